@@ -1,0 +1,46 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+
+class ModuleDocFragment(object):
+    # Connection options of the database modules.
+    DOCUMENTATION = r"""
+options:
+  database_url:
+    description:
+      - The database URL as the platform shows it, for example V(libsql://my-db.lite.bunnydb.net).
+      - C(libsql://) is rewritten to C(https://); C(https://) is used as given, and C(http://) is accepted
+        for the local emulator.
+      - A C(?authToken=...) query parameter is accepted: the token is moved into the C(Authorization)
+        header and never sent or shown in a URL.
+      - Falls back to the E(SERVICE_DATABASE_URL) environment variable.
+    type: str
+    required: true
+  auth_token:
+    description:
+      - The database access token, sent as C(Authorization: Bearer <token>).
+      - Full-access tokens read and write; read-only tokens only read.
+      - Falls back to the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable. Never logged, returned or shown in errors.
+    type: str
+  validate_certs:
+    description:
+      - Verify the TLS certificate of the database endpoint.
+    type: bool
+    default: true
+  timeout:
+    description:
+      - Seconds to wait for the HTTP request.
+    type: float
+    default: 30
+  retries:
+    description:
+      - How many times a request is retried after HTTP 429, 502, 503, 504 or a connection failure.
+      - A pipeline that writes is never retried once it may have reached the database.
+    type: int
+    default: 3
+requirements:
+  - requests >= 2.25.0
+"""

@@ -1,0 +1,152 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""One error type for every platform failure, and the parser for every error body shape.
+
+The platform answers errors in six shapes, and the shield API labels JSON as text/plain, so bodies
+are recognised by content, never by content type:
+
+- shield envelope ``{"error": {"statusCode", "success", "message", "errorKey"}, "data": ...}``
+  (also on 2xx answers with ``success: false`` and on 202 plan errors);
+- ProblemDetails ``{"type", "title", "status", "detail", "instance"}``;
+- pull zone ``{"ErrorKey", "Field", "Message"}``;
+- ``{"statusCode": N}`` (shield ``UnauthorizedResult``);
+- database ``{"error": "..."}`` and Hrana ``{"message", "code"}``;
+- empty bodies (401/404/500 of the core API) and plain text.
+"""
+
+from __future__ import annotations
+
+import json
+
+REDACTED = "********"
+
+# What a user can do about a status; a module may pass a more precise hint.
+STATUS_HINTS = {
+    400: "The platform rejected the request; check the option named in the message.",
+    401: "The credentials were rejected: check api_key (or the EDGE_API_KEY environment variable).",
+    403: "The account or plan does not allow this operation.",
+    404: "Nothing exists under that id: check the id option.",
+    429: "The platform is rate limiting this account; retry later or raise the retries option.",
+    500: "The platform failed internally; retry later.",
+    502: "The platform was unreachable through its gateway; retry later.",
+    503: "The platform is temporarily unavailable; retry later.",
+    504: "The platform timed out; retry later or raise the timeout option.",
+}
+
+REASONS = {
+    200: "OK", 202: "Accepted", 204: "No Content", 400: "Bad Request", 401: "Unauthorized",
+    403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict",
+    413: "Payload Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Entity",
+    429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+    503: "Service Unavailable", 504: "Gateway Timeout",
+}
+
+MAX_TEXT = 300
+
+
+class ApiError(Exception):
+    """A failed platform operation: HTTP status plus whatever the body said.
+
+    ``status`` is None for transport failures (connection refused, timeout, TLS).
+    """
+
+    def __init__(self, operation, status, message=None, error_key=None, field=None, hint=None):
+        self.operation = operation
+        self.status = status
+        self.message = message
+        self.error_key = error_key
+        self.field = field
+        self.hint = hint if hint is not None else STATUS_HINTS.get(status)
+        super().__init__(self.describe())
+
+    def as_dict(self):
+        """The structured ``api_error`` return value."""
+        return {
+            "status": self.status,
+            "error_key": self.error_key,
+            "field": self.field,
+            "message": self.message,
+        }
+
+    def describe(self):
+        """One sentence: operation, status, error key, field, platform message, hint."""
+        if self.status is None:
+            text = "%s failed" % self.operation
+        else:
+            reason = REASONS.get(self.status)
+            text = "%s failed with HTTP %s%s" % (self.operation, self.status, " %s" % reason if reason else "")
+        details = []
+        if self.error_key:
+            details.append("error key %s" % self.error_key)
+        if self.field:
+            details.append("field %s" % self.field)
+        if details:
+            text += " (%s)" % ", ".join(details)
+        if self.message:
+            text += ": %s" % self.message.rstrip(".")
+        text += "."
+        if self.hint:
+            text += " %s" % self.hint
+        return text
+
+
+def _shorten(text):
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
+
+
+def decode_json(text):
+    """The JSON value of a body, or None when it is empty or not JSON."""
+    if not text or not text.strip():
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def envelope_failure(data):
+    """``(status, message, error_key)`` when ``data`` is a shield envelope reporting failure."""
+    if not isinstance(data, dict):
+        return None
+    error = data.get("error")
+    if isinstance(error, dict) and error.get("success") is False:
+        return error.get("statusCode"), error.get("message"), error.get("errorKey")
+    return None
+
+
+def parse_error_body(text):
+    """``(message, error_key, field)`` from any error body shape the platform uses."""
+    data = decode_json(text)
+    if data is None:
+        return (_shorten(text) if text and text.strip() else None), None, None
+    if not isinstance(data, dict):
+        return _shorten(json.dumps(data)), None, None
+    error = data.get("error")
+    if isinstance(error, dict):  # shield envelope
+        return error.get("message"), error.get("errorKey"), None
+    if "ErrorKey" in data or "Message" in data:  # pull zone ApiErrorData
+        return data.get("Message"), data.get("ErrorKey"), data.get("Field") or None
+    if "title" in data or "detail" in data:  # ProblemDetails
+        parts = [p for p in (data.get("title"), data.get("detail")) if p]
+        return ": ".join(parts) or None, None, None
+    if isinstance(error, str):  # database AppError / sqld
+        details = data.get("details")
+        return (error if not details else "%s (%s)" % (error, _shorten(json.dumps(details)))), None, None
+    if "message" in data:  # Hrana stream error {message, code}
+        return data.get("message"), data.get("code"), None
+    if set(data) == {"statusCode"}:  # shield UnauthorizedResult
+        return None, None, None
+    return _shorten(json.dumps(data, sort_keys=True)), None, None
+
+
+def scrub(text, secrets):
+    """``text`` with every secret value replaced, so no message can carry one."""
+    if not isinstance(text, str):
+        return text
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, REDACTED)
+    return text

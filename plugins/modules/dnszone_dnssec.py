@@ -1,0 +1,223 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: dnszone_dnssec
+short_description: Enable or disable DNSSEC on a DNS zone
+version_added: 0.1.0
+description:
+  - Reads the DNS zone and enables or disables DNSSEC only when its state differs, so a re-run changes nothing
+    and sends a single read.
+  - Returns the DNSSEC status, including the DS record to publish at the registrar, from the platform's answer to the change.
+  - Never re-keys a zone whose DNSSEC is already enabled.
+options:
+  zone_id:
+    description:
+      - Id of the DNS zone.
+    type: int
+    required: true
+  state:
+    description:
+      - V(enabled) turns DNSSEC on; V(disabled) turns it off.
+      - Disabling DNSSEC while the registrar still publishes the DS record makes the zone fail validation;
+        remove the DS record at the registrar first.
+    type: str
+    required: true
+    choices: [enabled, disabled]
+  fetch_ds_record:
+    description:
+      - When DNSSEC is already enabled and nothing changes, also fetch the DS record so RV(dnssec) is complete.
+      - The platform serves it only from its enable call, which returns the current key of an enabled zone unchanged;
+        this adds that one extra request. Without it an unchanged enabled zone returns RV(dnssec.enabled) only.
+    type: bool
+    default: false
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+seealso:
+  - name: DNSSEC in the platform API
+    description: The enable and disable DNSSEC endpoints.
+    link: https://docs.bunny.net/reference/managednszonednssecendpoint_enablednssecdnszone
+author:
+  - edge.platform maintainers
+"""
+
+EXAMPLES = r"""
+- name: Enable DNSSEC and show the DS record for the registrar
+  edge.platform.dnszone_dnssec:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_id: 12345
+    state: enabled
+  register: dnssec
+
+- name: Print the DS record
+  ansible.builtin.debug:
+    msg: "{{ dnssec.dnssec.ds_record }}"
+
+- name: Set the credentials once for every edge.platform task
+  module_defaults:
+    group/edge.platform.all:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Disable DNSSEC before moving the domain to another provider
+      edge.platform.dnszone_dnssec:
+        zone_id: 12345
+        state: disabled
+"""
+
+RETURN = r"""
+zone:
+  description: The DNS zone the task managed.
+  returned: always
+  type: dict
+  contains:
+    id:
+      description: Zone id.
+      type: int
+      sample: 12345
+    domain:
+      description: Zone domain.
+      type: str
+      sample: example.com
+dnssec:
+  description:
+    - DNSSEC status of the zone after the task (predicted in check mode).
+    - The key fields are filled from the platform's answer to a change, or with O(fetch_ds_record); otherwise they are null.
+  returned: always
+  type: dict
+  contains:
+    enabled:
+      description: Whether DNSSEC is enabled.
+      type: bool
+      sample: true
+    ds_record:
+      description: The DS record to publish at the registrar, in presentation format.
+      type: str
+      sample: example.com. 3600 IN DS 23185 13 2 40B15467405444A28AF17C27938C96ED197441E15ED253A8392D52AE8D14F743
+    digest:
+      description: The DS digest (hexadecimal SHA-256).
+      type: str
+      sample: 40B15467405444A28AF17C27938C96ED197441E15ED253A8392D52AE8D14F743
+    digest_type:
+      description: The digest type as the platform names it.
+      type: str
+      sample: SHA256 (2)
+    algorithm:
+      description: DNSKEY algorithm number (13 is ECDSAP256SHA256).
+      type: int
+      sample: 13
+    public_key:
+      description: The DNSKEY public key (Base64).
+      type: str
+      sample: 1Trvla0d9nN9tnJJK4JnHMMQCM6//TLx/7CxPgbzKpmjtxc+b+H6VIFQwueXJGTJj0xuWiSadkCC2QqIW47jdA==
+    key_tag:
+      description: Key tag of the key signing key.
+      type: int
+      sample: 23185
+    flags:
+      description: DNSKEY flags (257 is a key signing key).
+      type: int
+      sample: 257
+    ds_configured:
+      description: Whether the platform sees the DS record published at the parent zone.
+      type: bool
+      sample: false
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 404
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: null
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: null
+"""
+
+from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+
+DNSSEC_FIELDS = (
+    ("enabled", "Enabled"), ("ds_record", "DsRecord"), ("digest", "Digest"), ("digest_type", "DigestType"),
+    ("algorithm", "Algorithm"), ("public_key", "PublicKey"), ("key_tag", "KeyTag"), ("flags", "Flags"),
+    ("ds_configured", "DsConfigured"),
+)
+
+
+def shape_dnssec(model):
+    """The ``dnssec`` return value from a DnsSecDsRecordModel (empty strings and zeros become null)."""
+    shaped = {}
+    for name, key in DNSSEC_FIELDS:
+        value = model.get(key)
+        if name not in ("enabled", "ds_configured") and value in ("", 0):
+            value = None
+        shaped[name] = value
+    shaped["enabled"] = bool(shaped["enabled"])
+    shaped["ds_configured"] = bool(shaped["ds_configured"])
+    return shaped
+
+
+def status_only(enabled):
+    return shape_dnssec({"Enabled": enabled})
+
+
+def run(edge):
+    zone_id = edge.params["zone_id"]
+    if zone_id <= 0:
+        edge.fail("zone_id must be a positive DNS zone id; got %d." % zone_id)
+    path = "/dnszone/%d" % zone_id
+    zone = edge.client.request(
+        "GET", path, "Reading DNS zone %d" % zone_id,
+        hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % zone_id}).data or {}
+    wanted = edge.params["state"] == "enabled"
+    current = bool(zone.get("DnsSecEnabled"))
+    identity = {"id": zone_id, "domain": zone.get("Domain")}
+
+    def apply():
+        method, verb = ("POST", "Enabling") if wanted else ("DELETE", "Disabling")
+        reply = edge.client.request(method, path + "/dnssec", "%s DNSSEC on DNS zone %d" % (verb, zone_id))
+        return shape_dnssec(reply.data or {})
+
+    changed, dnssec, _ = edge.reconcile(status_only(current), status_only(wanted), apply)
+    if not changed and current and edge.params["fetch_ds_record"]:
+        reply = edge.client.request("POST", path + "/dnssec", "Reading the DS record of DNS zone %d" % zone_id)
+        dnssec = shape_dnssec(reply.data or {})
+    diff = None
+    if edge.diff_mode:
+        diff = {"before": dict(identity, dnssec_enabled=current), "after": dict(identity, dnssec_enabled=wanted)}
+    edge.exit(changed=changed, diff=diff, zone=identity, dnssec=dnssec)
+
+
+def main():
+    edge = EdgeModule(dict(
+        zone_id=dict(type="int", required=True),
+        state=dict(type="str", required=True, choices=["enabled", "disabled"]),
+        fetch_ds_record=dict(type="bool", default=False),
+    ))
+    edge.run(run)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""DNS zones and DNSSEC (core API, PascalCase JSON, empty 401/404 bodies)."""
+
+import base64
+import hashlib
+import os
+import struct
+from datetime import datetime, timezone
+
+from ..fixtures import records
+from ..messages import empty, json_response
+
+ALGORITHM = 13  # ECDSAP256SHA256
+FLAGS = 257  # zone key + secure entry point (KSK)
+PROTOCOL = 3
+DIGEST_TYPE = "SHA256 (2)"
+TTL = 3600
+
+
+def _now():
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _wire_name(domain):
+    labels = [label for label in domain.rstrip(".").split(".") if label]
+    return b"".join(struct.pack("B", len(label)) + label.lower().encode("ascii") for label in labels) + b"\x00"
+
+
+def key_tag(rdata):
+    """RFC 4034 appendix B key tag of a DNSKEY RDATA."""
+    total = 0
+    for index, byte in enumerate(rdata):
+        total += byte if index & 1 else byte << 8
+    total += (total >> 16) & 0xFFFF
+    return total & 0xFFFF
+
+
+class DnsSecKey(object):
+    """A KSK with its DS record, computed as a real signer would (RFC 4034 §5.1.4)."""
+
+    def __init__(self, domain):
+        public_key = os.urandom(64)  # the shape of a P-256 public key (x || y)
+        rdata = struct.pack("!HBB", FLAGS, PROTOCOL, ALGORITHM) + public_key
+        self.public_key = base64.b64encode(public_key).decode("ascii")
+        self.key_tag = key_tag(rdata)
+        self.digest = hashlib.sha256(_wire_name(domain) + rdata).hexdigest().upper()
+        self.ds_record = "%s. %d IN DS %d %d 2 %s" % (domain.rstrip("."), TTL, self.key_tag, ALGORITHM, self.digest)
+
+
+class DnsZone(object):
+    def __init__(self, spec):
+        self.id = int(spec["id"])
+        self.domain = str(spec.get("domain") or "zone%d.example" % self.id)
+        self.created = _now()
+        self.modified = self.created
+        self.key = DnsSecKey(self.domain) if spec.get("dnssec") else None
+
+    def model(self):
+        return {
+            "Id": self.id, "Domain": self.domain, "Records": [],
+            "DateModified": self.modified, "DateCreated": self.created,
+            "NameserversDetected": True, "CustomNameserversEnabled": False,
+            "Nameserver1": "kiki.bunny.net", "Nameserver2": "coco.bunny.net",
+            "SoaEmail": "hostmaster@bunny.net", "NameserversNextCheck": self.modified,
+            "LoggingEnabled": False, "LoggingIPAnonymizationEnabled": False,
+            "LogAnonymizationType": 0, "DnsSecEnabled": self.key is not None, "CertificateKeyType": 0,
+        }
+
+    def dnssec(self):
+        """The DnsSecDsRecordModel: the key when enabled, empty fields and zeros when not."""
+        key = self.key
+        if key is None:
+            return {"Enabled": False, "DsRecord": None, "Digest": None, "DigestType": None,
+                    "Algorithm": 0, "PublicKey": None, "KeyTag": 0, "Flags": 0, "DsConfigured": False}
+        return {"Enabled": True, "DsRecord": key.ds_record, "Digest": key.digest, "DigestType": DIGEST_TYPE,
+                "Algorithm": ALGORITHM, "PublicKey": key.public_key, "KeyTag": key.key_tag, "Flags": FLAGS,
+                "DsConfigured": False}
+
+
+class DnsArea(object):
+    name = "dns"
+
+    def __init__(self, fixture, platform):
+        self.platform = platform
+        self.zones = {}
+        for spec in records(fixture, "dns_zones"):
+            zone = DnsZone(spec)
+            self.zones[zone.id] = zone
+
+    def register(self, router):
+        router.add("GET", r"/dnszone/(?P<id>[0-9]+)", self.get_zone)
+        router.add("POST", r"/dnszone/(?P<id>[0-9]+)/dnssec", self.enable)
+        router.add("DELETE", r"/dnszone/(?P<id>[0-9]+)/dnssec", self.disable)
+
+    def dump(self):
+        return {"dns_zones": [{"id": z.id, "domain": z.domain, "dnssec": z.key is not None}
+                              for z in self.zones.values()]}
+
+    def get_zone(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        return json_response(200, zone.model()) if zone else empty(404)
+
+    def enable(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return empty(404)
+        if zone.key is None:  # enabling an enabled zone returns its current key: no re-keying
+            zone.key = DnsSecKey(zone.domain)
+            zone.modified = _now()
+        return json_response(200, zone.dnssec())
+
+    def disable(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return empty(404)
+        if zone.key is not None:
+            zone.key = None
+            zone.modified = _now()
+        return json_response(200, zone.dnssec())
+
+
+AREA = DnsArea

@@ -1,0 +1,104 @@
+"""The emulated platform: fixture-driven areas, request log and injected faults."""
+
+import re
+import threading
+
+from .areas import discover
+from .fixtures import FixtureError, load_fixture
+from .routing import Router
+
+# Query parameters that carry secrets: the log shows that they were there, never their value.
+SECRET_QUERY_KEYS = ("authtoken", "accesskey", "token", "api_key")
+
+
+class Fault(object):
+    """An injected failure for the next ``count`` requests matching ``path_regex`` (and ``method``)."""
+
+    def __init__(self, spec):
+        if not isinstance(spec, dict) or "path_regex" not in spec:
+            raise ValueError("a fault needs path_regex")
+        self.path_regex = re.compile(spec["path_regex"])
+        self.method = (spec.get("method") or "").upper() or None
+        self.status = spec.get("status")
+        self.count = int(spec.get("count", 1))
+        self.retry_after = spec.get("retry_after")
+        self.delay_s = float(spec.get("delay_s") or 0)
+        self.drop_connection = bool(spec.get("drop_connection"))
+        if self.status is None and not self.drop_connection and not self.delay_s:
+            raise ValueError("a fault needs status, drop_connection or delay_s")
+
+    def matches(self, method, path):
+        return self.count > 0 and (self.method in (None, method)) and self.path_regex.search(path)
+
+    def describe(self):
+        return {"path_regex": self.path_regex.pattern, "method": self.method, "status": self.status,
+                "count": self.count, "retry_after": self.retry_after, "delay_s": self.delay_s,
+                "drop_connection": self.drop_connection}
+
+
+class Platform(object):
+    """Everything the emulator knows; one lock serialises handlers (they are quick)."""
+
+    def __init__(self, fixture_path, data_dir):
+        self.fixture_path = fixture_path
+        self.data_dir = data_dir
+        self.lock = threading.RLock()
+        self.log = []
+        self.faults = []
+        self.areas = {}
+        self.router = None
+        self.api_keys = set()
+        self.load()
+
+    def load(self):
+        fixture = load_fixture(self.fixture_path)
+        keys = fixture.get("api_keys") or []
+        if not isinstance(keys, list):
+            raise FixtureError("api_keys must be a list")
+        self.api_keys = {str(k) for k in keys}
+        self.router = Router()
+        self.areas = {}
+        for area_class in discover():
+            area = area_class(fixture, self)
+            area.register(self.router)
+            self.areas[area.name] = area
+
+    def reset(self):
+        """Back to the fixture: state, request log and faults."""
+        for area in self.areas.values():
+            close = getattr(area, "close", None)
+            if close:
+                close()
+        self.log = []
+        self.faults = []
+        self.load()
+
+    def close(self):
+        for area in self.areas.values():
+            close = getattr(area, "close", None)
+            if close:
+                close()
+
+    def key_valid(self, value):
+        return value is not None and value in self.api_keys
+
+    def take_fault(self, method, path):
+        for fault in self.faults:
+            if fault.matches(method, path):
+                fault.count -= 1
+                return fault
+        return None
+
+    def record(self, method, path, query, status, note=None):
+        shown = {}
+        for key, value in query.items():
+            shown[key] = "<redacted>" if key.lower() in SECRET_QUERY_KEYS else value
+        entry = {"method": method, "path": path, "query": shown, "status": status}
+        if note:
+            entry["note"] = note
+        self.log.append(entry)
+
+    def dump(self):
+        return {"areas": {name: area.dump() for name, area in self.areas.items()},
+                "faults": [f.describe() for f in self.faults if f.count > 0],
+                "requests_logged": len(self.log)}

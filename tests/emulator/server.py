@@ -1,0 +1,204 @@
+"""The HTTP server: dispatch, authentication, faults, the request log and the admin API."""
+
+import argparse
+import ipaddress
+import os
+import signal
+import socket
+import sys
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from .fixtures import FixtureError
+from .messages import BadJson, Request, empty, json_response
+from .platform_state import Fault, Platform
+from .routing import UNAUTHORIZED
+
+ADMIN_PREFIX = "/_emulator/"
+DEFAULT_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "demo.yml")
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # http.server otherwise stalls ~44 ms per request on a kept-alive connection (Nagle + delayed ACK).
+    disable_nagle_algorithm = True
+    server_version = "edge-platform-emulator"
+    sys_version = ""
+
+    def log_message(self, format, *args):  # pylint: disable=redefined-builtin
+        if self.server.verbose:
+            sys.stderr.write("%s - %s\n" % (self.address_string(), format % args))
+
+    def _dispatch(self):
+        platform = self.server.platform
+        path, _, query_string = self.path.partition("?")
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        request = Request(self.command, path, query_string, self.headers, body)
+        if path.startswith(ADMIN_PREFIX):
+            self._send(self._admin(request))
+            return
+        fault = None
+        with platform.lock:
+            fault = platform.take_fault(request.method, path)
+        if fault is not None:
+            if fault.delay_s:
+                time.sleep(fault.delay_s)
+            if fault.drop_connection:
+                with platform.lock:
+                    platform.record(request.method, path, request.query, None, "dropped connection")
+                self._drop()
+                return
+            if fault.status is not None:
+                headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
+                response = empty(int(fault.status))
+                response.headers.update(headers)
+                with platform.lock:
+                    platform.record(request.method, path, request.query, response.status, "injected fault")
+                self._send(response)
+                return
+        with platform.lock:
+            response = self._route(platform, request)
+            platform.record(request.method, path, request.query, response.status)
+        self._send(response)
+
+    def _route(self, platform, request):
+        route, params = platform.router.match(request.method, request.path)
+        if route is None:
+            return empty(405 if params else 404)
+        if route.auth is not None and not platform.key_valid(request.header("AccessKey")):
+            return UNAUTHORIZED[route.auth]()
+        request.params = params
+        try:
+            return route.handler(request)
+        except BadJson as exc:
+            return json_response(400, {"ErrorKey": "request.invalid_json", "Field": "body", "Message": str(exc)})
+
+    def _admin(self, request):
+        client = ipaddress.ip_address(self.client_address[0])
+        if not client.is_loopback:
+            return json_response(403, {"error": "the admin API answers loopback clients only"})
+        platform = self.server.platform
+        name = request.path[len(ADMIN_PREFIX):].rstrip("/")
+        with platform.lock:
+            if name == "requests" and request.method == "GET":
+                return json_response(200, {"requests": platform.log})
+            if name == "requests" and request.method == "DELETE":
+                platform.log = []
+                return empty(204)
+            if name == "state" and request.method == "GET":
+                return json_response(200, platform.dump())
+            if name == "reset" and request.method == "POST":
+                platform.reset()
+                return json_response(200, {"reset": True})
+            if name == "faults" and request.method == "POST":
+                return self._add_faults(platform, request)
+            if name == "faults" and request.method == "DELETE":
+                platform.faults = []
+                return empty(204)
+            if name == "shutdown" and request.method == "POST":
+                threading.Thread(target=self.server.shutdown, daemon=True).start()
+                return json_response(200, {"shutdown": True})
+            route, params = platform.router.match(request.method, request.path)
+            if route is not None and route.auth is None:
+                request.params = params
+                try:
+                    return route.handler(request)
+                except BadJson as exc:
+                    return json_response(400, {"error": str(exc)})
+        return json_response(404, {"error": "unknown admin call %s %s" % (request.method, request.path)})
+
+    @staticmethod
+    def _add_faults(platform, request):
+        try:
+            specs = request.json()
+            specs = specs if isinstance(specs, list) else [specs]
+            faults = [Fault(spec) for spec in specs]
+        except (BadJson, ValueError, TypeError) as exc:
+            return json_response(400, {"error": "bad fault: %s" % exc})
+        platform.faults.extend(faults)
+        return json_response(201, {"faults": [f.describe() for f in faults]})
+
+    def _send(self, response):
+        self.send_response(response.status)
+        for name, value in response.headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(response.body)))
+        self.end_headers()
+        if response.body and self.command != "HEAD":
+            self.wfile.write(response.body)
+
+    def _drop(self):
+        """Close the socket without answering, as a crashed proxy would."""
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = _dispatch
+
+
+class EmulatorServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address, platform, verbose=False):
+        super().__init__(address, Handler)
+        self.platform = platform
+        self.verbose = verbose
+
+    @property
+    def url(self):
+        host, port = self.server_address[:2]
+        return "http://%s:%d" % (host, port)
+
+
+def write_url_file(path, url):
+    """Write atomically so a watcher never reads half a URL."""
+    directory = os.path.dirname(os.path.abspath(path))
+    handle, temp = tempfile.mkstemp(dir=directory, prefix=".emulator-url-")
+    with os.fdopen(handle, "w") as stream:
+        stream.write(url + "\n")
+    os.replace(temp, path)
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="python tests/emulator", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=0, help="port to bind; 0 picks a free one (default)")
+    parser.add_argument("--fixtures", default=DEFAULT_FIXTURE, help="fixture YAML (default: fixtures/demo.yml)")
+    parser.add_argument("--data-dir", help="where database files live (default: a temporary directory)")
+    parser.add_argument("--url-file", help="also write the URL to this file once listening")
+    parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    data_dir = args.data_dir or tempfile.mkdtemp(prefix="edge-emulator-")
+    os.makedirs(data_dir, exist_ok=True)
+    try:
+        platform = Platform(args.fixtures, data_dir)
+    except FixtureError as exc:
+        sys.stderr.write("emulator: %s\n" % exc)
+        return 2
+    server = EmulatorServer((args.host, args.port), platform, verbose=args.verbose)
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
+    sys.stdout.write("EMULATOR_URL=%s\n" % server.url)
+    sys.stdout.flush()
+    if args.url_file:
+        write_url_file(args.url_file, server.url)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        platform.close()
+        if args.url_file and os.path.exists(args.url_file):
+            os.remove(args.url_file)
+    return 0
+
