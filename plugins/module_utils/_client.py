@@ -106,12 +106,12 @@ class Client(object):
     """A platform API client bound to one base URL and one set of credentials."""
 
     def __init__(self, base_url, auth_headers, secrets=(), timeout=30.0, retries=3,
-                 validate_certs=True, session=None, sleep=time.sleep, warn=None):
+                 validate_certs=True, session=None, sleep=None, warn=None):
         self.base_url = base_url.rstrip("/")
         self.secrets = tuple(s for s in secrets if s)
         self.timeout = timeout
         self.retries = max(0, int(retries))
-        self.sleep = sleep
+        self.sleep = sleep or time.sleep
         self.warn = warn
         self.session = session if session is not None else requests.Session()
         self.session.verify = validate_certs
