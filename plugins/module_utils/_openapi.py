@@ -295,6 +295,12 @@ def load(text):
     paths = data.get("paths")
     if paths is not None and not isinstance(paths, dict):
         raise DocumentError("/paths must be a mapping of path templates to path items, not a %s" % _kind(paths))
+    info = data.get("info")
+    if not isinstance(info, dict):
+        raise DocumentError("/info is required: a mapping with the API's title and version")
+    for key in ("title", "version"):
+        if info.get(key) is None or isinstance(info.get(key), (dict, list)):
+            raise DocumentError("/info/%s is required and must be text" % key)
     return Document(data, dialect, raw("info", "title"), raw("info", "version"))
 
 
@@ -405,45 +411,53 @@ def is_json_media_type(media_type):
     return subtype == "json" or subtype.endswith("+json")
 
 
-def _json_schema_of_content(content):
-    """``(media type, schema)`` of the first JSON media type of a content map that has a schema."""
+def _json_media(content):
+    """``(media type, media object)`` read for a schema: ``application/json`` when listed, else the
+    first JSON media type in document order."""
     if not isinstance(content, dict):
         return None, None
     for media_type, media in content.items():
-        if is_json_media_type(media_type) and isinstance(media, dict) and isinstance(media.get("schema"), dict):
-            return media_type, media["schema"]
+        if str(media_type).split(";", 1)[0].strip().lower() == "application/json":
+            return media_type, media
+    for media_type, media in content.items():
+        if is_json_media_type(media_type):
+            return media_type, media
     return None, None
 
 
 def _speaks_json(media_types):
     """Swagger 2.0 consumes/produces: JSON when absent (the converters' default) or listing JSON."""
-    if not isinstance(media_types, list) or not media_types:
+    if media_types is None:
         return True
-    return any(is_json_media_type(m) for m in media_types)
+    return isinstance(media_types, list) and any(is_json_media_type(m) for m in media_types)
 
 
-def map_auth_scheme(name, scheme, dialect):
-    """AuthSchemeDetails (snake_case) of one security scheme, or None for a kind with no mapping."""
-    kind = str(scheme.get("type", "")).lower()
-    if kind == "apikey":
-        location = LOCATIONS.get(str(scheme.get("in", "")).lower())
-        if location is None or location == "Path":
-            return None
+def _scheme_error(where, name, problem):
+    return DocumentError("the security scheme %r (%s) %s" % (name, where, problem))
+
+
+def map_auth_scheme(name, scheme, dialect, where):
+    """AuthSchemeDetails (snake_case) of one security scheme; None for mutualTLS, which carries no
+    credential API Guardian could check."""
+    kind = scheme.get("type")
+    if kind == "apiKey":
+        location = LOCATIONS.get(scheme.get("in")) if scheme.get("in") != "path" else None
+        if location is None or not isinstance(scheme.get("name"), str):
+            raise _scheme_error(where, name, "of type apiKey needs 'in' (header, query or cookie) and 'name'")
         return dict(scheme_name=name, scheme_type="ApiKey", location=location,
-                    credential_name=scheme.get("name"), http_scheme=None)
-    if kind == "http" and dialect != SWAGGER_2:
+                    credential_name=scheme["name"], http_scheme=None)
+    if (kind == "http" and dialect != SWAGGER_2) or (kind == "basic" and dialect == SWAGGER_2):
+        http_scheme = scheme.get("scheme") if kind == "http" else "basic"
+        if not isinstance(http_scheme, str):
+            raise _scheme_error(where, name, "of type http needs 'scheme' (bearer, basic, ...)")
         return dict(scheme_name=name, scheme_type="Http", location="Header",
-                    credential_name="Authorization", http_scheme=scheme.get("scheme"))
-    if kind == "basic" and dialect == SWAGGER_2:
-        return dict(scheme_name=name, scheme_type="Http", location="Header",
-                    credential_name="Authorization", http_scheme="basic")
-    if kind == "oauth2":
-        return dict(scheme_name=name, scheme_type="OAuth2", location="Header",
-                    credential_name="Authorization", http_scheme=None)
-    if kind == "openidconnect" and dialect != SWAGGER_2:
-        return dict(scheme_name=name, scheme_type="OpenIdConnect", location="Header",
-                    credential_name="Authorization", http_scheme=None)
-    return None
+                    credential_name="Authorization", http_scheme=http_scheme)
+    if kind == "oauth2" or (kind == "openIdConnect" and dialect != SWAGGER_2):
+        return dict(scheme_name=name, scheme_type="OAuth2" if kind == "oauth2" else "OpenIdConnect",
+                    location="Header", credential_name="Authorization", http_scheme=None)
+    if kind == "mutualTLS" and dialect == OPENAPI_31:
+        return None
+    raise _scheme_error(where, name, "has the type %r, which %s does not define" % (kind, dialect))
 
 
 class Deriver(object):
@@ -462,6 +476,9 @@ class Deriver(object):
             schemes_pointer = "/components/securitySchemes"
         self.schemes = schemes if isinstance(schemes, dict) else {}
         self.schemes_pointer = schemes_pointer
+        self.methods = HTTP_METHODS - {"trace"} if self.dialect == SWAGGER_2 else HTTP_METHODS
+        self.locations = ("path", "query", "header", "cookie") + (
+            ("body", "formData") if self.dialect == SWAGGER_2 else ())
 
     def operations(self):
         """``(method, path, operation, path item, pointer)`` for every operation, in document order."""
@@ -474,7 +491,7 @@ class Deriver(object):
             if not isinstance(item, dict):
                 raise DocumentError("the path item %s must be a mapping, not a %s" % (item_pointer, _kind(item)))
             for method, operation in item.items():
-                if method not in HTTP_METHODS:
+                if method not in self.methods:
                     continue
                 op_pointer = item_pointer + "/" + method
                 if not isinstance(operation, dict):
@@ -491,7 +508,7 @@ class Deriver(object):
         """One endpoint: method, path, parameters by location, auth schemes, body and response schemas."""
         parameters, body = self._parameters(item, operation, where)
         if self.dialect == SWAGGER_2:
-            if body is not None and not _speaks_json(operation.get("consumes", self.data.get("consumes"))):
+            if body is not None and not _speaks_json(self._effective(operation, "consumes")):
                 body = None
             request_schema = self.resolver.inline(body[1], body[0]) if body is not None else None
         else:
@@ -500,28 +517,39 @@ class Deriver(object):
             "method": method,
             "path": path,
             "parameters": parameters,
-            "auth_schemes": self._auth_schemes(operation),
+            "auth_schemes": self._auth_schemes(operation, where),
             "request_body_schema": request_schema,
             "response_body_schemas": self._responses(operation, where),
             "where": where,
         }
 
+    def _effective(self, operation, key):
+        return operation[key] if operation.get(key) is not None else self.data.get(key)
+
     def _parameters(self, item, operation, where):
-        """ParameterGroups by location, and the Swagger 2.0 body parameter ``(pointer, schema)``."""
+        """ParameterGroups by location, and the Swagger 2.0 body parameter ``(pointer, schema)``
+        (the first one: a second is invalid and ignored)."""
         merged = {}
         body = None
         for owner, owner_pointer in ((item, where.rsplit("/", 1)[0]), (operation, where)):
             listed = owner.get("parameters")
-            if not isinstance(listed, list):
+            if listed is None:
                 continue
+            if not isinstance(listed, list):
+                raise DocumentError("%s/parameters must be a list" % owner_pointer)
             for index, parameter in enumerate(listed):
-                parameter, parameter_pointer = self.resolver.deref(
-                    parameter, "%s/parameters/%d" % (owner_pointer, index))
-                if not isinstance(parameter, dict) or not isinstance(parameter.get("name"), str):
-                    continue
-                location = str(parameter.get("in", ""))
+                spot = "%s/parameters/%d" % (owner_pointer, index)
+                parameter, parameter_pointer = self.resolver.deref(parameter, spot)
+                if not isinstance(parameter, dict) or not isinstance(parameter.get("name"), str) \
+                        or not isinstance(parameter.get("in"), str):
+                    raise DocumentError("the parameter %s needs a 'name' and an 'in' location" % spot)
+                location = parameter["in"]
+                if location not in self.locations:
+                    raise DocumentError("the parameter %r at %s has 'in: %s'; %s allows %s"
+                                        % (parameter["name"], spot, location, self.dialect,
+                                           ", ".join(self.locations)))
                 if location == "body":
-                    if isinstance(parameter.get("schema"), dict):
+                    if body is None and isinstance(parameter.get("schema"), dict):
                         body = (parameter_pointer + "/schema", parameter["schema"])
                     continue
                 merged[(parameter["name"], location)] = True
@@ -532,37 +560,49 @@ class Deriver(object):
                 groups[group].append(name)
         return groups, body
 
-    def _auth_schemes(self, operation):
-        requirements = operation["security"] if "security" in operation else self.data.get("security")
+    def _auth_schemes(self, operation, where):
+        """Schemes named by the operation's ``security`` (the document's when absent or null);
+        ``[]`` or only empty requirements mean none."""
+        if operation.get("security") is not None:
+            requirements, spot = operation["security"], where + "/security"
+        else:
+            requirements, spot = self.data.get("security"), "/security"
+        if requirements is None:
+            return []
+        if not isinstance(requirements, list) or not all(isinstance(r, dict) for r in requirements):
+            raise DocumentError("%s must be a list of security requirement mappings" % spot)
         names = []
-        for requirement in requirements if isinstance(requirements, list) else []:
-            if isinstance(requirement, dict):
-                names.extend(str(n) for n in requirement if str(n) not in names)
+        for requirement in requirements:
+            names.extend(str(n) for n in requirement if str(n) not in names)
         schemes = []
         for name in names:
-            scheme, dummy = self.resolver.deref(self.schemes.get(name), pointer([self.schemes_pointer[1:], name]))
-            if isinstance(scheme, dict):
-                mapped = map_auth_scheme(name, scheme, self.dialect)
-                if mapped is not None:
-                    schemes.append(mapped)
+            scheme, dummy = self.resolver.deref(self.schemes.get(name), spot)
+            if not isinstance(scheme, dict):
+                raise DocumentError("%s names the security scheme %r, which %s does not define"
+                                    % (spot, name, self.schemes_pointer))
+            mapped = map_auth_scheme(name, scheme, self.dialect, spot)
+            if mapped is not None:
+                schemes.append(mapped)
         return schemes
 
     def _request_body(self, operation, where):
         body, body_pointer = self.resolver.deref(operation.get("requestBody"), where + "/requestBody")
         if not isinstance(body, dict):
             return None
-        media_type, schema = _json_schema_of_content(body.get("content"))
-        if schema is None:
+        media_type, media = _json_media(body.get("content"))
+        if not isinstance(media, dict) or not isinstance(media.get("schema"), dict):
             return None
-        return self.resolver.inline(schema, "%s/content/%s/schema" % (body_pointer, pointer([media_type])[1:]))
+        return self.resolver.inline(media["schema"], "%s/content/%s/schema" % (
+            body_pointer, pointer([media_type])[1:]))
 
     def _responses(self, operation, where):
         responses = operation.get("responses")
         schemas = {}
-        if not isinstance(responses, dict):
+        if responses is None:
             return schemas
-        json_responses = self.dialect != SWAGGER_2 or _speaks_json(
-            operation.get("produces", self.data.get("produces")))
+        if not isinstance(responses, dict):
+            raise DocumentError("%s/responses must be a mapping of status codes to responses" % where)
+        json_responses = self.dialect != SWAGGER_2 or _speaks_json(self._effective(operation, "produces"))
         for code, response in responses.items():
             response, response_pointer = self.resolver.deref(response, "%s/responses/%s" % (where, code))
             if not isinstance(response, dict):
@@ -571,7 +611,8 @@ class Deriver(object):
                 schema = response.get("schema") if json_responses else None
                 schema_pointer = response_pointer + "/schema"
             else:
-                media_type, schema = _json_schema_of_content(response.get("content"))
+                media_type, media = _json_media(response.get("content"))
+                schema = media.get("schema") if isinstance(media, dict) else None
                 schema_pointer = "%s/content/%s/schema" % (response_pointer, pointer([media_type or ""])[1:])
             if isinstance(schema, dict):
                 schemas[str(code)] = self.resolver.inline(schema, schema_pointer)
@@ -756,11 +797,10 @@ def _measure(document, limits=None):
     total, largest = 0, (0, None)
     base = document.components_pointer
     for name, schema in document.component_schemas().items():
-        if isinstance(schema, dict):
-            count = sum(1 for dummy in _walk_schema(base, schema))
-            total += count
-            if count > largest[0]:
-                largest = (count, base + pointer([name]))
+        count = sum(1 for dummy in _walk_schema(base, schema)) if isinstance(schema, dict) else 1
+        total += count
+        if count > largest[0]:
+            largest = (count, base + pointer([name]))
     where = base
     if largest[1] is not None:
         where += " (largest entry %s with %d)" % (largest[1], largest[0])

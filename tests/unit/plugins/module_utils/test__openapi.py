@@ -47,7 +47,6 @@ paths:
           oauth: [write]
         - key_in_query: []
         - {}
-        - missing_scheme: []
       requestBody:
         content:
           application/xml:
@@ -352,6 +351,93 @@ def test_broken_references_and_shapes_fail_with_where(paths, expected):
     assert expected in str(caught.value)
 
 
+def doc_with(paths, **extra):
+    doc = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": paths}
+    doc.update(extra)
+    return json.dumps(doc)
+
+
+SCHEMES = {"components": {"securitySchemes": {
+    "noname": {"type": "apiKey", "in": "header"},
+    "inpath": {"type": "apiKey", "in": "path", "name": "k"},
+    "noscheme": {"type": "http"},
+    "mtls": {"type": "mutualTLS"},
+    "odd": {"type": "magic"},
+}}}
+
+
+@pytest.mark.parametrize("operation, expected", [
+    ({"security": [{"gone": []}]}, "names the security scheme 'gone', which /components/securitySchemes does not"),
+    ({"security": [{"noname": []}]}, "of type apiKey needs 'in' (header, query or cookie) and 'name'"),
+    ({"security": [{"inpath": []}]}, "of type apiKey needs 'in'"),
+    ({"security": [{"noscheme": []}]}, "of type http needs 'scheme'"),
+    ({"security": [{"mtls": []}]}, "has the type 'mutualTLS', which OpenAPI 3.0 does not define"),
+    ({"security": [{"odd": []}]}, "has the type 'magic'"),
+    ({"security": {"odd": []}}, "/paths/~1a/get/security must be a list of security requirement mappings"),
+    ({"parameters": [{"name": "x"}]}, "the parameter /paths/~1a/get/parameters/0 needs a 'name' and an 'in'"),
+    ({"parameters": [{"name": "x", "in": "body"}]}, "has 'in: body'; OpenAPI 3.0 allows path, query, header, cookie"),
+    ({"parameters": {"name": "x"}}, "/paths/~1a/get/parameters must be a list"),
+    ({"responses": ["200"]}, "/paths/~1a/get/responses must be a mapping"),
+])
+def test_invalid_operations_fail_with_where(operation, expected):
+    with pytest.raises(DocumentError) as caught:
+        derive_text(doc_with({"/a": {"get": operation}}, **SCHEMES))
+    assert expected in str(caught.value)
+
+
+@pytest.mark.parametrize("info, expected", [
+    (None, "/info is required"),
+    ({"version": "1"}, "/info/title is required"),
+    ({"title": "t", "version": {"a": 1}}, "/info/version is required and must be text"),
+])
+def test_info_title_and_version_are_required(info, expected):
+    doc = {"openapi": "3.0.0", "paths": {}}
+    if info is not None:
+        doc["info"] = info
+    with pytest.raises(DocumentError) as caught:
+        _openapi.load(json.dumps(doc))
+    assert expected in str(caught.value)
+
+
+def test_mutual_tls_has_no_credential_and_null_security_falls_back():
+    text = json.dumps({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "security": [{"mtls": []}],
+                       "paths": {"/a": {"get": {"security": None}, "put": {"security": [{"mtls": [], "key": []}]}}},
+                       "components": {"securitySchemes": {"mtls": {"type": "mutualTLS"},
+                                                          "key": {"type": "apiKey", "in": "query", "name": "k"}}}})
+    endpoints = by_key(derive_text(text))
+    assert endpoints["GET /a"]["auth_schemes"] == []
+    assert [s["scheme_name"] for s in endpoints["PUT /a"]["auth_schemes"]] == ["key"]
+
+
+def test_application_json_is_preferred_and_read_even_without_a_schema():
+    content = {"application/vnd.a+json": {"schema": {"type": "string"}}, "application/json": {"schema": {
+        "type": "integer"}}}
+    only_plain = {"application/json": {}, "application/vnd.a+json": {"schema": {"type": "string"}}}
+    endpoints = by_key(derive_text(doc_with({"/a": {
+        "post": {"requestBody": {"content": content}, "responses": {"200": {"description": "", "content": content}}},
+        "put": {"requestBody": {"content": only_plain}, "responses": {"200": {"description": "",
+                                                                             "content": only_plain}}}}})))
+    assert endpoints["POST /a"]["request_body_schema"] == {"type": "integer"}
+    assert endpoints["POST /a"]["response_body_schemas"] == {"200": {"type": "integer"}}
+    assert endpoints["PUT /a"]["request_body_schema"] is None
+    assert endpoints["PUT /a"]["response_body_schemas"] == {}
+
+
+def test_swagger_20_has_no_trace_and_an_empty_consumes_list_is_not_json():
+    text = json.dumps({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "consumes": ["application/json"],
+                       "paths": {"/a": {"trace": {"responses": {}}, "post": {
+                           "consumes": [], "responses": {},
+                           "parameters": [{"name": "b", "in": "body", "schema": {"type": "string"}},
+                                          {"name": "c", "in": "body", "schema": {"type": "integer"}}]},
+                           "put": {"responses": {}, "parameters": [
+                               {"name": "b", "in": "body", "schema": {"type": "string"}},
+                               {"name": "c", "in": "body", "schema": {"type": "integer"}}]}}}})
+    endpoints = derive_text(text)["endpoints"]
+    assert [e["method"] for e in endpoints] == ["POST", "PUT"]
+    assert endpoints[0]["request_body_schema"] is None
+    assert endpoints[1]["request_body_schema"] == {"type": "string"}, "the first body parameter counts"
+
+
 def test_path_item_ref_is_followed():
     doc = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
            "paths": {"/a": {"$ref": "#/components/pathItems/A"}},
@@ -390,6 +476,12 @@ def test_nesting_counts_every_listed_keyword_and_skips_not():
     assert metrics["nesting_depth"]["value"] == 7
     assert metrics["nesting_depth"]["where"].endswith("/properties/leaf")
     assert metrics["total_schema_nodes"]["value"] == 9, "`not` and its nested schemas are schema nodes"
+
+
+def test_a_component_schema_that_is_not_a_mapping_counts_one_node():
+    text = json.dumps({"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+                       "components": {"schemas": {"Anything": True, "Obj": {"properties": {"a": {}}}}}})
+    assert _openapi.measure(_openapi.load(text))["total_schema_nodes"]["value"] == 3
 
 
 def test_swagger_20_metrics_use_definitions_and_parameter_patterns():

@@ -1,0 +1,51 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Reads ``src`` on the controller for edge.platform.api_guardian_spec, then runs the module.
+
+Users write ``src: openapi.yaml`` expecting what ``ansible.builtin.copy`` does: a path on the
+controller, found in the role's ``files/`` or next to the playbook, Vault-encrypted files
+decrypted. The module may run anywhere (``delegate_to``, another host), so the file is read here
+and passed to the module as ``content``.
+"""
+
+from __future__ import annotations
+
+from ansible.errors import AnsibleError
+from ansible.module_utils.common.text.converters import to_text
+from ansible.plugins.action import ActionBase
+
+
+class ActionModule(ActionBase):
+
+    TRANSFERS_FILES = False
+
+    def run(self, tmp=None, task_vars=None):
+        result = super(ActionModule, self).run(tmp, task_vars)
+        args = dict(self._task.args)
+        if args.get("src") is not None and args.get("content") is None:
+            try:
+                args["content"] = self._read(args["src"])
+            except AnsibleError as exc:
+                result.update(failed=True, msg="src: %s" % to_text(exc.message))
+                return result
+            del args["src"]
+        result.update(self._execute_module(module_name="edge.platform.api_guardian_spec", module_args=args,
+                                           task_vars=task_vars))
+        return result
+
+    def _read(self, src):
+        """The text of ``src`` searched like ``copy`` does, decrypted when Vault-encrypted."""
+        path = self._find_needle("files", src)
+        real = self._loader.get_real_file(path, decrypt=True)
+        try:
+            with open(real, "rb") as handle:
+                raw = handle.read()
+        except (IOError, OSError) as exc:
+            raise AnsibleError("cannot read %s: %s" % (path, exc.strerror or exc))
+        finally:
+            self._loader.cleanup_tmp_file(real)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise AnsibleError("%s is not UTF-8 text (byte %d); save the document as UTF-8" % (path, exc.start))

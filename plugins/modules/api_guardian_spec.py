@@ -1,0 +1,486 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: api_guardian_spec
+short_description: Upload the OpenAPI document API Guardian enforces on a shield zone
+version_added: 0.1.0
+description:
+  - Uploads an OpenAPI document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON) to the API Guardian of a shield zone,
+    only when it would change what the platform derives from it.
+  - The platform never returns the uploaded text, so the module derives locally what API Guardian derives (the
+    endpoint set C(METHOD path), title, version, parameters by location, auth schemes, request and response schemas
+    with C($ref) resolved) and compares it as data with the zone's current state. Formatting, key order, comments and
+    JSON versus YAML never count as a change, so a re-run sends a single read.
+  - The first upload uses the platform's upload call, later ones its update call, which keeps the id and settings
+    (rate limits, injection detection, validation switches) of every endpoint whose C(METHOD path) survives.
+  - Before any write, the document must parse (errors name the line), be an OpenAPI or Swagger document, and stay
+    within the zone's plan limits (C(maxEndpoints), C(maxFieldsPerType), C(maxNestingDepth), C(maxTotalSchemaNodes),
+    C(maxTotalRegexLength)); a failure names the limit, the measured value and where in the document it occurs.
+options:
+  shield_zone_id:
+    description:
+      - Id of the shield zone whose API Guardian receives the document.
+    type: int
+    required: true
+  content:
+    description:
+      - The OpenAPI document as text (YAML or JSON), for example from P(ansible.builtin.file#lookup) or
+        P(ansible.builtin.template#lookup).
+      - Exactly one of O(content) and O(src) is required.
+    type: str
+  src:
+    description:
+      - Path of the OpenAPI document on the Ansible controller.
+      - Read on the controller by the module's action plugin, like the O(ansible.builtin.copy#module:src) of
+        M(ansible.builtin.copy) - a relative path is searched in the role's C(files/) directory and next to the playbook,
+        and Ansible Vault encrypted files are decrypted - so it works whichever host the task runs on.
+      - Exactly one of O(content) and O(src) is required.
+    type: path
+  enforce_authorization_validation:
+    description:
+      - Whether API Guardian enforces the authentication requirements of the document's endpoints.
+      - When set, every endpoint that declares an auth scheme must have this setting; an endpoint that differs is a
+        change and the document is uploaded again with this flag.
+      - When omitted, the first upload enforces authorization (the platform's default) and an update keeps each
+        surviving endpoint's current setting.
+    type: bool
+  force:
+    description:
+      - Upload even when the derived state already matches, for example to reset endpoint settings the platform
+        derives from the flags. The task then always reports a change.
+    type: bool
+    default: false
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  action:
+    description: An action plugin reads O(src) on the controller and passes its text to the module.
+    support: full
+  check_mode:
+    support: full
+    details:
+      - Returns the predicted configuration and endpoints. Settings of endpoints the platform has not created yet
+        (id, validation switches, rate limiting) are null until the real run creates them.
+  diff_mode:
+    support: full
+    details:
+      - Shows title, version and every endpoint (parameters, auth schemes, schemas, authorization enforcement) before
+        and after, so added, removed and changed endpoints stand out.
+notes:
+  - The plan limits come from the zone's current API Guardian configuration. When the zone has no document yet and
+    the platform reports no configuration, the limits are checked by the platform on upload instead (its error is
+    shown as is).
+  - Schemas are compared after parsing the platform's YAML rendering of them; YAML is read with the YAML 1.2 core
+    schema, as OpenAPI 3.1 prescribes (C(yes) and C(on) are strings, C(1.10) is not C(1.1) in C(info.version)).
+  - A key written twice in one YAML mapping (two C(get:) under one path) is rejected with its line, because the
+    second would silently replace the first.
+seealso:
+  - name: API Guardian
+    description: What API Guardian enforces and how it reads a specification.
+    link: https://docs.bunny.net/shield/api-guardian
+author:
+  - edge.platform maintainers
+"""
+
+EXAMPLES = r"""
+- name: Protect the API of shield zone 3001 with its OpenAPI document
+  edge.platform.api_guardian_spec:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+    src: openapi.yaml
+  register: guardian
+
+- name: Show the endpoints API Guardian now knows
+  ansible.builtin.debug:
+    msg: "{{ guardian.endpoints | map(attribute='request_method') | zip(guardian.endpoints | map(attribute='request_path')) }}"
+
+- name: Set the credentials once for every edge.platform task
+  module_defaults:
+    group/edge.platform.all:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Upload a rendered document and log, rather than enforce, missing credentials
+      edge.platform.api_guardian_spec:
+        shield_zone_id: 3001
+        content: "{{ lookup('ansible.builtin.template', 'openapi.yaml.j2') }}"
+        enforce_authorization_validation: false
+"""
+
+RETURN = r"""
+configuration:
+  description: The API Guardian configuration of the zone after the task (predicted in check mode).
+  returned: success
+  type: dict
+  contains:
+    shield_zone_id:
+      description: Shield zone id.
+      type: int
+      sample: 3001
+    is_enabled:
+      description: Whether API Guardian inspects requests.
+      type: bool
+      sample: true
+    execution_mode:
+      description: 0 = Log, 1 = Block.
+      type: int
+      sample: 1
+    body_limit_action:
+      description: Action when a body limit is exceeded (0 = Block, 1 = Log, 2 = Ignore).
+      type: int
+      sample: 0
+    unmatched_path_action:
+      description: Action for a request matching no endpoint (0 = Block, 1 = Log, 2 = Ignore).
+      type: int
+      sample: 1
+    title:
+      description: The C(info.title) of the document.
+      type: str
+      sample: Pet Store
+    version:
+      description: The C(info.version) of the document.
+      type: str
+      sample: 1.0.0
+    max_endpoints:
+      description: Plan limit on the number of operations.
+      type: int
+      sample: 200
+    max_fields_per_type:
+      description: Plan limit on the properties of one schema object.
+      type: int
+      sample: 100
+    max_nesting_depth:
+      description: Plan limit on the depth of schema nesting.
+      type: int
+      sample: 10
+    max_total_schema_nodes:
+      description: Plan limit on the schema objects inside the component schemas.
+      type: int
+      sample: 5000
+    max_total_regex_length:
+      description: Plan limit on the combined length of all C(pattern) strings.
+      type: int
+      sample: 10000
+    created_at:
+      description: Creation time (ISO 8601).
+      type: str
+      sample: "2026-05-01T10:00:00Z"
+    updated_at:
+      description: Last update time (ISO 8601), or null.
+      type: str
+      sample: "2026-05-02T10:00:00Z"
+endpoints:
+  description: Every endpoint API Guardian derived from the document, in the platform's order (predicted in check mode).
+  returned: success
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: The platform's endpoint id (C(apiGuardianEndpointId)); null in check mode for a new endpoint.
+      type: int
+      sample: 700001
+    shield_zone_id:
+      description: Shield zone id.
+      type: int
+      sample: 3001
+    request_method:
+      description: HTTP method, upper case.
+      type: str
+      sample: GET
+    request_path:
+      description: Path template as written in the document.
+      type: str
+      sample: /pets/{petId}
+    validate_request_body_schema:
+      description: Whether request bodies are validated against the schema.
+      type: bool
+    validate_response_body_schema:
+      description: Whether response bodies are validated against the schemas.
+      type: bool
+    validate_authorization:
+      description: Whether the endpoint's authentication requirements are enforced.
+      type: bool
+    is_enabled:
+      description: Whether the endpoint is enforced at all.
+      type: bool
+    auth_schemes:
+      description: The auth schemes the endpoint requires, or null when it has none.
+      type: list
+      elements: dict
+      contains:
+        scheme_name:
+          description: Name of the security scheme in the document.
+          type: str
+          sample: api_key
+        scheme_type:
+          description: C(ApiKey), C(Http), C(OAuth2) or C(OpenIdConnect).
+          type: str
+          sample: ApiKey
+        location:
+          description: Where the credential travels (C(Header), C(Query), C(Cookie)).
+          type: str
+          sample: Header
+        credential_name:
+          description: Name of the header, query parameter or cookie carrying the credential.
+          type: str
+          sample: X-API-Key
+        http_scheme:
+          description: For C(Http) schemes the scheme (C(bearer), C(basic)); null otherwise.
+          type: str
+          sample: null
+    request_body_schema_yaml:
+      description: The JSON request body schema (C($ref) resolved) as YAML, or null.
+      type: str
+      sample: "type: object\nproperties:\n  name:\n    type: string\n"
+    response_body_schemas_yaml:
+      description: Response body schemas as YAML keyed by HTTP status code as written (keys are data), or null.
+      type: dict
+      sample: {"200": "type: array\nitems:\n  type: string\n"}
+    available_parameters:
+      description: Parameter names by location; the keys C(Path), C(Query), C(Header), C(Cookie) are data.
+      type: dict
+      sample: {"Path": ["petId"], "Query": [], "Header": [], "Cookie": []}
+    injection_detection_parameters:
+      description: Parameters selected for XSS/SQLi detection, by location, or null.
+      type: dict
+      sample: null
+    detect_parameter_xss:
+      description: Whether XSS detection runs on the selected parameters.
+      type: bool
+    detect_parameter_sqli:
+      description: Whether SQL injection detection runs on the selected parameters.
+      type: bool
+    rate_limiting_enabled:
+      description: Whether per-endpoint rate limiting is active.
+      type: bool
+    rate_limiting_type:
+      description: C(Global) or C(IP).
+      type: str
+    rate_limiting_request_count:
+      description: Requests allowed per timeframe.
+      type: int
+    rate_limiting_timeframe:
+      description: Timeframe in seconds (1, 10, 60, 300, 900, 3600).
+      type: int
+    created_at:
+      description: Creation time (ISO 8601).
+      type: str
+    updated_at:
+      description: Last update time (ISO 8601), or null.
+      type: str
+changes:
+  description: What the task changed (or would change in check mode).
+  returned: success
+  type: dict
+  contains:
+    endpoints_added:
+      description: C(METHOD path) of endpoints the document adds.
+      type: list
+      elements: str
+      sample: ["POST /pets"]
+    endpoints_removed:
+      description: C(METHOD path) of endpoints the document no longer has; their settings are dropped.
+      type: list
+      elements: str
+      sample: []
+    endpoints_changed:
+      description: C(METHOD path) of surviving endpoints whose parameters, auth schemes, schemas or authorization
+        enforcement change; their id and settings are kept.
+      type: list
+      elements: str
+      sample: ["GET /pets/{petId}"]
+    title:
+      description: C(before) and C(after) title when it changes, else null.
+      type: dict
+      sample: null
+    version:
+      description: C(before) and C(after) version when it changes, else null.
+      type: dict
+      sample: {"before": "1.0.0", "after": "1.1.0"}
+    forced:
+      description: Whether the upload happened only because of O(force).
+      type: bool
+      sample: false
+metrics:
+  description: The document's measures against each plan limit, with where in the document the maximum occurs.
+  returned: success or when a plan limit is exceeded
+  type: dict
+  contains:
+    endpoints:
+      description: Number of operations (limit C(maxEndpoints)); C(value) and C(where).
+      type: dict
+      sample: {"value": 12, "where": "/paths (12 operations)"}
+    fields_per_type:
+      description: Largest property count of one schema object (limit C(maxFieldsPerType)).
+      type: dict
+      sample: {"value": 8, "where": "/components/schemas/Pet"}
+    nesting_depth:
+      description: Longest chain of nested schemas, C($ref) followed (limit C(maxNestingDepth)).
+      type: dict
+      sample: {"value": 4, "where": "from /components/schemas/Order to /components/schemas/Pet/properties/tags/items"}
+    total_schema_nodes:
+      description: Schema objects inside the component schemas (limit C(maxTotalSchemaNodes)).
+      type: dict
+      sample: {"value": 40, "where": "/components/schemas (largest entry /components/schemas/Pet with 9)"}
+    total_regex_length:
+      description: Combined length of every C(pattern) string (limit C(maxTotalRegexLength)).
+      type: dict
+      sample: {"value": 21, "where": "1 pattern, the longest (21 characters) at /components/schemas/Pet/properties/name/pattern"}
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 403
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: null
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: null
+"""
+
+from ansible.module_utils.basic import missing_required_lib
+
+from ansible_collections.edge.platform.plugins.module_utils import _openapi
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, parse_error_body
+from ansible_collections.edge.platform.plugins.module_utils._guardian import (
+    Current, compare, predict, shape_configuration, shape_endpoint,
+)
+from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+
+
+def read_document(edge):
+    """The document text and the option it came from (``src`` is normally read by the action plugin)."""
+    if edge.params["content"] is not None:
+        return edge.params["content"], "content"
+    path = edge.params["src"]
+    if path is None:
+        edge.fail("content or src is required: give the OpenAPI document as text (content) or a file (src).")
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except (IOError, OSError) as exc:
+        edge.fail("src: cannot read %s: %s." % (path, exc.strerror or exc))
+    try:
+        return raw.decode("utf-8"), "src"
+    except UnicodeDecodeError as exc:
+        edge.fail("src: %s is not UTF-8 text (byte %d); save the document as UTF-8." % (path, exc.start))
+
+
+def read_current(edge, zone_id):
+    """The zone's API Guardian state; a zone with no document yet is recognised however the platform says it."""
+    base = "/shield/shield-zone/%d" % zone_id
+    zone_hint = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
+    reply = edge.client.request("GET", base + "/api-guardian", "Reading API Guardian of shield zone %d" % zone_id,
+                                allow_404=True, hints={404: zone_hint})
+    if reply.status != 404:
+        data = (reply.data or {}).get("data") if isinstance(reply.data, dict) else None
+        return Current.from_data(data)
+    message, key, dummy = parse_error_body(reply.text)
+    verdict = Current.classify_404(key)
+    if verdict is None:
+        # A generic 404: ask whether the zone itself exists (only on a first upload).
+        zone = edge.client.request("GET", base, "Reading shield zone %d" % zone_id, allow_404=True)
+        verdict = "no_spec" if zone.status != 404 else "no_zone"
+    if verdict == "no_zone":
+        raise ApiError("Reading API Guardian of shield zone %d" % zone_id, 404, message, error_key=key,
+                       hint=zone_hint)
+    data = (reply.data or {}).get("data") if isinstance(reply.data, dict) else None
+    return Current.absent(data)
+
+
+def run(edge):
+    params = edge.params
+    zone_id = params["shield_zone_id"]
+    if zone_id <= 0:
+        edge.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+    if _openapi.YAML_IMPORT_ERROR is not None:
+        edge.module.fail_json(msg=missing_required_lib("PyYAML"), exception=_openapi.YAML_IMPORT_ERROR)
+    text, option = read_document(edge)
+    try:
+        document = _openapi.load(text)
+        derived = _openapi.derive(document)
+    except _openapi.DocumentError as exc:
+        edge.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
+
+    current = read_current(edge, zone_id)
+    try:
+        metrics = _openapi.measure(document, current.limits)
+    except _openapi.DocumentError as exc:
+        edge.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
+    problems = _openapi.exceeded_limits(metrics, current.limits)
+    if problems:
+        edge.fail("%s: the OpenAPI document exceeds the plan limits of shield zone %d: %s. Simplify the document "
+                  "(or move the zone to a plan with higher limits) and run again."
+                  % (option, zone_id, "; ".join(problems)), metrics=metrics)
+
+    enforce = params["enforce_authorization_validation"]
+    comparison = compare(current, derived, enforce)
+    changed = params["force"] or comparison.differs
+    configuration = shape_configuration(current.configuration)
+    endpoints = [shape_endpoint(e) for e in current.endpoints]
+    if changed:
+        predicted = predict(current, derived, enforce, zone_id, comparison.parse)
+        configuration, endpoints = shape_configuration(predicted[0]), [shape_endpoint(e) for e in predicted[1]]
+        if not edge.check_mode:
+            configuration, endpoints = upload(edge, zone_id, text, enforce, current.present, predicted)
+    changes = dict(comparison.changes, forced=bool(params["force"] and not comparison.differs))
+    diff = {"before": comparison.before, "after": comparison.after} if edge.diff_mode else None
+    edge.exit(changed=changed, diff=diff, configuration=configuration, endpoints=endpoints, changes=changes,
+              metrics=metrics)
+
+
+def upload(edge, zone_id, text, enforce, present, predicted):
+    """POST (first document) or PATCH (replacement); the answer becomes the result, no extra GET."""
+    body = {"content": text}
+    if enforce is not None:
+        body["enforceAuthorizationValidation"] = enforce
+    method, verb = ("PATCH", "Updating") if present else ("POST", "Uploading")
+    reply = edge.client.request(
+        method, "/shield/shield-zone/%d/api-guardian/spec" % zone_id,
+        "%s the OpenAPI document of shield zone %d" % (verb, zone_id), json_body=body,
+        # a repeated PATCH of the same document is harmless; a repeated POST fails as "already exists"
+        replay_safe=present,
+        hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
+               404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id})
+    data = (reply.data or {}).get("data") if isinstance(reply.data, dict) else None
+    if not isinstance(data, dict) or not isinstance(data.get("configuration"), dict):
+        return shape_configuration(predicted[0]), [shape_endpoint(e) for e in predicted[1]]
+    return shape_configuration(data["configuration"]), [shape_endpoint(e) for e in data.get("endpoints") or []]
+
+
+def main():
+    edge = EdgeModule(
+        dict(
+            shield_zone_id=dict(type="int", required=True),
+            content=dict(type="str"),
+            src=dict(type="path"),
+            enforce_authorization_validation=dict(type="bool"),
+            force=dict(type="bool", default=False),
+        ),
+        mutually_exclusive=[("content", "src")],
+        required_one_of=[("content", "src")],
+    )
+    edge.run(run)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,442 @@
+"""Units for edge.platform.api_guardian_spec against a fake session (no network)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.modules import api_guardian_spec
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+API_KEY = "s3cret-api-key-value"
+BASE = "https://api.example.test"
+ZONE = "%s/shield/shield-zone/3001" % BASE
+GUARDIAN = ZONE + "/api-guardian"
+SPEC = GUARDIAN + "/spec"
+
+DOCUMENT = """\
+openapi: 3.0.3
+info: {title: Pets, version: 1.0.0}
+security: [{key: []}]
+paths:
+  /pets:
+    get:
+      parameters: [{name: limit, in: query}]
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+    post:
+      requestBody:
+        content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}
+      responses: {'201': {description: created}}
+  /pets/{id}:
+    delete:
+      security: []
+      parameters: [{name: id, in: path, required: true}]
+      responses: {'204': {description: gone}}
+components:
+  securitySchemes: {key: {type: apiKey, in: header, name: X-Key}}
+  schemas:
+    Pet: {type: object, properties: {name: {type: string}}}
+"""
+
+KEY_SCHEME = {"schemeName": "key", "schemeType": "ApiKey", "location": "Header", "credentialName": "X-Key",
+              "httpScheme": None}
+LIMITS = {"maxEndpoints": 200, "maxFieldsPerType": 100, "maxNestingDepth": 10, "maxTotalSchemaNodes": 5000,
+          "maxTotalRegexLength": 10000}
+
+
+def configuration(title="Pets", version="1.0.0", **limits):
+    data = {"shieldZoneId": 3001, "isEnabled": True, "executionMode": 1, "bodyLimitAction": 0,
+            "unmatchedPathAction": 1, "title": title, "version": version,
+            "createdAt": "2026-05-01T10:00:00Z", "updatedAt": None}
+    data.update(LIMITS)
+    data.update(limits)
+    return data
+
+
+def endpoint(endpoint_id, method, path, **fields):
+    data = {"apiGuardianEndpointId": endpoint_id, "shieldZoneId": 3001, "requestMethod": method,
+            "requestPath": path, "validateRequestBodySchema": True, "validateResponseBodySchema": False,
+            "validateAuthorization": True, "isEnabled": True, "authSchemes": [KEY_SCHEME],
+            "requestBodySchemaYaml": None, "responseBodySchemasYaml": None,
+            "availableParameters": {"Path": [], "Query": [], "Header": [], "Cookie": []},
+            "injectionDetectionParameters": None, "detectParameterXss": False, "detectParameterSqli": True,
+            "rateLimitingEnabled": True, "rateLimitingType": "IP", "rateLimitingRequestCount": 50,
+            "rateLimitingTimeframe": 60, "createdAt": "2026-05-01T10:00:00Z", "updatedAt": None}
+    data.update(fields)
+    return data
+
+
+def current_endpoints():
+    """The platform's state for DOCUMENT, rendered differently from how the module renders."""
+    return [
+        endpoint(11, "GET", "/pets",
+                 availableParameters={"Query": ["limit"]},
+                 responseBodySchemasYaml={"200": "{items: {properties: {name: {type: string}}, type: object}, "
+                                                 "type: array}\n"},
+                 injectionDetectionParameters={"Path": [], "Query": ["limit"], "Header": [], "Cookie": []}),
+        endpoint(12, "POST", "/pets", availableParameters=None,
+                 requestBodySchemaYaml="# rendered by the platform\ntype: object\nproperties:\n  name: {type: string}\n"),
+        endpoint(13, "DELETE", "/pets/{id}", authSchemes=None, validateAuthorization=False,
+                 availableParameters={"Path": ["id"], "Query": [], "Header": [], "Cookie": []},
+                 responseBodySchemasYaml={}),
+    ]
+
+
+def envelope(data=None, status=200, success=True, message=None, key=None):
+    body = {"error": {"statusCode": status, "success": success, "message": message, "errorKey": key}}
+    if data is not None:
+        body["data"] = data
+    return FakeResponse(status, body, headers={"Content-Type": "text/plain"})
+
+
+def state(endpoints=None, config=None):
+    return envelope({"configuration": config or configuration(),
+                     "endpoints": current_endpoints() if endpoints is None else endpoints})
+
+
+def args(**extra):
+    values = {"api_key": API_KEY, "base_url": BASE, "shield_zone_id": 3001, "content": DOCUMENT}
+    values.update(extra)
+    return dict((k, v) for k, v in values.items() if v is not None)
+
+
+def run(run_module, fake_session, responses, check=False, diff=False, **extra):
+    fake_session.responses = responses
+    result = run_module(api_guardian_spec, args(**extra), check=check, diff=diff)
+    assert API_KEY not in json.dumps(result), "the api key leaked into the result"
+    return result
+
+
+def calls(fake_session):
+    return [(c["method"], c["url"]) for c in fake_session.calls]
+
+
+# ---------------------------------------------------------------------------------------------
+# No change
+
+
+def test_equal_state_sends_one_get_and_reports_no_change(run_module, fake_session):
+    result = run(run_module, fake_session, [state()])
+    assert calls(fake_session) == [("GET", GUARDIAN)]
+    assert result["changed"] is False
+    assert result["changes"] == {"endpoints_added": [], "endpoints_removed": [], "endpoints_changed": [],
+                                 "title": None, "version": None, "forced": False}
+    assert result["configuration"]["title"] == "Pets"
+    assert result["configuration"]["max_nesting_depth"] == 10
+    first = result["endpoints"][0]
+    assert first["id"] == 11 and first["request_method"] == "GET" and first["rate_limiting_request_count"] == 50
+    assert first["auth_schemes"] == [{"scheme_name": "key", "scheme_type": "ApiKey", "location": "Header",
+                                      "credential_name": "X-Key", "http_scheme": None}]
+    assert first["available_parameters"] == {"Query": ["limit"]}, "data keys are returned as the platform sent them"
+    assert set(first["response_body_schemas_yaml"]) == {"200"}
+    assert result["metrics"]["endpoints"] == {"value": 3, "where": "/paths (3 operations)"}
+
+
+def test_json_reordered_document_is_still_equal(run_module, fake_session):
+    from ansible_collections.edge.platform.plugins.module_utils._openapi import parse_text
+    data, dummy = parse_text(DOCUMENT)
+    text = json.dumps(data, sort_keys=True, indent=4)
+    result = run(run_module, fake_session, [state()], content=text)
+    assert result["changed"] is False and fake_session.writes == []
+
+
+def test_enforce_matching_every_endpoint_is_no_change(run_module, fake_session):
+    result = run(run_module, fake_session, [state()], enforce_authorization_validation=True)
+    assert result["changed"] is False and fake_session.writes == []
+
+
+def test_parameter_order_and_http_scheme_case_do_not_count(run_module, fake_session):
+    text = DOCUMENT.replace("key: {type: apiKey, in: header, name: X-Key}",
+                            "key: {type: http, scheme: Bearer}")
+    endpoints = current_endpoints()
+    for item in endpoints:
+        if item["authSchemes"]:
+            item["authSchemes"] = [{"schemeName": "key", "schemeType": "Http", "location": "Header",
+                                    "credentialName": "Authorization", "httpScheme": "bearer"}]
+    result = run(run_module, fake_session, [state(endpoints)], content=text)
+    assert result["changed"] is False
+
+
+# ---------------------------------------------------------------------------------------------
+# Changes
+
+
+def test_schema_change_only_patches_and_returns_the_answer(run_module, fake_session):
+    text = DOCUMENT.replace("Pet: {type: object, properties: {name: {type: string}}}",
+                            "Pet: {type: object, properties: {name: {type: string, maxLength: 20}}}")
+    answered = current_endpoints()
+    answered[0]["updatedAt"] = "2026-05-03T10:00:00Z"
+    result = run(run_module, fake_session, [state(), state(answered)], content=text)
+    assert calls(fake_session) == [("GET", GUARDIAN), ("PATCH", SPEC)]
+    assert fake_session.writes[0]["json"] == {"content": text}
+    assert result["changed"] is True
+    assert result["changes"]["endpoints_changed"] == ["GET /pets", "POST /pets"]
+    assert result["endpoints"][0]["updated_at"] == "2026-05-03T10:00:00Z", "the write's answer is the result"
+
+
+def test_check_mode_predicts_without_writing(run_module, fake_session):
+    text = DOCUMENT.replace("parameters: [{name: limit, in: query}]", "parameters: [{name: page, in: query}]")
+    text = text.replace("version: 1.0.0", "version: 1.1.0")
+    result = run(run_module, fake_session, [state()], check=True, content=text)
+    assert fake_session.writes == []
+    assert result["changed"] is True
+    assert result["changes"]["endpoints_changed"] == ["GET /pets"]
+    assert result["changes"]["version"] == {"before": "1.0.0", "after": "1.1.0"}
+    assert result["configuration"]["version"] == "1.1.0"
+    get = result["endpoints"][0]
+    assert get["id"] == 11 and get["rate_limiting_request_count"] == 50, "settings of a surviving endpoint stay"
+    assert get["available_parameters"] == {"Path": [], "Query": ["page"], "Header": [], "Cookie": []}
+    assert get["injection_detection_parameters"]["Query"] == [], "selection narrowed to what is still available"
+    assert get["response_body_schemas_yaml"]["200"].startswith("{items"), "an equal rendering is kept as sent"
+
+
+def test_endpoints_added_and_removed_with_diff(run_module, fake_session):
+    text = DOCUMENT.replace("  /pets/{id}:\n    delete:", "  /pets/{id}:\n    put:")
+    result = run(run_module, fake_session, [state()], check=True, diff=True, content=text)
+    assert result["changes"]["endpoints_added"] == ["PUT /pets/{id}"]
+    assert result["changes"]["endpoints_removed"] == ["DELETE /pets/{id}"]
+    assert result["changes"]["endpoints_changed"] == []
+    assert [e["request_method"] for e in result["endpoints"]] == ["GET", "POST", "PUT"]
+    new = result["endpoints"][2]
+    assert new["id"] is None and new["rate_limiting_enabled"] is None, "the platform has not created it yet"
+    assert new["validate_authorization"] is False, "no auth scheme, nothing to enforce"
+    before, after = result["diff"]["before"]["endpoints"], result["diff"]["after"]["endpoints"]
+    assert "DELETE /pets/{id}" in before and "DELETE /pets/{id}" not in after
+    assert "PUT /pets/{id}" in after and after["PUT /pets/{id}"]["parameters"]["Path"] == ["id"]
+    assert before["GET /pets"] == after["GET /pets"]
+
+
+def test_enforce_differing_from_an_endpoint_is_a_change(run_module, fake_session):
+    answered = state()
+    result = run(run_module, fake_session, [state(), answered], enforce_authorization_validation=False)
+    assert fake_session.writes[0]["json"] == {"content": DOCUMENT, "enforceAuthorizationValidation": False}
+    assert result["changes"]["endpoints_changed"] == ["GET /pets", "POST /pets"]
+
+
+def test_enforce_omitted_keeps_a_manually_relaxed_endpoint(run_module, fake_session):
+    endpoints = current_endpoints()
+    endpoints[0]["validateAuthorization"] = False
+    result = run(run_module, fake_session, [state(endpoints)])
+    assert result["changed"] is False
+    fake_session.calls[:] = []
+    result = run(run_module, fake_session, [state(endpoints)], check=True, enforce_authorization_validation=True)
+    assert result["changes"]["endpoints_changed"] == ["GET /pets"]
+
+
+def test_title_change_is_a_change(run_module, fake_session):
+    result = run(run_module, fake_session, [state(config=configuration(title="Old"))], check=True)
+    assert result["changes"]["title"] == {"before": "Old", "after": "Pets"}
+
+
+def test_force_uploads_an_equal_document(run_module, fake_session):
+    result = run(run_module, fake_session, [state(), state()], force=True)
+    assert calls(fake_session) == [("GET", GUARDIAN), ("PATCH", SPEC)]
+    assert result["changed"] is True and result["changes"]["forced"] is True
+
+
+# ---------------------------------------------------------------------------------------------
+# A zone with no document yet
+
+
+@pytest.mark.parametrize("first", [
+    state(endpoints=[], config=configuration(title=None, version=None)),
+    envelope({"configuration": configuration(title=None, version=None), "endpoints": None}),
+    envelope(status=404, success=False, key="api_guardian.spec_not_found", message="No specification"),
+], ids=["200-empty", "200-null-endpoints", "404-spec-key"])
+def test_no_document_yet_posts(run_module, fake_session, first):
+    answer = state()
+    result = run(run_module, fake_session, [first, answer], enforce_authorization_validation=True)
+    assert calls(fake_session) == [("GET", GUARDIAN), ("POST", SPEC)]
+    assert fake_session.writes[0]["json"]["enforceAuthorizationValidation"] is True
+    assert result["changed"] is True
+    assert result["changes"]["endpoints_added"] == ["GET /pets", "POST /pets", "DELETE /pets/{id}"]
+    assert result["endpoints"][0]["id"] == 11
+
+
+def test_no_document_check_mode_predicts_every_endpoint(run_module, fake_session):
+    first = state(endpoints=[], config=configuration(title=None, version=None))
+    result = run(run_module, fake_session, [first], check=True)
+    assert fake_session.writes == []
+    assert [e["validate_authorization"] for e in result["endpoints"]] == [True, True, False]
+    assert result["configuration"]["title"] == "Pets" and result["configuration"]["max_endpoints"] == 200
+    assert result["endpoints"][1]["request_body_schema_yaml"] == "type: object\nproperties:\n  name:\n    type: string\n"
+
+
+def test_generic_404_asks_whether_the_zone_exists(run_module, fake_session):
+    generic = envelope(status=404, success=False, message="Not found")
+    zone = FakeResponse(200, {"data": {"shieldZoneId": 3001}})
+    result = run(run_module, fake_session, [generic, zone, state()])
+    assert calls(fake_session) == [("GET", GUARDIAN), ("GET", ZONE), ("POST", SPEC)]
+    assert result["changed"] is True
+
+
+@pytest.mark.parametrize("responses", [
+    [envelope(status=404, success=False, key="shield_zone.not_found", message="Shield zone 3001 was not found.")],
+    [envelope(status=404, success=False, message="Not found"), FakeResponse(404)],
+], ids=["zone-key", "probe"])
+def test_unknown_zone_fails_without_writing(run_module, fake_session, responses):
+    result = run(run_module, fake_session, responses)
+    assert result["failed"] is True and fake_session.writes == []
+    assert result["api_error"]["status"] == 404
+    assert "check shield_zone_id" in result["msg"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Preflight: nothing is written
+
+
+@pytest.mark.parametrize("content, expected", [
+    ("openapi: 3.0.0\ninfo: {title: x\n", "content: the OpenAPI document is unusable: not valid YAML at line 3"),
+    ("title: hello\n", "not an OpenAPI or Swagger document"),
+    ("openapi: 4.0.0\ninfo: {title: t, version: '1'}\n", "OpenAPI version '4.0.0' is not supported"),
+])
+def test_unusable_documents_fail_before_any_request(run_module, fake_session, content, expected):
+    result = run(run_module, fake_session, [], content=content)
+    assert result["failed"] is True and fake_session.calls == []
+    assert expected in result["msg"]
+
+
+@pytest.mark.parametrize("limit, value, where", [
+    ("maxEndpoints", 2, "/paths (3 operations)"),
+    ("maxFieldsPerType", 0, None),
+    ("maxNestingDepth", 3, "from /paths/~1pets/get/responses/200/content/application~1json/schema"),
+    ("maxTotalSchemaNodes", 1, "/components/schemas (largest entry /components/schemas/Pet with 2)"),
+])
+def test_plan_limit_exceeded_fails_after_the_read_only(run_module, fake_session, limit, value, where):
+    result = run(run_module, fake_session, [state(config=configuration(**{limit: value}))])
+    assert calls(fake_session) == [("GET", GUARDIAN)]
+    if value == 0:
+        assert result["changed"] is False, "a limit the platform does not report (0) is not checked"
+        return
+    assert result["failed"] is True
+    assert "exceeds the plan limits of shield zone 3001: %s is %d but the document measures" % (limit, value) \
+        in result["msg"]
+    assert where in result["msg"]
+    assert result["metrics"]["endpoints"]["value"] == 3
+
+
+def test_regex_limit_names_the_longest_pattern(run_module, fake_session):
+    text = DOCUMENT.replace("name: {type: string}}}", "name: {type: string, pattern: '^[A-Z][a-z]+$'}}}")
+    result = run(run_module, fake_session, [state(config=configuration(maxTotalRegexLength=5))], content=text)
+    assert "maxTotalRegexLength is 5 but the document measures 13 (1 pattern, the longest (13 characters) at " \
+           "/components/schemas/Pet/properties/name/pattern)" in result["msg"]
+    assert fake_session.writes == []
+
+
+def test_every_exceeded_limit_is_named_at_once(run_module, fake_session):
+    result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=1, maxNestingDepth=2))])
+    assert "maxEndpoints is 1" in result["msg"] and "maxNestingDepth is 2" in result["msg"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Platform errors
+
+
+def test_401_names_the_api_key_option_and_never_the_key(run_module, fake_session):
+    problem = FakeResponse(401, {"type": "about:blank", "title": "Unauthorized", "status": 401,
+                                 "detail": "Bad key %s" % API_KEY})
+    result = run(run_module, fake_session, [problem])
+    assert result["failed"] is True and result["api_error"]["status"] == 401
+    assert "check api_key" in result["msg"]
+
+
+def test_403_plan_error_on_upload_is_reported(run_module, fake_session):
+    refused = envelope(status=403, success=False, key="api_guardian.plan_limit_exceeded",
+                       message="Plan limit maxEndpoints exceeded")
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    result = run(run_module, fake_session, [state(), refused], content=text)
+    assert result["failed"] is True
+    assert result["api_error"] == {"status": 403, "error_key": "api_guardian.plan_limit_exceeded", "field": None,
+                                   "message": "Plan limit maxEndpoints exceeded"}
+    assert "plan" in result["msg"]
+
+
+def test_first_upload_is_not_replayed_after_a_gateway_error(run_module, fake_session):
+    first = state(endpoints=[], config=configuration(title=None, version=None))
+    result = run(run_module, fake_session, [first, FakeResponse(502)], retries=3)
+    assert [c["method"] for c in fake_session.calls] == ["GET", "POST"]
+    assert result["failed"] is True and result["api_error"]["status"] == 502
+
+
+def test_update_is_retried_after_a_503(run_module, fake_session):
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    result = run(run_module, fake_session, [state(), FakeResponse(503), state()], content=text)
+    assert [c["method"] for c in fake_session.calls] == ["GET", "PATCH", "PATCH"]
+    assert result["changed"] is True
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+def test_src_is_read_where_the_module_runs(run_module, fake_session, tmp_path):
+    path = tmp_path / "openapi.yaml"
+    path.write_text(DOCUMENT, encoding="utf-8")
+    result = run(run_module, fake_session, [state()], content=None, src=str(path))
+    assert result["changed"] is False
+
+
+def test_unreadable_src_fails_before_any_request(run_module, fake_session, tmp_path):
+    result = run(run_module, fake_session, [], content=None, src=str(tmp_path / "missing.yaml"))
+    assert result["failed"] is True and result["msg"].startswith("src: cannot read")
+    assert fake_session.calls == []
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"openapi: \xff\xfe")
+    result = run(run_module, fake_session, [], content=None, src=str(binary))
+    assert "is not UTF-8 text" in result["msg"]
+
+
+@pytest.mark.parametrize("extra, expected", [
+    ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id"),
+    ({"src": "/tmp/x.yaml"}, "parameters are mutually exclusive: content|src"),
+    ({"content": None}, "one of the following is required: content, src"),
+])
+def test_bad_options_fail_before_any_request(run_module, fake_session, extra, expected):
+    result = run(run_module, fake_session, [], **extra)
+    assert result["failed"] is True and expected in result["msg"]
+    assert fake_session.calls == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Conformance of the request body with the published document
+
+
+def shared_shield_document():
+    candidates = [os.environ.get("EDGE_SHARED_DIR")]
+    here = os.path.dirname(os.path.abspath(__file__))
+    while here != os.path.dirname(here):
+        if os.path.exists(os.path.join(here, "galaxy.yml")):
+            candidates.append(os.path.join(os.path.dirname(here), "shared"))
+            break
+        here = os.path.dirname(here)
+    for candidate in candidates:
+        if candidate:
+            path = os.path.join(candidate, "reference", "openapi", "shield-api-v1.0.0.json")
+            if os.path.exists(path):
+                with open(path, encoding="utf-8") as handle:
+                    return json.load(handle)
+    return None
+
+
+@pytest.mark.parametrize("enforce", [None, False])
+def test_upload_body_conforms_to_the_published_request_model(run_module, fake_session, enforce):
+    published = shared_shield_document()
+    if published is None:
+        pytest.skip("shield-api-v1.0.0.json is not available (set EDGE_SHARED_DIR or place the shared reference "
+                    "directory beside the repository)")
+    validator_module = pytest.importorskip("openapi_schema_validator")
+    schema = copy.deepcopy(published["components"]["schemas"]["UpsertOpenApiSpecificationRequest"])
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    run(run_module, fake_session, [state(), state()], content=text, enforce_authorization_validation=enforce)
+    body = fake_session.writes[0]["json"]
+    validator_module.OAS30Validator(schema).validate(body)
+    operation = published["paths"]["/shield/shield-zone/{shieldZoneId}/api-guardian/spec"]["patch"]
+    assert "application/json" in operation["requestBody"]["content"]
