@@ -1,0 +1,72 @@
+"""Units for the api_guardian_spec action plugin: ``src`` is read on the controller."""
+
+from __future__ import annotations
+
+from unittest.mock import MagicMock
+
+import pytest
+from ansible.errors import AnsibleFileNotFound
+from ansible.plugins.action import ActionBase
+
+from ansible_collections.edge.platform.plugins.action.api_guardian_spec import ActionModule
+
+
+@pytest.fixture
+def action(monkeypatch, tmp_path):
+    monkeypatch.setattr(ActionBase, "run", lambda self, tmp=None, task_vars=None: {})
+    task = MagicMock()
+    loader = MagicMock()
+    loader.get_real_file.side_effect = lambda path, decrypt=True: path
+    plugin = ActionModule(task, MagicMock(), MagicMock(), loader, MagicMock(), MagicMock())
+    plugin._execute_module = MagicMock(return_value={"changed": False})
+    files = tmp_path / "files"
+    files.mkdir()
+
+    def find(dirname, needle):
+        path = files / needle
+        if not path.exists():
+            raise AnsibleFileNotFound("Could not find or access '%s'" % needle)
+        return str(path)
+
+    plugin._find_needle = MagicMock(side_effect=find)
+    plugin.files = files
+    return plugin
+
+
+def test_src_becomes_content_read_on_the_controller(action):
+    (action.files / "openapi.yaml").write_text("openapi: 3.0.0\n", encoding="utf-8")
+    action._task.args = {"shield_zone_id": 1, "src": "openapi.yaml"}
+    assert action.run(task_vars={}) == {"changed": False}
+    action._find_needle.assert_called_once_with("files", "openapi.yaml")
+    sent = action._execute_module.call_args.kwargs
+    assert sent["module_name"] == "edge.platform.api_guardian_spec"
+    assert sent["module_args"] == {"shield_zone_id": 1, "content": "openapi: 3.0.0\n"}
+    action._loader.get_real_file.assert_called_once()
+    action._loader.cleanup_tmp_file.assert_called_once()
+
+
+def test_missing_src_fails_naming_the_option(action):
+    action._task.args = {"shield_zone_id": 1, "src": "nowhere.yaml"}
+    result = action.run(task_vars={})
+    assert result["failed"] is True
+    assert result["msg"].startswith("src: Could not find or access 'nowhere.yaml'")
+    action._execute_module.assert_not_called()
+
+
+def test_non_utf8_src_fails_naming_the_option(action):
+    (action.files / "latin1.yaml").write_bytes(b"title: caf\xe9\n")
+    action._task.args = {"shield_zone_id": 1, "src": "latin1.yaml"}
+    result = action.run(task_vars={})
+    assert result["failed"] is True and "is not UTF-8 text (byte 10)" in result["msg"]
+    action._execute_module.assert_not_called()
+
+
+@pytest.mark.parametrize("args", [
+    {"shield_zone_id": 1, "content": "openapi: 3.0.0\n"},
+    {"shield_zone_id": 1, "content": "openapi: 3.0.0\n", "src": "x.yaml"},
+])
+def test_other_arguments_pass_through_for_the_module_to_judge(action, args):
+    action._task.args = dict(args)
+    action.run(task_vars={})
+    assert action._execute_module.call_args.kwargs["module_args"] == args
+    action._find_needle.assert_not_called()
