@@ -11,12 +11,14 @@ named ``schema`` anywhere in the document.
   reachable from a root (``$ref`` not followed: its target is measured where it is defined).
 - ``maxNestingDepth``: the longest chain of schema objects from a root (depth 1) through the nested
   schemas above and through ``$ref`` (followed: a ``{$ref}`` schema is one level, its target the
-  next); a ``$ref`` to a schema already on the chain ends it.
+  next); a ``$ref`` to a schema already on the chain (the root included) ends it.
 - ``maxTotalSchemaNodes``: the schema objects inside ``components/schemas`` (``definitions``): each
   entry counts one, each nested schema counts one, a ``$ref`` counts one and is not followed.
 - ``maxTotalRegexLength``: the summed length (in characters) of every string stored under a key named
   ``pattern`` anywhere in the document.
 """
+
+from urllib.parse import unquote
 
 from .openapi_derive import pointer
 
@@ -112,8 +114,19 @@ def fields_per_type(document, all_roots):
     return best, best_where
 
 
+def canonical(ref):
+    """One spelling per target, so a ``$ref`` and a root's location compare equal."""
+    if not ref.startswith("#/"):
+        return ref
+    return pointer(*[unquote(t).replace("~1", "/").replace("~0", "~") for t in ref[2:].split("/")])
+
+
 class _Depth(object):
-    """Longest chain with ``$ref`` followed; results free of a cycle cut are memoised by target."""
+    """Longest chain with ``$ref`` followed; results free of a cycle cut are memoised by target.
+
+    A memoised depth is exact: a target whose walk met no node of the chain above it cannot meet
+    one under any other chain either (that node would then reach the target and the target itself).
+    """
 
     def __init__(self, document):
         self.document = document
@@ -127,25 +140,27 @@ class _Depth(object):
             best, cut = max(best, depth), cut or child_cut
         ref = schema.get("$ref")
         if isinstance(ref, str):
-            if ref in chain:
+            target_id = canonical(ref)
+            if target_id in chain:
                 cut = True
-            elif ref in self.memo:
-                best = max(best, self.memo[ref])
+            elif target_id in self.memo:
+                best = max(best, self.memo[target_id])
             else:
                 target = self.document.lookup(ref, where)
                 if isinstance(target, dict):
-                    depth, ref_cut = self.measure(target, ref, chain | {ref})
+                    depth, ref_cut = self.measure(target, target_id, chain | {target_id})
                     if not ref_cut:
-                        self.memo[ref] = depth
+                        self.memo[target_id] = depth
                     best, cut = max(best, depth), cut or ref_cut
         return best + 1, cut
 
 
 def nesting_depth(document, all_roots):
+    """The root itself is on its chain: a ``$ref`` back to it is a cycle."""
     meter = _Depth(document)
     best, best_where = 0, None
     for root, where in all_roots:
-        depth, _cut = meter.measure(root, where, frozenset())
+        depth, _cut = meter.measure(root, where, frozenset([where]))
         if depth > best:
             best, best_where = depth, where
     return best, best_where
