@@ -696,7 +696,7 @@ def _limit_doc(paths=1, schemas=None, pattern_lengths=()):
 
 def _nested(levels):
     schema = {"type": "string"}
-    for _ in range(levels - 1):
+    for _level in range(levels - 1):
         schema = {"type": "array", "items": schema}
     return schema
 

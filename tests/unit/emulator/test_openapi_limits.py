@@ -120,8 +120,8 @@ def test_shared_targets_are_measured_the_same_from_every_chain():
 
 
 def test_schema_nodes_count_components_only_and_not_through_refs():
-    schemas = {"Pet": {"type": "object", "properties": {"name": {"type": "string"}, "tag": ref("Tag"),
-                                                       "ids": {"type": "array", "items": {"type": "integer"}}}},
+    pet = {"name": {"type": "string"}, "tag": ref("Tag"), "ids": {"type": "array", "items": {"type": "integer"}}}
+    schemas = {"Pet": {"type": "object", "properties": pet},
                "Tag": {"allOf": [{"type": "string"}, {"minLength": 1}]},
                "Flag": True}
     # Pet 1 + name 1 + tag($ref) 1 + ids 1 + items 1 = 5; Tag 1 + 2 = 3; Flag 1
