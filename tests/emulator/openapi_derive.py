@@ -44,8 +44,8 @@ class SpecError(ValueError):
     """The document cannot be used; the message names the problem and where it is."""
 
 
-class _Dumper(yaml.SafeDumper):
-    """safe_dump without anchors: a value used twice is written out twice."""
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    """safe_dump (libyaml's emitter when present) without anchors: a value used twice is written twice."""
 
     def ignore_aliases(self, data):
         return True
@@ -56,9 +56,33 @@ def render_yaml(value):
     return yaml.dump(value, Dumper=_Dumper, sort_keys=False, default_flow_style=False, allow_unicode=True)
 
 
+class YamlRenderer(object):
+    """render_yaml with a cache: a schema used by many operations is rendered once.
+
+    The key is the value's ``repr``: like the YAML text, it keeps key order and tells 1, 1.0,
+    True, "1" and dates apart.
+    """
+
+    def __init__(self):
+        self.cache = {}
+
+    def __call__(self, value):
+        key = repr(value)
+        if key not in self.cache:
+            self.cache[key] = render_yaml(value)
+        return self.cache[key]
+
+
 def pointer(*tokens):
     """A JSON pointer fragment (``#/paths/~1pets/get``) for error messages."""
     return "#/" + "/".join(str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
+
+
+def canonical(ref):
+    """One spelling per local target, so two ``$ref`` spellings (or a location) compare equal."""
+    if not ref.startswith("#/"):
+        return ref
+    return pointer(*[unquote(t).replace("~1", "/").replace("~0", "~") for t in ref[2:].split("/")])
 
 
 def load_document(text):
@@ -156,6 +180,7 @@ class Document(object):
             raise SpecError("info is required: a mapping with title and version.")
         self.title = _info_text(info, "title")
         self.version = _info_text(info, "version")
+        self._inlined = {}
 
     # -- references ---------------------------------------------------------------------------
     def lookup(self, ref, where):
@@ -188,17 +213,26 @@ class Document(object):
             node = self.lookup(ref, where)
         return node
 
-    def inline(self, schema, where, expanding=()):
-        """``schema`` with each ``$ref`` replaced by its target; recursion stays a reference."""
+    def inline(self, schema, where, expanding=frozenset()):
+        """``schema`` with each ``$ref`` replaced by its target; recursion stays a reference.
+
+        A target's expansion depends only on the targets being expanded around it, so it is
+        memoised by both: documents reusing a schema in thousands of operations expand it once.
+        Results are shared between callers and never modified.
+        """
         if isinstance(schema, list):
             return [self.inline(item, where, expanding) for item in schema]
         if not isinstance(schema, dict):
             return schema
         ref = schema.get("$ref")
         if isinstance(ref, str):
-            if ref in expanding:
+            target = canonical(ref)
+            if target in expanding:
                 return dict(schema)
-            resolved = self.inline(self.lookup(ref, where), where, expanding + (ref,))
+            key = (target, expanding)
+            if key not in self._inlined:
+                self._inlined[key] = self.inline(self.lookup(ref, where), where, expanding | {target})
+            resolved = self._inlined[key]
             siblings = {k: v for k, v in schema.items() if k != "$ref"}
             if self.dialect == "3.1" and siblings and isinstance(resolved, dict):
                 resolved = dict(resolved)

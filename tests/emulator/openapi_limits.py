@@ -18,9 +18,7 @@ named ``schema`` anywhere in the document.
   ``pattern`` anywhere in the document.
 """
 
-from urllib.parse import unquote
-
-from .openapi_derive import pointer
+from .openapi_derive import canonical, pointer
 
 COMBINATORS = ("allOf", "anyOf", "oneOf")
 
@@ -114,53 +112,74 @@ def fields_per_type(document, all_roots):
     return best, best_where
 
 
-def canonical(ref):
-    """One spelling per target, so a ``$ref`` and a root's location compare equal."""
-    if not ref.startswith("#/"):
-        return ref
-    return pointer(*[unquote(t).replace("~1", "/").replace("~0", "~") for t in ref[2:].split("/")])
-
-
 class _Depth(object):
-    """Longest chain with ``$ref`` followed; results free of a cycle cut are memoised by target.
+    """Longest chain with ``$ref`` followed, memoised two ways.
 
-    A memoised depth is exact: a target whose walk met no node of the chain above it cannot meet
-    one under any other chain either (that node would then reach the target and the target itself).
+    - by target alone when its walk met no node of the chain (no cycle cut): such a result holds
+      under any chain (a chain node it could meet would reach the target, and so would the target);
+    - otherwise by target and the chain's nodes that some ``$ref`` points to (only those can end a
+      chain), which is exactly what the result depends on.
     """
 
-    def __init__(self, document):
+    def __init__(self, document, targets):
         self.document = document
-        self.memo = {}
+        self.targets = targets
+        self.free = {}
+        self.bound = {}
 
     def measure(self, schema, where, chain):
-        """``(depth, cut)``: cut is true when a cycle ended some chain below (not memoisable)."""
+        """``(depth, cut)``: cut is true when a cycle ended some chain below."""
         best, cut = 0, False
         for child, spot in nested(schema, where):
             depth, child_cut = self.measure(child, spot, chain)
             best, cut = max(best, depth), cut or child_cut
         ref = schema.get("$ref")
         if isinstance(ref, str):
-            target_id = canonical(ref)
-            if target_id in chain:
-                cut = True
-            elif target_id in self.memo:
-                best = max(best, self.memo[target_id])
-            else:
-                target = self.document.lookup(ref, where)
-                if isinstance(target, dict):
-                    depth, ref_cut = self.measure(target, target_id, chain | {target_id})
-                    if not ref_cut:
-                        self.memo[target_id] = depth
-                    best, cut = max(best, depth), cut or ref_cut
+            depth, ref_cut = self.follow(ref, where, chain)
+            best, cut = max(best, depth), cut or ref_cut
         return best + 1, cut
+
+    def follow(self, ref, where, chain):
+        target_id = canonical(ref)
+        if target_id in chain:
+            return 0, True
+        if target_id in self.free:
+            return self.free[target_id], False
+        key = (target_id, chain)
+        if key not in self.bound:
+            target = self.document.lookup(ref, where)
+            if not isinstance(target, dict):
+                return 0, False
+            depth, cut = self.measure(target, target_id, chain | {target_id})  # every ref is a target
+            if not cut:
+                self.free[target_id] = depth
+                return depth, False
+            self.bound[key] = depth
+        return self.bound[key], True
+
+
+def ref_targets(document):
+    """The canonical pointer of everything some ``$ref`` in the document points to."""
+    found = set()
+    pending = [document.doc]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                found.add(canonical(node["$ref"]))
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return found
 
 
 def nesting_depth(document, all_roots):
     """The root itself is on its chain: a ``$ref`` back to it is a cycle."""
-    meter = _Depth(document)
+    targets = ref_targets(document)
+    meter = _Depth(document, targets)
     best, best_where = 0, None
     for root, where in all_roots:
-        depth, _cut = meter.measure(root, where, frozenset([where]))
+        depth, _cut = meter.measure(root, where, frozenset([where]) & targets)
         if depth > best:
             best, best_where = depth, where
     return best, best_where

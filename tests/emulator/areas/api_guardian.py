@@ -13,31 +13,29 @@ A zone without a specification answers ``GET`` with 200: its configuration (plan
 and the plan limits exist before any upload and a client needs the limits to check a document
 before its first upload, so the platform most plausibly reports them rather than a 404.
 
-Errors, in the order a request meets them (bodies are the ``{error: GenericRequestResponse}``
-envelope without ``data`` unless said otherwise):
+Errors, in the order a request meets them. Bodies are the ``{error: GenericRequestResponse}``
+envelope (``success: false``, ``statusCode`` = the HTTP status) without ``data``, except 401 and
+415, which answer ProblemDetails as ASP.NET does before a controller runs:
 
-==========  ===================================  ==================================================
-status      errorKey                             when
-==========  ===================================  ==================================================
-401         (ProblemDetails body)                no or wrong ``AccessKey``
-415         (ProblemDetails body)                write whose Content-Type is not ``application/json``,
-                                                 ``text/json`` or ``application/*+json``
-400         ``request.invalid_json``             empty body, or not JSON
-400         ``request.invalid_body``             body not an object, or a field of the wrong type
-400         ``request.unknown_property``         a property the request model does not have (named)
-404         ``shield_zone.not_found``            no shield zone with that id
-404         ``api_guardian.endpoint_not_found``  endpoint PATCH: no such endpoint in the zone
-400         ``api_guardian.content_required``    spec write whose ``content`` is missing, null or blank
-409         ``api_guardian.spec_exists``         POST when the zone already has a specification
-404         ``api_guardian.spec_not_found``      PATCH /spec when the zone has none yet
-400         ``api_guardian.invalid_spec``        the document is unreadable or not a usable OpenAPI
-                                                 2.0/3.0/3.1 document (message names the problem)
-403         ``api_guardian.plan_limit_exceeded``  a plan limit is exceeded; the message names the
-                                                 limit (``maxEndpoints``...), the measured value,
-                                                 where, and the limit's value
-400         ``api_guardian.invalid_setting``     endpoint PATCH: a value out of range or parameters
-                                                 that are not available on the endpoint
-==========  ===================================  ==================================================
+- 401 ProblemDetails: no or wrong ``AccessKey``.
+- 415 ProblemDetails: a write whose Content-Type is not ``application/json``, ``text/json`` or
+  ``application/*+json`` (parameters such as ``charset`` allowed; missing counts as wrong).
+- 400 ``request.invalid_json``: empty body, or not JSON.
+- 400 ``request.invalid_body``: body not an object, or a property of the wrong type or value.
+- 400 ``request.unknown_property``: a property the request model does not have (named).
+- 404 ``shield_zone.not_found``: no shield zone with that id.
+- 404 ``api_guardian.endpoint_not_found``: endpoint PATCH for an id the zone does not have.
+- 400 ``api_guardian.content_required``: spec write whose ``content`` is missing, null or blank.
+- 409 ``api_guardian.spec_exists``: POST /spec when the zone already has a specification.
+- 404 ``api_guardian.spec_not_found``: PATCH /spec when the zone has none yet.
+- 400 ``api_guardian.invalid_spec``: the document is unreadable (YAML/JSON error with line and
+  column) or not a usable Swagger 2.0 / OpenAPI 3.0 / 3.1 document; the message names the problem
+  and where (a JSON pointer such as ``#/paths/~1pets/get``).
+- 403 ``api_guardian.plan_limit_exceeded``: the first limit exceeded, in the order maxEndpoints,
+  maxFieldsPerType, maxNestingDepth, maxTotalSchemaNodes, maxTotalRegexLength; the message is
+  ``Plan limit <name> exceeded: <measured value and where>; the plan allows <limit>.``
+- 400 ``api_guardian.invalid_setting``: endpoint PATCH with a request count below 1, or injection
+  detection parameters the endpoint does not have.
 
 Property names are matched case-insensitively, as ASP.NET's JSON binding does.
 
@@ -63,7 +61,7 @@ from datetime import datetime, timezone
 
 from ..fixtures import FixtureError, records
 from ..messages import json_response
-from ..openapi_derive import Document, SpecError, render_yaml
+from ..openapi_derive import Document, SpecError, YamlRenderer
 from ..openapi_limits import LIMITS, first_exceeded, measure
 
 DEFAULT_LIMITS = {"max_endpoints": 200, "max_fields_per_type": 100, "max_nesting_depth": 10,
@@ -204,6 +202,7 @@ class Endpoint(object):
 
 def derive(content):
     """``(document, endpoints as the platform shows them)``; raises SpecError."""
+    render_yaml = YamlRenderer()
     try:
         document = Document(content)
         endpoints = []

@@ -50,6 +50,7 @@ FIXTURE = {
          "bot_detection": {"execution_mode": 0}},  # another area's key: tolerated
         {"id": 3002, "plan": "basic", "api_guardian_limits": LIMITS},
         {"id": 3003, "api_guardian_spec": INITIAL},
+        {"id": 3004, "api_guardian_limits": {"max_endpoints": 2000}},
     ],
 }
 
@@ -111,7 +112,7 @@ class Api(object):
         self.host, self.port = url.split("//")[1].split(":")
         self.conformance = conformance_
 
-    def call(self, method, path, body=None, key=KEY, content_type="application/json", raw=None):
+    def call(self, method, path, body=None, key=KEY, content_type="application/json", raw=None, validate=True):
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode("utf-8"))
         headers = {}
         if key is not None:
@@ -127,7 +128,7 @@ class Api(object):
             connection.close()
         received = headers.get("Content-Type") or ""
         assert "json" in received, "every answer of this area has a JSON body"
-        if self.conformance is not None:
+        if self.conformance is not None and validate:
             self.conformance.check(method, path, status, received, text)
         return status, json.loads(text)
 
@@ -724,12 +725,21 @@ def test_plan_limit_boundary(api, limit):
     ok(api.update(3002, build(allowed)))
 
 
-def test_a_large_document_within_the_limits(api):
+def test_a_2000_operation_document(api):
+    schemas = {"Item": {"type": "object", "properties": {"id": {"type": "integer"}, "sub": {
+        "$ref": "#/components/schemas/Sub"}}}, "Sub": {"type": "object", "properties": {"x": {"type": "string"}}}}
+    item = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}}
     paths = {"/items/%d/{id}" % i: {"parameters": [{"name": "id", "in": "path", "required": True}],
-                                    "get": {"responses": {}}, "delete": {"responses": {}}} for i in range(95)}
-    data = ok(api.upload(3001, _doc(paths)))
-    assert len(data["endpoints"]) == 190
-    assert len({e["apiGuardianEndpointId"] for e in data["endpoints"]}) == 190
+                                    "get": {"responses": {"200": dict(item, description="one")}},
+                                    "put": {"requestBody": item, "responses": {}}} for i in range(1000)}
+    content = json.dumps({"openapi": "3.0.3", "info": {"title": "Big", "version": "1"},
+                          "components": {"schemas": schemas}, "paths": paths})
+    data = ok(api.call("POST", BASE % 3004 + "/spec", {"content": content}, validate=False))
+    assert len(data["endpoints"]) == 2000
+    assert len({e["apiGuardianEndpointId"] for e in data["endpoints"]}) == 2000
+    assert len({e["requestBodySchemaYaml"] for e in data["endpoints"]} - {None}) == 1
+    assert failed(api.upload(3001, content), 403, "api_guardian.plan_limit_exceeded").startswith(
+        "Plan limit maxEndpoints exceeded: the specification defines 2000 endpoints")
 
 
 # -- fixture handling ---------------------------------------------------------------------------------

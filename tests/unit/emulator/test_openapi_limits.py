@@ -103,6 +103,11 @@ def test_a_cycle_ends_the_chain():
     assert measured(schemas, {"/n": op_returning(ref("Node"))})["maxNestingDepth"][0] == 4
     mutual = {"A": {"properties": {"b": ref("B")}}, "B": {"properties": {"a": ref("A")}}}
     assert measured(mutual)["maxNestingDepth"][0] == 4  # A, {$ref B}, B, {$ref A} (cut)
+    # {$ref A}, A, {$ref B}, B, {$ref A} (cut) = 5; items, {$ref B}, B, {$ref A}, A, {$ref B} (cut) = 6
+    first, second = op_returning(ref("A")), op_returning({"items": ref("B")})
+    for paths in ({"/a": first, "/b": second, "/c": first}, {"/b": second, "/a": first}):
+        assert measured(mutual, paths)["maxNestingDepth"] == (
+            6, "#/paths/~1b/get/responses/200/content/application~1json/schema")
 
 
 def test_shared_targets_are_measured_the_same_from_every_chain():
