@@ -76,6 +76,9 @@ class DocumentError(Exception):
 # Loading
 
 
+_LOADER = None
+
+
 def _yaml_loader():
     """A SafeLoader (C-accelerated when available) with the YAML 1.2 core schema, string keys
     and duplicate-key detection; built lazily so the module imports without PyYAML."""
@@ -135,9 +138,6 @@ def _yaml_loader():
     Loader.add_constructor("tag:yaml.org,2002:float", construct_float)
     _LOADER = Loader
     return Loader
-
-
-_LOADER = None
 
 
 def _mark_text(mark):

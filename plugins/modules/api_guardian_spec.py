@@ -86,7 +86,7 @@ seealso:
     description: What API Guardian enforces and how it reads a specification.
     link: https://docs.bunny.net/shield/api-guardian
 author:
-  - edge.platform maintainers
+  - edge.platform maintainers (@edge-platform)
 """
 
 EXAMPLES = r"""

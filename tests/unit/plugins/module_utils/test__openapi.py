@@ -307,8 +307,8 @@ def test_yaml_merge_keys_are_honoured():
 
 
 def test_byte_order_mark_is_ignored():
-    assert _openapi.load("\ufeff" + json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"},
-                                                 "paths": {}})).title == "t"
+    text = json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}})
+    assert _openapi.load("\ufeff" + text).title == "t"
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -413,10 +413,9 @@ def test_application_json_is_preferred_and_read_even_without_a_schema():
     content = {"application/vnd.a+json": {"schema": {"type": "string"}}, "application/json": {"schema": {
         "type": "integer"}}}
     only_plain = {"application/json": {}, "application/vnd.a+json": {"schema": {"type": "string"}}}
-    endpoints = by_key(derive_text(doc_with({"/a": {
-        "post": {"requestBody": {"content": content}, "responses": {"200": {"description": "", "content": content}}},
-        "put": {"requestBody": {"content": only_plain}, "responses": {"200": {"description": "",
-                                                                             "content": only_plain}}}}})))
+    post = {"requestBody": {"content": content}, "responses": {"200": {"description": "", "content": content}}}
+    put = {"requestBody": {"content": only_plain}, "responses": {"200": {"description": "", "content": only_plain}}}
+    endpoints = by_key(derive_text(doc_with({"/a": {"post": post, "put": put}})))
     assert endpoints["POST /a"]["request_body_schema"] == {"type": "integer"}
     assert endpoints["POST /a"]["response_body_schemas"] == {"200": {"type": "integer"}}
     assert endpoints["PUT /a"]["request_body_schema"] is None
@@ -424,14 +423,12 @@ def test_application_json_is_preferred_and_read_even_without_a_schema():
 
 
 def test_swagger_20_has_no_trace_and_an_empty_consumes_list_is_not_json():
+    bodies = [{"name": "b", "in": "body", "schema": {"type": "string"}},
+              {"name": "c", "in": "body", "schema": {"type": "integer"}}]
     text = json.dumps({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "consumes": ["application/json"],
-                       "paths": {"/a": {"trace": {"responses": {}}, "post": {
-                           "consumes": [], "responses": {},
-                           "parameters": [{"name": "b", "in": "body", "schema": {"type": "string"}},
-                                          {"name": "c", "in": "body", "schema": {"type": "integer"}}]},
-                           "put": {"responses": {}, "parameters": [
-                               {"name": "b", "in": "body", "schema": {"type": "string"}},
-                               {"name": "c", "in": "body", "schema": {"type": "integer"}}]}}}})
+                       "paths": {"/a": {"trace": {"responses": {}},
+                                        "post": {"consumes": [], "responses": {}, "parameters": bodies},
+                                        "put": {"responses": {}, "parameters": bodies}}}})
     endpoints = derive_text(text)["endpoints"]
     assert [e["method"] for e in endpoints] == ["POST", "PUT"]
     assert endpoints[0]["request_body_schema"] is None
@@ -624,8 +621,8 @@ def generated_document(operations):
                 "schema": {"$ref": "#/components/schemas/Resource"}}}}, "responses": {"204": {"description": "ok"}}},
             "delete": {"responses": {"204": {"description": "ok"}}},
             "patch": {"security": [], "requestBody": {"content": {"application/merge-patch+json": {
-                "schema": {"type": "object", "properties": {"name": {"type": "string", "pattern": "^[a-z]{1,%d}$"
-                                                                    % (index % 50 + 1)}}}}}},
+                "schema": {"type": "object", "properties": {"name": {
+                    "type": "string", "pattern": "^[a-z]{1,%d}$" % (index % 50 + 1)}}}}}},
                 "responses": {"200": {"description": "ok"}}},
         }
     return {
