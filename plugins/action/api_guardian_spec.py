@@ -11,7 +11,7 @@ and passed to the module as ``content``.
 
 from __future__ import annotations
 
-from ansible.errors import AnsibleError
+from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.module_utils.common.text.converters import to_text
 from ansible.plugins.action import ActionBase
 
@@ -23,15 +23,25 @@ class ActionModule(ActionBase):
     def run(self, tmp=None, task_vars=None):
         result = super(ActionModule, self).run(tmp, task_vars)
         args = dict(self._task.args)
+        src = None
         if args.get("src") is not None and args.get("content") is None:
             try:
                 args["content"] = self._read(args["src"])
+            except AnsibleFileNotFound as exc:
+                # the stock message ends by suggesting a remote_src option this module does not have
+                result.update(failed=True, msg="src: %s was not found on the controller; searched %s."
+                              % (args["src"], ", ".join(exc.paths or []) or "nowhere"))
+                return result
             except AnsibleError as exc:
                 result.update(failed=True, msg="src: %s" % to_text(exc.message))
                 return result
-            del args["src"]
+            src = args.pop("src")
         result.update(self._execute_module(module_name="edge.platform.api_guardian_spec", module_args=args,
                                            task_vars=task_vars))
+        message = result.get("msg")
+        if src is not None and isinstance(message, str) and message.startswith("content: "):
+            # the module saw the text only; name the option the user actually wrote
+            result["msg"] = "src (%s): %s" % (src, message[len("content: "):])
         return result
 
     def _read(self, src):

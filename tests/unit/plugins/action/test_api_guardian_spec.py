@@ -5,7 +5,7 @@ from __future__ import annotations
 from unittest.mock import MagicMock
 
 import pytest
-from ansible.errors import AnsibleFileNotFound
+from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.edge.platform.plugins.action.api_guardian_spec import ActionModule
@@ -25,7 +25,7 @@ def action(monkeypatch, tmp_path):
     def find(dirname, needle):
         path = files / needle
         if not path.exists():
-            raise AnsibleFileNotFound("Could not find or access '%s'" % needle)
+            raise AnsibleFileNotFound(file_name=needle, paths=[str(path), "elsewhere/" + needle])
         return str(path)
 
     plugin._find_needle = MagicMock(side_effect=find)
@@ -45,12 +45,30 @@ def test_src_becomes_content_read_on_the_controller(action):
     action._loader.cleanup_tmp_file.assert_called_once()
 
 
+def test_document_failures_name_src_when_src_was_given(action):
+    (action.files / "openapi.yaml").write_text("title: x\n", encoding="utf-8")
+    action._execute_module.return_value = {"failed": True, "msg": "content: the OpenAPI document is unusable: x."}
+    action._task.args = {"shield_zone_id": 1, "src": "openapi.yaml"}
+    assert action.run(task_vars={})["msg"] == "src (openapi.yaml): the OpenAPI document is unusable: x."
+    action._task.args = {"shield_zone_id": 1, "content": "title: x\n"}
+    assert action.run(task_vars={})["msg"] == "content: the OpenAPI document is unusable: x."
+
+
 def test_missing_src_fails_naming_the_option(action):
     action._task.args = {"shield_zone_id": 1, "src": "nowhere.yaml"}
     result = action.run(task_vars={})
     assert result["failed"] is True
-    assert result["msg"].startswith("src: Could not find or access 'nowhere.yaml'")
+    assert result["msg"] == "src: nowhere.yaml was not found on the controller; searched %s, elsewhere/nowhere.yaml." \
+        % (action.files / "nowhere.yaml")
     action._execute_module.assert_not_called()
+
+
+def test_unreadable_src_fails_naming_the_option(action):
+    action._loader.get_real_file.side_effect = AnsibleError("Decryption failed (no vault secrets were found)")
+    (action.files / "vaulted.yaml").write_text("$ANSIBLE_VAULT;1.1;AES256\n", encoding="utf-8")
+    action._task.args = {"shield_zone_id": 1, "src": "vaulted.yaml"}
+    result = action.run(task_vars={})
+    assert result == {"failed": True, "msg": "src: Decryption failed (no vault secrets were found)"}
 
 
 def test_non_utf8_src_fails_naming_the_option(action):
