@@ -39,6 +39,10 @@ class Handler(BaseHTTPRequestHandler):
         request = Request(self.command, path, query_string, self.headers, body)
         if path.startswith(ADMIN_PREFIX):
             self._send(self._admin(request))
+            if getattr(self, "shutdown_requested", False):
+                # only once the answer is out: handler threads are daemons and die with the server
+                self.wfile.flush()
+                threading.Thread(target=self.server.shutdown, daemon=True).start()
             return
         fault = None
         with platform.lock:
@@ -99,7 +103,7 @@ class Handler(BaseHTTPRequestHandler):
                 platform.faults = []
                 return empty(204)
             if name == "shutdown" and request.method == "POST":
-                threading.Thread(target=self.server.shutdown, daemon=True).start()
+                self.shutdown_requested = True
                 return json_response(200, {"shutdown": True})
             route, params = platform.router.match(request.method, request.path)
             if route is not None and route.auth is None:
@@ -187,10 +191,10 @@ def main(argv=None):
         return 2
     server = EmulatorServer((args.host, args.port), platform, verbose=args.verbose)
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
+    if args.url_file:  # before the stdout line, so a reader of either finds both ready
+        write_url_file(args.url_file, server.url)
     sys.stdout.write("EMULATOR_URL=%s\n" % server.url)
     sys.stdout.flush()
-    if args.url_file:
-        write_url_file(args.url_file, server.url)
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
