@@ -14,14 +14,14 @@ options:
       - The database URL as the platform shows it, for example V(libsql://my-db.lite.bunnydb.net).
       - C(libsql://) is rewritten to C(https://); C(https://) is used as given, and C(http://) is accepted
         for the local emulator.
-      - A C(?authToken=...) query parameter is accepted: the token is moved into the C(Authorization)
+      - A C(?authToken=...) query parameter is accepted; the token is moved into the C(Authorization)
         header and never sent or shown in a URL.
       - Falls back to the E(SERVICE_DATABASE_URL) environment variable.
     type: str
     required: true
   auth_token:
     description:
-      - The database access token, sent as C(Authorization: Bearer <token>).
+      - "The database access token, sent as C(Authorization: Bearer <token>)."
       - Full-access tokens read and write; read-only tokens only read.
       - Falls back to the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable. Never logged, returned or shown in errors.
     type: str

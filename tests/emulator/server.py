@@ -33,7 +33,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _dispatch(self):
         platform = self.server.platform
-        path, _, query_string = self.path.partition("?")
+        path, _sep, query_string = self.path.partition("?")
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         request = Request(self.command, path, query_string, self.headers, body)
@@ -190,7 +190,7 @@ def main(argv=None):
         sys.stderr.write("emulator: %s\n" % exc)
         return 2
     server = EmulatorServer((args.host, args.port), platform, verbose=args.verbose)
-    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
+    signal.signal(signal.SIGTERM, lambda *_args: threading.Thread(target=server.shutdown, daemon=True).start())
     if args.url_file:  # before the stdout line, so a reader of either finds both ready
         write_url_file(args.url_file, server.url)
     sys.stdout.write("EMULATOR_URL=%s\n" % server.url)
@@ -205,4 +205,3 @@ def main(argv=None):
         if args.url_file and os.path.exists(args.url_file):
             os.remove(args.url_file)
     return 0
-

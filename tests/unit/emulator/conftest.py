@@ -111,7 +111,7 @@ class OpenApiDocument(object):
         self.api.validate_response(request, answer)
 
     def check_request(self, method, path, body=None):
-        request, _ = self._pair(method, path, requests.Response(), body)
+        request, _answer = self._pair(method, path, requests.Response(), body)
         self.api.validate_request(request)
 
 

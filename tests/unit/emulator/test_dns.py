@@ -37,7 +37,7 @@ def test_enable_returns_a_consistent_ds_record_and_never_rekeys(emulator):
 
 def test_disable_empties_the_status_and_is_repeatable(emulator):
     running = emulator(FIXTURE)
-    for _ in range(2):
+    for _round in range(2):
         status = running.request("DELETE", "/dnszone/12/dnssec").json()
         assert status == {"Enabled": False, "DsRecord": None, "Digest": None, "DigestType": None, "Algorithm": 0,
                           "PublicKey": None, "KeyTag": 0, "Flags": 0, "DsConfigured": False}

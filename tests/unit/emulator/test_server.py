@@ -42,7 +42,7 @@ def test_fault_with_status_and_retry_after_then_normal(emulator):
     added = running.admin("POST", "faults", json={"path_regex": "^/dnszone/1$", "method": "GET", "status": 429,
                                                   "count": 2, "retry_after": 3})
     assert added.status_code == 201
-    for _ in range(2):
+    for _round in range(2):
         answer = running.request("GET", "/dnszone/1")
         assert answer.status_code == 429 and answer.headers["Retry-After"] == "3"
     assert running.request("GET", "/dnszone/1").status_code == 200

@@ -41,7 +41,7 @@ def test_parse_error_body_recognises_every_shape(body, expected):
 
 
 def test_parse_error_body_shortens_long_text():
-    message, _, _ = parse_error_body("x" * 1000)
+    message, _key, _field = parse_error_body("x" * 1000)
     assert len(message) == 300 and message.endswith("...")
 
 

@@ -37,7 +37,7 @@ def test_changed_applies_and_returns_the_platform_state():
 
 
 def test_check_mode_predicts_without_applying():
-    (changed, state, _), applied = reconcile(True, False, {"value": 1}, {"value": 2})
+    (changed, state, _diff), applied = reconcile(True, False, {"value": 1}, {"value": 2})
     assert (changed, state, applied) == (True, {"value": 2}, 0)
 
 
