@@ -1,0 +1,426 @@
+"""API Guardian of shield zones (shield API: camelCase JSON, ``{error, data}`` envelopes).
+
+Routes (all need ``AccessKey``; without a valid one: 401 ProblemDetails):
+
+- ``GET   /shield/shield-zone/{id}/api-guardian``: configuration and endpoints.
+- ``POST  /shield/shield-zone/{id}/api-guardian/spec``: first upload of a specification.
+- ``PATCH /shield/shield-zone/{id}/api-guardian/spec``: replace the specification.
+- ``PATCH /shield/shield-zone/{id}/api-guardian``: global configuration (isEnabled, modes).
+- ``PATCH /shield/shield-zone/{id}/api-guardian/endpoint/{endpointId}``: one endpoint's settings.
+
+A zone without a specification answers ``GET`` with 200: its configuration (plan limits included,
+``title`` and ``version`` null, ``updatedAt`` null) and ``endpoints: []``. The global configuration
+and the plan limits exist before any upload and a client needs the limits to check a document
+before its first upload, so the platform most plausibly reports them rather than a 404.
+
+Errors, in the order a request meets them. Bodies are the ``{error: GenericRequestResponse}``
+envelope (``success: false``, ``statusCode`` = the HTTP status) without ``data``, except 401 and
+415, which answer ProblemDetails as ASP.NET does before a controller runs:
+
+- 401 ProblemDetails: no or wrong ``AccessKey``.
+- 415 ProblemDetails: a write whose Content-Type is not ``application/json``, ``text/json`` or
+  ``application/*+json`` (parameters such as ``charset`` allowed; missing counts as wrong).
+- 400 ``request.invalid_json``: empty body, or not JSON.
+- 400 ``request.invalid_body``: body not an object, or a property of the wrong type or value.
+- 400 ``request.unknown_property``: a property the request model does not have (named).
+- 404 ``shield_zone.not_found``: no shield zone with that id.
+- 404 ``api_guardian.endpoint_not_found``: endpoint PATCH for an id the zone does not have.
+- 400 ``api_guardian.content_required``: spec write whose ``content`` is missing, null or blank.
+- 409 ``api_guardian.spec_exists``: POST /spec when the zone already has a specification.
+- 404 ``api_guardian.spec_not_found``: PATCH /spec when the zone has none yet.
+- 400 ``api_guardian.invalid_spec``: the document is unreadable (YAML/JSON error with line and
+  column) or not a usable Swagger 2.0 / OpenAPI 3.0 / 3.1 document; the message names the problem
+  and where (a JSON pointer such as ``#/paths/~1pets/get``).
+- 403 ``api_guardian.plan_limit_exceeded``: the first limit exceeded, in the order maxEndpoints,
+  maxFieldsPerType, maxNestingDepth, maxTotalSchemaNodes, maxTotalRegexLength; the message is
+  ``Plan limit <name> exceeded: <measured value and where>; the plan allows <limit>.``
+- 400 ``api_guardian.invalid_setting``: endpoint PATCH with a request count below 1, or injection
+  detection parameters the endpoint does not have.
+
+Property names are matched case-insensitively, as ASP.NET's JSON binding does.
+
+Upload rules. First upload: ``enforceAuthorizationValidation`` defaults to true. Every endpoint gets
+``validateAuthorization = enforce and bool(authSchemes)``. Update: endpoints are matched by
+``METHOD path``; a surviving endpoint keeps its id, ``createdAt`` and settings (isEnabled,
+validate*BodySchema, injection detection narrowed to the parameters still available, rate
+limiting), its derived fields are refreshed, and ``validateAuthorization`` becomes
+``(enforce if given else its current validateAuthorization) and bool(authSchemes)``; its
+``updatedAt`` moves only when something about it changed. Endpoints gone are removed; new ones get
+the defaults below (enforce defaulting to true). ``configuration.updatedAt`` moves on every upload.
+Plan limits are checked on uploads only (a fixture's initial document is taken as it is).
+
+Fixture (``shield_zones`` entries; other keys are left to other areas): ``id``, ``plan``,
+``api_guardian_limits`` (snake_case keys, each optional), ``api_guardian_spec`` (initial document
+text or null). Limits missing from a zone come from the top-level ``api_guardian_default_limits``
+mapping, else from DEFAULT_LIMITS.
+"""
+
+import hashlib
+import json
+from datetime import datetime, timezone
+
+from ..fixtures import FixtureError, records
+from ..messages import json_response
+from ..openapi_derive import Document, SpecError, YamlRenderer
+from ..openapi_limits import LIMITS, first_exceeded, measure
+
+DEFAULT_LIMITS = {"max_endpoints": 200, "max_fields_per_type": 100, "max_nesting_depth": 10,
+                  "max_total_schema_nodes": 5000, "max_total_regex_length": 10000}
+
+# The settings a new endpoint starts with (validateAuthorization is derived, see above).
+ENDPOINT_DEFAULTS = {
+    "validateRequestBodySchema": True, "validateResponseBodySchema": False, "isEnabled": True,
+    "injectionDetectionParameters": None, "detectParameterXss": False, "detectParameterSqli": False,
+    "rateLimitingEnabled": False, "rateLimitingType": "IP", "rateLimitingRequestCount": 100,
+    "rateLimitingTimeframe": 60,
+}
+CONFIG_DEFAULTS = {"isEnabled": True, "executionMode": 0, "bodyLimitAction": 1, "unmatchedPathAction": 1}
+
+ZONE = r"/shield/shield-zone/(?P<id>[0-9]+)/api-guardian"
+JSON = "application/json; charset=utf-8"
+SPEC_FIELDS = {"content": (str,), "enforceAuthorizationValidation": (bool,)}
+CONFIG_FIELDS = {"isEnabled": (bool,), "executionMode": (0, 1), "bodyLimitAction": (0, 1, 2),
+                 "unmatchedPathAction": (0, 1, 2)}
+ENDPOINT_FIELDS = {"isEnabled": (bool,), "validateRequestBodySchema": (bool,), "validateResponseBodySchema": (bool,),
+                   "validateAuthorization": (bool,), "injectionDetectionParameters": (dict,),
+                   "detectParameterXss": (bool,), "detectParameterSqli": (bool,), "rateLimitingEnabled": (bool,),
+                   "rateLimitingType": ("Global", "IP"), "rateLimitingRequestCount": (int,),
+                   "rateLimitingTimeframe": (1, 10, 60, 300, 900, 3600)}
+GROUPS = ("Path", "Query", "Header", "Cookie")
+
+
+def _now():
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+class Failure(Exception):
+    """An error answer, raised from deep inside a handler."""
+
+    def __init__(self, response):
+        super().__init__(response.status)
+        self.response = response
+
+
+def envelope(status, message=None, error_key=None, data=None):
+    body = {"error": {"statusCode": status, "success": 200 <= status < 300, "message": message,
+                      "errorKey": error_key}}
+    if data is not None:
+        body["data"] = data
+    return json_response(status, body, content_type=JSON)
+
+
+def fail(status, error_key, message):
+    return Failure(envelope(status, message, error_key))
+
+
+def unsupported_media_type(content_type):
+    return Failure(json_response(415, {
+        "type": "https://tools.ietf.org/html/rfc9110#section-15.5.16", "title": "Unsupported Media Type",
+        "status": 415, "detail": "Content-Type %r is not accepted: send application/json, text/json or "
+                                 "application/*+json." % (content_type or ""),
+        "instance": None,
+    }, content_type="application/problem+json; charset=utf-8"))
+
+
+def read_body(request, fields):
+    """The request object with its properties renamed to the model's spelling; raises Failure."""
+    content_type = request.header("Content-Type") or ""
+    base = content_type.split(";", 1)[0].strip().lower()
+    if not (base in ("application/json", "text/json") or (base.startswith("application/") and base.endswith("+json"))):
+        raise unsupported_media_type(content_type)
+    if not request.body:
+        raise fail(400, "request.invalid_json", "A request body is required.")
+    try:
+        data = json.loads(request.body.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise fail(400, "request.invalid_json", "The request body is not valid JSON: %s." % exc) from exc
+    if not isinstance(data, dict):
+        raise fail(400, "request.invalid_body", "The request body must be a JSON object.")
+    spelling = {name.lower(): name for name in fields}
+    body = {}
+    for key, value in data.items():
+        name = spelling.get(key.lower())
+        if name is None:
+            raise fail(400, "request.unknown_property",
+                       "The request body has an unknown property %r; allowed: %s." % (key, ", ".join(fields)))
+        if value is not None and not _fits(value, fields[name]):
+            raise fail(400, "request.invalid_body", "Property %r has an invalid value %r." % (name, value))
+        body[name] = value
+    return body
+
+
+def _fits(value, allowed):
+    if all(isinstance(kind, type) for kind in allowed):
+        if isinstance(value, bool):
+            return bool in allowed
+        return isinstance(value, allowed)
+    return not isinstance(value, bool) and value in allowed
+
+
+class Endpoint(object):
+    def __init__(self, endpoint_id, zone_id, derived, enforce, now):
+        self.id = endpoint_id
+        self.zone_id = zone_id
+        self.derived = derived
+        self.settings = dict(ENDPOINT_DEFAULTS)
+        self.settings["validateAuthorization"] = bool(enforce and derived["authSchemes"])
+        self.created = now
+        self.updated = None
+
+    @property
+    def key(self):
+        return self.derived["requestMethod"], self.derived["requestPath"]
+
+    def refresh(self, derived, enforce, now):
+        """Take the new derivation; keep the settings (see the module docstring)."""
+        before = (self.derived, dict(self.settings))
+        keep = self.settings["validateAuthorization"] if enforce is None else enforce
+        self.derived = derived
+        self.settings["validateAuthorization"] = bool(keep and derived["authSchemes"])
+        chosen = self.settings["injectionDetectionParameters"]
+        if chosen is not None:
+            available = derived["availableParameters"]
+            self.settings["injectionDetectionParameters"] = {
+                group: [name for name in chosen.get(group, []) if name in available[group]] for group in GROUPS}
+        if (self.derived, self.settings) != before:
+            self.updated = now
+
+    def model(self):
+        data = {"apiGuardianEndpointId": self.id, "shieldZoneId": self.zone_id,
+                "requestMethod": self.derived["requestMethod"], "requestPath": self.derived["requestPath"]}
+        for name in ("validateRequestBodySchema", "validateResponseBodySchema", "validateAuthorization", "isEnabled"):
+            data[name] = self.settings[name]
+        for name in ("authSchemes", "requestBodySchemaYaml", "responseBodySchemasYaml", "availableParameters"):
+            data[name] = self.derived[name]
+        for name in ("injectionDetectionParameters", "detectParameterXss", "detectParameterSqli",
+                     "rateLimitingEnabled", "rateLimitingType", "rateLimitingRequestCount", "rateLimitingTimeframe"):
+            data[name] = self.settings[name]
+        data["createdAt"] = self.created
+        data["updatedAt"] = self.updated
+        return data
+
+
+def derive(content):
+    """``(document, endpoints as the platform shows them)``; raises SpecError."""
+    render_yaml = YamlRenderer()
+    try:
+        document = Document(content)
+        endpoints = []
+        for item in document.endpoints():
+            responses = item["response_schemas"]
+            endpoints.append({
+                "requestMethod": item["method"], "requestPath": item["path"],
+                "authSchemes": item["auth_schemes"],
+                "requestBodySchemaYaml": None if item["request_schema"] is None else render_yaml(item["request_schema"]),
+                "responseBodySchemasYaml": None if responses is None else {
+                    code: render_yaml(schema) for code, schema in responses.items()},
+                "availableParameters": item["parameters"],
+            })
+    except RecursionError as exc:
+        raise SpecError("The specification nests too deeply to be read.") from exc
+    return document, endpoints
+
+
+def _limits(raw, where, base):
+    if raw is None:
+        return dict(base)
+    if not isinstance(raw, dict):
+        raise FixtureError("%s must be a mapping" % where)
+    unknown = sorted(set(raw) - set(DEFAULT_LIMITS))
+    if unknown:
+        raise FixtureError("%s has unknown keys %s; known: %s" % (where, ", ".join(map(str, unknown)),
+                                                                  ", ".join(DEFAULT_LIMITS)))
+    limits = dict(base)
+    for key, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise FixtureError("%s.%s must be a non-negative integer" % (where, key))
+        limits[key] = value
+    return limits
+
+
+class Zone(object):
+    def __init__(self, area, spec, index, default_limits):
+        self.area = area
+        self.id = int(spec["id"])
+        self.plan = spec.get("plan")
+        self.limits = _limits(spec.get("api_guardian_limits"), "shield_zones[%d].api_guardian_limits" % index,
+                              default_limits)
+        self.config = dict(CONFIG_DEFAULTS)
+        self.created = _now()
+        self.updated = None
+        self.content = None
+        self.title = None
+        self.version = None
+        self.endpoints = []
+        initial = spec.get("api_guardian_spec")
+        if initial is not None:
+            try:
+                document, derived = derive(initial)
+            except SpecError as exc:
+                raise FixtureError("shield_zones[%d].api_guardian_spec: %s" % (index, exc)) from exc
+            self.apply(initial, document, derived, None)
+
+    def configuration(self):
+        data = {"shieldZoneId": self.id}
+        data.update(self.config)
+        data["title"] = self.title
+        data["version"] = self.version
+        for name, key in LIMITS:
+            data[name] = self.limits[key]
+        data["createdAt"] = self.created
+        data["updatedAt"] = self.updated
+        return data
+
+    def model(self):
+        return {"configuration": self.configuration(), "endpoints": [e.model() for e in self.endpoints]}
+
+    def apply(self, content, document, derived, enforce):
+        now = _now()
+        current = {endpoint.key: endpoint for endpoint in self.endpoints}
+        endpoints = []
+        for item in derived:
+            endpoint = current.get((item["requestMethod"], item["requestPath"]))
+            if endpoint is None:
+                endpoint = Endpoint(self.area.next_id(), self.id, item, True if enforce is None else enforce, now)
+            else:
+                endpoint.refresh(item, enforce, now)
+            endpoints.append(endpoint)
+        self.endpoints = endpoints
+        self.content = content
+        self.title = document.title
+        self.version = document.version
+        self.updated = now
+
+
+class ApiGuardianArea(object):
+    name = "api_guardian"
+
+    def __init__(self, fixture, platform):
+        self.platform = platform
+        self.last_id = 0
+        defaults = _limits(fixture.get("api_guardian_default_limits"), "api_guardian_default_limits", DEFAULT_LIMITS)
+        self.zones = {}
+        for index, spec in enumerate(records(fixture, "shield_zones")):
+            zone = Zone(self, spec, index, defaults)
+            self.zones[zone.id] = zone
+
+    def next_id(self):
+        self.last_id += 1
+        return self.last_id
+
+    def register(self, router):
+        router.add("GET", ZONE, self._guarded(self.get), auth="problem")
+        router.add("PATCH", ZONE, self._guarded(self.configure), auth="problem")
+        router.add("POST", ZONE + "/spec", self._guarded(self.upload), auth="problem")
+        router.add("PATCH", ZONE + "/spec", self._guarded(self.update), auth="problem")
+        router.add("PATCH", ZONE + r"/endpoint/(?P<endpoint>[0-9]+)", self._guarded(self.endpoint), auth="problem")
+
+    def dump(self):
+        zones = []
+        for zone in self.zones.values():
+            zones.append({
+                "id": zone.id, "plan": zone.plan, "limits": dict(zone.limits), "title": zone.title,
+                "version": zone.version, "has_spec": zone.content is not None,
+                "spec_sha256": None if zone.content is None else hashlib.sha256(zone.content.encode("utf-8")).hexdigest(),
+                "endpoints": ["%s %s" % e.key for e in zone.endpoints],
+            })
+        return {"shield_zones": zones}
+
+    @staticmethod
+    def _guarded(handler):
+        def run(request):
+            try:
+                return handler(request)
+            except Failure as failure:
+                return failure.response
+        return run
+
+    def _zone(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            raise fail(404, "shield_zone.not_found", "Shield zone %s was not found." % request.params["id"])
+        return zone
+
+    # -- handlers -----------------------------------------------------------------------------
+    def get(self, request):
+        return envelope(200, data=self._zone(request).model())
+
+    def upload(self, request):
+        return self._write(request, first=True)
+
+    def update(self, request):
+        return self._write(request, first=False)
+
+    def _write(self, request, first):
+        body = read_body(request, SPEC_FIELDS)
+        zone = self._zone(request)
+        content = body.get("content")
+        if content is None or not content.strip():
+            raise fail(400, "api_guardian.content_required", "content is required: the OpenAPI document text.")
+        if first and zone.content is not None:
+            raise fail(409, "api_guardian.spec_exists", "Shield zone %d already has an OpenAPI specification; "
+                       "update it with PATCH .../api-guardian/spec." % zone.id)
+        if not first and zone.content is None:
+            raise fail(404, "api_guardian.spec_not_found", "Shield zone %d has no OpenAPI specification to update; "
+                       "upload one with POST .../api-guardian/spec." % zone.id)
+        try:
+            document, derived = derive(content)
+            measured = measure(document, len(derived))
+        except (SpecError, RecursionError) as exc:
+            message = str(exc) if isinstance(exc, SpecError) else "The specification nests too deeply to be read."
+            raise fail(400, "api_guardian.invalid_spec", "Invalid OpenAPI specification: %s" % message) from exc
+        exceeded = first_exceeded(measured, {name: zone.limits[key] for name, key in LIMITS})
+        if exceeded is not None:
+            raise fail(403, "api_guardian.plan_limit_exceeded", exceeded[1])
+        zone.apply(content, document, derived, body.get("enforceAuthorizationValidation"))
+        message = "OpenAPI specification uploaded." if first else "OpenAPI specification updated."
+        return envelope(200, message, data=zone.model())
+
+    def configure(self, request):
+        body = read_body(request, CONFIG_FIELDS)
+        zone = self._zone(request)
+        changes = {key: value for key, value in body.items() if value is not None}
+        if any(zone.config[key] != value for key, value in changes.items()):
+            zone.config.update(changes)
+            zone.updated = _now()
+        return envelope(200, data=zone.configuration())
+
+    def endpoint(self, request):
+        body = read_body(request, ENDPOINT_FIELDS)
+        zone = self._zone(request)
+        wanted = int(request.params["endpoint"])
+        found = [e for e in zone.endpoints if e.id == wanted]
+        if not found:
+            raise fail(404, "api_guardian.endpoint_not_found",
+                       "Endpoint %d was not found in shield zone %d." % (wanted, zone.id))
+        endpoint = found[0]
+        changes = {key: value for key, value in body.items() if value is not None}
+        self._check_endpoint_changes(endpoint, changes)
+        if any(endpoint.settings[key] != value for key, value in changes.items()):
+            endpoint.settings.update(changes)
+            endpoint.updated = _now()
+        return envelope(200, data=endpoint.model())
+
+    @staticmethod
+    def _check_endpoint_changes(endpoint, changes):
+        count = changes.get("rateLimitingRequestCount")
+        if count is not None and count <= 0:
+            raise fail(400, "api_guardian.invalid_setting", "rateLimitingRequestCount must be greater than zero.")
+        chosen = changes.get("injectionDetectionParameters")
+        if chosen is not None:
+            available = endpoint.derived["availableParameters"]
+            normalised = {}
+            for group, names in chosen.items():
+                if group not in GROUPS or not isinstance(names, list):
+                    raise fail(400, "api_guardian.invalid_setting",
+                               "injectionDetectionParameters takes lists under Path, Query, Header and Cookie.")
+                missing = [name for name in names if name not in available[group]]
+                if missing:
+                    raise fail(400, "api_guardian.invalid_setting",
+                               "injectionDetectionParameters.%s names %s, not available on %s %s."
+                               % (group, ", ".join(map(str, missing)), endpoint.key[0], endpoint.key[1]))
+                normalised[group] = list(names)
+            changes["injectionDetectionParameters"] = {group: normalised.get(group, []) for group in GROUPS}
+
+
+AREA = ApiGuardianArea
