@@ -124,3 +124,14 @@ def test_credentials_from_environment(fake_session, run_module, monkeypatch):
     assert result["changed"] is False
     assert fake_session.calls[0]["url"] == "https://env.example.test/dnszone/7"
     assert fake_session.calls[0]["headers"]["AccessKey"] == KEY
+
+
+@pytest.mark.parametrize("state, enabled, answer", [("enabled", False, ENABLED), ("disabled", True, DISABLED)])
+def test_requests_conform_to_the_published_core_document(fake_session, run_module, openapi, state, enabled,
+                                                          answer):
+    document = openapi("core-api-v1.0.0.json")
+    fake_session.responses = [zone(enabled), FakeResponse(200, answer)]
+    run_module(dnszone_dnssec, dict(BASE, state=state))
+    for call in fake_session.calls:
+        path = call["url"].replace("https://api.example.test", "")
+        document.check_request(call["method"], path, call["json"], headers={"AccessKey": call["headers"]["AccessKey"]})
