@@ -13,10 +13,13 @@ revokes all, ``.../streams/expire`` expires the database's open streams now (as 
 would). ``dump()`` counts tokens and never shows them.
 """
 
+import base64
+import json
 import os
 import re
 import secrets
 import sqlite3
+import time
 
 from ..fixtures import FixtureError, records
 from ..hrana_server import HranaServer, json_reply, text_reply
@@ -26,6 +29,10 @@ ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
 TOKEN_KINDS = ("full_access", "read_only")
 DB = r"/db/(?P<id>[^/]+)"
 ADMIN = r"/_emulator/databases/(?P<id>[^/]+)"
+
+
+def _b64url(data):
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
 def unauthorized(detail):
@@ -72,7 +79,12 @@ class Database(object):
         return conn
 
     def new_token(self, kind):
-        token = secrets.token_urlsafe(32)
+        """A JWT-shaped token like the platform's (``ey...``); the emulator checks it by lookup, so
+        the signature part is random bytes rather than an Ed25519 signature."""
+        claims = {"a": "rw" if kind == "full_access" else "ro", "iat": int(time.time()), "id": self.id,
+                  "rid": secrets.token_hex(8)}
+        token = ".".join(_b64url(part) for part in (
+            json.dumps({"alg": "EdDSA", "typ": "JWT"}).encode(), json.dumps(claims).encode(), os.urandom(64)))
         self.tokens[token] = kind
         return token
 
