@@ -272,34 +272,26 @@ def run_batch(conn, program):
     return {"step_results": step_results, "step_errors": step_errors, "replication_index": None}
 
 
-def _has_word(statement, word):
-    return any(t.depth == 0 and t.kind == "word" and t.text.upper() == word for t in statement.tokens)
-
-
-def _result_names(conn, statement, params, in_savepoint):
-    """Column names of ``statement``, learnt by running it with NULL arguments (rolled back)."""
-    if in_savepoint:
-        conn.execute("SAVEPOINT hrana_describe")
+def _result_names(conn, sql):
+    """Column names of a statement that only reads, learnt by running it with NULL arguments."""
+    params = hrana_sql.Parameters(hrana_sql.split(sql)[0])
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            cursor = conn.execute(statement.text, _python_parameters(params, [None] * params.count))
+            cursor = conn.execute(sql, _python_parameters(params, [None] * params.count))
         names = [column[0] for column in cursor.description or ()]
         cursor.close()
     except sqlite3.Error as exc:
         raise sqlite_error(exc) from exc
-    finally:
-        if in_savepoint:
-            conn.execute("ROLLBACK TO hrana_describe")
-            conn.execute("RELEASE hrana_describe")
     return names
 
 
 def describe(conn, sql):
     """DescribeResult of one statement: parameters, result columns, explain and read-only flags.
 
-    sqld only prepares the statement; ``sqlite3`` cannot, so statements that return rows are run
-    with NULL arguments (writes with RETURNING and PRAGMAs inside a savepoint that is rolled back).
+    sqld only prepares the statement; ``sqlite3`` cannot, so the result columns of a read are
+    learnt by running it with NULL arguments, and those of a write's RETURNING clause from the
+    equivalent ``SELECT ... FROM <target> LIMIT 0``: a write never runs.
     """
     statements = hrana_sql.split(sql)
     if not statements:
@@ -313,11 +305,15 @@ def describe(conn, sql):
     params = hrana_sql.Parameters(statement)
     kind = hrana_sql.classify(statement)[0]
     is_pragma = statement.tokens[0].text.upper() == "PRAGMA"
-    pragma_reads = is_pragma and not any(t.text == "=" for t in statement.tokens)
-    returning = _has_word(statement, "RETURNING")
+    # a PRAGMA reads when sqld calls it a read, or when it has no argument and sqld accepts it
+    pragma_reads = is_pragma and (kind == hrana_sql.READ or (
+        kind is not None and not hrana_sql.pragma_has_body(statement.tokens[1:])))
+    returning = hrana_sql.returning_select(statement)
     names = []
-    if statement.is_explain or pragma_reads or returning or (kind == hrana_sql.READ and not is_pragma):
-        names = _result_names(conn, statement, params, in_savepoint=returning or is_pragma)
+    if statement.is_explain or pragma_reads or (kind == hrana_sql.READ and not is_pragma):
+        names = _result_names(conn, statement.text)
+    elif returning is not None:
+        names = _result_names(conn, returning)
     types = decltypes(conn, statement, names) if names else []
     return {
         "params": [{"name": params.name(index)} for index in range(1, params.count + 1)],

@@ -38,6 +38,7 @@ WRITE_PRAGMAS_WITHOUT_ARGUMENT = {
 SELECT_CLAUSE_END = {"WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT"}
 COMPOUND = {"UNION", "INTERSECT", "EXCEPT"}
 NOT_COLUMNS = {"NULL", "CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP"}
+IUD_VERBS = {"INSERT", "REPLACE", "UPDATE", "DELETE"}
 JOIN_WORDS = {"NATURAL", "LEFT", "RIGHT", "FULL", "INNER", "CROSS", "OUTER", "JOIN"}
 
 
@@ -132,11 +133,12 @@ def _is_trigger(tokens):
 
 
 class Statement(object):
-    """One statement: its text (as sent to SQLite) and its tokens."""
+    """One statement: its text (as sent to SQLite), its tokens and the text they index."""
 
-    def __init__(self, text, tokens):
+    def __init__(self, text, tokens, source):
         self.text = text
         self.tokens = tokens
+        self.source = source
 
     @property
     def is_explain(self):
@@ -159,18 +161,25 @@ def split(sql):
                 current.append(token)
                 continue
             if current:
-                statements.append(Statement(sql[segment_start:token.end], current))
+                statements.append(Statement(sql[segment_start:token.end], current, sql))
             current = []
             segment_start = token.end
             continue
         current.append(token)
     if current:
-        statements.append(Statement(sql[segment_start:], current))
+        statements.append(Statement(sql[segment_start:], current, sql))
     return statements
 
 
 def _words(tokens):
     return [_upper(t) for t in tokens]
+
+
+def pragma_has_body(tokens):
+    """Whether a PRAGMA (tokens after the keyword) has an argument: ``= value`` or ``(value)``."""
+    name_index = 2 if len(tokens) > 2 and tokens[1].text == "." else 0
+    rest = [t for t in tokens[name_index + 1:] if t.text != ";"]
+    return bool(rest)
 
 
 def _pragma_kind(tokens):
@@ -179,7 +188,7 @@ def _pragma_kind(tokens):
     if name_index >= len(tokens) or tokens[name_index].kind not in ("word", "quoted"):
         return None
     name = tokens[name_index].text.strip("\"`[]").lower()
-    has_body = len(tokens) > name_index + 1
+    has_body = pragma_has_body(tokens)
     if name in READ_PRAGMAS or (name == "schema_version" and not has_body):
         return READ
     if name in WRITE_PRAGMAS or (name in WRITE_PRAGMAS_WITHOUT_ARGUMENT and not has_body):
@@ -389,3 +398,29 @@ def simple_select(statement):
     if current:
         sources.append(_source(current))
     return items, sources, uses_using
+
+
+def returning_select(statement):
+    """For INSERT/UPDATE/DELETE ... RETURNING: ``SELECT <returning> FROM <target> LIMIT 0``, which
+    names the same result columns without writing; None for other statements."""
+    tokens = statement.tokens
+    at = next((i for i, t in enumerate(tokens) if t.depth == 0 and _upper(t) == "RETURNING"), None)
+    verb_at = next((i for i, t in enumerate(tokens) if t.depth == 0 and _upper(t) in IUD_VERBS), None)
+    if at is None or verb_at is None or verb_at > at:
+        return None
+    verb = _upper(tokens[verb_at])
+    start = verb_at + 1
+    if verb != "UPDATE":
+        keyword = "FROM" if verb == "DELETE" else "INTO"
+        start = next((i + 1 for i in range(verb_at + 1, at) if tokens[i].depth == 0 and _upper(tokens[i]) == keyword),
+                     None)
+    elif _upper(tokens[start]) == "OR":
+        start += 2
+    if start is None or start >= at:
+        return None
+    end = start + 3 if tokens[start + 1].text == "." else start + 1
+    if end < at and _upper(tokens[end]) == "AS":
+        end += 2
+    last = tokens[-2] if tokens[-1].text == ";" else tokens[-1]
+    target = statement.source[tokens[start].start:tokens[end - 1].end]
+    return "SELECT %s FROM %s LIMIT 0" % (statement.source[tokens[at].end:last.end], target)
