@@ -234,7 +234,7 @@ class HranaServer(object):
             if step.condition is not None:
                 self._check_cond(step.condition, index)
             program.append((query, step.condition))
-        self._authorize(writable, [query.kind for query, _ in program])
+        self._authorize(writable, [step[0].kind for step in program])
         return {"result": hrana_exec.run_batch(stream.conn, program)}
 
     def _check_cond(self, cond, index):
@@ -253,7 +253,7 @@ class HranaServer(object):
         conn = self._conn(stream)
         sql = self._sql(stream, request["sql"], request["sql_id"])
         parsed = hrana_exec.parse(conn, sql)
-        self._authorize(writable, [kind for _, kind, _, _ in parsed])
+        self._authorize(writable, [entry[1] for entry in parsed])
         for statement, kind, is_iud, is_insert in parsed:
             hrana_exec.run(conn, hrana_exec.Query(statement, kind, is_iud, is_insert, [], None))
         return {}
