@@ -37,6 +37,7 @@ def repo_root():
 
 sys.path.insert(0, os.path.join(repo_root(), "tests"))
 
+from emulator import hrana_exec, hrana_server  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.fixtures import FixtureError  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
@@ -202,11 +203,18 @@ def test_integers_outside_64_bits_or_as_numbers_fail_the_request(emu):
         {"type": "blob", "base64": "!!"},
         {"type": "date", "value": "2026-01-01"},
         {"type": "text"},
+        {"type": "integer", "value": "\u0663"},
+        {"type": "integer", "value": " 1"},
+        {"type": "integer", "value": "1\n"},
     ]
     for value in bad_values:
         status, content_type, body = emu.pipeline([execute("SELECT ?", [value])])
         assert (status, content_type) == (400, "text/plain"), value
         assert body.startswith("Cannot deserialize client message from JSON: "), body
+    status, body = emu.pipeline(None, raw=b'{"requests": [{"type": "execute", "stmt": {"sql": "SELECT ?", '
+                                b'"args": [{"type": "float", "value": NaN}]}}]}')[0::2]
+    assert status == 400 and body.startswith("Cannot deserialize client message from JSON: "), body
+    assert emu.scalar("SELECT ?", args=[integer("+5")]) == integer(5)
 
 
 # -- statement results --------------------------------------------------------------------------
@@ -526,6 +534,25 @@ def test_the_admin_api_expires_streams_now(emu):
     assert emu.call("POST", "/_emulator/databases/main/streams/expire") == (
         200, "application/json", {"database_id": "main", "expired": 1})
     assert emu.pipeline([execute("SELECT 1")], baton=baton) == (400, "application/json", EXPIRED)
+
+
+def test_clients_that_never_close_cannot_exhaust_connections(emu, monkeypatch):
+    monkeypatch.setattr(hrana_server, "MAX_OPEN_STREAMS", 2)
+    first = emu.baton([execute("SELECT 1")])
+    second = emu.baton([execute("SELECT 1")])
+    emu.baton([execute("SELECT 1")])
+    assert emu.pipeline([execute("SELECT 1")], baton=first) == (400, "application/json", EXPIRED)
+    assert emu.results([execute("SELECT 1")], baton=second)[0]["type"] == "ok"
+    assert emu.hrana.open_streams("main") == 2
+
+
+def test_an_emulator_fault_answers_500_and_drops_the_stream(emu, monkeypatch):
+    def explode(conn, query):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(hrana_exec, "run", explode)
+    assert emu.pipeline([execute("SELECT 1")]) == (500, "application/json", {"error": "Internal Error: KeyError: 'boom'"})
+    assert emu.hrana.open_streams("main") == 0
 
 
 def test_body_errors_fail_the_whole_request(emu):
