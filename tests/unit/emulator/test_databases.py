@@ -595,7 +595,7 @@ def test_a_read_only_token_reads_but_any_write_fails_the_request_with_403(emu):
     emu.one("CREATE TABLE t (x)")
     emu.one("INSERT INTO t VALUES (1)")
     results = emu.results([execute("BEGIN"), execute("SELECT x FROM t"), execute("PRAGMA schema_version"),
-                         execute("PRAGMA table_info(t)"), execute("COMMIT"), CLOSE], token="read-1")
+                           execute("PRAGMA table_info(t)"), execute("COMMIT"), CLOSE], token="read-1")
     assert [r["type"] for r in results] == ["ok"] * 6
     writes = ["INSERT INTO t VALUES (2)", "UPDATE t SET x = 3", "DELETE FROM t", "CREATE TABLE u (x)",
               "DROP TABLE t", "WITH n AS (SELECT 5) INSERT INTO t SELECT * FROM n", "PRAGMA user_version",
