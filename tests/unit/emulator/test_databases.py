@@ -300,10 +300,14 @@ def test_a_trigger_body_is_one_statement(emu):
     emu.one("CREATE TABLE log (x)")
     emu.one("CREATE TABLE src (x)")
     emu.one("CREATE TRIGGER copy AFTER INSERT ON src BEGIN INSERT INTO log VALUES (new.x); "
-            "INSERT INTO log VALUES (new.x * 10); END")
+            "INSERT INTO log VALUES (CASE WHEN new.x > 1 THEN new.x * 10 END); END;")
     inserted = emu.one("INSERT INTO src VALUES (2)")
     assert inserted["affected_row_count"] == 1, "changes() excludes trigger rows, as sqlite3_changes"
     assert emu.one("SELECT x FROM log ORDER BY x")["rows"] == [[integer(2)], [integer(20)]]
+    assert emu.results([{"type": "sequence", "sql": "CREATE TRIGGER t2 AFTER DELETE ON src BEGIN "
+                                                    "DELETE FROM log; END; INSERT INTO src VALUES (3)"}, CLOSE])[0] == {
+        "type": "ok", "response": {"type": "sequence"}}
+    assert emu.scalar("SELECT count(*) FROM log") == integer(4)
 
 
 def test_parse_unsupported_and_sqlite_errors_carry_sqld_codes(emu):
