@@ -153,6 +153,8 @@ def test_version_probe_answers_without_auth(emu):
         assert emu.call("GET", path) == (200, "text/plain", "Hello, this is HTTP API v2 (Hrana over HTTP)")
     assert emu.call("GET", "/db/nope/v2") == (404, "application/json", {"error": "Namespace `nope` doesn't exist"})
     assert emu.pipeline([], database="nope")[0] == 404
+    # only v2 JSON is served: @libsql/hrana-client in v3 mode falls back to v2 on this 404
+    assert emu.call("GET", "/db/main/v3-protobuf")[0] == 404
 
 
 def test_pipeline_lives_under_the_database_url_with_its_slash(emu):
