@@ -81,12 +81,15 @@ notes:
     or not at all. Requests made only of reads, and every check-mode request, are retried like any read.
   - The schema version is read with C(SELECT ... FROM pragma_schema_version), which a read-only token may run.
     The C(PRAGMA schema_version) statement would need a full-access token.
+  - C(module_defaults) for C(group/edge.platform.all) pass every option to every module of the group. In a play
+    that also sets O(ignore:api_key) and O(ignore:base_url) there for the management modules, set O(database_url)
+    and O(auth_token) under C(edge.platform.database_query) instead.
 seealso:
   - name: Hrana over HTTP
     description: The libSQL pipeline protocol the module speaks.
     link: https://github.com/tursodatabase/libsql/blob/main/docs/HTTP_V2_SPEC.md
 author:
-  - edge.platform maintainers
+  - edge.platform maintainers (@edge-platform)
 """
 
 EXAMPLES = r"""
@@ -403,8 +406,8 @@ def aftermath(statements, index, transaction, check_mode):
     elif index == 1:
         text = "With transaction false, %s ran and stays applied" % statements[0].where
     else:
-        text = "With transaction false, %s to %s ran and stay applied" % (statements[0].where,
-                                                                           statements[index - 1].where)
+        text = "With transaction false, %s to %s ran and stay applied" % (
+            statements[0].where, statements[index - 1].where)
     if index + 1 < len(statements):
         text += "; %s and later did not run" % statements[index + 1].where
     return text + "."

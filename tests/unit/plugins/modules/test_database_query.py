@@ -146,7 +146,7 @@ def test_without_transaction_no_begin_and_statements_chained(run_module, fake_se
 
 def test_probe_is_a_select_so_read_only_tokens_may_run_it():
     assert database_query.PROBE_SQL.startswith("SELECT ")
-    assert "PRAGMA" not in database_query.PROBE_SQL.upper().split("FROM")[0]
+    assert "PRAGMA" not in database_query.PROBE_SQL.upper().split("FROM", maxsplit=1)[0]
 
 
 # ---------------------------------------------------------------- changed, typed values
