@@ -16,6 +16,8 @@ options:
         for the local emulator. A trailing C(/) is ignored; the module posts to C(<database_url>/v2/pipeline).
       - A C(?authToken=...) query parameter is accepted. The token is moved into the C(Authorization)
         header and never sent or shown in a URL. Other query parameters are refused.
+      - Prefer O(auth_token) all the same. Ansible logs a module's arguments to the syslog of the host that runs it
+        before the module starts, and only O(auth_token) is masked there.
       - Falls back to the E(SERVICE_DATABASE_URL) environment variable.
     type: str
     required: true

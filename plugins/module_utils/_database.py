@@ -85,6 +85,12 @@ def url_tokens(value):
     return found
 
 
+def without_query(value):
+    """``value`` without its query string and fragment (the token lives in the query)."""
+    parts = urlsplit(value.strip())
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+
+
 def database_connection(edge):
     """Build the database :class:`Client` for ``edge`` (an ``EdgeModule`` being constructed).
 
@@ -103,6 +109,9 @@ def database_connection(edge):
         problem = str(exc)
     if problem:
         edge.fail(problem)
+    if url_token:
+        # what Ansible echoes as module_args: the URL as given, minus the query that held the token
+        params["database_url"] = without_query(params["database_url"])
     token = params.get("auth_token")
     if url_token and token and url_token != token:
         edge.fail("database_url carries an authToken query parameter that differs from auth_token "

@@ -80,7 +80,7 @@ notes:
     the database, the task fails and says so; with O(transaction=true) the statements then took effect completely
     or not at all. Requests made only of reads, and every check-mode request, are retried like any read.
   - The schema version is read with C(SELECT ... FROM pragma_schema_version), which a read-only token may run.
-    The C(PRAGMA schema_version) statement would need a full-access token.
+    libSQL's server classifies the statement C(PRAGMA schema_version) as a write, so a read-only token could not run it.
   - C(module_defaults) for C(group/edge.platform.all) pass every option to every module of the group. In a play
     that also sets O(ignore:api_key) and O(ignore:base_url) there for the management modules, set O(database_url)
     and O(auth_token) under C(edge.platform.database_query) instead.
@@ -228,6 +228,13 @@ HINTS = {
     403: ("auth_token is a read-only token, which may only read; statements that write or change the schema "
           "need a full-access token."),
     404: "Nothing answers at database_url: copy the database URL from the database's connection settings.",
+}
+
+# Advice for the in-band errors a user can fix in the task itself.
+CODE_HINTS = {
+    "SQL_MANY_STATEMENTS": "Give each statement its own entry in statements.",
+    "SQL_NO_STATEMENT": "The SQL text holds no statement.",
+    "ARGS_INVALID": "Give exactly one value per parameter of the statement in args or named_args.",
 }
 
 
@@ -392,7 +399,10 @@ def describe_failure(where, statement, failure):
     text += ": %s" % failure.message.rstrip(".")
     if statement is not None:
         text += " (SQL: %s)" % statement.shown
-    return text + "."
+    text += "."
+    if failure.code in CODE_HINTS:
+        text += " " + CODE_HINTS[failure.code]
+    return text
 
 
 def aftermath(statements, index, transaction, check_mode):
@@ -400,7 +410,9 @@ def aftermath(statements, index, transaction, check_mode):
     if check_mode:
         return "Check mode: everything was rolled back."
     if transaction:
-        return "The transaction was rolled back: none of the %d statement(s) was applied." % len(statements)
+        if len(statements) == 1:
+            return "The transaction was rolled back: nothing was applied."
+        return "The transaction was rolled back: none of the %d statements was applied." % len(statements)
     if index == 0:
         text = "Nothing was applied"
     elif index == 1:

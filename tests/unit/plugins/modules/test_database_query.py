@@ -214,7 +214,7 @@ def test_failure_in_a_transaction_applies_nothing(run_module, database):
     assert result["failed_statement"] == 1
     assert result["msg"] == (
         "statements[1] failed with SQLITE_CONSTRAINT: SQLite error: UNIQUE constraint failed: t.id "
-        "(SQL: INSERT INTO t VALUES (1)). The transaction was rolled back: none of the 3 statement(s) was applied.")
+        "(SQL: INSERT INTO t VALUES (1)). The transaction was rolled back: none of the 3 statements was applied.")
     assert result["api_error"] == {"status": 200, "error_key": "SQLITE_CONSTRAINT", "field": "statements[1]",
                                    "message": "SQLite error: UNIQUE constraint failed: t.id"}
     assert len(result["results"]) == 1
@@ -236,6 +236,13 @@ def test_failure_without_transaction_reports_what_ran(run_module, database):
     assert database.query("SELECT id FROM t ORDER BY id") == [(1,), (2,)]
 
 
+def test_single_statement_failure_message(run_module, database):
+    result = run(run_module, sql="INSERT INTO nope VALUES (1)")
+    assert result["msg"] == ("sql failed with SQLITE_ERROR: SQLite error: no such table: nope (SQL: INSERT INTO nope "
+                             "VALUES (1)). The transaction was rolled back: nothing was applied.")
+    assert result["failed_statement"] == 0
+
+
 def test_first_statement_failing_without_transaction(run_module, database):
     result = run(run_module, transaction=False, statements=["INSERT INTO nope VALUES (1)", "SELECT 1"])
     assert result["changed"] is False
@@ -250,6 +257,27 @@ def test_long_sql_is_shortened_in_the_message(run_module, database):
     assert len(shown) == database_query.SQL_SHOWN
     assert shown.endswith("...")
     assert result["api_error"]["field"] == "sql"
+
+
+@pytest.mark.parametrize("code, advice", [
+    ("SQL_MANY_STATEMENTS", "Give each statement its own entry in statements."),
+    ("ARGS_INVALID", "Give exactly one value per parameter of the statement in args or named_args."),
+])
+def test_fixable_error_codes_come_with_advice(run_module, fake_session, code, advice):
+    def answer(method, url, body, params):
+        steps = body["requests"][0]["batch"]["steps"]
+        probe = {"cols": [{"name": "schema_version"}, {"name": "total_changes"}],
+                 "rows": [[{"type": "integer", "value": "1"}, {"type": "integer", "value": "0"}]]}
+        results = [{"cols": [], "rows": []}, probe, None, probe, None, {"cols": [], "rows": []}]
+        errors = [None, None, {"message": "it went wrong", "code": code}, None, None, None]
+        assert len(steps) == len(results)
+        return FakeResponse(200, {"results": [
+            {"type": "ok", "response": {"type": "batch", "result": {"step_results": results, "step_errors": errors}}},
+            {"type": "ok", "response": {"type": "close"}}]})
+    fake_session.responses = answer
+    result = run(run_module, sql="SELECT 1; SELECT 2")
+    assert result["msg"] == ("sql failed with %s: it went wrong (SQL: SELECT 1; SELECT 2). %s "
+                             "The transaction was rolled back: nothing was applied." % (code, advice))
 
 
 def test_commit_failure_is_reported(run_module, fake_session):
@@ -490,6 +518,7 @@ def test_token_in_the_url_is_moved_to_the_header_and_never_shown(run_module, fak
     assert fake_session.calls[0]["headers"]["Authorization"] == "Bearer " + secret
     assert secret not in json.dumps(result)
     assert "https://demo.lite.example.net" in result["msg"]
+    assert result["invocation"]["module_args"]["database_url"] == "libsql://demo.lite.example.net/"
 
 
 def test_token_never_in_any_output(run_module, fake_session, database, capsys):
