@@ -206,7 +206,7 @@ def _table_columns(conn, schema, table):
 def _lookup(sources, qualifier, name):
     chosen = [s for s in sources if qualifier is None or s[0] == qualifier.lower()]
     matches = []
-    for _, columns, is_table in chosen:
+    for unused_key, columns, is_table in chosen:
         if columns is None:
             if qualifier is None:
                 return None
@@ -234,7 +234,7 @@ def decltypes(conn, statement, names):
             chosen = [s for s in sources if item[1] is None or s[0] == item[1].lower()]
             if uses_using or not chosen or any(s[1] is None for s in chosen):
                 return unknown
-            types.extend(decl for s in chosen for _, decl in s[1])
+            types.extend(column[1] for s in chosen for column in s[1])
         elif item[0] == "column":
             types.append(_lookup(sources, item[1], item[2]))
         else:

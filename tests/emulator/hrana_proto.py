@@ -11,8 +11,10 @@ import binascii
 import collections
 import json
 import math
+import re
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+INTEGER_RE = re.compile(r"[+-]?[0-9]+")  # Rust's i64 parsing: ASCII digits, no spaces or "_"
 INT32_MIN, INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 REQUEST_TYPES = ("close", "execute", "batch", "sequence", "describe", "store_sql", "close_sql",
                  "get_autocommit")
@@ -98,6 +100,10 @@ def _tag(data, allowed):
     return tag
 
 
+def _reject_constant(name):
+    raise ValueError("%s is not JSON" % name)
+
+
 def decode_blob(text):
     """Standard base64, padded or not (sqld strips trailing ``=`` before decoding)."""
     stripped = text.rstrip("=")
@@ -115,13 +121,9 @@ def decode_value(data):
         return None
     if tag == "integer":
         text = _string(_required(data, "value"))
-        try:
-            number = int(text, 10)
-        except ValueError as exc:
-            raise DecodeError("invalid digit found in string") from exc
-        if text.strip() != text or "_" in text or not INT64_MIN <= number <= INT64_MAX:
+        if not INTEGER_RE.fullmatch(text) or not INT64_MIN <= int(text) <= INT64_MAX:
             raise DecodeError("invalid 64-bit integer string %s" % json.dumps(text))
-        return number
+        return int(text)
     if tag == "float":
         number = _required(data, "value")
         if isinstance(number, bool) or not isinstance(number, (int, float)):
@@ -209,7 +211,7 @@ def decode_request(data):
 def decode_pipeline(body):
     """``(baton or None, [request, ...])`` from the raw body; raises :class:`DecodeError`."""
     try:
-        data = json.loads(body.decode("utf-8"))
+        data = json.loads(body.decode("utf-8"), parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError) as exc:
         raise DecodeError(str(exc)) from exc
     data = _object(data, "struct PipelineReqBody")

@@ -26,6 +26,9 @@ from .hrana_proto import DecodeError, decode_pipeline
 from .messages import Response
 
 EXPIRED_MEMORY_S = 300.0
+# Each open stream holds a SQLite connection (file descriptors): past this many, the least recently
+# used stream is expired early, so clients that never send "close" cannot exhaust the process.
+MAX_OPEN_STREAMS = 256
 MAX_STORED_SQL = 50
 MAX_STORED_SQL_BYTES = 5000
 V3_ONLY = "%s is only supported in protocol version hrana3 and higher"
@@ -105,11 +108,10 @@ class HranaServer(object):
         count = 0
         for stream in list(self.streams.values()):
             idle = now - stream.last_used >= self.idle_expiry_s
-            if idle or (force_database is not None and stream.database.id == force_database):
-                stream.close()
-                del self.streams[stream.id]
-                self.expired[stream.id] = now + EXPIRED_MEMORY_S
-                count += 1
+            forced = force_database is not None and stream.database.id == force_database
+            if idle or forced:
+                self._expire(stream, now)
+                count += 1 if force_database is None or forced else 0
         for stream_id, forget_at in list(self.expired.items()):
             if forget_at <= now:
                 del self.expired[stream_id]
@@ -124,8 +126,15 @@ class HranaServer(object):
     def open_streams(self, database_id):
         return sum(1 for s in self.streams.values() if s.database.id == database_id)
 
+    def _expire(self, stream, now):
+        stream.close()
+        del self.streams[stream.id]
+        self.expired[stream.id] = now + EXPIRED_MEMORY_S
+
     def _acquire(self, database, baton):
         if baton is None:
+            if len(self.streams) >= MAX_OPEN_STREAMS:
+                self._expire(min(self.streams.values(), key=lambda s: s.last_used), self.clock())
             stream_id = int.from_bytes(os.urandom(8), "big")
             stream = Stream(stream_id, int.from_bytes(os.urandom(8), "big"), database, database.connect(),
                             self.clock())
@@ -172,6 +181,10 @@ class HranaServer(object):
             self._drop(stream)
             return json_reply(403, {"error": "Authorization forbidden: Current session doesn't not have Write "
                                              "permission to namespace %s" % database.id})
+        except Exception as exc:  # pylint: disable=broad-exception-caught
+            # an emulator bug must still answer, in sqld's shape for internal failures
+            self._drop(stream)
+            return json_reply(500, {"error": "Internal Error: %s: %s" % (type(exc).__name__, exc)})
         stream.last_used = self.clock()
         if stream.conn is None:
             self._drop(stream)
@@ -234,7 +247,7 @@ class HranaServer(object):
             if step.condition is not None:
                 self._check_cond(step.condition, index)
             program.append((query, step.condition))
-        self._authorize(writable, [query.kind for query, _ in program])
+        self._authorize(writable, [step[0].kind for step in program])
         return {"result": hrana_exec.run_batch(stream.conn, program)}
 
     def _check_cond(self, cond, index):
@@ -253,7 +266,7 @@ class HranaServer(object):
         conn = self._conn(stream)
         sql = self._sql(stream, request["sql"], request["sql_id"])
         parsed = hrana_exec.parse(conn, sql)
-        self._authorize(writable, [kind for _, kind, _, _ in parsed])
+        self._authorize(writable, [entry[1] for entry in parsed])
         for statement, kind, is_iud, is_insert in parsed:
             hrana_exec.run(conn, hrana_exec.Query(statement, kind, is_iud, is_insert, [], None))
         return {}

@@ -148,15 +148,16 @@ class Statement(object):
 def split(sql):
     """The statements of ``sql`` in order; empty ones (``;;``, comments only) are skipped.
 
-    A ``;`` ends a statement except inside a trigger body, where only ``END ;`` does, as in
-    ``sqlite3_complete``.
+    A ``;`` ends a statement except inside a trigger body, where only ``; END ;`` does, as in
+    ``sqlite3_complete`` (so a ``CASE ... END;`` inside the body does not).
     """
     statements = []
     current = []
     segment_start = 0
     for token in tokenize(sql):
         if token.kind == "op" and token.text == ";":
-            inside_trigger = _is_trigger(current) and (not current or _upper(current[-1]) != "END")
+            body_ended = len(current) >= 2 and _upper(current[-1]) == "END" and current[-2].text == ";"
+            inside_trigger = _is_trigger(current) and not body_ended
             if inside_trigger:
                 current.append(token)
                 continue

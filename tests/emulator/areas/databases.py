@@ -20,6 +20,7 @@ import re
 import secrets
 import sqlite3
 import time
+import urllib.parse
 
 from ..fixtures import FixtureError, records
 from ..hrana_server import HranaServer, json_reply, text_reply
@@ -89,7 +90,7 @@ class Database(object):
         return token
 
     def tables(self):
-        conn = sqlite3.connect("file:%s?mode=ro" % self.path, uri=True, timeout=0)
+        conn = sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(self.path), uri=True, timeout=0)
         try:
             rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
                                 "AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()

@@ -37,6 +37,7 @@ def repo_root():
 
 sys.path.insert(0, os.path.join(repo_root(), "tests"))
 
+from emulator import hrana_exec, hrana_server  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.fixtures import FixtureError  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
@@ -72,18 +73,24 @@ class Emulator(object):
 
     def ok(self, requests, **kwargs):
         """The results of a pipeline that must answer 200, and its baton."""
-        status, _, body = self.pipeline(requests, **kwargs)
+        status, body = self.pipeline(requests, **kwargs)[0::2]
         assert status == 200, body
         return body["results"], body["baton"]
 
+    def results(self, requests, **kwargs):
+        return self.ok(requests, **kwargs)[0]
+
+    def baton(self, requests, **kwargs):
+        return self.ok(requests, **kwargs)[1]
+
     def one(self, sql, args=None, named=None, **kwargs):
         """The StmtResult of one statement that must succeed."""
-        results, _ = self.ok([execute(sql, args, named), CLOSE], **kwargs)
+        results = self.results([execute(sql, args, named), CLOSE], **kwargs)
         assert results[0]["type"] == "ok", results[0]
         return results[0]["response"]["result"]
 
     def error(self, sql, args=None, named=None, **kwargs):
-        results, _ = self.ok([execute(sql, args, named), CLOSE], **kwargs)
+        results = self.results([execute(sql, args, named), CLOSE], **kwargs)
         assert results[0]["type"] == "error", results[0]
         return results[0]["error"]
 
@@ -146,6 +153,8 @@ def test_version_probe_answers_without_auth(emu):
         assert emu.call("GET", path) == (200, "text/plain", "Hello, this is HTTP API v2 (Hrana over HTTP)")
     assert emu.call("GET", "/db/nope/v2") == (404, "application/json", {"error": "Namespace `nope` doesn't exist"})
     assert emu.pipeline([], database="nope")[0] == 404
+    # only v2 JSON is served: @libsql/hrana-client in v3 mode falls back to v2 on this 404
+    assert emu.call("GET", "/db/main/v3-protobuf")[0] == 404
 
 
 def test_pipeline_lives_under_the_database_url_with_its_slash(emu):
@@ -157,7 +166,7 @@ def test_pipeline_lives_under_the_database_url_with_its_slash(emu):
 
 def test_the_request_log_shows_one_entry_per_pipeline_and_never_the_token(emu):
     emu.ok([execute("SELECT 1"), execute("SELECT 2"), CLOSE])
-    _, _, log = emu.call("GET", "/_emulator/requests")
+    log = emu.call("GET", "/_emulator/requests")[2]
     assert [(e["method"], e["path"], e["status"]) for e in log["requests"]] == [("POST", "/db/main/v2/pipeline", 200)]
     assert "full-1" not in json.dumps(log)
 
@@ -196,11 +205,18 @@ def test_integers_outside_64_bits_or_as_numbers_fail_the_request(emu):
         {"type": "blob", "base64": "!!"},
         {"type": "date", "value": "2026-01-01"},
         {"type": "text"},
+        {"type": "integer", "value": "\u0663"},
+        {"type": "integer", "value": " 1"},
+        {"type": "integer", "value": "1\n"},
     ]
     for value in bad_values:
         status, content_type, body = emu.pipeline([execute("SELECT ?", [value])])
         assert (status, content_type) == (400, "text/plain"), value
         assert body.startswith("Cannot deserialize client message from JSON: "), body
+    status, body = emu.pipeline(None, raw=b'{"requests": [{"type": "execute", "stmt": {"sql": "SELECT ?", '
+                                b'"args": [{"type": "float", "value": NaN}]}}]}')[0::2]
+    assert status == 400 and body.startswith("Cannot deserialize client message from JSON: "), body
+    assert emu.scalar("SELECT ?", args=[integer("+5")]) == integer(5)
 
 
 # -- statement results --------------------------------------------------------------------------
@@ -223,7 +239,7 @@ def test_affected_row_count_and_last_insert_rowid_follow_the_statement_kind(emu)
 
 
 def test_want_rows_false_still_returns_rows_as_sqld_does(emu):
-    results, _ = emu.ok([execute("SELECT 1 AS one", want_rows=False), CLOSE])
+    results = emu.results([execute("SELECT 1 AS one", want_rows=False), CLOSE])
     assert results[0]["response"]["result"]["rows"] == [[integer(1)]]
 
 
@@ -286,10 +302,14 @@ def test_a_trigger_body_is_one_statement(emu):
     emu.one("CREATE TABLE log (x)")
     emu.one("CREATE TABLE src (x)")
     emu.one("CREATE TRIGGER copy AFTER INSERT ON src BEGIN INSERT INTO log VALUES (new.x); "
-            "INSERT INTO log VALUES (new.x * 10); END")
+            "INSERT INTO log VALUES (CASE WHEN new.x > 1 THEN new.x * 10 END); END;")
     inserted = emu.one("INSERT INTO src VALUES (2)")
     assert inserted["affected_row_count"] == 1, "changes() excludes trigger rows, as sqlite3_changes"
     assert emu.one("SELECT x FROM log ORDER BY x")["rows"] == [[integer(2)], [integer(20)]]
+    assert emu.results([{"type": "sequence", "sql": "CREATE TRIGGER t2 AFTER DELETE ON src BEGIN "
+                                                    "DELETE FROM log; END; INSERT INTO src VALUES (3)"}, CLOSE])[0] == {
+        "type": "ok", "response": {"type": "sequence"}}
+    assert emu.scalar("SELECT count(*) FROM log") == integer(4)
 
 
 def test_parse_unsupported_and_sqlite_errors_carry_sqld_codes(emu):
@@ -310,7 +330,7 @@ def test_parse_unsupported_and_sqlite_errors_carry_sqld_codes(emu):
 
 
 def test_a_second_writer_is_busy_at_once(emu):
-    _, baton = emu.ok([execute("BEGIN IMMEDIATE")])
+    baton = emu.baton([execute("BEGIN IMMEDIATE")])
     assert emu.error("CREATE TABLE t (x)")["code"] == "SQLITE_BUSY"
     emu.ok([execute("ROLLBACK"), CLOSE], baton=baton)
     emu.one("CREATE TABLE t (x)")
@@ -321,7 +341,7 @@ def test_a_second_writer_is_busy_at_once(emu):
 
 def test_batch_conditions(emu):
     ok0, err1 = {"type": "ok", "step": 0}, {"type": "error", "step": 1}
-    results, _ = emu.ok([batch(
+    results = emu.results([batch(
         "SELECT 1",                                                           # 0 ok
         ("SELECT * FROM nowhere", ok0),                                      # 1 fails
         ("SELECT 2", err1),                                                   # 2 runs: step 1 failed
@@ -353,7 +373,7 @@ def test_batch_as_a_transaction_applies_nothing_when_a_step_fails(emu):
         steps.append(("ROLLBACK", {"type": "not", "cond": {"type": "ok", "step": len(steps) - 1}}))
         return batch(*steps)
 
-    results, _ = emu.ok([transaction("INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)"), CLOSE])
+    results = emu.results([transaction("INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)"), CLOSE])
     result = results[0]["response"]["result"]
     assert result["step_errors"][2]["code"] == "SQLITE_CONSTRAINT"
     assert result["step_results"][3] is None and result["step_results"][4] is not None
@@ -364,7 +384,7 @@ def test_batch_as_a_transaction_applies_nothing_when_a_step_fails(emu):
 
 def test_a_parse_error_fails_the_batch_request_before_any_step_runs(emu):
     emu.one("CREATE TABLE t (x)")
-    results, _ = emu.ok([batch("INSERT INTO t VALUES (1)", "SELEC 2"), CLOSE])
+    results = emu.results([batch("INSERT INTO t VALUES (1)", "SELEC 2"), CLOSE])
     assert results[0]["type"] == "error"
     assert results[0]["error"]["code"] == "SQL_PARSE_ERROR"
     assert emu.scalar("SELECT count(*) FROM t") == integer(0)
@@ -391,7 +411,7 @@ def test_v3_only_features_fail_on_v2(emu):
 
 
 def test_sequence_runs_statements_until_the_first_failure(emu):
-    results, _ = emu.ok([
+    results = emu.results([
         {"type": "sequence", "sql": "CREATE TABLE t (x UNIQUE); INSERT INTO t VALUES (1); INSERT INTO t VALUES (2);"},
         {"type": "sequence", "sql": "INSERT INTO t VALUES (3); INSERT INTO t VALUES (1); INSERT INTO t VALUES (4)"},
         {"type": "sequence", "sql": "INSERT INTO t VALUES (5); SELEC"},
@@ -409,7 +429,7 @@ def test_sequence_runs_statements_until_the_first_failure(emu):
 
 def test_describe_reports_parameters_columns_and_flags_without_running_writes(emu):
     emu.one("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
-    results, _ = emu.ok([
+    results = emu.results([
         {"type": "describe", "sql": "SELECT id, name AS n FROM t WHERE id = :id OR name = ? OR id = ?5"},
         {"type": "describe", "sql": "INSERT INTO t (name) VALUES (@name) RETURNING id"},
         {"type": "describe", "sql": "EXPLAIN SELECT 1"},
@@ -453,10 +473,10 @@ def test_stored_sql_protocol_errors_and_limits(emu):
     assert emu.pipeline([{"type": "execute", "stmt": {}}])[2] == "Either `sql` or `sql_id` are required"
     many = [{"type": "store_sql", "sql_id": i, "sql": "SELECT %d" % i} for i in range(51)]
     large = {"type": "store_sql", "sql_id": 100, "sql": "SELECT '%s'" % ("x" * 5000)}
-    results, _ = emu.ok(many + [CLOSE])
+    results = emu.results(many + [CLOSE])
     assert results[50]["error"] == {"message": "The server already stores 50 SQL texts, it cannot store more",
                                     "code": "SQL_STORE_TOO_MANY"}
-    results, _ = emu.ok([large, CLOSE])
+    results = emu.results([large, CLOSE])
     assert results[0]["error"]["code"] == "SQL_STORE_TOO_LARGE"
 
 
@@ -471,31 +491,31 @@ def test_close_ends_the_stream(emu):
 
 def test_an_interactive_transaction_spans_requests_with_single_use_batons(emu):
     emu.one("CREATE TABLE t (x)")
-    _, baton1 = emu.ok([execute("BEGIN"), execute("INSERT INTO t VALUES (1)")])
+    baton1 = emu.baton([execute("BEGIN"), execute("INSERT INTO t VALUES (1)")])
     assert emu.scalar("SELECT count(*) FROM t") == integer(0), "other streams do not see uncommitted rows"
     results, baton2 = emu.ok([execute("SELECT count(*) FROM t")], baton=baton1)
     assert results[0]["response"]["result"]["rows"] == [[integer(1)]]
     assert baton2 != baton1 and len(baton2) == 64 and "=" not in baton2
     assert emu.pipeline([execute("SELECT 1")], baton=baton1)[1:] == (
         "text/plain", "Received a baton that has already been used")
-    _, baton3 = emu.ok([execute("COMMIT"), CLOSE], baton=baton2)
+    baton3 = emu.baton([execute("COMMIT"), CLOSE], baton=baton2)
     assert baton3 is None
     assert emu.scalar("SELECT count(*) FROM t") == integer(1)
 
 
 def test_invalid_batons(emu):
-    _, baton = emu.ok([execute("SELECT 1")])
+    baton = emu.baton([execute("SELECT 1")])
     raw = bytearray(base64.b64decode(baton + "=" * (-len(baton) % 4)))
     raw[-1] ^= 1
     tampered = base64.b64encode(bytes(raw)).decode().rstrip("=")
-    _, other = emu.ok([execute("SELECT 1")], token="seeded-full", database="seeded")
+    other = emu.baton([execute("SELECT 1")], token="seeded-full", database="seeded")
     for bad in ("not base64!", "AAAA", tampered, baton + "==", other):
         assert emu.pipeline([execute("SELECT 1")], baton=bad)[1:] == ("text/plain", "Received an invalid baton"), bad
 
 
 def test_a_failed_request_drops_its_stream_and_transaction(emu):
     emu.one("CREATE TABLE t (x)")
-    _, baton = emu.ok([execute("BEGIN"), execute("INSERT INTO t VALUES (1)")])
+    baton = emu.baton([execute("BEGIN"), execute("INSERT INTO t VALUES (1)")])
     assert emu.pipeline([{"type": "execute", "stmt": {"sql_id": 3}}], baton=baton)[0] == 400
     assert emu.scalar("SELECT count(*) FROM t") == integer(0)
     assert emu.hrana.open_streams("main") == 0
@@ -505,9 +525,9 @@ def test_idle_streams_expire_and_are_remembered(emu):
     now = [1000.0]
     emu.hrana.clock = lambda: now[0]
     emu.one("CREATE TABLE t (x)")
-    _, baton = emu.ok([execute("BEGIN"), execute("INSERT INTO t VALUES (1)")])
+    baton = emu.baton([execute("BEGIN"), execute("INSERT INTO t VALUES (1)")])
     now[0] += 9.9
-    _, baton = emu.ok([execute("SELECT 1")], baton=baton)
+    baton = emu.baton([execute("SELECT 1")], baton=baton)
     now[0] += 10.0
     assert emu.pipeline([execute("SELECT 1")], baton=baton) == (400, "application/json", EXPIRED)
     assert emu.scalar("SELECT count(*) FROM t") == integer(0), "expiry rolls the transaction back"
@@ -516,10 +536,29 @@ def test_idle_streams_expire_and_are_remembered(emu):
 
 
 def test_the_admin_api_expires_streams_now(emu):
-    _, baton = emu.ok([execute("BEGIN")])
+    baton = emu.baton([execute("BEGIN")])
     assert emu.call("POST", "/_emulator/databases/main/streams/expire") == (
         200, "application/json", {"database_id": "main", "expired": 1})
     assert emu.pipeline([execute("SELECT 1")], baton=baton) == (400, "application/json", EXPIRED)
+
+
+def test_clients_that_never_close_cannot_exhaust_connections(emu, monkeypatch):
+    monkeypatch.setattr(hrana_server, "MAX_OPEN_STREAMS", 2)
+    first = emu.baton([execute("SELECT 1")])
+    second = emu.baton([execute("SELECT 1")])
+    emu.baton([execute("SELECT 1")])
+    assert emu.pipeline([execute("SELECT 1")], baton=first) == (400, "application/json", EXPIRED)
+    assert emu.results([execute("SELECT 1")], baton=second)[0]["type"] == "ok"
+    assert emu.hrana.open_streams("main") == 2
+
+
+def test_an_emulator_fault_answers_500_and_drops_the_stream(emu, monkeypatch):
+    def explode(conn, query):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(hrana_exec, "run", explode)
+    assert emu.pipeline([execute("SELECT 1")]) == (500, "application/json", {"error": "Internal Error: KeyError: 'boom'"})
+    assert emu.hrana.open_streams("main") == 0
 
 
 def test_body_errors_fail_the_whole_request(emu):
@@ -561,8 +600,8 @@ def test_authorization_failures_are_401_with_sqld_bodies(emu):
 def test_a_read_only_token_reads_but_any_write_fails_the_request_with_403(emu):
     emu.one("CREATE TABLE t (x)")
     emu.one("INSERT INTO t VALUES (1)")
-    results, _ = emu.ok([execute("BEGIN"), execute("SELECT x FROM t"), execute("PRAGMA schema_version"),
-                         execute("PRAGMA table_info(t)"), execute("COMMIT"), CLOSE], token="read-1")
+    results = emu.results([execute("BEGIN"), execute("SELECT x FROM t"), execute("PRAGMA schema_version"),
+                           execute("PRAGMA table_info(t)"), execute("COMMIT"), CLOSE], token="read-1")
     assert [r["type"] for r in results] == ["ok"] * 6
     writes = ["INSERT INTO t VALUES (2)", "UPDATE t SET x = 3", "DELETE FROM t", "CREATE TABLE u (x)",
               "DROP TABLE t", "WITH n AS (SELECT 5) INSERT INTO t SELECT * FROM n", "PRAGMA user_version",
@@ -576,20 +615,20 @@ def test_a_read_only_token_reads_but_any_write_fails_the_request_with_403(emu):
 
 def test_a_forbidden_request_keeps_earlier_effects_and_drops_the_stream(emu):
     emu.one("CREATE TABLE t (x)")
-    _, baton = emu.ok([execute("INSERT INTO t VALUES (1)")])
+    baton = emu.baton([execute("INSERT INTO t VALUES (1)")])
     assert emu.pipeline([execute("SELECT 1"), execute("INSERT INTO t VALUES (2)")], baton=baton, token="read-1")[0] == 403
     assert emu.pipeline([execute("SELECT 1")], baton=baton)[2] == "Received an invalid baton"
     assert emu.scalar("SELECT count(*) FROM t") == integer(1)
 
 
 def test_token_admin_generate_regenerate_invalidate(emu):
-    status, _, added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "read_only"})
+    status, added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "read_only"})[0::2]
     assert status == 201 and added["kind"] == "read_only" and added["token"].startswith("ey")
     assert emu.one("SELECT 1", token=added["token"])["rows"] == [[integer(1)]]
     assert emu.pipeline([execute("CREATE TABLE t (x)")], token=added["token"])[0] == 403
     assert emu.one("SELECT 1", token="read-1")["rows"] == [[integer(1)]], "older tokens stay valid"
 
-    status, _, regenerated = emu.call("POST", "/_emulator/databases/main/tokens/regenerate")
+    status, regenerated = emu.call("POST", "/_emulator/databases/main/tokens/regenerate")[0::2]
     assert status == 200 and set(regenerated["tokens"]) == {"full_access", "read_only"}
     for old in ("full-1", "read-1", added["token"]):
         assert emu.pipeline([], token=old)[0] == 401
@@ -611,9 +650,9 @@ def test_token_admin_rejects_bad_calls(emu):
 
 
 def test_state_counts_tokens_but_never_shows_them(emu):
-    _, _, added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "full_access"})
+    added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "full_access"})[2]
     emu.ok([execute("CREATE TABLE t (x)")])
-    _, _, state = emu.call("GET", "/_emulator/state")
+    state = emu.call("GET", "/_emulator/state")[2]
     shown = json.dumps(state)
     for token in ("full-1", "read-1", "seeded-full", added["token"]):
         assert token not in shown
@@ -628,8 +667,8 @@ def test_state_counts_tokens_but_never_shows_them(emu):
 def test_reset_rebuilds_fresh_database_files_and_tokens(emu):
     emu.one("CREATE TABLE t (x)")
     emu.one("INSERT INTO seeds VALUES (8)", token="seeded-full", database="seeded")
-    _, _, added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "full_access"})
-    _, baton = emu.ok([execute("BEGIN")])
+    added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "full_access"})[2]
+    baton = emu.baton([execute("BEGIN")])
     assert emu.call("POST", "/_emulator/reset")[0] == 200
     assert emu.one("SELECT name FROM sqlite_master")["rows"] == []
     assert emu.one("SELECT n FROM seeds", token="seeded-full", database="seeded")["rows"] == [[integer(7)]]
@@ -639,7 +678,7 @@ def test_reset_rebuilds_fresh_database_files_and_tokens(emu):
 
 def test_each_database_is_a_real_sqlite_file_and_close_releases_it(emu):
     emu.one("CREATE TABLE t (x)")
-    _, baton = emu.ok([execute("INSERT INTO t VALUES (1)")])
+    baton = emu.baton([execute("INSERT INTO t VALUES (1)")])
     path = os.path.join(emu.platform.data_dir, "databases", "main.sqlite3")
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT x FROM t").fetchall() == [(1,)]
