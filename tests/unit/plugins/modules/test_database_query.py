@@ -591,3 +591,9 @@ def test_same_token_twice_is_fine(run_module, fake_session, database):
 def test_bad_connection_numbers(run_module, fake_session, args, fragment):
     result = run(run_module, sql="SELECT 1", **args)
     assert fragment in result["msg"]
+
+
+def test_diff_mode_adds_no_diff(run_module, database):
+    result = run_module(database_query, dict(BASE, sql="CREATE TABLE t (x)"), diff=True)
+    assert result["changed"] is True
+    assert "diff" not in result
