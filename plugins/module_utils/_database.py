@@ -97,11 +97,8 @@ def database_connection(edge):
     The token is registered as a secret before anything can fail, so no message can show it.
     """
     params = edge.params
-    # register the secrets before anything can fail (the client, which add_secret updates, comes later)
     for secret in url_tokens(params["database_url"]) | {params.get("auth_token")}:
-        if secret:
-            edge.secrets.append(secret)
-            edge.module.no_log_values.add(secret)
+        edge.add_secret(secret)
     endpoint, url_token, problem = None, None, None
     try:
         endpoint, url_token = split_database_url(params["database_url"])

@@ -62,7 +62,7 @@ options:
 extends_documentation_fragment:
   - edge.platform.database
   - edge.platform.attributes
-  - edge.platform.attributes.action_group
+  - edge.platform.attributes.action_group_database
 attributes:
   check_mode:
     support: partial
@@ -81,9 +81,8 @@ notes:
     or not at all. Requests made only of reads, and every check-mode request, are retried like any read.
   - The schema version is read with C(SELECT ... FROM pragma_schema_version), which a read-only token may run.
     libSQL's server classifies the statement C(PRAGMA schema_version) as a write, so a read-only token could not run it.
-  - C(module_defaults) for C(group/edge.platform.all) pass every option to every module of the group. In a play
-    that also sets O(ignore:api_key) and O(ignore:base_url) there for the management modules, set O(database_url)
-    and O(auth_token) under C(edge.platform.database_query) instead.
+  - Set O(database_url) and O(auth_token) once with C(module_defaults) for C(group/edge.platform.database); the
+    management API options belong to C(group/edge.platform.management), so one play can set both.
 seealso:
   - name: Hrana over HTTP
     description: The libSQL pipeline protocol the module speaks.
@@ -99,9 +98,9 @@ EXAMPLES = r"""
     auth_token: "{{ vault_database_token }}"
     sql: CREATE TABLE IF NOT EXISTS visits (id INTEGER PRIMARY KEY, path TEXT NOT NULL, hits INTEGER NOT NULL)
 
-- name: Set the credentials once for every edge.platform task
+- name: Set the database credentials once for every database task
   module_defaults:
-    group/edge.platform.all:
+    group/edge.platform.database:
       database_url: libsql://my-db.lite.bunnydb.net
       auth_token: "{{ vault_database_token }}"
   block:

@@ -65,9 +65,9 @@ EXAMPLES = r"""
   ansible.builtin.debug:
     msg: "{{ dnssec.dnssec.ds_record }}"
 
-- name: Set the credentials once for every edge.platform task
+- name: Set the credentials once for every management API task
   module_defaults:
-    group/edge.platform.all:
+    group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
       base_url: https://api.bunny.net
   block:
