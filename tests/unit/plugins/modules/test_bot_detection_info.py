@@ -6,6 +6,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.modules import bot_detection_info
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.shield_reference import shield_openapi, validate_request
 
 BASE = "https://api.example.test"
 SECRET = "bot-unit-secret-key-91c2"
@@ -204,3 +205,11 @@ def test_a_missing_zone_id_is_named(fake_session, run_module):
     assert result["failed"] is True
     assert "missing required arguments: shield_zone_id" in result["msg"]
     assert fake_session.calls == []
+
+
+def test_the_request_conforms_to_the_published_document(fake_session, run_module):
+    openapi = shield_openapi()
+    fake_session.responses = [envelope(data=state())]
+    run_module(bot_detection_info, ARGS)
+    [call] = fake_session.calls
+    validate_request(openapi, call["method"], call["url"][len(BASE):], call["params"])
