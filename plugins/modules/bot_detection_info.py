@@ -35,7 +35,7 @@ seealso:
     link: https://docs.bunny.net/shield/bot-detection
   - module: edge.platform.waf_rule_info
 author:
-  - edge.platform maintainers
+  - edge.platform maintainers (@edge-platform)
 """
 
 EXAMPLES = r"""

@@ -51,7 +51,7 @@ seealso:
     link: https://docs.bunny.net/shield/custom-waf-rule
   - module: edge.platform.bot_detection_info
 author:
-  - edge.platform maintainers
+  - edge.platform maintainers (@edge-platform)
 """
 
 EXAMPLES = r"""

@@ -194,8 +194,8 @@ def test_a_zone_is_listed_page_by_page(fake_session, run_module):
                               page(rules[4:5], 3, 3, total=5)]
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, page_size=2))
     assert [r["id"] for r in result["waf_rules"]] == [4001, 4002, 4003, 4004, 4005]
-    assert [c["params"] for c in fake_session.calls] == [{"page": 1, "perPage": 2}, {"page": 2, "perPage": 2},
-                                                          {"page": 3, "perPage": 2}]
+    assert [c["params"] for c in fake_session.calls] == [
+        {"page": 1, "perPage": 2}, {"page": 2, "perPage": 2}, {"page": 3, "perPage": 2}]
     assert all(c["url"] == BASE + "/shield/waf/custom-rules/3001" for c in fake_session.calls)
     assert fake_session.writes == []
     assert result["changed"] is False
