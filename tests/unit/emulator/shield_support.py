@@ -11,7 +11,7 @@ import requests
 import yaml
 
 
-def _tests_dir():
+def repo_tests_dir():
     here = os.path.dirname(os.path.abspath(__file__))
     while not os.path.isfile(os.path.join(here, "galaxy.yml")):
         parent = os.path.dirname(here)
@@ -21,14 +21,14 @@ def _tests_dir():
     return os.path.join(here, "tests")
 
 
-if _tests_dir() not in sys.path:
-    sys.path.insert(0, _tests_dir())
+if repo_tests_dir() not in sys.path:
+    sys.path.insert(0, repo_tests_dir())
 
 from emulator.fixtures import FixtureError  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
 
-__all__ = ("Emulator", "FixtureError", "load_platform", "running_emulator")
+__all__ = ("Emulator", "FixtureError", "Platform", "load_platform", "running_emulator", "repo_tests_dir")
 
 
 class Emulator(object):

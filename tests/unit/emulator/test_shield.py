@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from ansible_collections.edge.platform.tests.unit.emulator.shield_support import (
-    FixtureError, load_platform, running_emulator)
+    FixtureError, Platform, load_platform, running_emulator, repo_tests_dir)
 from ansible_collections.edge.platform.tests.unit.shield_reference import shield_openapi, validate_response
 
 KEY = "emu-shield-key"
@@ -169,3 +171,16 @@ def test_the_conformance_check_rejects_what_the_document_does_not_allow(openapi,
     openapi_core = pytest.importorskip("openapi_core")
     with pytest.raises(openapi_core.exceptions.OpenAPIError):
         validate_response(openapi, "GET", BOT % 1, status, body)
+
+
+def test_the_demo_fixture_has_the_design_shield_zones_and_rules(tmp_path):
+    demo = os.path.join(repo_tests_dir(), "emulator", "fixtures", "demo.yml")
+    state = Platform(demo, str(tmp_path)).dump()["areas"]
+    zones = {z["id"]: z for z in state["shield"]["shield_zones"]}
+    assert zones[3001] == {"id": 3001, "pull_zone_id": 2001, "plan": "advanced", "bot_detection": {
+        "execution_mode": 0, "request_integrity": 1, "ip_address": 1, "fingerprint_sensitivity": 1,
+        "fingerprint_aggression": 1, "complex_enabled": False}}
+    assert (zones[3002]["pull_zone_id"], zones[3002]["plan"]) == (2002, "basic")
+    rules = {r["id"]: r for r in state["waf_rules"]["waf_rules"]}
+    assert rules[4001] == {"id": 4001, "shield_zone_id": 3001, "rule_name": "block-admin"}
+    assert len(rules) >= 4
