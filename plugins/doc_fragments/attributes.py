@@ -16,14 +16,34 @@ attributes:
     description: Will return details on what has changed (or possibly needs changing in check mode), when in diff mode.
 """
 
+    # Management API modules: api_key/base_url go to group/edge.platform.management.
     ACTION_GROUP = r"""
 options: {}
 attributes:
   action_group:
-    description: Use C(group/edge.platform.all) in O(module_defaults) to set defaults for this module.
+    description:
+      - Use C(group/edge.platform.management) in C(module_defaults) to set the management API options
+        (O(api_key), O(base_url)) once; C(group/edge.platform.all) reaches every module of the collection and
+        suits the options they share (C(validate_certs), C(timeout), C(retries)).
     support: full
     membership:
       - edge.platform.all
+      - edge.platform.management
+"""
+
+    # Database modules: database_url/auth_token go to group/edge.platform.database.
+    ACTION_GROUP_DATABASE = r"""
+options: {}
+attributes:
+  action_group:
+    description:
+      - Use C(group/edge.platform.database) in C(module_defaults) to set the database options
+        (O(database_url), O(auth_token)) once; C(group/edge.platform.all) reaches every module of the collection
+        and suits the options they share (C(validate_certs), C(timeout), C(retries)).
+    support: full
+    membership:
+      - edge.platform.all
+      - edge.platform.database
 """
 
     INFO_MODULE = r"""

@@ -13,21 +13,27 @@ options:
     description:
       - The database URL as the platform shows it, for example V(libsql://my-db.lite.bunnydb.net).
       - C(libsql://) is rewritten to C(https://); C(https://) is used as given, and C(http://) is accepted
-        for the local emulator.
-      - A C(?authToken=...) query parameter is accepted: the token is moved into the C(Authorization)
-        header and never sent or shown in a URL.
+        for the local emulator. A trailing C(/) is ignored; the module posts to C(<database_url>/v2/pipeline).
+      - A C(?authToken=...) query parameter is accepted. The token is moved into the C(Authorization)
+        header and never sent or shown in a URL. Other query parameters are refused.
+      - Prefer O(auth_token) all the same. Ansible logs a module's arguments to the syslog of the host that runs it
+        before the module starts, and only O(auth_token) is masked there.
       - Falls back to the E(SERVICE_DATABASE_URL) environment variable.
     type: str
     required: true
   auth_token:
     description:
-      - The database access token, sent as C(Authorization: Bearer <token>).
+      - The database access token, sent in the C(Authorization) header as C(Bearer <token>).
       - Full-access tokens read and write; read-only tokens only read.
+      - Regenerating or invalidating a database's tokens revokes every token issued before; a revoked token
+        fails with HTTP 401.
       - Falls back to the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable. Never logged, returned or shown in errors.
+      - Required, unless O(database_url) carries the token as C(?authToken=).
     type: str
   validate_certs:
     description:
       - Verify the TLS certificate of the database endpoint.
+      - Falls back to the E(EDGE_VALIDATE_CERTS) environment variable.
     type: bool
     default: true
   timeout:

@@ -13,7 +13,7 @@ options:
     description:
       - The account API key, sent in the C(AccessKey) header.
       - Never logged, returned or shown in errors.
-      - Set it once for every module with O(module_defaults) and the C(group/edge.platform.all) action group,
+      - Set it once for every module with C(module_defaults) and the C(group/edge.platform.management) action group,
         or with the E(EDGE_API_KEY) environment variable (what an AWX credential type injects).
     type: str
     required: true
@@ -47,5 +47,5 @@ requirements:
   - requests >= 2.25.0
 notes:
   - "All options of this group can be set once per play with
-    C(module_defaults: {group/edge.platform.all: {api_key: ..., base_url: ...}})."
+    C(module_defaults: {group/edge.platform.management: {api_key: ..., base_url: ...}})."
 """

@@ -54,6 +54,7 @@ class EdgeModule(object):
             self.module.fail_json(msg=missing_required_lib("requests"), exception=REQUESTS_IMPORT_ERROR)
         self.params = self.module.params
         self.secrets = [v for v in (self.params.get("api_key"),) if v]
+        self.client = None
         if connection == "management":
             self.client = self._management_client()
         else:
@@ -81,10 +82,15 @@ class EdgeModule(object):
                       warn=self.module.warn)
 
     def add_secret(self, value):
-        """Register another value that no message may ever show (a token, a key)."""
-        if value:
+        """Register another value that no message, result or log line may ever show (a token, a key).
+
+        Safe to call while the client is still being built (from a ``connection`` callable).
+        """
+        if value and value not in self.secrets:
             self.secrets.append(value)
-            self.client.secrets = tuple(self.secrets)
+            self.module.no_log_values.add(value)
+            if self.client is not None:
+                self.client.secrets = tuple(self.secrets)
 
     def fail(self, msg, **result):
         """Fail with a message scrubbed of every secret."""

@@ -49,7 +49,7 @@ seealso:
     description: The enable and disable DNSSEC endpoints.
     link: https://docs.bunny.net/reference/managednszonednssecendpoint_enablednssecdnszone
 author:
-  - edge.platform maintainers
+  - edge.platform maintainers (@edge-platform)
 """
 
 EXAMPLES = r"""
@@ -65,9 +65,9 @@ EXAMPLES = r"""
   ansible.builtin.debug:
     msg: "{{ dnssec.dnssec.ds_record }}"
 
-- name: Set the credentials once for every edge.platform task
+- name: Set the credentials once for every management API task
   module_defaults:
-    group/edge.platform.all:
+    group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
       base_url: https://api.bunny.net
   block:
@@ -200,7 +200,7 @@ def run(edge):
         reply = edge.client.request(method, path + "/dnssec", "%s DNSSEC on DNS zone %d" % (verb, zone_id))
         return shape_dnssec(reply.data or {})
 
-    changed, dnssec, _ = edge.reconcile(status_only(current), status_only(wanted), apply)
+    changed, dnssec, _diff = edge.reconcile(status_only(current), status_only(wanted), apply)
     if not changed and current and edge.params["fetch_ds_record"]:
         reply = edge.client.request("POST", path + "/dnssec", "Reading the DS record of DNS zone %d" % zone_id)
         dnssec = shape_dnssec(reply.data or {})

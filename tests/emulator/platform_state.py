@@ -17,7 +17,10 @@ class Fault(object):
     def __init__(self, spec):
         if not isinstance(spec, dict) or "path_regex" not in spec:
             raise ValueError("a fault needs path_regex")
-        self.path_regex = re.compile(spec["path_regex"])
+        try:
+            self.path_regex = re.compile(spec["path_regex"])
+        except re.error as exc:
+            raise ValueError("path_regex %r is not a regular expression: %s" % (spec["path_regex"], exc)) from exc
         self.method = (spec.get("method") or "").upper() or None
         self.status = spec.get("status")
         self.count = int(spec.get("count", 1))

@@ -33,12 +33,16 @@ class Handler(BaseHTTPRequestHandler):
 
     def _dispatch(self):
         platform = self.server.platform
-        path, _, query_string = self.path.partition("?")
+        path, _sep, query_string = self.path.partition("?")
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         request = Request(self.command, path, query_string, self.headers, body)
         if path.startswith(ADMIN_PREFIX):
             self._send(self._admin(request))
+            if getattr(self, "shutdown_requested", False):
+                # only once the answer is out: handler threads are daemons and die with the server
+                self.wfile.flush()
+                threading.Thread(target=self.server.shutdown, daemon=True).start()
             return
         fault = None
         with platform.lock:
@@ -99,7 +103,7 @@ class Handler(BaseHTTPRequestHandler):
                 platform.faults = []
                 return empty(204)
             if name == "shutdown" and request.method == "POST":
-                threading.Thread(target=self.server.shutdown, daemon=True).start()
+                self.shutdown_requested = True
                 return json_response(200, {"shutdown": True})
             route, params = platform.router.match(request.method, request.path)
             if route is not None and route.auth is None:
@@ -186,11 +190,11 @@ def main(argv=None):
         sys.stderr.write("emulator: %s\n" % exc)
         return 2
     server = EmulatorServer((args.host, args.port), platform, verbose=args.verbose)
-    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
+    signal.signal(signal.SIGTERM, lambda *_args: threading.Thread(target=server.shutdown, daemon=True).start())
+    if args.url_file:  # before the stdout line, so a reader of either finds both ready
+        write_url_file(args.url_file, server.url)
     sys.stdout.write("EMULATOR_URL=%s\n" % server.url)
     sys.stdout.flush()
-    if args.url_file:
-        write_url_file(args.url_file, server.url)
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
@@ -201,4 +205,3 @@ def main(argv=None):
         if args.url_file and os.path.exists(args.url_file):
             os.remove(args.url_file)
     return 0
-

@@ -1,18 +1,25 @@
-"""Shared unit-test fixtures: a fake HTTP session and a module runner.
+"""Shared unit-test fixtures: a fake HTTP session, a module runner and OpenAPI conformance checks.
 
 Module tests drive a real AnsibleModule through ``patch_module_args`` and a fake ``requests``
 session, so every request a module would send is recorded and answered without a network.
+The published OpenAPI documents live beside the project in ``shared/reference/openapi`` and are
+never copied into it; conformance tests skip with a clear message where they are absent.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
+import requests
 from ansible.module_utils.testing import patch_module_args
 from requests.structures import CaseInsensitiveDict
 
 from ansible_collections.edge.platform.plugins.module_utils import _client
+
+OPENAPI_SERVER = "https://api.bunny.net"
 
 
 class FakeResponse(object):
@@ -76,3 +83,61 @@ def run_module(capsys):
         return json.loads(out)
 
     return run
+
+
+def shared_openapi_dir():
+    """``shared/reference/openapi`` beside the project (searched upwards), or None."""
+    override = os.environ.get("EDGE_SHARED_DIR")
+    candidates = [Path(override)] if override else []
+    candidates += [parent / "shared" for parent in Path(__file__).resolve().parents]
+    for candidate in candidates:
+        folder = candidate / "reference" / "openapi"
+        if folder.is_dir():
+            return folder
+    return None
+
+
+class OpenApiDocument(object):
+    """A published OpenAPI document that validates emulator answers (and requests) with openapi-core."""
+
+    def __init__(self, path):
+        from jsonschema_path import SchemaPath
+        from openapi_core import Config, OpenAPI
+        # The published documents carry a few schema-invalid defaults; validate traffic, not the documents.
+        self.api = OpenAPI(SchemaPath.from_dict(json.loads(path.read_text(encoding="utf-8"))),
+                           config=Config(spec_validator_cls=None))
+
+    def _pair(self, method, path, response, body=None, headers=None):
+        from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
+        headers = dict(headers or {})
+        if body is not None:
+            headers.setdefault("Content-Type", "application/json")
+        request = requests.Request(method, OPENAPI_SERVER + path, headers=headers,
+                                   data=json.dumps(body) if body is not None else None).prepare()
+        return RequestsOpenAPIRequest(request), RequestsOpenAPIResponse(response)
+
+    def check_response(self, method, path, response, body=None):
+        """Raise when ``response`` does not match the document for ``method path``."""
+        request, answer = self._pair(method, path, response, body)
+        self.api.validate_response(request, answer)
+
+    def check_request(self, method, path, body=None, headers=None):
+        """Raise when a request (with its auth ``headers``) does not match the document."""
+        request, _answer = self._pair(method, path, requests.Response(), body, headers)
+        self.api.validate_request(request)
+
+
+@pytest.fixture
+def openapi():
+    """``openapi("core-api-v1.0.0.json") -> OpenApiDocument``; skips where shared/ is absent."""
+    folder = shared_openapi_dir()
+    if folder is None:
+        pytest.skip("the published OpenAPI documents (../shared/reference/openapi) are not beside this checkout")
+
+    def load(name):
+        path = folder / name
+        if not path.is_file():
+            pytest.skip("%s is not in %s" % (name, folder))
+        return OpenApiDocument(path)
+
+    return load

@@ -34,6 +34,7 @@ ROOT = _repo_root()
 if os.path.join(ROOT, "tests") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "tests"))
 
+from .conftest import shared_openapi_dir  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.fixtures import FixtureError  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
@@ -57,13 +58,9 @@ FIXTURE = {
 
 # -- published document --------------------------------------------------------------------------
 def shield_document_path():
-    bases = [os.environ.get("EDGE_SHARED_DIR"), os.path.join(ROOT, "..", "shared")]
-    for base in bases:
-        if base:
-            path = os.path.join(base, "reference", "openapi", "shield-api-v1.0.0.json")
-            if os.path.exists(path):
-                return path
-    return None
+    folder = shared_openapi_dir()
+    path = folder / "shield-api-v1.0.0.json" if folder else None
+    return str(path) if path and path.exists() else None
 
 
 class Conformance(object):

@@ -23,6 +23,7 @@ ROOT = _repo_root()
 if os.path.join(ROOT, "tests") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "tests"))
 
+from .conftest import shared_openapi_dir  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.openapi_derive import Document  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.openapi_limits import first_exceeded, measure  # noqa: E402  pylint: disable=wrong-import-position
 
@@ -165,9 +166,7 @@ def test_first_exceeded_reports_in_order_with_value_where_and_allowance():
 
 
 def test_published_documents_are_measurable():
-    bases = [os.environ.get("EDGE_SHARED_DIR"), os.path.join(ROOT, "..", "shared")]
-    folder = next((os.path.join(b, "reference", "openapi") for b in bases
-                   if b and os.path.isdir(os.path.join(b, "reference", "openapi"))), None)
+    folder = shared_openapi_dir()
     if folder is None:
         pytest.skip("../shared/reference/openapi (or $EDGE_SHARED_DIR) is absent: published documents not measured")
     for name in ("core-api-v1.0.0.json", "shield-api-v1.0.0.json", "database-api-bunnyway-cli.json"):

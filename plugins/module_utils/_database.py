@@ -1,0 +1,125 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""The connection of the database modules: options, database URL rules, the Bearer client.
+
+Pass :func:`database_connection` as ``EdgeModule(connection=...)``. The token may arrive in
+``auth_token`` (or its environment variable) or as the ``?authToken=`` query parameter some
+libSQL clients use; either way it is sent only in the ``Authorization`` header and every URL the
+module keeps, sends or shows is the URL without it.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
+
+from ansible.module_utils.basic import env_fallback
+
+from ._client import Client, bearer_auth
+
+SCHEMES = {"libsql": "https", "https": "https", "http": "http"}
+TOKEN_PARAMETER = re.compile(r"[?&;]authToken=([^&#;]*)")
+
+
+def database_argument_spec():
+    """Options of every database module (doc fragment ``edge.platform.database``)."""
+    return dict(
+        database_url=dict(type="str", required=True, fallback=(env_fallback, ["SERVICE_DATABASE_URL"])),
+        auth_token=dict(type="str", no_log=True, fallback=(env_fallback, ["SERVICE_DATABASE_AUTH_TOKEN"])),
+        validate_certs=dict(type="bool", default=True, fallback=(env_fallback, ["EDGE_VALIDATE_CERTS"])),
+        timeout=dict(type="float", default=30.0),
+        retries=dict(type="int", default=3),
+    )
+
+
+class DatabaseUrlError(ValueError):
+    """A database URL that cannot be used; the message never contains the token."""
+
+
+def split_database_url(value):
+    """``(endpoint, token)``: the http(s) URL to post to (no query, no trailing ``/``) and the
+    ``authToken`` query parameter or None.
+
+    ``libsql://`` becomes ``https://``; ``https://`` and ``http://`` (the local emulator) are kept.
+    """
+    text = (value or "").strip()
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # raises on a non-numeric port
+    except ValueError as exc:
+        raise DatabaseUrlError("database_url is not a valid URL (%s)." % exc)
+    del port
+    # shown in errors: no query (the token) and no user:password part
+    shown = urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
+    scheme = SCHEMES.get(parts.scheme.lower())
+    if scheme is None or not parts.hostname:
+        raise DatabaseUrlError(
+            "database_url must be a libsql://, https:// or (for a local emulator) http:// URL with a host, "
+            "for example libsql://my-db.lite.bunnydb.net; got %r." % shown)
+    if parts.username is not None or parts.password is not None:
+        raise DatabaseUrlError("database_url must not carry credentials before the host; "
+                               "give the token in auth_token instead.")
+    token = None
+    for name, item in parse_qsl(parts.query, keep_blank_values=True):
+        if name != "authToken":
+            raise DatabaseUrlError(
+                "database_url has the query parameter %r; only authToken is understood. Remove it "
+                "(use http:// rather than tls=0 for a plain-HTTP endpoint)." % name)
+        if not item:
+            raise DatabaseUrlError("database_url has an empty authToken query parameter; "
+                                   "remove it or give the token in auth_token.")
+        if token is not None and item != token:
+            raise DatabaseUrlError("database_url has two different authToken query parameters; keep one.")
+        token = item
+    endpoint = urlunsplit((scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
+    return endpoint, token
+
+
+def url_tokens(value):
+    """Every ``authToken`` value in ``value`` (raw and decoded), found even in an otherwise broken URL."""
+    found = set()
+    for raw in TOKEN_PARAMETER.findall(value or ""):
+        found.update(t for t in (raw, unquote_plus(raw)) if t)
+    return found
+
+
+def without_query(value):
+    """``value`` without its query string and fragment (the token lives in the query)."""
+    parts = urlsplit(value.strip())
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+
+
+def database_connection(edge):
+    """Build the database :class:`Client` for ``edge`` (an ``EdgeModule`` being constructed).
+
+    The token is registered as a secret before anything can fail, so no message can show it.
+    """
+    params = edge.params
+    for secret in url_tokens(params["database_url"]) | {params.get("auth_token")}:
+        edge.add_secret(secret)
+    endpoint, url_token, problem = None, None, None
+    try:
+        endpoint, url_token = split_database_url(params["database_url"])
+    except DatabaseUrlError as exc:
+        problem = str(exc)
+    if problem:
+        edge.fail(problem)
+    if url_token:
+        # what Ansible echoes as module_args: the URL as given, minus the query that held the token
+        params["database_url"] = without_query(params["database_url"])
+    token = params.get("auth_token")
+    if url_token and token and url_token != token:
+        edge.fail("database_url carries an authToken query parameter that differs from auth_token "
+                  "(or SERVICE_DATABASE_AUTH_TOKEN); give the token once, preferably in auth_token.")
+    token = token or url_token
+    if not token:
+        edge.fail("auth_token is required: set auth_token (or the SERVICE_DATABASE_AUTH_TOKEN environment "
+                  "variable) to a full-access or read-only token of the database.")
+    if params["timeout"] <= 0:
+        edge.fail("timeout must be a positive number of seconds; got %s." % params["timeout"])
+    if params["retries"] < 0:
+        edge.fail("retries must be 0 or more; got %s." % params["retries"])
+    return Client(endpoint, bearer_auth(token), secrets=edge.secrets, timeout=params["timeout"],
+                  retries=params["retries"], validate_certs=params["validate_certs"], warn=edge.module.warn)

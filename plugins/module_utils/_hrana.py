@@ -1,0 +1,300 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""The Hrana over HTTP v2 wire format: values both ways, pipeline and batch builders, results.
+
+Only the JSON shapes live here; sending them is the client's job. Integers travel as decimal
+strings because a JSON number cannot carry the full signed 64-bit range exactly; blobs travel as
+standard base64. Every malformed answer raises :class:`HranaProtocolError`, every bad input value
+:class:`HranaValueError`, so callers never index into a shape they did not check.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import re
+
+INT64_MIN = -(2 ** 63)
+INT64_MAX = 2 ** 63 - 1
+PIPELINE_PATH = "/v2/pipeline"
+INTEGER_TEXT = re.compile(r"-?[0-9]+\Z")
+
+
+class HranaValueError(ValueError):
+    """A value that cannot be sent to the database; the message names where it was found."""
+
+
+class HranaProtocolError(ValueError):
+    """An answer that does not follow the Hrana v2 protocol."""
+
+
+class HranaError(Exception):
+    """An in-band error of one request or batch step: ``{"message", "code"}``."""
+
+    def __init__(self, message, code=None):
+        self.message = message or "no message"
+        self.code = code or None
+        super().__init__("%s: %s" % (self.code, self.message) if self.code else self.message)
+
+    def as_dict(self):
+        return {"code": self.code, "message": self.message}
+
+
+# ---------------------------------------------------------------- values
+
+
+def encode_value(value, where="value"):
+    """The Hrana value of a Python value; ``where`` names it in errors (``statements[0].args[1]``).
+
+    ``None`` → null, ``bool`` → integer 0/1 (SQLite has no boolean), ``int`` → integer (decimal
+    string, signed 64-bit), ``float`` → float (finite only), ``str`` → text, ``bytes`` → blob.
+    A dict ``{"blob": "<base64>"}`` is a blob too: module arguments arrive as JSON, which has no bytes.
+    """
+    if value is None:
+        return {"type": "null"}
+    if isinstance(value, bool):
+        return {"type": "integer", "value": "1" if value else "0"}
+    if isinstance(value, int):
+        if not INT64_MIN <= value <= INT64_MAX:
+            raise HranaValueError(
+                "%s is %d, outside the signed 64-bit range SQLite stores integers in (%d to %d); "
+                "pass it as a string or a float instead." % (where, value, INT64_MIN, INT64_MAX))
+        return {"type": "integer", "value": str(value)}
+    if isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            raise HranaValueError(
+                "%s is %s; SQLite cannot store NaN or infinity from a query argument: "
+                "pass null or a finite number." % (where, value))
+        return {"type": "float", "value": value}
+    if isinstance(value, str):
+        return {"type": "text", "value": value}
+    if isinstance(value, (bytes, bytearray)):
+        return {"type": "blob", "base64": base64.b64encode(bytes(value)).decode("ascii")}
+    if isinstance(value, dict) and set(value) == {"blob"}:
+        return {"type": "blob", "base64": _check_base64(value["blob"], where + ".blob")}
+    raise HranaValueError(
+        "%s has the unsupported type %s; use null, a boolean, an integer, a float, a string, "
+        "or {blob: <base64>} for binary data." % (where, type(value).__name__))
+
+
+def _check_base64(text, where):
+    if not isinstance(text, str):
+        raise HranaValueError("%s must be a base64 string; got %s." % (where, type(text).__name__))
+    try:
+        raw = base64.b64decode(_pad(text), validate=True)
+    except (binascii.Error, ValueError):
+        raise HranaValueError("%s is not valid base64 (standard alphabet A-Z a-z 0-9 + /)." % where)
+    return base64.b64encode(raw).decode("ascii")
+
+
+def _pad(text):
+    text = text.strip().rstrip("=")
+    return text + "=" * (-len(text) % 4)
+
+
+def decode_value(value):
+    """The Python value of a Hrana value: None, int, float, str or bytes.
+
+    A float sent as JSON ``null`` (how the server writes NaN/infinity) decodes to None.
+    """
+    if not isinstance(value, dict):
+        raise HranaProtocolError("a value must be an object; got %r" % (value,))
+    kind = value.get("type")
+    if kind == "null":
+        return None
+    if kind == "integer":
+        return _decode_integer(value.get("value"))
+    if kind == "float":
+        number = value.get("value")
+        if number is None:
+            return None
+        if isinstance(number, bool) or not isinstance(number, (int, float)):
+            raise HranaProtocolError("a float value must be a JSON number; got %r" % (number,))
+        return float(number)
+    if kind == "text":
+        text = value.get("value")
+        if not isinstance(text, str):
+            raise HranaProtocolError("a text value must be a string; got %r" % (text,))
+        return text
+    if kind == "blob":
+        text = value.get("base64")
+        if not isinstance(text, str):
+            raise HranaProtocolError("a blob value must carry a base64 string; got %r" % (text,))
+        try:
+            return base64.b64decode(_pad(text), validate=True)
+        except (binascii.Error, ValueError):
+            raise HranaProtocolError("a blob value is not valid base64")
+    raise HranaProtocolError("unknown value type %r" % (kind,))
+
+
+def _decode_integer(text):
+    # the wire form is a decimal string; a JSON number would have lost precision on the way
+    if not isinstance(text, str) or not INTEGER_TEXT.match(text):
+        raise HranaProtocolError("an integer value must be a decimal string; got %r" % (text,))
+    number = int(text)
+    if not INT64_MIN <= number <= INT64_MAX:
+        raise HranaProtocolError("integer %s is outside the signed 64-bit range" % text)
+    return number
+
+
+# ---------------------------------------------------------------- requests
+
+
+def stmt(sql, args=None, named_args=None, where="statement"):
+    """A Stmt: ``sql`` with positional ``args`` (list) or ``named_args`` (dict name → value)."""
+    built = {"sql": sql}
+    if args:
+        built["args"] = [encode_value(v, "%s.args[%d]" % (where, i)) for i, v in enumerate(args)]
+    if named_args:
+        built["named_args"] = [{"name": name, "value": encode_value(v, "%s.named_args.%s" % (where, name))}
+                               for name, v in named_args.items()]
+    return built
+
+
+def execute(statement):
+    return {"type": "execute", "stmt": statement}
+
+
+def step(statement, condition=None):
+    built = {"stmt": statement}
+    if condition is not None:
+        built["condition"] = condition
+    return built
+
+
+def batch(steps):
+    return {"type": "batch", "batch": {"steps": list(steps)}}
+
+
+def close():
+    return {"type": "close"}
+
+
+def pipeline(requests, baton=None):
+    """The body of ``POST <database_url>/v2/pipeline``; no baton opens a new stream."""
+    body = {"requests": list(requests)}
+    if baton is not None:
+        body["baton"] = baton
+    return body
+
+
+def ok(index):
+    """Condition: step ``index`` ran and succeeded."""
+    return {"type": "ok", "step": index}
+
+
+def error(index):
+    """Condition: step ``index`` failed (sqld also counts a skipped step as not ok)."""
+    return {"type": "error", "step": index}
+
+
+def not_(condition):
+    return {"type": "not", "cond": condition}
+
+
+def and_(*conditions):
+    return {"type": "and", "conds": list(conditions)}
+
+
+def or_(*conditions):
+    return {"type": "or", "conds": list(conditions)}
+
+
+# ---------------------------------------------------------------- results
+
+
+class StmtResult(object):
+    """One statement's result: column names and declared types, decoded rows, counters."""
+
+    def __init__(self, columns, decltypes, rows, affected_row_count, last_insert_rowid):
+        self.columns = columns
+        self.decltypes = decltypes
+        self.rows = rows
+        self.affected_row_count = affected_row_count
+        self.last_insert_rowid = last_insert_rowid
+
+
+def decode_stmt_result(result):
+    """A :class:`StmtResult` from a StmtResult object (``cols``, ``rows``, counters)."""
+    if not isinstance(result, dict):
+        raise HranaProtocolError("a statement result must be an object; got %r" % (result,))
+    cols = result.get("cols")
+    rows = result.get("rows")
+    if not isinstance(cols, list) or not isinstance(rows, list):
+        raise HranaProtocolError("a statement result needs the lists cols and rows")
+    columns, decltypes = [], []
+    for index, col in enumerate(cols):
+        if not isinstance(col, dict):
+            raise HranaProtocolError("column %d must be an object" % index)
+        name = col.get("name")
+        columns.append(name if isinstance(name, str) else None)
+        decltypes.append(col.get("decltype"))
+    decoded = []
+    for row in rows:
+        if not isinstance(row, list) or len(row) != len(cols):
+            raise HranaProtocolError("a row must be a list of %d values" % len(cols))
+        decoded.append([decode_value(v) for v in row])
+    affected = result.get("affected_row_count", 0)
+    if isinstance(affected, bool) or not isinstance(affected, int) or affected < 0:
+        raise HranaProtocolError("affected_row_count must be a non-negative integer; got %r" % (affected,))
+    rowid = result.get("last_insert_rowid")
+    if rowid is not None:
+        if isinstance(rowid, int) and not isinstance(rowid, bool):
+            rowid = str(rowid)  # tolerate a number, as some servers send in cursors
+        rowid = _decode_integer(rowid)
+    return StmtResult(columns, decltypes, decoded, affected, rowid)
+
+
+def decode_error(value):
+    """A :class:`HranaError` from an Error object ``{"message", "code"}``."""
+    if not isinstance(value, dict):
+        raise HranaProtocolError("an error must be an object; got %r" % (value,))
+    return HranaError(value.get("message"), value.get("code"))
+
+
+def decode_batch_result(result, step_count):
+    """``[(StmtResult or None, HranaError or None)]`` per step; both None when a step was skipped."""
+    if not isinstance(result, dict):
+        raise HranaProtocolError("a batch result must be an object")
+    results = result.get("step_results")
+    errors = result.get("step_errors")
+    if not isinstance(results, list) or not isinstance(errors, list):
+        raise HranaProtocolError("a batch result needs the lists step_results and step_errors")
+    if len(results) != step_count or len(errors) != step_count:
+        raise HranaProtocolError("a batch of %d steps answered with %d results and %d errors"
+                                 % (step_count, len(results), len(errors)))
+    decoded = []
+    for res, err in zip(results, errors):
+        decoded.append((None if res is None else decode_stmt_result(res),
+                        None if err is None else decode_error(err)))
+    return decoded
+
+
+def decode_pipeline(data, requests):
+    """The responses of a pipeline answer, one per request sent, in order.
+
+    Each entry is the request's ``response`` object (its ``type`` checked against the request's)
+    or a :class:`HranaError` when that request failed in-band.
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
+        raise HranaProtocolError("the answer is not a pipeline response (no results list)")
+    results = data["results"]
+    if len(results) != len(requests):
+        raise HranaProtocolError("%d requests were sent but %d results came back" % (len(requests), len(results)))
+    decoded = []
+    for request, entry in zip(requests, results):
+        kind = entry.get("type") if isinstance(entry, dict) else None
+        if kind == "error":
+            decoded.append(decode_error(entry.get("error")))
+        elif kind == "ok":
+            response = entry.get("response")
+            if not isinstance(response, dict) or response.get("type") != request["type"]:
+                raise HranaProtocolError("a %s request was answered with %r" % (
+                    request["type"], response.get("type") if isinstance(response, dict) else response))
+            decoded.append(response)
+        else:
+            raise HranaProtocolError("a result must have type ok or error; got %r" % (kind,))
+    return decoded

@@ -1,0 +1,84 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""Names of the numbers the shield API sends for custom WAF rules and bot detection.
+
+The tables follow the published shield OpenAPI document (its ``x-enum-varnames``). The order of
+``WAF_VARIABLES`` is the platform's own numbering: it sometimes sends ``variableTypes`` keys as
+numeric strings ("0" for REQUEST_URI ... "26" for VERIFIED_BOT_CATEGORY) instead of names.
+"""
+
+from __future__ import annotations
+
+WAF_VARIABLES = (
+    "REQUEST_URI", "REQUEST_URI_RAW", "ARGS", "ARGS_COMBINED_SIZE", "ARGS_GET", "ARGS_GET_NAMES",
+    "ARGS_POST", "ARGS_POST_NAMES", "FILES_NAMES", "GEO", "REMOTE_ADDR", "QUERY_STRING",
+    "REQUEST_BASENAME", "REQUEST_BODY", "REQUEST_COOKIES_NAMES", "REQUEST_COOKIES", "REQUEST_FILENAME",
+    "REQUEST_HEADERS_NAMES", "REQUEST_HEADERS", "REQUEST_LINE", "REQUEST_METHOD", "REQUEST_PROTOCOL",
+    "RESPONSE_BODY", "RESPONSE_HEADERS", "RESPONSE_STATUS", "FINGERPRINT", "VERIFIED_BOT_CATEGORY",
+)
+
+WAF_ACTIONS = {1: "Block", 2: "Log", 3: "Challenge", 4: "Allow", 5: "Bypass"}
+
+WAF_OPERATORS = {
+    0: "BEGINSWITH", 1: "ENDSWITH", 2: "CONTAINS", 3: "CONTAINSWORD", 4: "STRMATCH", 5: "EQ", 6: "GE",
+    7: "GT", 8: "LE", 9: "LT", 12: "WITHIN", 14: "RX", 15: "STREQ", 17: "DETECTSQLI", 18: "DETECTXSS",
+}
+
+WAF_SEVERITIES = {0: "NOTICE", 1: "WARNING", 2: "CRITICAL"}
+
+WAF_TRANSFORMATIONS = {
+    1: "CMDLINE", 2: "COMPRESSWHITESPACE", 3: "CSSDECODE", 4: "HEXENCODE", 5: "HTMLENTITYDECODE",
+    6: "JSDECODE", 7: "LENGTH", 8: "LOWERCASE", 9: "MD5", 10: "NORMALIZEPATH", 11: "NORMALISEPATH",
+    12: "NORMALIZEPATHWIN", 13: "NORMALISEPATHWIN", 14: "REMOVECOMMENTS", 15: "REMOVENULLS",
+    16: "REMOVEWHITESPACE", 17: "REPLACECOMMENTS", 18: "SHA1", 19: "URLDECODE", 20: "URLDECODEUNI",
+    21: "UTF8TOUNICODE",
+}
+
+BOT_EXECUTION_MODES = {0: "LogOnly", 1: "Challenge"}
+
+BOT_SENSITIVITIES = {0: "Off", 1: "Low", 2: "Medium", 3: "High"}
+
+BOT_FINGERPRINT_AGGRESSIONS = {0: "Unknown", 1: "Low", 2: "Medium", 3: "High", 4: "Custom"}
+
+
+def as_number(value):
+    """``value`` as an int when it is one (or a string of digits), else None; booleans are not numbers."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def enum_name(table, value):
+    """The name of ``value`` in ``table``, or None when the number is unknown (a newer platform value)."""
+    number = as_number(value)
+    return None if number is None else table.get(number)
+
+
+def variable_name(key):
+    """A ``variableTypes`` key as a name: numeric strings 0..26 are mapped, anything else is kept."""
+    number = as_number(key)
+    if number is not None and 0 <= number < len(WAF_VARIABLES):
+        return WAF_VARIABLES[number]
+    return str(key)
+
+
+def normalise_variable_types(mapping):
+    """``variableTypes`` keyed by names, whichever form the platform sent; null becomes ``{}``.
+
+    When a name and its number both occur (never seen, but cheap to settle), the named key wins.
+    """
+    if not isinstance(mapping, dict):
+        return {}
+    named = {}
+    for key, value in mapping.items():
+        name = variable_name(key)
+        if name in named and str(key) != name:
+            continue
+        named[name] = value
+    return named

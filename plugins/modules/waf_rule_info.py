@@ -1,0 +1,404 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: waf_rule_info
+short_description: Read custom WAF rules of a shield zone
+version_added: 0.1.0
+description:
+  - Reads one custom WAF rule by its id, or every custom WAF rule of a shield zone, following the platform's
+    pagination with one request per page.
+  - Returns each rule with its conditions in readable form; the platform's numbers for action, operator, severity
+    and transformations are kept, and their names are added beside them.
+  - The platform sometimes sends the keys of C(variableTypes) as numbers (V(0) for C(REQUEST_URI) up to V(26) for
+    C(VERIFIED_BOT_CATEGORY)) instead of names; this module always returns names.
+options:
+  id:
+    description:
+      - Id of one custom WAF rule.
+      - Exactly one of O(id) and O(shield_zone_id) is required.
+      - A rule that does not exist, or that this API key cannot see, fails the task with the platform's status.
+    type: int
+  shield_zone_id:
+    description:
+      - Id of a shield zone; every custom WAF rule of the zone is returned, in the platform's order.
+      - Exactly one of O(id) and O(shield_zone_id) is required.
+      - A zone without rules returns an empty list; an unknown zone fails the task.
+    type: int
+  page_size:
+    description:
+      - How many rules to ask for per request when listing a zone (O(shield_zone_id)).
+      - Pages are followed until the platform reports no next page, whatever size the platform really uses.
+    type: int
+    default: 100
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+  - edge.platform.attributes.info_module
+notes:
+  - The platform does not document how it answers for a rule that does not exist; the module treats an HTTP 404,
+    and a rule whose C(errorResponse) reports failure, as not found.
+  - C(rule_json_data) is the platform's C(ruleJson) text decoded as it is, without renaming numeric variable keys;
+    use C(rule_configuration) for the normalised form.
+seealso:
+  - name: Custom WAF rules
+    description: What custom WAF rules match and how their conditions combine.
+    link: https://docs.bunny.net/shield/custom-waf-rule
+  - module: edge.platform.bot_detection_info
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Read one custom WAF rule
+  edge.platform.waf_rule_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    id: 4001
+  register: rule
+
+- name: Show what the rule does
+  ansible.builtin.debug:
+    msg: >-
+      {{ rule.waf_rules[0].rule_name }}: {{ rule.waf_rules[0].rule_configuration.action_type_name }}
+      when {{ rule.waf_rules[0].rule_configuration.variable_types | list | join(', ') }}
+      {{ rule.waf_rules[0].rule_configuration.operator_type_name }} {{ rule.waf_rules[0].rule_configuration.value }}
+
+- name: Audit every rule of a shield zone
+  module_defaults:
+    group/edge.platform.all:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: List the custom WAF rules of shield zone 3001
+      edge.platform.waf_rule_info:
+        shield_zone_id: 3001
+      register: zone_rules
+
+    - name: Fail when a rule only logs
+      ansible.builtin.assert:
+        that:
+          - zone_rules.waf_rules | selectattr('rule_configuration.action_type_name', 'equalto', 'Log') | list | length == 0
+        fail_msg: Some custom WAF rules only log matching requests.
+"""
+
+RETURN = r"""
+waf_rules:
+  description:
+    - The custom WAF rules read, one entry per rule.
+    - With O(id), a list of one rule; with O(shield_zone_id), every rule of the zone (possibly none).
+  returned: success
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: Rule id.
+      type: int
+      sample: 4001
+    shield_zone_id:
+      description: Id of the shield zone the rule belongs to.
+      type: int
+      sample: 3001
+    user_id:
+      description: Id of the account that owns the rule.
+      type: str
+      sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
+    rule_name:
+      description: Rule name.
+      type: str
+      sample: block-admin
+    rule_description:
+      description: Rule description.
+      type: str
+      sample: Block the admin area
+    rule_json:
+      description: The rule definition as the platform sent it, a JSON text.
+      type: str
+      sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0}'
+    rule_json_data:
+      description:
+        - RV(waf_rules[].rule_json) decoded into data, exactly as the platform wrote it.
+        - Null when the platform sent no definition or a text that is not JSON (the task then warns).
+      type: dict
+      sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
+    rule_configuration:
+      description: The main condition of the rule and the conditions chained to it, normalised.
+      type: dict
+      contains:
+        action_type:
+          description: What happens to a matching request, as the platform's number.
+          type: int
+          sample: 1
+        action_type_name:
+          description:
+            - Name of RV(waf_rules[].rule_configuration.action_type), one of V(Block), V(Log), V(Challenge),
+              V(Allow), V(Bypass).
+            - Null for a number this collection does not know yet.
+          type: str
+          sample: Block
+        variable_types:
+          description:
+            - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
+              to its sub-variable (a header or cookie name, C(COUNTRY_CODE) for C(GEO)), empty when it has none.
+            - Keys are always names, even when the platform sent numbers; a key it does not know is kept as sent.
+          type: dict
+          sample: {"REQUEST_URI": ""}
+        operator_type:
+          description: How the value is compared, as the platform's number.
+          type: int
+          sample: 0
+        operator_type_name:
+          description: Name of the operator (for example V(BEGINSWITH), V(CONTAINS), V(RX), V(DETECTSQLI)), or null.
+          type: str
+          sample: BEGINSWITH
+        severity_type:
+          description: Severity recorded for a match, as the platform's number.
+          type: int
+          sample: 2
+        severity_type_name:
+          description: Name of the severity, one of V(NOTICE), V(WARNING), V(CRITICAL), or null.
+          type: str
+          sample: CRITICAL
+        transformation_types:
+          description: Transformations applied to the variable before comparing, as the platform's numbers.
+          type: list
+          elements: int
+          sample: [8]
+        transformation_type_names:
+          description: Names of RV(waf_rules[].rule_configuration.transformation_types), in the same order (null for unknown numbers).
+          type: list
+          elements: str
+          sample: [LOWERCASE]
+        value:
+          description: The value the operator compares against.
+          type: str
+          sample: /admin
+        is_negated:
+          description: Whether the match is inverted.
+          type: bool
+          sample: false
+        is_regex_variable:
+          description: Whether the variable is selected by a regular expression.
+          type: bool
+          sample: false
+        chained_rule_conditions:
+          description:
+            - Further conditions that must all match as well (combined with the main condition by AND).
+            - Each has RV(waf_rules[].rule_configuration.variable_types), RV(waf_rules[].rule_configuration.operator_type),
+              RV(waf_rules[].rule_configuration.operator_type_name), RV(waf_rules[].rule_configuration.value),
+              RV(waf_rules[].rule_configuration.is_negated) and RV(waf_rules[].rule_configuration.is_regex_variable),
+              with the same meaning as in the main condition.
+          type: list
+          elements: dict
+          sample:
+            - {"variable_types": {"REQUEST_METHOD": ""}, "operator_type": 15, "operator_type_name": "STREQ",
+               "value": "POST", "is_negated": false, "is_regex_variable": false}
+    error_response:
+      description: The status information the platform attaches to the rule; null when it sent none.
+      type: dict
+      contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message, if any.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key, if any.
+          type: str
+          sample: null
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 404
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: shield_zone.not_found
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: Shield zone 3999 was not found.
+"""
+
+import json
+
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
+    WAF_ACTIONS, WAF_OPERATORS, WAF_SEVERITIES, WAF_TRANSFORMATIONS, enum_name, normalise_variable_types)
+
+MAX_PAGE_SIZE = 1000
+# A platform that keeps announcing a next page must not keep the task running forever.
+MAX_PAGES = 10000
+
+
+def shape_condition(condition, main=True):
+    """A ``ruleConfiguration`` (main) or chained condition in snake_case, with names beside the numbers."""
+    condition = condition if isinstance(condition, dict) else {}
+    shaped = {}
+    if main:
+        shaped["action_type"] = condition.get("actionType")
+        shaped["action_type_name"] = enum_name(WAF_ACTIONS, condition.get("actionType"))
+    shaped["variable_types"] = normalise_variable_types(condition.get("variableTypes"))
+    shaped["operator_type"] = condition.get("operatorType")
+    shaped["operator_type_name"] = enum_name(WAF_OPERATORS, condition.get("operatorType"))
+    if main:
+        transformations = condition.get("transformationTypes") or []
+        shaped["severity_type"] = condition.get("severityType")
+        shaped["severity_type_name"] = enum_name(WAF_SEVERITIES, condition.get("severityType"))
+        shaped["transformation_types"] = list(transformations)
+        shaped["transformation_type_names"] = [enum_name(WAF_TRANSFORMATIONS, t) for t in transformations]
+    shaped["value"] = condition.get("value")
+    shaped["is_negated"] = condition.get("isNegated")
+    shaped["is_regex_variable"] = condition.get("isRegexVariable")
+    if main:
+        shaped["chained_rule_conditions"] = [shape_condition(c, main=False)
+                                             for c in condition.get("chainedRuleConditions") or []]
+    return shaped
+
+
+def shape_error_response(error):
+    if not isinstance(error, dict):
+        return None
+    return {"status_code": error.get("statusCode"), "success": error.get("success"),
+            "message": error.get("message"), "error_key": error.get("errorKey")}
+
+
+def decode_rule_json(text):
+    """``(data, problem)``: the decoded ``ruleJson``, or None and why not."""
+    if not isinstance(text, str) or not text.strip():
+        return None, None
+    try:
+        return json.loads(text), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def shape_rule(rule, warn):
+    """One ``waf_rules`` entry from a ``CustomWafRule``."""
+    rule_json_data, problem = decode_rule_json(rule.get("ruleJson"))
+    if problem:
+        warn("ruleJson of custom WAF rule %s is not valid JSON (%s); rule_json_data is null."
+             % (rule.get("id"), problem))
+    return {
+        "id": rule.get("id"),
+        "shield_zone_id": rule.get("shieldZoneId"),
+        "user_id": rule.get("userId"),
+        "rule_name": rule.get("ruleName"),
+        "rule_description": rule.get("ruleDescription"),
+        "rule_json": rule.get("ruleJson"),
+        "rule_json_data": rule_json_data,
+        "rule_configuration": shape_condition(rule.get("ruleConfiguration")),
+        "error_response": shape_error_response(rule.get("errorResponse")),
+    }
+
+
+def read_rule(edge, rule_id):
+    """The one rule ``rule_id``; a missing rule raises ApiError with the status the platform gave."""
+    operation = "Reading custom WAF rule %d" % rule_id
+    not_found = ("No custom WAF rule with id %d is visible to this API key: check id "
+                 "(shield_zone_id lists the rules of a zone)." % rule_id)
+    reply = edge.client.request("GET", "/shield/waf/custom-rule/%d" % rule_id, operation, hints={404: not_found})
+    rule = reply.data
+    if not isinstance(rule, dict) or not rule.get("id"):
+        raise ApiError(operation, reply.status, "the platform answered without a rule", hint=not_found)
+    failure = rule.get("errorResponse")
+    if isinstance(failure, dict) and failure.get("success") is False:
+        code = failure.get("statusCode")
+        status = code if isinstance(code, int) and not isinstance(code, bool) else reply.status
+        raise ApiError(operation, status, failure.get("message"), error_key=failure.get("errorKey"),
+                       hint=not_found if status == 404 else None)
+    return rule
+
+
+def next_page(info, page):
+    """The page to read after ``page``, or None; trusts ``nextPage``, else ``totalPages``."""
+    if not isinstance(info, dict):
+        return None
+    following = info.get("nextPage")
+    if isinstance(following, int) and not isinstance(following, bool):
+        return following if following > page else None
+    if "nextPage" in info:
+        return None
+    total = info.get("totalPages")
+    if isinstance(total, int) and not isinstance(total, bool) and page < total:
+        return page + 1
+    return None
+
+
+def list_rules(edge, zone_id, page_size):
+    """Every rule of shield zone ``zone_id``: one GET per page, pages followed to the end."""
+    operation = "Listing custom WAF rules of shield zone %d" % zone_id
+    not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
+    path = "/shield/waf/custom-rules/%d" % zone_id
+    rules = []
+    seen = set()
+    page = 1
+    for dummy in range(MAX_PAGES):
+        reply = edge.client.request("GET", path, "%s (page %d)" % (operation, page),
+                                    params={"page": page, "perPage": page_size}, hints={404: not_found})
+        body = reply.data if isinstance(reply.data, dict) else {}
+        items = body.get("data") if isinstance(body.get("data"), list) else []
+        for rule in items:
+            # a rule added while paging shifts the pages; never report one twice
+            if isinstance(rule, dict) and rule.get("id") not in seen:
+                seen.add(rule.get("id"))
+                rules.append(rule)
+        following = next_page(body.get("page"), page)
+        if following is None or not items:
+            return rules
+        page = following
+    raise ApiError(operation, None, "the platform still announced a next page after %d pages" % MAX_PAGES,
+                   hint="Raise page_size, or report the platform's paging to its support.")
+
+
+def run(edge):
+    params = edge.params
+    for option in ("id", "shield_zone_id"):
+        if params[option] is not None and params[option] <= 0:
+            edge.fail("%s must be a positive id; got %d." % (option, params[option]))
+    if not 1 <= params["page_size"] <= MAX_PAGE_SIZE:
+        edge.fail("page_size must be between 1 and %d; got %d." % (MAX_PAGE_SIZE, params["page_size"]))
+    if params["id"] is not None:
+        found = [read_rule(edge, params["id"])]
+    else:
+        found = list_rules(edge, params["shield_zone_id"], params["page_size"])
+    edge.exit(changed=False, waf_rules=[shape_rule(rule, edge.module.warn) for rule in found])
+
+
+def main():
+    edge = EdgeModule(
+        dict(
+            id=dict(type="int"),
+            shield_zone_id=dict(type="int"),
+            page_size=dict(type="int", default=100),
+        ),
+        mutually_exclusive=[("id", "shield_zone_id")],
+        required_one_of=[("id", "shield_zone_id")],
+    )
+    edge.run(run)
+
+
+if __name__ == "__main__":
+    main()

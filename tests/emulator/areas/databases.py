@@ -1,0 +1,207 @@
+"""Databases: real SQLite files served over libSQL's Hrana HTTP v2 at ``/db/<id>``, with tokens.
+
+Each fixture database is a fresh file ``<data_dir>/databases/<id>.sqlite3`` (WAL mode) created when
+the emulator starts and again on ``POST /_emulator/reset``: any earlier file of that name is
+deleted, so the fixture alone decides the starting state. An optional ``sql`` script in the fixture
+entry seeds it.
+
+Routes (Bearer auth checked here, not the AccessKey): ``GET /db/<id>/v2`` (version probe, no auth)
+and ``POST /db/<id>/v2/pipeline``. Admin calls (loopback, no auth): ``POST
+/_emulator/databases/<id>/tokens`` ``{"kind": "full_access"|"read_only"}`` adds a token (older ones
+stay valid), ``.../tokens/regenerate`` replaces all tokens by a new pair, ``.../tokens/invalidate``
+revokes all, ``.../streams/expire`` expires the database's open streams now (as 10 idle seconds
+would). ``dump()`` counts tokens and never shows them.
+"""
+
+import base64
+import json
+import os
+import re
+import secrets
+import sqlite3
+import time
+import urllib.parse
+
+from ..fixtures import FixtureError, records
+from ..hrana_server import HranaServer, json_reply, text_reply
+from ..messages import BadJson
+
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
+TOKEN_KINDS = ("full_access", "read_only")
+DB = r"/db/(?P<id>[^/]+)"
+ADMIN = r"/_emulator/databases/(?P<id>[^/]+)"
+
+
+def _b64url(data):
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def unauthorized(detail):
+    return json_reply(401, {"error": "Unauthorized: `%s`" % detail})
+
+
+class Database(object):
+    def __init__(self, spec, directory, index):
+        self.id = str(spec["id"])
+        if not ID_RE.match(self.id):
+            raise FixtureError("databases[%d].id %r: use letters, digits, '-' and '_' (at most 63)" % (index, self.id))
+        self.path = os.path.join(directory, "%s.sqlite3" % self.id)
+        self.tokens = {}
+        tokens = spec.get("tokens") or {}
+        if not isinstance(tokens, dict) or set(tokens) - set(TOKEN_KINDS):
+            raise FixtureError("databases[%d].tokens must map full_access/read_only to lists" % index)
+        for kind in TOKEN_KINDS:
+            values = tokens.get(kind) or []
+            if not isinstance(values, list) or not all(isinstance(v, str) and v for v in values):
+                raise FixtureError("databases[%d].tokens.%s must be a list of strings" % (index, kind))
+            for value in values:
+                if self.tokens.setdefault(value, kind) != kind:
+                    raise FixtureError("databases[%d]: a token cannot be both full_access and read_only" % index)
+        self._create(spec.get("sql"), index)
+
+    def _create(self, script, index):
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            if os.path.exists(self.path + suffix):
+                os.remove(self.path + suffix)
+        conn = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")  # as sqld: readers never wait for a writer
+            if script:
+                conn.executescript(script)
+        except sqlite3.Error as exc:
+            raise FixtureError("databases[%d].sql failed: %s" % (index, exc)) from exc
+        finally:
+            conn.close()
+
+    def connect(self):
+        """A stream's connection: the client drives transactions; a locked database fails at once."""
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=0)
+        conn.text_factory = lambda data: data.decode("utf-8", "replace")
+        return conn
+
+    def new_token(self, kind):
+        """A JWT-shaped token like the platform's (``ey...``); the emulator checks it by lookup, so
+        the signature part is random bytes rather than an Ed25519 signature."""
+        claims = {"a": "rw" if kind == "full_access" else "ro", "iat": int(time.time()), "id": self.id,
+                  "rid": secrets.token_hex(8)}
+        token = ".".join(_b64url(part) for part in (
+            json.dumps({"alg": "EdDSA", "typ": "JWT"}).encode(), json.dumps(claims).encode(), os.urandom(64)))
+        self.tokens[token] = kind
+        return token
+
+    def tables(self):
+        conn = sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(self.path), uri=True, timeout=0)
+        try:
+            rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                "AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+        except sqlite3.Error:
+            rows = []
+        finally:
+            conn.close()
+        return [row[0] for row in rows]
+
+
+class DatabasesArea(object):
+    name = "databases"
+
+    def __init__(self, fixture, platform):
+        directory = os.path.join(platform.data_dir, "databases")
+        os.makedirs(directory, exist_ok=True)
+        self.databases = {}
+        for index, spec in enumerate(records(fixture, "databases")):
+            database = Database(spec, directory, index)
+            if database.id in self.databases:
+                raise FixtureError("databases[%d].id %r is used twice" % (index, database.id))
+            self.databases[database.id] = database
+        self.hrana = HranaServer()
+
+    def register(self, router):
+        router.add("GET", DB + r"/v2/?", self.version, auth=None)
+        router.add("POST", DB + r"/v2/pipeline", self.pipeline, auth=None)
+        router.add("POST", ADMIN + r"/tokens", self.add_token, auth=None)
+        router.add("POST", ADMIN + r"/tokens/regenerate", self.regenerate, auth=None)
+        router.add("POST", ADMIN + r"/tokens/invalidate", self.invalidate, auth=None)
+        router.add("POST", ADMIN + r"/streams/expire", self.expire_streams, auth=None)
+
+    def close(self):
+        self.hrana.close()
+
+    def dump(self):
+        self.hrana.expire_idle()
+        return {"databases": [{
+            "id": db.id, "file": db.path, "tables": db.tables(), "open_streams": self.hrana.open_streams(db.id),
+            "tokens": {kind: sum(1 for k in db.tokens.values() if k == kind) for kind in TOKEN_KINDS},
+        } for db in self.databases.values()]}
+
+    def _database(self, request):
+        return self.databases.get(request.params["id"])
+
+    @staticmethod
+    def _missing(request):
+        # sqld's answer for a namespace it does not serve
+        return json_reply(404, {"error": "Namespace `%s` doesn't exist" % request.params["id"]})
+
+    def version(self, request):
+        if self._database(request) is None:
+            return self._missing(request)
+        return text_reply(200, "Hello, this is HTTP API v2 (Hrana over HTTP)")
+
+    def pipeline(self, request):
+        database = self._database(request)
+        if database is None:
+            return self._missing(request)
+        header = request.header("Authorization")
+        if header is None:
+            return unauthorized("Expected authorization header but none given")
+        scheme, space, token = header.partition(" ")
+        if not space:
+            return unauthorized("Auth string does not conform to '<scheme> <token>' form")
+        if scheme.lower() != "bearer":
+            return unauthorized("The authentication scheme in the `Authorization` HTTP header is not supported")
+        kind = database.tokens.get(token.strip())
+        if kind is None:
+            return unauthorized("The JWT is invalid")
+        return self.hrana.pipeline(database, kind == "full_access", request.body)
+
+    # -- admin ------------------------------------------------------------------------------------
+
+    def _admin_database(self, request):
+        database = self._database(request)
+        if database is None:
+            return None, json_reply(404, {"error": "no database %r in the fixture" % request.params["id"]})
+        return database, None
+
+    def add_token(self, request):
+        database, missing = self._admin_database(request)
+        if missing:
+            return missing
+        body = request.json()
+        kind = body.get("kind") if isinstance(body, dict) else None
+        if kind not in TOKEN_KINDS:
+            raise BadJson('send {"kind": "full_access"} or {"kind": "read_only"}')
+        return json_reply(201, {"database_id": database.id, "kind": kind, "token": database.new_token(kind)})
+
+    def regenerate(self, request):
+        database, missing = self._admin_database(request)
+        if missing:
+            return missing
+        database.tokens = {}
+        tokens = {kind: database.new_token(kind) for kind in TOKEN_KINDS}
+        return json_reply(200, {"database_id": database.id, "tokens": tokens})
+
+    def invalidate(self, request):
+        database, missing = self._admin_database(request)
+        if missing:
+            return missing
+        count = len(database.tokens)
+        database.tokens = {}
+        return json_reply(200, {"database_id": database.id, "invalidated": count})
+
+    def expire_streams(self, request):
+        database, missing = self._admin_database(request)
+        if missing:
+            return missing
+        return json_reply(200, {"database_id": database.id, "expired": self.hrana.expire_idle(database.id)})
+
+
+AREA = DatabasesArea

@@ -1,0 +1,195 @@
+"""Custom WAF rules of shield zones (shield API: camelCase JSON sent as text/plain).
+
+- ``GET /shield/waf/custom-rule/{id}``: the ``CustomWafRule`` with every member; ``ruleJson`` is the
+  JSON text of the same ``ruleConfiguration``. Unknown rule: 404 with ``{"statusCode": 404}``. The
+  document declares only 200/401/500 with ``{statusCode}`` as the error shape (platform-facts §3.5
+  lists the missing-rule answer as a gap); 404 is what the Terraform provider expects for a rule
+  that is gone, and the body is the shape the document gives every error of this operation.
+- ``GET /shield/waf/custom-rules/{shieldZoneId}?page=&perPage=``: ``{data, page, error}`` with
+  ``page = {totalCount, totalPages, currentPage, nextPage, pageSize}``; ``page`` defaults to 1 and
+  ``perPage`` to 10 (as documented); below 1 they fall back to those defaults, ``perPage`` is capped
+  at 1000, and a non-integer is a 400 ProblemDetails (ASP.NET model binding). An unknown shield zone
+  answers 200 with a failed envelope (``statusCode`` 404), the only error shape the document allows.
+- Missing or wrong AccessKey: 401 ``{"statusCode": 401}`` (router, ``status_code``).
+
+Fixtures may store ``variableTypes`` keys as names or as the numeric strings the platform sometimes
+sends ("0" = REQUEST_URI ... "26" = VERIFIED_BOT_CATEGORY); they are served exactly as stored.
+"""
+
+import json
+
+from ..fixtures import FixtureError, records
+from ..messages import json_response
+
+SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
+DEFAULT_USER_ID = "5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80"
+DEFAULT_PER_PAGE = 10
+MAX_PER_PAGE = 1000
+
+VARIABLES = (
+    "REQUEST_URI", "REQUEST_URI_RAW", "ARGS", "ARGS_COMBINED_SIZE", "ARGS_GET", "ARGS_GET_NAMES",
+    "ARGS_POST", "ARGS_POST_NAMES", "FILES_NAMES", "GEO", "REMOTE_ADDR", "QUERY_STRING",
+    "REQUEST_BASENAME", "REQUEST_BODY", "REQUEST_COOKIES_NAMES", "REQUEST_COOKIES", "REQUEST_FILENAME",
+    "REQUEST_HEADERS_NAMES", "REQUEST_HEADERS", "REQUEST_LINE", "REQUEST_METHOD", "REQUEST_PROTOCOL",
+    "RESPONSE_BODY", "RESPONSE_HEADERS", "RESPONSE_STATUS", "FINGERPRINT", "VERIFIED_BOT_CATEGORY",
+)
+NUMERIC_KEYS = tuple(str(n) for n in range(len(VARIABLES)))
+
+
+def shield_json(status, data):
+    return json_response(status, data, content_type=SHIELD_CONTENT_TYPE)
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(value, where):
+    if not _is_int(value):
+        raise FixtureError("%s must be an integer; got %r" % (where, value))
+    return value
+
+
+def _variable_types(value, where):
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise FixtureError("%s must be a mapping of variable name (or number 0..26) to sub-value" % where)
+    variables = {}
+    for key, sub in value.items():
+        key = str(key)  # YAML reads an unquoted 0 as an int
+        if key not in VARIABLES and key not in NUMERIC_KEYS:
+            raise FixtureError("%s has unknown variable %r" % (where, key))
+        variables[key] = "" if sub is None else str(sub)
+    return variables
+
+
+def _bool(value, where):
+    if value is not None and not isinstance(value, bool):
+        raise FixtureError("%s must be true, false or null; got %r" % (where, value))
+    return value
+
+
+def _condition(spec, where, main):
+    """A ``CreateCustomWafRuleModel`` (main) or ``WafChainedRuleConditionItem``, every member filled."""
+    if not isinstance(spec, dict):
+        raise FixtureError("%s must be a mapping" % where)
+    condition = {}
+    if main:
+        condition["actionType"] = _int(spec.get("actionType", 1), where + ".actionType")
+    condition["variableTypes"] = _variable_types(spec.get("variableTypes"), where + ".variableTypes")
+    condition["operatorType"] = _int(spec.get("operatorType", 0), where + ".operatorType")
+    if main:
+        condition["severityType"] = _int(spec.get("severityType", 0), where + ".severityType")
+        transformations = spec.get("transformationTypes") or []
+        if not isinstance(transformations, list):
+            raise FixtureError("%s.transformationTypes must be a list" % where)
+        condition["transformationTypes"] = [_int(t, where + ".transformationTypes[]") for t in transformations]
+    value = spec.get("value", "")
+    condition["value"] = None if value is None else str(value)
+    condition["isNegated"] = _bool(spec.get("isNegated", False), where + ".isNegated")
+    condition["isRegexVariable"] = _bool(spec.get("isRegexVariable", False), where + ".isRegexVariable")
+    if main:
+        chained = spec.get("chainedRuleConditions") or []
+        if not isinstance(chained, list):
+            raise FixtureError("%s.chainedRuleConditions must be a list" % where)
+        condition["chainedRuleConditions"] = [
+            _condition(item, "%s.chainedRuleConditions[%d]" % (where, index), main=False)
+            for index, item in enumerate(chained)]
+    return condition
+
+
+class WafRule(object):
+    def __init__(self, spec, where):
+        self.id = _int(spec["id"], where + ".id")
+        self.shield_zone_id = _int(spec["shield_zone_id"], where + ".shield_zone_id")
+        self.user_id = str(spec.get("user_id") or DEFAULT_USER_ID)
+        self.name = spec.get("rule_name")
+        self.description = spec.get("rule_description", "")
+        self.configuration = _condition(spec.get("rule_configuration") or {}, where + ".rule_configuration",
+                                        main=True)
+
+    def model(self):
+        """``CustomWafRule``: every member, ``ruleJson`` being the configuration as JSON text."""
+        return {
+            "id": self.id, "shieldZoneId": self.shield_zone_id, "userId": self.user_id,
+            "ruleName": self.name, "ruleDescription": self.description,
+            "ruleJson": json.dumps(self.configuration, separators=(",", ":")),
+            "ruleConfiguration": self.configuration,
+            "errorResponse": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
+        }
+
+
+def _query_int(request, name, default):
+    """``(value, error)``: the integer query parameter, or an error text for a non-integer."""
+    raw = request.query.get(name)
+    if raw is None or raw == "":
+        return default, None
+    try:
+        return int(raw), None
+    except ValueError:
+        return None, "The value '%s' is not valid." % raw
+
+
+class WafRulesArea(object):
+    name = "waf_rules"
+
+    def __init__(self, fixture, platform):
+        self.platform = platform
+        self.zone_ids = {int(z["id"]) for z in records(fixture, "shield_zones")}
+        self.rules = {}
+        for index, spec in enumerate(records(fixture, "waf_rules", required=("id", "shield_zone_id"))):
+            where = "waf_rules[%d]" % index
+            rule = WafRule(spec, where)
+            if rule.shield_zone_id not in self.zone_ids:
+                raise FixtureError("%s.shield_zone_id %d is not a zone in shield_zones" % (where, rule.shield_zone_id))
+            if rule.id in self.rules:
+                raise FixtureError("%s.id %d is used twice" % (where, rule.id))
+            self.rules[rule.id] = rule
+
+    def register(self, router):
+        router.add("GET", r"/shield/waf/custom-rule/(?P<id>[0-9]+)", self.get_rule, auth="status_code")
+        router.add("GET", r"/shield/waf/custom-rules/(?P<zone>[0-9]+)", self.list_rules, auth="status_code")
+
+    def dump(self):
+        return {"waf_rules": [{"id": r.id, "shield_zone_id": r.shield_zone_id, "rule_name": r.name}
+                              for r in sorted(self.rules.values(), key=lambda r: r.id)]}
+
+    def get_rule(self, request):
+        rule = self.rules.get(int(request.params["id"]))
+        if rule is None:
+            return shield_json(404, {"statusCode": 404})
+        return shield_json(200, rule.model())
+
+    def list_rules(self, request):
+        zone_id = int(request.params["zone"])
+        page, page_error = _query_int(request, "page", 1)
+        per_page, per_page_error = _query_int(request, "perPage", DEFAULT_PER_PAGE)
+        if page_error or per_page_error:
+            errors = {}
+            if page_error:
+                errors["page"] = [page_error]
+            if per_page_error:
+                errors["perPage"] = [per_page_error]
+            return json_response(400, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+                                       "title": "One or more validation errors occurred.", "status": 400,
+                                       "errors": errors},
+                                 content_type="application/problem+json; charset=utf-8")
+        if zone_id not in self.zone_ids:
+            return shield_json(200, {"data": None, "error": {
+                "statusCode": 404, "success": False, "message": "Shield zone %d was not found." % zone_id,
+                "errorKey": "shield_zone.not_found"}})
+        page = page if page >= 1 else 1
+        per_page = min(per_page if per_page >= 1 else DEFAULT_PER_PAGE, MAX_PER_PAGE)
+        rules = sorted((r for r in self.rules.values() if r.shield_zone_id == zone_id), key=lambda r: r.id)
+        total_pages = (len(rules) + per_page - 1) // per_page
+        chunk = rules[(page - 1) * per_page:page * per_page]
+        return shield_json(200, {
+            "data": [r.model() for r in chunk],
+            "page": {"totalCount": len(rules), "totalPages": total_pages, "currentPage": page,
+                     "nextPage": page + 1 if page < total_pages else None, "pageSize": per_page},
+            "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
+        })
+
+
+AREA = WafRulesArea

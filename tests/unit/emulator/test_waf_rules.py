@@ -1,0 +1,211 @@
+"""The emulator's custom WAF rules, checked against the published shield document."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ansible_collections.edge.platform.tests.unit.emulator.shield_support import (
+    FixtureError, load_platform, running_emulator)
+from ansible_collections.edge.platform.tests.unit.shield_reference import shield_openapi, validate_response
+
+KEY = "emu-waf-key"
+TEXT_PLAIN = "text/plain; charset=utf-8"
+MAIN = {"actionType": 3, "operatorType": 12, "severityType": 1, "transformationTypes": [8, 19],
+        "variableTypes": {"GEO": "COUNTRY_CODE"}, "value": "US CN", "isNegated": False, "isRegexVariable": False,
+        "chainedRuleConditions": [{"variableTypes": {"REQUEST_METHOD": ""}, "operatorType": 15, "value": "POST",
+                                   "isNegated": True, "isRegexVariable": False}]}
+FIXTURE = {
+    "api_keys": [KEY],
+    "shield_zones": [{"id": 3001, "plan": "advanced"}, {"id": 3003, "plan": "business"}],
+    "waf_rules": (
+        [{"id": 4001, "shield_zone_id": 3001, "rule_name": "chained", "rule_description": "Chained",
+          "user_id": "owner-1", "rule_configuration": MAIN},
+         {"id": 4002, "shield_zone_id": 3001, "rule_name": "numeric", "rule_description": "Numeric keys",
+          "rule_configuration": {"variableTypes": {"18": "User-Agent", 0: ""}}},
+         {"id": 4003, "shield_zone_id": 3001, "rule_name": "defaults"}]
+        + [{"id": 4100 + n, "shield_zone_id": 3001, "rule_name": "bulk-%d" % n,
+            "rule_configuration": {"variableTypes": {"REQUEST_URI": ""}, "value": "/p%d" % n}} for n in range(9)]
+    ),
+}
+RULE = "/shield/waf/custom-rule/%d"
+RULES = "/shield/waf/custom-rules/%d"
+
+
+@pytest.fixture(scope="module")
+def emulator(tmp_path_factory):
+    with running_emulator(tmp_path_factory.mktemp("waf"), FIXTURE) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def openapi():
+    return shield_openapi()
+
+
+def test_a_rule_has_every_member_and_rule_json_matches_its_configuration(emulator):
+    answer = emulator.get(RULE % 4001)
+    assert answer.status_code == 200
+    assert answer.headers["Content-Type"] == TEXT_PLAIN
+    rule = answer.json()
+    assert set(rule) == {"id", "shieldZoneId", "userId", "ruleName", "ruleDescription", "ruleJson",
+                         "ruleConfiguration", "errorResponse"}
+    assert (rule["id"], rule["shieldZoneId"], rule["userId"], rule["ruleName"], rule["ruleDescription"]) == (
+        4001, 3001, "owner-1", "chained", "Chained")
+    assert rule["ruleConfiguration"] == {
+        "actionType": 3, "variableTypes": {"GEO": "COUNTRY_CODE"}, "operatorType": 12, "severityType": 1,
+        "transformationTypes": [8, 19], "value": "US CN", "isNegated": False, "isRegexVariable": False,
+        "chainedRuleConditions": [{"variableTypes": {"REQUEST_METHOD": ""}, "operatorType": 15, "value": "POST",
+                                   "isNegated": True, "isRegexVariable": False}]}
+    assert json.loads(rule["ruleJson"]) == rule["ruleConfiguration"]
+    assert rule["errorResponse"] == {"statusCode": 200, "success": True, "message": None, "errorKey": None}
+
+
+def test_numeric_variable_keys_are_served_as_stored(emulator):
+    rule = emulator.get(RULE % 4002).json()
+    # YAML's unquoted 0 is read as the string the platform would send
+    assert rule["ruleConfiguration"]["variableTypes"] == {"18": "User-Agent", "0": ""}
+    assert json.loads(rule["ruleJson"])["variableTypes"] == {"18": "User-Agent", "0": ""}
+
+
+def test_members_missing_from_the_fixture_get_defaults(emulator):
+    rule = emulator.get(RULE % 4003).json()
+    assert rule["ruleDescription"] == ""
+    assert rule["ruleConfiguration"] == {
+        "actionType": 1, "variableTypes": None, "operatorType": 0, "severityType": 0, "transformationTypes": [],
+        "value": "", "isNegated": False, "isRegexVariable": False, "chainedRuleConditions": []}
+
+
+def test_an_unknown_rule_answers_404_with_status_code(emulator):
+    answer = emulator.get(RULE % 999)
+    assert answer.status_code == 404
+    assert answer.json() == {"statusCode": 404}
+
+
+@pytest.mark.parametrize("path", [RULE % 4001, RULES % 3001])
+@pytest.mark.parametrize("api_key", [None, "wrong-key"])
+def test_without_a_valid_key_the_answer_is_status_code_401(emulator, path, api_key):
+    answer = emulator.get(path, api_key=api_key)
+    assert answer.status_code == 401
+    assert answer.json() == {"statusCode": 401}
+
+
+def test_listing_pages_through_every_rule(emulator):
+    seen = []
+    page = 1
+    pages = []
+    while page is not None:
+        answer = emulator.get(RULES % 3001, params={"page": page, "perPage": 5})
+        assert answer.status_code == 200
+        assert answer.headers["Content-Type"] == TEXT_PLAIN
+        body = answer.json()
+        assert body["error"] == {"statusCode": 200, "success": True, "message": None, "errorKey": None}
+        seen.extend(r["id"] for r in body["data"])
+        pages.append(body["page"])
+        page = body["page"]["nextPage"]
+    assert seen == [4001, 4002, 4003] + [4100 + n for n in range(9)]
+    assert pages == [
+        {"totalCount": 12, "totalPages": 3, "currentPage": 1, "nextPage": 2, "pageSize": 5},
+        {"totalCount": 12, "totalPages": 3, "currentPage": 2, "nextPage": 3, "pageSize": 5},
+        {"totalCount": 12, "totalPages": 3, "currentPage": 3, "nextPage": None, "pageSize": 5},
+    ]
+
+
+def test_listing_defaults_to_page_1_of_10(emulator):
+    body = emulator.get(RULES % 3001).json()
+    assert len(body["data"]) == 10
+    assert body["page"] == {"totalCount": 12, "totalPages": 2, "currentPage": 1, "nextPage": 2, "pageSize": 10}
+
+
+@pytest.mark.parametrize("params, expected", [
+    ({"page": 0, "perPage": 0}, {"currentPage": 1, "pageSize": 10, "nextPage": 2}),
+    ({"page": 9, "perPage": 5}, {"currentPage": 9, "pageSize": 5, "nextPage": None}),
+    ({"perPage": 5000}, {"currentPage": 1, "pageSize": 1000, "nextPage": None}),
+])
+def test_listing_bounds(emulator, params, expected):
+    body = emulator.get(RULES % 3001, params=params).json()
+    assert {k: body["page"][k] for k in expected} == expected
+    if params.get("page") == 9:
+        assert body["data"] == []
+
+
+def test_listing_refuses_a_non_integer_page(emulator):
+    answer = emulator.get(RULES % 3001, params={"page": "two"})
+    assert answer.status_code == 400
+    assert answer.json()["errors"] == {"page": ["The value 'two' is not valid."]}
+
+
+def test_an_empty_zone_lists_nothing(emulator):
+    answer = emulator.get(RULES % 3003)
+    assert answer.json()["data"] == []
+    assert answer.json()["page"] == {"totalCount": 0, "totalPages": 0, "currentPage": 1, "nextPage": None,
+                                     "pageSize": 10}
+
+
+def test_an_unknown_zone_answers_a_failed_envelope(emulator):
+    answer = emulator.get(RULES % 3999)
+    assert answer.status_code == 200
+    assert answer.json() == {"data": None, "error": {"statusCode": 404, "success": False,
+                                                     "message": "Shield zone 3999 was not found.",
+                                                     "errorKey": "shield_zone.not_found"}}
+
+
+def test_the_log_records_each_page_with_its_query(emulator):
+    emulator.admin("DELETE", "requests")
+    emulator.get(RULES % 3001, params={"page": 2, "perPage": 5})
+    assert emulator.admin("GET", "requests").json()["requests"] == [
+        {"method": "GET", "path": RULES % 3001, "query": {"page": "2", "perPage": "5"}, "status": 200}]
+
+
+def test_faults_apply_to_the_rule_routes(emulator):
+    emulator.admin("POST", "faults", {"path_regex": "^/shield/waf/custom-rule/", "status": 429,
+                                      "retry_after": 1, "count": 1})
+    limited = emulator.get(RULE % 4001)
+    assert limited.status_code == 429
+    assert limited.headers["Retry-After"] == "1"
+    assert emulator.get(RULE % 4001).status_code == 200
+
+
+CONFORMANCE = [
+    # path, query, key, status, declared status whose schema applies: the document gives this
+    # operation {statusCode} as its error body (on 401) and declares no 404
+    (RULE % 4001, None, KEY, 200, None),
+    (RULE % 4003, None, KEY, 200, None),
+    (RULE % 999, None, KEY, 404, 401),
+    (RULE % 4001, None, None, 401, None),
+    (RULES % 3001, None, "wrong-key", 401, None),
+    # pages 2 and 3 (page 1 holds rule 4002, whose numeric variable key the document does not allow)
+    (RULES % 3001, {"page": 2, "perPage": 5}, KEY, 200, None),
+    (RULES % 3001, {"page": 3, "perPage": 5}, KEY, 200, None),
+    (RULES % 3003, None, KEY, 200, None),
+    (RULES % 3999, None, KEY, 200, None),
+]
+
+
+@pytest.mark.parametrize("path, query, api_key, status, as_status", CONFORMANCE)
+def test_answers_conform_to_the_published_document(emulator, openapi, path, query, api_key, status, as_status):
+    answer = emulator.get(path, params=query, api_key=api_key)
+    assert answer.status_code == status
+    validate_response(openapi, "GET", path, status, answer.content, query=query, as_status=as_status)
+
+
+@pytest.mark.parametrize("rules, message", [
+    ([{"id": 1, "shield_zone_id": 9}], "waf_rules[0].shield_zone_id 9 is not a zone in shield_zones"),
+    ([{"id": 1, "shield_zone_id": 3001}, {"id": 1, "shield_zone_id": 3001}], "waf_rules[1].id 1 is used twice"),
+    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"variableTypes": {"NOPE": ""}}}],
+     "waf_rules[0].rule_configuration.variableTypes has unknown variable 'NOPE'"),
+    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"variableTypes": {"27": ""}}}],
+     "has unknown variable '27'"),
+    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"actionType": "Block"}}],
+     "waf_rules[0].rule_configuration.actionType must be an integer; got 'Block'"),
+    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"isNegated": "no"}}],
+     "rule_configuration.isNegated must be true, false or null"),
+    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"chainedRuleConditions": [5]}}],
+     "rule_configuration.chainedRuleConditions[0] must be a mapping"),
+    ([{"id": 1}], "waf_rules[0] needs 'shield_zone_id'"),
+])
+def test_bad_fixtures_are_refused_with_the_place(tmp_path, rules, message):
+    with pytest.raises(FixtureError) as caught:
+        load_platform(tmp_path, {"shield_zones": [{"id": 3001}], "waf_rules": rules})
+    assert message in str(caught.value)

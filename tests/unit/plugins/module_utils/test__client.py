@@ -1,0 +1,207 @@
+"""The transport: auth headers, timeouts, retries, Retry-After, error funnel, secret scrubbing."""
+
+from __future__ import annotations
+
+import pytest
+import requests
+from urllib3.exceptions import NewConnectionError, ProtocolError
+
+from ansible_collections.edge.platform.plugins.module_utils import _client
+from ansible_collections.edge.platform.plugins.module_utils._client import (
+    BACKOFF_MAX, RETRY_AFTER_MAX, Client, access_key_auth, backoff_delay, bearer_auth, retry_after_seconds,
+)
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
+
+KEY = "very-secret-api-key"
+
+
+def make_client(responses, retries=3, secrets=(KEY,)):
+    session = FakeSession(responses)
+    sleeps = []
+    session.sleeps = sleeps
+    client = Client("https://api.example.test/", access_key_auth(KEY), secrets=secrets, timeout=7.5,
+                    retries=retries, session=session, sleep=sleeps.append)
+    return client, session
+
+
+def connection_refused():
+    return requests.exceptions.ConnectionError(NewConnectionError(None, "Connection refused"))
+
+
+def connection_dropped():
+    return requests.exceptions.ConnectionError(ProtocolError("Connection aborted.", ConnectionResetError()))
+
+
+def test_sends_auth_user_agent_timeout_and_joins_url():
+    client, session = make_client([FakeResponse(200, {"Id": 1})])
+    reply = client.request("GET", "/dnszone/1", "Reading")
+    assert reply.status == 200 and reply.data == {"Id": 1}
+    call = session.calls[0]
+    assert call["url"] == "https://api.example.test/dnszone/1"
+    assert call["timeout"] == 7.5
+    assert call["headers"]["AccessKey"] == KEY
+    assert call["headers"]["User-Agent"].startswith("edge.platform/")
+    assert " ansible-core/" in call["headers"]["User-Agent"]
+
+
+def test_bearer_and_access_key_strategies():
+    assert access_key_auth("k") == {"AccessKey": "k"}
+    assert bearer_auth("t") == {"Authorization": "Bearer t"}
+
+
+def test_absolute_urls_are_used_as_given():
+    client, session = make_client([FakeResponse(200, {})])
+    client.request("POST", "http://127.0.0.1:9/db/x/v2/pipeline", "Query")
+    assert session.calls[0]["url"] == "http://127.0.0.1:9/db/x/v2/pipeline"
+
+
+@pytest.mark.parametrize("status", [429, 502, 503, 504])
+def test_retries_retryable_statuses_then_succeeds(status):
+    client, session = make_client([FakeResponse(status), FakeResponse(200, {"ok": True})])
+    assert client.request("GET", "/x", "Reading").data == {"ok": True}
+    assert len(session.calls) == 2 and len(session.sleeps) == 1
+
+
+def test_honours_retry_after_and_caps_it():
+    client, session = make_client([FakeResponse(429, headers={"Retry-After": "2"}),
+                                   FakeResponse(503, headers={"Retry-After": "86400"}),
+                                   FakeResponse(200, {})])
+    client.request("GET", "/x", "Reading")
+    assert session.sleeps == [2.0, RETRY_AFTER_MAX]
+
+
+def test_gives_up_after_retries_with_clear_error():
+    client, session = make_client([FakeResponse(503)] * 3, retries=2)
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading zone 1")
+    assert len(session.calls) == 3 and len(session.sleeps) == 2
+    assert caught.value.status == 503
+    assert "gave up after 2 retries" in str(caught.value)
+
+
+def test_does_not_retry_client_errors():
+    client, session = make_client([FakeResponse(400, {"ErrorKey": "k", "Field": "F", "Message": "bad"})])
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Writing")
+    assert len(session.calls) == 1
+    assert caught.value.as_dict() == {"status": 400, "error_key": "k", "field": "F", "message": "bad"}
+
+
+def test_retries_connection_failures_for_replay_safe_requests():
+    client, session = make_client([connection_dropped(), FakeResponse(200, {})])
+    client.request("GET", "/x", "Reading")
+    assert len(session.calls) == 2
+
+
+def test_never_replays_unsafe_write_after_it_may_have_arrived():
+    client, session = make_client([connection_dropped(), FakeResponse(200, {})])
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Running SQL", replay_safe=False)
+    assert len(session.calls) == 1
+    assert caught.value.status is None
+    assert "not sent again" in caught.value.describe()
+
+
+def test_unsafe_write_is_retried_when_it_never_left():
+    client, session = make_client([connection_refused(), FakeResponse(200, {})])
+    client.request("POST", "/x", "Running SQL", replay_safe=False)
+    assert len(session.calls) == 2
+
+
+@pytest.mark.parametrize("status, retried", [(429, True), (503, False), (502, False)])
+def test_unsafe_write_retries_only_statuses_that_prove_nothing_ran(status, retried):
+    client, session = make_client([FakeResponse(status), FakeResponse(200, {})])
+    if retried:
+        client.request("POST", "/x", "Running SQL", replay_safe=False)
+    else:
+        with pytest.raises(ApiError):
+            client.request("POST", "/x", "Running SQL", replay_safe=False)
+    assert len(session.calls) == (2 if retried else 1)
+
+
+def test_transport_failure_after_retries_is_an_api_error_without_status():
+    client, session = make_client([connection_refused()] * 2, retries=1)
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading")
+    assert caught.value.status is None and len(session.calls) == 2
+    assert "ConnectionError" in caught.value.message and "gave up after 1 retries" in caught.value.message
+
+
+@pytest.mark.parametrize("exc, hint", [
+    (requests.exceptions.SSLError("bad cert"), "validate_certs"),
+    (requests.exceptions.ReadTimeout("slow"), "timeout option"),
+])
+def test_transport_hints(exc, hint):
+    client, _session = make_client([exc], retries=0)
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading")
+    assert hint in caught.value.describe()
+
+
+def test_404_is_an_error_unless_allowed():
+    client, _session = make_client([FakeResponse(404), FakeResponse(404)])
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading zone 9", hints={404: "Check zone_id."})
+    assert caught.value.describe() == "Reading zone 9 failed with HTTP 404 Not Found. Check zone_id."
+    assert client.request("GET", "/x", "Reading", allow_404=True).status == 404
+
+
+def test_2xx_envelope_with_success_false_is_an_error_with_its_status():
+    body = {"error": {"statusCode": 400, "success": False, "message": "Invalid spec", "errorKey": "spec.invalid"},
+            "data": None}
+    client, _session = make_client([FakeResponse(200, body), FakeResponse(202, dict(body, error=dict(
+        body["error"], statusCode=202, errorKey="invalid_plan_type.bot_detection"))), FakeResponse(200, body)])
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Uploading")
+    assert (caught.value.status, caught.value.error_key) == (400, "spec.invalid")
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading")
+    assert (caught.value.status, caught.value.error_key) == (202, "invalid_plan_type.bot_detection")
+    assert client.request("POST", "/x", "Uploading", check_envelope=False).data == body
+
+
+def test_json_body_parsed_by_content_not_content_type():
+    client, _session = make_client([FakeResponse(200, text='{"a": 1}', headers={"Content-Type": "text/plain"})])
+    assert client.request("GET", "/x", "Reading").data == {"a": 1}
+
+
+def test_secrets_are_scrubbed_from_error_messages():
+    echo = FakeResponse(400, {"Message": "key %s is not allowed" % KEY, "ErrorKey": "k"})
+    client, _session = make_client([echo, requests.exceptions.ConnectionError("failed for %s" % KEY)], retries=0)
+    for _attempt in range(2):
+        with pytest.raises(ApiError, match="Reading") as caught:
+            client.request("GET", "/x", "Reading")
+        assert KEY not in caught.value.describe()
+        assert "********" in caught.value.describe()
+
+
+def test_retry_after_parsing():
+    assert retry_after_seconds(None) is None
+    assert retry_after_seconds("3") == 3.0
+    assert retry_after_seconds("-5") == 0.0
+    assert retry_after_seconds("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0
+    assert retry_after_seconds("soon") is None
+
+
+def test_backoff_is_jittered_exponential_and_capped():
+    assert backoff_delay(0, rand=lambda: 0.0) == 0.25
+    assert backoff_delay(0, rand=lambda: 1.0) == 0.5
+    assert backoff_delay(3, rand=lambda: 1.0) == 4.0
+    assert backoff_delay(30, rand=lambda: 1.0) == BACKOFF_MAX
+    assert backoff_delay(30, retry_after=7) == 7
+
+
+def test_large_retry_after_warns(monkeypatch):
+    warnings = []
+    session = FakeSession([FakeResponse(429, headers={"Retry-After": "600"}), FakeResponse(200, {})])
+    client = Client("https://x.test", {}, session=session, sleep=lambda s: None, warn=warnings.append)
+    client.request("GET", "/x", "Reading")
+    assert warnings and "capped" in warnings[0]
+
+
+def test_default_session_is_requests(monkeypatch):
+    made = []
+    monkeypatch.setattr(_client.requests, "Session", lambda: made.append(FakeSession()) or made[-1])
+    client = Client("https://x.test", {"AccessKey": "k"}, validate_certs=False)
+    assert client.session is made[0] and made[0].verify is False

@@ -1,0 +1,599 @@
+"""database_query against a fake session that answers Hrana pipelines from a real in-memory SQLite.
+
+The fake runs each batch step as sqld does (conditions, per-step errors, counters only for
+INSERT/UPDATE/DELETE), so changed detection, rollback and check mode are proven on real SQL.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+import requests
+from urllib3.exceptions import NewConnectionError
+
+from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
+from ansible_collections.edge.platform.plugins.modules import database_query
+
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+URL = "http://127.0.0.1:8099/db/demo"
+TOKEN = "full-token-0123456789"
+BASE = {"database_url": URL, "auth_token": TOKEN}
+INT64_MAX = 9223372036854775807
+
+
+class SqliteHrana(object):
+    """Answers ``POST .../v2/pipeline`` bodies on one SQLite connection (one stream per request)."""
+
+    def __init__(self):
+        self.db = sqlite3.connect(":memory:", isolation_level=None)
+        self.bodies = []
+
+    def __call__(self, method, url, body, params):
+        self.bodies.append(body)
+        results = []
+        for request in body["requests"]:
+            if request["type"] == "close":
+                results.append({"type": "ok", "response": {"type": "close"}})
+            else:
+                steps = self.run_batch(request["batch"]["steps"])
+                results.append({"type": "ok", "response": {"type": "batch", "result": steps}})
+        return FakeResponse(200, {"baton": None, "base_url": None, "results": results})
+
+    def run_batch(self, steps):
+        outcome = {"step_results": [], "step_errors": []}
+        for step in steps:
+            result = error = None
+            if self.holds(step.get("condition"), outcome):
+                try:
+                    result = self.execute(step["stmt"])
+                except sqlite3.Error as exc:
+                    code = "_".join(exc.sqlite_errorname.split("_")[:2])
+                    error = {"message": "SQLite error: %s" % exc, "code": code}
+            outcome["step_results"].append(result)
+            outcome["step_errors"].append(error)
+        return outcome
+
+    def holds(self, cond, outcome):
+        if cond is None:
+            return True
+        kind = cond["type"]
+        if kind in ("ok", "error"):
+            ran_ok = outcome["step_results"][cond["step"]] is not None
+            return ran_ok if kind == "ok" else not ran_ok
+        if kind == "not":
+            return not self.holds(cond["cond"], outcome)
+        if kind == "and":
+            return all(self.holds(c, outcome) for c in cond["conds"])
+        return any(self.holds(c, outcome) for c in cond["conds"])
+
+    def execute(self, stmt):
+        args = [hrana.decode_value(v) for v in stmt.get("args", [])]
+        if stmt.get("named_args"):
+            args = {a["name"].lstrip(":@$"): hrana.decode_value(a["value"]) for a in stmt["named_args"]}
+        before = self.db.total_changes
+        cursor = self.db.execute(stmt["sql"], args)
+        rows = cursor.fetchall()
+        cols = [{"name": d[0], "decltype": None} for d in cursor.description or ()]
+        keyword = stmt["sql"].split()[0].upper()
+        iud = keyword in ("INSERT", "UPDATE", "DELETE", "REPLACE")
+        return {"cols": cols, "rows": [[wire(v) for v in row] for row in rows],
+                "affected_row_count": self.db.total_changes - before if iud else 0,
+                "last_insert_rowid": str(cursor.lastrowid) if keyword in ("INSERT", "REPLACE") else None}
+
+    def query(self, sql):
+        return self.db.execute(sql).fetchall()
+
+
+def wire(value):
+    encoded = hrana.encode_value(value)
+    if encoded["type"] == "blob":
+        encoded["base64"] = encoded["base64"].rstrip("=")  # sqld emits blobs unpadded
+    return encoded
+
+
+@pytest.fixture
+def database(fake_session):
+    fake = SqliteHrana()
+    fake_session.responses = fake
+    return fake
+
+
+def run(run_module, check=False, **args):
+    return run_module(database_query, dict(BASE, **args), check=check)
+
+
+# ---------------------------------------------------------------- the one request
+
+
+def test_one_request_whatever_the_statement_count(run_module, fake_session, database):
+    statements = ["CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)"]
+    statements += [{"sql": "INSERT INTO t (v) VALUES (?)", "args": ["row %d" % i]} for i in range(1000)]
+    result = run(run_module, statements=statements)
+    assert result["changed"] is True
+    assert len(fake_session.calls) == 1
+    call = fake_session.calls[0]
+    assert (call["method"], call["url"]) == ("POST", URL + "/v2/pipeline")
+    assert call["headers"]["Authorization"] == "Bearer " + TOKEN
+    assert [r["type"] for r in call["json"]["requests"]] == ["batch", "close"]
+    assert "baton" not in call["json"]
+    assert len(result["results"]) == 1001
+    assert result["results"][-1]["last_insert_rowid"] == 1000
+    assert database.query("SELECT count(*) FROM t") == [(1000,)]
+
+
+def test_transaction_batch_shape(run_module, fake_session, database):
+    run(run_module, statements=["CREATE TABLE t (x)", "INSERT INTO t VALUES (1)"])
+    steps = fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"]
+    assert [s["stmt"]["sql"] for s in steps] == [
+        "BEGIN", database_query.PROBE_SQL, "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)",
+        database_query.PROBE_SQL, "COMMIT", "ROLLBACK"]
+    assert [s.get("condition") for s in steps] == [
+        None, {"type": "ok", "step": 0}, {"type": "ok", "step": 1}, {"type": "ok", "step": 2},
+        {"type": "ok", "step": 0}, {"type": "ok", "step": 3},
+        {"type": "and", "conds": [{"type": "ok", "step": 0}, {"type": "not", "cond": {"type": "ok", "step": 5}}]}]
+
+
+def test_without_transaction_no_begin_and_statements_chained(run_module, fake_session, database):
+    run(run_module, statements=["CREATE TABLE t (x)", "INSERT INTO t VALUES (1)"], transaction=False)
+    steps = fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"]
+    assert [s["stmt"]["sql"] for s in steps] == [
+        database_query.PROBE_SQL, "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)", database_query.PROBE_SQL]
+    assert [s.get("condition") for s in steps] == [None, {"type": "ok", "step": 0}, {"type": "ok", "step": 1}, None]
+
+
+def test_probe_is_a_select_so_read_only_tokens_may_run_it():
+    assert database_query.PROBE_SQL.startswith("SELECT ")
+    assert "PRAGMA" not in database_query.PROBE_SQL.upper().split("FROM", maxsplit=1)[0]
+
+
+# ---------------------------------------------------------------- changed, typed values
+
+
+def test_create_insert_and_idempotent_rerun(run_module, database):
+    create = "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, name TEXT UNIQUE)"
+    assert run(run_module, sql=create)["changed"] is True
+    assert run(run_module, sql=create)["changed"] is False
+    insert = "INSERT INTO t (name) VALUES (:name) ON CONFLICT DO NOTHING"
+    first = run(run_module, sql=insert, named_args={"name": "a"})
+    assert first["changed"] is True
+    assert first["results"] == [{"columns": [], "rows": [], "affected_row_count": 1, "last_insert_rowid": 1}]
+    assert run(run_module, sql=insert, named_args={"name": "a"})["changed"] is False
+
+
+def test_select_never_changed_and_rows_are_typed_dicts(run_module, database):
+    database.query("CREATE TABLE v (i INTEGER, f REAL, s TEXT, b BLOB, n)")
+    database.query("INSERT INTO v VALUES (%d, 1.5, 'x', x'0001ff', NULL)" % INT64_MAX)
+    result = run(run_module, sql="SELECT i, f, s, b, n FROM v WHERE i = ?", args=[INT64_MAX])
+    assert result["changed"] is False
+    assert result["results"] == [{
+        "columns": ["i", "f", "s", "b", "n"],
+        "rows": [{"i": INT64_MAX, "f": 1.5, "s": "x", "b": {"blob": "AAH/"}, "n": None}],
+        "affected_row_count": 0, "last_insert_rowid": None}]
+
+
+def test_values_written_keep_their_types(run_module, database):
+    database.query("CREATE TABLE v (x)")
+    args = [-9223372036854775808, INT64_MAX, 2.5, "text", None, True, {"blob": "AAH/"}]
+    statements = [{"sql": "INSERT INTO v VALUES (?)", "args": [a]} for a in args]
+    run(run_module, statements=statements)
+    assert database.query("SELECT x, typeof(x) FROM v ORDER BY rowid") == [
+        (-9223372036854775808, "integer"), (INT64_MAX, "integer"), (2.5, "real"), ("text", "text"),
+        (None, "null"), (1, "integer"), (b"\x00\x01\xff", "blob")]
+
+
+def test_update_of_no_rows_is_not_a_change(run_module, database):
+    database.query("CREATE TABLE t (x)")
+    assert run(run_module, sql="UPDATE t SET x = 1 WHERE x = 2")["changed"] is False
+    assert run(run_module, sql="DELETE FROM t")["changed"] is False
+
+
+def test_schema_change_without_rows_is_a_change(run_module, database):
+    database.query("CREATE TABLE t (x)")
+    assert run(run_module, sql="CREATE INDEX i ON t (x)")["changed"] is True
+    assert run(run_module, sql="DROP INDEX IF EXISTS nope")["changed"] is False
+
+
+def test_duplicate_column_names_get_a_suffix(run_module, database):
+    result = run(run_module, sql="SELECT 1 AS id, 2 AS id, 3 AS id")
+    assert result["results"][0]["columns"] == ["id", "id_2", "id_3"]
+    assert result["results"][0]["rows"] == [{"id": 1, "id_2": 2, "id_3": 3}]
+
+
+# ---------------------------------------------------------------- failures in the batch
+
+
+def test_failure_in_a_transaction_applies_nothing(run_module, database):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    database.query("INSERT INTO t VALUES (1)")
+    result = run(run_module, statements=["INSERT INTO t VALUES (2)", "INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (3)"])
+    assert result["failed"] is True
+    assert result["changed"] is False
+    assert result["failed_statement"] == 1
+    assert result["msg"] == (
+        "statements[1] failed with SQLITE_CONSTRAINT: SQLite error: UNIQUE constraint failed: t.id "
+        "(SQL: INSERT INTO t VALUES (1)). The transaction was rolled back: none of the 3 statements was applied.")
+    assert result["api_error"] == {"status": 200, "error_key": "SQLITE_CONSTRAINT", "field": "statements[1]",
+                                   "message": "SQLite error: UNIQUE constraint failed: t.id"}
+    assert len(result["results"]) == 1
+    assert database.query("SELECT id FROM t") == [(1,)]
+
+
+def test_failure_without_transaction_reports_what_ran(run_module, database):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    result = run(run_module, transaction=False, statements=[
+        "INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)", "INSERT INTO t VALUES (1)",
+        "INSERT INTO t VALUES (4)", "INSERT INTO t VALUES (5)"])
+    assert result["failed"] is True
+    assert result["changed"] is True
+    assert result["failed_statement"] == 2
+    assert "statements[2] failed with SQLITE_CONSTRAINT" in result["msg"]
+    assert result["msg"].endswith("With transaction false, statements[0] to statements[1] ran and stay applied; "
+                                  "statements[3] and later did not run.")
+    assert [r["last_insert_rowid"] for r in result["results"]] == [1, 2]
+    assert database.query("SELECT id FROM t ORDER BY id") == [(1,), (2,)]
+
+
+def test_single_statement_failure_message(run_module, database):
+    result = run(run_module, sql="INSERT INTO nope VALUES (1)")
+    assert result["msg"] == ("sql failed with SQLITE_ERROR: SQLite error: no such table: nope (SQL: INSERT INTO nope "
+                             "VALUES (1)). The transaction was rolled back: nothing was applied.")
+    assert result["failed_statement"] == 0
+
+
+def test_first_statement_failing_without_transaction(run_module, database):
+    result = run(run_module, transaction=False, statements=["INSERT INTO nope VALUES (1)", "SELECT 1"])
+    assert result["changed"] is False
+    assert result["msg"].endswith("Nothing was applied; statements[1] and later did not run.")
+    assert "no such table: nope" in result["msg"]
+
+
+def test_long_sql_is_shortened_in_the_message(run_module, database):
+    sql = "SELECT * FROM missing_table WHERE " + " AND ".join("c%d = 1" % i for i in range(40))
+    result = run(run_module, sql=sql)
+    shown = result["msg"].split("(SQL: ")[1].split(")")[0]
+    assert len(shown) == database_query.SQL_SHOWN
+    assert shown.endswith("...")
+    assert result["api_error"]["field"] == "sql"
+
+
+@pytest.mark.parametrize("code, advice", [
+    ("SQL_MANY_STATEMENTS", "Give each statement its own entry in statements."),
+    ("ARGS_INVALID", "Give exactly one value per parameter of the statement in args or named_args."),
+])
+def test_fixable_error_codes_come_with_advice(run_module, fake_session, code, advice):
+    def answer(method, url, body, params):
+        steps = body["requests"][0]["batch"]["steps"]
+        probe = {"cols": [{"name": "schema_version"}, {"name": "total_changes"}],
+                 "rows": [[{"type": "integer", "value": "1"}, {"type": "integer", "value": "0"}]]}
+        results = [{"cols": [], "rows": []}, probe, None, probe, None, {"cols": [], "rows": []}]
+        errors = [None, None, {"message": "it went wrong", "code": code}, None, None, None]
+        assert len(steps) == len(results)
+        return FakeResponse(200, {"results": [
+            {"type": "ok", "response": {"type": "batch", "result": {"step_results": results, "step_errors": errors}}},
+            {"type": "ok", "response": {"type": "close"}}]})
+    fake_session.responses = answer
+    result = run(run_module, sql="SELECT 1; SELECT 2")
+    assert result["msg"] == ("sql failed with %s: it went wrong (SQL: SELECT 1; SELECT 2). %s "
+                             "The transaction was rolled back: nothing was applied." % (code, advice))
+
+
+def test_commit_failure_is_reported(run_module, fake_session):
+    def answer(method, url, body, params):
+        steps = body["requests"][0]["batch"]["steps"]
+        probe = {"cols": [{"name": "schema_version"}, {"name": "total_changes"}],
+                 "rows": [[{"type": "integer", "value": "1"}, {"type": "integer", "value": "0"}]]}
+        ok = {"cols": [], "rows": [], "affected_row_count": 1}
+        results = [None, probe, ok, probe, None, {"cols": [], "rows": []}]
+        errors = [None] * len(steps)
+        results[0] = {"cols": [], "rows": []}
+        errors[4] = {"message": "SQLite error: FOREIGN KEY constraint failed", "code": "SQLITE_CONSTRAINT"}
+        return FakeResponse(200, {"results": [
+            {"type": "ok", "response": {"type": "batch", "result": {"step_results": results, "step_errors": errors}}},
+            {"type": "ok", "response": {"type": "close"}}]})
+    fake_session.responses = answer
+    result = run(run_module, sql="INSERT INTO child VALUES (1)")
+    assert result["changed"] is False
+    assert result["msg"] == ("COMMIT failed with SQLITE_CONSTRAINT: SQLite error: FOREIGN KEY constraint failed. "
+                             "The transaction was rolled back: nothing was applied.")
+
+
+def test_batch_refused_in_band(run_module, fake_session):
+    fake_session.responses = [FakeResponse(200, {"results": [
+        {"type": "error", "error": {"message": "Invalid reference", "code": "BATCH_COND"}},
+        {"type": "ok", "response": {"type": "close"}}]})]
+    result = run(run_module, sql="SELECT 1")
+    assert result["msg"] == "The database refused the batch with BATCH_COND: Invalid reference."
+
+
+def test_an_answer_that_is_not_hrana(run_module, fake_session):
+    fake_session.responses = [FakeResponse(200, text="<html>hello</html>")]
+    result = run(run_module, sql="SELECT 1")
+    assert result["failed"] is True
+    assert "the answer is not Hrana over HTTP v2" in result["msg"]
+    assert "Check that database_url is the database URL" in result["msg"]
+
+
+# ---------------------------------------------------------------- check mode
+
+
+def test_check_mode_rolls_back_and_predicts(run_module, fake_session, database):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    result = run(run_module, check=True, statements=["INSERT INTO t VALUES (7)", "SELECT count(*) AS n FROM t"])
+    assert result["changed"] is True
+    assert result["results"][0]["affected_row_count"] == 1
+    assert result["results"][1]["rows"] == [{"n": 1}]
+    assert database.query("SELECT count(*) FROM t") == [(0,)]
+    steps = fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"]
+    assert steps[0]["stmt"]["sql"] == "BEGIN"
+    assert steps[-1] == {"stmt": {"sql": "ROLLBACK"}, "condition": {"type": "ok", "step": 0}}
+    assert "COMMIT" not in [s["stmt"]["sql"] for s in steps]
+
+
+def test_check_mode_without_transaction_also_rolls_back(run_module, fake_session, database):
+    database.query("CREATE TABLE t (x)")
+    result = run(run_module, check=True, transaction=False, statements=["INSERT INTO t VALUES (1)"])
+    assert result["changed"] is True
+    assert database.query("SELECT count(*) FROM t") == [(0,)]
+    assert fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"][-1]["stmt"]["sql"] == "ROLLBACK"
+
+
+def test_check_mode_no_change_and_failure(run_module, database):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    assert run(run_module, check=True, sql="CREATE TABLE IF NOT EXISTS t (id)")["changed"] is False
+    failed = run(run_module, check=True, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)"])
+    assert failed["failed"] is True
+    assert failed["msg"].endswith("Check mode: everything was rolled back.")
+    assert database.query("SELECT count(*) FROM t") == [(0,)]
+
+
+@pytest.mark.parametrize("sql", ["COMMIT", "  -- note\n begin transaction", "END", "/* x */ ROLLBACK"])
+def test_transaction_control_is_refused_before_any_request(run_module, fake_session, sql):
+    result = run(run_module, statements=["SELECT 1", sql])
+    assert result["failed"] is True
+    assert result["msg"].startswith("statements[1] is a ")
+    assert "set transaction: false" in result["msg"]
+    checked = run(run_module, check=True, transaction=False, sql=sql)
+    assert "in check mode one that is always rolled back" in checked["msg"]
+    assert fake_session.calls == []
+
+
+def test_savepoints_and_rollback_to_are_allowed(run_module, database):
+    result = run(run_module, statements=["SAVEPOINT a", "ROLLBACK TO a", "RELEASE a"])
+    assert result["changed"] is False
+    assert len(result["results"]) == 3
+
+
+def test_transaction_false_allows_transaction_control(run_module, database):
+    result = run(run_module, transaction=False, statements=["BEGIN", "CREATE TABLE t (x)", "COMMIT"])
+    assert result["changed"] is True
+
+
+# ---------------------------------------------------------------- platform errors
+
+
+def test_401_explains_revoked_tokens(run_module, fake_session):
+    fake_session.responses = [FakeResponse(401, {"error": "Unauthorized: `The JWT is invalid`"})]
+    result = run(run_module, sql="SELECT 1")
+    assert result["api_error"]["status"] == 401
+    assert "HTTP 401 Unauthorized: Unauthorized: `The JWT is invalid`" in result["msg"]
+    assert "invalid or was revoked (regenerating or invalidating" in result["msg"]
+    assert TOKEN not in json.dumps(result)
+
+
+def test_403_explains_read_only_tokens(run_module, fake_session):
+    fake_session.responses = [FakeResponse(403, {"error": "Authorization forbidden: Current session doesn't not have "
+                                                          "Write permission to namespace demo"})]
+    result = run(run_module, sql="INSERT INTO t VALUES (1)")
+    assert result["api_error"]["status"] == 403
+    assert "auth_token is a read-only token" in result["msg"]
+    assert "need a full-access token" in result["msg"]
+    assert len(fake_session.calls) == 1
+
+
+def test_400_plain_text(run_module, fake_session):
+    fake_session.responses = [FakeResponse(400, text="Cannot deserialize client message from JSON: bad")]
+    result = run(run_module, sql="SELECT 1")
+    assert "Cannot deserialize client message from JSON: bad" in result["msg"]
+    assert "check the statements' SQL and arguments" in result["msg"]
+
+
+def test_404_names_database_url(run_module, fake_session):
+    fake_session.responses = [FakeResponse(404, text="")]
+    result = run(run_module, sql="SELECT 1")
+    assert "Nothing answers at database_url" in result["msg"]
+
+
+# ---------------------------------------------------------------- retries
+
+
+def dropped():
+    return requests.exceptions.ConnectionError("Connection aborted: RemoteDisconnected('closed without response')")
+
+
+def test_a_write_is_never_retried_after_a_dropped_connection(run_module, fake_session):
+    fake_session.responses = [dropped(), FakeResponse(200, {})]
+    result = run(run_module, sql="INSERT INTO t VALUES (1)")
+    assert result["failed"] is True
+    assert len(fake_session.calls) == 1
+    assert "may have reached the server, so it was not sent again" in result["msg"]
+    assert "took effect completely or not at all" in result["msg"]
+
+
+def test_a_write_is_not_retried_after_503(run_module, fake_session):
+    fake_session.responses = [FakeResponse(503, text="busy"), FakeResponse(200, {})]
+    result = run(run_module, statements=["SELECT 1", "DELETE FROM t"])
+    assert result["api_error"]["status"] == 503
+    assert len(fake_session.calls) == 1
+
+
+def test_a_write_is_retried_after_429(run_module, fake_session, database):
+    answers = [FakeResponse(429, text="slow down", headers={"Retry-After": "0"})]
+    fake_session.responses = lambda *a: answers.pop(0) if answers else database(*a)
+    database.query("CREATE TABLE t (x)")
+    assert run(run_module, sql="INSERT INTO t VALUES (1)")["changed"] is True
+    assert len(fake_session.calls) == 2
+
+
+@pytest.mark.parametrize("sql", ["SELECT 1", " -- c\nselect * FROM sqlite_schema", "VALUES (1)", "EXPLAIN DELETE FROM x"])
+def test_pure_reads_are_retried(run_module, fake_session, database, sql):
+    answers = [dropped(), FakeResponse(503, text="busy")]
+    fake_session.responses = lambda *a: answers.pop(0) if answers else database(*a)
+    database.query("CREATE TABLE x (y)")
+    result = run(run_module, sql=sql)
+    assert result["changed"] is False
+    assert len(fake_session.calls) == 3
+
+
+def test_check_mode_requests_are_retried_because_they_roll_back(run_module, fake_session, database):
+    answers = [dropped()]
+    fake_session.responses = lambda *a: answers.pop(0) if answers else database(*a)
+    database.query("CREATE TABLE t (x)")
+    assert run(run_module, check=True, sql="INSERT INTO t VALUES (1)")["changed"] is True
+    assert len(fake_session.calls) == 2
+
+
+@pytest.mark.parametrize("sql", ["WITH a AS (SELECT 1) DELETE FROM t", "SELECT 1; DELETE FROM t", "INSERT INTO t VALUES (1)",
+                                 "PRAGMA table_info(t)"])
+def test_anything_not_plainly_a_read_counts_as_a_write(sql):
+    assert database_query.Statement("sql", sql, None, None).reads_only is False
+
+
+def test_connect_timeout_is_retried_even_for_a_write(run_module, fake_session):
+    fake_session.responses = [requests.exceptions.ConnectTimeout("timed out connecting")] * 4
+    result = run(run_module, sql="INSERT INTO t VALUES (1)", retries=3)
+    assert result["api_error"]["status"] is None
+    assert len(fake_session.calls) == 4  # never sent, so safe to retry even a write
+    assert "raise the timeout option" in result["msg"]
+
+
+def test_connection_refused_hint_names_database_url(run_module, fake_session):
+    refused = requests.exceptions.ConnectionError(NewConnectionError(None, "Failed to establish a new connection"))
+    fake_session.responses = [refused] * 2
+    result = run(run_module, sql="INSERT INTO t VALUES (1)", retries=1)
+    assert len(fake_session.calls) == 2
+    assert result["msg"].endswith("Check database_url and that the database is reachable.")
+    assert "base_url" not in result["msg"].replace("database_url", "")
+
+
+# ---------------------------------------------------------------- input checked before any request
+
+
+@pytest.mark.parametrize("args, fragment", [
+    ({}, "Give the SQL to run in sql (one statement) or statements (a list)."),
+    ({"sql": "SELECT 1", "statements": ["SELECT 2"]}, "statements and sql are mutually exclusive"),
+    ({"statements": []}, "statements is empty"),
+    ({"statements": ["SELECT 1"], "args": [1]}, "args goes with sql; with statements give each entry its own args"),
+    ({"statements": ["SELECT 1"], "named_args": {"a": 1}}, "named_args goes with sql"),
+    ({"statements": [5]}, "statements[0] must be a SQL string or a dictionary with sql, args and named_args; got int."),
+    ({"statements": [{"sql": "SELECT ?", "arg": [1]}]}, "statements[0] has the unknown key(s) arg"),
+    ({"statements": [{"args": [1]}]}, "statements[0] needs the SQL text of one statement in its sql key"),
+    ({"statements": [{"sql": "SELECT ?", "args": 1}]}, "statements[0].args must be a list of values; got int."),
+    ({"statements": [{"sql": "SELECT ?", "named_args": [1]}]}, "statements[0].named_args must be a dictionary"),
+    ({"sql": "  "}, "sql needs the SQL text of one statement."),
+    ({"sql": "SELECT ?, :a", "args": [1], "named_args": {"a": 1}}, "sql has both args and named_args"),
+    ({"sql": "SELECT ?", "args": [2 ** 63]}, "sql.args[0] is 9223372036854775808, outside the signed 64-bit range"),
+    ({"statements": ["SELECT 1", {"sql": "SELECT ?", "args": [float("nan")]}]}, "statements[1].args[0] is nan"),
+    ({"sql": "SELECT :x", "named_args": {"x": {"blob": "!!"}}}, "sql.named_args.x.blob is not valid base64"),
+    ({"sql": "SELECT ?", "args": [[1, 2]]}, "sql.args[0] has the unsupported type list"),
+])
+def test_bad_input_fails_before_any_request(run_module, fake_session, args, fragment):
+    result = run(run_module, **args)
+    assert result["failed"] is True
+    assert fragment in result["msg"]
+    assert fake_session.calls == []
+
+
+# ---------------------------------------------------------------- secrets
+
+
+def test_token_in_the_url_is_moved_to_the_header_and_never_shown(run_module, fake_session, database):
+    secret = "url-token-abcdefghij"
+    args = {"database_url": "libsql://demo.lite.example.net/?authToken=" + secret, "sql": "SELECT 1"}
+    fake_session.responses = [FakeResponse(401, {"error": "Unauthorized: `The JWT is invalid` " + secret})]
+    result = run_module(database_query, args)
+    assert fake_session.calls[0]["url"] == "https://demo.lite.example.net/v2/pipeline"
+    assert fake_session.calls[0]["headers"]["Authorization"] == "Bearer " + secret
+    assert secret not in json.dumps(result)
+    assert "https://demo.lite.example.net" in result["msg"]
+    assert result["invocation"]["module_args"]["database_url"] == "libsql://demo.lite.example.net/"
+
+
+def test_token_never_in_any_output(run_module, fake_session, database, capsys):
+    database.query("CREATE TABLE t (x)")
+    outputs = [json.dumps(run(run_module, sql="INSERT INTO t VALUES (?)", args=[TOKEN]))]
+    fake_session.responses = [dropped()]
+    outputs.append(json.dumps(run(run_module, sql="INSERT INTO t VALUES ('%s')" % TOKEN)))
+    for output in outputs:
+        assert TOKEN not in output
+    assert json.loads(outputs[0])["invocation"]["module_args"]["auth_token"] == "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
+
+
+def test_env_fallbacks(run_module, fake_session, database, monkeypatch):
+    monkeypatch.setenv("SERVICE_DATABASE_URL", "http://127.0.0.1:9/db/env/")
+    monkeypatch.setenv("SERVICE_DATABASE_AUTH_TOKEN", "env-token-123456")
+    result = run_module(database_query, {"sql": "SELECT 1"})
+    assert result["changed"] is False
+    assert fake_session.calls[0]["url"] == "http://127.0.0.1:9/db/env/v2/pipeline"
+    assert fake_session.calls[0]["headers"]["Authorization"] == "Bearer env-token-123456"
+
+
+@pytest.mark.parametrize("url, fragment", [
+    ("wss://db.example.net", "database_url must be a libsql://, https:// or (for a local emulator) http:// URL"),
+    ("db.example.net", "got 'db.example.net'"),
+    ("https://", "database_url must be a libsql://"),
+    ("https://db.example.net:port", "database_url is not a valid URL"),
+    ("https://db.example.net?tls=0", "database_url has the query parameter 'tls'; only authToken is understood"),
+    ("https://db.example.net?authToken=", "database_url has an empty authToken query parameter"),
+    ("https://u:secret-pass@db.example.net", "database_url must not carry credentials"),
+])
+def test_bad_database_url(run_module, fake_session, url, fragment):
+    result = run_module(database_query, {"database_url": url, "auth_token": TOKEN, "sql": "SELECT 1"})
+    assert result["failed"] is True
+    assert fragment in result["msg"]
+    assert fake_session.calls == []
+
+
+def test_bad_scheme_message_never_shows_the_token(run_module, fake_session):
+    secret = "query-token-xyz123"
+    result = run_module(database_query, {"database_url": "ws://db.example.net?authToken=" + secret, "sql": "SELECT 1"})
+    assert "got 'ws://db.example.net'" in result["msg"]
+    assert secret not in json.dumps(result)
+
+
+def test_token_required(run_module, fake_session, monkeypatch):
+    monkeypatch.delenv("SERVICE_DATABASE_AUTH_TOKEN", raising=False)
+    result = run_module(database_query, {"database_url": URL, "sql": "SELECT 1"})
+    assert result["msg"].startswith("auth_token is required: set auth_token (or the SERVICE_DATABASE_AUTH_TOKEN")
+    assert fake_session.calls == []
+
+
+def test_two_different_tokens_are_refused(run_module, fake_session):
+    result = run_module(database_query, {"database_url": URL + "?authToken=other-token-1234", "auth_token": TOKEN,
+                                         "sql": "SELECT 1"})
+    assert "differs from auth_token" in result["msg"]
+    assert "other-token-1234" not in json.dumps(result) and TOKEN not in json.dumps(result)
+
+
+def test_same_token_twice_is_fine(run_module, fake_session, database):
+    result = run_module(database_query, {"database_url": URL + "?authToken=" + TOKEN, "auth_token": TOKEN,
+                                         "sql": "SELECT 1"})
+    assert result["changed"] is False
+    assert fake_session.calls[0]["url"] == URL + "/v2/pipeline"
+
+
+@pytest.mark.parametrize("args, fragment", [
+    ({"timeout": 0}, "timeout must be a positive number of seconds"),
+    ({"retries": -1}, "retries must be 0 or more"),
+])
+def test_bad_connection_numbers(run_module, fake_session, args, fragment):
+    result = run(run_module, sql="SELECT 1", **args)
+    assert fragment in result["msg"]
+
+
+def test_diff_mode_adds_no_diff(run_module, database):
+    result = run_module(database_query, dict(BASE, sql="CREATE TABLE t (x)"), diff=True)
+    assert result["changed"] is True
+    assert "diff" not in result
