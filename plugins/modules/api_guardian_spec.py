@@ -104,7 +104,7 @@ EXAMPLES = r"""
 
 - name: Set the credentials once for every edge.platform task
   module_defaults:
-    group/edge.platform.all:
+    group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
       base_url: https://api.bunny.net
   block:
