@@ -20,7 +20,7 @@ attributes:
 options: {}
 attributes:
   action_group:
-    description: Use C(group/edge.platform.all) in O(module_defaults) to set defaults for this module.
+    description: Use C(group/edge.platform.all) in C(module_defaults) to set defaults for this module.
     support: full
     membership:
       - edge.platform.all

@@ -13,7 +13,7 @@ options:
     description:
       - The account API key, sent in the C(AccessKey) header.
       - Never logged, returned or shown in errors.
-      - Set it once for every module with O(module_defaults) and the C(group/edge.platform.all) action group,
+      - Set it once for every module with C(module_defaults) and the C(group/edge.platform.all) action group,
         or with the E(EDGE_API_KEY) environment variable (what an AWX credential type injects).
     type: str
     required: true
