@@ -129,7 +129,7 @@ def pem_blocks(data):
         for line in body.replace("\r", "\n").split("\n"):
             line = line.strip()
             if ":" in line:
-                key, _, value = line.partition(":")
+                key, value = line.split(":", 1)
                 headers[key.strip()] = value.strip()
             elif line:
                 lines.append(line)
@@ -207,7 +207,7 @@ def load_private_key(data):
 
 def _reason(exc):
     # cryptography's messages can be long; the first clause says enough
-    return str(exc).split("\n")[0].rstrip(".") or type(exc).__name__
+    return str(exc).split("\n", maxsplit=1)[0].rstrip(".") or type(exc).__name__
 
 
 def decode_platform_certificate(value):

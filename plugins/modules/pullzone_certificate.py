@@ -33,7 +33,7 @@ options:
     description:
       - The hostname of the pull zone, for example V(www.example.com).
       - Matched case-insensitively; a trailing dot is ignored. It must already be on the pull zone.
-      - System hostnames (the C(*.b-cdn.net) one) and hostnames managed by the platform are refused: the platform manages
+      - System hostnames (the C(*.b-cdn.net) one) and hostnames managed by the platform are refused; the platform manages
         their certificates.
     type: str
     required: true
@@ -54,7 +54,7 @@ options:
   certificate_src:
     description:
       - Path of a PEM (bundle) or DER certificate file on the host that runs the module (usually the controller, with
-        C(delegate_to: localhost)).
+        C(delegate_to) set to C(localhost)).
       - Mutually exclusive with O(certificate).
     type: path
   certificate_key:
@@ -102,7 +102,7 @@ seealso:
     description: The platform endpoint that removes it.
     link: https://docs.bunny.net/reference/pullzonepublic_removecertificate
 author:
-  - edge.platform maintainers
+  - edge.platform maintainers (@edge-platform)
 """
 
 EXAMPLES = r"""

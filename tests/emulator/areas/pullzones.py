@@ -212,10 +212,10 @@ class PullZonesArea(object):
         hostname = zone.find(body["Hostname"])
         if hostname is None:
             return None, _error("pullzone.hostname_not_found", "Hostname",
-                                      "The hostname %s is not on pull zone %d." % (body["Hostname"], zone.id))
+                                "The hostname %s is not on pull zone %d." % (body["Hostname"], zone.id))
         if hostname.system or hostname.managed:
             return None, _error("pullzone.hostname_internal", "Hostname",
-                                      "The certificate of %s is managed by the platform." % hostname.value)
+                                "The certificate of %s is managed by the platform." % hostname.value)
         return hostname, None
 
     @staticmethod

@@ -88,7 +88,8 @@ def test_der_certificate_equals_pem(backend):
 
 
 def test_crlf_and_text_around_blocks_do_not_change_fingerprints(backend):
-    leaf, _, mid, _ = certgen.chain("rsa")
+    chained = certgen.chain("rsa")
+    leaf, mid = chained[0], chained[2]
     plain = certgen.cert_pem(leaf, mid)
     messy = "Bag Attributes\r\n    friendlyName: www\r\nsubject=CN = www.example.com\r\n" + \
         plain.replace("\n", "\r\n") + "\r\n\r\n"
@@ -126,7 +127,8 @@ def test_platform_values_base64_and_base64url_of_pem_and_der(backend):
 
 
 def test_platform_value_chain_keeps_order(backend):
-    leaf, _, mid, root = certgen.chain("rsa")
+    chained = certgen.chain("rsa")
+    leaf, mid, root = chained[0], chained[2], chained[3]
     value = base64.urlsafe_b64encode(certgen.cert_pem(leaf, mid, root).encode()).decode()
     assert [c.fingerprint for c in certs.decode_platform_certificate(value)] == \
         [sha256(leaf), sha256(mid), sha256(root)]

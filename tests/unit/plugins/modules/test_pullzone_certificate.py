@@ -175,9 +175,9 @@ def test_der_installed_and_der_files_wanted_are_unchanged(platform, fake_session
     platform(base64.b64encode(certgen.cert_der(pki["leaf"])).decode())
     (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
     (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
-    result = run_module(pullzone_certificate, args(pki, certificate=None, certificate_key=None,
-                                                    certificate_src=str(tmp_path / "cert.der"),
-                                                    certificate_key_src=str(tmp_path / "key.der")))
+    files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
+                 certificate_key_src=str(tmp_path / "key.der"))
+    result = run_module(pullzone_certificate, files)
     assert result["changed"] is False and result["fingerprints"] == [fp(pki["leaf"])]
 
 
@@ -185,9 +185,9 @@ def test_der_files_are_uploaded_as_pem(platform, fake_session, run_module, pki, 
     platform()
     (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
     (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
-    result = run_module(pullzone_certificate, args(pki, certificate=None, certificate_key=None,
-                                                    certificate_src=str(tmp_path / "cert.der"),
-                                                    certificate_key_src=str(tmp_path / "key.der")))
+    files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
+                 certificate_key_src=str(tmp_path / "key.der"))
+    result = run_module(pullzone_certificate, files)
     body = fake_session.writes[0]["json"]
     assert base64.b64decode(body["Certificate"]).decode() == certgen.cert_pem(pki["leaf"])
     assert base64.b64decode(body["CertificateKey"]).decode().startswith("-----BEGIN RSA PRIVATE KEY-----\n")
@@ -311,8 +311,8 @@ def test_not_yet_valid_warns(platform, fake_session, run_module, pki):
     start = datetime.now(timezone.utc) + timedelta(days=2)
     future = certgen.certificate(private, "www.example.com", sans=("www.example.com",), not_before=start,
                                  not_after=start + timedelta(days=90))
-    result = run_module(pullzone_certificate, args(pki, certificate=certgen.cert_pem(future),
-                                                    certificate_key=certgen.key_pem(private)))
+    wanted = args(pki, certificate=certgen.cert_pem(future), certificate_key=certgen.key_pem(private))
+    result = run_module(pullzone_certificate, wanted)
     assert any("not valid before" in w for w in warnings_of(result))
 
 
