@@ -206,8 +206,10 @@ def load_private_key(data):
 
 
 def _reason(exc):
-    # cryptography's messages can be long; the first clause says enough
-    return str(exc).split("\n", maxsplit=1)[0].rstrip(".") or type(exc).__name__
+    """A short cause: the DER reader's own words; cryptography's ASN.1 dumps help no user."""
+    if isinstance(exc, _der.DerError):
+        return str(exc)
+    return "its DER structure does not parse"
 
 
 def decode_platform_certificate(value):

@@ -290,10 +290,12 @@ def protect(edge, *values):
         if isinstance(value, bytes):
             value = value.decode("latin-1")
         forms = [value, base64.b64encode(value.encode("latin-1")).decode("ascii")]
-        forms += [line.strip() for line in value.splitlines() if len(line.strip()) >= 16 and "-----" not in line]
+        forms += [line.strip() for line in value.splitlines() if "-----" not in line]
+        # short values are not key material, and masking them would garble unrelated output
         for form in forms:
-            edge.add_secret(form)
-            edge.module.no_log_values.add(form)
+            if len(form) >= 16:
+                edge.add_secret(form)
+                edge.module.no_log_values.add(form)
 
 
 def load_wanted(edge):
@@ -323,8 +325,8 @@ def check_key(edge, bundle, key, cert_source, key_source):
     if others:
         cert_source.fail(edge, "the private key in %s belongs to certificate %d of the bundle, not to the first one"
                          % (key_source.label, others[0] + 1), "Put the hostname's (leaf) certificate first.")
-    key_source.fail(edge, "the private key does not belong to the certificate in %s (%s)"
-                    % (cert_source.label, bundle[0].subject),
+    key_source.fail(edge, "the private key does not belong to the certificate %s (from %s)"
+                    % (bundle[0].subject, cert_source.label),
                     "Use the key that was generated with this certificate's signing request.")
 
 
