@@ -387,7 +387,7 @@ def find_hostname(edge, zone, wanted):
 
 def current_state(edge, entry):
     """What is installed on the hostname, as ``(description, is_custom)``."""
-    edge.add_secret(entry.get("CertificateKey"))
+    protect(edge, entry.get("CertificateKey") or "")  # the platform's copy of the key: never decoded, never shown
     provision = entry.get("CertificateProvisionType")
     has = bool(entry.get("HasCertificate"))
     custom = has and (provision == CUSTOM or (provision is None and bool(entry.get("Certificate"))))
