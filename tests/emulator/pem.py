@@ -179,7 +179,7 @@ def blocks(data):
 
 def certificates(data):
     """``[(sha256_hex, public_key, subject_cn), ...]`` for a PEM bundle or one DER certificate."""
-    if data.lstrip().startswith(b"-----BEGIN"):
+    if b"-----BEGIN" in data:
         ders = [der for label, der in blocks(data) if label == "CERTIFICATE"]
     elif data[:1] == b"\x30":
         ders = [data]
@@ -240,7 +240,7 @@ def _curve(node):
 
 def private_key(data):
     """The public key belonging to the one private key in ``data`` (PEM or DER)."""
-    if data.lstrip().startswith(b"-----BEGIN"):
+    if b"-----BEGIN" in data:
         keys = [(label, der) for label, der in blocks(data) if label.endswith("PRIVATE KEY")]
         if len(keys) != 1:
             raise PemError("exactly one private key is expected")

@@ -353,6 +353,7 @@ def test_pem_ec_keys_derive_the_certificate_point(kind):
 
 def test_pem_rsa_and_errors(material):
     assert pem.certificates(material["bundle"].encode())[0][2] == "www.example.com"
+    assert len(pem.certificates(b"Bag Attributes\r\n" + material["bundle"].replace("\n", "\r\n").encode())) == 2
     rsa_key = certgen.key("emu-leaf-rsa")
     assert pem.private_key(certgen.key_der(rsa_key, "traditional"))[0] == "rsa"
     ed = certgen.key("emu-ed", "ed25519")
