@@ -1,0 +1,487 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: pullzone_certificate
+short_description: Install or remove a custom TLS certificate on a pull zone hostname
+version_added: 0.1.0
+description:
+  - Installs a custom certificate (with its chain) and private key on one hostname of a pull zone, or removes it.
+  - Reads the pull zone once, with the installed certificates, and compares the ordered SHA-256 fingerprints of the
+    wanted bundle (leaf first, then the chain) with those of the installed one. It uploads only when they differ, so a
+    re-run changes nothing and sends a single read. Formatting (line endings, text around the PEM blocks, PEM or DER)
+    never counts as a difference; a changed chain does.
+  - Before any request it checks the input locally and fails with the option name and the fix when the PEM or DER does
+    not parse, the key does not belong to the certificate, the key is encrypted, or the certificate has expired. It warns
+    when the certificate expires within 30 days, is not valid yet, does not name the hostname among its subject
+    alternative names, or when the chain looks out of order.
+  - The private key is never returned, shown in a diff, logged or put in an error message, in any form.
+  - Uses the C(cryptography) Python library when it is installed. Without it a built-in reader checks the structure,
+    computes the same fingerprints and still proves that RSA and ECDSA (P-256, P-384, P-521) keys match their
+    certificate; it does not verify signatures, and keys of other types (such as Ed25519) then need C(cryptography).
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone.
+    type: int
+    required: true
+  hostname:
+    description:
+      - The hostname of the pull zone, for example V(www.example.com).
+      - Matched case-insensitively; a trailing dot is ignored. It must already be on the pull zone.
+      - System hostnames (the C(*.b-cdn.net) one) and hostnames managed by the platform are refused; the platform manages
+        their certificates.
+    type: str
+    required: true
+  state:
+    description:
+      - V(present) installs the certificate unless the same one is already installed.
+      - V(absent) removes the custom certificate when the hostname has one. A certificate the platform issued itself (for
+        example a free Let's Encrypt one) is left alone.
+    type: str
+    choices: [present, absent]
+    default: present
+  certificate:
+    description:
+      - The certificate as PEM text, leaf certificate first, optionally followed by the intermediate certificates.
+      - Blocks other than certificates are not uploaded as part of it (a warning says so).
+      - Required with O(state=present) unless O(certificate_src) is given. Ignored with O(state=absent).
+    type: str
+  certificate_src:
+    description:
+      - Path of a PEM (bundle) or DER certificate file on the host that runs the module (usually the controller, with
+        C(delegate_to) set to C(localhost)).
+      - Mutually exclusive with O(certificate).
+    type: path
+  certificate_key:
+    description:
+      - The unencrypted private key of the certificate as PEM text (PKCS#8, PKCS#1 or SEC1).
+      - Required with O(state=present) unless O(certificate_key_src) is given. Ignored with O(state=absent).
+    type: str
+  certificate_key_src:
+    description:
+      - Path of the unencrypted private key file (PEM or DER) on the host that runs the module.
+      - Mutually exclusive with O(certificate_key).
+    type: path
+  force:
+    description:
+      - With O(state=present), upload the certificate and key even when the installed certificate has the same
+        fingerprints, for example to push the key again or when the platform does not return the installed
+        certificate. The task then always reports a change.
+      - Has no effect with O(state=absent).
+    type: bool
+    default: false
+notes:
+  - The upload sends the certificate bundle as PEM re-encoded from the parsed certificates, and the key as PEM, each
+    Base64-encoded as the platform requires; DER input is converted to PEM first.
+  - The platform's answer to an upload or removal carries no data, so the result after a change is the certificate the
+    module uploaded (or none), without another read.
+requirements:
+  - requests
+  - cryptography (optional, see the description)
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+    details:
+      - The diff shows the certificate type, fingerprints and expiry before and after; never key material.
+seealso:
+  - name: Add custom certificate
+    description: The platform endpoint that installs a certificate on a pull zone hostname.
+    link: https://docs.bunny.net/reference/pullzonepublic_addcertificate
+  - name: Remove certificate
+    description: The platform endpoint that removes it.
+    link: https://docs.bunny.net/reference/pullzonepublic_removecertificate
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Install the certificate of www.example.com from files on the controller
+  edge.platform.pullzone_certificate:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_id: 2001
+    hostname: www.example.com
+    certificate_src: /etc/ssl/edge/www.example.com/fullchain.pem
+    certificate_key_src: /etc/ssl/edge/www.example.com/privkey.pem
+  delegate_to: localhost
+  register: installed
+
+- name: Show what is installed
+  ansible.builtin.debug:
+    msg: "{{ installed.fingerprints[0] }} expires {{ installed.not_after }}"
+
+- name: Set the credentials once for every edge.platform task
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Install a certificate and key kept in Ansible Vault
+      edge.platform.pullzone_certificate:
+        pullzone_id: 2001
+        hostname: cdn.example.com
+        certificate: "{{ vault_cdn_certificate }}"
+        certificate_key: "{{ vault_cdn_certificate_key }}"
+
+    - name: Go back to no custom certificate
+      edge.platform.pullzone_certificate:
+        pullzone_id: 2001
+        hostname: old.example.com
+        state: absent
+"""
+
+RETURN = r"""
+pullzone:
+  description: The pull zone the task managed.
+  returned: always
+  type: dict
+  contains:
+    id:
+      description: Pull zone id.
+      type: int
+      sample: 2001
+    name:
+      description: Pull zone name.
+      type: str
+      sample: demo
+hostname:
+  description: The hostname as the platform spells it.
+  returned: always
+  type: str
+  sample: www.example.com
+has_certificate:
+  description: Whether the hostname has a certificate of any kind after the task (predicted in check mode).
+  returned: always
+  type: bool
+  sample: true
+certificate_type:
+  description:
+    - How the hostname's certificate is provided after the task; V(none) when it has none.
+    - V(custom) is a certificate uploaded by a user; V(http01), V(dns01) and V(managed) are issued by the platform.
+  returned: always
+  type: str
+  sample: custom
+fingerprints:
+  description:
+    - SHA-256 fingerprints of the certificate bundle after the task, leaf first, as colon-separated upper-case hex
+      (the format of C(openssl x509 -noout -fingerprint -sha256)).
+    - Empty when there is no certificate or the platform did not return it.
+  returned: always
+  type: list
+  elements: str
+  sample: ["3A:9F:5E:41:0C:77:B2:61:9E:58:2F:44:10:0D:AF:92:6B:15:8E:23:B7:0E:4F:35:81:D1:7A:58:8C:21:0F:6E"]
+subject:
+  description: Subject of the leaf certificate (RFC 4514, most specific first), or null.
+  returned: always
+  type: str
+  sample: CN=www.example.com,O=Example Ltd
+issuer:
+  description: Issuer of the leaf certificate (RFC 4514), or null.
+  returned: always
+  type: str
+  sample: CN=Example Issuing CA,O=Example Ltd
+sans:
+  description: DNS names and IP addresses among the leaf certificate's subject alternative names.
+  returned: always
+  type: list
+  elements: str
+  sample: [www.example.com, example.com]
+not_before:
+  description: Start of the leaf certificate's validity (ISO 8601, UTC), or null.
+  returned: always
+  type: str
+  sample: "2026-01-01T00:00:00Z"
+not_after:
+  description: End of the leaf certificate's validity (ISO 8601, UTC), or null.
+  returned: always
+  type: str
+  sample: "2026-04-01T00:00:00Z"
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 400
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: pullzone.certificate_key_mismatch
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: CertificateKey
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: The certificate key does not match the certificate.
+"""
+
+import base64
+import re
+
+from ansible_collections.edge.platform.plugins.module_utils import _certificates as certs
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+
+PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
+CUSTOM = 3
+EXPIRY_WARNING_DAYS = 30
+HOSTNAME = re.compile(r"^(?=.{1,253}$)[a-z0-9_*]([a-z0-9_.-]*[a-z0-9])?$")
+# which options to check when the platform rejects a request field
+FIELD_OPTIONS = {
+    "Hostname": "hostname",
+    "Certificate": "certificate or certificate_src",
+    "CertificateKey": "certificate_key or certificate_key_src",
+}
+
+
+def normalise_hostname(edge, value):
+    host = (value or "").strip().rstrip(".").lower()
+    try:
+        host = host.encode("idna").decode("ascii") if any(ord(c) > 127 for c in host) else host
+    except UnicodeError:
+        host = ""
+    if not HOSTNAME.match(host):
+        edge.fail("hostname must be a bare DNS name such as www.example.com (no scheme, port or path); got %r." % value)
+    return host
+
+
+class Source(object):
+    """Where a certificate or key comes from: option text or a file, named as the user wrote it."""
+
+    def __init__(self, edge, option):
+        self.text_option = option
+        self.path = edge.params[option + "_src"]
+        self.label = "%s_src (%s)" % (option, self.path) if self.path else option
+        if self.path:
+            try:
+                with open(self.path, "rb") as handle:
+                    self.data = handle.read()
+            except (IOError, OSError) as exc:
+                edge.fail("%s_src: cannot read %s: %s." % (option, self.path, exc.strerror or exc))
+        else:
+            self.data = edge.params[option].encode("utf-8")
+
+    def fail(self, edge, problem, fix=""):
+        hint = ""
+        if not self.path and b"-----BEGIN" not in self.data and len(self.data) < 4096 and re.match(
+                rb"^\s*[~/.]|.*\.(pem|crt|cer|key)\s*$", self.data):
+            hint = " It looks like a file name: use %s_src for a file." % self.text_option
+        edge.fail("%s: %s.%s%s" % (self.label, problem, " " + fix if fix else "", hint))
+
+
+def protect(edge, *values):
+    """Register every form the key takes, so no output can carry it, even by accident."""
+    for value in values:
+        if isinstance(value, bytes):
+            value = value.decode("latin-1")
+        forms = [value, base64.b64encode(value.encode("latin-1")).decode("ascii")]
+        forms += [line.strip() for line in value.splitlines() if "-----" not in line]
+        # short values are not key material, and masking them would garble unrelated output
+        for form in forms:
+            if len(form) >= 16:
+                edge.add_secret(form)
+                edge.module.no_log_values.add(form)
+
+
+def load_wanted(edge):
+    """Parse and check the wanted certificate and key before any request."""
+    cert_source = Source(edge, "certificate")
+    key_source = Source(edge, "certificate_key")
+    protect(edge, key_source.data)
+    try:
+        bundle = certs.load_certificates(cert_source.data)
+    except certs.CertificateError as exc:
+        cert_source.fail(edge, str(exc), "Give the certificate as PEM (leaf first, then the chain) or DER.")
+    try:
+        key = certs.load_private_key(key_source.data)
+    except certs.CertificateError as exc:
+        key_source.fail(edge, str(exc), "Give the unencrypted private key of the certificate (PEM or DER).")
+    protect(edge, key.pem())
+    check_key(edge, bundle, key, cert_source, key_source)
+    check_dates(edge, bundle[0], cert_source)
+    check_names(edge, bundle, cert_source)
+    return bundle, key
+
+
+def check_key(edge, bundle, key, cert_source, key_source):
+    if certs.key_matches(bundle[0], key):
+        return
+    others = [i for i, cert in enumerate(bundle) if certs.key_matches(cert, key)]
+    if others:
+        cert_source.fail(edge, "the private key in %s belongs to certificate %d of the bundle, not to the first one"
+                         % (key_source.label, others[0] + 1), "Put the hostname's (leaf) certificate first.")
+    key_source.fail(edge, "the private key does not belong to the certificate %s (from %s)"
+                    % (bundle[0].subject, cert_source.label),
+                    "Use the key that was generated with this certificate's signing request.")
+
+
+def check_dates(edge, leaf, cert_source):
+    now = certs.utc_now()
+    if leaf.not_after <= now:
+        cert_source.fail(edge, "the certificate expired on %s" % certs.iso(leaf.not_after),
+                         "Renew it and give the new certificate.")
+    days = (leaf.not_after - now).days
+    if days < EXPIRY_WARNING_DAYS:
+        edge.module.warn("%s: the certificate expires on %s, in %d day(s); renew it soon."
+                         % (cert_source.label, certs.iso(leaf.not_after), days))
+    if leaf.not_before > now:
+        edge.module.warn("%s: the certificate is not valid before %s; clients reject it until then."
+                         % (cert_source.label, certs.iso(leaf.not_before)))
+
+
+def check_names(edge, bundle, cert_source):
+    hostname = edge.params["hostname"]
+    if not certs.covers(bundle[0], hostname):
+        edge.module.warn("%s: the certificate's subject alternative names (%s) do not cover %s; browsers will reject it."
+                         % (cert_source.label, ", ".join(bundle[0].sans) or "none", hostname))
+    for index in range(1, len(bundle)):
+        if bundle[index - 1].issuer != bundle[index].subject:
+            edge.module.warn("%s: certificate %d of the bundle did not issue certificate %d; the chain may be out of "
+                             "order or incomplete." % (cert_source.label, index + 1, index))
+            break
+    extra = certs.other_blocks(cert_source.data)
+    if extra:
+        edge.module.warn("%s: the %s block(s) in it are not uploaded as part of the certificate."
+                         % (cert_source.label, ", ".join(sorted(set(extra)))))
+
+
+def describe(bundle, certificate_type):
+    """The returned and compared view of a hostname's certificate."""
+    leaf = bundle[0] if bundle else None
+    return {
+        "has_certificate": certificate_type != "none",
+        "certificate_type": certificate_type,
+        "fingerprints": [cert.fingerprint for cert in bundle],
+        "subject": leaf.subject if leaf else None,
+        "issuer": leaf.issuer if leaf else None,
+        "sans": list(leaf.sans) if leaf else [],
+        "not_before": certs.iso(leaf.not_before) if leaf else None,
+        "not_after": certs.iso(leaf.not_after) if leaf else None,
+    }
+
+
+def find_hostname(edge, zone, wanted):
+    entries = [h for h in zone.get("Hostnames") or [] if isinstance(h, dict)]
+    for entry in entries:
+        if (entry.get("Value") or "").rstrip(".").lower() == wanted:
+            return entry
+    known = ", ".join(sorted(h.get("Value") or "?" for h in entries)) or "none"
+    edge.fail("hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix hostname "
+              "or pullzone_id." % (wanted, edge.params["pullzone_id"], known))
+
+
+def current_state(edge, entry):
+    """What is installed on the hostname, as ``(description, is_custom)``."""
+    protect(edge, entry.get("CertificateKey") or "")  # the platform's copy of the key: never decoded, never shown
+    provision = entry.get("CertificateProvisionType")
+    has = bool(entry.get("HasCertificate"))
+    custom = has and (provision == CUSTOM or (provision is None and bool(entry.get("Certificate"))))
+    certificate_type = "none" if not has else ("custom" if custom else PROVISION_TYPES.get(provision, "unknown"))
+    bundle = []
+    if has and entry.get("Certificate"):
+        try:
+            bundle = certs.decode_platform_certificate(entry["Certificate"])
+        except certs.CertificateError as exc:
+            edge.module.warn("The certificate the platform returned for %s could not be read (%s); it is treated as "
+                             "different from the wanted one." % (entry.get("Value"), exc))
+    elif custom and edge.params["state"] == "present":
+        edge.module.warn("The platform did not return the custom certificate installed on %s, so it cannot be "
+                         "compared; it is uploaded again." % entry.get("Value"))
+    return describe(bundle, certificate_type), custom
+
+
+def send(edge, method, action, path, operation, body):
+    """One write; a 400 gets a hint naming the option behind the rejected field."""
+    try:
+        edge.client.request(method, path, operation, json_body=body)
+    except ApiError as error:
+        if error.status == 400 and error.field in FIELD_OPTIONS:
+            error.hint = "The platform could not %s: check %s." % (action, FIELD_OPTIONS[error.field])
+        raise
+
+
+def run(edge):
+    params = edge.params
+    zone_id = params["pullzone_id"]
+    if zone_id <= 0:
+        edge.fail("pullzone_id must be a positive pull zone id; got %d." % zone_id)
+    params["hostname"] = normalise_hostname(edge, params["hostname"])
+    present = params["state"] == "present"
+    bundle = key = None
+    if present:
+        bundle, key = load_wanted(edge)
+
+    path = "/pullzone/%d" % zone_id
+    zone = edge.client.request(
+        "GET", path, "Reading pull zone %d" % zone_id, params={"includeCertificate": "true"},
+        hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).data or {}
+    entry = find_hostname(edge, zone, params["hostname"])
+    hostname = entry.get("Value") or params["hostname"]
+    if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):
+        kind = "a system" if entry.get("IsSystemHostname") else "a managed"
+        edge.fail("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it cannot be "
+                  "changed. Use a hostname you added to the pull zone." % (hostname, kind, zone_id))
+
+    before, custom = current_state(edge, entry)
+    if present:
+        after = describe(bundle, "custom")
+        changed = params["force"] or not custom or before["fingerprints"] != after["fingerprints"]
+        body = {"Hostname": hostname,
+                "Certificate": base64.b64encode("".join(c.pem() for c in bundle).encode("ascii")).decode("ascii"),
+                "CertificateKey": base64.b64encode(key.pem().encode("ascii")).decode("ascii")}
+        write = ("POST", "use the certificate", path + "/addCertificate",
+                 "Adding the certificate of %s to pull zone %d" % (hostname, zone_id), body)
+    else:
+        after = describe([], "none") if custom else before
+        changed = custom
+        write = ("DELETE", "remove the certificate", path + "/removeCertificate",
+                 "Removing the certificate of %s from pull zone %d" % (hostname, zone_id), {"Hostname": hostname})
+    if changed and not edge.check_mode:
+        send(edge, *write)
+
+    diff = None
+    if edge.diff_mode:
+        shown = ("certificate_type", "fingerprints", "not_after")
+        diff = {"before": dict({k: before[k] for k in shown}, hostname=hostname),
+                "after": dict({k: after[k] for k in shown}, hostname=hostname)}
+    result = after if changed else before
+    edge.exit(changed=changed, diff=diff, pullzone={"id": zone_id, "name": zone.get("Name")}, hostname=hostname,
+              **result)
+
+
+def main():
+    edge = EdgeModule(
+        dict(
+            pullzone_id=dict(type="int", required=True),
+            hostname=dict(type="str", required=True),
+            state=dict(type="str", default="present", choices=["present", "absent"]),
+            certificate=dict(type="str"),
+            certificate_src=dict(type="path"),
+            certificate_key=dict(type="str", no_log=True),
+            certificate_key_src=dict(type="path", no_log=False),
+            force=dict(type="bool", default=False),
+        ),
+        mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
+        required_if=[("state", "present", ("certificate", "certificate_src"), True),
+                     ("state", "present", ("certificate_key", "certificate_key_src"), True)],
+    )
+    edge.run(run)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,230 @@
+"""Pull zones: hostnames and their custom certificates (core API, PascalCase JSON).
+
+- ``GET /pullzone/{id}``: a ``PullZoneModel``; each hostname's ``Certificate``/``CertificateKey``
+  is filled only with ``includeCertificate=true``, as Base64Url (unpadded) of the uploaded file
+  bytes, which is how the published document describes them.
+- ``POST /pullzone/{id}/addCertificate`` and ``DELETE /pullzone/{id}/removeCertificate``: 204 on
+  success; 400 ``{ErrorKey, Field, Message}`` naming the offending field; 404 with an empty body
+  for an unknown zone. Adding replaces whatever certificate the hostname had.
+
+Fixture (DESIGN §6): ``pull_zones: [{id, name, hostnames: [{value, system, managed, force_ssl,
+free_certificate, certificate, certificate_key}]}]``; ``certificate``/``certificate_key`` are PEM
+text and must belong together; ``free_certificate`` stands for a platform-issued (HTTP-01) one.
+"""
+
+import base64
+import binascii
+
+from .. import pem
+from ..fixtures import FixtureError, records
+from ..messages import empty, json_response
+
+PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
+CUSTOM, HTTP01, UNKNOWN = 3, 1, 0
+ADD_FIELDS = ("Hostname", "Certificate", "CertificateKey")
+REMOVE_FIELDS = ("Hostname",)
+
+
+def _error(key, field, message):
+    return json_response(400, {"ErrorKey": key, "Field": field, "Message": message})
+
+
+def _base64url(data):
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+class Hostname(object):
+    def __init__(self, hostname_id, spec, where):
+        self.id = hostname_id
+        self.value = str(spec["value"])
+        self.system = bool(spec.get("system"))
+        self.managed = bool(spec.get("managed"))
+        self.force_ssl = bool(spec.get("force_ssl"))
+        self.certificate = self.key = None
+        self.fingerprints = []
+        # bunny serves its own certificate on system hostnames
+        self.provision = UNKNOWN
+        self.has_certificate = self.system or self.managed
+        if spec.get("free_certificate"):
+            self.has_certificate, self.provision = True, HTTP01
+        if spec.get("certificate") or spec.get("certificate_key"):
+            cert, key = spec.get("certificate"), spec.get("certificate_key")
+            if not (cert and key):
+                raise FixtureError("%s: certificate and certificate_key go together" % where)
+            try:
+                self.install(cert.encode("utf-8"), key.encode("utf-8"))
+            except pem.PemError as exc:
+                raise FixtureError("%s: %s" % (where, exc)) from exc
+
+    def install(self, cert_bytes, key_bytes):
+        """Check and store a certificate; raises PemError saying what is wrong."""
+        chain = pem.certificates(cert_bytes)
+        if chain[0][1] != pem.private_key(key_bytes):
+            raise pem.PemError("the certificate key does not match the certificate")
+        self.certificate, self.key = cert_bytes, key_bytes
+        self.fingerprints = [entry[0] for entry in chain]
+        self.has_certificate, self.provision = True, CUSTOM
+
+    def remove(self):
+        self.certificate = self.key = None
+        self.fingerprints = []
+        self.has_certificate, self.provision = False, UNKNOWN
+
+    def model(self, include_certificate):
+        show = include_certificate and self.certificate is not None
+        return {
+            "Id": self.id, "Value": self.value, "ForceSSL": self.force_ssl,
+            "IsSystemHostname": self.system, "IsManagedHostname": self.managed,
+            "HasCertificate": self.has_certificate,
+            "Certificate": _base64url(self.certificate) if show else None,
+            "CertificateKey": _base64url(self.key) if show else None,
+            "CertificateKeyType": 0, "CertificateProvisionType": self.provision,
+        }
+
+    def dump(self):
+        return {"id": self.id, "value": self.value, "system": self.system, "managed": self.managed,
+                "has_certificate": self.has_certificate, "certificate_type": PROVISION_TYPES[self.provision],
+                "fingerprints": list(self.fingerprints)}
+
+
+class PullZone(object):
+    def __init__(self, spec, index):
+        self.id = int(spec["id"])
+        self.name = str(spec.get("name") or "zone%d" % self.id)
+        self.hostnames = []
+        entries = spec.get("hostnames")
+        if entries is None:
+            entries = [{"value": "%s.b-cdn.net" % self.name, "system": True}]
+        where = "pull_zones[%d].hostnames" % index
+        for position, entry in enumerate(records({"hostnames": entries}, "hostnames", ("value",))):
+            self.hostnames.append(Hostname(self.id * 100 + position + 1, entry, "%s[%d]" % (where, position)))
+
+    def find(self, value):
+        wanted = value.lower()
+        for hostname in self.hostnames:
+            if hostname.value.lower() == wanted:
+                return hostname
+        return None
+
+    def model(self, include_certificate):
+        return {
+            "Id": self.id, "Name": self.name, "OriginUrl": "https://origin.example.invalid",
+            "Enabled": True, "Suspended": False,
+            "Hostnames": [h.model(include_certificate) for h in self.hostnames],
+            "StorageZoneId": 0, "EdgeScriptId": 0, "Type": 0, "EnableAutoSSL": False,
+            "DisableLetsEncrypt": False, "CnameDomain": "%s.b-cdn.net" % self.name,
+        }
+
+
+class PullZonesArea(object):
+    name = "pullzones"
+
+    def __init__(self, fixture, platform):
+        self.platform = platform
+        self.zones = {}
+        for index, spec in enumerate(records(fixture, "pull_zones")):
+            zone = PullZone(spec, index)
+            self.zones[zone.id] = zone
+
+    def register(self, router):
+        router.add("GET", r"/pullzone/(?P<id>[0-9]+)", self.get_zone)
+        router.add("POST", r"/pullzone/(?P<id>[0-9]+)/addCertificate", self.add_certificate)
+        router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)/removeCertificate", self.remove_certificate)
+
+    def dump(self):
+        return {"pull_zones": [{"id": z.id, "name": z.name, "hostnames": [h.dump() for h in z.hostnames]}
+                               for z in self.zones.values()]}
+
+    def get_zone(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return empty(404)
+        return json_response(200, zone.model(request.flag("includeCertificate")))
+
+    def add_certificate(self, request):
+        body, problem = self._body(request, ADD_FIELDS)
+        if problem is not None:
+            return problem
+        hostname, problem = self._hostname(request, body)
+        if problem is not None:
+            return problem
+        cert_bytes = self._decode(body["Certificate"])
+        if cert_bytes is None:
+            return _error("pullzone.certificate_invalid", "Certificate", "The certificate is not valid Base64.")
+        key_bytes = self._decode(body["CertificateKey"])
+        if key_bytes is None:
+            return _error("pullzone.certificate_key_invalid", "CertificateKey",
+                          "The certificate key is not valid Base64.")
+        try:
+            pem.certificates(cert_bytes)
+        except pem.PemError as exc:
+            return _error("pullzone.certificate_invalid", "Certificate",
+                          "The certificate could not be parsed: %s." % exc)
+        try:
+            pem.private_key(key_bytes)
+        except pem.PemError as exc:
+            return _error("pullzone.certificate_key_invalid", "CertificateKey",
+                          "The certificate key could not be parsed: %s." % exc)
+        try:
+            hostname.install(cert_bytes, key_bytes)
+        except pem.PemError:
+            return _error("pullzone.certificate_key_mismatch", "CertificateKey",
+                          "The certificate key does not match the certificate.")
+        return empty(204)
+
+    def remove_certificate(self, request):
+        body, problem = self._body(request, REMOVE_FIELDS)
+        if problem is not None:
+            return problem
+        hostname, problem = self._hostname(request, body)
+        if problem is not None:
+            return problem
+        if not hostname.has_certificate:
+            return _error("pullzone.certificate_not_found", "Hostname",
+                          "The hostname %s has no certificate." % hostname.value)
+        hostname.remove()
+        return empty(204)
+
+    @staticmethod
+    def _body(request, fields):
+        """The validated request model, or a 400 naming the field (ASP.NET model validation)."""
+        body = request.json()
+        if not isinstance(body, dict):
+            return None, _error("validation.invalid_body", "requestModel", "The request body must be a JSON object.")
+        for name in body:
+            if name not in fields:
+                return None, _error("validation.unknown_field", name, "The field %s is not part of the request." % name)
+        for name in fields:
+            value = body.get(name)
+            if value is None:
+                return None, _error("validation.required", name, "The %s field is required." % name)
+            if not isinstance(value, str):
+                return None, _error("validation.invalid_type", name, "The field %s must be a string." % name)
+            if len(value) < 1:
+                return None, _error("validation.min_length", name,
+                                    "The field %s must be a string with a minimum length of '1'." % name)
+        return body, None
+
+    def _hostname(self, request, body):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return None, empty(404)
+        hostname = zone.find(body["Hostname"])
+        if hostname is None:
+            return None, _error("pullzone.hostname_not_found", "Hostname",
+                                "The hostname %s is not on pull zone %d." % (body["Hostname"], zone.id))
+        if hostname.system or hostname.managed:
+            return None, _error("pullzone.hostname_internal", "Hostname",
+                                "The certificate of %s is managed by the platform." % hostname.value)
+        return hostname, None
+
+    @staticmethod
+    def _decode(value):
+        """Bytes of standard Base64 (whitespace ignored, as .NET's decoder does), or None."""
+        try:
+            return base64.b64decode("".join(value.split()), validate=True) or None
+        except (binascii.Error, ValueError):
+            return None
+
+
+AREA = PullZonesArea

@@ -1,0 +1,374 @@
+"""The emulated pull zone certificate endpoints, checked against the published core OpenAPI document."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import sys
+import threading
+
+import pytest
+import requests
+import yaml
+
+from cryptography.hazmat.primitives import hashes
+
+from ansible_collections.edge.platform.tests.unit import certgen
+
+TESTS_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, TESTS_DIR)
+
+from emulator import pem  # noqa: E402  pylint: disable=wrong-import-position
+from emulator.fixtures import FixtureError  # noqa: E402  pylint: disable=wrong-import-position
+from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
+from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
+
+KEY = "test-key"
+SPEC_NAME = "core-api-v1.0.0.json"
+
+
+def core_spec_path():
+    """The published core document: $EDGE_SHARED_DIR, else ../shared next to the repository."""
+    candidates = []
+    if os.environ.get("EDGE_SHARED_DIR"):
+        candidates.append(os.environ["EDGE_SHARED_DIR"])
+    here = os.path.abspath(__file__)
+    while os.path.dirname(here) != here:
+        here = os.path.dirname(here)
+        if os.path.exists(os.path.join(here, "galaxy.yml")):
+            candidates.append(os.path.join(os.path.dirname(here), "shared"))
+            break
+    for shared in candidates:
+        path = os.path.join(shared, "reference", "openapi", SPEC_NAME)
+        if os.path.exists(path):
+            return path
+    return None
+
+
+@pytest.fixture(scope="module")
+def openapi():
+    path = core_spec_path()
+    if path is None:
+        pytest.skip("the published OpenAPI documents are not here (../shared/reference/openapi/%s); "
+                    "set EDGE_SHARED_DIR to the shared directory to run the conformance checks" % SPEC_NAME)
+    from openapi_core import Config, OpenAPI
+    with open(path, encoding="utf-8") as handle:
+        document = json.load(handle)
+    # the published document has a default outside its own minimum; validate traffic, not the document
+    return OpenAPI.from_dict(document, config=Config(spec_validator_cls=None))
+
+
+def conform(openapi, method, path, body=None, query=None, reply=None, check_request=True):
+    """Validate one exchange against the document (request unless told otherwise, and the reply)."""
+    from openapi_core.testing import MockRequest, MockResponse
+    data = json.dumps(body).encode() if body is not None else None
+    request = MockRequest("https://api.bunny.net", method.lower(), path, args=query or {},
+                          headers={"AccessKey": KEY}, data=data)
+    if check_request:
+        openapi.validate_request(request)
+    if reply is not None:
+        content_type = reply.headers.get("Content-Type", "application/json").split(";")[0] if reply.content else None
+        openapi.validate_response(request, MockResponse(reply.content, status_code=reply.status_code,
+                                                        content_type=content_type))
+
+
+@pytest.fixture(scope="module")
+def material():
+    leaf, leaf_key, mid, root = certgen.chain("rsa", prefix="emu")
+    ec_key = certgen.key("emu-ec", "ec")
+    ec_cert = certgen.certificate(ec_key, "www.example.com", sans=("www.example.com",))
+    return {
+        "bundle": certgen.cert_pem(leaf, mid), "key": certgen.key_pem(leaf_key),
+        "leaf": leaf, "mid": mid, "mid_key": certgen.key("emu-mid", "ec"),
+        "ec_cert": certgen.cert_pem(ec_cert), "ec_key": certgen.key_pem(ec_key, "traditional"),
+        "ec_der": certgen.cert_der(ec_cert), "ec_key_der": certgen.key_der(ec_key),
+        "other_key": certgen.key_pem(certgen.key("emu-other")),
+    }
+
+
+def fixture_data(material):
+    return {
+        "api_keys": [KEY],
+        "pull_zones": [{
+            "id": 2001, "name": "demo",
+            "hostnames": [
+                {"value": "demo.b-cdn.net", "system": True},
+                {"value": "www.example.com"},
+                {"value": "static.example.com", "certificate": material["ec_cert"],
+                 "certificate_key": material["ec_key"], "force_ssl": True},
+                {"value": "auto.example.com", "free_certificate": True},
+                {"value": "app.bunny.run", "managed": True},
+            ],
+        }, {"id": 2002}],
+    }
+
+
+@pytest.fixture
+def emulator(tmp_path, material):
+    fixture = tmp_path / "fixture.yml"
+    fixture.write_text(yaml.safe_dump(fixture_data(material)))
+    platform = Platform(str(fixture), str(tmp_path))
+    server = EmulatorServer(("127.0.0.1", 0), platform)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    session = requests.Session()
+    session.headers["AccessKey"] = KEY
+    session.base = server.url
+    yield session
+    session.close()
+    server.shutdown()
+    server.server_close()
+    platform.close()
+
+
+def b64(text):
+    return base64.b64encode(text if isinstance(text, bytes) else text.encode()).decode()
+
+
+def add(session, hostname, cert, key, zone=2001):
+    body = {"Hostname": hostname, "Certificate": b64(cert), "CertificateKey": b64(key)}
+    return session.post("%s/pullzone/%d/addCertificate" % (session.base, zone), json=body), body
+
+
+def remove(session, hostname, zone=2001):
+    body = {"Hostname": hostname}
+    return session.delete("%s/pullzone/%d/removeCertificate" % (session.base, zone), json=body), body
+
+
+def zone(session, include=False, zone_id=2001):
+    params = {"includeCertificate": "true"} if include else None
+    return session.get("%s/pullzone/%d" % (session.base, zone_id), params=params)
+
+
+def hostnames(session, include=True):
+    return {h["Value"]: h for h in zone(session, include).json()["Hostnames"]}
+
+
+def unpad(value):
+    return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+
+
+def test_zone_without_certificates_by_default(emulator):
+    reply = zone(emulator)
+    assert reply.status_code == 200
+    data = reply.json()
+    assert data["Id"] == 2001 and data["Name"] == "demo"
+    by_name = {h["Value"]: h for h in data["Hostnames"]}
+    assert by_name["demo.b-cdn.net"]["IsSystemHostname"] is True
+    assert by_name["app.bunny.run"]["IsManagedHostname"] is True
+    static = by_name["static.example.com"]
+    assert static["HasCertificate"] is True and static["CertificateProvisionType"] == 3
+    assert static["ForceSSL"] is True
+    assert static["Certificate"] is None and static["CertificateKey"] is None
+    assert by_name["www.example.com"]["HasCertificate"] is False
+    assert by_name["auto.example.com"]["CertificateProvisionType"] == 1
+    assert len({h["Id"] for h in data["Hostnames"]}) == 5
+
+
+def test_zone_with_certificates_is_base64url(emulator, material):
+    reply = zone(emulator, include=True)
+    static = {h["Value"]: h for h in reply.json()["Hostnames"]}["static.example.com"]
+    assert "=" not in static["Certificate"]
+    assert unpad(static["Certificate"]).decode() == material["ec_cert"]
+    assert unpad(static["CertificateKey"]).decode() == material["ec_key"]
+
+
+def test_zone_defaults_to_its_system_hostname(emulator):
+    reply = zone(emulator, zone_id=2002)
+    assert [h["Value"] for h in reply.json()["Hostnames"]] == ["zone2002.b-cdn.net"]
+
+
+def test_unknown_zone_and_bad_keys(emulator):
+    for reply in (zone(emulator, zone_id=9),
+                  add(emulator, "www.example.com", "x", "y", zone=9)[0],
+                  remove(emulator, "www.example.com", zone=9)[0]):
+        assert reply.status_code == 404 and reply.content == b""
+    for key in (None, "wrong"):
+        headers = {"AccessKey": key} if key else {}
+        for method, path in (("GET", "/pullzone/2001"), ("POST", "/pullzone/2001/addCertificate"),
+                             ("DELETE", "/pullzone/2001/removeCertificate")):
+            reply = requests.request(method, emulator.base + path, headers=headers, json={"Hostname": "x"})
+            assert reply.status_code == 401 and reply.content == b""
+
+
+def test_add_then_read_back_then_replace_then_remove(emulator, material):
+    reply = add(emulator, "WWW.example.com", material["bundle"], material["key"])[0]
+    assert reply.status_code == 204 and reply.content == b""
+    www = hostnames(emulator)["www.example.com"]
+    assert www["HasCertificate"] is True and www["CertificateProvisionType"] == 3
+    assert unpad(www["Certificate"]).decode() == material["bundle"]
+    state = requests.get(emulator.base + "/_emulator/state").json()["areas"]["pullzones"]["pull_zones"][0]
+    entry = [h for h in state["hostnames"] if h["value"] == "www.example.com"][0]
+    assert entry["fingerprints"] == [c.fingerprint(hashes.SHA256()).hex()
+                                     for c in (material["leaf"], material["mid"])]
+    assert material["key"].splitlines()[1] not in json.dumps(state)
+
+    reply = add(emulator, "www.example.com", material["ec_der"], material["ec_key_der"])[0]
+    assert reply.status_code == 204
+    assert unpad(hostnames(emulator)["www.example.com"]["Certificate"]) == material["ec_der"]
+
+    reply = remove(emulator, "www.example.com")[0]
+    assert reply.status_code == 204
+    www = hostnames(emulator)["www.example.com"]
+    assert www["HasCertificate"] is False and www["Certificate"] is None and www["CertificateProvisionType"] == 0
+
+    reply = remove(emulator, "www.example.com")[0]
+    assert reply.status_code == 400
+    assert reply.json() == {"ErrorKey": "pullzone.certificate_not_found", "Field": "Hostname",
+                            "Message": "The hostname www.example.com has no certificate."}
+
+
+def test_add_replaces_a_platform_certificate_and_remove_drops_it(emulator, material):
+    assert add(emulator, "auto.example.com", material["ec_cert"], material["ec_key"])[0].status_code == 204
+    assert hostnames(emulator)["auto.example.com"]["CertificateProvisionType"] == 3
+    assert remove(emulator, "static.example.com")[0].status_code == 204
+
+
+def field_cases(material):
+    good = {"Hostname": "www.example.com", "Certificate": b64(material["bundle"]), "CertificateKey": b64(material["key"])}
+    cases = []
+    for name in ("Hostname", "Certificate", "CertificateKey"):
+        cases.append((dict(good, **{name: ""}), "validation.min_length", name))
+        cases.append(({k: v for k, v in good.items() if k != name}, "validation.required", name))
+        cases.append((dict(good, **{name: None}), "validation.required", name))
+        cases.append((dict(good, **{name: 5}), "validation.invalid_type", name))
+    cases += [
+        (dict(good, Extra="x"), "validation.unknown_field", "Extra"),
+        (dict(good, Hostname="nope.example.com"), "pullzone.hostname_not_found", "Hostname"),
+        (dict(good, Hostname="demo.b-cdn.net"), "pullzone.hostname_internal", "Hostname"),
+        (dict(good, Hostname="app.bunny.run"), "pullzone.hostname_internal", "Hostname"),
+        (dict(good, Certificate="not base64!"), "pullzone.certificate_invalid", "Certificate"),
+        (dict(good, Certificate=base64.urlsafe_b64encode(b"\xfb\xff" * 30).decode()),
+         "pullzone.certificate_invalid", "Certificate"),
+        (dict(good, Certificate=b64("hello")), "pullzone.certificate_invalid", "Certificate"),
+        (dict(good, Certificate=b64("-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n")),
+         "pullzone.certificate_invalid", "Certificate"),
+        (dict(good, CertificateKey="%%%"), "pullzone.certificate_key_invalid", "CertificateKey"),
+        (dict(good, CertificateKey=b64("nope")), "pullzone.certificate_key_invalid", "CertificateKey"),
+        (dict(good, CertificateKey=b64(certgen.key_pem(certgen.key("emu-ec", "ec"), password=b"pw"))),
+         "pullzone.certificate_key_invalid", "CertificateKey"),
+        (dict(good, CertificateKey=b64(material["other_key"])), "pullzone.certificate_key_mismatch", "CertificateKey"),
+        (dict(good, CertificateKey=b64(certgen.key_pem(material["mid_key"]))),
+         "pullzone.certificate_key_mismatch", "CertificateKey"),
+    ]
+    return cases
+
+
+def test_every_bad_add_names_its_field(emulator, material):
+    for body, error_key, field in field_cases(material):
+        reply = emulator.post(emulator.base + "/pullzone/2001/addCertificate", json=body)
+        assert reply.status_code == 400, body
+        data = reply.json()
+        assert (data["ErrorKey"], data["Field"]) == (error_key, field), body
+        assert data["Message"]
+        assert material["key"].splitlines()[1] not in reply.text
+    assert hostnames(emulator)["www.example.com"]["HasCertificate"] is False
+
+
+def test_bad_bodies(emulator, material):
+    for payload, field in ((b"[1]", "requestModel"), (b"{nope", "body"), (b"", "body")):
+        reply = emulator.post(emulator.base + "/pullzone/2001/addCertificate", data=payload,
+                              headers={"Content-Type": "application/json"})
+        assert reply.status_code == 400 and reply.json()["Field"] == field
+    reply = emulator.delete(emulator.base + "/pullzone/2001/removeCertificate", json={"Hostname": ""})
+    assert reply.json()["Field"] == "Hostname"
+    reply = emulator.delete(emulator.base + "/pullzone/2001/removeCertificate", json={"Hostname": "demo.b-cdn.net"})
+    assert reply.json()["ErrorKey"] == "pullzone.hostname_internal"
+
+
+def test_request_log_never_holds_key_material(emulator, material):
+    add(emulator, "www.example.com", material["bundle"], material["key"])
+    log = requests.get(emulator.base + "/_emulator/requests").json()["requests"]
+    assert [(e["method"], e["path"], e["status"]) for e in log] == [
+        ("POST", "/pullzone/2001/addCertificate", 204)]
+    assert b64(material["key"])[:40] not in json.dumps(log)
+
+
+def test_reset_restores_the_fixture(emulator, material):
+    remove(emulator, "static.example.com")
+    requests.post(emulator.base + "/_emulator/reset")
+    assert hostnames(emulator)["static.example.com"]["HasCertificate"] is True
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"certificate_key": None}, "go together"),
+    ({"certificate_key": "cert"}, "exactly one private key"),
+    ({"certificate": "garbage"}, "no certificate found"),
+])
+def test_fixture_certificates_are_checked(tmp_path, material, change, message):
+    data = fixture_data(material)
+    entry = data["pull_zones"][0]["hostnames"][2]
+    for name, value in change.items():
+        entry[name] = entry["certificate"] if value == "cert" else value
+    path = tmp_path / "fixture.yml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(FixtureError, match=r"pull_zones\[0\]\.hostnames\[2\].*" + message):
+        Platform(str(path), str(tmp_path))
+
+
+def test_fixture_key_must_match(tmp_path, material):
+    data = fixture_data(material)
+    data["pull_zones"][0]["hostnames"][2]["certificate_key"] = material["key"]
+    path = tmp_path / "fixture.yml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(FixtureError, match="does not match"):
+        Platform(str(path), str(tmp_path))
+
+
+def test_traffic_conforms_to_the_core_document(emulator, openapi, material):
+    """Every kind of exchange above, validated against the published document."""
+    conform(openapi, "GET", "/pullzone/2001", reply=zone(emulator))
+    conform(openapi, "GET", "/pullzone/2001", query={"includeCertificate": "true"}, reply=zone(emulator, include=True))
+    conform(openapi, "GET", "/pullzone/2002", reply=zone(emulator, zone_id=2002))
+    conform(openapi, "GET", "/pullzone/9", reply=zone(emulator, zone_id=9))
+    for case in field_cases(material):
+        body = case[0]
+        reply = emulator.post(emulator.base + "/pullzone/2001/addCertificate", json=body)
+        conform(openapi, "POST", "/pullzone/2001/addCertificate", body=body, reply=reply, check_request=False)
+    reply, body = add(emulator, "www.example.com", material["bundle"], material["key"])
+    conform(openapi, "POST", "/pullzone/2001/addCertificate", body=body, reply=reply)
+    conform(openapi, "GET", "/pullzone/2001", query={"includeCertificate": "true"}, reply=zone(emulator, include=True))
+    reply, body = add(emulator, "www.example.com", material["bundle"], material["key"], zone=9)
+    conform(openapi, "POST", "/pullzone/9/addCertificate", body=body, reply=reply)
+    for expected in (204, 400):  # the second finds no certificate
+        reply, body = remove(emulator, "www.example.com")
+        assert reply.status_code == expected
+        conform(openapi, "DELETE", "/pullzone/2001/removeCertificate", body=body, reply=reply)
+
+
+# --- the emulator's own PEM reader ----------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["ec", "ec384", "ec521"])
+def test_pem_ec_keys_derive_the_certificate_point(kind):
+    private = certgen.key("emu-pem-" + kind, kind)
+    cert = certgen.certificate(private, "p.example.com")
+    public = pem.certificates(certgen.cert_pem(cert).encode())[0][1]
+    assert pem.private_key(certgen.key_pem(private).encode()) == public
+    assert pem.private_key(certgen.key_pem(private, "traditional").encode()) == public
+    assert pem.private_key(certgen.key_der(private)) == public
+    numbers = private.public_key().public_numbers()
+    assert public[2:] == (numbers.x, numbers.y)
+
+
+def test_pem_rsa_and_errors(material):
+    assert pem.certificates(material["bundle"].encode())[0][2] == "www.example.com"
+    assert len(pem.certificates(b"Bag Attributes\r\n" + material["bundle"].replace("\n", "\r\n").encode())) == 2
+    rsa_key = certgen.key("emu-leaf-rsa")
+    assert pem.private_key(certgen.key_der(rsa_key, "traditional"))[0] == "rsa"
+    ed = certgen.key("emu-ed", "ed25519")
+    assert pem.certificates(certgen.cert_pem(certgen.certificate(ed, "ed.example.com")).encode())[0][1][0] == "other"
+    for bad, message in ((b"\x30\x80", "indefinite"), (b"\x30\x85\x01\x01\x01\x01\x01", "too large"),
+                         (b"\x30\x05\x00", "truncated"), (b"\x30\x00\x00", "trailing")):
+        with pytest.raises(pem.PemError, match=message):
+            pem.Node.whole(bad)
+    with pytest.raises(pem.PemError, match="unsupported private key algorithm"):
+        pem.private_key(certgen.key_pem(ed).encode())
+    with pytest.raises(pem.PemError, match="closed by END"):
+        pem.blocks(b"-----BEGIN CERTIFICATE-----\nAA==\n-----END KEY-----")
+    with pytest.raises(pem.PemError, match="not valid Base64"):
+        pem.blocks(b"-----BEGIN CERTIFICATE-----\n*\n-----END CERTIFICATE-----")
+    with pytest.raises(pem.PemError, match="encrypted"):
+        pem.blocks(b"-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nAA==\n-----END RSA PRIVATE KEY-----")
+    with pytest.raises(pem.PemError, match="not a private key"):
+        pem.private_key(b"\x30\x03\x02\x01\x00")

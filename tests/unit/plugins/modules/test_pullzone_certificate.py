@@ -1,0 +1,474 @@
+"""Tests for the pullzone_certificate module, against a fake platform answering like the real one."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from ansible.module_utils.common import warnings as ansible_warnings
+from cryptography.hazmat.primitives import hashes
+
+from ansible_collections.edge.platform.plugins.module_utils import _certificates
+from ansible_collections.edge.platform.plugins.modules import pullzone_certificate
+from ansible_collections.edge.platform.tests.unit import certgen
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+BASE = "https://api.example.test"
+ZONE = 2001
+SPEC_NAME = "core-api-v1.0.0.json"
+
+
+@pytest.fixture(autouse=True)
+def fresh_warnings(monkeypatch):
+    """ansible-core keeps warnings in a process-wide list; each module run here starts clean."""
+    monkeypatch.setattr(ansible_warnings, "_global_warnings", {})
+
+
+def warnings_of(result):
+    """The warning texts (ansible-core 2.19 returns them as structured events in module output)."""
+    return [w if isinstance(w, str) else w["event"]["msg"] for w in result.get("warnings", [])]
+
+
+def fp(cert):
+    return ":".join("%02X" % b for b in cert.fingerprint(hashes.SHA256()))
+
+
+def b64url(text):
+    return base64.urlsafe_b64encode(text.encode() if isinstance(text, str) else text).decode().rstrip("=")
+
+
+@pytest.fixture(scope="module")
+def pki():
+    leaf, leaf_key, mid, root = certgen.chain("rsa", prefix="mod")
+    renewed_key = certgen.key("mod-renewed", "ec")
+    renewed = certgen.certificate(renewed_key, "www.example.com", sans=("www.example.com",), issuer=mid,
+                                  issuer_key=certgen.key("mod-mid", "ec"))
+    return {
+        "leaf": leaf, "mid": mid, "root": root,
+        "bundle": certgen.cert_pem(leaf, mid), "key": certgen.key_pem(leaf_key),
+        "key_obj": leaf_key,
+        "renewed": certgen.cert_pem(renewed, mid), "renewed_key": certgen.key_pem(renewed_key),
+        "renewed_cert": renewed,
+    }
+
+
+class Platform(object):
+    """A pull zone with a few hostnames; records nothing itself (the fake session does)."""
+
+    def __init__(self, installed=None, provision=3, system_only=False):
+        self.hostnames = [
+            {"Id": 1, "Value": "demo.b-cdn.net", "ForceSSL": False, "IsSystemHostname": True,
+             "IsManagedHostname": False, "HasCertificate": True, "Certificate": None, "CertificateKey": None,
+             "CertificateKeyType": 0, "CertificateProvisionType": 0},
+            {"Id": 2, "Value": "www.example.com", "ForceSSL": False, "IsSystemHostname": False,
+             "IsManagedHostname": False, "HasCertificate": installed is not None,
+             "Certificate": installed, "CertificateKey": b64url("PLATFORM-KEY-MATERIAL-XYZ") if installed else None,
+             "CertificateKeyType": 0, "CertificateProvisionType": provision if installed is not None else 0},
+            {"Id": 3, "Value": "app.bunny.run", "ForceSSL": False, "IsSystemHostname": False,
+             "IsManagedHostname": True, "HasCertificate": True, "Certificate": None, "CertificateKey": None,
+             "CertificateKeyType": 0, "CertificateProvisionType": 4},
+        ]
+        self.answers = {}
+
+    def __call__(self, method, url, body, params):
+        path = url[len(BASE):]
+        if (method, path) in self.answers:
+            return self.answers[(method, path)].pop(0)
+        if method == "GET" and path == "/pullzone/%d" % ZONE:
+            return FakeResponse(200, {"Id": ZONE, "Name": "demo", "Hostnames": self.hostnames})
+        if method in ("POST", "DELETE") and path.startswith("/pullzone/%d/" % ZONE):
+            return FakeResponse(204, text="")
+        return FakeResponse(404, text="")
+
+
+@pytest.fixture
+def platform(fake_session):
+    def install(installed=None, provision=3):
+        fake = Platform(installed, provision)
+        fake_session.responses = fake
+        return fake
+    return install
+
+
+def args(pki, **extra):
+    values = dict(api_key="secret-api-key", base_url=BASE, pullzone_id=ZONE, hostname="www.example.com",
+                  certificate=pki["bundle"], certificate_key=pki["key"])
+    values.update(extra)
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def assert_no_key(pki, result, fake_session=None):
+    """No form of the private key (nor the key the platform returned) is anywhere in the result."""
+    text = json.dumps(result)
+    body = "".join(pki["key"].splitlines()[1:-1])
+    for needle in [line for line in pki["key"].splitlines() if "-----" not in line] + [
+            body[:40], base64.b64encode(pki["key"].encode()).decode()[:40], b64url(pki["key"])[:40],
+            "PLATFORM-KEY-MATERIAL", b64url("PLATFORM-KEY-MATERIAL-XYZ"), "secret-api-key"]:
+        assert needle not in text
+    assert "KEY-----\\n" not in text  # no PEM key block, even one not tied to pki
+
+
+def test_install_on_a_hostname_without_certificate(platform, fake_session, run_module, pki):
+    platform()
+    result = run_module(pullzone_certificate, args(pki))
+    assert result["changed"] is True
+    assert [c["method"] for c in fake_session.calls] == ["GET", "POST"]
+    get, post = fake_session.calls
+    assert get["url"] == BASE + "/pullzone/2001" and get["params"] == {"includeCertificate": "true"}
+    assert post["url"] == BASE + "/pullzone/2001/addCertificate"
+    assert set(post["json"]) == {"Hostname", "Certificate", "CertificateKey"}
+    assert post["json"]["Hostname"] == "www.example.com"
+    assert base64.b64decode(post["json"]["Certificate"], validate=True).decode() == pki["bundle"]
+    assert base64.b64decode(post["json"]["CertificateKey"], validate=True).decode() == pki["key"]
+    assert result["fingerprints"] == [fp(pki["leaf"]), fp(pki["mid"])]
+    assert result["subject"] == "CN=www.example.com,O=Edge Test"
+    assert result["issuer"] == "CN=Edge Test Intermediate,O=Edge Test"
+    assert result["sans"] == ["www.example.com"]
+    assert result["not_after"] == pki["leaf"].not_valid_after_utc.strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert result["has_certificate"] is True and result["certificate_type"] == "custom"
+    assert result["hostname"] == "www.example.com" and result["pullzone"] == {"id": ZONE, "name": "demo"}
+    assert "warnings" not in result
+    assert_no_key(pki, result)
+
+
+def test_check_mode_sends_no_write_and_predicts_the_same(platform, fake_session, run_module, pki):
+    platform()
+    checked = run_module(pullzone_certificate, args(pki), check=True, diff=True)
+    assert [c["method"] for c in fake_session.calls] == ["GET"]
+    fake_session.calls.clear()
+    applied = run_module(pullzone_certificate, args(pki), diff=True)
+    for key in ("changed", "diff", "fingerprints", "subject", "sans", "not_after", "has_certificate"):
+        assert checked[key] == applied[key]
+    assert checked["diff"] == {
+        "before": {"hostname": "www.example.com", "certificate_type": "none", "fingerprints": [], "not_after": None},
+        "after": {"hostname": "www.example.com", "certificate_type": "custom",
+                  "fingerprints": [fp(pki["leaf"]), fp(pki["mid"])], "not_after": applied["not_after"]},
+    }
+    assert_no_key(pki, checked)
+
+
+def installed_forms(pki):
+    pem = pki["bundle"]
+    return {
+        "base64url of PEM": b64url(pem),
+        "base64 of PEM": base64.b64encode(pem.encode()).decode(),
+        "base64url of PEM with CRLF": b64url(pem.replace("\n", "\r\n")),
+        "PEM text": pem,
+    }
+
+
+@pytest.mark.parametrize("form", sorted(installed_forms({"bundle": "x"})))
+def test_same_bundle_installed_is_unchanged_with_one_read(platform, fake_session, run_module, pki, form):
+    platform(installed_forms(pki)[form])
+    result = run_module(pullzone_certificate, args(pki), diff=True)
+    assert result["changed"] is False
+    assert [c["method"] for c in fake_session.calls] == ["GET"]
+    assert result["fingerprints"] == [fp(pki["leaf"]), fp(pki["mid"])]
+    assert result["diff"]["before"] == result["diff"]["after"]
+    assert_no_key(pki, result)
+
+
+def test_der_installed_and_der_files_wanted_are_unchanged(platform, fake_session, run_module, pki, tmp_path):
+    platform(base64.b64encode(certgen.cert_der(pki["leaf"])).decode())
+    (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
+    (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
+    files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
+                 certificate_key_src=str(tmp_path / "key.der"))
+    result = run_module(pullzone_certificate, files)
+    assert result["changed"] is False and result["fingerprints"] == [fp(pki["leaf"])]
+
+
+def test_der_files_are_uploaded_as_pem(platform, fake_session, run_module, pki, tmp_path):
+    platform()
+    (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
+    (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
+    files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
+                 certificate_key_src=str(tmp_path / "key.der"))
+    result = run_module(pullzone_certificate, files)
+    body = fake_session.writes[0]["json"]
+    assert base64.b64decode(body["Certificate"]).decode() == certgen.cert_pem(pki["leaf"])
+    assert base64.b64decode(body["CertificateKey"]).decode().startswith("-----BEGIN RSA PRIVATE KEY-----\n")
+    assert_no_key(pki, result)
+
+
+def test_a_different_chain_is_a_change(platform, fake_session, run_module, pki):
+    platform(b64url(certgen.cert_pem(pki["leaf"])))  # same leaf, intermediate missing
+    result = run_module(pullzone_certificate, args(pki))
+    assert result["changed"] is True and len(fake_session.writes) == 1
+
+
+def test_replacing_a_certificate(platform, fake_session, run_module, pki):
+    platform(b64url(pki["bundle"]))
+    result = run_module(pullzone_certificate, args(pki, certificate=pki["renewed"], certificate_key=pki["renewed_key"]),
+                        diff=True)
+    assert result["changed"] is True
+    assert result["diff"]["before"]["fingerprints"] == [fp(pki["leaf"]), fp(pki["mid"])]
+    assert result["diff"]["after"]["fingerprints"] == [fp(pki["renewed_cert"]), fp(pki["mid"])]
+    assert base64.b64decode(fake_session.writes[0]["json"]["Certificate"]).decode() == pki["renewed"]
+
+
+def test_force_uploads_the_same_certificate(platform, fake_session, run_module, pki):
+    platform(b64url(pki["bundle"]))
+    result = run_module(pullzone_certificate, args(pki, force=True))
+    assert result["changed"] is True and len(fake_session.writes) == 1
+
+
+def test_a_platform_certificate_is_replaced_by_the_custom_one(platform, fake_session, run_module, pki):
+    platform(b64url(certgen.cert_pem(pki["leaf"], pki["mid"])), provision=1)
+    result = run_module(pullzone_certificate, args(pki), diff=True)
+    assert result["changed"] is True and result["diff"]["before"]["certificate_type"] == "http01"
+
+
+def test_custom_certificate_not_returned_is_uploaded_with_a_warning(platform, fake_session, run_module, pki):
+    fake = platform(b64url(pki["bundle"]))
+    fake.hostnames[1]["Certificate"] = None
+    result = run_module(pullzone_certificate, args(pki))
+    assert result["changed"] is True
+    assert any("did not return" in w for w in warnings_of(result))
+
+
+def test_unreadable_installed_certificate_is_uploaded_with_a_warning(platform, fake_session, run_module, pki):
+    platform("bm90IGEgY2VydGlmaWNhdGU")
+    result = run_module(pullzone_certificate, args(pki))
+    assert result["changed"] is True and len(fake_session.writes) == 1
+    assert any("could not be read" in w for w in warnings_of(result))
+
+
+def test_absent_removes_a_custom_certificate(platform, fake_session, run_module, pki):
+    platform(b64url(pki["bundle"]))
+    result = run_module(pullzone_certificate, dict(args(pki, certificate=None, certificate_key=None), state="absent"),
+                        diff=True)
+    assert result["changed"] is True
+    assert fake_session.writes == [dict(fake_session.writes[0], method="DELETE",
+                                        url=BASE + "/pullzone/2001/removeCertificate",
+                                        json={"Hostname": "www.example.com"})]
+    assert result["has_certificate"] is False and result["fingerprints"] == []
+    assert result["diff"]["after"] == {"hostname": "www.example.com", "certificate_type": "none",
+                                       "fingerprints": [], "not_after": None}
+    assert_no_key(pki, result)
+
+
+def test_absent_check_mode_sends_no_write(platform, fake_session, run_module, pki):
+    platform(b64url(pki["bundle"]))
+    result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
+                                               "hostname": "www.example.com", "state": "absent"}, check=True)
+    assert result["changed"] is True and fake_session.writes == []
+
+
+@pytest.mark.parametrize("installed, provision", [(None, 0), ("x", 1)])
+def test_absent_without_custom_certificate_changes_nothing(platform, fake_session, run_module, pki, installed, provision):
+    platform(installed and b64url(pki["bundle"]), provision)
+    result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
+                                               "hostname": "www.example.com", "state": "absent",
+                                               "certificate": "ignored"})
+    assert result["changed"] is False and [c["method"] for c in fake_session.calls] == ["GET"]
+    assert result["certificate_type"] == ("none" if installed is None else "http01")
+
+
+def test_hostname_matches_case_insensitively_and_ignores_a_trailing_dot(platform, fake_session, run_module, pki):
+    platform()
+    result = run_module(pullzone_certificate, args(pki, hostname="WWW.Example.COM."))
+    assert result["hostname"] == "www.example.com"
+    assert fake_session.writes[0]["json"]["Hostname"] == "www.example.com"
+
+
+@pytest.mark.parametrize("hostname, message", [
+    ("demo.b-cdn.net", "is a system hostname"),
+    ("app.bunny.run", "is a managed hostname"),
+    ("nope.example.com", "is not on pull zone 2001 (its hostnames: app.bunny.run, demo.b-cdn.net, www.example.com)"),
+])
+def test_hostnames_that_cannot_be_managed(platform, fake_session, run_module, pki, hostname, message):
+    platform()
+    for state in ("present", "absent"):
+        result = run_module(pullzone_certificate, args(pki, hostname=hostname, state=state))
+        assert result["failed"] is True and message in result["msg"]
+    assert fake_session.writes == []
+
+
+def test_expiring_unnamed_out_of_order_and_extra_blocks_warn(platform, fake_session, run_module, pki):
+    platform()
+    private = certgen.key("mod-soon", "ec")
+    soon = certgen.certificate(private, "other.example.com", sans=("other.example.com",), days=10,
+                               issuer=pki["mid"], issuer_key=certgen.key("mod-mid", "ec"))
+    text = certgen.cert_pem(soon, pki["root"], pki["mid"]) + certgen.key_pem(private)
+    result = run_module(pullzone_certificate, args(pki, certificate=text, certificate_key=certgen.key_pem(private)))
+    assert result["changed"] is True
+    warnings = "\n".join(warnings_of(result))
+    assert "the certificate expires on %s" % soon.not_valid_after_utc.strftime("%Y-%m-%dT%H:%M:%SZ") in warnings
+    assert "do not cover www.example.com" in warnings
+    assert "certificate 2 of the bundle did not issue certificate 1" in warnings
+    assert "PRIVATE KEY block(s) in it are not uploaded" in warnings
+    assert len(base64.b64decode(fake_session.writes[0]["json"]["Certificate"]).decode().split("BEGIN")) == 4
+    assert "PRIVATE" not in base64.b64decode(fake_session.writes[0]["json"]["Certificate"]).decode()
+
+
+def test_not_yet_valid_warns(platform, fake_session, run_module, pki):
+    platform()
+    private = certgen.key("mod-future", "ec")
+    start = datetime.now(timezone.utc) + timedelta(days=2)
+    future = certgen.certificate(private, "www.example.com", sans=("www.example.com",), not_before=start,
+                                 not_after=start + timedelta(days=90))
+    wanted = args(pki, certificate=certgen.cert_pem(future), certificate_key=certgen.key_pem(private))
+    result = run_module(pullzone_certificate, wanted)
+    assert any("not valid before" in w for w in warnings_of(result))
+
+
+def bad_inputs(pki, tmp_path):
+    other = certgen.key_pem(certgen.key("mod-other"))
+    expired_key = certgen.key("mod-expired", "ec")
+    past = datetime(2021, 1, 1, tzinfo=timezone.utc)
+    expired = certgen.certificate(expired_key, "www.example.com", sans=("www.example.com",), not_before=past,
+                                  not_after=past + timedelta(days=90))
+    mid_key = certgen.key_pem(certgen.key("mod-mid", "ec"))
+    return [
+        ({"certificate": "garbage"}, "certificate: not PEM"),
+        ({"certificate": "/etc/ssl/cert.pem"}, "use certificate_src for a file"),
+        ({"certificate_key": "key.pem"}, "use certificate_key_src for a file"),
+        ({"certificate_key": ""}, "certificate_key: not PEM"),
+        ({"certificate": ""}, "certificate: not PEM"),
+        ({"certificate": "-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n"},
+         "certificate: not a valid X.509 certificate ("),
+        ({"certificate_key": "-----BEGIN PRIVATE KEY-----\nMAMCAQU=\n-----END PRIVATE KEY-----\n"},
+         "certificate_key: not a valid private key"),
+        ({"certificate_key": other}, "certificate_key: the private key does not belong to the certificate "
+                                     "CN=www.example.com,O=Edge Test (from certificate). Use the key"),
+        ({"certificate_key": mid_key}, "belongs to certificate 2 of the bundle"),
+        ({"certificate_key": certgen.key_pem(pki["key_obj"], password=b"pw")}, "is encrypted"),
+        ({"certificate": certgen.cert_pem(expired), "certificate_key": certgen.key_pem(expired_key)},
+         "the certificate expired on 2021-04-01T00:00:00Z"),
+        ({"certificate": None, "certificate_src": str(tmp_path / "missing.pem")},
+         "certificate_src: cannot read %s" % (tmp_path / "missing.pem")),
+        ({"certificate_key": None, "certificate_key_src": str(tmp_path)}, "certificate_key_src: cannot read"),
+        ({"hostname": "https://www.example.com/"}, "hostname must be a bare DNS name"),
+        ({"hostname": ""}, "hostname must be a bare DNS name"),
+        ({"hostname": "b\u00fccher.\u0080"}, "hostname must be a bare DNS name"),
+        ({"pullzone_id": 0}, "pullzone_id must be a positive"),
+        ({"certificate": None}, "state is present but any of the following are missing: certificate, certificate_src"),
+        ({"certificate_key": None}, "missing: certificate_key, certificate_key_src"),
+        ({"certificate_src": "/x"}, "parameters are mutually exclusive: certificate|certificate_src"),
+        ({"base_url": "api.example.test"}, "base_url must be an absolute"),
+    ]
+
+
+def test_every_bad_input_fails_before_any_request(fake_session, run_module, pki, tmp_path):
+    fake_session.responses = Platform()
+    for change, message in bad_inputs(pki, tmp_path):
+        result = run_module(pullzone_certificate, args(pki, **change))
+        assert result.get("failed") is True, change
+        assert message in result["msg"], (message, result["msg"])
+        assert_no_key(pki, result)
+    assert fake_session.calls == []
+
+
+def test_idna_hostnames_are_encoded(platform, fake_session, run_module, pki):
+    fake = platform()
+    fake.hostnames[1]["Value"] = "xn--bcher-kva.example"
+    result = run_module(pullzone_certificate, args(pki, hostname="B\u00fccher.example"))
+    assert result["hostname"] == "xn--bcher-kva.example"
+    assert any("do not cover" in w for w in warnings_of(result))
+
+
+@pytest.mark.parametrize("status, text, expected", [
+    (401, "", "Reading pull zone 2001 failed with HTTP 401 Unauthorized. The credentials were rejected"),
+    (404, "", "Reading pull zone 2001 failed with HTTP 404 Not Found. No pull zone with id 2001 is visible"),
+    (500, "", "HTTP 500"),
+])
+def test_read_errors(platform, fake_session, run_module, pki, status, text, expected):
+    fake = platform()
+    fake.answers[("GET", "/pullzone/2001")] = [FakeResponse(status, text=text)]
+    result = run_module(pullzone_certificate, args(pki, retries=0))
+    assert result["failed"] is True and expected in result["msg"]
+    assert result["api_error"]["status"] == status and fake_session.writes == []
+    assert_no_key(pki, result)
+
+
+@pytest.mark.parametrize("field, option", [
+    ("CertificateKey", "certificate_key or certificate_key_src"),
+    ("Certificate", "certificate or certificate_src"),
+    ("Hostname", "hostname"),
+])
+def test_write_rejected_names_the_option(platform, fake_session, run_module, pki, field, option):
+    fake = platform()
+    fake.answers[("POST", "/pullzone/2001/addCertificate")] = [FakeResponse(400, {
+        "ErrorKey": "pullzone.some_error", "Field": field, "Message": "Rejected."})]
+    result = run_module(pullzone_certificate, args(pki))
+    assert result["failed"] is True
+    assert result["msg"] == ("Adding the certificate of www.example.com to pull zone 2001 failed with HTTP 400 Bad "
+                             "Request (error key pullzone.some_error, field %s): Rejected. The platform could not use "
+                             "the certificate: check %s." % (field, option))
+    assert result["api_error"] == {"status": 400, "error_key": "pullzone.some_error", "field": field,
+                                   "message": "Rejected."}
+
+
+def test_remove_rejected_and_other_write_errors_keep_the_generic_hint(platform, fake_session, run_module, pki):
+    fake = platform(b64url(pki["bundle"]))
+    fake.answers[("DELETE", "/pullzone/2001/removeCertificate")] = [FakeResponse(400, {
+        "ErrorKey": "pullzone.certificate_not_found", "Field": "Other", "Message": "No."})]
+    result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
+                                               "hostname": "www.example.com", "state": "absent"})
+    assert result["failed"] is True and "check the option named in the message" in result["msg"]
+
+
+def test_write_retried_after_503(platform, fake_session, run_module, pki):
+    fake = platform()
+    fake.answers[("POST", "/pullzone/2001/addCertificate")] = [FakeResponse(503, text=""), FakeResponse(204, text="")]
+    result = run_module(pullzone_certificate, args(pki))
+    assert result["changed"] is True and len(fake_session.writes) == 2
+
+
+def test_the_fallback_backend_gives_the_same_result(platform, fake_session, run_module, pki, monkeypatch):
+    platform()
+    with_library = run_module(pullzone_certificate, args(pki), diff=True)
+    monkeypatch.setattr(_certificates, "HAS_CRYPTOGRAPHY", False)
+    without = run_module(pullzone_certificate, args(pki), diff=True)
+    assert without == with_library
+    assert fake_session.writes[0]["json"] == fake_session.writes[1]["json"]
+
+
+def test_fallback_still_catches_a_mismatched_key(fake_session, run_module, pki, monkeypatch):
+    monkeypatch.setattr(_certificates, "HAS_CRYPTOGRAPHY", False)
+    result = run_module(pullzone_certificate, args(pki, certificate_key=pki["renewed_key"]))
+    assert result["failed"] is True and "does not belong" in result["msg"] and fake_session.calls == []
+
+
+# --- the module's requests conform to the published document -----------------------------
+
+def core_spec_path():
+    """The published core document: $EDGE_SHARED_DIR, else ../shared next to the repository."""
+    candidates = [os.environ["EDGE_SHARED_DIR"]] if os.environ.get("EDGE_SHARED_DIR") else []
+    here = os.path.abspath(__file__)
+    while os.path.dirname(here) != here:
+        here = os.path.dirname(here)
+        if os.path.exists(os.path.join(here, "galaxy.yml")):
+            candidates.append(os.path.join(os.path.dirname(here), "shared"))
+            break
+    for shared in candidates:
+        path = os.path.join(shared, "reference", "openapi", SPEC_NAME)
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def test_requests_conform_to_the_core_document(platform, fake_session, run_module, pki):
+    path = core_spec_path()
+    if path is None:
+        pytest.skip("the published OpenAPI documents are not here (../shared/reference/openapi/%s); "
+                    "set EDGE_SHARED_DIR to the shared directory to run the conformance checks" % SPEC_NAME)
+    from openapi_core import Config, OpenAPI
+    from openapi_core.testing import MockRequest
+    with open(path, encoding="utf-8") as handle:
+        openapi = OpenAPI.from_dict(json.load(handle), config=Config(spec_validator_cls=None))
+    platform()
+    run_module(pullzone_certificate, args(pki))
+    fake_session.responses = Platform(b64url(pki["bundle"]))
+    run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
+                                      "hostname": "www.example.com", "state": "absent"})
+    assert [c["method"] for c in fake_session.calls] == ["GET", "POST", "GET", "DELETE"]
+    for call in fake_session.calls:
+        data = json.dumps(call["json"]).encode() if call["json"] is not None else None
+        openapi.validate_request(MockRequest(
+            "https://api.bunny.net", call["method"].lower(), call["url"][len(BASE):], args=call["params"] or {},
+            headers={"AccessKey": call["headers"]["AccessKey"]}, data=data))
