@@ -52,7 +52,7 @@ EXAMPLES = r"""
 
 - name: Require bot detection on every production zone
   module_defaults:
-    group/edge.platform.all:
+    group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
       base_url: https://api.bunny.net
   block:

@@ -71,7 +71,7 @@ EXAMPLES = r"""
 
 - name: Audit every rule of a shield zone
   module_defaults:
-    group/edge.platform.all:
+    group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
       base_url: https://api.bunny.net
   block:
