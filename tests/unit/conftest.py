@@ -71,10 +71,15 @@ def fake_session(monkeypatch):
 
 
 @pytest.fixture
-def run_module(capsys):
+def run_module(capsys, monkeypatch):
     """``run_module(module, args, check=False, diff=False) -> result dict`` (``failed`` set on failure)."""
+    from ansible.module_utils.common import warnings as ansible_warnings
 
     def run(module, args, check=False, diff=False):
+        # ansible-core keeps warnings in a process-wide store: every run starts clean
+        for store in ("_global_warnings", "_global_deprecations"):
+            if hasattr(ansible_warnings, store):
+                monkeypatch.setattr(ansible_warnings, store, type(getattr(ansible_warnings, store))())
         args = dict(args, _ansible_check_mode=check, _ansible_diff=diff)
         with patch_module_args(args):
             with pytest.raises(SystemExit):
