@@ -89,5 +89,6 @@ def main(argv=None):
     print("\ndemo: PASS - first run applied %d change(s); second run changed=0 (idempotent)" % first[1]["changed"])
     return 0
 
+
 if __name__ == "__main__":
     sys.exit(main())

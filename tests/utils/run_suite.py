@@ -108,8 +108,9 @@ def stage_lint():
 def stage_docs_lint():
     # antsibull-docs copies the collection with `git ls-files` when it sits in a git checkout: run it on
     # the repository (the copy under the ignored .build would look empty to it).
-    rc = run("docs-lint", [os.path.join(BIN, "antsibull-docs"), "lint-collection-docs", "--plugin-docs",
-                              "--validate-collection-refs", "self", "."], REPO, base_env())[0]
+    cmd = [os.path.join(BIN, "antsibull-docs"), "lint-collection-docs", "--plugin-docs",
+           "--validate-collection-refs", "self", "."]
+    rc = run("docs-lint", cmd, REPO, base_env())[0]
     return Outcome(1, 0) if rc == 0 else Outcome(0, 1)
 
 
@@ -183,8 +184,8 @@ def stage_sanity():
     for name in os.listdir(junit_dir) if os.path.isdir(junit_dir) else []:
         if name.startswith("ansible-test-sanity-"):
             os.remove(os.path.join(junit_dir, name))
-    rc = run("sanity", [os.path.join(BIN, "ansible-test"), "sanity", "--local", "--python", PYVER,
-                           "--color", "no", "--junit"], TREE, ansible_test_env())[0]
+    cmd = [os.path.join(BIN, "ansible-test"), "sanity", "--local", "--python", PYVER, "--color", "no", "--junit"]
+    rc = run("sanity", cmd, TREE, ansible_test_env())[0]
     outcome = Outcome()
     for name in sorted(os.listdir(junit_dir)) if os.path.isdir(junit_dir) else []:
         if name.startswith("ansible-test-sanity-"):
@@ -220,9 +221,9 @@ def stage_units():
     if "EDGE_SHARED_DIR" not in env and os.path.isdir(shared):
         env["EDGE_SHARED_DIR"] = shared
     # importlib mode: test files in different folders may share a basename (no __init__.py files).
-    rc = run("units", [sys.executable, "-m", "pytest", "tests/unit", "--rootdir", TREE, "-p", "no:cacheprovider",
-                          "--import-mode=importlib", "-n", "auto", "-q", "-rfEs", "--junit-xml", junit],
-                TREE, env)[0]
+    cmd = [sys.executable, "-m", "pytest", "tests/unit", "--rootdir", TREE, "-p", "no:cacheprovider",
+           "--import-mode=importlib", "-n", "auto", "-q", "-rfEs", "--junit-xml", junit]
+    rc = run("units", cmd, TREE, env)[0]
     if not os.path.exists(junit):
         return Outcome(0, 1, note="pytest wrote no junit XML (exit %d)" % rc)
     outcome = junit_counts(junit)
@@ -235,8 +236,8 @@ def stage_units():
 
 def stage_integration():
     prepare_test_home()
-    rc, lines = run("integration", [os.path.join(BIN, "ansible-test"), "integration", "--local", "--python", PYVER,
-                                    "--color", "no"], TREE, ansible_test_env())
+    cmd = [os.path.join(BIN, "ansible-test"), "integration", "--local", "--python", PYVER, "--color", "no"]
+    rc, lines = run("integration", cmd, TREE, ansible_test_env())
     started = [m.group(1) for m in (re.match(r"Running (\S+) integration test role", l) for l in lines) if m]
     if rc == 0:
         note = "" if started else "no integration targets"
