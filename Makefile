@@ -1,7 +1,7 @@
 # Build/test harness for the edge.platform collection (GNU make).
 # `make test` is what CI runs (via .ci/run) on a fresh clone: it creates its own virtualenv from
 # tests/requirements-dev.txt, copies the collection into an ansible_collections/ tree and runs
-# lint, sanity, units and integration, stopping on the first failure.
+# ansible-lint, antsibull-docs lint, sanity, units and integration, stopping on the first failure.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -27,7 +27,7 @@ SUITE := $(VPY) tests/utils/run_suite.py
 .PHONY: help venv collection lint docs-lint sanity units integration test demo bench build clean distclean
 
 help:
-	@echo "make test         venv, collection, lint, sanity, units, integration (what CI runs)"
+	@echo "make test         venv, collection, lint, docs-lint, sanity, units, integration (what CI runs)"
 	@echo "make demo         run playbooks/demo.yml twice against the emulator (second run: no change)"
 	@echo "make bench        requests per task and module-vs-uri wall-time ratios (not part of test)"
 	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist"
@@ -66,7 +66,7 @@ integration: venv collection
 # The summary line must appear even when the venv or the copy fails, so CI always sees counts.
 test:
 	@$(MAKE) --no-print-directory venv collection || { echo "summary: 0 passed, 1 failed"; exit 1; }
-	@$(SUITE) lint sanity units integration
+	@$(SUITE) lint docs-lint sanity units integration
 
 demo: venv collection
 	@$(VPY) tests/utils/run_demo.py
