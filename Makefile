@@ -14,8 +14,10 @@ TREE := $(COLLECTIONS)/ansible_collections/edge/platform
 
 # python3.11 first (what CI pins); otherwise python3 when it is 3.11 or newer. `command -v` alone is
 # not enough: a pyenv shim for an inactive version exists but exits 127, hence the version probe.
-PYTHON ?= $(shell for p in python3.11 python3; do \
+ifndef PYTHON
+PYTHON := $(shell for p in python3.11 python3; do \
 	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { command -v $$p; break; }; done)
+endif
 
 VPY := $(VENV)/bin/python
 REQUIREMENTS := tests/requirements-dev.txt
@@ -46,7 +48,7 @@ venv:
 
 # A copy, not a symlink: ansible-test resolves the real cwd and needs an ansible_collections parent.
 collection:
-	@python3 tests/utils/sync_collection.py $(TREE)
+	@$(or $(PYTHON),python3) tests/utils/sync_collection.py $(TREE)
 
 lint: venv collection
 	@$(SUITE) lint

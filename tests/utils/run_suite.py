@@ -220,9 +220,13 @@ def stage_units():
     shared = os.path.join(os.path.dirname(REPO), "shared")
     if "EDGE_SHARED_DIR" not in env and os.path.isdir(shared):
         env["EDGE_SHARED_DIR"] = shared
-    # importlib mode: test files in different folders may share a basename (no __init__.py files).
-    cmd = [sys.executable, "-m", "pytest", "tests/unit", "--rootdir", TREE, "-p", "no:cacheprovider",
-           "--import-mode=importlib", "-n", "auto", "-q", "-rfEs", "--junit-xml", junit]
+    # Test modules get the names ansible-test units gives them (ansible_collections.edge.platform.tests.
+    # unit...), so same-named test files in different folders and relative imports work as they do there:
+    # importlib mode + namespace packages, resolved against PYTHONPATH. The pytest script, not
+    # `python -m pytest`, which would put the cwd first on sys.path and make the names start at tests.
+    cmd = [os.path.join(BIN, "pytest"), "tests/unit", "--rootdir", TREE, "-p", "no:cacheprovider",
+           "--import-mode=importlib", "-o", "consider_namespace_packages=true",
+           "-n", "auto", "-q", "-rfEs", "--junit-xml", junit]
     rc = run("units", cmd, TREE, env)[0]
     if not os.path.exists(junit):
         return Outcome(0, 1, note="pytest wrote no junit XML (exit %d)" % rc)
