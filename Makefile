@@ -34,7 +34,7 @@ help:
 	@echo "make bench        requests per task and module-vs-uri wall-time ratios (not part of test)"
 	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist"
 	@echo "make lint | docs-lint | sanity | units | integration   one stage"
-	@echo "make venv | collection | clean | distclean"
+	@echo "make venv | collection | clean (keeps venvs) | distclean"
 
 venv:
 	@test -n "$(PYTHON)" || { echo "error: need python3.11 (or python3 >= 3.11) on PATH" >&2; exit 1; }
@@ -80,8 +80,11 @@ build: venv collection
 	@mkdir -p $(BUILD)/dist
 	@cd $(TREE) && $(CURDIR)/$(VENV)/bin/ansible-galaxy collection build --force --output-path $(CURDIR)/$(BUILD)/dist
 
+# Keeps the virtualenvs (.venv and the sanity venvs under the ansible-test HOME): rebuilding those
+# is most of a cold run. distclean removes them too.
 clean:
-	rm -rf $(BUILD) tests/output tests/integration/inventory
+	@if [ -d $(BUILD) ]; then find $(BUILD) -mindepth 1 -maxdepth 1 ! -name ansible-test-home -exec rm -rf {} +; fi
+	rm -rf tests/output tests/integration/inventory
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(BUILD) $(VENV)
