@@ -12,8 +12,9 @@ BUILD := .build
 COLLECTIONS := $(BUILD)/collections
 TREE := $(COLLECTIONS)/ansible_collections/edge/platform
 
-# python3.11 first (what CI pins); otherwise python3 when it is 3.11 or newer. `command -v` alone is
-# not enough: a pyenv shim for an inactive version exists but exits 127, hence the version probe.
+# python3.11 first (the version CI and the pins are tested with); else python3 if it is 3.11 or newer.
+# ansible-test runs with --python <the venv's version>. `command -v` alone is not enough: a pyenv
+# shim for an inactive version exists but exits 127, hence the version probe.
 ifndef PYTHON
 PYTHON := $(shell for p in python3.11 python3; do \
 	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { command -v $$p; break; }; done)
@@ -78,7 +79,7 @@ bench: venv collection
 
 build: venv collection
 	@mkdir -p $(BUILD)/dist
-	@cd $(TREE) && $(CURDIR)/$(VENV)/bin/ansible-galaxy collection build --force --output-path $(CURDIR)/$(BUILD)/dist
+	@cd $(TREE) && $(abspath $(VENV))/bin/ansible-galaxy collection build --force --output-path $(CURDIR)/$(BUILD)/dist
 
 # Keeps the virtualenvs (.venv and the sanity venvs under the ansible-test HOME): rebuilding those
 # is most of a cold run. distclean removes them too.
