@@ -242,7 +242,7 @@ def stage_integration():
     prepare_test_home()
     cmd = [os.path.join(BIN, "ansible-test"), "integration", "--local", "--python", PYVER, "--color", "no"]
     rc, lines = run("integration", cmd, TREE, ansible_test_env())
-    started = [m.group(1) for m in (re.match(r"Running (\S+) integration test role", l) for l in lines) if m]
+    started = [m.group(1) for m in (re.match(r"Running (\S+) integration test (?:role|script)", l) for l in lines) if m]
     if rc == 0:
         note = "" if started else "no integration targets"
         return Outcome(len(started), 0, note=note)
