@@ -1,0 +1,91 @@
+# Build/test harness for the edge.platform collection (GNU make).
+# `make test` is what CI runs (via .ci/run) on a fresh clone: it creates its own virtualenv from
+# tests/requirements-dev.txt, copies the collection into an ansible_collections/ tree and runs
+# ansible-lint, antsibull-docs lint, sanity, units and integration, stopping on the first failure.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV ?= .venv
+BUILD := .build
+# ansible-test and ansible-lint need the collection inside <root>/ansible_collections/<ns>/<name>.
+COLLECTIONS := $(BUILD)/collections
+TREE := $(COLLECTIONS)/ansible_collections/edge/platform
+
+# python3.11 first (the version CI and the pins are tested with); else python3 if it is 3.11 or newer.
+# ansible-test runs with --python <the venv's version>. `command -v` alone is not enough: a pyenv
+# shim for an inactive version exists but exits 127, hence the version probe.
+ifndef PYTHON
+PYTHON := $(shell for p in python3.11 python3; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { command -v $$p; break; }; done)
+endif
+
+VPY := $(VENV)/bin/python
+REQUIREMENTS := tests/requirements-dev.txt
+# The stamp holds the sha256 of the requirements file the venv was built from: re-install only
+# when its content changes (mtimes are meaningless on a fresh clone).
+STAMP := $(VENV)/.requirements.sha256
+SUITE := $(VPY) tests/utils/run_suite.py
+
+.PHONY: help venv collection lint docs-lint sanity units integration test demo bench build clean distclean
+
+help:
+	@echo "make test         venv, collection, lint, docs-lint, sanity, units, integration (what CI runs)"
+	@echo "make demo         run playbooks/demo.yml twice against the emulator (second run: no change)"
+	@echo "make bench        requests per task and module-vs-uri wall-time ratios (not part of test)"
+	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist"
+	@echo "make lint | docs-lint | sanity | units | integration   one stage"
+	@echo "make venv | collection | clean (keeps venvs) | distclean"
+
+venv:
+	@test -n "$(PYTHON)" || { echo "error: need python3.11 (or python3 >= 3.11) on PATH" >&2; exit 1; }
+	@want=$$(sha256sum $(REQUIREMENTS) | cut -d' ' -f1); \
+	if [ -x $(VPY) ] && [ "$$(cat $(STAMP) 2>/dev/null)" = "$$want" ]; then exit 0; fi; \
+	set -e; \
+	echo "Creating $(VENV) with $(PYTHON) from $(REQUIREMENTS)"; \
+	[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV); \
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(REQUIREMENTS); \
+	echo "$$want" > $(STAMP)
+
+# A copy, not a symlink: ansible-test resolves the real cwd and needs an ansible_collections parent.
+collection:
+	@$(or $(PYTHON),python3) tests/utils/sync_collection.py $(TREE)
+
+lint: venv collection
+	@$(SUITE) lint
+
+docs-lint: venv collection
+	@$(SUITE) docs-lint
+
+sanity: venv collection
+	@$(SUITE) sanity
+
+units: venv collection
+	@$(SUITE) units
+
+integration: venv collection
+	@$(SUITE) integration
+
+# The summary line must appear even when the venv or the copy fails, so CI always sees counts.
+test:
+	@$(MAKE) --no-print-directory venv collection || { echo "summary: 0 passed, 1 failed"; exit 1; }
+	@$(SUITE) lint docs-lint sanity units integration
+
+demo: venv collection
+	@$(VPY) tests/utils/run_demo.py
+
+bench: venv collection
+	@$(VPY) tests/perf/run.py
+
+build: venv collection
+	@mkdir -p $(BUILD)/dist
+	@cd $(TREE) && $(abspath $(VENV))/bin/ansible-galaxy collection build --force --output-path $(CURDIR)/$(BUILD)/dist
+
+# Keeps the virtualenvs (.venv and the sanity venvs under the ansible-test HOME): rebuilding those
+# is most of a cold run. distclean removes them too.
+clean:
+	@if [ -d $(BUILD) ]; then find $(BUILD) -mindepth 1 -maxdepth 1 ! -name ansible-test-home -exec rm -rf {} +; fi
+	rm -rf tests/output tests/integration/inventory
+
+distclean: clean
+	rm -rf $(BUILD) $(VENV)

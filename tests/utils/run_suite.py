@@ -1,0 +1,294 @@
+"""Run the collection's test stages in order, stop at the first failing stage, print one summary line.
+
+Usage: ``.venv/bin/python tests/utils/run_suite.py STAGE...`` with STAGE in lint, docs-lint, sanity,
+units, integration (``make test`` passes all of them). Run it with the virtualenv's Python: the tools
+are taken from the same bin directory. ``make collection`` must have built the ansible_collections
+tree under .build first.
+
+The last line is always ``summary: N passed, M failed``, counting individual tests: lint runs, sanity
+tests, unit test cases (from pytest's junit XML) and integration targets. Stdlib only.
+"""
+
+from __future__ import annotations
+
+import configparser
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.path.join(REPO, ".build")
+COLLECTIONS = os.path.join(BUILD, "collections")
+TREE = os.path.join(COLLECTIONS, "ansible_collections", "edge", "platform")
+LOGS = os.path.join(BUILD, "logs")
+# ansible-test keeps its sanity venvs and the get-pip stand-in under ~/.ansible/test: a HOME of our
+# own keeps them out of the user's home and makes `make clean` a real reset.
+TEST_HOME = os.path.join(BUILD, "ansible-test-home")
+PYVER = "%d.%d" % sys.version_info[:2]
+BIN = os.path.dirname(sys.executable)
+
+# pip's progress chatter while ansible-test builds sanity venvs: kept in .build/logs, not on screen.
+NOISE = re.compile(r"^\s*(Collecting|Downloading|Using cached|Processing|Installing collected|Successfully"
+                   r" (installed|uninstalled)|Attempting uninstall|Found existing|Uninstalling|Looking in|"
+                   r"Requirement already|WARNING: Location '.*' is ignored|Obtaining|Preparing metadata|"
+                   r"Building wheel|Created wheel|Stored in directory|━)")
+
+
+class Outcome(object):
+    def __init__(self, passed=0, failed=0, skipped=0, note=""):
+        self.passed, self.failed, self.skipped, self.note = passed, failed, skipped, note
+
+
+def base_env(**extra):
+    env = dict(os.environ)
+    env["PATH"] = BIN + os.pathsep + env.get("PATH", os.defpath)
+    env["ANSIBLE_COLLECTIONS_PATH"] = COLLECTIONS
+    env.setdefault("NO_COLOR", "1")
+    env.update(extra)
+    return env
+
+
+def run(name, cmd, cwd, env):
+    """Run cmd, echo its output (minus pip noise) and keep all of it in .build/logs/<name>.log."""
+    os.makedirs(LOGS, exist_ok=True)
+    log_path = os.path.join(LOGS, name + ".log")
+    print("$ (cd %s && %s)" % (os.path.relpath(cwd, REPO) or ".", " ".join(cmd)), flush=True)
+    lines = []
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, universal_newlines=True, errors="replace")
+        for line in proc.stdout:
+            log.write(line)
+            lines.append(line.rstrip("\n"))
+            if not NOISE.match(line):
+                sys.stdout.write(line)
+                sys.stdout.flush()
+        rc = proc.wait()
+    return rc, lines
+
+
+def repo_files():
+    out = subprocess.run(["git", "ls-files", "-z", "-co", "--exclude-standard"], cwd=REPO, check=True,
+                         stdout=subprocess.PIPE).stdout.decode("utf-8")
+    return [p for p in out.split("\0") if p and os.path.isfile(os.path.join(REPO, p))]
+
+
+def shell_scripts():
+    """Shell scripts sanity's shellcheck test does not see (it only takes *.sh), such as .ci/run."""
+    found = []
+    for path in repo_files():
+        if path.endswith(".sh"):
+            continue
+        with open(os.path.join(REPO, path), "rb") as stream:
+            first = stream.readline()
+        if re.match(rb"#!\s*/(usr/)?bin/(env\s+)?(ba)?sh\b", first):
+            found.append(path)
+    return found
+
+
+def stage_lint():
+    outcome = Outcome()
+    # In the repository, not the copy: ansible-lint finds its files with git, and .build is ignored.
+    rc = run("ansible-lint", [os.path.join(BIN, "ansible-lint")], REPO, base_env())[0]
+    outcome.passed, outcome.failed = (1, 0) if rc == 0 else (0, 1)
+    scripts = shell_scripts()
+    if scripts:
+        rc = run("shellcheck", [os.path.join(BIN, "shellcheck")] + scripts, REPO, base_env())[0]
+        if rc == 0:
+            outcome.passed += 1
+        else:
+            outcome.failed += 1
+    return outcome
+
+
+def stage_docs_lint():
+    # antsibull-docs copies the collection with `git ls-files` when it sits in a git checkout: run it on
+    # the repository (the copy under the ignored .build would look empty to it).
+    cmd = [os.path.join(BIN, "antsibull-docs"), "lint-collection-docs", "--plugin-docs",
+           "--validate-collection-refs", "self", "."]
+    rc = run("docs-lint", cmd, REPO, base_env())[0]
+    return Outcome(1, 0) if rc == 0 else Outcome(0, 1)
+
+
+def write_pip_config(home):
+    """Give ansible-test's inner pip the pip configuration the user has.
+
+    ansible-test runs pip with only PATH, HOME and LC_ALL set, so PIP_* variables never reach it and the
+    user's pip.conf is looked up under our HOME. /etc/pip.conf is read as usual. Copy the user's config
+    and fold in PIP_* variables so a proxy CA, index or wheel directory keeps working.
+    """
+    config = configparser.RawConfigParser()
+    real_home = os.path.expanduser("~")
+    config.read([os.path.join(real_home, ".pip", "pip.conf"),
+                 os.path.join(real_home, ".config", "pip", "pip.conf")] +
+                ([os.environ["PIP_CONFIG_FILE"]] if os.path.isfile(os.environ.get("PIP_CONFIG_FILE", "")) else []))
+    for name, value in os.environ.items():
+        if name.startswith("PIP_") and name != "PIP_CONFIG_FILE":
+            if not config.has_section("global"):
+                config.add_section("global")
+            config.set("global", name[4:].lower().replace("_", "-"), value)
+    path = os.path.join(home, ".config", "pip", "pip.conf")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as stream:
+        config.write(stream)
+
+
+def pip_bootstrap_version():
+    """The pip version whose get-pip script ansible-test looks for (private API, hence the fallback)."""
+    try:
+        from types import SimpleNamespace
+
+        from ansible_test._internal.python_requirements import get_venv_packages
+        return get_venv_packages(SimpleNamespace(version=PYVER))["pip"]
+    except Exception:  # pylint: disable=broad-except
+        return "24.2"
+
+
+def prepare_test_home():
+    cache = os.path.join(TEST_HOME, ".ansible", "test", "cache")
+    os.makedirs(cache, exist_ok=True)
+    target = os.path.join(cache, "get_pip_%s.py" % pip_bootstrap_version().replace(".", "_"))
+    shutil.copyfile(os.path.join(REPO, "tests", "utils", "get_pip_standin.py"), target)
+    write_pip_config(TEST_HOME)
+
+
+def ansible_test_env():
+    # ANSIBLE_TEST_CONTENT_ROOT stops ansible-test from walking up to the repository's .git and then
+    # seeing no files at all (git ignores .build).
+    return base_env(HOME=TEST_HOME, ANSIBLE_TEST_CONTENT_ROOT=TREE)
+
+
+def sanity_ignore_lines():
+    lines = []
+    folder = os.path.join(TREE, "tests", "sanity")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if name.startswith("ignore-") and name.endswith(".txt"):
+            with open(os.path.join(folder, name)) as stream:
+                lines += ["tests/sanity/%s: %s" % (name, l.strip()) for l in stream
+                          if l.strip() and not l.lstrip().startswith("#")]
+    return lines
+
+
+def stage_sanity():
+    ignores = sanity_ignore_lines()
+    if ignores:
+        print("Sanity ignore lines are not allowed here; fix the findings instead:\n  " + "\n  ".join(ignores))
+        return Outcome(0, 1, note="ignore lines present")
+    prepare_test_home()
+    # --junit: one XML per sanity test (passed, skipped as not applicable, or failed) to count from.
+    junit_dir = os.path.join(TREE, "tests", "output", "junit")
+    for name in os.listdir(junit_dir) if os.path.isdir(junit_dir) else []:
+        if name.startswith("ansible-test-sanity-"):
+            os.remove(os.path.join(junit_dir, name))
+    cmd = [os.path.join(BIN, "ansible-test"), "sanity", "--local", "--python", PYVER, "--color", "no", "--junit"]
+    rc = run("sanity", cmd, TREE, ansible_test_env())[0]
+    outcome = Outcome()
+    for name in sorted(os.listdir(junit_dir)) if os.path.isdir(junit_dir) else []:
+        if name.startswith("ansible-test-sanity-"):
+            counts = junit_counts(os.path.join(junit_dir, name))
+            outcome.passed += counts.passed
+            outcome.failed += counts.failed
+            outcome.skipped += counts.skipped
+    if rc != 0 and not outcome.failed:
+        outcome.failed = 1  # ansible-test stopped before or outside a test: count the run itself
+        outcome.note = "ansible-test exited %d" % rc
+    if outcome.skipped:
+        outcome.note = outcome.note or "skipped = not applicable to any file here"
+    return outcome
+
+
+def junit_counts(path):
+    root = ET.parse(path).getroot()
+    suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
+    total = sum(int(s.get("tests", 0)) for s in suites)
+    failed = sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
+    skipped = sum(int(s.get("skipped", 0)) for s in suites)
+    return Outcome(total - failed - skipped, failed, skipped)
+
+
+def stage_units():
+    junit = os.path.join(BUILD, "junit", "units.xml")
+    if os.path.exists(junit):
+        os.remove(junit)
+    env = base_env(PYTHONPATH=COLLECTIONS)
+    # Tests that read ../shared find it through EDGE_SHARED_DIR: from the copy under .build, ../shared
+    # would resolve inside .build.
+    shared = os.path.join(os.path.dirname(REPO), "shared")
+    if "EDGE_SHARED_DIR" not in env and os.path.isdir(shared):
+        env["EDGE_SHARED_DIR"] = shared
+    # Test modules get the names ansible-test units gives them (ansible_collections.edge.platform.tests.
+    # unit...), so same-named test files in different folders and relative imports work as they do there:
+    # importlib mode + namespace packages, resolved against PYTHONPATH. The pytest script, not
+    # `python -m pytest`, which would put the cwd first on sys.path and make the names start at tests.
+    cmd = [os.path.join(BIN, "pytest"), "tests/unit", "--rootdir", TREE, "-p", "no:cacheprovider",
+           "--import-mode=importlib", "-o", "consider_namespace_packages=true",
+           "-n", "auto", "-q", "-rfEs", "--junit-xml", junit]
+    rc = run("units", cmd, TREE, env)[0]
+    if not os.path.exists(junit):
+        return Outcome(0, 1, note="pytest wrote no junit XML (exit %d)" % rc)
+    outcome = junit_counts(junit)
+    if rc == 5 or outcome.passed + outcome.failed == 0:
+        return Outcome(0, 1, note="no unit tests ran")
+    if rc != 0 and not outcome.failed:
+        outcome.failed = 1  # e.g. a collection error pytest did not count as a test
+    return outcome
+
+
+def stage_integration():
+    prepare_test_home()
+    cmd = [os.path.join(BIN, "ansible-test"), "integration", "--local", "--python", PYVER, "--color", "no"]
+    rc, lines = run("integration", cmd, TREE, ansible_test_env())
+    started = [m.group(1) for m in (re.match(r"Running (\S+) integration test (?:role|script)", l) for l in lines) if m]
+    if rc == 0:
+        note = "" if started else "no integration targets"
+        return Outcome(len(started), 0, note=note)
+    # ansible-test stops at the first failing target: the last one started failed (or setup did).
+    return Outcome(max(len(started) - 1, 0), 1)
+
+
+STAGES = {
+    "lint": stage_lint,
+    "docs-lint": stage_docs_lint,
+    "sanity": stage_sanity,
+    "units": stage_units,
+    "integration": stage_integration,
+}
+
+
+def main(argv):
+    unknown = [s for s in argv if s not in STAGES]
+    if not argv or unknown:
+        sys.stderr.write("usage: run_suite.py %s...\n" % "|".join(STAGES))
+        return 2
+    if not os.path.isfile(os.path.join(TREE, "galaxy.yml")):
+        print("error: %s is missing: run `make collection` first" % os.path.relpath(TREE, REPO))
+        print("summary: 0 passed, 1 failed")
+        return 1
+    passed = failed = 0
+    rows = []
+    for name in argv:
+        print("\n=== %s ===" % name, flush=True)
+        start = time.monotonic()
+        try:
+            outcome = STAGES[name]()
+        except Exception as exc:  # pylint: disable=broad-except
+            outcome = Outcome(0, 1, note="harness error: %r" % exc)
+        seconds = time.monotonic() - start
+        passed += outcome.passed
+        failed += outcome.failed
+        rows.append("%-12s %4d passed %4d failed %4d skipped %6.0fs  %s" % (
+            name, outcome.passed, outcome.failed, outcome.skipped, seconds, outcome.note))
+        if outcome.failed:
+            rows.append("stopped after %s failed; full logs in %s" % (name, os.path.relpath(LOGS, REPO)))
+            break
+    print("\n" + "\n".join(rows))
+    print("summary: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
