@@ -3,12 +3,14 @@
 Usage: ``.venv/bin/python tests/perf/run.py [--repeat N] [--only SUBSTRING]``
 
 Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit nothing else):
-- ``REQUEST_CASES``: ``{name, task, expect: {changed, requests: [METHOD, ...]}, fixture?}`` - the
-  emulator is reset, the single task runs, and the request log gives the requests it sent.
-- ``TIMING_CASES``: ``{name, task, baseline, fixture?}`` - both tasks run --repeat times, interleaved,
+- ``REQUEST_CASES``: ``{name, task, expect: {changed, requests: [METHOD, ...]}, fixture?, module_defaults?}`` - the
+  a fresh emulator starts, the single task runs, and the request log gives the requests it sent.
+- ``TIMING_CASES``: ``{name, task, baseline, fixture?, module_defaults?}`` - both tasks run --repeat times, interleaved,
   in one playbook; the junit callback times each task; the ratio of medians is printed.
-Tasks are one-key dicts ``{FQCN: args}``; ``{{ edge_base_url }}`` and ``{{ edge_api_key }}`` are set.
+Tasks are one-key dicts ``{FQCN: args}``; ``{{ edge_base_url }}`` and ``{{ edge_api_key }}`` are set, and
+module_defaults default to api_key/base_url for group/edge.platform.management.
 Request counts are deterministic: a case that does not match its ``expect`` makes the run exit 1.
+Standalone benchmarks: every tests/perf/bench_*.py runs as a script after the cases; its output is shown.
 """
 
 from __future__ import annotations
@@ -49,14 +51,18 @@ def load_cases():
     return request_cases, timing_cases
 
 
-def play(tasks, url):
+# Unless a case brings its own ``module_defaults``: the management API modules' connection options.
+MODULE_DEFAULTS = {"group/edge.platform.management": {"api_key": "{{ edge_api_key }}", "base_url": "{{ edge_base_url }}"}}
+
+
+def play(tasks, url, case):
     """A playbook (JSON is YAML) running the tasks on the implicit localhost with the emulator's credentials."""
     return [{
         "name": "edge.platform benchmark",
         "hosts": "localhost",
         "gather_facts": False,
         "vars": {"edge_base_url": url, "edge_api_key": API_KEY},
-        "module_defaults": {"group/edge.platform.all": {"api_key": "{{ edge_api_key }}", "base_url": "{{ edge_base_url }}"}},
+        "module_defaults": case.get("module_defaults", MODULE_DEFAULTS),
         "tasks": tasks,
     }]
 
@@ -92,7 +98,7 @@ def measure_requests(case, scratch):
         emulator.requests_log()  # start from an empty log
         tasks = [named(case["task"], "measured", register="measured"),
                  {"name": "report", "ansible.builtin.debug": {"msg": "MEASURED_CHANGED={{ measured.changed }}"}}]
-        out = run_playbook(play(tasks, emulator.url), scratch)
+        out = run_playbook(play(tasks, emulator.url, case), scratch)
         methods = [entry["method"] for entry in emulator.requests_log()]
     changed = "MEASURED_CHANGED=True" in out
     expect = case.get("expect", {})
@@ -126,17 +132,30 @@ def measure_timing(case, repeat, scratch):
         tasks.append(named(case["task"], "bench-module-%d" % index))
         tasks.append(named(case["baseline"], "bench-baseline-%d" % index))
     with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
-        run_playbook(play(tasks, emulator.url), scratch, junit_dir)
+        run_playbook(play(tasks, emulator.url, case), scratch, junit_dir)
     times = task_times(junit_dir)
     module = statistics.median(times["module", i] for i in range(1, repeat + 1))
     baseline = statistics.median(times["baseline", i] for i in range(1, repeat + 1))
     return "  %-36s module %.3fs  baseline %.3fs  ratio %.2f" % (case["name"], module, baseline, module / baseline)
 
 
+def run_scripts(only):
+    """Run each tests/perf/bench_*.py with this Python; True when all exit 0."""
+    ok = True
+    for path in sorted(glob.glob(os.path.join(HERE, "bench_*.py"))):
+        name = os.path.basename(path)
+        if only not in name:
+            continue
+        print("\n%s" % name, flush=True)
+        proc = subprocess.run([sys.executable, path], cwd=REPO, stdin=subprocess.DEVNULL, check=False)
+        ok = ok and proc.returncode == 0
+    return ok
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="timed repetitions per task (median; default 7)")
-    parser.add_argument("--only", default="", help="run only cases whose name contains this")
+    parser.add_argument("--only", default="", help="run only cases and bench_*.py scripts whose name contains this")
     args = parser.parse_args(argv)
     request_cases, timing_cases = load_cases()
     request_cases = [c for c in request_cases if args.only in c["name"]]
@@ -151,7 +170,14 @@ def main(argv=None):
         print("\nWall time per task (median of %d, junit callback), module vs baseline" % args.repeat)
         for case in timing_cases:
             print(measure_timing(case, args.repeat, scratch), flush=True)
-    print("\nbench: %s" % ("ok" if ok else "request counts differ from the cases' expectations"))
+    scripts_ok = run_scripts(args.only)
+    if not ok:
+        print("\nbench: request counts differ from the cases' expectations")
+    elif not scripts_ok:
+        print("\nbench: a tests/perf/bench_*.py script failed")
+    else:
+        print("\nbench: ok")
+    ok = ok and scripts_ok
     return 0 if ok else 1
 
 
