@@ -210,31 +210,54 @@ def junit_counts(path):
     return Outcome(total - failed - skipped, failed, skipped)
 
 
+def find_shared():
+    """The project's shared/ reference directory: $EDGE_SHARED_DIR, else shared/ beside the repo or an ancestor."""
+    configured = os.environ.get("EDGE_SHARED_DIR")
+    if configured:
+        return configured if os.path.isdir(configured) else None
+    path = REPO
+    while os.path.dirname(path) != path:
+        path = os.path.dirname(path)
+        if os.path.isdir(os.path.join(path, "shared", "reference")):
+            return os.path.join(path, "shared")
+    return None
+
+
 def stage_units():
-    junit = os.path.join(BUILD, "junit", "units.xml")
-    if os.path.exists(junit):
-        os.remove(junit)
-    env = base_env(PYTHONPATH=COLLECTIONS)
-    # Tests that read ../shared find it through EDGE_SHARED_DIR: from the copy under .build, ../shared
-    # would resolve inside .build.
-    shared = os.path.join(os.path.dirname(REPO), "shared")
-    if "EDGE_SHARED_DIR" not in env and os.path.isdir(shared):
-        env["EDGE_SHARED_DIR"] = shared
-    # Test modules get the names ansible-test units gives them (ansible_collections.edge.platform.tests.
-    # unit...), so same-named test files in different folders and relative imports work as they do there:
-    # importlib mode + namespace packages, resolved against PYTHONPATH. The pytest script, not
-    # `python -m pytest`, which would put the cwd first on sys.path and make the names start at tests.
-    cmd = [os.path.join(BIN, "pytest"), "tests/unit", "--rootdir", TREE, "-p", "no:cacheprovider",
-           "--import-mode=importlib", "-o", "consider_namespace_packages=true",
-           "-n", "auto", "-q", "-rfEs", "--junit-xml", junit]
-    rc = run("units", cmd, TREE, env)[0]
-    if not os.path.exists(junit):
-        return Outcome(0, 1, note="pytest wrote no junit XML (exit %d)" % rc)
-    outcome = junit_counts(junit)
-    if rc == 5 or outcome.passed + outcome.failed == 0:
-        return Outcome(0, 1, note="no unit tests ran")
+    # ansible-test units, not bare pytest: it forks every test (ansible_forked), so process-wide state
+    # such as ansible-core's warning store cannot leak between tests, and it runs module and controller
+    # tests apart, as they run in real use. One junit XML per context.
+    junit_dir = os.path.join(TREE, "tests", "output", "junit")
+    for name in os.listdir(junit_dir) if os.path.isdir(junit_dir) else []:
+        if name.endswith("-units.xml"):
+            os.remove(os.path.join(junit_dir, name))
+    # ansible-test passes no EDGE_SHARED_DIR to the tests; they look for shared/ beside the collection
+    # (../shared from .../edge/platform), so put a link there for the run. Only here: elsewhere it would
+    # look like a collection named edge.shared.
+    link = os.path.join(os.path.dirname(TREE), "shared")
+    shared = find_shared()
+    if shared and not os.path.lexists(link):
+        os.symlink(os.path.abspath(shared), link)
+    try:
+        cmd = [os.path.join(BIN, "ansible-test"), "units", "--local", "--python", PYVER, "--color", "no"]
+        rc = run("units", cmd, TREE, ansible_test_env())[0]
+    finally:
+        if os.path.islink(link):
+            os.remove(link)
+    outcome = Outcome()
+    for name in sorted(os.listdir(junit_dir)) if os.path.isdir(junit_dir) else []:
+        if name.endswith("-units.xml"):
+            counts = junit_counts(os.path.join(junit_dir, name))
+            outcome.passed += counts.passed
+            outcome.failed += counts.failed
+            outcome.skipped += counts.skipped
+    if outcome.passed + outcome.failed == 0:
+        return Outcome(0, 1, note="no unit tests ran (ansible-test exited %d)" % rc)
     if rc != 0 and not outcome.failed:
         outcome.failed = 1  # e.g. a collection error pytest did not count as a test
+        outcome.note = "ansible-test exited %d" % rc
+    if not shared:
+        outcome.note = outcome.note or "no shared/ reference directory found: conformance tests skip"
     return outcome
 
 
