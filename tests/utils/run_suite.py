@@ -28,6 +28,8 @@ LOGS = os.path.join(BUILD, "logs")
 # ansible-test keeps its sanity venvs and the get-pip stand-in under ~/.ansible/test: a HOME of our
 # own keeps them out of the user's home and makes `make clean` a real reset.
 TEST_HOME = os.path.join(BUILD, "ansible-test-home")
+# Link to the shared/ reference directory, present only while unit tests run (see stage_units).
+SHARED_LINK = os.path.join(os.path.dirname(TREE), "shared")
 PYVER = "%d.%d" % sys.version_info[:2]
 BIN = os.path.dirname(sys.executable)
 
@@ -234,16 +236,15 @@ def stage_units():
     # ansible-test passes no EDGE_SHARED_DIR to the tests; they look for shared/ beside the collection
     # (../shared from .../edge/platform), so put a link there for the run. Only here: elsewhere it would
     # look like a collection named edge.shared.
-    link = os.path.join(os.path.dirname(TREE), "shared")
     shared = find_shared()
-    if shared and not os.path.lexists(link):
-        os.symlink(os.path.abspath(shared), link)
+    if shared:
+        os.symlink(os.path.abspath(shared), SHARED_LINK)
     try:
         cmd = [os.path.join(BIN, "ansible-test"), "units", "--local", "--python", PYVER, "--color", "no"]
         rc = run("units", cmd, TREE, ansible_test_env())[0]
     finally:
-        if os.path.islink(link):
-            os.remove(link)
+        if os.path.islink(SHARED_LINK):
+            os.remove(SHARED_LINK)
     outcome = Outcome()
     for name in sorted(os.listdir(junit_dir)) if os.path.isdir(junit_dir) else []:
         if name.endswith("-units.xml"):
@@ -291,6 +292,8 @@ def main(argv):
         print("error: %s is missing: run `make collection` first" % os.path.relpath(TREE, REPO))
         print("summary: 0 passed, 1 failed")
         return 1
+    if os.path.islink(SHARED_LINK):
+        os.remove(SHARED_LINK)  # left by an interrupted unit test run
     passed = failed = 0
     rows = []
     for name in argv:
