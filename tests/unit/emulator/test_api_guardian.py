@@ -769,8 +769,8 @@ def test_a_2000_operation_document(api):
 @pytest.mark.parametrize("zone, message", [
     ({"id": 1, "api_guardian_limits": {"max_endpoint": 3}}, "unknown keys max_endpoint"),
     ({"id": 1, "api_guardian_limits": {"max_endpoints": -1}}, "max_endpoints must be a non-negative integer"),
-    ({"id": 1, "api_guardian_limits": {"max_nesting_depth": None}}, "max_nesting_depth must be a non-negative "
-                                                                     "integer .0 for no limit.$"),
+    ({"id": 1, "api_guardian_limits": {"max_nesting_depth": None}},
+     "max_nesting_depth must be a non-negative integer .0 for no limit.$"),
     ({"id": 1, "api_guardian_spec": "openapi: 9"}, "shield_zones[0].api_guardian_spec"),
 ])
 def test_bad_fixture_entries_are_reported(tmp_path, zone, message):

@@ -235,8 +235,8 @@ def test_refs_inside_data_values_are_text_not_references():
 
 
 def test_refs_inside_extensions_are_text_not_references():
-    text = REFS_IN_DATA.replace("      examples:", "      x-origin: {$ref: '#/components/schemas/Tag'}\n"
-                                                  "      x-broken: {$ref: '#/nowhere'}\n      examples:")
+    extensions = "      x-origin: {$ref: '#/components/schemas/Tag'}\n      x-broken: {$ref: '#/nowhere'}\n"
+    text = REFS_IN_DATA.replace("      examples:", extensions + "      examples:")
     schema = Document(text).endpoints()[0]["request_schema"]
     assert (schema["x-origin"], schema["x-broken"]) == ({"$ref": "#/components/schemas/Tag"}, {"$ref": "#/nowhere"})
 
