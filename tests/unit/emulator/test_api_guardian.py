@@ -52,6 +52,7 @@ FIXTURE = {
         {"id": 3002, "plan": "basic", "api_guardian_limits": LIMITS},
         {"id": 3003, "api_guardian_spec": INITIAL},
         {"id": 3004, "api_guardian_limits": {"max_endpoints": 2000}},
+        {"id": 3005, "api_guardian_limits": dict.fromkeys(LIMITS, 0)},  # 0: no limit
     ],
 }
 
@@ -452,6 +453,18 @@ def test_openapi_30_derivation(api):
         "type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}  # recursion stays a reference
 
 
+def test_yaml_12_scalars_keep_their_text(api):
+    content = ("openapi: 3.0.3\ninfo: {title: on, version: 1.10}\npaths:\n  /s:\n    get:\n      parameters:\n"
+               "        - {name: on, in: query, schema: {enum: [yes, no, off]}}\n      responses:\n"
+               "        200:\n          description: ok\n          content:\n            application/json:\n"
+               "              schema: {type: string, example: yes}\n")
+    data = ok(api.upload(3001, content))
+    assert (data["configuration"]["title"], data["configuration"]["version"]) == ("on", "1.10")
+    endpoint = data["endpoints"][0]
+    assert endpoint["availableParameters"]["Query"] == ["on"]
+    assert schema_of(endpoint["responseBodySchemasYaml"]["200"]) == {"type": "string", "example": "yes"}
+
+
 def test_yaml_is_rendered_deterministically(api):
     text = ok(api.upload(3001, json.dumps(PETS_30)))["endpoints"][1]["requestBodySchemaYaml"]
     assert text == yaml.safe_dump(schema_of(text), sort_keys=False, default_flow_style=False, allow_unicode=True)
@@ -674,6 +687,10 @@ def test_bad_bodies_are_400_envelopes(api, raw, error_key):
     ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      parameters:\n"
      "        - {name: b, in: body}\n", "it must be one of path, query, header, cookie"),
     ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: 5\n", "#/paths/~1a/get"),
+    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: {}\n    put: {}\n    get: {}\n",
+     "not valid YAML at line 7 column 5: the key 'get' appears twice in one mapping (first at line 5)"),
+    ('{"openapi": "3.0.0", "info": {"title": "t", "version": "v"},\n "paths": {}, "paths": {}}',
+     "not valid JSON at line 2: the key 'paths' appears twice in one object (first at line 2)"),
 ])
 def test_invalid_documents_are_400_naming_the_problem(api, content, expected):
     message = failed(api.upload(3001, content), 400, "api_guardian.invalid_spec")
@@ -722,6 +739,15 @@ def test_plan_limit_boundary(api, limit):
     ok(api.update(3002, build(allowed)))
 
 
+def test_a_limit_of_zero_is_no_limit(api):
+    configuration = ok(api.get(3005))["configuration"]
+    assert [configuration[name] for name in ("maxEndpoints", "maxFieldsPerType", "maxNestingDepth",
+                                             "maxTotalSchemaNodes", "maxTotalRegexLength")] == [0] * 5
+    for build, allowed, _measured in LIMIT_CASES.values():
+        ok(api.call("PATCH" if ok(api.get(3005))["endpoints"] else "POST", BASE % 3005 + "/spec",
+                    {"content": build(allowed + 1)}))
+
+
 def test_a_2000_operation_document(api):
     schemas = {"Item": {"type": "object", "properties": {"id": {"type": "integer"}, "sub": {
         "$ref": "#/components/schemas/Sub"}}}, "Sub": {"type": "object", "properties": {"x": {"type": "string"}}}}
@@ -743,6 +769,8 @@ def test_a_2000_operation_document(api):
 @pytest.mark.parametrize("zone, message", [
     ({"id": 1, "api_guardian_limits": {"max_endpoint": 3}}, "unknown keys max_endpoint"),
     ({"id": 1, "api_guardian_limits": {"max_endpoints": -1}}, "max_endpoints must be a non-negative integer"),
+    ({"id": 1, "api_guardian_limits": {"max_nesting_depth": None}},
+     "max_nesting_depth must be a non-negative integer .0 for no limit.$"),
     ({"id": 1, "api_guardian_spec": "openapi: 9"}, "shield_zones[0].api_guardian_spec"),
 ])
 def test_bad_fixture_entries_are_reported(tmp_path, zone, message):
