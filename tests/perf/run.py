@@ -3,10 +3,11 @@
 Usage: ``.venv/bin/python tests/perf/run.py [--repeat N] [--only SUBSTRING]``
 
 Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit nothing else):
-- ``REQUEST_CASES``: ``{name, task, expect: {changed, requests: [METHOD, ...]}, setup?, fixture?}`` - a
-  fresh emulator starts, the ``setup`` tasks run (state the measured task needs, such as a first
+- ``REQUEST_CASES``: ``{name, task, expect: {changed, requests: [METHOD, ...], that?}, setup?, fixture?}``
+  - a fresh emulator starts, the ``setup`` tasks run (state the measured task needs, such as a first
   upload before a no-change re-run), the request log is cleared, the task runs, and the log gives
-  the requests it sent.
+  the requests it sent. ``that``: Jinja conditions on the task's result ``measured`` that must hold
+  (for example that 10,000 rows came back decoded).
 - ``TIMING_CASES``: ``{name, task, baseline, setup?, fixture?, rows?}`` - after the ``setup`` tasks,
   both tasks run --repeat times, interleaved, in one playbook; the junit callback times each task;
   the ratio of medians is printed (``rows``: also print the module's rows per second).
@@ -47,7 +48,6 @@ BENCH_OPENAPI = os.path.join(COLLECTIONS, "ansible_collections", "edge", "platfo
 OPENAPI_CASE = "api_guardian_spec large document (bench_openapi.py: parse, derive, measure, compare; no HTTP)"
 API_KEY = "demo-api-key"
 DATABASE_TOKEN = "demo-full-token"  # full access to the demo fixture's database "demo"
-READS = ("GET", "HEAD")
 CLEAR_LOG = {"name": "clear the request log (admin calls are not logged)", "ansible.builtin.uri": {
     "url": "{{ edge_base_url }}/_emulator/requests", "method": "DELETE", "status_code": 204}}
 
@@ -127,18 +127,21 @@ def runs(methods):
 
 def measure_requests(case, scratch, bench_dir):
     """``(row, matched)``: a row of the request table and whether the case met its expectations."""
+    expect = case.get("expect", {})
+    that = expect.get("that", [])
+    report = "MEASURED_CHANGED={{ measured.changed }}" + "".join(
+        " THAT_%d={{ (%s) | bool }}" % (index, condition) for index, condition in enumerate(that))
     with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
         tasks = setup_tasks(case) + [
             CLEAR_LOG, named(case["task"], "measured", register="measured"),
-            {"name": "report", "ansible.builtin.debug": {"msg": "MEASURED_CHANGED={{ measured.changed }}"}}]
+            {"name": "report", "ansible.builtin.debug": {"msg": report}}]
         out = run_playbook(play(tasks, emulator.url, bench_dir), scratch)
         methods = [entry["method"] for entry in emulator.requests_log()]
     changed = "MEASURED_CHANGED=True" in out
-    expect = case.get("expect", {})
-    matched = expect.get("changed", changed) == changed and expect.get("requests", methods) == methods
-    reads = sum(1 for m in methods if m in READS)
+    failed = [condition for index, condition in enumerate(that) if "THAT_%d=True" % index not in out]
+    matched = expect.get("changed", changed) == changed and expect.get("requests", methods) == methods and not failed
     row = (case["name"], "%s/%s" % (expect.get("changed", "-"), changed), runs(expect.get("requests", [])),
-           runs(methods), "%d/%d" % (reads, len(methods) - reads), "ok" if matched else "MISMATCH")
+           runs(methods), len(methods), "ok" if matched else "MISMATCH" + "".join("; false: " + c for c in failed))
     return row, matched
 
 
@@ -215,7 +218,7 @@ def main(argv=None):
                 timing_rows.append(measure_timing(case, args.repeat, scratch, bench_dir))
                 print("  timing    %s: done" % case["name"], flush=True)
     print("\nRequests per task (emulator request log; no change = reads only, change = reads + one write)")
-    print(table(("case", "changed exp/got", "expected", "sent", "reads/writes", "result"), request_rows))
+    print(table(("case", "changed exp/got", "expected", "sent", "count", "result"), request_rows))
     print("\nWall time per task (median of %d, junit callback), module vs baseline doing the same request" % args.repeat)
     print(table(("case", "module", "baseline", "ratio", "note"), timing_rows))
     if args.only in OPENAPI_CASE:
