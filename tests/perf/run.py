@@ -8,9 +8,10 @@ Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit noth
   upload before a no-change re-run), the request log is cleared, the task runs, and the log gives
   the requests it sent. ``that``: Jinja conditions on the task's result ``measured`` that must hold
   (for example that 10,000 rows came back decoded).
-- ``TIMING_CASES``: ``{name, task, baseline, setup?, fixture?, rows?}`` - after the ``setup`` tasks,
-  both tasks run --repeat times, interleaved, in one playbook; the junit callback times each task;
-  the ratio of medians is printed (``rows``: also print the module's rows per second).
+- ``TIMING_CASES``: ``{name, task, baseline, setup?, fixture?, rows?, repeat?}`` - after the ``setup``
+  tasks, both tasks run --repeat times (at most ``repeat``: for slow tasks), interleaved, in one playbook;
+  the junit callback times each task; the ratio of medians is printed (``rows``: also print the
+  module's rows per second).
 - ``prepare(directory)`` (optional function): called once before the file's cases run, to write the
   files they need (certificates, documents) into ``directory``, which tasks see as ``{{ edge_bench_dir }}``.
 Tasks are one-key dicts ``{FQCN: args}``. Play variables: ``edge_base_url``, ``edge_api_key``,
@@ -157,6 +158,7 @@ def task_times(junit_dir):
 
 
 def measure_timing(case, repeat, scratch, bench_dir):
+    repeat = min(repeat, case.get("repeat", repeat))
     junit_dir = tempfile.mkdtemp(dir=scratch)
     tasks = setup_tasks(case)
     # Interleaved, so load changes on the machine hit both sides alike; one warm-up pair first.
@@ -168,7 +170,10 @@ def measure_timing(case, repeat, scratch, bench_dir):
     times = task_times(junit_dir)
     module = statistics.median(times["module", i] for i in range(1, repeat + 1))
     baseline = statistics.median(times["baseline", i] for i in range(1, repeat + 1))
-    note = "%s rows/s" % format(int(case["rows"] / module), ",") if case.get("rows") else ""
+    notes = ["median of %d" % repeat] if case.get("repeat") else []
+    if case.get("rows"):
+        notes.append("%s rows/s" % format(int(case["rows"] / module), ","))
+    note = ", ".join(notes)
     return (case["name"], "%.3fs" % module, "%.3fs" % baseline, "%.2f" % (module / baseline), note)
 
 
@@ -217,10 +222,12 @@ def main(argv=None):
             for case in timing_cases:
                 timing_rows.append(measure_timing(case, args.repeat, scratch, bench_dir))
                 print("  timing    %s: done" % case["name"], flush=True)
-    print("\nRequests per task (emulator request log; no change = reads only, change = reads + one write)")
-    print(table(("case", "changed exp/got", "expected", "sent", "count", "result"), request_rows))
-    print("\nWall time per task (median of %d, junit callback), module vs baseline doing the same request" % args.repeat)
-    print(table(("case", "module", "baseline", "ratio", "note"), timing_rows))
+    if request_rows:
+        print("\nRequests per task (emulator request log; no change = reads only, change = reads + one write)")
+        print(table(("case", "changed exp/got", "expected", "sent", "count", "result"), request_rows))
+    if timing_rows:
+        print("\nWall time per task (median of %d, junit callback), module vs baseline doing the same request" % args.repeat)
+        print(table(("case", "module", "baseline", "ratio", "note"), timing_rows))
     if args.only in OPENAPI_CASE:
         title, rows, matched = measure_openapi()
         ok = ok and matched
