@@ -18,7 +18,8 @@ import yaml
 from emulator.fixtures import FixtureError
 from emulator.platform_state import Platform
 
-from ..conftest import OpenApiDocument, shared_openapi_dir
+from ..conftest import OpenApiDocument
+from ..shield_reference import find_shield_document
 from .conftest import TESTS_DIR, load_platform
 
 KEY = "test-key"
@@ -40,12 +41,6 @@ FIXTURE = {
 
 
 # -- published document --------------------------------------------------------------------------
-def shield_document_path():
-    folder = shared_openapi_dir()
-    path = folder / "shield-api-v1.0.0.json" if folder else None
-    return path if path and path.exists() else None
-
-
 class Conformance(object):
     """Validates responses with openapi-core against the shield document.
 
@@ -76,7 +71,7 @@ class Conformance(object):
 
 @pytest.fixture(scope="module")
 def conformance():
-    path = shield_document_path()
+    path = find_shield_document()
     if path is None:
         return None
     pytest.importorskip("openapi_core", reason="openapi-core is needed to validate against the shield document")
