@@ -44,6 +44,8 @@ DEPTH_KEYWORDS = ("properties", "items", "additionalProperties", "allOf", "anyOf
 # Keys whose values are example data, never schema locations (unless they name something in a
 # map of names such as ``properties``, ``responses`` or ``components/parameters``).
 DATA_KEYS = frozenset(("example", "examples", "default", "enum", "const"))
+# Schema keywords whose entries are schemas whatever their names (a property called ``$ref``).
+SCHEMA_NAME_MAPS = frozenset(("properties", "patternProperties", "definitions", "$defs", "dependentSchemas"))
 NAME_MAPS = frozenset((
     "paths", "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas",
     "parameters", "responses", "requestBodies", "headers", "securitySchemes", "securityDefinitions",
@@ -308,6 +310,12 @@ def load(text):
 # References
 
 
+def _is_data_key(key):
+    """Example data and ``x-`` extension values are raw data: a ``$ref`` in them is text, as the
+    platform's (.NET) reader keeps extensions, never a reference to follow."""
+    return key in DATA_KEYS or str(key).startswith("x-")
+
+
 def pointer(tokens):
     """RFC 6901 pointer of a token sequence."""
     return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
@@ -391,11 +399,11 @@ class Resolver(object):
             return resolved, cut
         result, cut = {}, False
         for key, item in value.items():
-            if key in DATA_KEYS and not names:
+            if not names and _is_data_key(key):
                 result[key] = item
                 continue
             result[key], item_cut = self._inline(item, where + pointer([key]), stack,
-                                                 names=not names and key in NAME_MAPS)
+                                                 names=not names and key in SCHEMA_NAME_MAPS)
             cut = cut or item_cut
         return result, cut
 

@@ -236,6 +236,18 @@ def test_openapi_30_ignores_ref_siblings():
     assert schema["description"] == "a thing"
 
 
+def test_extension_values_are_raw_data_even_when_they_hold_a_ref():
+    schema = {"type": "object", "x-link": {"$ref": "#/nowhere"}, "x-list": [{"$ref": "#/components/schemas/T"}],
+              "properties": {"x-named": {"$ref": "#/components/schemas/T"}},
+              "unknown": {"x-deep": {"$ref": "#/nowhere"}, "plain": {"$ref": "#/components/schemas/T"}}}
+    text = doc_with({"/a": {"post": {"requestBody": {"content": {"application/json": {"schema": schema}}}}}},
+                    components={"schemas": {"T": {"type": "string", "x-self": {"$ref": "#/components/schemas/T"}}}})
+    resolved = {"type": "string", "x-self": {"$ref": "#/components/schemas/T"}}
+    assert derive_text(text)["endpoints"][0]["request_body_schema"] == {
+        "type": "object", "x-link": {"$ref": "#/nowhere"}, "x-list": [{"$ref": "#/components/schemas/T"}],
+        "properties": {"x-named": resolved}, "unknown": {"x-deep": {"$ref": "#/nowhere"}, "plain": resolved}}
+
+
 SWAGGER_20 = """\
 swagger: "2.0"
 info: {title: Legacy, version: 0.9}
