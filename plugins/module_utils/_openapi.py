@@ -183,11 +183,14 @@ def _pairs_no_duplicates(pairs):
 
 
 def _node_child(node, key):
+    """The value node of ``key``: the last pair naming it, since merged pairs (``<<: *base``)
+    come first and a key written beside them wins."""
+    found = None
     if isinstance(node, MappingNode):
         for key_node, value_node in node.value:
             if isinstance(key_node, ScalarNode) and key_node.value == key:
-                return value_node
-    return None
+                found = value_node
+    return found
 
 
 def _scalar_text(value, node):
@@ -216,23 +219,47 @@ def parse_text(text):
         except ValueError as exc:
             first = exc
             try:
-                data, dummy = _compose_yaml(text)
+                data, node = _compose_yaml(text)
             except DocumentError:
                 raise DocumentError("not valid JSON at line %d column %d: %s"
                                     % (first.lineno, first.colno, first.msg))
-            return data, lambda *keys: _raw(data, None, keys)
+            return data, lambda *keys: _raw(data, node, keys)
         else:
-            return data, lambda *keys: _raw(data, None, keys)
+            return data, _JsonLiterals(text, data).raw
     data, node = _compose_yaml(text)
     return data, lambda *keys: _raw(data, node, keys)
 
 
-def _raw(data, node, keys):
-    value = data
+class _JsonLiterals(object):
+    """Fields of JSON text as written: ``"version": 1.10`` is "1.10", as in YAML. The numbers'
+    text comes from a second read, done only when a field asked for is a number."""
+
+    def __init__(self, text, data):
+        self.text = text
+        self.data = data
+        self.literals = None
+
+    def raw(self, *keys):
+        value = _at(self.data, keys)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if self.literals is None:
+                self.literals = json.loads(self.text, parse_int=str, parse_float=str)
+            literal = _at(self.literals, keys)
+            if isinstance(literal, str):
+                return literal
+        return _scalar_text(value, None)
+
+
+def _at(data, keys):
     for key in keys:
-        value = value.get(key) if isinstance(value, dict) else None
+        data = data.get(key) if isinstance(data, dict) else None
+    return data
+
+
+def _raw(data, node, keys):
+    for key in keys:
         node = _node_child(node, key) if node is not None else None
-    return _scalar_text(value, node)
+    return _scalar_text(_at(data, keys), node)
 
 
 class Document(object):

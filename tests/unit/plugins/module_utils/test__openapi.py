@@ -133,6 +133,18 @@ def test_openapi_30_yaml_dialect_title_and_raw_version():
     assert (document.title, document.version) == ("Pets", "1.10")
 
 
+@pytest.mark.parametrize("text, title, version", [
+    ('{"openapi": "3.0.3", "info": {"title": 2.50, "version": 1.10}, "paths": {}}', "2.50", "1.10"),
+    ('{"openapi": 3.0, "info": {"title": "t", "version": 1e3}}', "t", "1e3"),
+    ('{"openapi": "3.0.3", "info": {"title": true, "version": -0}}', "true", "-0"),
+    ("{openapi: 3.0.3, info: {title: t, version: 1.10}}", "t", "1.10"),  # YAML flow, not JSON
+    ("i: &i {title: t, version: 2.0}\nopenapi: 3.0.3\ninfo: {<<: *i, version: 1.10}\n", "t", "1.10"),
+])
+def test_info_fields_keep_their_text_as_written_in_json_too(text, title, version):
+    document = _openapi.load(text)
+    assert (document.title, document.version) == (title, version)
+
+
 def test_endpoint_set_in_document_order_with_upper_case_methods():
     derived = derive_text(PETS_30)
     assert [(e["method"], e["path"]) for e in derived["endpoints"]] == [
@@ -336,6 +348,7 @@ def test_byte_order_mark_is_ignored():
     ("title: not an api\n", "no top-level 'openapi' or 'swagger' field"),
     ("openapi: 3.2.0\n", "OpenAPI version '3.2.0' is not supported"),
     ("openapi: 2.0\n", "OpenAPI version '2.0' is not supported"),
+    ('{"openapi": 3.10}', "OpenAPI version '3.10' is not supported"),
     ("swagger: '1.2'\n", "Swagger version '1.2' is not supported"),
     ("openapi: 3.0.0\npaths: [a]\n", "/paths must be a mapping"),
     ("? [a, b]\n: c\n", "mapping key that is not a plain value"),
