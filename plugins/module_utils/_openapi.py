@@ -562,10 +562,13 @@ class Deriver(object):
         return operation[key] if operation.get(key) is not None else self.data.get(key)
 
     def _parameters(self, item, operation, where):
-        """ParameterGroups by location, and the Swagger 2.0 body parameter ``(pointer, schema)``
-        (the first one: a second is invalid and ignored)."""
+        """ParameterGroups by location, and the Swagger 2.0 body parameter ``(pointer, schema)``.
+
+        An operation's parameter replaces the path item's with the same name and location, in its
+        place; the body is the first body parameter after that (a second one is invalid and
+        ignored), None when it has no schema.
+        """
         merged = {}
-        body = None
         for owner, owner_pointer in ((item, where.rsplit("/", 1)[0]), (operation, where)):
             listed = owner.get("parameters")
             if listed is None:
@@ -583,16 +586,15 @@ class Deriver(object):
                     raise DocumentError("the parameter %r at %s has 'in: %s'; %s allows %s"
                                         % (parameter["name"], spot, location, self.dialect,
                                            ", ".join(self.locations)))
-                if location == "body":
-                    if body is None and isinstance(parameter.get("schema"), dict):
-                        body = (parameter_pointer + "/schema", parameter["schema"])
-                    continue
-                merged[(parameter["name"], location)] = True
+                merged[(parameter["name"], location)] = (parameter, parameter_pointer)
         groups = dict((group, []) for group in PARAMETER_GROUPS)
-        for name, location in merged:
-            group = LOCATIONS.get(location)
-            if group is not None:
-                groups[group].append(name)
+        bodies = []
+        for (name, location), (parameter, parameter_pointer) in merged.items():
+            if location in LOCATIONS:
+                groups[LOCATIONS[location]].append(name)
+            elif location == "body":
+                bodies.append((parameter_pointer + "/schema", parameter.get("schema")))
+        body = bodies[0] if bodies and isinstance(bodies[0][1], dict) else None
         return groups, body
 
     def _auth_schemes(self, operation, where):

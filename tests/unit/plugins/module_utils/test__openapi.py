@@ -460,6 +460,23 @@ def test_swagger_20_has_no_trace_and_an_empty_consumes_list_is_not_json():
     assert endpoints[1]["request_body_schema"] == {"type": "string"}, "the first body parameter counts"
 
 
+def test_swagger_20_operation_body_parameter_overrides_the_path_level_one():
+    def body(name, schema=None):
+        return dict({"name": name, "in": "body"}, **({"schema": schema} if schema else {}))
+
+    text = json.dumps({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {
+        "/same": {"parameters": [body("b", {"type": "string"}), {"name": "q", "in": "query", "type": "string"}],
+                  "post": {"parameters": [body("b", {"type": "integer"})], "responses": {}},
+                  "put": {"responses": {}}},
+        "/first-has-no-schema": {"parameters": [body("a")],
+                                 "post": {"parameters": [body("b", {"type": "integer"})], "responses": {}}}}})
+    endpoints = by_key(derive_text(text))
+    assert endpoints["POST /same"]["request_body_schema"] == {"type": "integer"}
+    assert endpoints["POST /same"]["parameters"]["Query"] == ["q"]
+    assert endpoints["PUT /same"]["request_body_schema"] == {"type": "string"}
+    assert endpoints["POST /first-has-no-schema"]["request_body_schema"] is None, "the first body decides"
+
+
 def test_path_item_ref_is_followed():
     doc = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
            "paths": {"/a": {"$ref": "#/components/pathItems/A"}},
