@@ -41,16 +41,11 @@ LOCATIONS = {"path": "Path", "query": "Query", "header": "Header", "cookie": "Co
 NODE_KEYWORDS = ("properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf", "not")
 # The keywords a nesting chain runs through (plus a followed ``$ref``).
 DEPTH_KEYWORDS = ("properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf")
-# Keys whose values are example data, never schema locations (unless they name something in a
-# map of names such as ``properties``, ``responses`` or ``components/parameters``).
+# Keys whose values are example data, kept as written (with ``x-`` extensions): a ``$ref`` in
+# them is text, not a reference.
 DATA_KEYS = frozenset(("example", "examples", "default", "enum", "const"))
 # Schema keywords whose entries are schemas whatever their names (a property called ``$ref``).
 SCHEMA_NAME_MAPS = frozenset(("properties", "patternProperties", "definitions", "$defs", "dependentSchemas"))
-NAME_MAPS = frozenset((
-    "paths", "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas",
-    "parameters", "responses", "requestBodies", "headers", "securitySchemes", "securityDefinitions",
-    "links", "callbacks", "content", "encoding", "webhooks", "pathItems",
-))
 
 # Plan limit name (as the platform reports it) -> metric name (as the module returns it).
 LIMITS = (
@@ -686,34 +681,127 @@ def _schema_children(schema, keywords):
 
 
 def schema_roots(document):
-    """``(pointer, schema)`` of every root schema: each component schema, then, in document order
-    (the walk is pre-order), every ``schema`` field outside schemas (parameters, media types,
-    headers, Swagger 2.0 bodies and responses)."""
+    """``(pointer, schema)`` of every root schema: each component schema, then every ``schema`` at
+    a place the specification puts one (see :class:`_RootFinder`), in document order."""
     roots = []
     base = document.components_pointer
     for name, schema in document.component_schemas().items():
         if isinstance(schema, dict):
             roots.append((base + pointer([name]), schema))
-    skip = tuple(base[1:].split("/"))
-    stack = [((), document.data)]
-    while stack:
-        tokens, value = stack.pop()
-        if tokens == skip:
-            continue
-        if isinstance(value, dict):
-            names = bool(tokens) and tokens[-1] in NAME_MAPS
-            children = [(k, v) for k, v in value.items()
-                        if names or (k not in DATA_KEYS and not str(k).startswith("x-"))]
-        elif isinstance(value, list):
-            children = list(enumerate(value))
-        else:
-            continue
-        for key, child in reversed(children):
-            if key == "schema" and isinstance(value, dict) and isinstance(child, dict):
-                roots.append((pointer(tokens + (key,)), child))
-            elif isinstance(child, (dict, list)):
-                stack.append((tokens + (key,), child))
+    _RootFinder(document, roots).document()
     return roots
+
+
+def _entries(mapping):
+    return mapping.items() if isinstance(mapping, dict) else ()
+
+
+def _field(mapping, key):
+    return mapping.get(key) if isinstance(mapping, dict) else None
+
+
+def _written_here(value):
+    """A mapping that is not a ``$ref``: a referenced object is measured where it is written."""
+    return isinstance(value, dict) and not isinstance(value.get("$ref"), str)
+
+
+class _RootFinder(object):
+    """Finds the ``schema`` fields of parameters, media types (request bodies, responses, parameter
+    and header ``content``), OpenAPI 3 headers and the Swagger 2.0 body parameter and responses,
+    wherever those objects are written: paths, operations, callbacks, webhooks, ``components``,
+    Swagger's top-level ``parameters``/``responses``. A ``schema`` anywhere else (an unknown
+    field, an example, an extension, a Swagger 2.0 ``trace``, beside a path item's ``$ref``) is
+    data, not a schema the platform would read."""
+
+    def __init__(self, document, found):
+        self.data = document.data
+        self.swagger = document.dialect == SWAGGER_2
+        self.methods = HTTP_METHODS - {"trace"} if self.swagger else HTTP_METHODS
+        self.found = found
+
+    def add(self, owner, where):
+        if isinstance(owner.get("schema"), dict):
+            self.found.append((where + "/schema", owner["schema"]))
+
+    def document(self):
+        for path, item in _entries(self.data.get("paths")):
+            self.path_item(item, pointer(["paths", path]))
+        if self.swagger:
+            for name, parameter in _entries(self.data.get("parameters")):
+                self.parameter(parameter, pointer(["parameters", name]))
+            for name, response in _entries(self.data.get("responses")):
+                self.response(response, pointer(["responses", name]))
+            return
+        for name, item in _entries(self.data.get("webhooks")):
+            self.path_item(item, pointer(["webhooks", name]))
+        components = self.data.get("components")
+        sections = (("parameters", self.parameter), ("requestBodies", self.request_body),
+                    ("responses", self.response), ("headers", self.header), ("callbacks", self.callback),
+                    ("pathItems", self.path_item))
+        for section, walk in sections:
+            for name, value in _entries(_field(components, section)):
+                walk(value, pointer(["components", section, name]))
+
+    def path_item(self, item, where):
+        if not _written_here(item):
+            return
+        self.parameters(item.get("parameters"), where + "/parameters")
+        for method, operation in item.items():
+            if method in self.methods and isinstance(operation, dict):
+                self.operation(operation, where + pointer([method]))
+
+    def operation(self, operation, where):
+        self.parameters(operation.get("parameters"), where + "/parameters")
+        self.request_body(operation.get("requestBody"), where + "/requestBody")
+        for code, response in _entries(operation.get("responses")):
+            self.response(response, where + pointer(["responses", code]))
+        for name, callback in _entries(operation.get("callbacks")):
+            self.callback(callback, where + pointer(["callbacks", name]))
+
+    def parameters(self, listed, where):
+        if isinstance(listed, list):
+            for index, parameter in enumerate(listed):
+                self.parameter(parameter, "%s/%d" % (where, index))
+
+    def parameter(self, parameter, where):
+        if _written_here(parameter):
+            self.add(parameter, where)
+            self.content(parameter.get("content"), where + "/content")
+
+    def request_body(self, body, where):
+        if _written_here(body) and not self.swagger:
+            self.content(body.get("content"), where + "/content")
+
+    def response(self, response, where):
+        if not _written_here(response):
+            return
+        if self.swagger:
+            self.add(response, where)
+            return
+        self.content(response.get("content"), where + "/content")
+        for name, header in _entries(response.get("headers")):
+            self.header(header, where + pointer(["headers", name]))
+
+    def header(self, header, where):
+        if _written_here(header):
+            self.add(header, where)
+            self.content(header.get("content"), where + "/content")
+
+    def content(self, content, where):
+        if self.swagger:
+            return
+        for media_type, media in _entries(content):
+            if isinstance(media, dict):
+                spot = where + pointer([media_type])
+                self.add(media, spot)
+                for name, encoding in _entries(media.get("encoding")):
+                    for header_name, header in _entries(_field(encoding, "headers")):
+                        self.header(header, spot + pointer(["encoding", name, "headers", header_name]))
+
+    def callback(self, callback, where):
+        if _written_here(callback):
+            for expression, item in callback.items():
+                self.path_item(item, where + pointer([expression]))
 
 
 def _walk_schema(where, schema):

@@ -543,6 +543,28 @@ def test_examples_and_property_names_are_not_schema_locations():
     assert metrics["nesting_depth"]["value"] == 3
 
 
+@pytest.mark.parametrize("doc", [
+    {"swagger": "2.0", "tooling": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
+     "paths": {"/a": {"trace": {"parameters": [{"name": "b", "in": "body", "schema": {
+         "properties": {"a": {}, "b": {}, "c": {}}}}]},
+         "get": {"oddity": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}}, "responses": {"200": {
+             "description": "ok", "headers": {"X": {"type": "string", "schema": {"properties": {"a": {}, "b": {}}}}},
+             "schema": {"properties": {"only": {"items": {}}}}}}}}}},
+    {"openapi": "3.1.0", "tooling": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
+     "paths": {"/b": {"$ref": "#/components/pathItems/B", "get": {"responses": {"200": {
+         "description": "ok", "content": {"application/json": {"schema": {"properties": {"a": {}, "b": {}}}}}}}}}},
+     "components": {"pathItems": {"B": {"get": {"responses": {"200": {
+         "description": "ok", "links": {"next": {"schema": {"properties": {"a": {}, "b": {}}}}},
+         "content": {"application/json": {"schema": {"properties": {"only": {"items": {}}}}}}}}}}}}},
+])
+def test_schema_fields_outside_schema_positions_are_not_roots(doc):
+    doc["info"] = {"title": "t", "version": "1"}
+    metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
+    assert (metrics["fields_per_type"]["value"], metrics["nesting_depth"]["value"]) == (1, 3)
+    assert metrics["fields_per_type"]["where"].endswith("/responses/200%s/schema" % (
+        "" if "swagger" in doc else "/content/application~1json"))
+
+
 def test_nesting_search_stops_past_the_limit():
     # a dense cycle: every schema refers to every other one
     names = ["S%d" % i for i in range(12)]
