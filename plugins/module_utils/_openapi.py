@@ -663,18 +663,26 @@ def derive(document):
 # Plan-limit metrics
 
 
+# The shapes a schema-valued keyword may have: a mapping of names to schemas, one schema, or a
+# list of schemas. A keyword written in another shape (``allOf`` as a mapping) holds no schema.
+NAMED, SINGLE, LISTED = "named", "single", "listed"
+KEYWORD_SHAPES = {
+    "properties": (NAMED,), "items": (SINGLE, LISTED), "additionalProperties": (SINGLE,),
+    "allOf": (LISTED,), "anyOf": (LISTED,), "oneOf": (LISTED,), "not": (SINGLE,),
+}
+
+
 def _schema_children(schema, keywords):
     """``(tokens, child)`` for the schema objects directly inside ``schema`` (``$ref`` not followed)."""
     for keyword in keywords:
-        value = schema.get(keyword)
-        if keyword == "properties":
-            if isinstance(value, dict):
-                for name, child in value.items():
-                    if isinstance(child, dict):
-                        yield (keyword, name), child
-        elif isinstance(value, dict):
+        value, shapes = schema.get(keyword), KEYWORD_SHAPES[keyword]
+        if isinstance(value, dict) and NAMED in shapes:
+            for name, child in value.items():
+                if isinstance(child, dict):
+                    yield (keyword, name), child
+        elif isinstance(value, dict) and SINGLE in shapes:
             yield (keyword,), value
-        elif isinstance(value, list) and keyword != "additionalProperties":
+        elif isinstance(value, list) and LISTED in shapes:
             for index, child in enumerate(value):
                 if isinstance(child, dict):
                     yield (keyword, index), child

@@ -517,6 +517,19 @@ def test_nesting_counts_every_listed_keyword_and_skips_not():
     assert metrics["total_schema_nodes"]["value"] == 9, "`not` and its nested schemas are schema nodes"
 
 
+def test_keywords_written_in_the_wrong_shape_hold_no_schemas():
+    odd = {"properties": {"id": {}}, "allOf": {"properties": {"a": {}, "b": {}, "c": {}}},
+           "anyOf": {"items": {"items": {}}}, "oneOf": {"$ref": "#/components/schemas/Deep"},
+           "not": [{"properties": {"a": {}, "b": {}, "c": {}}}], "additionalProperties": [{"items": {}}]}
+    doc = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
+           "components": {"schemas": {"Odd": odd, "Deep": {"items": {"items": {}}}}}}
+    metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
+    assert metrics["fields_per_type"]["value"] == 1
+    assert metrics["nesting_depth"] == {"value": 3, "where": "from /components/schemas/Deep to "
+                                                            "/components/schemas/Deep/items/items"}
+    assert metrics["total_schema_nodes"]["value"] == 2 + 3
+
+
 def test_a_component_schema_that_is_not_a_mapping_counts_one_node():
     text = json.dumps({"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
                        "components": {"schemas": {"Anything": True, "Obj": {"properties": {"a": {}}}}}})
