@@ -279,25 +279,33 @@ class Document(object):
         return schemas if isinstance(schemas, dict) else {}
 
 
+SUPPORTED = "API Guardian reads Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x"
+
+
 def detect_dialect(data, raw):
-    """The dialect name, or DocumentError saying why this is not a document API Guardian reads."""
+    """The dialect name, or DocumentError saying why this is not a document API Guardian reads.
+
+    The ``swagger`` field decides when a document has both fields, as the emulator reads it.
+    """
     if not isinstance(data, dict):
         kind = "empty" if data is None else "a %s" % _kind(data)
         raise DocumentError("not an OpenAPI or Swagger document: its top level is %s, not a mapping" % kind)
+    if "swagger" in data:
+        version = raw("swagger") or ""
+        if version == "2.0":
+            return SWAGGER_2
+        both = " (with both fields, the 'swagger' field decides; remove the one that does not apply)" \
+            if "openapi" in data else ""
+        raise DocumentError("Swagger version %r is not supported: the 'swagger' field must be \"2.0\"%s; %s"
+                            % (version, both, SUPPORTED))
     if "openapi" in data:
         version = raw("openapi") or ""
         if re.match(r"^3\.0(\.\d+)?$", version):
             return OPENAPI_30
         if re.match(r"^3\.1(\.\d+)?$", version):
             return OPENAPI_31
-        raise DocumentError("OpenAPI version %r is not supported: API Guardian reads Swagger 2.0, "
-                            "OpenAPI 3.0.x and OpenAPI 3.1.x" % version)
-    if "swagger" in data:
-        version = raw("swagger") or ""
-        if version in ("2.0", "2"):
-            return SWAGGER_2
-        raise DocumentError("Swagger version %r is not supported: API Guardian reads Swagger 2.0, "
-                            "OpenAPI 3.0.x and OpenAPI 3.1.x" % version)
+        raise DocumentError("OpenAPI version %r is not supported: the 'openapi' field must be 3.0.x or 3.1.x; %s"
+                            % (version, SUPPORTED))
     raise DocumentError("not an OpenAPI or Swagger document: it has no top-level 'openapi' or 'swagger' field")
 
 

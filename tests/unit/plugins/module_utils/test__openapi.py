@@ -145,6 +145,13 @@ def test_info_fields_keep_their_text_as_written_in_json_too(text, title, version
     assert (document.title, document.version) == (title, version)
 
 
+@pytest.mark.parametrize("text", ["swagger: 2.0\ninfo: {title: t, version: 1}\n",
+                                  '{"swagger": 2.0, "info": {"title": "t", "version": 1}}',
+                                  "openapi: 3.0.3\nswagger: '2.0'\ninfo: {title: t, version: 1}\n"])
+def test_swagger_20_unquoted_or_beside_an_openapi_field_is_swagger_20(text):
+    assert _openapi.load(text).dialect == _openapi.SWAGGER_2
+
+
 def test_endpoint_set_in_document_order_with_upper_case_methods():
     derived = derive_text(PETS_30)
     assert [(e["method"], e["path"]) for e in derived["endpoints"]] == [
@@ -350,6 +357,12 @@ def test_byte_order_mark_is_ignored():
     ("openapi: 2.0\n", "OpenAPI version '2.0' is not supported"),
     ('{"openapi": 3.10}', "OpenAPI version '3.10' is not supported"),
     ("swagger: '1.2'\n", "Swagger version '1.2' is not supported"),
+    ("swagger: 2\n", "Swagger version '2' is not supported: the 'swagger' field must be \"2.0\"; API Guardian "
+                     "reads Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x"),
+    ('{"swagger": 2}', "Swagger version '2' is not supported"),
+    ('{"swagger": 2.00}', "Swagger version '2.00' is not supported"),
+    ("openapi: 3.0.3\nswagger: '3.0'\n", "Swagger version '3.0' is not supported: the 'swagger' field must be "
+                                          "\"2.0\" (with both fields, the 'swagger' field decides"),
     ("openapi: 3.0.0\npaths: [a]\n", "/paths must be a mapping"),
     ("? [a, b]\n: c\n", "mapping key that is not a plain value"),
 ])
