@@ -151,6 +151,28 @@ def _yaml_error(exc):
     return DocumentError(text)
 
 
+def _refuse_recursive_aliases(data):
+    """A YAML anchor used inside its own value (``a: &a [*a]``) builds a structure containing
+    itself, which no walk over the document could finish."""
+    entered, finished = set(), set()
+    stack = [((), data, False)]
+    while stack:
+        tokens, value, leaving = stack.pop()
+        if leaving:
+            entered.discard(id(value))
+            finished.add(id(value))
+            continue
+        if not isinstance(value, (dict, list)) or id(value) in finished:
+            continue
+        if id(value) in entered:
+            raise DocumentError("a recursive YAML alias at %s: an anchor is used inside its own value, "
+                                "so the document never ends" % (pointer(tokens) or "the top level"))
+        entered.add(id(value))
+        stack.append((tokens, value, True))
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        stack.extend((tokens + (key,), child, False) for key, child in items)
+
+
 def _compose_yaml(text):
     """``(data, root node)`` of YAML text, or DocumentError with the line."""
     loader = _yaml_loader()(text)
@@ -218,10 +240,12 @@ def parse_text(text):
             except DocumentError:
                 raise DocumentError("not valid JSON at line %d column %d: %s"
                                     % (first.lineno, first.colno, first.msg))
+            _refuse_recursive_aliases(data)
             return data, lambda *keys: _raw(data, node, keys)
         else:
             return data, _JsonLiterals(text, data).raw
     data, node = _compose_yaml(text)
+    _refuse_recursive_aliases(data)
     return data, lambda *keys: _raw(data, node, keys)
 
 
@@ -1005,9 +1029,11 @@ def parse_rendered(text):
     if text is None:
         return None
     try:
-        return _compose_yaml(text)[0]
+        data = _compose_yaml(text)[0]
+        _refuse_recursive_aliases(data)
     except DocumentError:
         return text
+    return data
 
 
 def render(data):

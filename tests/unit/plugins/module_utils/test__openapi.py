@@ -337,6 +337,11 @@ def test_yaml_merge_keys_are_honoured():
     assert data["other"] == {"x": 1, "y": 3}
 
 
+def test_an_alias_used_twice_is_not_recursive():
+    data, dummy = _openapi.parse_text("a: &a [{x: 1}]\nb: [*a, *a]\nc: {d: *a}\n")
+    assert data["b"] == [[{"x": 1}], [{"x": 1}]] and data["c"]["d"] == [{"x": 1}]
+
+
 def test_byte_order_mark_is_ignored():
     text = json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}})
     assert _openapi.load("\ufeff" + text).title == "t"
@@ -365,6 +370,9 @@ def test_byte_order_mark_is_ignored():
                                           "\"2.0\" (with both fields, the 'swagger' field decides"),
     ("openapi: 3.0.0\npaths: [a]\n", "/paths must be a mapping"),
     ("? [a, b]\n: c\n", "mapping key that is not a plain value"),
+    ("openapi: 3.0.0\nx-loop: &a [1, {b: *a}]\n", "a recursive YAML alias at /x-loop/1/b: an anchor is used "
+                                                   "inside its own value"),
+    ("{openapi: 3.0.0, x-loop: &a [*a]}", "a recursive YAML alias at /x-loop/0"),
 ])
 def test_unreadable_or_unsupported_documents_say_why(text, expected):
     with pytest.raises(DocumentError) as caught:
