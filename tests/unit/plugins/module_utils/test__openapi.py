@@ -9,6 +9,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils import _openapi
 from ansible_collections.edge.platform.plugins.module_utils._openapi import DocumentError
+from ansible_collections.edge.platform.tests.unit.conftest import shared_openapi_dir
 
 PETS_30 = """\
 openapi: 3.0.3
@@ -653,24 +654,6 @@ def test_render_and_parse_rendered_round_trip_without_anchors():
 # The platform's own published documents and a large generated one
 
 
-def shared_openapi_dir():
-    """``<shared>/reference/openapi``: $EDGE_SHARED_DIR first, then ``../shared`` beside the repo root."""
-    candidates = []
-    if os.environ.get("EDGE_SHARED_DIR"):
-        candidates.append(os.environ["EDGE_SHARED_DIR"])
-    here = os.path.dirname(os.path.abspath(__file__))
-    while here != os.path.dirname(here):
-        if os.path.exists(os.path.join(here, "galaxy.yml")):
-            candidates.append(os.path.join(os.path.dirname(here), "shared"))
-            break
-        here = os.path.dirname(here)
-    for candidate in candidates:
-        path = os.path.join(candidate, "reference", "openapi")
-        if os.path.isdir(path):
-            return path
-    return None
-
-
 @pytest.mark.parametrize("name, dialect, title", [
     ("shield-api-v1.0.0.json", _openapi.OPENAPI_30, "Bunny Shield API"),
     ("core-api-v1.0.0.json", _openapi.OPENAPI_30, "bunny.net API"),
@@ -680,8 +663,8 @@ def test_published_platform_documents(name, dialect, title):
     directory = shared_openapi_dir()
     path = os.path.join(directory, name) if directory else None
     if not path or not os.path.exists(path):
-        pytest.skip("the published OpenAPI document %s is not available (set EDGE_SHARED_DIR or place the "
-                    "shared reference directory beside the repository)" % name)
+        pytest.skip("the published OpenAPI document %s is not available (shared/reference/openapi in no "
+                    "directory above the tests, and EDGE_SHARED_DIR unset)" % name)
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     raw = json.loads(text)
