@@ -1,7 +1,7 @@
 """The published shield OpenAPI document, for conformance tests (skipped when it is not there).
 
-The document lives outside the repository in ``../shared/reference/openapi/`` (never copied in).
-``EDGE_SHARED_DIR`` points at ``shared`` directly, which ansible-test's copy of the tree needs.
+The document lives outside the repository in ``shared/reference/openapi/`` (never copied in), found
+in any directory above the tests or through ``EDGE_SHARED_DIR`` (which points at ``shared``).
 """
 
 from __future__ import annotations
@@ -11,31 +11,23 @@ import os
 
 import pytest
 
+from ansible_collections.edge.platform.tests.unit.conftest import shared_openapi_dir
+
 SHIELD_DOCUMENT = os.path.join("reference", "openapi", "shield-api-v1.0.0.json")
 
 
 def shared_dir():
-    """The ``shared`` directory beside the repository, or None."""
-    configured = os.environ.get("EDGE_SHARED_DIR")
-    if configured and os.path.isdir(configured):
-        return configured
-    here = os.path.dirname(os.path.abspath(__file__))
-    while True:
-        if os.path.isfile(os.path.join(here, "galaxy.yml")):
-            candidate = os.path.join(os.path.dirname(here), "shared")
-            return candidate if os.path.isdir(candidate) else None
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
+    """The ``shared`` directory (conftest searches every ancestor and $EDGE_SHARED_DIR), or None."""
+    folder = shared_openapi_dir()
+    return str(folder.parent.parent) if folder is not None else None
 
 
 def shield_document_path():
     base = shared_dir()
     path = os.path.join(base, SHIELD_DOCUMENT) if base else None
     if not path or not os.path.isfile(path):
-        pytest.skip("the published shield OpenAPI document is not available: put the shared reference "
-                    "directory beside the repository (../shared) or set EDGE_SHARED_DIR")
+        pytest.skip("the published shield OpenAPI document is not available: shared/reference/openapi is in "
+                    "no directory above the tests and EDGE_SHARED_DIR is unset")
     return path
 
 

@@ -15,6 +15,7 @@ import yaml
 from cryptography.hazmat.primitives import hashes
 
 from ansible_collections.edge.platform.tests.unit import certgen
+from ansible_collections.edge.platform.tests.unit.conftest import shared_openapi_dir
 
 TESTS_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, TESTS_DIR)
@@ -29,21 +30,10 @@ SPEC_NAME = "core-api-v1.0.0.json"
 
 
 def core_spec_path():
-    """The published core document: $EDGE_SHARED_DIR, else ../shared next to the repository."""
-    candidates = []
-    if os.environ.get("EDGE_SHARED_DIR"):
-        candidates.append(os.environ["EDGE_SHARED_DIR"])
-    here = os.path.abspath(__file__)
-    while os.path.dirname(here) != here:
-        here = os.path.dirname(here)
-        if os.path.exists(os.path.join(here, "galaxy.yml")):
-            candidates.append(os.path.join(os.path.dirname(here), "shared"))
-            break
-    for shared in candidates:
-        path = os.path.join(shared, "reference", "openapi", SPEC_NAME)
-        if os.path.exists(path):
-            return path
-    return None
+    """The published core document (conftest searches every ancestor and $EDGE_SHARED_DIR)."""
+    folder = shared_openapi_dir()
+    path = os.path.join(str(folder), SPEC_NAME) if folder is not None else None
+    return path if path is not None and os.path.exists(path) else None
 
 
 @pytest.fixture(scope="module")

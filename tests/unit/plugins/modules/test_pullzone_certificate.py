@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives import hashes
 from ansible_collections.edge.platform.plugins.module_utils import _certificates
 from ansible_collections.edge.platform.plugins.modules import pullzone_certificate
 from ansible_collections.edge.platform.tests.unit import certgen
-from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, shared_openapi_dir
 
 BASE = "https://api.example.test"
 ZONE = 2001
@@ -437,26 +437,18 @@ def test_fallback_still_catches_a_mismatched_key(fake_session, run_module, pki, 
 # --- the module's requests conform to the published document -----------------------------
 
 def core_spec_path():
-    """The published core document: $EDGE_SHARED_DIR, else ../shared next to the repository."""
-    candidates = [os.environ["EDGE_SHARED_DIR"]] if os.environ.get("EDGE_SHARED_DIR") else []
-    here = os.path.abspath(__file__)
-    while os.path.dirname(here) != here:
-        here = os.path.dirname(here)
-        if os.path.exists(os.path.join(here, "galaxy.yml")):
-            candidates.append(os.path.join(os.path.dirname(here), "shared"))
-            break
-    for shared in candidates:
-        path = os.path.join(shared, "reference", "openapi", SPEC_NAME)
-        if os.path.exists(path):
-            return path
-    return None
+    """The published core document (conftest searches every ancestor and $EDGE_SHARED_DIR)."""
+    folder = shared_openapi_dir()
+    path = os.path.join(str(folder), SPEC_NAME) if folder is not None else None
+    return path if path is not None and os.path.exists(path) else None
 
 
 def test_requests_conform_to_the_core_document(platform, fake_session, run_module, pki):
     path = core_spec_path()
     if path is None:
-        pytest.skip("the published OpenAPI documents are not here (../shared/reference/openapi/%s); "
-                    "set EDGE_SHARED_DIR to the shared directory to run the conformance checks" % SPEC_NAME)
+        pytest.skip("the published OpenAPI document is not here (shared/reference/openapi/%s in no directory "
+                    "above the tests); set EDGE_SHARED_DIR to the shared directory to run the conformance checks"
+                    % SPEC_NAME)
     from openapi_core import Config, OpenAPI
     from openapi_core.testing import MockRequest
     with open(path, encoding="utf-8") as handle:
