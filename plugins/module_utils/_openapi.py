@@ -12,6 +12,9 @@ YAML is read with the YAML 1.2 core schema (the one OpenAPI 3.1 names): ``yes``/
 strings, ``1.10`` is not sexagesimal, dates stay strings, and mapping keys are always the text as
 written (``200:`` is the status ``"200"``). A key written twice is an error with its line, because
 a second ``get:`` under one path silently replacing the first is a bug nobody wants uploaded.
+``info.title``, ``info.version`` and the ``openapi``/``swagger`` field are the text written, in
+JSON too: ``"version": 1.10`` is "1.10". Example values and ``x-`` extensions are data: a
+``$ref`` inside them is never followed.
 """
 
 from __future__ import annotations
