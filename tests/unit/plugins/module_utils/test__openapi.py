@@ -367,12 +367,13 @@ def test_byte_order_mark_is_ignored():
                      "reads Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x"),
     ('{"swagger": 2}', "Swagger version '2' is not supported"),
     ('{"swagger": 2.00}', "Swagger version '2.00' is not supported"),
-    ("openapi: 3.0.3\nswagger: '3.0'\n", "Swagger version '3.0' is not supported: the 'swagger' field must be "
-                                          "\"2.0\" (with both fields, the 'swagger' field decides"),
+    ("openapi: 3.0.3\nswagger: '3.0'\n",
+     "Swagger version '3.0' is not supported: the 'swagger' field must be \"2.0\" (with both fields, the 'swagger' "
+     "field decides"),
     ("openapi: 3.0.0\npaths: [a]\n", "/paths must be a mapping"),
     ("? [a, b]\n: c\n", "mapping key that is not a plain value"),
-    ("openapi: 3.0.0\nx-loop: &a [1, {b: *a}]\n", "a recursive YAML alias at /x-loop/1/b: an anchor is used "
-                                                   "inside its own value"),
+    ("openapi: 3.0.0\nx-loop: &a [1, {b: *a}]\n",
+     "a recursive YAML alias at /x-loop/1/b: an anchor is used inside its own value"),
     ("{openapi: 3.0.0, x-loop: &a [*a]}", "a recursive YAML alias at /x-loop/0"),
 ])
 def test_unreadable_or_unsupported_documents_say_why(text, expected):
@@ -547,8 +548,8 @@ def test_keywords_written_in_the_wrong_shape_hold_no_schemas():
            "components": {"schemas": {"Odd": odd, "Deep": {"items": {"items": {}}}}}}
     metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
     assert metrics["fields_per_type"]["value"] == 1
-    assert metrics["nesting_depth"] == {"value": 3, "where": "from /components/schemas/Deep to "
-                                                            "/components/schemas/Deep/items/items"}
+    assert metrics["nesting_depth"] == {
+        "value": 3, "where": "from /components/schemas/Deep to /components/schemas/Deep/items/items"}
     assert metrics["total_schema_nodes"]["value"] == 2 + 3
 
 
