@@ -210,6 +210,140 @@ paths:
           description: server failed
 """
 
+EXTENSION_REFS = """\
+openapi: 3.0.3
+info: {title: Extension refs, version: '1'}
+paths:
+  /a:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                x-link: {$ref: '#/nowhere'}
+                x-list: [{$ref: '#/components/schemas/Thing'}]
+                properties:
+                  thing: {$ref: '#/components/schemas/Thing'}
+                  x-named: {$ref: '#/components/schemas/Thing'}
+components:
+  schemas:
+    Thing:
+      type: object
+      x-owner: {$ref: '#/components/schemas/Thing'}
+      properties: {id: {type: string}}
+"""
+
+# Numbers in JSON keep the text they are written with: 1.10 is not 1.1, 3.10 is not OpenAPI 3.1.
+JSON_NUMBERS = '{"openapi": "3.0.3", "info": {"title": 2.50, "version": 1.10}, "paths": {}}'
+JSON_NUMBER_DIALECT = '{"swagger": 2.0, "info": {"title": "t", "version": 1e3}, "paths": {}}'
+FLOW_YAML_NUMBERS = "{openapi: 3.0.3, info: {title: t, version: 1.10}, paths: {}}\n"
+
+SWAGGER_BODY_OVERRIDE = """\
+swagger: '2.0'
+info: {title: Body override, version: '1'}
+paths:
+  /same-name:
+    parameters:
+      - {name: body, in: body, schema: {type: string}}
+    post:
+      parameters:
+        - {name: body, in: body, schema: {type: integer}}
+      responses: {'200': {description: ok}}
+    put:
+      responses: {'200': {description: ok}}
+  /first-has-no-schema:
+    parameters:
+      - {name: a, in: body}
+    post:
+      parameters:
+        - {name: b, in: body, schema: {type: integer}}
+      responses: {'200': {description: ok}}
+"""
+
+SWAGGER_SCHEMAS_OUTSIDE = """\
+swagger: '2.0'
+info: {title: Outside, version: '1'}
+tooling:
+  schema: {type: object, properties: {a: {}, b: {}, c: {}, d: {}, e: {}, f: {}}}
+paths:
+  /a:
+    trace:
+      parameters:
+        - {name: b, in: body, schema: {type: object, properties: {t1: {}, t2: {}, t3: {}, t4: {}, t5: {}}}}
+      responses: {'200': {description: ok, schema: {items: {items: {items: {items: {}}}}}}}
+    get:
+      oddity: {schema: {properties: {o1: {}, o2: {}, o3: {}, o4: {}}}}
+      responses:
+        '200':
+          description: ok
+          schema: {type: object, properties: {x: {}}}
+          headers: {X-Rate: {type: integer, schema: {properties: {h1: {}, h2: {}, h3: {}}}}}
+"""
+
+OPENAPI_SCHEMAS_OUTSIDE = """\
+openapi: 3.1.0
+info: {title: Outside, version: '1', schema: {properties: {i1: {}, i2: {}, i3: {}, i4: {}, i5: {}}}}
+paths:
+  /b:
+    $ref: '#/components/pathItems/B'
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {properties: {a: {}, b: {}, c: {}, d: {}, e: {}, f: {}}}
+components:
+  pathItems:
+    B:
+      get:
+        responses:
+          '200':
+            description: ok
+            links: {next: {schema: {properties: {l1: {}, l2: {}, l3: {}, l4: {}}}}}
+            content: {application/json: {schema: {properties: {x: {}}}}}
+"""
+
+COMBINATOR_MAPPINGS = """\
+openapi: 3.0.3
+info: {title: Combinator mappings, version: '1'}
+paths:
+  /odd:
+    get:
+      responses:
+        '200':
+          description: ok
+          content: {application/json: {schema: {$ref: '#/components/schemas/Odd'}}}
+components:
+  schemas:
+    Odd:
+      type: object
+      properties: {id: {type: string}}
+      allOf: {properties: {a: {}, b: {}, c: {}}}
+      anyOf: {items: {items: {items: {}}}}
+      oneOf: {$ref: '#/components/schemas/Deep'}
+      not: [{properties: {n1: {}, n2: {}, n3: {}, n4: {}}}]
+      additionalProperties: [{properties: {p1: {}, p2: {}, p3: {}, p4: {}, p5: {}}}]
+    Deep: {items: {items: {items: {items: {}}}}}
+"""
+
+# Both keys: the emulator reads the swagger field first (see openapi_derive.detect_dialect).
+BOTH_VERSION_FIELDS = """\
+swagger: '2.0'
+openapi: 3.0.3
+info: {title: Both, version: '1'}
+paths:
+  /a:
+    post:
+      parameters: [{name: b, in: body, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+"""
+
+SWAGGER_UNQUOTED = "swagger: 2.0\ninfo: {title: t, version: 1.0}\npaths: {/a: {get: {responses: {}}}}\n"
+
 # Documents both refuse: label -> (text, what both messages name).
 REFUSED = {
     "duplicate YAML key": ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: {}\n    get: {}\n",
@@ -226,6 +360,15 @@ REFUSED = {
     "unresolvable schema ref": ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {/a: {get: {responses: "
                                 "{'200': {description: x, content: {application/json: {schema: {$ref: '#/x'}}}}}}}}\n",
                                 ("'#/x'", "points to nothing")),
+    "swagger 2 as a number": ("swagger: 2\ninfo: {title: t, version: '1'}\npaths: {}\n", ("'2'", "2.0")),
+    "swagger 2 as a JSON number": ('{"swagger": 2, "info": {"title": "t", "version": "1"}, "paths": {}}',
+                                   ("'2'", "2.0")),
+    "openapi 3.10 as a JSON number": ('{"openapi": 3.10, "info": {"title": "t", "version": "1"}, "paths": {}}',
+                                      ("'3.10'",)),
+    "recursive YAML alias": ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\nx-loop: &a [1, {b: *a}]\npaths: {}\n",
+                             ("recursive YAML alias",)),
+    "both fields, swagger not 2.0": ("openapi: 3.0.3\nswagger: '3.0'\ninfo: {title: t, version: '1'}\npaths: {}\n",
+                                     ("'3.0'", "2.0")),
 }
 
 
@@ -295,7 +438,15 @@ def corpus():
         documents.extend(literal_documents(relative))
     documents.extend([("case:yaml 1.1 scalars", YAML_11_SCALARS), ("case:not subschemas", NOT_SUBSCHEMAS),
                       ("case:schema positions", SCHEMA_POSITIONS), ("case:$ref in data", REFS_IN_DATA),
-                      ("case:merge keys", MERGE_KEYS), ("generated:600 operations", generated(600))])
+                      ("case:merge keys", MERGE_KEYS), ("case:$ref in extensions", EXTENSION_REFS),
+                      ("case:JSON numbers", JSON_NUMBERS), ("case:JSON number dialect", JSON_NUMBER_DIALECT),
+                      ("case:flow YAML numbers", FLOW_YAML_NUMBERS),
+                      ("case:swagger body override", SWAGGER_BODY_OVERRIDE),
+                      ("case:swagger schemas outside positions", SWAGGER_SCHEMAS_OUTSIDE),
+                      ("case:openapi schemas outside positions", OPENAPI_SCHEMAS_OUTSIDE),
+                      ("case:combinators as mappings", COMBINATOR_MAPPINGS),
+                      ("case:both version fields", BOTH_VERSION_FIELDS), ("case:swagger unquoted", SWAGGER_UNQUOTED),
+                      ("generated:600 operations", generated(600))])
     yaml_text = yaml.safe_dump(json.loads(generated(60)), sort_keys=False)
     documents.append(("generated:60 operations as YAML", yaml_text))
     return documents

@@ -6,29 +6,12 @@ The main derivation rules are tested over HTTP in test_api_guardian.py; these ar
 from __future__ import annotations
 
 import json
-import os
-import sys
 
 import pytest
 import yaml
 
-
-def _repo_root():
-    here = os.path.dirname(os.path.abspath(__file__))
-    while not os.path.exists(os.path.join(here, "galaxy.yml")):
-        parent = os.path.dirname(here)
-        if parent == here:
-            raise RuntimeError("galaxy.yml not found above %s" % __file__)
-        here = parent
-    return here
-
-
-ROOT = _repo_root()
-if os.path.join(ROOT, "tests") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
-
-from emulator.openapi_derive import Document, SpecError, render_yaml  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.openapi_text import Text, json_repeated_key  # noqa: E402  pylint: disable=wrong-import-position
+from emulator.openapi_derive import Document, SpecError, render_yaml
+from emulator.openapi_text import Text, json_repeated_key
 
 
 @pytest.mark.parametrize("text, dialect, version", [

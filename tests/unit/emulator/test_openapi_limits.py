@@ -4,28 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 import pytest
 
+from emulator.openapi_derive import Document
+from emulator.openapi_limits import first_exceeded, measure, roots
 
-def _repo_root():
-    here = os.path.dirname(os.path.abspath(__file__))
-    while not os.path.exists(os.path.join(here, "galaxy.yml")):
-        parent = os.path.dirname(here)
-        if parent == here:
-            raise RuntimeError("galaxy.yml not found above %s" % __file__)
-        here = parent
-    return here
-
-
-ROOT = _repo_root()
-if os.path.join(ROOT, "tests") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
-
-from .conftest import shared_openapi_dir  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.openapi_derive import Document  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.openapi_limits import first_exceeded, measure, roots  # noqa: E402  pylint: disable=wrong-import-position
+from .conftest import shared_openapi_dir
 
 
 def measured(schemas=None, paths=None, dialect="3.0.3", **top):
