@@ -12,6 +12,9 @@ YAML is read with the YAML 1.2 core schema (the one OpenAPI 3.1 names): ``yes``/
 strings, ``1.10`` is not sexagesimal, dates stay strings, and mapping keys are always the text as
 written (``200:`` is the status ``"200"``). A key written twice is an error with its line, because
 a second ``get:`` under one path silently replacing the first is a bug nobody wants uploaded.
+``info.title``, ``info.version`` and the ``openapi``/``swagger`` field are the text written, in
+JSON too: ``"version": 1.10`` is "1.10". Example values and ``x-`` extensions are data: a
+``$ref`` inside them is never followed.
 """
 
 from __future__ import annotations
@@ -41,14 +44,11 @@ LOCATIONS = {"path": "Path", "query": "Query", "header": "Header", "cookie": "Co
 NODE_KEYWORDS = ("properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf", "not")
 # The keywords a nesting chain runs through (plus a followed ``$ref``).
 DEPTH_KEYWORDS = ("properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf")
-# Keys whose values are example data, never schema locations (unless they name something in a
-# map of names such as ``properties``, ``responses`` or ``components/parameters``).
+# Keys whose values are example data, kept as written (with ``x-`` extensions): a ``$ref`` in
+# them is text, not a reference.
 DATA_KEYS = frozenset(("example", "examples", "default", "enum", "const"))
-NAME_MAPS = frozenset((
-    "paths", "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "schemas",
-    "parameters", "responses", "requestBodies", "headers", "securitySchemes", "securityDefinitions",
-    "links", "callbacks", "content", "encoding", "webhooks", "pathItems",
-))
+# Schema keywords whose entries are schemas whatever their names (a property called ``$ref``).
+SCHEMA_NAME_MAPS = frozenset(("properties", "patternProperties", "definitions", "$defs", "dependentSchemas"))
 
 # Plan limit name (as the platform reports it) -> metric name (as the module returns it).
 LIMITS = (
@@ -154,6 +154,28 @@ def _yaml_error(exc):
     return DocumentError(text)
 
 
+def _refuse_recursive_aliases(data):
+    """A YAML anchor used inside its own value (``a: &a [*a]``) builds a structure containing
+    itself, which no walk over the document could finish."""
+    entered, finished = set(), set()
+    stack = [((), data, False)]
+    while stack:
+        tokens, value, leaving = stack.pop()
+        if leaving:
+            entered.discard(id(value))
+            finished.add(id(value))
+            continue
+        if not isinstance(value, (dict, list)) or id(value) in finished:
+            continue
+        if id(value) in entered:
+            raise DocumentError("a recursive YAML alias at %s: an anchor is used inside its own value, "
+                                "so the document never ends" % (pointer(tokens) or "the top level"))
+        entered.add(id(value))
+        stack.append((tokens, value, True))
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        stack.extend((tokens + (key,), child, False) for key, child in items)
+
+
 def _compose_yaml(text):
     """``(data, root node)`` of YAML text, or DocumentError with the line."""
     loader = _yaml_loader()(text)
@@ -181,11 +203,14 @@ def _pairs_no_duplicates(pairs):
 
 
 def _node_child(node, key):
+    """The value node of ``key``: the last pair naming it, since merged pairs (``<<: *base``)
+    come first and a key written beside them wins."""
+    found = None
     if isinstance(node, MappingNode):
         for key_node, value_node in node.value:
             if isinstance(key_node, ScalarNode) and key_node.value == key:
-                return value_node
-    return None
+                found = value_node
+    return found
 
 
 def _scalar_text(value, node):
@@ -214,23 +239,49 @@ def parse_text(text):
         except ValueError as exc:
             first = exc
             try:
-                data, dummy = _compose_yaml(text)
+                data, node = _compose_yaml(text)
             except DocumentError:
                 raise DocumentError("not valid JSON at line %d column %d: %s"
                                     % (first.lineno, first.colno, first.msg))
-            return data, lambda *keys: _raw(data, None, keys)
+            _refuse_recursive_aliases(data)
+            return data, lambda *keys: _raw(data, node, keys)
         else:
-            return data, lambda *keys: _raw(data, None, keys)
+            return data, _JsonLiterals(text, data).raw
     data, node = _compose_yaml(text)
+    _refuse_recursive_aliases(data)
     return data, lambda *keys: _raw(data, node, keys)
 
 
-def _raw(data, node, keys):
-    value = data
+class _JsonLiterals(object):
+    """Fields of JSON text as written: ``"version": 1.10`` is "1.10", as in YAML. The numbers'
+    text comes from a second read, done only when a field asked for is a number."""
+
+    def __init__(self, text, data):
+        self.text = text
+        self.data = data
+        self.literals = None
+
+    def raw(self, *keys):
+        value = _at(self.data, keys)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if self.literals is None:
+                self.literals = json.loads(self.text, parse_int=str, parse_float=str)
+            literal = _at(self.literals, keys)
+            if isinstance(literal, str):
+                return literal
+        return _scalar_text(value, None)
+
+
+def _at(data, keys):
     for key in keys:
-        value = value.get(key) if isinstance(value, dict) else None
+        data = data.get(key) if isinstance(data, dict) else None
+    return data
+
+
+def _raw(data, node, keys):
+    for key in keys:
         node = _node_child(node, key) if node is not None else None
-    return _scalar_text(value, node)
+    return _scalar_text(_at(data, keys), node)
 
 
 class Document(object):
@@ -255,25 +306,33 @@ class Document(object):
         return schemas if isinstance(schemas, dict) else {}
 
 
+SUPPORTED = "API Guardian reads Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x"
+
+
 def detect_dialect(data, raw):
-    """The dialect name, or DocumentError saying why this is not a document API Guardian reads."""
+    """The dialect name, or DocumentError saying why this is not a document API Guardian reads.
+
+    The ``swagger`` field decides when a document has both fields, as the emulator reads it.
+    """
     if not isinstance(data, dict):
         kind = "empty" if data is None else "a %s" % _kind(data)
         raise DocumentError("not an OpenAPI or Swagger document: its top level is %s, not a mapping" % kind)
+    if "swagger" in data:
+        version = raw("swagger") or ""
+        if version == "2.0":
+            return SWAGGER_2
+        both = " (with both fields, the 'swagger' field decides; remove the one that does not apply)" \
+            if "openapi" in data else ""
+        raise DocumentError("Swagger version %r is not supported: the 'swagger' field must be \"2.0\"%s; %s"
+                            % (version, both, SUPPORTED))
     if "openapi" in data:
         version = raw("openapi") or ""
         if re.match(r"^3\.0(\.\d+)?$", version):
             return OPENAPI_30
         if re.match(r"^3\.1(\.\d+)?$", version):
             return OPENAPI_31
-        raise DocumentError("OpenAPI version %r is not supported: API Guardian reads Swagger 2.0, "
-                            "OpenAPI 3.0.x and OpenAPI 3.1.x" % version)
-    if "swagger" in data:
-        version = raw("swagger") or ""
-        if version in ("2.0", "2"):
-            return SWAGGER_2
-        raise DocumentError("Swagger version %r is not supported: API Guardian reads Swagger 2.0, "
-                            "OpenAPI 3.0.x and OpenAPI 3.1.x" % version)
+        raise DocumentError("OpenAPI version %r is not supported: the 'openapi' field must be 3.0.x or 3.1.x; %s"
+                            % (version, SUPPORTED))
     raise DocumentError("not an OpenAPI or Swagger document: it has no top-level 'openapi' or 'swagger' field")
 
 
@@ -306,6 +365,12 @@ def load(text):
 
 # ---------------------------------------------------------------------------------------------
 # References
+
+
+def _is_data_key(key):
+    """Example data and ``x-`` extension values are raw data: a ``$ref`` in them is text, as the
+    platform's (.NET) reader keeps extensions, never a reference to follow."""
+    return key in DATA_KEYS or str(key).startswith("x-")
 
 
 def pointer(tokens):
@@ -391,11 +456,11 @@ class Resolver(object):
             return resolved, cut
         result, cut = {}, False
         for key, item in value.items():
-            if key in DATA_KEYS and not names:
+            if not names and _is_data_key(key):
                 result[key] = item
                 continue
             result[key], item_cut = self._inline(item, where + pointer([key]), stack,
-                                                 names=not names and key in NAME_MAPS)
+                                                 names=not names and key in SCHEMA_NAME_MAPS)
             cut = cut or item_cut
         return result, cut
 
@@ -527,10 +592,13 @@ class Deriver(object):
         return operation[key] if operation.get(key) is not None else self.data.get(key)
 
     def _parameters(self, item, operation, where):
-        """ParameterGroups by location, and the Swagger 2.0 body parameter ``(pointer, schema)``
-        (the first one: a second is invalid and ignored)."""
+        """ParameterGroups by location, and the Swagger 2.0 body parameter ``(pointer, schema)``.
+
+        An operation's parameter replaces the path item's with the same name and location, in its
+        place; the body is the first body parameter after that (a second one is invalid and
+        ignored), None when it has no schema.
+        """
         merged = {}
-        body = None
         for owner, owner_pointer in ((item, where.rsplit("/", 1)[0]), (operation, where)):
             listed = owner.get("parameters")
             if listed is None:
@@ -548,16 +616,15 @@ class Deriver(object):
                     raise DocumentError("the parameter %r at %s has 'in: %s'; %s allows %s"
                                         % (parameter["name"], spot, location, self.dialect,
                                            ", ".join(self.locations)))
-                if location == "body":
-                    if body is None and isinstance(parameter.get("schema"), dict):
-                        body = (parameter_pointer + "/schema", parameter["schema"])
-                    continue
-                merged[(parameter["name"], location)] = True
+                merged[(parameter["name"], location)] = (parameter, parameter_pointer)
         groups = dict((group, []) for group in PARAMETER_GROUPS)
-        for name, location in merged:
-            group = LOCATIONS.get(location)
-            if group is not None:
-                groups[group].append(name)
+        bodies = []
+        for (name, location), (parameter, parameter_pointer) in merged.items():
+            if location in LOCATIONS:
+                groups[LOCATIONS[location]].append(name)
+            elif location == "body":
+                bodies.append((parameter_pointer + "/schema", parameter.get("schema")))
+        body = bodies[0] if bodies and isinstance(bodies[0][1], dict) else None
         return groups, body
 
     def _auth_schemes(self, operation, where):
@@ -631,52 +698,153 @@ def derive(document):
 # Plan-limit metrics
 
 
+# The shapes a schema-valued keyword may have: a mapping of names to schemas, one schema, or a
+# list of schemas. A keyword written in another shape (``allOf`` as a mapping) holds no schema.
+NAMED, SINGLE, LISTED = "named", "single", "listed"
+KEYWORD_SHAPES = {
+    "properties": (NAMED,), "items": (SINGLE, LISTED), "additionalProperties": (SINGLE,),
+    "allOf": (LISTED,), "anyOf": (LISTED,), "oneOf": (LISTED,), "not": (SINGLE,),
+}
+
+
 def _schema_children(schema, keywords):
     """``(tokens, child)`` for the schema objects directly inside ``schema`` (``$ref`` not followed)."""
     for keyword in keywords:
-        value = schema.get(keyword)
-        if keyword == "properties":
-            if isinstance(value, dict):
-                for name, child in value.items():
-                    if isinstance(child, dict):
-                        yield (keyword, name), child
-        elif isinstance(value, dict):
+        value, shapes = schema.get(keyword), KEYWORD_SHAPES[keyword]
+        if isinstance(value, dict) and NAMED in shapes:
+            for name, child in value.items():
+                if isinstance(child, dict):
+                    yield (keyword, name), child
+        elif isinstance(value, dict) and SINGLE in shapes:
             yield (keyword,), value
-        elif isinstance(value, list) and keyword != "additionalProperties":
+        elif isinstance(value, list) and LISTED in shapes:
             for index, child in enumerate(value):
                 if isinstance(child, dict):
                     yield (keyword, index), child
 
 
 def schema_roots(document):
-    """``(pointer, schema)`` of every root schema: each component schema, then, in document order
-    (the walk is pre-order), every ``schema`` field outside schemas (parameters, media types,
-    headers, Swagger 2.0 bodies and responses)."""
+    """``(pointer, schema)`` of every root schema: each component schema, then every ``schema`` at
+    a place the specification puts one (see :class:`_RootFinder`), in document order."""
     roots = []
     base = document.components_pointer
     for name, schema in document.component_schemas().items():
         if isinstance(schema, dict):
             roots.append((base + pointer([name]), schema))
-    skip = tuple(base[1:].split("/"))
-    stack = [((), document.data)]
-    while stack:
-        tokens, value = stack.pop()
-        if tokens == skip:
-            continue
-        if isinstance(value, dict):
-            names = bool(tokens) and tokens[-1] in NAME_MAPS
-            children = [(k, v) for k, v in value.items()
-                        if names or (k not in DATA_KEYS and not str(k).startswith("x-"))]
-        elif isinstance(value, list):
-            children = list(enumerate(value))
-        else:
-            continue
-        for key, child in reversed(children):
-            if key == "schema" and isinstance(value, dict) and isinstance(child, dict):
-                roots.append((pointer(tokens + (key,)), child))
-            elif isinstance(child, (dict, list)):
-                stack.append((tokens + (key,), child))
+    _RootFinder(document, roots).document()
     return roots
+
+
+def _entries(mapping):
+    return mapping.items() if isinstance(mapping, dict) else ()
+
+
+def _field(mapping, key):
+    return mapping.get(key) if isinstance(mapping, dict) else None
+
+
+def _written_here(value):
+    """A mapping that is not a ``$ref``: a referenced object is measured where it is written."""
+    return isinstance(value, dict) and not isinstance(value.get("$ref"), str)
+
+
+class _RootFinder(object):
+    """Finds the ``schema`` fields of parameters, media types (request bodies, responses, parameter
+    and header ``content``), OpenAPI 3 headers and the Swagger 2.0 body parameter and responses,
+    wherever those objects are written: paths, operations, callbacks, webhooks, ``components``,
+    Swagger's top-level ``parameters``/``responses``. A ``schema`` anywhere else (an unknown
+    field, an example, an extension, a Swagger 2.0 ``trace``, beside a path item's ``$ref``) is
+    data, not a schema the platform would read."""
+
+    def __init__(self, document, found):
+        self.data = document.data
+        self.swagger = document.dialect == SWAGGER_2
+        self.methods = HTTP_METHODS - {"trace"} if self.swagger else HTTP_METHODS
+        self.found = found
+
+    def add(self, owner, where):
+        if isinstance(owner.get("schema"), dict):
+            self.found.append((where + "/schema", owner["schema"]))
+
+    def document(self):
+        for path, item in _entries(self.data.get("paths")):
+            self.path_item(item, pointer(["paths", path]))
+        if self.swagger:
+            for name, parameter in _entries(self.data.get("parameters")):
+                self.parameter(parameter, pointer(["parameters", name]))
+            for name, response in _entries(self.data.get("responses")):
+                self.response(response, pointer(["responses", name]))
+            return
+        for name, item in _entries(self.data.get("webhooks")):
+            self.path_item(item, pointer(["webhooks", name]))
+        components = self.data.get("components")
+        sections = (("parameters", self.parameter), ("requestBodies", self.request_body),
+                    ("responses", self.response), ("headers", self.header), ("callbacks", self.callback),
+                    ("pathItems", self.path_item))
+        for section, walk in sections:
+            for name, value in _entries(_field(components, section)):
+                walk(value, pointer(["components", section, name]))
+
+    def path_item(self, item, where):
+        if not _written_here(item):
+            return
+        self.parameters(item.get("parameters"), where + "/parameters")
+        for method, operation in item.items():
+            if method in self.methods and isinstance(operation, dict):
+                self.operation(operation, where + pointer([method]))
+
+    def operation(self, operation, where):
+        self.parameters(operation.get("parameters"), where + "/parameters")
+        self.request_body(operation.get("requestBody"), where + "/requestBody")
+        for code, response in _entries(operation.get("responses")):
+            self.response(response, where + pointer(["responses", code]))
+        for name, callback in _entries(operation.get("callbacks")):
+            self.callback(callback, where + pointer(["callbacks", name]))
+
+    def parameters(self, listed, where):
+        if isinstance(listed, list):
+            for index, parameter in enumerate(listed):
+                self.parameter(parameter, "%s/%d" % (where, index))
+
+    def parameter(self, parameter, where):
+        if _written_here(parameter):
+            self.add(parameter, where)
+            self.content(parameter.get("content"), where + "/content")
+
+    def request_body(self, body, where):
+        if _written_here(body) and not self.swagger:
+            self.content(body.get("content"), where + "/content")
+
+    def response(self, response, where):
+        if not _written_here(response):
+            return
+        if self.swagger:
+            self.add(response, where)
+            return
+        self.content(response.get("content"), where + "/content")
+        for name, header in _entries(response.get("headers")):
+            self.header(header, where + pointer(["headers", name]))
+
+    def header(self, header, where):
+        if _written_here(header):
+            self.add(header, where)
+            self.content(header.get("content"), where + "/content")
+
+    def content(self, content, where):
+        if self.swagger:
+            return
+        for media_type, media in _entries(content):
+            if isinstance(media, dict):
+                spot = where + pointer([media_type])
+                self.add(media, spot)
+                for name, encoding in _entries(media.get("encoding")):
+                    for header_name, header in _entries(_field(encoding, "headers")):
+                        self.header(header, spot + pointer(["encoding", name, "headers", header_name]))
+
+    def callback(self, callback, where):
+        if _written_here(callback):
+            for expression, item in callback.items():
+                self.path_item(item, where + pointer([expression]))
 
 
 def _walk_schema(where, schema):
@@ -864,9 +1032,11 @@ def parse_rendered(text):
     if text is None:
         return None
     try:
-        return _compose_yaml(text)[0]
+        data = _compose_yaml(text)[0]
+        _refuse_recursive_aliases(data)
     except DocumentError:
         return text
+    return data
 
 
 def render(data):

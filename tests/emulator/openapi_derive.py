@@ -11,24 +11,33 @@ local prediction and this emulator are two implementations checked against each 
   ``formData`` parameters belong to no group);
 - auth schemes from the operation's ``security`` when the key is there (and not null), else the
   document's; the scheme names of all requirement objects in order, without repeats; ``[]`` or only
-  empty requirements mean none (``None``). apiKey -> its ``in``/``name``; http (and Swagger
-  ``basic``) -> ``httpScheme`` as written, header ``Authorization``; oauth2 and openIdConnect ->
-  header ``Authorization``; mutualTLS carries no credential and is left out;
+  empty requirements mean none (``None``). apiKey -> its ``in``/``name``; http (Swagger 2.0:
+  ``basic``) -> ``httpScheme`` as written, header ``Authorization``; oauth2 and (3.x)
+  openIdConnect -> header ``Authorization``; mutualTLS (3.1) carries no credential and is left
+  out; any other type (``http`` in Swagger 2.0 included) makes the document invalid;
 - request body schema: OpenAPI 3 ``requestBody`` content ``application/json`` if present, else the
   first media type (document order) whose type ends in ``/json`` or ``+json``; Swagger 2.0 the
   ``in: body`` parameter when the effective ``consumes`` is absent or lists such a type;
 - response schemas likewise per response, keyed by the status code as a string (``default`` too);
 - schemas with every ``$ref`` replaced by its target (recursively); a ``$ref`` back into a schema
   already being expanded stays a ``{$ref: ...}`` mapping; in 3.1 the keys beside a ``$ref`` are laid
-  over its target, in 2.0/3.0 they are ignored as those versions specify;
+  over its target, in 2.0/3.0 they are ignored as those versions specify. The values of
+  ``example``, ``examples``, ``default``, ``enum``, ``const`` and ``x-*`` extensions are data,
+  kept exactly as written: a ``$ref`` inside them is text, not a reference. The entries of
+  ``properties``, ``patternProperties``, ``definitions``, ``$defs`` and ``dependentSchemas`` are
+  schemas whatever their names (a property named ``example`` or ``$ref`` is a property);
+- ``$ref`` values are URI fragments: percent-decoded first, then read as a JSON pointer (RFC 6901);
+- ``info.title``/``info.version`` (and ``openapi``/``swagger``) are read as the text written, so an
+  unquoted ``version: 1.10`` is "1.10" (see openapi_text for how the text is read);
 - rendered as YAML with ``yaml.safe_dump`` (key order kept, block style, no anchors).
 """
 
-import json
 import re
 from urllib.parse import unquote
 
 import yaml
+
+from .openapi_text import SpecError, Text
 
 OPERATION_METHODS = {
     "2.0": ("get", "put", "post", "delete", "options", "head", "patch"),
@@ -38,10 +47,9 @@ OPERATION_METHODS = {
 PARAMETER_GROUPS = {"path": "Path", "query": "Query", "header": "Header", "cookie": "Cookie"}
 NON_GROUP_LOCATIONS = {"2.0": ("body", "formData"), "3.0": (), "3.1": ()}
 API_KEY_LOCATIONS = {"header": "Header", "query": "Query", "cookie": "Cookie"}
-
-
-class SpecError(ValueError):
-    """The document cannot be used; the message names the problem and where it is."""
+# Schema keywords whose value is data, and those whose value maps names to schemas.
+DATA_KEYWORDS = ("example", "examples", "default", "enum", "const")
+SCHEMA_MAPS = ("properties", "patternProperties", "definitions", "$defs", "dependentSchemas")
 
 
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
@@ -78,62 +86,36 @@ def pointer(*tokens):
     return "#/" + "/".join(str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
 
 
+def ref_tokens(ref):
+    """The JSON pointer tokens of a local ``$ref`` (``#/a/b~1c``), or None when it is not one."""
+    if not isinstance(ref, str) or not ref.startswith("#"):
+        return None
+    fragment = unquote(ref[1:])
+    if fragment and not fragment.startswith("/"):
+        return None
+    return [t.replace("~1", "/").replace("~0", "~") for t in fragment.split("/")[1:]] if fragment else []
+
+
 def canonical(ref):
     """One spelling per local target, so two ``$ref`` spellings (or a location) compare equal."""
-    if not ref.startswith("#/"):
-        return ref
-    return pointer(*[unquote(t).replace("~1", "/").replace("~0", "~") for t in ref[2:].split("/")])
+    tokens = ref_tokens(ref)
+    return ref if tokens is None else pointer(*tokens)
 
 
-def load_document(text):
-    """The document as data: JSON first, else YAML; a clear SpecError when it is neither."""
-    if not isinstance(text, str) or not text.strip():
-        raise SpecError("The specification content is empty.")
-    body = text.lstrip("\ufeff")
-    try:
-        data = json.loads(body)
-    except ValueError as json_error:
-        try:
-            data = yaml.safe_load(body)
-        except yaml.YAMLError as exc:
-            if body.lstrip().startswith("{"):
-                raise SpecError("The specification is not valid JSON: line %d column %d: %s."
-                                % (json_error.lineno, json_error.colno, json_error.msg)) from exc
-            mark = getattr(exc, "problem_mark", None)
-            problem = getattr(exc, "problem", None) or str(exc)
-            where = " at line %d column %d" % (mark.line + 1, mark.column + 1) if mark else ""
-            raise SpecError("The specification is not valid YAML%s: %s." % (where, problem)) from exc
-    if not isinstance(data, dict):
-        raise SpecError("The specification must be a mapping (an OpenAPI or Swagger object) at the top level.")
-    _refuse_cycles(data)
-    return data
+def is_data_key(key):
+    return key in DATA_KEYWORDS or str(key).startswith("x-")
 
 
-def _refuse_cycles(data):
-    """YAML aliases can build a self-containing structure; nothing downstream could walk it."""
-    stack = set()
-
-    def visit(node):
-        if isinstance(node, (dict, list)):
-            if id(node) in stack:
-                raise SpecError("The specification contains a recursive YAML alias.")
-            stack.add(id(node))
-            for child in (node.values() if isinstance(node, dict) else node):
-                visit(child)
-            stack.discard(id(node))
-
-    visit(data)
-
-
-def detect_dialect(doc):
-    """``"2.0"``, ``"3.0"`` or ``"3.1"``; SpecError for anything else."""
+def detect_dialect(text):
+    """``"2.0"``, ``"3.0"`` or ``"3.1"`` from the version written; SpecError for anything else."""
+    doc = text.data
     if "swagger" in doc:
-        if str(doc["swagger"]) == "2.0":
+        if str(text.written("swagger")) == "2.0":
             return "2.0"
         raise SpecError("Unsupported swagger version %r: only Swagger 2.0, OpenAPI 3.0 and OpenAPI 3.1 are read."
-                        % str(doc["swagger"]))
+                        % str(text.written("swagger")))
     if "openapi" in doc:
-        version = str(doc["openapi"])
+        version = str(text.written("openapi"))
         for dialect in ("3.0", "3.1"):
             if re.match(r"^%s(\.[0-9]+)?$" % re.escape(dialect), version):
                 return dialect
@@ -142,13 +124,14 @@ def detect_dialect(doc):
     raise SpecError("Not an OpenAPI or Swagger document: no top-level 'openapi' or 'swagger' field.")
 
 
-def _info_text(info, key):
-    value = info.get(key)
+def _info_text(text, key):
+    """A scalar as written (``true``, ``1.10``): the platform's reader takes these fields as text."""
+    value = text.written("info", key)
     if value is None:
         raise SpecError("info.%s is required." % key)
-    if isinstance(value, (bool, dict, list)):
+    if isinstance(value, (dict, list)):
         raise SpecError("info.%s must be a string." % key)
-    return str(value)
+    return value
 
 
 def is_json_media_type(media_type):
@@ -173,29 +156,26 @@ class Document(object):
     """A parsed document with ``$ref`` resolution."""
 
     def __init__(self, text):
-        self.doc = load_document(text)
-        self.dialect = detect_dialect(self.doc)
-        info = self.doc.get("info")
-        if not isinstance(info, dict):
+        read = Text(text)
+        self.doc = read.data
+        self.dialect = detect_dialect(read)
+        if not isinstance(self.doc.get("info"), dict):
             raise SpecError("info is required: a mapping with title and version.")
-        self.title = _info_text(info, "title")
-        self.version = _info_text(info, "version")
+        self.title = _info_text(read, "title")
+        self.version = _info_text(read, "version")
         self._inlined = {}
 
     # -- references ---------------------------------------------------------------------------
     def lookup(self, ref, where):
         if not isinstance(ref, str) or not ref.startswith("#"):
             raise SpecError("%s: only local $ref values (starting with #) are supported, found %r." % (where, ref))
-        node = self.doc
-        fragment = ref[1:]
-        if fragment and not fragment.startswith("/"):
+        tokens = ref_tokens(ref)
+        if tokens is None:
             raise SpecError("%s: $ref %r is not a JSON pointer." % (where, ref))
-        for raw in fragment.split("/")[1:] if fragment else []:
-            token = unquote(raw).replace("~1", "/").replace("~0", "~")
+        node = self.doc
+        for token in tokens:
             if isinstance(node, dict) and token in node:
                 node = node[token]
-            elif isinstance(node, dict) and token.isdigit() and int(token) in node:
-                node = node[int(token)]  # YAML reads an unquoted 200: as an integer key
             elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
                 node = node[int(token)]
             else:
@@ -238,7 +218,15 @@ class Document(object):
                 resolved = dict(resolved)
                 resolved.update(self.inline(siblings, where, expanding))
             return resolved
-        return {key: self.inline(value, where, expanding) for key, value in schema.items()}
+        inlined = {}
+        for key, value in schema.items():
+            if is_data_key(key):
+                inlined[key] = value
+            elif key in SCHEMA_MAPS and isinstance(value, dict):
+                inlined[key] = {name: self.inline(child, where, expanding) for name, child in value.items()}
+            else:
+                inlined[key] = self.inline(value, where, expanding)
+        return inlined
 
     # -- operations ---------------------------------------------------------------------------
     def operations(self):
@@ -309,13 +297,13 @@ class Document(object):
                                 % (where, name))
             return {"schemeName": name, "schemeType": "ApiKey", "location": location,
                     "credentialName": scheme["name"], "httpScheme": None}
-        if kind == "http" or (kind == "basic" and self.dialect == "2.0"):
+        if (kind == "http" and self.dialect != "2.0") or (kind == "basic" and self.dialect == "2.0"):
             http_scheme = scheme.get("scheme") if kind == "http" else "basic"
             if not isinstance(http_scheme, str):
                 raise SpecError("%s: http security scheme %r needs 'scheme'." % (where, name))
             return {"schemeName": name, "schemeType": "Http", "location": "Header",
                     "credentialName": "Authorization", "httpScheme": http_scheme}
-        if kind in ("oauth2", "openIdConnect"):
+        if kind == "oauth2" or (kind == "openIdConnect" and self.dialect != "2.0"):
             return {"schemeName": name, "schemeType": "OAuth2" if kind == "oauth2" else "OpenIdConnect",
                     "location": "Header", "credentialName": "Authorization", "httpScheme": None}
         if kind == "mutualTLS" and self.dialect == "3.1":

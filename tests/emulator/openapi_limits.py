@@ -1,28 +1,43 @@
 """API Guardian plan limits, measured on an uploaded document exactly as the issue defines them.
 
-Schema objects are mappings; a schema's nested schemas are the values of ``properties``, ``items``
-(a mapping, or each mapping of a list), ``additionalProperties`` (when a mapping) and each mapping
-in ``allOf``/``anyOf``/``oneOf``. Nothing else is walked. The schemas measured ("roots") are every
-entry of ``components/schemas`` (Swagger 2.0: ``definitions``) and every mapping stored under a key
-named ``schema`` anywhere in the document.
+Schema objects are mappings. Where a schema can be, and what counts inside one:
+
+- Roots, the schemas measured: every entry of ``components/schemas`` (Swagger 2.0:
+  ``definitions``), and every ``schema`` at a place the specification puts one: parameters, media
+  types (request bodies, responses, parameter and header ``content``), headers (OpenAPI 3), the
+  Swagger 2.0 body parameter and responses, wherever those objects are written (paths, operations,
+  callbacks, webhooks, ``components``, Swagger's top-level ``parameters``/``responses``). An object
+  written as a ``$ref`` is measured where its target is written, not again. A mapping under a key
+  named ``schema`` anywhere else (inside an ``example``, an ``x-`` extension, a property called
+  ``schema``) is data or a property, not a root.
+- Nested schemas of a schema: the values of ``properties``, ``items`` (a mapping, or each mapping of
+  a list), ``additionalProperties`` (when a mapping), each mapping in ``allOf``/``anyOf``/``oneOf``,
+  and ``not``. ``not`` counts for maxFieldsPerType ("any one schema object") and maxTotalSchemaNodes
+  ("each nested schema counts one"), but is not on the issue's list of what a nesting chain runs
+  through, so it adds no depth. Nothing else is walked (``example``, ``default``, ``enum``, ``x-*``...).
 
 - ``maxEndpoints``: the number of operations.
 - ``maxFieldsPerType``: the largest number of ``properties`` entries of any one schema object
   reachable from a root (``$ref`` not followed: its target is measured where it is defined).
-- ``maxNestingDepth``: the longest chain of schema objects from a root (depth 1) through the nested
-  schemas above and through ``$ref`` (followed: a ``{$ref}`` schema is one level, its target the
-  next); a ``$ref`` to a schema already on the chain (the root included) ends it.
+- ``maxNestingDepth``: the longest chain of schema objects from a root (depth 1) through
+  ``properties``, ``items``, ``additionalProperties``, ``allOf``/``anyOf``/``oneOf`` and through
+  ``$ref`` (followed: a ``{$ref}`` schema is one level, its target the next); a ``$ref`` to a schema
+  already on the chain (the root included) ends it.
 - ``maxTotalSchemaNodes``: the schema objects inside ``components/schemas`` (``definitions``): each
   entry counts one, each nested schema counts one, a ``$ref`` counts one and is not followed.
 - ``maxTotalRegexLength``: the summed length (in characters) of every string stored under a key named
-  ``pattern`` anywhere in the document.
+  ``pattern`` anywhere in the document, examples and extensions included: the issue says "every
+  ``pattern`` string in the document", and the collection measures it the same way.
+
+A limit of 0 is no limit: the platform's int32 fields cannot say "none", and the collection reads
+0 (or null) as a limit that is not reported.
 """
 
-from .openapi_derive import canonical, pointer
+from .openapi_derive import OPERATION_METHODS, canonical, pointer
 
 COMBINATORS = ("allOf", "anyOf", "oneOf")
 
-# (API name, fixture key, what the message says is measured)
+# (API name, fixture key)
 LIMITS = (
     ("maxEndpoints", "max_endpoints"),
     ("maxFieldsPerType", "max_fields_per_type"),
@@ -32,8 +47,8 @@ LIMITS = (
 )
 
 
-def nested(schema, where):
-    """``(child, where)`` for each nested schema object of ``schema``."""
+def nested(schema, where, with_not=True):
+    """``(child, where)`` for each nested schema object of ``schema`` (``not`` only when asked)."""
     properties = schema.get("properties")
     if isinstance(properties, dict):
         for name, child in properties.items():
@@ -55,6 +70,8 @@ def nested(schema, where):
             for index, child in enumerate(members):
                 if isinstance(child, dict):
                     yield child, "%s/%s/%d" % (where, keyword, index)
+    if with_not and isinstance(schema.get("not"), dict):
+        yield schema["not"], where + "/not"
 
 
 def _escape(token):
@@ -72,24 +89,118 @@ def component_schemas(document):
     return home, schemas
 
 
+def _entries(mapping):
+    return mapping.items() if isinstance(mapping, dict) else ()
+
+
+class _Roots(object):
+    """Finds the schema positions of a document by its structure (see the module docstring)."""
+
+    def __init__(self, document):
+        self.dialect = document.dialect
+        self.found = []
+
+    def add(self, owner, where):
+        if isinstance(owner.get("schema"), dict):
+            self.found.append((owner["schema"], where + "/schema"))
+
+    @staticmethod
+    def written_here(value):
+        """A mapping that is not a ``$ref`` (a referenced object is walked where it is written)."""
+        return isinstance(value, dict) and not isinstance(value.get("$ref"), str)
+
+    def path_item(self, item, where):
+        if not self.written_here(item):
+            return
+        self.parameters(item.get("parameters"), where + "/parameters")
+        for method in OPERATION_METHODS[self.dialect]:
+            operation = item.get(method)
+            if isinstance(operation, dict):
+                self.operation(operation, "%s/%s" % (where, method))
+
+    def operation(self, operation, where):
+        self.parameters(operation.get("parameters"), where + "/parameters")
+        self.request_body(operation.get("requestBody"), where + "/requestBody")
+        for code, response in _entries(operation.get("responses")):
+            self.response(response, "%s/responses/%s" % (where, _escape(code)))
+        for name, callback in _entries(operation.get("callbacks")):
+            self.callback(callback, "%s/callbacks/%s" % (where, _escape(name)))
+
+    def parameters(self, listed, where):
+        if isinstance(listed, list):
+            for index, parameter in enumerate(listed):
+                self.parameter(parameter, "%s/%d" % (where, index))
+
+    def parameter(self, parameter, where):
+        if self.written_here(parameter):
+            self.add(parameter, where)  # Swagger 2.0: only a body parameter has one
+            self.content(parameter.get("content"), where + "/content")
+
+    def request_body(self, body, where):
+        if self.written_here(body) and self.dialect != "2.0":
+            self.content(body.get("content"), where + "/content")
+
+    def response(self, response, where):
+        if not self.written_here(response):
+            return
+        if self.dialect == "2.0":
+            self.add(response, where)
+            return
+        self.content(response.get("content"), where + "/content")
+        for name, header in _entries(response.get("headers")):
+            self.header(header, "%s/headers/%s" % (where, _escape(name)))
+
+    def header(self, header, where):
+        if self.written_here(header):
+            self.add(header, where)
+            self.content(header.get("content"), where + "/content")
+
+    def content(self, content, where):
+        if self.dialect == "2.0":
+            return
+        for media_type, media in _entries(content):
+            if isinstance(media, dict):
+                spot = "%s/%s" % (where, _escape(media_type))
+                self.add(media, spot)
+                for name, encoding in _entries(media.get("encoding")):
+                    if isinstance(encoding, dict):
+                        for header_name, header in _entries(encoding.get("headers")):
+                            self.header(header, "%s/encoding/%s/headers/%s"
+                                        % (spot, _escape(name), _escape(header_name)))
+
+    def callback(self, callback, where):
+        if self.written_here(callback):
+            for expression, item in _entries(callback):
+                self.path_item(item, "%s/%s" % (where, _escape(expression)))
+
+    def document(self, doc):
+        for path, item in _entries(doc.get("paths")):
+            self.path_item(item, pointer("paths", path))
+        if self.dialect == "2.0":
+            for name, parameter in _entries(doc.get("parameters")):
+                self.parameter(parameter, pointer("parameters", name))
+            for name, response in _entries(doc.get("responses")):
+                self.response(response, pointer("responses", name))
+            return
+        for name, item in _entries(doc.get("webhooks")):
+            self.path_item(item, pointer("webhooks", name))
+        components = doc.get("components") if isinstance(doc.get("components"), dict) else {}
+        walkers = (("parameters", self.parameter), ("requestBodies", self.request_body),
+                   ("responses", self.response), ("headers", self.header), ("callbacks", self.callback),
+                   ("pathItems", self.path_item))
+        for section, walk in walkers:
+            for name, value in _entries(components.get(section)):
+                walk(value, pointer("components", section, name))
+
+
 def roots(document):
-    """``(schema, where)`` of every component schema and every mapping under a ``schema`` key."""
+    """``(schema, where)`` of every component schema, then of every other schema position."""
     home, schemas = component_schemas(document)
-    found = [(schema, pointer(*(home + (name,)))) for name, schema in schemas.items() if isinstance(schema, dict)]
-
-    def visit(node, where):
-        if isinstance(node, dict):
-            for key, value in node.items():
-                spot = "%s/%s" % (where, _escape(key))
-                if key == "schema" and isinstance(value, dict):
-                    found.append((value, spot))
-                visit(value, spot)
-        elif isinstance(node, list):
-            for index, value in enumerate(node):
-                visit(value, "%s/%d" % (where, index))
-
-    visit(document.doc, "#")
-    return found
+    finder = _Roots(document)
+    finder.found.extend((schema, pointer(*(home + (name,)))) for name, schema in schemas.items()
+                        if isinstance(schema, dict))
+    finder.document(document.doc)
+    return finder.found
 
 
 def _walk(schema, where):
@@ -115,10 +226,11 @@ def fields_per_type(document, all_roots):
 class _Depth(object):
     """Longest chain with ``$ref`` followed, memoised two ways.
 
+    Only a node some ``$ref`` points to can be met again, so the chain records those nodes only.
+
     - by target alone when its walk met no node of the chain (no cycle cut): such a result holds
       under any chain (a chain node it could meet would reach the target, and so would the target);
-    - otherwise by target and the chain's nodes that some ``$ref`` points to (only those can end a
-      chain), which is exactly what the result depends on.
+    - otherwise by target and the chain, which is exactly what the result depends on.
     """
 
     def __init__(self, document, targets):
@@ -129,8 +241,10 @@ class _Depth(object):
 
     def measure(self, schema, where, chain):
         """``(depth, cut)``: cut is true when a cycle ended some chain below."""
+        if where in self.targets:
+            chain = chain | {where}
         best, cut = 0, False
-        for child, spot in nested(schema, where):
+        for child, spot in nested(schema, where, with_not=False):
             depth, child_cut = self.measure(child, spot, chain)
             best, cut = max(best, depth), cut or child_cut
         ref = schema.get("$ref")
@@ -150,7 +264,7 @@ class _Depth(object):
             target = self.document.lookup(ref, where)
             if not isinstance(target, dict):
                 return 0, False
-            depth, cut = self.measure(target, target_id, chain | {target_id})  # every ref is a target
+            depth, cut = self.measure(target, target_id, chain)
             if not cut:
                 self.free[target_id] = depth
                 return depth, False
@@ -179,7 +293,7 @@ def nesting_depth(document, all_roots):
     meter = _Depth(document, targets)
     best, best_where = 0, None
     for root, where in all_roots:
-        depth, _cut = meter.measure(root, where, frozenset([where]) & targets)
+        depth, _cut = meter.measure(root, where, frozenset())
         if depth > best:
             best, best_where = depth, where
     return best, best_where
@@ -233,10 +347,10 @@ MESSAGES = {
 
 
 def first_exceeded(measured, limits):
-    """``(name, message)`` of the first limit exceeded (in LIMITS order), or None."""
+    """``(name, message)`` of the first limit exceeded (in LIMITS order; 0 is no limit), or None."""
     for name, _key in LIMITS:
         value, where = measured[name]
-        if value > limits[name]:
+        if limits[name] and value > limits[name]:  # 0: no limit
             detail = MESSAGES[name] % {"value": value, "where": where}
             return name, "Plan limit %s exceeded: %s; the plan allows %d." % (name, detail, limits[name])
     return None

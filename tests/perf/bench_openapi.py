@@ -10,8 +10,10 @@ Prints one JSON object.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -26,6 +28,7 @@ def import_collection():
         sys.path.insert(0, os.sep.join(parts[:-3]))
     else:
         tree = tempfile.mkdtemp(prefix="bench-openapi-")
+        atexit.register(shutil.rmtree, tree)  # removes the symlink, never what it points to
         os.makedirs(os.path.join(tree, "ansible_collections", "edge"))
         os.symlink(root, os.path.join(tree, "ansible_collections", "edge", "platform"))
         sys.path.insert(0, tree)

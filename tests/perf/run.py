@@ -3,14 +3,24 @@
 Usage: ``.venv/bin/python tests/perf/run.py [--repeat N] [--only SUBSTRING]``
 
 Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit nothing else):
-- ``REQUEST_CASES``: ``{name, task, expect: {changed, requests: [METHOD, ...]}, fixture?, module_defaults?}`` - the
-  a fresh emulator starts, the single task runs, and the request log gives the requests it sent.
-- ``TIMING_CASES``: ``{name, task, baseline, fixture?, module_defaults?}`` - both tasks run --repeat times, interleaved,
-  in one playbook; the junit callback times each task; the ratio of medians is printed.
-Tasks are one-key dicts ``{FQCN: args}``; ``{{ edge_base_url }}`` and ``{{ edge_api_key }}`` are set, and
-module_defaults default to api_key/base_url for group/edge.platform.management.
+- ``REQUEST_CASES``: ``{name, task, expect: {changed, requests: [METHOD, ...], that?}, setup?, fixture?}``
+  - a fresh emulator starts, the ``setup`` tasks run (state the measured task needs, such as a first
+  upload before a no-change re-run), the request log is cleared, the task runs, and the log gives
+  the requests it sent. ``that``: Jinja conditions on the task's result ``measured`` that must hold
+  (for example that 10,000 rows came back decoded).
+- ``TIMING_CASES``: ``{name, task, baseline, setup?, fixture?, rows?, repeat?}`` - after the ``setup``
+  tasks, both tasks run --repeat times (at most ``repeat``: for slow tasks), interleaved, in one playbook;
+  the junit callback times each task; the ratio of medians is printed (``rows``: also print the
+  module's rows per second).
+- ``prepare(directory)`` (optional function): called once before the file's cases run, to write the
+  files they need (certificates, documents) into ``directory``, which tasks see as ``{{ edge_bench_dir }}``.
+Tasks are one-key dicts ``{FQCN: args}``. Play variables: ``edge_base_url``, ``edge_api_key``,
+``edge_database_url`` (the demo fixture's database), ``edge_database_token``, ``edge_bench_dir`` and
+``edge_repo_dir`` (the repository root). module_defaults give the management modules ``api_key``
+and ``base_url`` and the database modules ``database_url`` and ``auth_token``.
 Request counts are deterministic: a case that does not match its ``expect`` makes the run exit 1.
-Standalone benchmarks: every tests/perf/bench_*.py runs as a script after the cases; its output is shown.
+Timings never fail the run. Last, bench_openapi.py times api_guardian_spec's work on a 2,000-operation
+document; its no-change comparison must find no change (also deterministic).
 """
 
 from __future__ import annotations
@@ -34,35 +44,43 @@ sys.path.insert(0, os.path.join(REPO, "tests", "utils"))
 from emulator_process import DEMO_FIXTURE, EmulatorProcess  # noqa: E402  pylint: disable=wrong-import-position
 
 COLLECTIONS = os.path.join(REPO, ".build", "collections")
+# The copy under COLLECTIONS imports the collection's module_utils from its own tree.
+BENCH_OPENAPI = os.path.join(COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_openapi.py")
+OPENAPI_CASE = "api_guardian_spec large document (bench_openapi.py: parse, derive, measure, compare; no HTTP)"
 API_KEY = "demo-api-key"
-READS = ("GET", "HEAD")
+DATABASE_TOKEN = "demo-full-token"  # full access to the demo fixture's database "demo"
+CLEAR_LOG = {"name": "clear the request log (admin calls are not logged)", "ansible.builtin.uri": {
+    "url": "{{ edge_base_url }}/_emulator/requests", "method": "DELETE", "status_code": 204}}
 
 
-def load_cases():
-    request_cases, timing_cases = [], []
-    for path in sorted(glob.glob(os.path.join(HERE, "cases", "*.py"))):
-        if os.path.basename(path).startswith("_"):
-            continue
+class CaseFile(object):
+    def __init__(self, path):
         spec = importlib.util.spec_from_file_location("perf_case_" + os.path.basename(path)[:-3], path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        request_cases += getattr(module, "REQUEST_CASES", [])
-        timing_cases += getattr(module, "TIMING_CASES", [])
-    return request_cases, timing_cases
+        self.request_cases = getattr(module, "REQUEST_CASES", [])
+        self.timing_cases = getattr(module, "TIMING_CASES", [])
+        self.prepare = getattr(module, "prepare", None)
 
 
-# Unless a case brings its own ``module_defaults``: the management API modules' connection options.
-MODULE_DEFAULTS = {"group/edge.platform.management": {"api_key": "{{ edge_api_key }}", "base_url": "{{ edge_base_url }}"}}
+def load_cases():
+    return [CaseFile(path) for path in sorted(glob.glob(os.path.join(HERE, "cases", "*.py")))
+            if not os.path.basename(path).startswith("_")]
 
 
-def play(tasks, url, case):
+def play(tasks, url, bench_dir):
     """A playbook (JSON is YAML) running the tasks on the implicit localhost with the emulator's credentials."""
     return [{
         "name": "edge.platform benchmark",
         "hosts": "localhost",
         "gather_facts": False,
-        "vars": {"edge_base_url": url, "edge_api_key": API_KEY},
-        "module_defaults": case.get("module_defaults", MODULE_DEFAULTS),
+        "vars": {"edge_base_url": url, "edge_api_key": API_KEY, "edge_database_url": url + "/db/demo",
+                 "edge_database_token": DATABASE_TOKEN, "edge_bench_dir": bench_dir, "edge_repo_dir": REPO},
+        "module_defaults": {
+            "group/edge.platform.management": {"api_key": "{{ edge_api_key }}", "base_url": "{{ edge_base_url }}"},
+            "group/edge.platform.database": {"database_url": "{{ edge_database_url }}",
+                                             "auth_token": "{{ edge_database_token }}"},
+        },
         "tasks": tasks,
     }]
 
@@ -93,24 +111,39 @@ def named(task, name, register=None):
     return step
 
 
-def measure_requests(case, scratch):
+def setup_tasks(case):
+    return [named(task, "setup-%d" % index) for index, task in enumerate(case.get("setup", []))]
+
+
+def runs(methods):
+    """``GET POST`` or ``GET x4``: consecutive repeats folded, so a 1,000-statement task stays one word."""
+    words = []
+    for method in methods:
+        if words and words[-1][0] == method:
+            words[-1][1] += 1
+        else:
+            words.append([method, 1])
+    return " ".join(m if n == 1 else "%s x%d" % (m, n) for m, n in words) or "-"
+
+
+def measure_requests(case, scratch, bench_dir):
+    """``(row, matched)``: a row of the request table and whether the case met its expectations."""
+    expect = case.get("expect", {})
+    that = expect.get("that", [])
+    report = "MEASURED_CHANGED={{ measured.changed }}" + "".join(
+        " THAT_%d={{ (%s) | bool }}" % (index, condition) for index, condition in enumerate(that))
     with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
-        emulator.requests_log()  # start from an empty log
-        tasks = [named(case["task"], "measured", register="measured"),
-                 {"name": "report", "ansible.builtin.debug": {"msg": "MEASURED_CHANGED={{ measured.changed }}"}}]
-        out = run_playbook(play(tasks, emulator.url, case), scratch)
+        tasks = setup_tasks(case) + [
+            CLEAR_LOG, named(case["task"], "measured", register="measured"),
+            {"name": "report", "ansible.builtin.debug": {"msg": report}}]
+        out = run_playbook(play(tasks, emulator.url, bench_dir), scratch)
         methods = [entry["method"] for entry in emulator.requests_log()]
     changed = "MEASURED_CHANGED=True" in out
-    expect = case.get("expect", {})
-    problems = []
-    if "changed" in expect and expect["changed"] != changed:
-        problems.append("changed=%s, expected %s" % (changed, expect["changed"]))
-    if "requests" in expect and expect["requests"] != methods:
-        problems.append("sent %s, expected %s" % (methods, expect["requests"]))
-    reads = sum(1 for m in methods if m in READS)
-    line = "  %-36s changed=%-5s requests=%d (reads %d, writes %d: %s)" % (
-        case["name"], changed, len(methods), reads, len(methods) - reads, " ".join(methods) or "-")
-    return line + ("  MISMATCH: " + "; ".join(problems) if problems else ""), not problems
+    failed = [condition for index, condition in enumerate(that) if "THAT_%d=True" % index not in out]
+    matched = expect.get("changed", changed) == changed and expect.get("requests", methods) == methods and not failed
+    row = (case["name"], "%s/%s" % (expect.get("changed", "-"), changed), runs(expect.get("requests", [])),
+           runs(methods), len(methods), "ok" if matched else "MISMATCH" + "".join("; false: " + c for c in failed))
+    return row, matched
 
 
 def task_times(junit_dir):
@@ -124,60 +157,83 @@ def task_times(junit_dir):
     return times
 
 
-def measure_timing(case, repeat, scratch):
+def measure_timing(case, repeat, scratch, bench_dir):
+    repeat = min(repeat, case.get("repeat", repeat))
     junit_dir = tempfile.mkdtemp(dir=scratch)
-    tasks = []
+    tasks = setup_tasks(case)
     # Interleaved, so load changes on the machine hit both sides alike; one warm-up pair first.
     for index in range(repeat + 1):
         tasks.append(named(case["task"], "bench-module-%d" % index))
         tasks.append(named(case["baseline"], "bench-baseline-%d" % index))
     with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
-        run_playbook(play(tasks, emulator.url, case), scratch, junit_dir)
+        run_playbook(play(tasks, emulator.url, bench_dir), scratch, junit_dir)
     times = task_times(junit_dir)
     module = statistics.median(times["module", i] for i in range(1, repeat + 1))
     baseline = statistics.median(times["baseline", i] for i in range(1, repeat + 1))
-    return "  %-36s module %.3fs  baseline %.3fs  ratio %.2f" % (case["name"], module, baseline, module / baseline)
+    notes = ["median of %d" % repeat] if case.get("repeat") else []
+    if case.get("rows"):
+        notes.append("%s rows/s" % format(int(case["rows"] / module), ","))
+    note = ", ".join(notes)
+    return (case["name"], "%.3fs" % module, "%.3fs" % baseline, "%.2f" % (module / baseline), note)
 
 
-def run_scripts(only):
-    """Run each tests/perf/bench_*.py with this Python; True when all exit 0."""
-    ok = True
-    for path in sorted(glob.glob(os.path.join(HERE, "bench_*.py"))):
-        name = os.path.basename(path)
-        if only not in name:
-            continue
-        print("\n%s" % name, flush=True)
-        proc = subprocess.run([sys.executable, path], cwd=REPO, stdin=subprocess.DEVNULL, check=False)
-        ok = ok and proc.returncode == 0
-    return ok
+def measure_openapi():
+    """``(title, rows, matched)``: bench_openapi.py's timings, and whether its no-change comparison found no change."""
+    proc = subprocess.run([sys.executable, BENCH_OPENAPI], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True, check=False)
+    if proc.returncode != 0:
+        raise RuntimeError("bench_openapi.py failed:\n" + proc.stdout)
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    title = "%s operations, %.1f MB of YAML" % (format(result["operations"], ","), result["document_bytes"] / 1e6)
+    rows = [(step, "%.3fs" % result[step + "_s"]) for step in ("parse", "derive", "measure", "compare", "total")]
+    matched = result["changed"] is False
+    rows.append(("no-change compare", "changed=%s (expected False) %s" % (result["changed"], "ok" if matched else "MISMATCH")))
+    return title, rows, matched
+
+
+def table(header, rows):
+    widths = [max(len(str(row[i])) for row in [header] + rows) for i in range(len(header))]
+    lines = ["  " + "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip()
+             for row in [header, ["-" * w for w in widths]] + rows]
+    return "\n".join(lines)
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="timed repetitions per task (median; default 7)")
-    parser.add_argument("--only", default="", help="run only cases and bench_*.py scripts whose name contains this")
+    parser.add_argument("--only", default="", help="run only cases whose name contains this")
     args = parser.parse_args(argv)
-    request_cases, timing_cases = load_cases()
-    request_cases = [c for c in request_cases if args.only in c["name"]]
-    timing_cases = [c for c in timing_cases if args.only in c["name"]]
     ok = True
+    request_rows, timing_rows = [], []
     with tempfile.TemporaryDirectory(prefix="edge-bench-") as scratch:
-        print("Requests per task (emulator request log, fresh fixture per case)")
-        for case in request_cases:
-            line, matched = measure_requests(case, scratch)
-            ok = ok and matched
-            print(line, flush=True)
-        print("\nWall time per task (median of %d, junit callback), module vs baseline" % args.repeat)
-        for case in timing_cases:
-            print(measure_timing(case, args.repeat, scratch), flush=True)
-    scripts_ok = run_scripts(args.only)
-    if not ok:
-        print("\nbench: request counts differ from the cases' expectations")
-    elif not scripts_ok:
-        print("\nbench: a tests/perf/bench_*.py script failed")
-    else:
-        print("\nbench: ok")
-    ok = ok and scripts_ok
+        bench_dir = os.path.join(scratch, "files")
+        os.mkdir(bench_dir)
+        print("Running the cases (a fresh emulator and one ansible-playbook run each)...", flush=True)
+        for case_file in load_cases():
+            request_cases = [c for c in case_file.request_cases if args.only in c["name"]]
+            timing_cases = [c for c in case_file.timing_cases if args.only in c["name"]]
+            if case_file.prepare and (request_cases or timing_cases):
+                case_file.prepare(bench_dir)
+            for case in request_cases:
+                row, matched = measure_requests(case, scratch, bench_dir)
+                ok = ok and matched
+                request_rows.append(row)
+                print("  requests  %s: %s" % (row[0], row[-1]), flush=True)
+            for case in timing_cases:
+                timing_rows.append(measure_timing(case, args.repeat, scratch, bench_dir))
+                print("  timing    %s: done" % case["name"], flush=True)
+    if request_rows:
+        print("\nRequests per task (emulator request log; no change = reads only, change = reads + one write)")
+        print(table(("case", "changed exp/got", "expected", "sent", "count", "result"), request_rows))
+    if timing_rows:
+        print("\nWall time per task (median of %d, junit callback), module vs baseline doing the same request" % args.repeat)
+        print(table(("case", "module", "baseline", "ratio", "note"), timing_rows))
+    if args.only in OPENAPI_CASE:
+        title, rows, matched = measure_openapi()
+        ok = ok and matched
+        print("\n%s: %s" % (OPENAPI_CASE, title))
+        print(table(("step", "time"), rows))
+    print("\nbench: %s" % ("ok" if ok else "a request count or no-change check differs from its expectation"))
     return 0 if ok else 1
 
 

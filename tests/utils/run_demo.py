@@ -3,7 +3,8 @@
 Usage: ``.venv/bin/python tests/utils/run_demo.py [--playbook playbooks/demo.yml] [--fixture FILE]``
 
 Nothing here knows what the playbook does: any task added to playbooks/demo.yml is covered as long as
-it runs against the demo fixture with the credentials from EDGE_API_KEY / EDGE_BASE_URL.
+it runs against the demo fixture with the credentials from EDGE_API_KEY / EDGE_BASE_URL and
+SERVICE_DATABASE_URL / SERVICE_DATABASE_AUTH_TOKEN.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from emulator_process import DEMO_FIXTURE, REPO, EmulatorProcess
 
 COLLECTIONS = os.path.join(REPO, ".build", "collections")
 DEMO_API_KEY = "demo-api-key"
+DEMO_DATABASE = "demo"
+DEMO_DATABASE_TOKEN = "demo-full-token"
 RECAP_LINE = re.compile(r"^(\S+)\s+:\s+ok=(\d+)\s+changed=(\d+)\s+unreachable=(\d+)\s+failed=(\d+)")
 
 
@@ -39,6 +42,8 @@ def run_playbook(playbook, url, title):
         ANSIBLE_COLLECTIONS_PATH=COLLECTIONS,
         EDGE_API_KEY=DEMO_API_KEY,
         EDGE_BASE_URL=url,
+        SERVICE_DATABASE_URL="%s/db/%s" % (url, DEMO_DATABASE),
+        SERVICE_DATABASE_AUTH_TOKEN=DEMO_DATABASE_TOKEN,
         # The demo runs on the implicit localhost: no inventory to warn about.
         ANSIBLE_LOCALHOST_WARNING="false",
         ANSIBLE_INVENTORY_UNPARSED_WARNING="false",

@@ -29,11 +29,14 @@ envelope (``success: false``, ``statusCode`` = the HTTP status) without ``data``
 - 409 ``api_guardian.spec_exists``: POST /spec when the zone already has a specification.
 - 404 ``api_guardian.spec_not_found``: PATCH /spec when the zone has none yet.
 - 400 ``api_guardian.invalid_spec``: the document is unreadable (YAML/JSON error with line and
-  column) or not a usable Swagger 2.0 / OpenAPI 3.0 / 3.1 document; the message names the problem
-  and where (a JSON pointer such as ``#/paths/~1pets/get``).
+  column; a key written twice in one mapping, named with its line) or not a usable Swagger 2.0 /
+  OpenAPI 3.0 / 3.1 document; the message names the problem and where (a JSON pointer such as
+  ``#/paths/~1pets/get``). YAML is read with the YAML 1.2 core schema (see openapi_text).
 - 403 ``api_guardian.plan_limit_exceeded``: the first limit exceeded, in the order maxEndpoints,
   maxFieldsPerType, maxNestingDepth, maxTotalSchemaNodes, maxTotalRegexLength; the message is
-  ``Plan limit <name> exceeded: <measured value and where>; the plan allows <limit>.``
+  ``Plan limit <name> exceeded: <measured value and where>; the plan allows <limit>.`` A limit of
+  0 is no limit (not checked, reported as 0): the fields are non-nullable int32, so 0 is the only
+  way they can say "none", and the collection reads 0 the same way.
 - 400 ``api_guardian.invalid_setting``: endpoint PATCH with a request count below 1, or injection
   detection parameters the endpoint does not have.
 
@@ -50,9 +53,9 @@ the defaults below (enforce defaulting to true). ``configuration.updatedAt`` mov
 Plan limits are checked on uploads only (a fixture's initial document is taken as it is).
 
 Fixture (``shield_zones`` entries; other keys are left to other areas): ``id``, ``plan``,
-``api_guardian_limits`` (snake_case keys, each optional), ``api_guardian_spec`` (initial document
-text or null). Limits missing from a zone come from the top-level ``api_guardian_default_limits``
-mapping, else from DEFAULT_LIMITS.
+``api_guardian_limits`` (snake_case keys, each optional, each a non-negative integer, 0 for no
+limit), ``api_guardian_spec`` (initial document text or null). Limits missing from a zone come from
+the top-level ``api_guardian_default_limits`` mapping, else from DEFAULT_LIMITS.
 """
 
 import hashlib
@@ -233,7 +236,7 @@ def _limits(raw, where, base):
     limits = dict(base)
     for key, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise FixtureError("%s.%s must be a non-negative integer" % (where, key))
+            raise FixtureError("%s.%s must be a non-negative integer (0 for no limit)" % (where, key))
         limits[key] = value
     return limits
 

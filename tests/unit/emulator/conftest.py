@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -20,23 +22,33 @@ from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-
 from ..conftest import shared_openapi_dir  # noqa: E402,F401  pylint: disable=unused-import,wrong-import-position
 
 API_KEY = "test-api-key"
+OWN_KEY = object()  # request(): send the key the emulator was started with
+
+
+def load_platform(fixture, data_dir):
+    """A Platform built from a fixture (a dict, or YAML text) written to ``data_dir``; raises FixtureError."""
+    path = Path(data_dir) / "fixture.yml"
+    path.write_text(yaml.safe_dump(fixture, sort_keys=False) if isinstance(fixture, dict) else fixture,
+                    encoding="utf-8")
+    return Platform(str(path), str(data_dir))
 
 
 class RunningEmulator(object):
-    """An emulator serving in a thread of the test process."""
+    """An emulator serving in a thread of the test process; ``key`` is the AccessKey ``request`` sends."""
 
-    def __init__(self, fixture, data_dir):
-        path = data_dir / "fixture.yml"
-        path.write_text(yaml.safe_dump(fixture) if isinstance(fixture, dict) else fixture, encoding="utf-8")
-        self.platform = Platform(str(path), str(data_dir))
+    def __init__(self, fixture, data_dir, key=API_KEY):
+        self.platform = load_platform(fixture, data_dir)
         self.server = EmulatorServer(("127.0.0.1", 0), self.platform)
         self.url = self.server.url
+        self.key = key
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
         self.session = requests.Session()
 
-    def request(self, method, path, key=API_KEY, **kwargs):
+    def request(self, method, path, key=OWN_KEY, **kwargs):
+        """``key=None`` sends no AccessKey header."""
         headers = dict(kwargs.pop("headers", {}) or {})
+        key = self.key if key is OWN_KEY else key
         if key is not None:
             headers["AccessKey"] = key
         return self.session.request(method, self.url + path, headers=headers, timeout=10, **kwargs)
@@ -50,22 +62,38 @@ class RunningEmulator(object):
     def stop(self):
         self.server.shutdown()
         self.server.server_close()
+        self.thread.join()
         self.platform.close()
         self.session.close()
 
 
-@pytest.fixture
-def emulator(tmp_path):
-    """``emulator(fixture_dict_or_yaml_text) -> RunningEmulator``; stopped after the test."""
+@contextlib.contextmanager
+def emulators(folder):
+    """``start(fixture, key=API_KEY) -> RunningEmulator`` inside the block; every one is stopped after it."""
     started = []
 
-    def start(fixture):
-        data_dir = tmp_path / ("emulator-%d" % len(started))
-        data_dir.mkdir()
-        running = RunningEmulator(fixture, data_dir)
+    def start(fixture, key=API_KEY):
+        data_dir = Path(tempfile.mkdtemp(prefix="emulator-", dir=str(folder)))
+        running = RunningEmulator(fixture, data_dir, key)
         started.append(running)
         return running
 
-    yield start
-    for running in started:
-        running.stop()
+    try:
+        yield start
+    finally:
+        for running in started:
+            running.stop()
+
+
+@pytest.fixture
+def emulator(tmp_path):
+    """``emulator(fixture_dict_or_yaml_text, key=API_KEY) -> RunningEmulator``; stopped after the test."""
+    with emulators(tmp_path) as start:
+        yield start
+
+
+@pytest.fixture(scope="module")
+def module_emulator(tmp_path_factory):
+    """As ``emulator``, for a module-scoped fixture: what it starts serves the module's tests, then stops."""
+    with emulators(tmp_path_factory.mktemp("emulator")) as start:
+        yield start

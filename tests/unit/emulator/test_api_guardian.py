@@ -9,35 +9,18 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import sys
-import tempfile
-import threading
 import urllib.request
 from datetime import datetime
 
 import pytest
 import yaml
 
+from emulator.fixtures import FixtureError
+from emulator.platform_state import Platform
 
-def _repo_root():
-    here = os.path.dirname(os.path.abspath(__file__))
-    while not os.path.exists(os.path.join(here, "galaxy.yml")):
-        parent = os.path.dirname(here)
-        if parent == here:
-            raise RuntimeError("galaxy.yml not found above %s" % __file__)
-        here = parent
-    return here
-
-
-ROOT = _repo_root()
-if os.path.join(ROOT, "tests") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
-
-from .conftest import shared_openapi_dir  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.fixtures import FixtureError  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
+from ..conftest import OpenApiDocument
+from ..shield_reference import find_shield_document
+from .conftest import TESTS_DIR, load_platform
 
 KEY = "test-key"
 BASE = "/shield/shield-zone/%d/api-guardian"
@@ -52,17 +35,12 @@ FIXTURE = {
         {"id": 3002, "plan": "basic", "api_guardian_limits": LIMITS},
         {"id": 3003, "api_guardian_spec": INITIAL},
         {"id": 3004, "api_guardian_limits": {"max_endpoints": 2000}},
+        {"id": 3005, "api_guardian_limits": dict.fromkeys(LIMITS, 0)},  # 0: no limit
     ],
 }
 
 
 # -- published document --------------------------------------------------------------------------
-def shield_document_path():
-    folder = shared_openapi_dir()
-    path = folder / "shield-api-v1.0.0.json" if folder else None
-    return str(path) if path and path.exists() else None
-
-
 class Conformance(object):
     """Validates responses with openapi-core against the shield document.
 
@@ -76,11 +54,9 @@ class Conformance(object):
     DECLARED = (200, 401, 403, 404)
 
     def __init__(self, path):
-        from openapi_core import Config, OpenAPI  # pylint: disable=import-outside-toplevel
         from openapi_core.testing import MockRequest, MockResponse  # pylint: disable=import-outside-toplevel
 
-        with open(path, encoding="utf-8") as handle:
-            self.openapi = OpenAPI.from_dict(json.load(handle), config=Config(spec_validator_cls=None))
+        self.openapi = OpenApiDocument(path).api
         self.request_class, self.response_class = MockRequest, MockResponse
         self.checked = 0
 
@@ -95,7 +71,7 @@ class Conformance(object):
 
 @pytest.fixture(scope="module")
 def conformance():
-    path = shield_document_path()
+    path = find_shield_document()
     if path is None:
         return None
     pytest.importorskip("openapi_core", reason="openapi-core is needed to validate against the shield document")
@@ -145,22 +121,8 @@ class Api(object):
 
 
 @pytest.fixture
-def fixture_file(tmp_path):
-    path = tmp_path / "fixture.yml"
-    path.write_text(yaml.safe_dump(FIXTURE), encoding="utf-8")
-    return str(path)
-
-
-@pytest.fixture
-def api(fixture_file, conformance):
-    platform = Platform(fixture_file, tempfile.mkdtemp(prefix="edge-emulator-test-"))
-    server = EmulatorServer(("127.0.0.1", 0), platform)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    yield Api(server.url, conformance)
-    server.shutdown()
-    server.server_close()
-    platform.close()
+def api(emulator, conformance):
+    return Api(emulator(FIXTURE, key=KEY).url, conformance)
 
 
 def ok(answer):
@@ -452,6 +414,18 @@ def test_openapi_30_derivation(api):
         "type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}  # recursion stays a reference
 
 
+def test_yaml_12_scalars_keep_their_text(api):
+    content = ("openapi: 3.0.3\ninfo: {title: on, version: 1.10}\npaths:\n  /s:\n    get:\n      parameters:\n"
+               "        - {name: on, in: query, schema: {enum: [yes, no, off]}}\n      responses:\n"
+               "        200:\n          description: ok\n          content:\n            application/json:\n"
+               "              schema: {type: string, example: yes}\n")
+    data = ok(api.upload(3001, content))
+    assert (data["configuration"]["title"], data["configuration"]["version"]) == ("on", "1.10")
+    endpoint = data["endpoints"][0]
+    assert endpoint["availableParameters"]["Query"] == ["on"]
+    assert schema_of(endpoint["responseBodySchemasYaml"]["200"]) == {"type": "string", "example": "yes"}
+
+
 def test_yaml_is_rendered_deterministically(api):
     text = ok(api.upload(3001, json.dumps(PETS_30)))["endpoints"][1]["requestBodySchemaYaml"]
     assert text == yaml.safe_dump(schema_of(text), sort_keys=False, default_flow_style=False, allow_unicode=True)
@@ -674,6 +648,10 @@ def test_bad_bodies_are_400_envelopes(api, raw, error_key):
     ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      parameters:\n"
      "        - {name: b, in: body}\n", "it must be one of path, query, header, cookie"),
     ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: 5\n", "#/paths/~1a/get"),
+    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: {}\n    put: {}\n    get: {}\n",
+     "not valid YAML at line 7 column 5: the key 'get' appears twice in one mapping (first at line 5)"),
+    ('{"openapi": "3.0.0", "info": {"title": "t", "version": "v"},\n "paths": {}, "paths": {}}',
+     "not valid JSON at line 2: the key 'paths' appears twice in one object (first at line 2)"),
 ])
 def test_invalid_documents_are_400_naming_the_problem(api, content, expected):
     message = failed(api.upload(3001, content), 400, "api_guardian.invalid_spec")
@@ -722,6 +700,15 @@ def test_plan_limit_boundary(api, limit):
     ok(api.update(3002, build(allowed)))
 
 
+def test_a_limit_of_zero_is_no_limit(api):
+    configuration = ok(api.get(3005))["configuration"]
+    assert [configuration[name] for name in ("maxEndpoints", "maxFieldsPerType", "maxNestingDepth",
+                                             "maxTotalSchemaNodes", "maxTotalRegexLength")] == [0] * 5
+    for build, allowed, _measured in LIMIT_CASES.values():
+        ok(api.call("PATCH" if ok(api.get(3005))["endpoints"] else "POST", BASE % 3005 + "/spec",
+                    {"content": build(allowed + 1)}))
+
+
 def test_a_2000_operation_document(api):
     schemas = {"Item": {"type": "object", "properties": {"id": {"type": "integer"}, "sub": {
         "$ref": "#/components/schemas/Sub"}}}, "Sub": {"type": "object", "properties": {"x": {"type": "string"}}}}
@@ -743,27 +730,25 @@ def test_a_2000_operation_document(api):
 @pytest.mark.parametrize("zone, message", [
     ({"id": 1, "api_guardian_limits": {"max_endpoint": 3}}, "unknown keys max_endpoint"),
     ({"id": 1, "api_guardian_limits": {"max_endpoints": -1}}, "max_endpoints must be a non-negative integer"),
+    ({"id": 1, "api_guardian_limits": {"max_nesting_depth": None}},
+     "max_nesting_depth must be a non-negative integer .0 for no limit.$"),
     ({"id": 1, "api_guardian_spec": "openapi: 9"}, "shield_zones[0].api_guardian_spec"),
 ])
 def test_bad_fixture_entries_are_reported(tmp_path, zone, message):
-    path = tmp_path / "bad.yml"
-    path.write_text(yaml.safe_dump({"shield_zones": [zone]}), encoding="utf-8")
     with pytest.raises(FixtureError, match=message.replace("[", r"\[").replace("]", r"\]")):
-        Platform(str(path), str(tmp_path))
+        load_platform({"shield_zones": [zone]}, tmp_path)
 
 
 def test_default_limits_come_from_the_fixture_key(tmp_path):
-    path = tmp_path / "defaults.yml"
-    path.write_text(yaml.safe_dump({"api_guardian_default_limits": {"max_endpoints": 7},
-                                    "shield_zones": [{"id": 5}]}), encoding="utf-8")
-    state = Platform(str(path), str(tmp_path)).dump()["areas"]["api_guardian"]
+    platform = load_platform({"api_guardian_default_limits": {"max_endpoints": 7}, "shield_zones": [{"id": 5}]}, tmp_path)
+    state = platform.dump()["areas"]["api_guardian"]
     assert state["shield_zones"][0]["limits"]["max_endpoints"] == 7
     assert state["shield_zones"][0]["limits"]["max_total_regex_length"] == 10000
 
 
-def test_demo_fixture_zones():
-    demo = os.path.join(ROOT, "tests", "emulator", "fixtures", "demo.yml")
-    zones = {z["id"]: z for z in Platform(demo, tempfile.gettempdir()).dump()["areas"]["api_guardian"]["shield_zones"]}
+def test_demo_fixture_zones(tmp_path):
+    demo = str(TESTS_DIR / "emulator" / "fixtures" / "demo.yml")
+    zones = {z["id"]: z for z in Platform(demo, str(tmp_path)).dump()["areas"]["api_guardian"]["shield_zones"]}
     assert zones[3001]["limits"]["max_endpoints"] == 200 and zones[3001]["has_spec"] is False
     assert zones[3002]["plan"] == "basic"
 

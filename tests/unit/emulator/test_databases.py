@@ -6,15 +6,16 @@ import base64
 import json
 import os
 import sqlite3
-import sys
-import tempfile
-import threading
 import urllib.error
 import urllib.request
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from emulator import hrana_exec, hrana_server
+from emulator.fixtures import FixtureError
+
+from .conftest import load_platform
+
 FIXTURE = """
 api_keys: [key]
 databases:
@@ -28,26 +29,12 @@ FORBIDDEN = {"error": "Authorization forbidden: Current session doesn't not have
 EXPIRED = {"message": "The stream has expired due to inactivity", "code": "STREAM_EXPIRED"}
 
 
-def repo_root():
-    path = HERE
-    while not os.path.exists(os.path.join(path, "galaxy.yml")):
-        path = os.path.dirname(path)
-    return path
-
-
-sys.path.insert(0, os.path.join(repo_root(), "tests"))
-
-from emulator import hrana_exec, hrana_server  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.fixtures import FixtureError  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
-
-
 class Emulator(object):
-    def __init__(self, server, platform):
-        self.server = server
-        self.platform = platform
-        self.url = server.url
+    """Hrana calls to a running emulator (``RunningEmulator`` of conftest)."""
+
+    def __init__(self, running):
+        self.platform = running.platform
+        self.url = running.url
 
     @property
     def hrana(self):
@@ -128,21 +115,8 @@ def batch(*steps):
 
 
 @pytest.fixture
-def emu():
-    with tempfile.TemporaryDirectory(prefix="edge-databases-") as scratch:
-        fixture = os.path.join(scratch, "fixture.yml")
-        with open(fixture, "w", encoding="utf-8") as handle:
-            handle.write(FIXTURE)
-        platform = Platform(fixture, os.path.join(scratch, "data"))
-        server = EmulatorServer(("127.0.0.1", 0), platform)
-        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        thread.start()
-        try:
-            yield Emulator(server, platform)
-        finally:
-            server.shutdown()
-            server.server_close()
-            platform.close()
+def emu(emulator):
+    return Emulator(emulator(FIXTURE))
 
 
 # -- routes and version probe -----------------------------------------------------------------
@@ -697,7 +671,5 @@ def test_fixture_errors_name_the_entry(tmp_path):
         "databases: [{id: a, sql: 'CREATE TABLE'}]": "databases[0].sql failed",
     }
     for text_, message in cases.items():
-        fixture = tmp_path / "fixture.yml"
-        fixture.write_text(text_)
         with pytest.raises(FixtureError, match=message.replace("[", r"\[").replace("]", r"\]")):
-            Platform(str(fixture), str(tmp_path / "data"))
+            load_platform(text_, tmp_path)

@@ -13,36 +13,20 @@ import json
 import os
 import shutil
 import subprocess
-import sys
-import tempfile
-import threading
 
 import pytest
 
+from .conftest import TESTS_DIR
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLIENT_DIR = os.path.join(HERE, "libsql")
+REPO_ROOT = str(TESTS_DIR.parent)
 FIXTURE = """
 api_keys: [key]
 databases:
   - id: conformance
     tokens: {full_access: [full-token], read_only: [read-token]}
 """
-
-
-def repo_root():
-    path = HERE
-    while not os.path.exists(os.path.join(path, "galaxy.yml")):
-        parent = os.path.dirname(path)
-        if parent == path:
-            raise RuntimeError("galaxy.yml not found above %s" % HERE)
-        path = parent
-    return path
-
-
-sys.path.insert(0, os.path.join(repo_root(), "tests"))
-
-from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
 
 
 def install_client():
@@ -56,7 +40,7 @@ def install_client():
     for name in ("package.json", "package-lock.json"):
         with open(os.path.join(CLIENT_DIR, name), "rb") as handle:
             digest.update(handle.read())
-    target = os.path.join(repo_root(), ".build", "libsql-client-%s" % digest.hexdigest()[:16])
+    target = os.path.join(REPO_ROOT, ".build", "libsql-client-%s" % digest.hexdigest()[:16])
     marker = os.path.join(target, "node_modules", ".edge-installed")
     if not os.path.exists(marker):
         os.makedirs(target, exist_ok=True)
@@ -71,28 +55,10 @@ def install_client():
     return node, os.path.join(target, "check.mjs")
 
 
-@pytest.fixture
-def emulator():
-    with tempfile.TemporaryDirectory(prefix="edge-libsql-") as scratch:
-        fixture = os.path.join(scratch, "fixture.yml")
-        with open(fixture, "w", encoding="utf-8") as handle:
-            handle.write(FIXTURE)
-        platform = Platform(fixture, os.path.join(scratch, "data"))
-        server = EmulatorServer(("127.0.0.1", 0), platform)
-        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        thread.start()
-        try:
-            yield server
-        finally:
-            server.shutdown()
-            server.server_close()
-            platform.close()
-
-
-def test_libsql_client_against_the_emulator(emulator):  # pylint: disable=redefined-outer-name
+def test_libsql_client_against_the_emulator(emulator):
     node, script = install_client()
     # The trailing "/" matters: the client resolves "v2/pipeline" relative to the database URL.
-    url = "%s/db/conformance/" % emulator.url
+    url = "%s/db/conformance/" % emulator(FIXTURE).url
     done = subprocess.run([node, script, url, "full-token", "read-token"], capture_output=True, text=True,
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr

@@ -4,28 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 import pytest
 
+from emulator.openapi_derive import Document
+from emulator.openapi_limits import first_exceeded, measure, roots
 
-def _repo_root():
-    here = os.path.dirname(os.path.abspath(__file__))
-    while not os.path.exists(os.path.join(here, "galaxy.yml")):
-        parent = os.path.dirname(here)
-        if parent == here:
-            raise RuntimeError("galaxy.yml not found above %s" % __file__)
-        here = parent
-    return here
-
-
-ROOT = _repo_root()
-if os.path.join(ROOT, "tests") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
-
-from .conftest import shared_openapi_dir  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.openapi_derive import Document  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.openapi_limits import first_exceeded, measure  # noqa: E402  pylint: disable=wrong-import-position
+from .conftest import shared_openapi_dir
 
 
 def measured(schemas=None, paths=None, dialect="3.0.3", **top):
@@ -90,6 +75,19 @@ def test_other_keywords_do_not_nest():
     assert measured({"S": schema})["maxNestingDepth"] == (1, "#/components/schemas/S")
 
 
+def test_not_subschemas_count_as_nodes_and_fields_but_add_no_depth():
+    schemas = {"S": {"properties": {"a": {}}, "not": {"properties": {"b": {}, "c": {}, "d": {}},
+                                                      "not": {"items": {"type": "string"}}}}}
+    result = measured(schemas)
+    # S, a, not, b, c, d, not/not, not/not/items
+    assert result["maxTotalSchemaNodes"] == (8, "#/components/schemas")
+    assert result["maxFieldsPerType"] == (3, "#/components/schemas/S/not")
+    assert result["maxNestingDepth"][0] == 2  # S -> a; nothing through `not`
+    inline = {"type": "object", "not": {"properties": {"p%d" % i: {} for i in range(5)}}}
+    assert measured(paths={"/a": op_returning(inline)})["maxFieldsPerType"] == (
+        5, "#/paths/~1a/get/responses/200/content/application~1json/schema/not")
+
+
 def test_nesting_depth_follows_refs_one_level_each():
     schemas = {"Pet": {"type": "object", "properties": {"tag": ref("Tag")}}, "Tag": {"type": "string"}}
     assert measured(schemas)["maxNestingDepth"] == (3, "#/components/schemas/Pet")  # Pet, {$ref}, Tag
@@ -125,6 +123,88 @@ def test_shared_targets_are_measured_the_same_from_every_chain():
     assert measured(many)["maxNestingDepth"][0] == 81  # 40 shared levels: linear with the memo
 
 
+def test_a_ref_to_a_nested_schema_on_the_chain_ends_it():
+    # A/properties/b is on the chain when its own child refers back to it
+    schemas = {"A": {"properties": {"b": {"properties": {"c": {"$ref": "#/components/schemas/A/properties/b"}}}}}}
+    assert measured(schemas)["maxNestingDepth"][0] == 3  # A, b, c ({$ref} back to b: cut)
+
+
+WIDE = {"type": "object", "properties": {"p%d" % i: {"items": {"items": {"items": {}}}} for i in range(9)}}
+
+
+@pytest.mark.parametrize("where", [
+    "an example", "media type examples", "an extension", "a property named schema", "components/examples",
+    "an unknown top-level field",
+])
+def test_only_real_schema_positions_are_roots(where):
+    schema = {"type": "object", "properties": {"schema": {"type": "object", "properties": {"only": {}}}}}
+    media = {"schema": schema}
+    top = {}
+    if where == "an example":
+        media["example"] = {"schema": WIDE}
+    elif where == "media type examples":
+        media["examples"] = {"e": {"value": {"schema": WIDE}}}
+    elif where == "an extension":
+        media["x-generator"] = {"schema": WIDE}
+    elif where == "components/examples":
+        top["components"] = {"schemas": {}, "examples": {"E": {"value": {"schema": WIDE}}}}
+    elif where == "an unknown top-level field":
+        top["templates"] = {"parameters": [{"name": "q", "in": "query", "schema": WIDE}]}
+    paths = {"/a": {"get": {"responses": {"200": {"description": "x", "content": {"application/json": media}}}}}}
+    result = measured(paths=paths, **top)
+    assert result["maxFieldsPerType"][0] == 1, where
+    assert result["maxNestingDepth"][0] == 3, where
+
+
+def test_every_schema_position_of_openapi_3_is_a_root():
+    def wide(n):
+        return {"type": "object", "properties": {"f%d" % i: {} for i in range(n)}}
+
+    def media(n):
+        return {"application/json": {"schema": wide(n)}}
+
+    operation = {
+        "parameters": [{"name": "p", "in": "query", "schema": wide(2)}, {"name": "c", "in": "query", "content": media(3)}],
+        "requestBody": {"content": media(4)},
+        "responses": {"200": {"description": "x", "headers": {"H": {"schema": wide(5)}, "K": {"content": media(6)}},
+                              "content": {"application/json": {"schema": wide(1), "encoding": {
+                                  "part": {"headers": {"E": {"schema": wide(7)}}}}}}}},
+        "callbacks": {"cb": {"{$url}": {"post": {"requestBody": {"content": media(8)}}}}},
+    }
+    components = {"schemas": {}, "parameters": {"P": {"name": "q", "in": "query", "schema": wide(9)}},
+                  "requestBodies": {"B": {"content": media(10)}},
+                  "responses": {"R": {"description": "x", "content": media(11)}},
+                  "headers": {"H": {"schema": wide(12)}},
+                  "callbacks": {"C": {"{$url}": {"put": {"responses": {"200": {"description": "x", "content": media(13)}}}}}},
+                  "pathItems": {"I": {"parameters": [{"name": "i", "in": "query", "schema": wide(14)}]}}}
+    doc = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": operation}},
+           "webhooks": {"w": {"post": {"requestBody": {"content": media(15)}}}}, "components": components}
+    document = Document(json.dumps(doc))
+    found = sorted(len(schema["properties"]) for schema, _where in roots(document))
+    assert found == list(range(1, 16))
+    del doc["webhooks"]
+    del doc["components"]["pathItems"]
+    doc["openapi"] = "3.0.3"
+    found = sorted(len(schema["properties"]) for schema, _where in roots(Document(json.dumps(doc))))
+    assert found == list(range(1, 14))
+
+
+def test_every_schema_position_of_swagger_20_is_a_root():
+    def wide(n):
+        return {"type": "object", "properties": {"f%d" % i: {} for i in range(n)}}
+
+    doc = {"swagger": "2.0", "info": {"title": "t", "version": "1"},
+           "paths": {"/a": {"parameters": [{"name": "b", "in": "body", "schema": wide(1)}],
+                            "post": {"parameters": [{"name": "c", "in": "body", "schema": wide(2)}],
+                                     "responses": {"200": {"description": "x", "schema": wide(3)}}},
+                            "trace": {"parameters": [{"name": "t", "in": "body", "schema": wide(20)}]}}},
+           "parameters": {"P": {"name": "p", "in": "body", "schema": wide(4)}},
+           "responses": {"R": {"description": "x", "schema": wide(5)}},
+           "definitions": {"D": wide(6)}}
+    found = sorted(len(schema["properties"]) for schema, _where in roots(Document(json.dumps(doc))))
+    assert found == [1, 2, 3, 4, 5, 6]  # trace is no Swagger 2.0 operation
+
+
 def test_schema_nodes_count_components_only_and_not_through_refs():
     pet = {"name": {"type": "string"}, "tag": ref("Tag"), "ids": {"type": "array", "items": {"type": "integer"}}}
     schemas = {"Pet": {"type": "object", "properties": pet},
@@ -139,6 +219,13 @@ def test_swagger_definitions_are_the_components():
     result = measured({"A": {"properties": {"b": {"pattern": "abc"}}}}, dialect="2.0")
     assert result["maxTotalSchemaNodes"] == (2, "#/definitions")
     assert result["maxFieldsPerType"] == (1, "#/definitions/A")
+
+
+def test_regex_length_counts_patterns_in_examples_and_extensions_too():
+    # "every pattern string in the document" (the words; the collection measures the same)
+    schemas = {"A": {"type": "object", "example": {"pattern": "abc"}, "x-rule": {"pattern": "de"},
+                     "properties": {"pattern": {"type": "string"}}}}
+    assert measured(schemas)["maxTotalRegexLength"] == (5, None)
 
 
 def test_regex_length_sums_every_pattern_string():
@@ -163,6 +250,14 @@ def test_first_exceeded_reports_in_order_with_value_where_and_allowance():
     values["maxFieldsPerType"] = (1, None)
     values["maxNestingDepth"] = (1, None)
     assert first_exceeded(values, LIMITS) is None
+
+
+def test_a_limit_of_zero_is_no_limit():
+    values = {"maxEndpoints": (5, None), "maxFieldsPerType": (2, "#/w"), "maxNestingDepth": (9, "#/x"),
+              "maxTotalSchemaNodes": (7, "#/components/schemas"), "maxTotalRegexLength": (40, None)}
+    assert first_exceeded(values, dict.fromkeys(LIMITS, 0)) is None
+    limits = dict(dict.fromkeys(LIMITS, 0), maxTotalRegexLength=39)
+    assert first_exceeded(values, limits)[0] == "maxTotalRegexLength"
 
 
 def test_published_documents_are_measurable():

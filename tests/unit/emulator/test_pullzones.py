@@ -4,59 +4,18 @@ from __future__ import annotations
 
 import base64
 import json
-import os
-import sys
-import threading
 
 import pytest
-import requests
-import yaml
-
 from cryptography.hazmat.primitives import hashes
 
 from ansible_collections.edge.platform.tests.unit import certgen
+from emulator import pem
+from emulator.fixtures import FixtureError
 
-TESTS_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, TESTS_DIR)
-
-from emulator import pem  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.fixtures import FixtureError  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
+from .conftest import load_platform
 
 KEY = "test-key"
 SPEC_NAME = "core-api-v1.0.0.json"
-
-
-def core_spec_path():
-    """The published core document: $EDGE_SHARED_DIR, else ../shared next to the repository."""
-    candidates = []
-    if os.environ.get("EDGE_SHARED_DIR"):
-        candidates.append(os.environ["EDGE_SHARED_DIR"])
-    here = os.path.abspath(__file__)
-    while os.path.dirname(here) != here:
-        here = os.path.dirname(here)
-        if os.path.exists(os.path.join(here, "galaxy.yml")):
-            candidates.append(os.path.join(os.path.dirname(here), "shared"))
-            break
-    for shared in candidates:
-        path = os.path.join(shared, "reference", "openapi", SPEC_NAME)
-        if os.path.exists(path):
-            return path
-    return None
-
-
-@pytest.fixture(scope="module")
-def openapi():
-    path = core_spec_path()
-    if path is None:
-        pytest.skip("the published OpenAPI documents are not here (../shared/reference/openapi/%s); "
-                    "set EDGE_SHARED_DIR to the shared directory to run the conformance checks" % SPEC_NAME)
-    from openapi_core import Config, OpenAPI
-    with open(path, encoding="utf-8") as handle:
-        document = json.load(handle)
-    # the published document has a default outside its own minimum; validate traffic, not the document
-    return OpenAPI.from_dict(document, config=Config(spec_validator_cls=None))
 
 
 def conform(openapi, method, path, body=None, query=None, reply=None, check_request=True):
@@ -105,52 +64,39 @@ def fixture_data(material):
 
 
 @pytest.fixture
-def emulator(tmp_path, material):
-    fixture = tmp_path / "fixture.yml"
-    fixture.write_text(yaml.safe_dump(fixture_data(material)))
-    platform = Platform(str(fixture), str(tmp_path))
-    server = EmulatorServer(("127.0.0.1", 0), platform)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    session = requests.Session()
-    session.headers["AccessKey"] = KEY
-    session.base = server.url
-    yield session
-    session.close()
-    server.shutdown()
-    server.server_close()
-    platform.close()
+def running(emulator, material):
+    return emulator(fixture_data(material), key=KEY)
 
 
 def b64(text):
     return base64.b64encode(text if isinstance(text, bytes) else text.encode()).decode()
 
 
-def add(session, hostname, cert, key, zone=2001):
+def add(running, hostname, cert, key, zone=2001):
     body = {"Hostname": hostname, "Certificate": b64(cert), "CertificateKey": b64(key)}
-    return session.post("%s/pullzone/%d/addCertificate" % (session.base, zone), json=body), body
+    return running.request("POST", "/pullzone/%d/addCertificate" % zone, json=body), body
 
 
-def remove(session, hostname, zone=2001):
+def remove(running, hostname, zone=2001):
     body = {"Hostname": hostname}
-    return session.delete("%s/pullzone/%d/removeCertificate" % (session.base, zone), json=body), body
+    return running.request("DELETE", "/pullzone/%d/removeCertificate" % zone, json=body), body
 
 
-def zone(session, include=False, zone_id=2001):
+def zone(running, include=False, zone_id=2001):
     params = {"includeCertificate": "true"} if include else None
-    return session.get("%s/pullzone/%d" % (session.base, zone_id), params=params)
+    return running.request("GET", "/pullzone/%d" % zone_id, params=params)
 
 
-def hostnames(session, include=True):
-    return {h["Value"]: h for h in zone(session, include).json()["Hostnames"]}
+def hostnames(running, include=True):
+    return {h["Value"]: h for h in zone(running, include).json()["Hostnames"]}
 
 
 def unpad(value):
     return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
 
 
-def test_zone_without_certificates_by_default(emulator):
-    reply = zone(emulator)
+def test_zone_without_certificates_by_default(running):
+    reply = zone(running)
     assert reply.status_code == 200
     data = reply.json()
     assert data["Id"] == 2001 and data["Name"] == "demo"
@@ -166,63 +112,62 @@ def test_zone_without_certificates_by_default(emulator):
     assert len({h["Id"] for h in data["Hostnames"]}) == 5
 
 
-def test_zone_with_certificates_is_base64url(emulator, material):
-    reply = zone(emulator, include=True)
+def test_zone_with_certificates_is_base64url(running, material):
+    reply = zone(running, include=True)
     static = {h["Value"]: h for h in reply.json()["Hostnames"]}["static.example.com"]
     assert "=" not in static["Certificate"]
     assert unpad(static["Certificate"]).decode() == material["ec_cert"]
     assert unpad(static["CertificateKey"]).decode() == material["ec_key"]
 
 
-def test_zone_defaults_to_its_system_hostname(emulator):
-    reply = zone(emulator, zone_id=2002)
+def test_zone_defaults_to_its_system_hostname(running):
+    reply = zone(running, zone_id=2002)
     assert [h["Value"] for h in reply.json()["Hostnames"]] == ["zone2002.b-cdn.net"]
 
 
-def test_unknown_zone_and_bad_keys(emulator):
-    for reply in (zone(emulator, zone_id=9),
-                  add(emulator, "www.example.com", "x", "y", zone=9)[0],
-                  remove(emulator, "www.example.com", zone=9)[0]):
+def test_unknown_zone_and_bad_keys(running):
+    for reply in (zone(running, zone_id=9),
+                  add(running, "www.example.com", "x", "y", zone=9)[0],
+                  remove(running, "www.example.com", zone=9)[0]):
         assert reply.status_code == 404 and reply.content == b""
     for key in (None, "wrong"):
-        headers = {"AccessKey": key} if key else {}
         for method, path in (("GET", "/pullzone/2001"), ("POST", "/pullzone/2001/addCertificate"),
                              ("DELETE", "/pullzone/2001/removeCertificate")):
-            reply = requests.request(method, emulator.base + path, headers=headers, json={"Hostname": "x"})
+            reply = running.request(method, path, key=key, json={"Hostname": "x"})
             assert reply.status_code == 401 and reply.content == b""
 
 
-def test_add_then_read_back_then_replace_then_remove(emulator, material):
-    reply = add(emulator, "WWW.example.com", material["bundle"], material["key"])[0]
+def test_add_then_read_back_then_replace_then_remove(running, material):
+    reply = add(running, "WWW.example.com", material["bundle"], material["key"])[0]
     assert reply.status_code == 204 and reply.content == b""
-    www = hostnames(emulator)["www.example.com"]
+    www = hostnames(running)["www.example.com"]
     assert www["HasCertificate"] is True and www["CertificateProvisionType"] == 3
     assert unpad(www["Certificate"]).decode() == material["bundle"]
-    state = requests.get(emulator.base + "/_emulator/state").json()["areas"]["pullzones"]["pull_zones"][0]
+    state = running.admin("GET", "state").json()["areas"]["pullzones"]["pull_zones"][0]
     entry = [h for h in state["hostnames"] if h["value"] == "www.example.com"][0]
     assert entry["fingerprints"] == [c.fingerprint(hashes.SHA256()).hex()
                                      for c in (material["leaf"], material["mid"])]
     assert material["key"].splitlines()[1] not in json.dumps(state)
 
-    reply = add(emulator, "www.example.com", material["ec_der"], material["ec_key_der"])[0]
+    reply = add(running, "www.example.com", material["ec_der"], material["ec_key_der"])[0]
     assert reply.status_code == 204
-    assert unpad(hostnames(emulator)["www.example.com"]["Certificate"]) == material["ec_der"]
+    assert unpad(hostnames(running)["www.example.com"]["Certificate"]) == material["ec_der"]
 
-    reply = remove(emulator, "www.example.com")[0]
+    reply = remove(running, "www.example.com")[0]
     assert reply.status_code == 204
-    www = hostnames(emulator)["www.example.com"]
+    www = hostnames(running)["www.example.com"]
     assert www["HasCertificate"] is False and www["Certificate"] is None and www["CertificateProvisionType"] == 0
 
-    reply = remove(emulator, "www.example.com")[0]
+    reply = remove(running, "www.example.com")[0]
     assert reply.status_code == 400
     assert reply.json() == {"ErrorKey": "pullzone.certificate_not_found", "Field": "Hostname",
                             "Message": "The hostname www.example.com has no certificate."}
 
 
-def test_add_replaces_a_platform_certificate_and_remove_drops_it(emulator, material):
-    assert add(emulator, "auto.example.com", material["ec_cert"], material["ec_key"])[0].status_code == 204
-    assert hostnames(emulator)["auto.example.com"]["CertificateProvisionType"] == 3
-    assert remove(emulator, "static.example.com")[0].status_code == 204
+def test_add_replaces_a_platform_certificate_and_remove_drops_it(running, material):
+    assert add(running, "auto.example.com", material["ec_cert"], material["ec_key"])[0].status_code == 204
+    assert hostnames(running)["auto.example.com"]["CertificateProvisionType"] == 3
+    assert remove(running, "static.example.com")[0].status_code == 204
 
 
 def field_cases(material):
@@ -255,40 +200,40 @@ def field_cases(material):
     return cases
 
 
-def test_every_bad_add_names_its_field(emulator, material):
+def test_every_bad_add_names_its_field(running, material):
     for body, error_key, field in field_cases(material):
-        reply = emulator.post(emulator.base + "/pullzone/2001/addCertificate", json=body)
+        reply = running.request("POST", "/pullzone/2001/addCertificate", json=body)
         assert reply.status_code == 400, body
         data = reply.json()
         assert (data["ErrorKey"], data["Field"]) == (error_key, field), body
         assert data["Message"]
         assert material["key"].splitlines()[1] not in reply.text
-    assert hostnames(emulator)["www.example.com"]["HasCertificate"] is False
+    assert hostnames(running)["www.example.com"]["HasCertificate"] is False
 
 
-def test_bad_bodies(emulator, material):
+def test_bad_bodies(running, material):
     for payload, field in ((b"[1]", "requestModel"), (b"{nope", "body"), (b"", "body")):
-        reply = emulator.post(emulator.base + "/pullzone/2001/addCertificate", data=payload,
-                              headers={"Content-Type": "application/json"})
+        reply = running.request("POST", "/pullzone/2001/addCertificate", data=payload,
+                                headers={"Content-Type": "application/json"})
         assert reply.status_code == 400 and reply.json()["Field"] == field
-    reply = emulator.delete(emulator.base + "/pullzone/2001/removeCertificate", json={"Hostname": ""})
+    reply = running.request("DELETE", "/pullzone/2001/removeCertificate", json={"Hostname": ""})
     assert reply.json()["Field"] == "Hostname"
-    reply = emulator.delete(emulator.base + "/pullzone/2001/removeCertificate", json={"Hostname": "demo.b-cdn.net"})
+    reply = running.request("DELETE", "/pullzone/2001/removeCertificate", json={"Hostname": "demo.b-cdn.net"})
     assert reply.json()["ErrorKey"] == "pullzone.hostname_internal"
 
 
-def test_request_log_never_holds_key_material(emulator, material):
-    add(emulator, "www.example.com", material["bundle"], material["key"])
-    log = requests.get(emulator.base + "/_emulator/requests").json()["requests"]
+def test_request_log_never_holds_key_material(running, material):
+    add(running, "www.example.com", material["bundle"], material["key"])
+    log = running.log()
     assert [(e["method"], e["path"], e["status"]) for e in log] == [
         ("POST", "/pullzone/2001/addCertificate", 204)]
     assert b64(material["key"])[:40] not in json.dumps(log)
 
 
-def test_reset_restores_the_fixture(emulator, material):
-    remove(emulator, "static.example.com")
-    requests.post(emulator.base + "/_emulator/reset")
-    assert hostnames(emulator)["static.example.com"]["HasCertificate"] is True
+def test_reset_restores_the_fixture(running, material):
+    remove(running, "static.example.com")
+    running.admin("POST", "reset")
+    assert hostnames(running)["static.example.com"]["HasCertificate"] is True
 
 
 @pytest.mark.parametrize("change, message", [
@@ -301,40 +246,37 @@ def test_fixture_certificates_are_checked(tmp_path, material, change, message):
     entry = data["pull_zones"][0]["hostnames"][2]
     for name, value in change.items():
         entry[name] = entry["certificate"] if value == "cert" else value
-    path = tmp_path / "fixture.yml"
-    path.write_text(yaml.safe_dump(data))
     with pytest.raises(FixtureError, match=r"pull_zones\[0\]\.hostnames\[2\].*" + message):
-        Platform(str(path), str(tmp_path))
+        load_platform(data, tmp_path)
 
 
 def test_fixture_key_must_match(tmp_path, material):
     data = fixture_data(material)
     data["pull_zones"][0]["hostnames"][2]["certificate_key"] = material["key"]
-    path = tmp_path / "fixture.yml"
-    path.write_text(yaml.safe_dump(data))
     with pytest.raises(FixtureError, match="does not match"):
-        Platform(str(path), str(tmp_path))
+        load_platform(data, tmp_path)
 
 
-def test_traffic_conforms_to_the_core_document(emulator, openapi, material):
+def test_traffic_conforms_to_the_core_document(running, openapi, material):
     """Every kind of exchange above, validated against the published document."""
-    conform(openapi, "GET", "/pullzone/2001", reply=zone(emulator))
-    conform(openapi, "GET", "/pullzone/2001", query={"includeCertificate": "true"}, reply=zone(emulator, include=True))
-    conform(openapi, "GET", "/pullzone/2002", reply=zone(emulator, zone_id=2002))
-    conform(openapi, "GET", "/pullzone/9", reply=zone(emulator, zone_id=9))
+    document = openapi(SPEC_NAME).api
+    conform(document, "GET", "/pullzone/2001", reply=zone(running))
+    conform(document, "GET", "/pullzone/2001", query={"includeCertificate": "true"}, reply=zone(running, include=True))
+    conform(document, "GET", "/pullzone/2002", reply=zone(running, zone_id=2002))
+    conform(document, "GET", "/pullzone/9", reply=zone(running, zone_id=9))
     for case in field_cases(material):
         body = case[0]
-        reply = emulator.post(emulator.base + "/pullzone/2001/addCertificate", json=body)
-        conform(openapi, "POST", "/pullzone/2001/addCertificate", body=body, reply=reply, check_request=False)
-    reply, body = add(emulator, "www.example.com", material["bundle"], material["key"])
-    conform(openapi, "POST", "/pullzone/2001/addCertificate", body=body, reply=reply)
-    conform(openapi, "GET", "/pullzone/2001", query={"includeCertificate": "true"}, reply=zone(emulator, include=True))
-    reply, body = add(emulator, "www.example.com", material["bundle"], material["key"], zone=9)
-    conform(openapi, "POST", "/pullzone/9/addCertificate", body=body, reply=reply)
+        reply = running.request("POST", "/pullzone/2001/addCertificate", json=body)
+        conform(document, "POST", "/pullzone/2001/addCertificate", body=body, reply=reply, check_request=False)
+    reply, body = add(running, "www.example.com", material["bundle"], material["key"])
+    conform(document, "POST", "/pullzone/2001/addCertificate", body=body, reply=reply)
+    conform(document, "GET", "/pullzone/2001", query={"includeCertificate": "true"}, reply=zone(running, include=True))
+    reply, body = add(running, "www.example.com", material["bundle"], material["key"], zone=9)
+    conform(document, "POST", "/pullzone/9/addCertificate", body=body, reply=reply)
     for expected in (204, 400):  # the second finds no certificate
-        reply, body = remove(emulator, "www.example.com")
+        reply, body = remove(running, "www.example.com")
         assert reply.status_code == expected
-        conform(openapi, "DELETE", "/pullzone/2001/removeCertificate", body=body, reply=reply)
+        conform(document, "DELETE", "/pullzone/2001/removeCertificate", body=body, reply=reply)
 
 
 # --- the emulator's own PEM reader ----------------------------------------------------------

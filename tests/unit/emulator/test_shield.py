@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from ansible_collections.edge.platform.tests.unit.emulator.shield_support import (
-    FixtureError, Platform, load_platform, running_emulator, repo_tests_dir)
-from ansible_collections.edge.platform.tests.unit.shield_reference import shield_openapi, validate_response
+from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_response
+from emulator.fixtures import FixtureError
+from emulator.platform_state import Platform
+
+from .conftest import TESTS_DIR, load_platform
 
 KEY = "emu-shield-key"
 FIXTURE = {
@@ -32,18 +32,12 @@ TEXT_PLAIN = "text/plain; charset=utf-8"
 
 
 @pytest.fixture(scope="module")
-def emulator(tmp_path_factory):
-    with running_emulator(tmp_path_factory.mktemp("shield"), FIXTURE) as running:
-        yield running
+def running(module_emulator):
+    return module_emulator(FIXTURE, key=KEY)
 
 
-@pytest.fixture(scope="module")
-def openapi():
-    return shield_openapi()
-
-
-def test_bot_detection_answers_the_envelope_as_text_plain(emulator):
-    answer = emulator.get(BOT % 3001)
+def test_bot_detection_answers_the_envelope_as_text_plain(running):
+    answer = running.request("GET", BOT % 3001)
     assert answer.status_code == 200
     assert answer.headers["Content-Type"] == TEXT_PLAIN
     assert answer.json() == {
@@ -54,16 +48,16 @@ def test_bot_detection_answers_the_envelope_as_text_plain(emulator):
     }
 
 
-def test_bot_detection_defaults_when_the_fixture_has_none(emulator):
-    answer = emulator.get(BOT % 3003)
+def test_bot_detection_defaults_when_the_fixture_has_none(running):
+    answer = running.request("GET", BOT % 3003)
     assert answer.json()["data"] == {
         "shieldZoneId": 3003, "executionMode": 0, "requestIntegrity": {"sensitivity": 1},
         "ipAddress": {"sensitivity": 1}, "browserFingerprint": {"sensitivity": 1, "aggression": 1,
                                                                 "complexEnabled": False}}
 
 
-def test_basic_plan_answers_202_with_the_plan_error_key(emulator):
-    answer = emulator.get(BOT % 3002)
+def test_basic_plan_answers_202_with_the_plan_error_key(running):
+    answer = running.request("GET", BOT % 3002)
     assert answer.status_code == 202
     assert answer.headers["Content-Type"] == TEXT_PLAIN
     assert answer.json() == {"error": {"statusCode": 202, "success": False,
@@ -71,8 +65,8 @@ def test_basic_plan_answers_202_with_the_plan_error_key(emulator):
                                        "errorKey": "invalid_plan_type.bot_detection"}}
 
 
-def test_unknown_zone_answers_the_404_envelope(emulator):
-    answer = emulator.get(BOT % 3999)
+def test_unknown_zone_answers_the_404_envelope(running):
+    answer = running.request("GET", BOT % 3999)
     assert answer.status_code == 404
     assert answer.json()["error"] == {"statusCode": 404, "success": False,
                                       "message": "Shield zone 3999 was not found.",
@@ -80,37 +74,37 @@ def test_unknown_zone_answers_the_404_envelope(emulator):
 
 
 @pytest.mark.parametrize("api_key", [None, "wrong-key"])
-def test_bot_detection_without_a_valid_key_answers_problem_details(emulator, api_key):
-    answer = emulator.get(BOT % 3001, api_key=api_key)
+def test_bot_detection_without_a_valid_key_answers_problem_details(running, api_key):
+    answer = running.request("GET", BOT % 3001, key=api_key)
     assert answer.status_code == 401
     assert answer.json()["title"] == "Unauthorized"
     assert answer.json()["status"] == 401
 
 
-def test_shield_zone_carries_plan_limits_and_rule_order(emulator):
-    answer = emulator.get("/shield/shield-zone/3001")
+def test_shield_zone_carries_plan_limits_and_rule_order(running):
+    answer = running.request("GET", "/shield/shield-zone/3001")
     assert answer.status_code == 200
     assert answer.headers["Content-Type"] == TEXT_PLAIN
     zone = answer.json()["data"]
     assert (zone["shieldZoneId"], zone["pullZoneId"], zone["planType"]) == (3001, 2001, 1)
     assert zone["wafCustomRuleOrder"] == [4001, 4002]
     assert (zone["customWafRulesLimit"], zone["rateLimitRulesLimit"]) == (10, 10)
-    enterprise = emulator.get("/shield/shield-zone/3003").json()["data"]
+    enterprise = running.request("GET", "/shield/shield-zone/3003").json()["data"]
     assert (enterprise["planType"], enterprise["pullZoneId"], enterprise["wafCustomRuleOrder"]) == (3, None, [])
 
 
-def test_unknown_shield_zone_answers_problem_details(emulator):
-    answer = emulator.get("/shield/shield-zone/3999")
+def test_unknown_shield_zone_answers_problem_details(running):
+    answer = running.request("GET", "/shield/shield-zone/3999")
     assert answer.status_code == 404
     assert answer.json()["status"] == 404
 
 
-def test_state_and_log_show_the_zones_without_the_key(emulator):
-    emulator.admin("DELETE", "requests")
-    emulator.get(BOT % 3002)
-    log = emulator.admin("GET", "requests").json()["requests"]
+def test_state_and_log_show_the_zones_without_the_key(running):
+    running.admin("DELETE", "requests")
+    running.request("GET", BOT % 3002)
+    log = running.admin("GET", "requests").json()["requests"]
     assert log == [{"method": "GET", "path": BOT % 3002, "query": {}, "status": 202}]
-    state = emulator.admin("GET", "state").json()
+    state = running.admin("GET", "state").json()
     assert state["areas"]["shield"]["shield_zones"][1] == {
         "id": 3002, "pull_zone_id": 2002, "plan": "basic",
         "bot_detection": {"execution_mode": 0, "request_integrity": 1, "ip_address": 1,
@@ -129,12 +123,12 @@ def test_state_and_log_show_the_zones_without_the_key(emulator):
 ])
 def test_bad_fixtures_are_refused_with_the_place(tmp_path, zone, message):
     with pytest.raises(FixtureError) as caught:
-        load_platform(tmp_path, {"api_keys": [KEY], "shield_zones": [zone]})
+        load_platform({"api_keys": [KEY], "shield_zones": [zone]}, tmp_path)
     assert message in str(caught.value)
 
 
 def test_plan_numbers_are_accepted(tmp_path):
-    platform = load_platform(tmp_path, {"shield_zones": [{"id": 1, "plan": 2}]})
+    platform = load_platform({"shield_zones": [{"id": 1, "plan": 2}]}, tmp_path)
     assert platform.dump()["areas"]["shield"]["shield_zones"][0]["plan"] == "business"
 
 
@@ -154,10 +148,10 @@ CONFORMANCE = [
 
 
 @pytest.mark.parametrize("path, api_key, status, as_status", CONFORMANCE)
-def test_answers_conform_to_the_published_document(emulator, openapi, path, api_key, status, as_status):
-    answer = emulator.get(path, api_key=api_key)
+def test_answers_conform_to_the_published_document(running, openapi, path, api_key, status, as_status):
+    answer = running.request("GET", path, key=api_key)
     assert answer.status_code == status
-    validate_response(openapi, "GET", path, status, answer.content, as_status=as_status)
+    validate_response(openapi(SHIELD_DOCUMENT).api, "GET", path, status, answer.content, as_status=as_status)
 
 
 @pytest.mark.parametrize("status, body", [
@@ -170,11 +164,11 @@ def test_answers_conform_to_the_published_document(emulator, openapi, path, api_
 def test_the_conformance_check_rejects_what_the_document_does_not_allow(openapi, status, body):
     openapi_core = pytest.importorskip("openapi_core")
     with pytest.raises(openapi_core.exceptions.OpenAPIError):
-        validate_response(openapi, "GET", BOT % 1, status, body)
+        validate_response(openapi(SHIELD_DOCUMENT).api, "GET", BOT % 1, status, body)
 
 
 def test_the_demo_fixture_has_the_design_shield_zones_and_rules(tmp_path):
-    demo = os.path.join(repo_tests_dir(), "emulator", "fixtures", "demo.yml")
+    demo = str(TESTS_DIR / "emulator" / "fixtures" / "demo.yml")
     state = Platform(demo, str(tmp_path)).dump()["areas"]
     zones = {z["id"]: z for z in state["shield"]["shield_zones"]}
     assert zones[3001] == {"id": 3001, "pull_zone_id": 2001, "plan": "advanced", "bot_detection": {

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from ansible_collections.edge.platform.tests.unit.emulator.shield_support import (
-    FixtureError, load_platform, running_emulator)
-from ansible_collections.edge.platform.tests.unit.shield_reference import shield_openapi, validate_response
+from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_response
+from emulator.fixtures import FixtureError
+
+from .conftest import load_platform
 
 KEY = "emu-waf-key"
 TEXT_PLAIN = "text/plain; charset=utf-8"
@@ -34,18 +35,12 @@ RULES = "/shield/waf/custom-rules/%d"
 
 
 @pytest.fixture(scope="module")
-def emulator(tmp_path_factory):
-    with running_emulator(tmp_path_factory.mktemp("waf"), FIXTURE) as running:
-        yield running
+def running(module_emulator):
+    return module_emulator(FIXTURE, key=KEY)
 
 
-@pytest.fixture(scope="module")
-def openapi():
-    return shield_openapi()
-
-
-def test_a_rule_has_every_member_and_rule_json_matches_its_configuration(emulator):
-    answer = emulator.get(RULE % 4001)
+def test_a_rule_has_every_member_and_rule_json_matches_its_configuration(running):
+    answer = running.request("GET", RULE % 4001)
     assert answer.status_code == 200
     assert answer.headers["Content-Type"] == TEXT_PLAIN
     rule = answer.json()
@@ -62,41 +57,41 @@ def test_a_rule_has_every_member_and_rule_json_matches_its_configuration(emulato
     assert rule["errorResponse"] == {"statusCode": 200, "success": True, "message": None, "errorKey": None}
 
 
-def test_numeric_variable_keys_are_served_as_stored(emulator):
-    rule = emulator.get(RULE % 4002).json()
+def test_numeric_variable_keys_are_served_as_stored(running):
+    rule = running.request("GET", RULE % 4002).json()
     # YAML's unquoted 0 is read as the string the platform would send
     assert rule["ruleConfiguration"]["variableTypes"] == {"18": "User-Agent", "0": ""}
     assert json.loads(rule["ruleJson"])["variableTypes"] == {"18": "User-Agent", "0": ""}
 
 
-def test_members_missing_from_the_fixture_get_defaults(emulator):
-    rule = emulator.get(RULE % 4003).json()
+def test_members_missing_from_the_fixture_get_defaults(running):
+    rule = running.request("GET", RULE % 4003).json()
     assert rule["ruleDescription"] == ""
     assert rule["ruleConfiguration"] == {
         "actionType": 1, "variableTypes": None, "operatorType": 0, "severityType": 0, "transformationTypes": [],
         "value": "", "isNegated": False, "isRegexVariable": False, "chainedRuleConditions": []}
 
 
-def test_an_unknown_rule_answers_404_with_status_code(emulator):
-    answer = emulator.get(RULE % 999)
+def test_an_unknown_rule_answers_404_with_status_code(running):
+    answer = running.request("GET", RULE % 999)
     assert answer.status_code == 404
     assert answer.json() == {"statusCode": 404}
 
 
 @pytest.mark.parametrize("path", [RULE % 4001, RULES % 3001])
 @pytest.mark.parametrize("api_key", [None, "wrong-key"])
-def test_without_a_valid_key_the_answer_is_status_code_401(emulator, path, api_key):
-    answer = emulator.get(path, api_key=api_key)
+def test_without_a_valid_key_the_answer_is_status_code_401(running, path, api_key):
+    answer = running.request("GET", path, key=api_key)
     assert answer.status_code == 401
     assert answer.json() == {"statusCode": 401}
 
 
-def test_listing_pages_through_every_rule(emulator):
+def test_listing_pages_through_every_rule(running):
     seen = []
     page = 1
     pages = []
     while page is not None:
-        answer = emulator.get(RULES % 3001, params={"page": page, "perPage": 5})
+        answer = running.request("GET", RULES % 3001, params={"page": page, "perPage": 5})
         assert answer.status_code == 200
         assert answer.headers["Content-Type"] == TEXT_PLAIN
         body = answer.json()
@@ -112,8 +107,8 @@ def test_listing_pages_through_every_rule(emulator):
     ]
 
 
-def test_listing_defaults_to_page_1_of_10(emulator):
-    body = emulator.get(RULES % 3001).json()
+def test_listing_defaults_to_page_1_of_10(running):
+    body = running.request("GET", RULES % 3001).json()
     assert len(body["data"]) == 10
     assert body["page"] == {"totalCount": 12, "totalPages": 2, "currentPage": 1, "nextPage": 2, "pageSize": 10}
 
@@ -123,48 +118,48 @@ def test_listing_defaults_to_page_1_of_10(emulator):
     ({"page": 9, "perPage": 5}, {"currentPage": 9, "pageSize": 5, "nextPage": None}),
     ({"perPage": 5000}, {"currentPage": 1, "pageSize": 1000, "nextPage": None}),
 ])
-def test_listing_bounds(emulator, params, expected):
-    body = emulator.get(RULES % 3001, params=params).json()
+def test_listing_bounds(running, params, expected):
+    body = running.request("GET", RULES % 3001, params=params).json()
     assert {k: body["page"][k] for k in expected} == expected
     if params.get("page") == 9:
         assert body["data"] == []
 
 
-def test_listing_refuses_a_non_integer_page(emulator):
-    answer = emulator.get(RULES % 3001, params={"page": "two"})
+def test_listing_refuses_a_non_integer_page(running):
+    answer = running.request("GET", RULES % 3001, params={"page": "two"})
     assert answer.status_code == 400
     assert answer.json()["errors"] == {"page": ["The value 'two' is not valid."]}
 
 
-def test_an_empty_zone_lists_nothing(emulator):
-    answer = emulator.get(RULES % 3003)
+def test_an_empty_zone_lists_nothing(running):
+    answer = running.request("GET", RULES % 3003)
     assert answer.json()["data"] == []
     assert answer.json()["page"] == {"totalCount": 0, "totalPages": 0, "currentPage": 1, "nextPage": None,
                                      "pageSize": 10}
 
 
-def test_an_unknown_zone_answers_a_failed_envelope(emulator):
-    answer = emulator.get(RULES % 3999)
+def test_an_unknown_zone_answers_a_failed_envelope(running):
+    answer = running.request("GET", RULES % 3999)
     assert answer.status_code == 200
     assert answer.json() == {"data": None, "error": {"statusCode": 404, "success": False,
                                                      "message": "Shield zone 3999 was not found.",
                                                      "errorKey": "shield_zone.not_found"}}
 
 
-def test_the_log_records_each_page_with_its_query(emulator):
-    emulator.admin("DELETE", "requests")
-    emulator.get(RULES % 3001, params={"page": 2, "perPage": 5})
-    assert emulator.admin("GET", "requests").json()["requests"] == [
+def test_the_log_records_each_page_with_its_query(running):
+    running.admin("DELETE", "requests")
+    running.request("GET", RULES % 3001, params={"page": 2, "perPage": 5})
+    assert running.admin("GET", "requests").json()["requests"] == [
         {"method": "GET", "path": RULES % 3001, "query": {"page": "2", "perPage": "5"}, "status": 200}]
 
 
-def test_faults_apply_to_the_rule_routes(emulator):
-    emulator.admin("POST", "faults", {"path_regex": "^/shield/waf/custom-rule/", "status": 429,
-                                      "retry_after": 1, "count": 1})
-    limited = emulator.get(RULE % 4001)
+def test_faults_apply_to_the_rule_routes(running):
+    running.admin("POST", "faults", json={"path_regex": "^/shield/waf/custom-rule/", "status": 429,
+                                          "retry_after": 1, "count": 1})
+    limited = running.request("GET", RULE % 4001)
     assert limited.status_code == 429
     assert limited.headers["Retry-After"] == "1"
-    assert emulator.get(RULE % 4001).status_code == 200
+    assert running.request("GET", RULE % 4001).status_code == 200
 
 
 CONFORMANCE = [
@@ -184,10 +179,10 @@ CONFORMANCE = [
 
 
 @pytest.mark.parametrize("path, query, api_key, status, as_status", CONFORMANCE)
-def test_answers_conform_to_the_published_document(emulator, openapi, path, query, api_key, status, as_status):
-    answer = emulator.get(path, params=query, api_key=api_key)
+def test_answers_conform_to_the_published_document(running, openapi, path, query, api_key, status, as_status):
+    answer = running.request("GET", path, params=query, key=api_key)
     assert answer.status_code == status
-    validate_response(openapi, "GET", path, status, answer.content, query=query, as_status=as_status)
+    validate_response(openapi(SHIELD_DOCUMENT).api, "GET", path, status, answer.content, query=query, as_status=as_status)
 
 
 @pytest.mark.parametrize("rules, message", [
@@ -207,5 +202,5 @@ def test_answers_conform_to_the_published_document(emulator, openapi, path, quer
 ])
 def test_bad_fixtures_are_refused_with_the_place(tmp_path, rules, message):
     with pytest.raises(FixtureError) as caught:
-        load_platform(tmp_path, {"shield_zones": [{"id": 3001}], "waf_rules": rules})
+        load_platform({"shield_zones": [{"id": 3001}], "waf_rules": rules}, tmp_path)
     assert message in str(caught.value)

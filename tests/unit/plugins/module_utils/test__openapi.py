@@ -9,6 +9,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils import _openapi
 from ansible_collections.edge.platform.plugins.module_utils._openapi import DocumentError
+from ansible_collections.edge.platform.tests.unit.conftest import shared_openapi_dir
 
 PETS_30 = """\
 openapi: 3.0.3
@@ -133,6 +134,25 @@ def test_openapi_30_yaml_dialect_title_and_raw_version():
     assert (document.title, document.version) == ("Pets", "1.10")
 
 
+@pytest.mark.parametrize("text, title, version", [
+    ('{"openapi": "3.0.3", "info": {"title": 2.50, "version": 1.10}, "paths": {}}', "2.50", "1.10"),
+    ('{"openapi": 3.0, "info": {"title": "t", "version": 1e3}}', "t", "1e3"),
+    ('{"openapi": "3.0.3", "info": {"title": true, "version": -0}}', "true", "-0"),
+    ("{openapi: 3.0.3, info: {title: t, version: 1.10}}", "t", "1.10"),  # YAML flow, not JSON
+    ("i: &i {title: t, version: 2.0}\nopenapi: 3.0.3\ninfo: {<<: *i, version: 1.10}\n", "t", "1.10"),
+])
+def test_info_fields_keep_their_text_as_written_in_json_too(text, title, version):
+    document = _openapi.load(text)
+    assert (document.title, document.version) == (title, version)
+
+
+@pytest.mark.parametrize("text", ["swagger: 2.0\ninfo: {title: t, version: 1}\n",
+                                  '{"swagger": 2.0, "info": {"title": "t", "version": 1}}',
+                                  "openapi: 3.0.3\nswagger: '2.0'\ninfo: {title: t, version: 1}\n"])
+def test_swagger_20_unquoted_or_beside_an_openapi_field_is_swagger_20(text):
+    assert _openapi.load(text).dialect == _openapi.SWAGGER_2
+
+
 def test_endpoint_set_in_document_order_with_upper_case_methods():
     derived = derive_text(PETS_30)
     assert [(e["method"], e["path"]) for e in derived["endpoints"]] == [
@@ -236,6 +256,18 @@ def test_openapi_30_ignores_ref_siblings():
     assert schema["description"] == "a thing"
 
 
+def test_extension_values_are_raw_data_even_when_they_hold_a_ref():
+    schema = {"type": "object", "x-link": {"$ref": "#/nowhere"}, "x-list": [{"$ref": "#/components/schemas/T"}],
+              "properties": {"x-named": {"$ref": "#/components/schemas/T"}},
+              "unknown": {"x-deep": {"$ref": "#/nowhere"}, "plain": {"$ref": "#/components/schemas/T"}}}
+    text = doc_with({"/a": {"post": {"requestBody": {"content": {"application/json": {"schema": schema}}}}}},
+                    components={"schemas": {"T": {"type": "string", "x-self": {"$ref": "#/components/schemas/T"}}}})
+    resolved = {"type": "string", "x-self": {"$ref": "#/components/schemas/T"}}
+    assert derive_text(text)["endpoints"][0]["request_body_schema"] == {
+        "type": "object", "x-link": {"$ref": "#/nowhere"}, "x-list": [{"$ref": "#/components/schemas/T"}],
+        "properties": {"x-named": resolved}, "unknown": {"x-deep": {"$ref": "#/nowhere"}, "plain": resolved}}
+
+
 SWAGGER_20 = """\
 swagger: "2.0"
 info: {title: Legacy, version: 0.9}
@@ -306,6 +338,11 @@ def test_yaml_merge_keys_are_honoured():
     assert data["other"] == {"x": 1, "y": 3}
 
 
+def test_an_alias_used_twice_is_not_recursive():
+    data, dummy = _openapi.parse_text("a: &a [{x: 1}]\nb: [*a, *a]\nc: {d: *a}\n")
+    assert data["b"] == [[{"x": 1}], [{"x": 1}]] and data["c"]["d"] == [{"x": 1}]
+
+
 def test_byte_order_mark_is_ignored():
     text = json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {}})
     assert _openapi.load("\ufeff" + text).title == "t"
@@ -324,9 +361,20 @@ def test_byte_order_mark_is_ignored():
     ("title: not an api\n", "no top-level 'openapi' or 'swagger' field"),
     ("openapi: 3.2.0\n", "OpenAPI version '3.2.0' is not supported"),
     ("openapi: 2.0\n", "OpenAPI version '2.0' is not supported"),
+    ('{"openapi": 3.10}', "OpenAPI version '3.10' is not supported"),
     ("swagger: '1.2'\n", "Swagger version '1.2' is not supported"),
+    ("swagger: 2\n", "Swagger version '2' is not supported: the 'swagger' field must be \"2.0\"; API Guardian "
+                     "reads Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x"),
+    ('{"swagger": 2}', "Swagger version '2' is not supported"),
+    ('{"swagger": 2.00}', "Swagger version '2.00' is not supported"),
+    ("openapi: 3.0.3\nswagger: '3.0'\n",
+     "Swagger version '3.0' is not supported: the 'swagger' field must be \"2.0\" (with both fields, the 'swagger' "
+     "field decides"),
     ("openapi: 3.0.0\npaths: [a]\n", "/paths must be a mapping"),
     ("? [a, b]\n: c\n", "mapping key that is not a plain value"),
+    ("openapi: 3.0.0\nx-loop: &a [1, {b: *a}]\n",
+     "a recursive YAML alias at /x-loop/1/b: an anchor is used inside its own value"),
+    ("{openapi: 3.0.0, x-loop: &a [*a]}", "a recursive YAML alias at /x-loop/0"),
 ])
 def test_unreadable_or_unsupported_documents_say_why(text, expected):
     with pytest.raises(DocumentError) as caught:
@@ -435,6 +483,23 @@ def test_swagger_20_has_no_trace_and_an_empty_consumes_list_is_not_json():
     assert endpoints[1]["request_body_schema"] == {"type": "string"}, "the first body parameter counts"
 
 
+def test_swagger_20_operation_body_parameter_overrides_the_path_level_one():
+    def body(name, schema=None):
+        return dict({"name": name, "in": "body"}, **({"schema": schema} if schema else {}))
+
+    text = json.dumps({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {
+        "/same": {"parameters": [body("b", {"type": "string"}), {"name": "q", "in": "query", "type": "string"}],
+                  "post": {"parameters": [body("b", {"type": "integer"})], "responses": {}},
+                  "put": {"responses": {}}},
+        "/first-has-no-schema": {"parameters": [body("a")],
+                                 "post": {"parameters": [body("b", {"type": "integer"})], "responses": {}}}}})
+    endpoints = by_key(derive_text(text))
+    assert endpoints["POST /same"]["request_body_schema"] == {"type": "integer"}
+    assert endpoints["POST /same"]["parameters"]["Query"] == ["q"]
+    assert endpoints["PUT /same"]["request_body_schema"] == {"type": "string"}
+    assert endpoints["POST /first-has-no-schema"]["request_body_schema"] is None, "the first body decides"
+
+
 def test_path_item_ref_is_followed():
     doc = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
            "paths": {"/a": {"$ref": "#/components/pathItems/A"}},
@@ -475,6 +540,19 @@ def test_nesting_counts_every_listed_keyword_and_skips_not():
     assert metrics["total_schema_nodes"]["value"] == 9, "`not` and its nested schemas are schema nodes"
 
 
+def test_keywords_written_in_the_wrong_shape_hold_no_schemas():
+    odd = {"properties": {"id": {}}, "allOf": {"properties": {"a": {}, "b": {}, "c": {}}},
+           "anyOf": {"items": {"items": {}}}, "oneOf": {"$ref": "#/components/schemas/Deep"},
+           "not": [{"properties": {"a": {}, "b": {}, "c": {}}}], "additionalProperties": [{"items": {}}]}
+    doc = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
+           "components": {"schemas": {"Odd": odd, "Deep": {"items": {"items": {}}}}}}
+    metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
+    assert metrics["fields_per_type"]["value"] == 1
+    assert metrics["nesting_depth"] == {
+        "value": 3, "where": "from /components/schemas/Deep to /components/schemas/Deep/items/items"}
+    assert metrics["total_schema_nodes"]["value"] == 2 + 3
+
+
 def test_a_component_schema_that_is_not_a_mapping_counts_one_node():
     text = json.dumps({"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
                        "components": {"schemas": {"Anything": True, "Obj": {"properties": {"a": {}}}}}})
@@ -499,6 +577,28 @@ def test_examples_and_property_names_are_not_schema_locations():
     metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
     assert metrics["fields_per_type"]["value"] == 2
     assert metrics["nesting_depth"]["value"] == 3
+
+
+@pytest.mark.parametrize("doc", [
+    {"swagger": "2.0", "tooling": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
+     "paths": {"/a": {"trace": {"parameters": [{"name": "b", "in": "body", "schema": {
+         "properties": {"a": {}, "b": {}, "c": {}}}}]},
+         "get": {"oddity": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}}, "responses": {"200": {
+             "description": "ok", "headers": {"X": {"type": "string", "schema": {"properties": {"a": {}, "b": {}}}}},
+             "schema": {"properties": {"only": {"items": {}}}}}}}}}},
+    {"openapi": "3.1.0", "tooling": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
+     "paths": {"/b": {"$ref": "#/components/pathItems/B", "get": {"responses": {"200": {
+         "description": "ok", "content": {"application/json": {"schema": {"properties": {"a": {}, "b": {}}}}}}}}}},
+     "components": {"pathItems": {"B": {"get": {"responses": {"200": {
+         "description": "ok", "links": {"next": {"schema": {"properties": {"a": {}, "b": {}}}}},
+         "content": {"application/json": {"schema": {"properties": {"only": {"items": {}}}}}}}}}}}}},
+])
+def test_schema_fields_outside_schema_positions_are_not_roots(doc):
+    doc["info"] = {"title": "t", "version": "1"}
+    metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
+    assert (metrics["fields_per_type"]["value"], metrics["nesting_depth"]["value"]) == (1, 3)
+    assert metrics["fields_per_type"]["where"].endswith("/responses/200%s/schema" % (
+        "" if "swagger" in doc else "/content/application~1json"))
 
 
 def test_nesting_search_stops_past_the_limit():
@@ -555,24 +655,6 @@ def test_render_and_parse_rendered_round_trip_without_anchors():
 # The platform's own published documents and a large generated one
 
 
-def shared_openapi_dir():
-    """``<shared>/reference/openapi``: $EDGE_SHARED_DIR first, then ``../shared`` beside the repo root."""
-    candidates = []
-    if os.environ.get("EDGE_SHARED_DIR"):
-        candidates.append(os.environ["EDGE_SHARED_DIR"])
-    here = os.path.dirname(os.path.abspath(__file__))
-    while here != os.path.dirname(here):
-        if os.path.exists(os.path.join(here, "galaxy.yml")):
-            candidates.append(os.path.join(os.path.dirname(here), "shared"))
-            break
-        here = os.path.dirname(here)
-    for candidate in candidates:
-        path = os.path.join(candidate, "reference", "openapi")
-        if os.path.isdir(path):
-            return path
-    return None
-
-
 @pytest.mark.parametrize("name, dialect, title", [
     ("shield-api-v1.0.0.json", _openapi.OPENAPI_30, "Bunny Shield API"),
     ("core-api-v1.0.0.json", _openapi.OPENAPI_30, "bunny.net API"),
@@ -582,8 +664,8 @@ def test_published_platform_documents(name, dialect, title):
     directory = shared_openapi_dir()
     path = os.path.join(directory, name) if directory else None
     if not path or not os.path.exists(path):
-        pytest.skip("the published OpenAPI document %s is not available (set EDGE_SHARED_DIR or place the "
-                    "shared reference directory beside the repository)" % name)
+        pytest.skip("the published OpenAPI document %s is not available (shared/reference/openapi in no "
+                    "directory above the tests, and EDGE_SHARED_DIR unset)" % name)
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     raw = json.loads(text)

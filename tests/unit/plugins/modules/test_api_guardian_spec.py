@@ -9,7 +9,7 @@ import os
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import api_guardian_spec
-from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, shared_openapi_dir
 
 API_KEY = "s3cret-api-key-value"
 BASE = "https://api.example.test"
@@ -410,28 +410,20 @@ def test_bad_options_fail_before_any_request(run_module, fake_session, extra, ex
 
 
 def shared_shield_document():
-    candidates = [os.environ.get("EDGE_SHARED_DIR")]
-    here = os.path.dirname(os.path.abspath(__file__))
-    while here != os.path.dirname(here):
-        if os.path.exists(os.path.join(here, "galaxy.yml")):
-            candidates.append(os.path.join(os.path.dirname(here), "shared"))
-            break
-        here = os.path.dirname(here)
-    for candidate in candidates:
-        if candidate:
-            path = os.path.join(candidate, "reference", "openapi", "shield-api-v1.0.0.json")
-            if os.path.exists(path):
-                with open(path, encoding="utf-8") as handle:
-                    return json.load(handle)
-    return None
+    folder = shared_openapi_dir()
+    path = os.path.join(str(folder), "shield-api-v1.0.0.json") if folder is not None else None
+    if path is None or not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
 
 
 @pytest.mark.parametrize("enforce", [None, False])
 def test_upload_body_conforms_to_the_published_request_model(run_module, fake_session, enforce):
     published = shared_shield_document()
     if published is None:
-        pytest.skip("shield-api-v1.0.0.json is not available (set EDGE_SHARED_DIR or place the shared reference "
-                    "directory beside the repository)")
+        pytest.skip("shield-api-v1.0.0.json is not available (shared/reference/openapi in no directory above "
+                    "the tests, and EDGE_SHARED_DIR unset)")
     validator_module = pytest.importorskip("openapi_schema_validator")
     schema = copy.deepcopy(published["components"]["schemas"]["UpsertOpenApiSpecificationRequest"])
     text = DOCUMENT.replace("title: Pets", "title: Pets v2")

@@ -6,7 +6,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.modules import bot_detection_info
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-from ansible_collections.edge.platform.tests.unit.shield_reference import shield_openapi, validate_request
+from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_request
 
 BASE = "https://api.example.test"
 SECRET = "bot-unit-secret-key-91c2"
@@ -207,9 +207,9 @@ def test_a_missing_zone_id_is_named(fake_session, run_module):
     assert fake_session.calls == []
 
 
-def test_the_request_conforms_to_the_published_document(fake_session, run_module):
-    openapi = shield_openapi()
+def test_the_request_conforms_to_the_published_document(fake_session, run_module, openapi):
+    document = openapi(SHIELD_DOCUMENT).api
     fake_session.responses = [envelope(data=state())]
     run_module(bot_detection_info, ARGS)
     [call] = fake_session.calls
-    validate_request(openapi, call["method"], call["url"][len(BASE):], call["params"])
+    validate_request(document, call["method"], call["url"][len(BASE):], call["params"])

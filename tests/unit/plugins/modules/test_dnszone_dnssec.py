@@ -127,8 +127,7 @@ def test_credentials_from_environment(fake_session, run_module, monkeypatch):
 
 
 @pytest.mark.parametrize("state, enabled, answer", [("enabled", False, ENABLED), ("disabled", True, DISABLED)])
-def test_requests_conform_to_the_published_core_document(fake_session, run_module, openapi, state, enabled,
-                                                          answer):
+def test_requests_conform_to_the_published_core_document(fake_session, run_module, openapi, state, enabled, answer):
     document = openapi("core-api-v1.0.0.json")
     fake_session.responses = [zone(enabled), FakeResponse(200, answer)]
     run_module(dnszone_dnssec, dict(BASE, state=state))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -436,31 +435,9 @@ def test_fallback_still_catches_a_mismatched_key(fake_session, run_module, pki, 
 
 # --- the module's requests conform to the published document -----------------------------
 
-def core_spec_path():
-    """The published core document: $EDGE_SHARED_DIR, else ../shared next to the repository."""
-    candidates = [os.environ["EDGE_SHARED_DIR"]] if os.environ.get("EDGE_SHARED_DIR") else []
-    here = os.path.abspath(__file__)
-    while os.path.dirname(here) != here:
-        here = os.path.dirname(here)
-        if os.path.exists(os.path.join(here, "galaxy.yml")):
-            candidates.append(os.path.join(os.path.dirname(here), "shared"))
-            break
-    for shared in candidates:
-        path = os.path.join(shared, "reference", "openapi", SPEC_NAME)
-        if os.path.exists(path):
-            return path
-    return None
-
-
-def test_requests_conform_to_the_core_document(platform, fake_session, run_module, pki):
-    path = core_spec_path()
-    if path is None:
-        pytest.skip("the published OpenAPI documents are not here (../shared/reference/openapi/%s); "
-                    "set EDGE_SHARED_DIR to the shared directory to run the conformance checks" % SPEC_NAME)
-    from openapi_core import Config, OpenAPI
+def test_requests_conform_to_the_core_document(platform, fake_session, run_module, pki, openapi):
     from openapi_core.testing import MockRequest
-    with open(path, encoding="utf-8") as handle:
-        openapi = OpenAPI.from_dict(json.load(handle), config=Config(spec_validator_cls=None))
+    document = openapi(SPEC_NAME).api
     platform()
     run_module(pullzone_certificate, args(pki))
     fake_session.responses = Platform(b64url(pki["bundle"]))
@@ -469,6 +446,6 @@ def test_requests_conform_to_the_core_document(platform, fake_session, run_modul
     assert [c["method"] for c in fake_session.calls] == ["GET", "POST", "GET", "DELETE"]
     for call in fake_session.calls:
         data = json.dumps(call["json"]).encode() if call["json"] is not None else None
-        openapi.validate_request(MockRequest(
+        document.validate_request(MockRequest(
             "https://api.bunny.net", call["method"].lower(), call["url"][len(BASE):], args=call["params"] or {},
             headers={"AccessKey": call["headers"]["AccessKey"]}, data=data))

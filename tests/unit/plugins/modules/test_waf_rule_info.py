@@ -6,7 +6,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.modules import waf_rule_info
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-from ansible_collections.edge.platform.tests.unit.shield_reference import shield_openapi, validate_request
+from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_request
 
 BASE = "https://api.example.test"
 SECRET = "waf-unit-secret-key-7f3a"
@@ -298,12 +298,12 @@ def test_bad_input_fails_before_any_request(fake_session, run_module, args, mess
     assert fake_session.calls == []
 
 
-def test_requests_conform_to_the_published_document(fake_session, run_module):
-    openapi = shield_openapi()
+def test_requests_conform_to_the_published_document(fake_session, run_module, openapi):
+    document = openapi(SHIELD_DOCUMENT).api
     fake_session.responses = [FakeResponse(200, rule(), headers=TEXT), page([rule(1)], 1, 2, size=50),
                               page([rule(2)], 2, 2, size=50)]
     run_module(waf_rule_info, dict(ARGS, id=4001))
     run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, page_size=50))
     assert len(fake_session.calls) == 3
     for call in fake_session.calls:
-        validate_request(openapi, call["method"], call["url"][len(BASE):], call["params"])
+        validate_request(document, call["method"], call["url"][len(BASE):], call["params"])
