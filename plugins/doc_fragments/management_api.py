@@ -40,7 +40,9 @@ options:
     description:
       - How many times a request is retried after HTTP 429, 502, 503, 504 or a connection failure.
       - Waits grow exponentially with jitter (capped at 30 seconds) and honour C(Retry-After) (capped at 60 seconds).
-      - A request that changes data is only retried when it cannot have been applied.
+      - Writes are retried only where a repeat is harmless (they set a state, such as enabling DNSSEC or installing a
+        certificate) or where the request provably never reached the platform (removing a certificate, a first
+        OpenAPI upload).
     type: int
     default: 3
 requirements:

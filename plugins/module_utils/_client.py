@@ -27,8 +27,12 @@ try:
 except ImportError:  # pragma: no cover - exercised by the import sanity test
     requests = None
     REQUESTS_IMPORT_ERROR = traceback.format_exc()
+    UNBUILDABLE = ()
 else:
     REQUESTS_IMPORT_ERROR = None
+    # failures before anything is sent that no retry can cure
+    UNBUILDABLE = (requests.exceptions.InvalidHeader, requests.exceptions.InvalidURL,
+                   requests.exceptions.MissingSchema, requests.exceptions.InvalidSchema)
 
 USER_AGENT = "edge.platform/%s ansible-core/%s" % (COLLECTION_VERSION, ANSIBLE_CORE_VERSION)
 RETRY_STATUSES = frozenset((429, 502, 503, 504))
@@ -57,6 +61,11 @@ class Reply(object):
         self.text = text
         self.headers = headers
         self.data = decode_json(text)
+
+    @property
+    def object(self):
+        """The decoded body when it is a JSON object, else an empty dict (bodies are untrusted)."""
+        return self.data if isinstance(self.data, dict) else {}
 
 
 def retry_after_seconds(value):
@@ -136,6 +145,10 @@ class Client(object):
             try:
                 response = self.session.request(method, self.url(path), json=json_body,
                                                 params=params, timeout=self.timeout)
+            except UNBUILDABLE as exc:
+                # these quote the offending header or URL, which may hold a secret: name the kind only
+                raise ApiError(operation, None, "the request could not be built (%s)" % type(exc).__name__,
+                               hint="Check that base_url is a plain URL and that the credentials hold no spaces or newlines.")
             except requests.exceptions.RequestException as exc:
                 retryable = replay_safe or _never_sent(exc)
                 if retryable and attempt < self.retries:

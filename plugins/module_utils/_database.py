@@ -12,12 +12,14 @@ module keeps, sends or shows is the URL without it.
 
 from __future__ import annotations
 
+import os
 import re
 from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
 
 from ansible.module_utils.basic import env_fallback
 
 from ._client import Client, bearer_auth
+from ._module import check_credential
 
 SCHEMES = {"libsql": "https", "https": "https", "http": "http"}
 TOKEN_PARAMETER = re.compile(r"[?&;]authToken=([^&#;]*)")
@@ -77,6 +79,11 @@ def split_database_url(value):
     return endpoint, token
 
 
+def hidden_tokens(params):
+    """Tokens inside ``database_url`` (or its environment fallback), to mask before argument validation."""
+    return url_tokens(params.get("database_url") or os.environ.get("SERVICE_DATABASE_URL"))
+
+
 def url_tokens(value):
     """Every ``authToken`` value in ``value`` (raw and decoded), found even in an otherwise broken URL."""
     found = set()
@@ -114,6 +121,9 @@ def database_connection(edge):
         edge.fail("database_url carries an authToken query parameter that differs from auth_token "
                   "(or SERVICE_DATABASE_AUTH_TOKEN); give the token once, preferably in auth_token.")
     token = token or url_token
+    problem = check_credential(token, "auth_token", "SERVICE_DATABASE_AUTH_TOKEN")
+    if problem:
+        edge.fail(problem)
     if not token:
         edge.fail("auth_token is required: set auth_token (or the SERVICE_DATABASE_AUTH_TOKEN environment "
                   "variable) to a full-access or read-only token of the database.")

@@ -54,10 +54,11 @@ class ApiError(Exception):
 
     def __init__(self, operation, status, message=None, error_key=None, field=None, hint=None):
         self.operation = operation
-        self.status = status
-        self.message = message
-        self.error_key = error_key
-        self.field = field
+        self.status = status if isinstance(status, int) and not isinstance(status, bool) else None
+        # platform bodies are untrusted: whatever their JSON holds, these are text (or None)
+        self.message = _text(message)
+        self.error_key = _text(error_key)
+        self.field = _text(field)
         self.hint = hint if hint is not None else STATUS_HINTS.get(status)
         super().__init__(self.describe())
 
@@ -90,6 +91,13 @@ class ApiError(Exception):
         if self.hint:
             text += " %s" % self.hint
         return text
+
+
+def _text(value):
+    """``value`` as text (JSON for structures), or None."""
+    if value is None or isinstance(value, str):
+        return value
+    return json.dumps(value, sort_keys=True) if isinstance(value, (dict, list)) else str(value)
 
 
 def _shorten(text):
@@ -130,7 +138,7 @@ def parse_error_body(text):
     if "ErrorKey" in data or "Message" in data:  # pull zone ApiErrorData
         return data.get("Message"), data.get("ErrorKey"), data.get("Field") or None
     if "title" in data or "detail" in data:  # ProblemDetails
-        parts = [p for p in (data.get("title"), data.get("detail")) if p]
+        parts = [_text(p) for p in (data.get("title"), data.get("detail")) if p]
         return ": ".join(parts) or None, None, None
     if isinstance(error, str):  # database AppError / sqld
         details = data.get("details")
@@ -143,10 +151,14 @@ def parse_error_body(text):
 
 
 def scrub(text, secrets):
-    """``text`` with every secret value replaced, so no message can carry one."""
+    """``text`` with every secret value replaced, so no message can carry one.
+
+    The escaped form (``repr``) is replaced too: library errors quote bad values that way.
+    """
     if not isinstance(text, str):
         return text
     for secret in secrets:
         if secret and len(secret) >= 4:
-            text = text.replace(secret, REDACTED)
+            for form in (secret, repr(secret)[1:-1]):
+                text = text.replace(form, REDACTED)
     return text

@@ -35,8 +35,9 @@ class HranaError(Exception):
     """An in-band error of one request or batch step: ``{"message", "code"}``."""
 
     def __init__(self, message, code=None):
-        self.message = message or "no message"
-        self.code = code or None
+        # the server's JSON is untrusted: both are text whatever it sent
+        self.message = str(message) if message else "no message"
+        self.code = str(code) if code else None
         super().__init__("%s: %s" % (self.code, self.message) if self.code else self.message)
 
     def as_dict(self):

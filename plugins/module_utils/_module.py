@@ -30,6 +30,15 @@ def management_argument_spec():
     )
 
 
+def check_credential(value, option, env):
+    """An error message when a credential cannot travel in an HTTP header, else None (never shows it)."""
+    if value and (value != value.strip() or any(ord(c) < 33 or ord(c) == 127 for c in value)):
+        return ("%s contains spaces, a newline or control characters, which an HTTP header cannot carry: remove them "
+                "(a YAML block scalar such as '|' adds a trailing newline; use '|-' or a quoted string, or check %s)."
+                % (option, env))
+    return None
+
+
 def check_http_url(value, option):
     """An error message when ``value`` is not an absolute http(s) URL, else None."""
     parts = urlsplit(value or "")
@@ -39,6 +48,22 @@ def check_http_url(value, option):
     return None
 
 
+class _SecretAwareModule(AnsibleModule):
+    """An AnsibleModule that masks secrets carried inside other options (a token in a URL) from the start.
+
+    Argument validation can fail before a module runs any code, and its failure echoes the arguments;
+    ``hidden_secrets(params)`` names the values to mask before that can happen.
+    """
+
+    hidden_secrets = None
+
+    def _load_params(self):
+        super(_SecretAwareModule, self)._load_params()
+        for value in self.hidden_secrets(self.params):
+            if value:
+                self.no_log_values.add(value)
+
+
 class EdgeModule(object):
     """An AnsibleModule plus the platform client, error funnel and reconciler.
 
@@ -46,10 +71,13 @@ class EdgeModule(object):
     callable ``(module) -> Client`` for other APIs (the database module builds its own).
     """
 
-    def __init__(self, argument_spec, connection="management", **kwargs):
+    def __init__(self, argument_spec, connection="management", hidden_secrets=None, **kwargs):
         spec = management_argument_spec() if connection == "management" else {}
         spec.update(argument_spec)
-        self.module = AnsibleModule(argument_spec=spec, supports_check_mode=True, **kwargs)
+        module_class = AnsibleModule
+        if hidden_secrets is not None:
+            module_class = type("EdgeAnsibleModule", (_SecretAwareModule,), {"hidden_secrets": staticmethod(hidden_secrets)})
+        self.module = module_class(argument_spec=spec, supports_check_mode=True, **kwargs)
         if REQUESTS_IMPORT_ERROR is not None:
             self.module.fail_json(msg=missing_required_lib("requests"), exception=REQUESTS_IMPORT_ERROR)
         self.params = self.module.params
@@ -69,7 +97,8 @@ class EdgeModule(object):
         return self.module._diff
 
     def _management_client(self):
-        problem = check_http_url(self.params["base_url"], "base_url")
+        problem = check_credential(self.params["api_key"], "api_key", "EDGE_API_KEY") or check_http_url(
+            self.params["base_url"], "base_url")
         if problem:
             self.fail(problem)
         if self.params["timeout"] <= 0:

@@ -205,7 +205,7 @@ import re
 
 from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
 from ansible_collections.edge.platform.plugins.module_utils._database import (
-    database_argument_spec, database_connection)
+    database_argument_spec, database_connection, hidden_tokens)
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
 
@@ -496,7 +496,8 @@ def report(edge, statements, plan, outcomes, reads_only, status):
     if failed is not None:
         position, failure = failed
         statement = statements[position]
-        applied = changed if (check_mode or not transaction) else False
+        # what a real run would leave behind: with a transaction, nothing
+        applied = False if transaction else changed
         edge.fail(describe_failure(statement.where, statement, failure) + " "
                   + aftermath(statements, position, transaction, check_mode),
                   api_error=dict(status=status, error_key=failure.code, field=statement.where, message=failure.message),
@@ -518,7 +519,7 @@ def main():
         named_args=dict(type="dict"),
         transaction=dict(type="bool", default=True),
     )
-    edge = EdgeModule(spec, connection=database_connection)
+    edge = EdgeModule(spec, connection=database_connection, hidden_secrets=hidden_tokens)
     edge.run(run)
 
 

@@ -33,6 +33,7 @@ options:
       - When DNSSEC is already enabled and nothing changes, also fetch the DS record so RV(dnssec) is complete.
       - The platform serves it only from its enable call, which returns the current key of an enabled zone unchanged;
         this adds that one extra request. Without it an unchanged enabled zone returns RV(dnssec.enabled) only.
+      - Not sent in check mode, which sends no write.
     type: bool
     default: false
 extends_documentation_fragment:
@@ -190,7 +191,7 @@ def run(edge):
     path = "/dnszone/%d" % zone_id
     zone = edge.client.request(
         "GET", path, "Reading DNS zone %d" % zone_id,
-        hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % zone_id}).data or {}
+        hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % zone_id}).object
     wanted = edge.params["state"] == "enabled"
     current = bool(zone.get("DnsSecEnabled"))
     identity = {"id": zone_id, "domain": zone.get("Domain")}
@@ -198,12 +199,13 @@ def run(edge):
     def apply():
         method, verb = ("POST", "Enabling") if wanted else ("DELETE", "Disabling")
         reply = edge.client.request(method, path + "/dnssec", "%s DNSSEC on DNS zone %d" % (verb, zone_id))
-        return shape_dnssec(reply.data or {})
+        return shape_dnssec(reply.object)
 
     changed, dnssec, _diff = edge.reconcile(status_only(current), status_only(wanted), apply)
-    if not changed and current and edge.params["fetch_ds_record"]:
+    # the DS record is only served by the enable call: never sent in check mode, which writes nothing
+    if not changed and current and edge.params["fetch_ds_record"] and not edge.check_mode:
         reply = edge.client.request("POST", path + "/dnssec", "Reading the DS record of DNS zone %d" % zone_id)
-        dnssec = shape_dnssec(reply.data or {})
+        dnssec = shape_dnssec(reply.object)
     diff = None
     if edge.diff_mode:
         diff = {"before": dict(identity, dnssec_enabled=current), "after": dict(identity, dnssec_enabled=wanted)}

@@ -378,9 +378,9 @@ def describe(bundle, certificate_type):
 def find_hostname(edge, zone, wanted):
     entries = [h for h in zone.get("Hostnames") or [] if isinstance(h, dict)]
     for entry in entries:
-        if (entry.get("Value") or "").rstrip(".").lower() == wanted:
+        if str(entry.get("Value") or "").rstrip(".").lower() == wanted:
             return entry
-    known = ", ".join(sorted(h.get("Value") or "?" for h in entries)) or "none"
+    known = ", ".join(sorted(str(h.get("Value") or "?") for h in entries)) or "none"
     edge.fail("hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix hostname "
               "or pullzone_id." % (wanted, edge.params["pullzone_id"], known))
 
@@ -406,9 +406,13 @@ def current_state(edge, entry):
 
 
 def send(edge, method, action, path, operation, body):
-    """One write; a 400 gets a hint naming the option behind the rejected field."""
+    """One write; a 400 gets a hint naming the option behind the rejected field.
+
+    Installing is safe to repeat; a repeated removal after one that did arrive would fail with "no
+    certificate", so a removal is retried only when it provably did not reach the platform.
+    """
     try:
-        edge.client.request(method, path, operation, json_body=body)
+        edge.client.request(method, path, operation, json_body=body, replay_safe=method != "DELETE")
     except ApiError as error:
         if error.status == 400 and error.field in FIELD_OPTIONS:
             error.hint = "The platform could not %s: check %s." % (action, FIELD_OPTIONS[error.field])
@@ -429,7 +433,7 @@ def run(edge):
     path = "/pullzone/%d" % zone_id
     zone = edge.client.request(
         "GET", path, "Reading pull zone %d" % zone_id, params={"includeCertificate": "true"},
-        hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).data or {}
+        hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).object
     entry = find_hostname(edge, zone, params["hostname"])
     hostname = entry.get("Value") or params["hostname"]
     if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):

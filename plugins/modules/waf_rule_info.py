@@ -253,6 +253,11 @@ MAX_PAGE_SIZE = 1000
 MAX_PAGES = 10000
 
 
+def as_list(value):
+    """A list field of an untrusted body: the list, or empty when the platform sent something else."""
+    return value if isinstance(value, list) else []
+
+
 def shape_condition(condition, main=True):
     """A ``ruleConfiguration`` (main) or chained condition in snake_case, with names beside the numbers."""
     condition = condition if isinstance(condition, dict) else {}
@@ -264,7 +269,7 @@ def shape_condition(condition, main=True):
     shaped["operator_type"] = condition.get("operatorType")
     shaped["operator_type_name"] = enum_name(WAF_OPERATORS, condition.get("operatorType"))
     if main:
-        transformations = condition.get("transformationTypes") or []
+        transformations = as_list(condition.get("transformationTypes"))
         shaped["severity_type"] = condition.get("severityType")
         shaped["severity_type_name"] = enum_name(WAF_SEVERITIES, condition.get("severityType"))
         shaped["transformation_types"] = list(transformations)
@@ -274,7 +279,8 @@ def shape_condition(condition, main=True):
     shaped["is_regex_variable"] = condition.get("isRegexVariable")
     if main:
         shaped["chained_rule_conditions"] = [shape_condition(c, main=False)
-                                             for c in condition.get("chainedRuleConditions") or []]
+                                             for c in as_list(condition.get("chainedRuleConditions"))
+                                             if isinstance(c, dict)]
     return shaped
 
 

@@ -205,3 +205,19 @@ def test_default_session_is_requests(monkeypatch):
     monkeypatch.setattr(_client.requests, "Session", lambda: made.append(FakeSession()) or made[-1])
     client = Client("https://x.test", {"AccessKey": "k"}, validate_certs=False)
     assert client.session is made[0] and made[0].verify is False
+
+
+def test_unbuildable_request_is_not_retried_and_never_quotes_the_header():
+    error = requests.exceptions.InvalidHeader("Invalid leading whitespace in header value: %r" % (KEY + "\n"))
+    client, session = make_client([error, FakeResponse(200, {})])
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading")
+    assert len(session.calls) == 1
+    assert caught.value.message == "the request could not be built (InvalidHeader)"
+    assert KEY not in caught.value.describe()
+
+
+def test_reply_object_is_a_dict_whatever_the_body():
+    client, _session = make_client([FakeResponse(200, [1]), FakeResponse(200, {"a": 1})])
+    assert client.request("GET", "/x", "Reading").object == {}
+    assert client.request("GET", "/x", "Reading").object == {"a": 1}

@@ -74,3 +74,15 @@ def test_describe_uses_explicit_hint_and_handles_transport_errors():
 def test_scrub_replaces_every_secret_but_ignores_trivial_values():
     assert scrub("key s3cr3t-key in s3cr3t-key", ["s3cr3t-key", "", None, "ab"]) == "key ******** in ********"
     assert scrub(None, ["x"]) is None
+
+
+def test_untrusted_values_become_text():
+    error = ApiError("Reading", 500, {"x": 1}, error_key=42, field=["F"])
+    assert (error.message, error.error_key, error.field) == ('{"x": 1}', "42", '["F"]')
+    assert "Reading failed with HTTP 500" in error.describe()
+    assert ApiError("Reading", "500").status is None
+    assert parse_error_body(json.dumps({"title": "Bad", "detail": ["a"]}))[0] == 'Bad: ["a"]'
+
+
+def test_scrub_also_replaces_the_escaped_form():
+    assert scrub("value: 'key\\n'", ["key\n"]) == "value: '********'"

@@ -349,6 +349,32 @@ def test_check_mode_no_change_and_failure(run_module, database):
     assert database.query("SELECT count(*) FROM t") == [(0,)]
 
 
+@pytest.mark.parametrize("transaction", [True, False])
+def test_check_mode_reports_the_changed_a_real_run_would(run_module, database, transaction):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    statements = ["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)"]
+    checked = run(run_module, check=True, statements=statements, transaction=transaction)
+    real = run(run_module, statements=statements, transaction=transaction)
+    assert checked["failed"] is real["failed"] is True
+    assert checked["changed"] is real["changed"] is (not transaction)
+
+
+def test_token_in_the_url_is_masked_even_when_arguments_are_invalid(run_module, fake_session):
+    result = run_module(database_query, {"database_url": URL + "?authToken=" + TOKEN, "sql": "SELECT 1",
+                                         "timeout": "not-a-number"})
+    assert result["failed"] is True and "timeout" in result["msg"]
+    assert TOKEN not in json.dumps(result)
+    assert fake_session.calls == []
+
+
+def test_token_with_a_newline_fails_naming_the_option(run_module, fake_session):
+    result = run_module(database_query, {"database_url": URL, "auth_token": TOKEN + "\n", "sql": "SELECT 1"})
+    assert result["failed"] is True
+    assert result["msg"].startswith("auth_token contains spaces, a newline or control characters")
+    assert TOKEN not in json.dumps(result)
+    assert fake_session.calls == []
+
+
 @pytest.mark.parametrize("sql", ["COMMIT", "  -- note\n begin transaction", "END", "/* x */ ROLLBACK"])
 def test_transaction_control_is_refused_before_any_request(run_module, fake_session, sql):
     result = run(run_module, statements=["SELECT 1", sql])

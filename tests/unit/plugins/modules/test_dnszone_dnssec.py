@@ -134,3 +134,24 @@ def test_requests_conform_to_the_published_core_document(fake_session, run_modul
     for call in fake_session.calls:
         path = call["url"].replace("https://api.example.test", "")
         document.check_request(call["method"], path, call["json"], headers={"AccessKey": call["headers"]["AccessKey"]})
+
+
+def test_fetch_ds_record_is_not_sent_in_check_mode(fake_session, run_module):
+    fake_session.responses = [zone(True)]
+    result = run_module(dnszone_dnssec, dict(BASE, state="enabled", fetch_ds_record=True), check=True)
+    assert result["changed"] is False and fake_session.writes == []
+
+
+def test_api_key_with_a_newline_fails_naming_the_option_and_never_shows_it(fake_session, run_module):
+    result = run_module(dnszone_dnssec, dict(BASE, api_key=KEY + "\n", state="enabled"))
+    assert result["failed"] is True
+    assert result["msg"].startswith("api_key contains spaces, a newline or control characters")
+    assert KEY not in json.dumps(result)
+    assert fake_session.calls == []
+
+
+@pytest.mark.parametrize("body", [[1, 2], "text", None])
+def test_a_body_that_is_not_an_object_is_no_traceback(fake_session, run_module, body):
+    fake_session.responses = [FakeResponse(200, body) if body is not None else FakeResponse(200, text="")]
+    result = run_module(dnszone_dnssec, dict(BASE, state="disabled"))
+    assert result["changed"] is False and result["zone"] == {"id": 7, "domain": None}

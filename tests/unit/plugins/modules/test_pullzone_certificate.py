@@ -411,6 +411,15 @@ def test_remove_rejected_and_other_write_errors_keep_the_generic_hint(platform, 
     assert result["failed"] is True and "check the option named in the message" in result["msg"]
 
 
+def test_removal_is_not_repeated_once_it_may_have_arrived(platform, fake_session, run_module, pki):
+    fake = platform(b64url(pki["bundle"]))
+    fake.answers[("DELETE", "/pullzone/2001/removeCertificate")] = [FakeResponse(502, text=""), FakeResponse(204, text="")]
+    result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
+                                               "hostname": "www.example.com", "state": "absent"})
+    assert result["failed"] is True and result["api_error"]["status"] == 502
+    assert [c["method"] for c in fake_session.calls].count("DELETE") == 1
+
+
 def test_write_retried_after_503(platform, fake_session, run_module, pki):
     fake = platform()
     fake.answers[("POST", "/pullzone/2001/addCertificate")] = [FakeResponse(503, text=""), FakeResponse(204, text="")]
