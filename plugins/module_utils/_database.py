@@ -19,7 +19,7 @@ from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
 from ansible.module_utils.basic import env_fallback
 
 from ._client import Client, bearer_auth
-from ._module import check_credential
+from ._module import check_credential, check_transport
 
 SCHEMES = {"libsql": "https", "https": "https", "http": "http"}
 TOKEN_PARAMETER = re.compile(r"[?&;]authToken=([^&#;]*)")
@@ -127,9 +127,8 @@ def database_connection(edge):
     if not token:
         edge.fail("auth_token is required: set auth_token (or the SERVICE_DATABASE_AUTH_TOKEN environment "
                   "variable) to a full-access or read-only token of the database.")
-    if params["timeout"] <= 0:
-        edge.fail("timeout must be a positive number of seconds; got %s." % params["timeout"])
-    if params["retries"] < 0:
-        edge.fail("retries must be 0 or more; got %s." % params["retries"])
+    problem = check_transport(params)
+    if problem:
+        edge.fail(problem)
     return Client(endpoint, bearer_auth(token), secrets=edge.secrets, timeout=params["timeout"],
                   retries=params["retries"], validate_certs=params["validate_certs"], warn=edge.module.warn)

@@ -39,6 +39,15 @@ def check_credential(value, option, env):
     return None
 
 
+def check_transport(params):
+    """An error message when ``timeout`` or ``retries`` cannot be used, else None."""
+    if params["timeout"] <= 0:
+        return "timeout must be a positive number of seconds; got %s." % params["timeout"]
+    if params["retries"] < 0:
+        return "retries must be 0 or more; got %s." % params["retries"]
+    return None
+
+
 def check_http_url(value, option):
     """An error message when ``value`` is not an absolute http(s) URL, else None."""
     parts = urlsplit(value or "")
@@ -97,14 +106,10 @@ class EdgeModule(object):
         return self.module._diff
 
     def _management_client(self):
-        problem = check_credential(self.params["api_key"], "api_key", "EDGE_API_KEY") or check_http_url(
-            self.params["base_url"], "base_url")
+        problem = (check_credential(self.params["api_key"], "api_key", "EDGE_API_KEY")
+                   or check_http_url(self.params["base_url"], "base_url") or check_transport(self.params))
         if problem:
             self.fail(problem)
-        if self.params["timeout"] <= 0:
-            self.fail("timeout must be a positive number of seconds; got %s." % self.params["timeout"])
-        if self.params["retries"] < 0:
-            self.fail("retries must be 0 or more; got %s." % self.params["retries"])
         return Client(self.params["base_url"], access_key_auth(self.params["api_key"]),
                       secrets=self.secrets, timeout=self.params["timeout"],
                       retries=self.params["retries"], validate_certs=self.params["validate_certs"],

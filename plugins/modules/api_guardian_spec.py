@@ -392,7 +392,7 @@ def read_current(edge, zone_id):
     reply = edge.client.request("GET", base + "/api-guardian", "Reading API Guardian of shield zone %d" % zone_id,
                                 allow_404=True, hints={404: zone_hint})
     if reply.status != 404:
-        data = (reply.data or {}).get("data") if isinstance(reply.data, dict) else None
+        data = reply.object.get("data")
         return Current.from_data(data)
     message, key, dummy = parse_error_body(reply.text)
     verdict = Current.classify_404(key)
@@ -403,7 +403,7 @@ def read_current(edge, zone_id):
     if verdict == "no_zone":
         raise ApiError("Reading API Guardian of shield zone %d" % zone_id, 404, message, error_key=key,
                        hint=zone_hint)
-    data = (reply.data or {}).get("data") if isinstance(reply.data, dict) else None
+    data = reply.object.get("data")
     return Current.absent(data)
 
 
@@ -461,7 +461,7 @@ def upload(edge, zone_id, text, enforce, present, predicted):
         replay_safe=present,
         hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
                404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id})
-    data = (reply.data or {}).get("data") if isinstance(reply.data, dict) else None
+    data = reply.object.get("data")
     if not isinstance(data, dict) or not isinstance(data.get("configuration"), dict):
         return shape_configuration(predicted[0]), [shape_endpoint(e) for e in predicted[1]]
     return shape_configuration(data["configuration"]), [shape_endpoint(e) for e in data.get("endpoints") or []]

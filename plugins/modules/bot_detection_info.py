@@ -232,7 +232,7 @@ def read_bot_detection(edge, zone_id):
         if error.error_key == PLAN_ERROR_KEY:  # should the platform ever send it as 403
             return UNAVAILABLE_STATE, unavailable_reason(error.message)
         raise
-    body = reply.data if isinstance(reply.data, dict) else {}
+    body = reply.object
     error = body.get("error") if isinstance(body.get("error"), dict) else {}
     if error.get("errorKey") == PLAN_ERROR_KEY:
         return UNAVAILABLE_STATE, unavailable_reason(error.get("message"))

@@ -326,8 +326,8 @@ def read_rule(edge, rule_id):
     not_found = ("No custom WAF rule with id %d is visible to this API key: check id "
                  "(shield_zone_id lists the rules of a zone)." % rule_id)
     reply = edge.client.request("GET", "/shield/waf/custom-rule/%d" % rule_id, operation, hints={404: not_found})
-    rule = reply.data
-    if not isinstance(rule, dict) or not rule.get("id"):
+    rule = reply.object
+    if not rule.get("id"):
         raise ApiError(operation, reply.status, "the platform answered without a rule", hint=not_found)
     failure = rule.get("errorResponse")
     if isinstance(failure, dict) and failure.get("success") is False:
@@ -364,7 +364,7 @@ def list_rules(edge, zone_id, page_size):
     for dummy in range(MAX_PAGES):
         reply = edge.client.request("GET", path, "%s (page %d)" % (operation, page),
                                     params={"page": page, "perPage": page_size}, hints={404: not_found})
-        body = reply.data if isinstance(reply.data, dict) else {}
+        body = reply.object
         items = body.get("data") if isinstance(body.get("data"), list) else []
         for rule in items:
             # a rule added while paging shifts the pages; never report one twice

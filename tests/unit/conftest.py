@@ -20,6 +20,8 @@ from requests.structures import CaseInsensitiveDict
 from ansible_collections.edge.platform.plugins.module_utils import _client
 
 OPENAPI_SERVER = "https://api.bunny.net"
+# tests/unit/conftest.py -> the collection root (where galaxy.yml is)
+COLLECTION_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 class FakeResponse(object):

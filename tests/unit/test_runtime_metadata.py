@@ -13,20 +13,12 @@ import os
 import pytest
 import yaml
 
+from ansible_collections.edge.platform.tests.unit.conftest import COLLECTION_ROOT
+
 COLLECTION = "edge.platform"
 
 
-def collection_root():
-    path = os.path.dirname(os.path.abspath(__file__))
-    while not os.path.exists(os.path.join(path, "galaxy.yml")):
-        parent = os.path.dirname(path)
-        if parent == path:
-            raise AssertionError("no galaxy.yml above %s" % __file__)
-        path = parent
-    return path
-
-
-ROOT = collection_root()
+ROOT = COLLECTION_ROOT
 MODULES_DIR = os.path.join(ROOT, "plugins", "modules")
 
 

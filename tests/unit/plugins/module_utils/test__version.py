@@ -7,16 +7,11 @@ import os
 import yaml
 
 from ansible_collections.edge.platform.plugins.module_utils._version import COLLECTION_VERSION
+from ansible_collections.edge.platform.tests.unit.conftest import COLLECTION_ROOT
 
 
 def galaxy_version():
-    path = os.path.dirname(os.path.abspath(__file__))
-    while not os.path.exists(os.path.join(path, "galaxy.yml")):
-        parent = os.path.dirname(path)
-        if parent == path:
-            raise AssertionError("no galaxy.yml above %s" % __file__)
-        path = parent
-    with open(os.path.join(path, "galaxy.yml")) as stream:
+    with open(os.path.join(COLLECTION_ROOT, "galaxy.yml")) as stream:
         return yaml.safe_load(stream)["version"]
 
 

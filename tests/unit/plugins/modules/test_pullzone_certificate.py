@@ -7,7 +7,6 @@ import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from ansible.module_utils.common import warnings as ansible_warnings
 from cryptography.hazmat.primitives import hashes
 
 from ansible_collections.edge.platform.plugins.module_utils import _certificates
@@ -18,12 +17,6 @@ from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 BASE = "https://api.example.test"
 ZONE = 2001
 SPEC_NAME = "core-api-v1.0.0.json"
-
-
-@pytest.fixture(autouse=True)
-def fresh_warnings(monkeypatch):
-    """ansible-core keeps warnings in a process-wide list; each module run here starts clean."""
-    monkeypatch.setattr(ansible_warnings, "_global_warnings", {})
 
 
 def warnings_of(result):
