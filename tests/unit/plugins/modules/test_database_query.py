@@ -814,3 +814,115 @@ class LostAnswer(Exception):
 @pytest.mark.parametrize("kind, lost", [("may_have_been_sent", True), ("not_sent", False)])
 def test_the_transport_kind_decides_when_it_is_set(kind, lost):
     assert sql_plan.answer_lost(LostAnswer(kind, status=503)) is lost
+
+
+# ---------------------------------------------------------------- against the emulator: lost answers
+
+
+EMULATOR_FIXTURE = """
+api_keys: [key]
+databases:
+  - id: demo
+    tokens: {full_access: [demo-full-token]}
+    sql: "CREATE TABLE t (x INTEGER PRIMARY KEY);"
+"""
+
+
+@pytest.fixture
+def live(tmp_path):
+    """The emulator serving in this process (the module talks to it over real HTTP)."""
+    import sys
+    import threading
+    from pathlib import Path
+
+    tests_dir = str(Path(__file__).resolve().parents[3])
+    if tests_dir not in sys.path:
+        sys.path.insert(0, tests_dir)
+    from emulator.platform_state import Platform  # pylint: disable=import-outside-toplevel
+    from emulator.server import EmulatorServer  # pylint: disable=import-outside-toplevel
+
+    fixture = tmp_path / "fixture.yml"
+    fixture.write_text(EMULATOR_FIXTURE, encoding="utf-8")
+    platform = Platform(str(fixture), str(tmp_path))
+    server = EmulatorServer(("127.0.0.1", 0), platform)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join()
+    platform.close()
+
+
+def live_run(run_module, server, check=False, **args):
+    base = {"database_url": server.url + "/db/demo", "auth_token": "demo-full-token", "retries": 3}
+    return run_module(database_query, dict(base, **args), check=check)
+
+
+def pipelines(server, settle=False):
+    """The emulator's log entries of the pipeline; with ``settle``, once the delayed request has run."""
+    import time
+
+    deadline = time.monotonic() + 60  # a bound, not a measurement: the delayed request finishes in seconds
+    while True:
+        with server.platform.lock:
+            entries = [dict(e) for e in server.platform.log if e["path"] == "/db/demo/v2/pipeline"]
+        if not settle or entries or time.monotonic() > deadline:
+            return entries
+        time.sleep(0.05)
+
+
+def add_fault(server, **spec):
+    from emulator.platform_state import Fault  # pylint: disable=import-outside-toplevel
+    with server.platform.lock:
+        server.platform.faults.append(Fault(dict(spec, path_regex="/db/demo/v2/pipeline")))
+
+
+def test_emulator_timeout_on_a_write_may_have_applied_it_and_it_was_sent_once(run_module, live):
+    add_fault(live, delay_s=2.0)  # longer than the timeout below: the answer comes too late
+    result = live_run(run_module, live, timeout=0.5, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"])
+    assert result["failed"] is True
+    assert "ReadTimeout" in result["msg"]
+    assert "The 2 statements MAY HAVE BEEN APPLIED" in result["msg"]
+    assert "either all of them took effect or none did" in result["msg"]
+    log = pipelines(live, settle=True)
+    assert [e["status"] for e in log] == [200]  # sent once, and it ran
+    rows = live_run(run_module, live, sql="SELECT x FROM t ORDER BY x")["results"][0]["rows"]
+    assert rows == [{"x": 1}, {"x": 2}]  # "may have been applied" was the truth
+
+
+@pytest.mark.parametrize("fault, note", [({"drop_connection": True}, "dropped connection"),
+                                         ({"status": 500}, "injected fault"),
+                                         ({"status": 503}, "injected fault")])
+def test_emulator_lost_answer_on_a_write_is_never_replayed(run_module, live, fault, note):
+    add_fault(live, count=5, **fault)
+    result = live_run(run_module, live, sql="INSERT INTO t VALUES (1)")
+    assert result["failed"] is True
+    assert "The statement MAY HAVE BEEN APPLIED" in result["msg"]
+    assert "Check the database" in result["msg"]
+    assert [e.get("note") for e in pipelines(live)] == [note]  # exactly one request
+
+
+def test_emulator_lost_answer_on_a_read_is_retried(run_module, live):
+    add_fault(live, drop_connection=True)
+    result = live_run(run_module, live, sql="SELECT count(*) AS n FROM t")
+    assert result["results"][0]["rows"] == [{"n": 0}]
+    assert [e.get("note") for e in pipelines(live)] == ["dropped connection", None]
+
+
+def test_emulator_vacuum_is_refused_and_named_and_nothing_is_applied(run_module, live):
+    result = live_run(run_module, live, statements=["INSERT INTO t VALUES (1)", "VACUUM"])
+    assert result["failed_statement"] == 1
+    assert result["msg"].startswith("statements[1] was refused with SQL_PARSE_ERROR: SQL string could not be parsed: "
+                                    "unsupported statement: VACUUM (SQL: VACUUM). The database refuses the whole "
+                                    "batch before running any of it, so nothing was applied.")
+    assert live_run(run_module, live, sql="SELECT count(*) AS n FROM t")["results"][0]["rows"] == [{"n": 0}]
+
+
+def test_emulator_statistics_and_user_version(run_module, live):
+    first = live_run(run_module, live, statements=["INSERT INTO t VALUES (5)", "PRAGMA user_version = 9"])
+    assert first["changed"] is True
+    assert first["results"][0]["rows_written"] == 1
+    assert isinstance(first["results"][0]["query_duration_ms"], float)
+    assert live_run(run_module, live, sql="PRAGMA user_version = 9")["changed"] is False
+    assert live_run(run_module, live, sql="REINDEX")["changed"] is True
