@@ -19,8 +19,8 @@ description:
   - Reports C(changed) exactly when the database changed, that is when a statement affected rows, the schema moved
     or the user version moved (the schema version, user version and change counter are read before and after,
     inside the same request). C(REINDEX), which rewrites indexes without moving any of these, always reports a change.
-    Statements that only read (C(SELECT), C(VALUES), C(EXPLAIN)) never report a change, so
-    C(CREATE TABLE IF NOT EXISTS), C(INSERT ... ON CONFLICT DO NOTHING) or C(PRAGMA user_version = 3) re-run reports
+    Statements that only read (C(SELECT), C(VALUES), C(EXPLAIN)) never report a change, and a re-run of
+    C(CREATE TABLE IF NOT EXISTS), C(INSERT ... ON CONFLICT DO NOTHING) or C(PRAGMA user_version = 3) reports
     no change. PRAGMAs that only set this connection (C(foreign_keys)) or only check (C(integrity_check)) change
     nothing stored and report no change.
   - libSQL's server refuses some statements before running anything, for the whole batch: C(VACUUM), C(ANALYZE),
@@ -90,8 +90,8 @@ notes:
     statements then took effect completely or not at all. Requests made only of reads, and every check-mode
     request, are retried like any read.
   - The schema and user versions are read with C(SELECT ... FROM pragma_schema_version, pragma_user_version),
-    which a read-only token may run.
-    libSQL's server classifies the statement C(PRAGMA schema_version) as a write, so a read-only token could not run it.
+    which a read-only token may run; libSQL's server classifies the statement C(PRAGMA schema_version) as a write,
+    so a read-only token could not run that.
   - Set O(database_url) and O(auth_token) once with C(module_defaults) for C(group/edge.platform.database); the
     management API options belong to C(group/edge.platform.management), so one play can set both.
 seealso:

@@ -58,13 +58,23 @@ class ArgsInvalid(Exception):
     """The arguments do not match the statement's parameters."""
 
 
+# Before Python 3.11, sqlite3 exceptions carry no error code: these messages name the codes users meet.
+MESSAGE_CODES = (("constraint failed", "SQLITE_CONSTRAINT"), ("database is locked", "SQLITE_BUSY"),
+                 ("is locked", "SQLITE_LOCKED"), ("readonly database", "SQLITE_READONLY"),
+                 ("datatype mismatch", "SQLITE_MISMATCH"), ("string or blob too big", "SQLITE_TOOBIG"),
+                 ("interrupted", "SQLITE_INTERRUPT"))
+
+
 def sqlite_error(exc):
     """sqld's error for a ``sqlite3`` exception: the primary code name, SQLITE_ERROR as UNKNOWN."""
     code = getattr(exc, "sqlite_errorcode", None)
     if code is None:
         if isinstance(exc, sqlite3.ProgrammingError) and "binding" in str(exc):
             return StmtError("ARGS_INVALID", "Arguments do not match SQL parameters: %s" % exc)
-        return StmtError("SQLITE_UNKNOWN", "SQLite error: %s" % exc)
+        text = str(exc)
+        name = "SQLITE_CONSTRAINT" if isinstance(exc, sqlite3.IntegrityError) else next(
+            (name for fragment, name in MESSAGE_CODES if fragment in text), "SQLITE_UNKNOWN")
+        return StmtError(name, "SQLite error: %s" % exc)
     return StmtError(PRIMARY_CODES.get(code & 0xFF, "SQLITE_UNKNOWN"), "SQLite error: %s" % exc)
 
 

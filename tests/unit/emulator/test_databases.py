@@ -772,3 +772,15 @@ def test_a_stream_in_use_is_never_expired(emu):
     assert hrana.expire_idle("main") == 0
     hrana._release(stream)  # pylint: disable=protected-access
     assert hrana.expire_idle("main") == 1
+
+
+@pytest.mark.parametrize("exc, code", [
+    (sqlite3.IntegrityError("UNIQUE constraint failed: t.x"), "SQLITE_CONSTRAINT"),
+    (sqlite3.OperationalError("database is locked"), "SQLITE_BUSY"),
+    (sqlite3.OperationalError("attempt to write a readonly database"), "SQLITE_READONLY"),
+    (sqlite3.OperationalError("no such table: t"), "SQLITE_UNKNOWN"),
+])
+def test_error_codes_without_python_311_error_codes(exc, code):
+    # exceptions built by hand carry no sqlite_errorcode, as every sqlite3 exception before Python 3.11
+    assert getattr(exc, "sqlite_errorcode", None) is None
+    assert hrana_exec.sqlite_error(exc).code == code
