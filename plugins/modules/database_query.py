@@ -23,10 +23,10 @@ description:
     C(CREATE TABLE IF NOT EXISTS), C(INSERT ... ON CONFLICT DO NOTHING) or C(PRAGMA user_version = 3) reports
     no change. PRAGMAs that only set this connection (C(foreign_keys)) or only check (C(integrity_check)) change
     nothing stored and report no change.
-  - libSQL's server refuses some statements before running anything, for the whole batch: C(VACUUM), C(ANALYZE),
-    C(TEMP) tables, views and triggers, most PRAGMAs given a value (C(journal_mode), C(application_id)), an empty
-    statement, several statements in one O(sql) and SQL it cannot parse. The task then fails naming the statement,
-    and nothing was applied.
+  - libSQL's server refuses some statements for the whole batch, before running anything. They are C(VACUUM),
+    C(ANALYZE), C(TEMP) tables, views and triggers, most PRAGMAs given a value (C(journal_mode), C(application_id)),
+    an empty statement, several statements in one O(sql) and SQL it cannot parse. The task then fails naming the
+    statement, and nothing was applied.
   - Values map both ways. Integers are exact over the full signed 64-bit range, floats, strings and null keep
     their type, and booleans become the integers V(1) and V(0).
   - "Binary data is written and returned as a dictionary with one key: C({blob: <base64>})."
