@@ -158,10 +158,12 @@ def test_refused_without_diagnosis_says_it_does_not_know_which():
 # ---------------------------------------------------------------- lost answers
 
 
+NOT_SENT_AGAIN = "The request may have reached the server, so it was not sent again; check the outcome."
+
+
 @pytest.mark.parametrize("error, lost", [
     (ApiError("op", None, "ReadTimeout: read timed out", hint="No answer in time"), True),
-    (ApiError("op", None, "ConnectionError: aborted", hint="The request may have reached the server, so it was "
-                                                              "not sent again; check the outcome."), True),
+    (ApiError("op", None, "ConnectionError: aborted", hint=NOT_SENT_AGAIN), True),
     (ApiError("op", 500), True),
     (ApiError("op", 504), True),
     (ApiError("op", None, "ConnectTimeout: timed out", hint="No answer in time"), False),
