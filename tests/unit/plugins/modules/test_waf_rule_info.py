@@ -170,6 +170,38 @@ def test_a_failed_error_response_without_status_keeps_the_http_status(fake_sessi
     assert "Broken" in result["msg"]
 
 
+def test_a_complete_rule_with_a_default_error_response_is_a_successful_read(fake_session, run_module):
+    # ASP.NET serialises an unset GenericRequestResponse with its defaults: success false, nothing else
+    default = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
+    fake_session.responses = [FakeResponse(200, rule(error=default), headers=TEXT)]
+    result = run_module(waf_rule_info, dict(ARGS, id=4001))
+    assert result.get("failed") is not True
+    assert result["waf_rules"][0]["id"] == 4001
+    assert result["waf_rules"][0]["error_response"] == {"status_code": 0, "success": False, "message": None,
+                                                        "error_key": None}
+
+
+def test_a_default_error_response_without_the_rule_fails(fake_session, run_module):
+    default = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
+    empty = {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
+             "ruleJson": None, "ruleConfiguration": None, "errorResponse": default}
+    fake_session.responses = [FakeResponse(200, empty, headers=TEXT)]
+    result = run_module(waf_rule_info, dict(ARGS, id=4001))
+    assert result["failed"] is True
+    assert result["msg"].startswith("Reading custom WAF rule 4001 failed with HTTP 200 OK: "
+                                    "the platform answered without a rule.")
+    assert "check id" in result["msg"]
+
+
+def test_an_error_key_alone_fails_even_with_the_rule(fake_session, run_module):
+    error = {"statusCode": 0, "success": False, "message": None, "errorKey": "waf_rule.locked"}
+    fake_session.responses = [FakeResponse(200, rule(error=error), headers=TEXT)]
+    result = run_module(waf_rule_info, dict(ARGS, id=4001))
+    assert result["failed"] is True
+    assert result["api_error"] == {"status": 200, "error_key": "waf_rule.locked", "field": None,
+                                   "message": "the platform reported a failure with the rule"}
+
+
 @pytest.mark.parametrize("body", [None, {"id": 0, "ruleName": None}, ["not", "a", "rule"]])
 def test_an_answer_without_a_rule_fails(fake_session, run_module, body):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
