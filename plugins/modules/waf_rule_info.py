@@ -41,8 +41,11 @@ extends_documentation_fragment:
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module
 notes:
-  - The platform does not document how it answers for a rule that does not exist; the module treats an HTTP 404,
-    and a rule whose C(errorResponse) reports failure, as not found.
+  - The platform does not document how it answers for a rule that does not exist. The module fails on an HTTP 404,
+    on an answer without the rule (no id, zone or configuration), and on a rule whose C(errorResponse) reports a
+    failure with a message, an error key or an error status.
+  - An C(errorResponse) of V(success=false) with nothing else is what the platform writes when it never filled the
+    status in; a rule that comes with it, complete, is read successfully and returned with that C(errorResponse) as sent.
   - C(rule_json_data) is the platform's C(ruleJson) text decoded as it is, without renaming numeric variable keys;
     use C(rule_configuration) for the normalised form.
 seealso:
@@ -199,7 +202,10 @@ waf_rules:
             - {"variable_types": {"REQUEST_METHOD": ""}, "operator_type": 15, "operator_type_name": "STREQ",
                "value": "POST", "is_negated": false, "is_regex_variable": false}
     error_response:
-      description: The status information the platform attaches to the rule; null when it sent none.
+      description:
+        - The status information the platform attaches to the rule, as sent; null when it sent none.
+        - RV(waf_rules[].error_response.success) may be false on a rule read successfully, when the platform left the
+          status unfilled (no message, no error key).
       type: dict
       contains:
         status_code:
