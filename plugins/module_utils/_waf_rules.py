@@ -92,24 +92,28 @@ def next_page(info, page):
 def collect_pages(fetch, max_pages=MAX_PAGES):
     """Every rule of a listing: ``fetch(page)`` returns the decoded body of one page.
 
-    Returns ``(rules, complete)``; ``complete`` is False when the platform still announced a next page
-    after ``max_pages``. A rule seen twice (one added while paging shifts the pages) is kept once.
+    Returns ``(rules, problem)``; ``problem`` says why the listing cannot be trusted (an answer that is
+    not a page of rules, or a next page still announced after ``max_pages``), else None. A rule seen
+    twice (one added while paging shifts the pages) is kept once.
     """
     rules = []
     seen = set()
     page = 1
     for dummy in range(max_pages):
         body = fetch(page)
-        items = body.get("data") if isinstance(body, dict) and isinstance(body.get("data"), list) else []
+        # GetCustomWafRulesResponse: "data" is a nullable array; anything else is not a page of rules
+        if not isinstance(body, dict) or "data" not in body or not isinstance(body["data"], (list, type(None))):
+            return rules, "the answer to page %d is not a page of rules (no data list)" % page
+        items = body["data"] or []
         for rule in items:
             if isinstance(rule, dict) and rule.get("id") not in seen:
                 seen.add(rule.get("id"))
                 rules.append(rule)
-        following = next_page(body.get("page") if isinstance(body, dict) else None, page)
+        following = next_page(body.get("page"), page)
         if following is None or not items:
-            return rules, True
+            return rules, None
         page = following
-    return rules, False
+    return rules, "the platform still announced a next page after %d pages" % max_pages
 
 
 def _as_list(value):

@@ -282,12 +282,11 @@ def run(edge):
         def fetch(page):
             return edge.client.request("GET", "/shield/waf/custom-rules/%d" % zone_id, "%s (page %d)" % (operation, page),
                                        params={"page": page, "perPage": params["page_size"]},
-                                       hints={404: not_found}).object
+                                       hints={404: not_found}).data
 
-        found, complete = collect_pages(fetch, MAX_PAGES)
-        if not complete:
-            raise ApiError(operation, None, "the platform still announced a next page after %d pages" % MAX_PAGES,
-                           hint="Raise page_size, or report the platform's paging to its support.")
+        found, problem = collect_pages(fetch, MAX_PAGES)
+        if problem:
+            raise ApiError(operation, None, problem, hint="Retry later, or report the platform's paging to its support.")
     edge.exit(changed=False, waf_rules=[shape_rule(rule, edge.module.warn) for rule in found])
 
 

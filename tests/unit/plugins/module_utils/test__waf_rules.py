@@ -80,15 +80,25 @@ def test_collect_pages_walks_until_the_last_page_and_keeps_each_rule_once():
         asked.append(page)
         return pages[page]
 
-    assert waf.collect_pages(fetch) == ([{"id": 1}, {"id": 2}, {"id": 3}], True)
+    assert waf.collect_pages(fetch) == ([{"id": 1}, {"id": 2}, {"id": 3}], None)
     assert asked == [1, 2]
 
 
-def test_collect_pages_stops_on_an_empty_page_and_reports_endless_paging():
-    assert waf.collect_pages(lambda page: {"data": [], "page": {"nextPage": page + 1}}) == ([], True)
-    rules, complete = waf.collect_pages(lambda page: {"data": [{"id": page}], "page": {"nextPage": page + 1}}, 3)
-    assert (rules, complete) == ([{"id": 1}, {"id": 2}, {"id": 3}], False)
-    assert waf.collect_pages(lambda page: ["not", "an", "object"]) == ([], True)
+def test_collect_pages_stops_on_an_empty_or_null_page():
+    assert waf.collect_pages(lambda page: {"data": [], "page": {"nextPage": page + 1}}) == ([], None)
+    assert waf.collect_pages(lambda page: {"data": None, "page": {"nextPage": page + 1}}) == ([], None)
+
+
+def test_collect_pages_reports_endless_paging():
+    rules, problem = waf.collect_pages(lambda page: {"data": [{"id": page}], "page": {"nextPage": page + 1}}, 3)
+    assert rules == [{"id": 1}, {"id": 2}, {"id": 3}]
+    assert problem == "the platform still announced a next page after 3 pages"
+
+
+@pytest.mark.parametrize("body", [None, ["not", "an", "object"], {}, {"data": "rules"}, {"error": {"success": True}}])
+def test_collect_pages_refuses_an_answer_that_is_not_a_page(body):
+    pages = {1: {"data": [{"id": 1}], "page": {"nextPage": 2}}, 2: body}
+    assert waf.collect_pages(pages.get) == ([{"id": 1}], "the answer to page 2 is not a page of rules (no data list)")
 
 
 def test_shape_rule_names_numbers_and_warns_about_broken_rule_json():

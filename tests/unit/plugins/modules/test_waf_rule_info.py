@@ -300,6 +300,15 @@ def test_a_platform_that_never_stops_paging_fails(fake_session, run_module, monk
     assert len(fake_session.calls) == 3
 
 
+def test_a_listing_answer_that_is_not_a_page_fails_instead_of_listing_nothing(fake_session, run_module):
+    fake_session.responses = [FakeResponse(200, text="<html>maintenance</html>", headers={"Content-Type": "text/html"})]
+    result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001))
+    assert result["failed"] is True
+    assert result["msg"].startswith("Listing custom WAF rules of shield zone 3001 failed: "
+                                    "the answer to page 1 is not a page of rules (no data list).")
+    assert "waf_rules" not in result
+
+
 def test_rate_limit_and_unavailable_are_retried(fake_session, run_module):
     fake_session.responses = [FakeResponse(429, headers={"Retry-After": "1"}), FakeResponse(503),
                               FakeResponse(200, rule(), headers=TEXT)]
