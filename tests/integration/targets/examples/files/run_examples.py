@@ -70,8 +70,7 @@ def walk_tasks(tasks):
         yield task
         for section in ("block", "rescue", "always"):
             if isinstance(task.get(section), list):
-                for inner in walk_tasks(task[section]):
-                    yield inner
+                yield from walk_tasks(task[section])
 
 
 def replace_options(value, options):
@@ -123,7 +122,7 @@ def run_playbook(playbook, cwd, record, extra_vars, env_extra):
     command = [os.path.join(os.path.dirname(sys.executable), "ansible-playbook"), "-i", "localhost,", "-c", "local",
                "-e", json.dumps(dict(extra_vars, ansible_python_interpreter=sys.executable)), playbook]
     proc = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True)
+                          stderr=subprocess.STDOUT, universal_newlines=True, check=False)
     results = []
     if os.path.exists(record):
         with open(record, encoding="utf-8") as stream:
@@ -166,7 +165,7 @@ def judge(name, first, second, exceptions, problems):
     judge_run("%s, second run" % name, second, problems)
     first_tasks = [(e["task"], e.get("shown")) for e in first[2]]
     second_tasks = [(e["task"], e.get("shown")) for e in second[2]]
-    if [t for t, _ in first_tasks] != [t for t, _ in second_tasks]:
+    if [pair[0] for pair in first_tasks] != [pair[0] for pair in second_tasks]:
         problems.append("%s: the second run ran other tasks than the first" % name)
     else:
         for (task, shown_first), (dummy, shown_second) in zip(first_tasks, second_tasks):
