@@ -18,7 +18,8 @@ sends ("0" = REQUEST_URI ... "26" = VERIFIED_BOT_CATEGORY); they are served exac
 Two fixture keys per rule reproduce what clients must tell apart (platform-facts §7 gap 5):
 - ``error_response``: the ``errorResponse`` served with the rule: ``default`` for what ASP.NET writes for a
   ``GenericRequestResponse`` nobody filled in (``statusCode`` 0, ``success`` false, no message, no key:
-  a bool and an enum at their defaults), or a mapping of its members (``statusCode``, ``success``,
+  a bool and an enum at their defaults; 0 is outside the document's ``HttpStatusCode`` enum, which is
+  why such answers are left out of the conformance tests), or a mapping of its members (``statusCode``, ``success``,
   ``message``, ``errorKey``) to report a failure; absent: a plain success.
 - ``served_without_data: true``: ``GET custom-rule/{id}`` answers 200 with an empty ``CustomWafRule``
   (ids 0, null members) carrying that ``errorResponse``; listings still show the rule.
