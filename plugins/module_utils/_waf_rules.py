@@ -59,16 +59,20 @@ def rule_is_complete(rule, rule_id):
             and rule.get("shieldZoneId") > 0 and isinstance(rule.get("ruleConfiguration"), dict))
 
 
-def rule_read_failure(rule, rule_id):
-    """``(status, message, error_key)`` when a 200 answer to ``GET custom-rule/{rule_id}`` is not the rule.
+def rule_read_failure(status, rule, rule_id):
+    """``(status, message, error_key)`` when a 2xx answer to ``GET custom-rule/{rule_id}`` is not the rule.
 
-    Status is None when the answer reports none (the caller keeps the HTTP status). A complete rule
-    whose ``errorResponse`` holds only default values is a successful read.
+    Status is None when the answer reports none (the caller keeps the HTTP status). Only a 200 carries a
+    rule: the platform answers a rule deleted from the dashboard with HTTP 202 instead of 404
+    (BunnyWay/terraform-provider-bunnynet issue #93). A complete rule whose ``errorResponse`` holds only
+    default values is a successful read.
     """
+    if status != 200:
+        return None, "the platform answered without the rule, as it does for a rule that was deleted", None
     reported = error_response_failure(rule.get("errorResponse") if isinstance(rule, dict) else None)
     if reported is not None:
-        status, message, key = reported
-        return status, message or "the platform reported a failure with the rule", key
+        code, message, key = reported
+        return code, message or "the platform reported a failure with the rule", key
     if not rule_is_complete(rule, rule_id):
         return None, "the platform answered without a rule", None
     return None

@@ -41,9 +41,10 @@ extends_documentation_fragment:
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module
 notes:
-  - The platform does not document how it answers for a rule that does not exist. The module fails on an HTTP 404,
-    on an answer without the rule (no id, zone or configuration), and on a rule whose C(errorResponse) reports a
-    failure with a message, an error key or an error status.
+  - The platform does not document how it answers for a rule that does not exist; it has been seen to answer HTTP 202
+    for a rule deleted in the dashboard. The module fails on an HTTP 404 or 202, on an answer without the rule (no id,
+    zone or configuration), and on a rule whose C(errorResponse) reports a failure with a message, an error key or
+    an error status.
   - An C(errorResponse) of V(success=false) with nothing else is what the platform writes when it never filled the
     status in; a rule that comes with it, complete, is read successfully and returned with that C(errorResponse) as sent.
   - C(rule_json_data) is the platform's C(ruleJson) text decoded as it is, without renaming numeric variable keys;
@@ -268,12 +269,12 @@ def run(edge):
         not_found = ("No custom WAF rule with id %d is visible to this API key: check id "
                      "(shield_zone_id lists the rules of a zone)." % rule_id)
         reply = edge.client.request("GET", "/shield/waf/custom-rule/%d" % rule_id, operation, hints={404: not_found})
-        failure = rule_read_failure(reply.data, rule_id)
+        failure = rule_read_failure(reply.status, reply.data, rule_id)
         if failure is not None:
             status, message, error_key = failure
             status = status or reply.status
             raise ApiError(operation, status, message, error_key=error_key,
-                           hint=not_found if status in (200, 404) else None)
+                           hint=not_found if status < 300 or status == 404 else None)
         found = [reply.data]
     else:
         operation = "Listing custom WAF rules of shield zone %d" % zone_id

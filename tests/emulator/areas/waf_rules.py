@@ -23,6 +23,10 @@ Two fixture keys per rule reproduce what clients must tell apart (platform-facts
   ``message``, ``errorKey``) to report a failure; absent: a plain success.
 - ``served_without_data: true``: ``GET custom-rule/{id}`` answers 200 with an empty ``CustomWafRule``
   (ids 0, null members) carrying that ``errorResponse``; listings still show the rule.
+- ``deleted: true``: the rule was deleted in the dashboard. A real user saw ``GET custom-rule/{id}``
+  answer HTTP 202 rather than 404 for such a rule (BunnyWay/terraform-provider-bunnynet issue #93); its
+  body was not published, so the emulator sends the ASP.NET ``AcceptedResult`` the document gives other
+  202 answers of this API. Listings leave the rule out.
 """
 
 import json
@@ -140,6 +144,7 @@ class WafRule(object):
                                         main=True)
         self.error_response = _error_response(spec.get("error_response"), where + ".error_response")
         self.without_data = _bool(spec.get("served_without_data", False), where + ".served_without_data")
+        self.deleted = _bool(spec.get("deleted", False), where + ".deleted")
 
     def empty_model(self):
         """What GET answers for a ``served_without_data`` rule: an unfilled ``CustomWafRule``."""
@@ -196,6 +201,9 @@ class WafRulesArea(object):
         rule = self.rules.get(int(request.params["id"]))
         if rule is None:
             return shield_json(404, {"statusCode": 404})
+        if rule.deleted:
+            return shield_json(202, {"location": None, "value": None, "formatters": [], "contentTypes": [],
+                                     "declaredType": None, "statusCode": 202})
         return shield_json(200, rule.empty_model() if rule.without_data else rule.model())
 
     def list_rules(self, request):
@@ -218,7 +226,8 @@ class WafRulesArea(object):
                 "errorKey": "shield_zone.not_found"}})
         page = page if page >= 1 else 1
         per_page = min(per_page if per_page >= 1 else DEFAULT_PER_PAGE, MAX_PER_PAGE)
-        rules = sorted((r for r in self.rules.values() if r.shield_zone_id == zone_id), key=lambda r: r.id)
+        rules = sorted((r for r in self.rules.values() if r.shield_zone_id == zone_id and not r.deleted),
+                       key=lambda r: r.id)
         total_pages = (len(rules) + per_page - 1) // per_page
         chunk = rules[(page - 1) * per_page:page * per_page]
         return shield_json(200, {

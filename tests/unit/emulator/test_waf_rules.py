@@ -32,7 +32,8 @@ FIXTURE = {
             "error_response": {"statusCode": 404, "message": "Custom WAF rule not found.",
                                "errorKey": "waf_rule.not_found"}},
            {"id": 4203, "shield_zone_id": 3004, "rule_name": "no-data", "error_response": "default",
-            "served_without_data": True}]
+            "served_without_data": True},
+           {"id": 4204, "shield_zone_id": 3004, "rule_name": "deleted", "deleted": True}]
         + [{"id": 4100 + n, "shield_zone_id": 3001, "rule_name": "bulk-%d" % n,
             "rule_configuration": {"variableTypes": {"REQUEST_URI": ""}, "value": "/p%d" % n}} for n in range(9)]
     ),
@@ -86,6 +87,14 @@ def test_a_rule_served_without_data_is_an_empty_rule_by_id_but_listed_whole(runn
     listed = running.request("GET", RULES % 3004).json()["data"]
     assert [r["id"] for r in listed] == [4201, 4202, 4203]
     assert listed[2]["ruleName"] == "no-data"
+
+
+def test_a_deleted_rule_answers_202_accepted_and_is_not_listed(running):
+    answer = running.request("GET", RULE % 4204)
+    assert answer.status_code == 202
+    assert answer.json() == {"location": None, "value": None, "formatters": [], "contentTypes": [],
+                             "declaredType": None, "statusCode": 202}
+    assert 4204 not in [r["id"] for r in running.request("GET", RULES % 3004).json()["data"]]
 
 
 def test_numeric_variable_keys_are_served_as_stored(running):
@@ -237,6 +246,7 @@ def test_answers_conform_to_the_published_document(running, openapi, path, query
      "waf_rules[0].error_response needs an integer statusCode and a boolean success"),
     ([{"id": 1, "shield_zone_id": 3001, "error_response": {"message": 5}}],
      "waf_rules[0].error_response.message must be a string or null"),
+    ([{"id": 1, "shield_zone_id": 3001, "deleted": 1}], "waf_rules[0].deleted must be true, false or null"),
     ([{"id": 1, "shield_zone_id": 3001, "served_without_data": "yes"}],
      "waf_rules[0].served_without_data must be true, false or null"),
 ])

@@ -25,7 +25,7 @@ def test_a_complete_rule_is_read_whatever_default_error_response_it_carries(erro
     body = rule(error=error)
     if error is None:
         body["errorResponse"] = None
-    assert waf.rule_read_failure(body, 4001) is None
+    assert waf.rule_read_failure(200, body, 4001) is None
 
 
 @pytest.mark.parametrize("error, expected", [
@@ -38,7 +38,7 @@ def test_a_complete_rule_is_read_whatever_default_error_response_it_carries(erro
      (500, "the platform reported a failure with the rule", None)),
 ])
 def test_an_error_response_that_reports_a_failure_fails_even_with_complete_data(error, expected):
-    assert waf.rule_read_failure(rule(error=error), 4001) == expected
+    assert waf.rule_read_failure(200, rule(error=error), 4001) == expected
 
 
 @pytest.mark.parametrize("body", [
@@ -50,7 +50,14 @@ def test_an_error_response_that_reports_a_failure_fails_even_with_complete_data(
     rule(rule_id=True),
 ])
 def test_a_rule_with_missing_data_fails(body):
-    assert waf.rule_read_failure(body, 4001) == (None, "the platform answered without a rule", None)
+    assert waf.rule_read_failure(200, body, 4001) == (None, "the platform answered without a rule", None)
+
+
+@pytest.mark.parametrize("status", [201, 202, 204])
+def test_only_a_200_carries_the_rule(status):
+    # a rule deleted in the dashboard answers 202 (terraform-provider-bunnynet issue #93), whatever its body
+    assert waf.rule_read_failure(status, rule(), 4001) == (
+        None, "the platform answered without the rule, as it does for a rule that was deleted", None)
 
 
 def test_success_true_is_never_a_failure_even_with_a_message():

@@ -193,6 +193,18 @@ def test_a_default_error_response_without_the_rule_fails(fake_session, run_modul
     assert "check id" in result["msg"]
 
 
+def test_a_deleted_rule_answered_with_202_fails_as_not_found(fake_session, run_module):
+    accepted = {"location": None, "value": None, "formatters": [], "contentTypes": [], "declaredType": None,
+                "statusCode": 202}
+    fake_session.responses = [FakeResponse(202, accepted, headers=TEXT)]
+    result = run_module(waf_rule_info, dict(ARGS, id=4001))
+    assert result["failed"] is True
+    assert result["msg"].startswith("Reading custom WAF rule 4001 failed with HTTP 202 Accepted: the platform answered "
+                                    "without the rule, as it does for a rule that was deleted.")
+    assert "check id" in result["msg"]
+    assert len(fake_session.calls) == 1
+
+
 def test_an_error_key_alone_fails_even_with_the_rule(fake_session, run_module):
     error = {"statusCode": 0, "success": False, "message": None, "errorKey": "waf_rule.locked"}
     fake_session.responses = [FakeResponse(200, rule(error=error), headers=TEXT)]
