@@ -181,26 +181,23 @@ def test_a_complete_rule_with_a_default_error_response_is_a_successful_read(fake
                                                         "error_key": None}
 
 
-def test_a_default_error_response_without_the_rule_fails(fake_session, run_module):
-    default = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
-    empty = {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
-             "ruleJson": None, "ruleConfiguration": None, "errorResponse": default}
-    fake_session.responses = [FakeResponse(200, empty, headers=TEXT)]
-    result = run_module(waf_rule_info, dict(ARGS, id=4001))
-    assert result["failed"] is True
-    assert result["msg"].startswith("Reading custom WAF rule 4001 failed with HTTP 200 OK: "
-                                    "the platform answered without a rule.")
-    assert "check id" in result["msg"]
+DEFAULT_ERROR = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
+EMPTY_RULE = {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
+              "ruleJson": None, "ruleConfiguration": None, "errorResponse": DEFAULT_ERROR}
+ACCEPTED = {"location": None, "value": None, "formatters": [], "contentTypes": [], "declaredType": None,
+            "statusCode": 202}
 
 
-def test_a_deleted_rule_answered_with_202_fails_as_not_found(fake_session, run_module):
-    accepted = {"location": None, "value": None, "formatters": [], "contentTypes": [], "declaredType": None,
-                "statusCode": 202}
-    fake_session.responses = [FakeResponse(202, accepted, headers=TEXT)]
+@pytest.mark.parametrize("status, body, headline", [
+    (200, EMPTY_RULE, "HTTP 200 OK: the platform answered without a rule."),
+    # a rule deleted in the dashboard (terraform-provider-bunnynet issue #93)
+    (202, ACCEPTED, "HTTP 202 Accepted: the platform answered without the rule, as it does for a rule that was deleted."),
+])
+def test_an_answer_without_the_rule_fails_as_not_found(fake_session, run_module, status, body, headline):
+    fake_session.responses = [FakeResponse(status, body, headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     assert result["failed"] is True
-    assert result["msg"].startswith("Reading custom WAF rule 4001 failed with HTTP 202 Accepted: the platform answered "
-                                    "without the rule, as it does for a rule that was deleted.")
+    assert result["msg"].startswith("Reading custom WAF rule 4001 failed with " + headline)
     assert "check id" in result["msg"]
     assert len(fake_session.calls) == 1
 
