@@ -71,6 +71,16 @@ def test_a_task_that_did_not_run_cleanly_fails_even_when_ignored(runner, status)
     assert problems[0].startswith("ex, first run: task 'Read' %s" % status)
 
 
+def test_output_is_compared_until_the_runs_part(runner):
+    problems = []
+    first = run({"task": "Show", "shown": [["/home"]]}, {"task": "Store"}, {"task": "Last"})
+    second = run({"task": "Show", "shown": [["/home", "/home"]]}, {"task": "Store", "status": "failed", "msg": "dup"})
+    runner.judge("ex", first, second, NO_EXCEPTIONS, problems)
+    assert problems == ["ex, second run: task 'Store' failed: dup",
+                        "ex: task 'Show' printed [[\"/home\"]] on the first run but [[\"/home\", \"/home\"]] on the second",
+                        "ex: the second run ran other tasks than the first"]
+
+
 def test_a_run_that_failed_without_task_results_fails(runner):
     problems = []
     runner.judge("ex", (4, "ERROR! no such module\n", []), run({"task": "Read"}), NO_EXCEPTIONS, problems)

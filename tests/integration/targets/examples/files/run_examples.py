@@ -165,13 +165,15 @@ def judge(name, first, second, exceptions, problems):
     judge_run("%s, second run" % name, second, problems)
     first_tasks = [(e["task"], e.get("shown")) for e in first[2]]
     second_tasks = [(e["task"], e.get("shown")) for e in second[2]]
+    # compared task by task for as long as both runs ran the same tasks (a failure ends a run early)
+    for (task, shown_first), (other, shown_second) in zip(first_tasks, second_tasks):
+        if task != other:
+            break
+        if shown_first != shown_second and task not in exceptions["prints_differently"]:
+            problems.append("%s: task %r printed %s on the first run but %s on the second"
+                            % (name, task, json.dumps(shown_first), json.dumps(shown_second)))
     if [pair[0] for pair in first_tasks] != [pair[0] for pair in second_tasks]:
         problems.append("%s: the second run ran other tasks than the first" % name)
-    else:
-        for (task, shown_first), (dummy, shown_second) in zip(first_tasks, second_tasks):
-            if shown_first != shown_second and task not in exceptions["prints_differently"]:
-                problems.append("%s: task %r printed %s on the first run but %s on the second"
-                                % (name, task, json.dumps(shown_first), json.dumps(shown_second)))
     for entry in second[2]:
         if entry["changed"] and entry["task"] not in exceptions["changes_every_run"]:
             problems.append("%s: task %r changed again on the second run (not idempotent)" % (name, entry["task"]))
