@@ -6,7 +6,6 @@ import base64
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 
 from ansible_collections.edge.platform.plugins.module_utils import _certificates as certs
@@ -322,7 +321,7 @@ def test_problems_and_warnings_are_returned():
 def test_the_key_of_another_bundle_member_names_it():
     leaf, _leaf_key, mid, _root = certgen.chain("ec")
     bundle = certs.load_certificates(certgen.cert_pem(leaf, mid))
-    problems, _ = certs.check_pair(bundle, certs.load_private_key(certgen.key_pem(certgen.key("chain-mid", "ec"))),
+    problems, _warnings = certs.check_pair(bundle, certs.load_private_key(certgen.key_pem(certgen.key("chain-mid", "ec"))),
                                    "www.example.com")
     assert findings(problems) == [("certificate", "the private key belongs to certificate 2 of the bundle, not to "
                                                   "the first one")]
@@ -332,9 +331,9 @@ def test_expiry_soon_and_not_yet_valid_warn():
     leaf, leaf_key, _mid, _root = certgen.chain("ec")
     bundle = certs.load_certificates(certgen.cert_pem(leaf))
     key = certs.load_private_key(certgen.key_pem(leaf_key))
-    _, soon = certs.check_pair(bundle, key, "www.example.com", now=leaf.not_valid_after_utc - timedelta(days=3))
+    _problems, soon = certs.check_pair(bundle, key, "www.example.com", now=leaf.not_valid_after_utc - timedelta(days=3))
     assert "renew it soon" in soon[0].text and "in 3 day(s)" in soon[0].text
-    _, early = certs.check_pair(bundle, key, "www.example.com", now=leaf.not_valid_before_utc - timedelta(days=1))
+    _problems, early = certs.check_pair(bundle, key, "www.example.com", now=leaf.not_valid_before_utc - timedelta(days=1))
     assert any("not valid before" in w.text for w in early)
 
 

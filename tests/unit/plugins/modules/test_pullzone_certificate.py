@@ -243,15 +243,16 @@ def omitted(platform):
 
 @pytest.fixture
 def probe_calls(monkeypatch):
-    """Replace the TLS handshake: ``probe_calls.answer`` is DER bytes or a ProbeError; calls are recorded."""
+    """Replace the TLS handshake: it returns ``probe_calls.answer`` (DER) or raises ProbeError(``.error``)."""
     class Calls(list):
-        answer = None
+        answer = b""
+        error = ""
     calls = Calls()
 
     def served_leaf(host, port, server_name, timeout):
         calls.append((host, port, server_name, timeout))
-        if isinstance(calls.answer, Exception):
-            raise calls.answer
+        if calls.error:
+            raise pullzone_certificate.probe.ProbeError(calls.error)
         return calls.answer
     monkeypatch.setattr(pullzone_certificate.probe, "served_leaf", served_leaf)
     return calls
@@ -284,7 +285,7 @@ def test_served_leaf_that_differs_is_uploaded_with_a_warning(omitted, probe_call
 
 def test_probe_failure_uploads_and_says_why_every_run(omitted, probe_calls, fake_session, run_module, pki):
     omitted()
-    probe_calls.answer = pullzone_certificate.probe.ProbeError("cannot connect to www.example.com:443 (refused)")
+    probe_calls.error = "cannot connect to www.example.com:443 (refused)"
     for check in (True, False):
         result = run_module(pullzone_certificate, args(pki), check=check)
         assert result["changed"] is True and result["certificate_source"] == "unknown"
