@@ -141,17 +141,6 @@ EXAMPLES = r"""
   ansible.builtin.debug:
     msg: "{{ installed.fingerprints[0] }} expires {{ installed.not_after }}"
 
-- name: Compare through an edge address while the hostname's DNS still points at the old server
-  edge.platform.pullzone_certificate:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_id: 2001
-    hostname: www.example.com
-    certificate_src: /etc/ssl/edge/www.example.com/fullchain.pem
-    certificate_key_src: /etc/ssl/edge/www.example.com/privkey.pem
-    tls_probe: demo.b-cdn.net:443
-  delegate_to: localhost
-
 - name: Set the credentials once for every edge.platform task
   module_defaults:
     group/edge.platform.management:
@@ -164,6 +153,8 @@ EXAMPLES = r"""
         hostname: cdn.example.com
         certificate: "{{ vault_cdn_certificate }}"
         certificate_key: "{{ vault_cdn_certificate_key }}"
+        # DNS of cdn.example.com still points at the old server: compare with what the edge serves
+        tls_probe: demo.b-cdn.net:443
 
     - name: Go back to no custom certificate
       edge.platform.pullzone_certificate:
