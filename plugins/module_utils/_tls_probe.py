@@ -57,6 +57,8 @@ def served_leaf(host, port, server_name, timeout):
 
     Raises :class:`ProbeError` on every failure (resolution, refusal, timeout, handshake).
     """
+    if not 0 < timeout < 86400:  # also refuses nan: a probe must end
+        raise ProbeError("a timeout of %r seconds cannot bound a TLS probe" % timeout)
     outcome = {}
 
     def handshake():

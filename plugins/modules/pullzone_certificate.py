@@ -501,19 +501,28 @@ def send(edge, method, action, path, operation, body):
         raise
 
 
-def differs(edge, state, wanted):
-    """Whether ``wanted`` must be uploaded over ``state``; warns when the answer is not exact."""
+def installed(state, wanted):
+    """Whether the bundle with fingerprints ``wanted`` is what ``state`` shows: True, False, or None
+    when no comparison is possible. Through TLS only the leaf can be compared."""
     fingerprints = state.view["fingerprints"]
     if state.source == "api":
-        return not state.custom or fingerprints != wanted
+        return bool(state.custom) and fingerprints == wanted
     if state.source == "tls":
-        if fingerprints[:1] == wanted[:1]:
-            return False
-        edge.module.warn(
-            "%s serves the certificate %s (%s), not the wanted one, so it is uploaded. If this repeats on every run, "
-            "the probe does not reach the platform's edge (DNS may point elsewhere): set tls_probe to an edge address "
-            "(host:port) that serves %s." % (state.hostname, fingerprints[0], state.notes[0], state.hostname))
-        return True
+        return fingerprints[:1] == wanted[:1]
+    return None
+
+
+def differs(edge, state, wanted):
+    """Whether ``wanted`` must be uploaded over ``state``; warns when the answer is not exact."""
+    same = installed(state, wanted)
+    if same is not None:
+        if not same and state.source == "tls":
+            edge.module.warn(
+                "%s serves the certificate %s (%s), not the wanted one, so it is uploaded. If this repeats on every "
+                "run, the probe does not reach the platform's edge (DNS may point elsewhere): set tls_probe to an edge "
+                "address (host:port) that serves %s."
+                % (state.hostname, state.view["fingerprints"][0], state.notes[0], state.hostname))
+        return not same
     edge.module.warn(
         "%s has a certificate the module could not compare: %s. It is uploaded again, and will be on every run until a "
         "comparison is possible: set tls_probe to an address (host:port) that serves %s over TLS."

@@ -266,7 +266,6 @@ def test_decode_base64_rejects_garbage():
     assert certs.decode_base64("-_8") == base64.b64decode("+/8=")
 
 
-
 # --- bounded work ------------------------------------------------------------------------------
 
 def test_a_bundle_with_more_blocks_than_the_cap_is_refused():
@@ -321,8 +320,8 @@ def test_problems_and_warnings_are_returned():
 def test_the_key_of_another_bundle_member_names_it():
     leaf, _leaf_key, mid, _root = certgen.chain("ec")
     bundle = certs.load_certificates(certgen.cert_pem(leaf, mid))
-    problems, _warnings = certs.check_pair(bundle, certs.load_private_key(certgen.key_pem(certgen.key("chain-mid", "ec"))),
-                                   "www.example.com")
+    mid_key = certs.load_private_key(certgen.key_pem(certgen.key("chain-mid", "ec")))
+    problems, _warnings = certs.check_pair(bundle, mid_key, "www.example.com")
     assert findings(problems) == [("certificate", "the private key belongs to certificate 2 of the bundle, not to "
                                                   "the first one")]
 

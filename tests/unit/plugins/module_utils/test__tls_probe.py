@@ -76,3 +76,9 @@ def test_a_plain_text_server_fails_the_handshake():
             probe.served_leaf("127.0.0.1", server.getsockname()[1], "www.example.com", 5)
     finally:
         server.close()
+
+
+@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), 0.0, -1.0, 1e308])
+def test_a_timeout_that_cannot_bound_the_probe_is_refused(timeout):
+    with pytest.raises(probe.ProbeError, match="cannot bound a TLS probe"):
+        probe.served_leaf("127.0.0.1", 443, "www.example.com", timeout)

@@ -560,8 +560,8 @@ def test_write_retried_after_503(platform, fake_session, run_module, pki):
     assert result["changed"] is True and len(fake_session.writes) == 2
 
 
-def test_without_cryptography_the_comparison_is_exact_and_checks_are_skipped(platform, fake_session, run_module, pki,
-                                                                            monkeypatch):
+def test_without_cryptography_the_comparison_is_exact_and_checks_are_skipped(
+        platform, fake_session, run_module, pki, monkeypatch):
     platform(b64url(pki["bundle"]))
     with_library = run_module(pullzone_certificate, args(pki))
     monkeypatch.setattr(_certificates, "HAS_CRYPTOGRAPHY", False)
