@@ -82,3 +82,34 @@ def test_a_plain_text_server_fails_the_handshake():
 def test_a_timeout_that_cannot_bound_the_probe_is_refused(timeout):
     with pytest.raises(probe.ProbeError, match="cannot bound a TLS probe"):
         probe.served_leaf("127.0.0.1", 443, "www.example.com", timeout)
+
+
+def test_the_probe_sends_nothing_after_the_handshake(tmp_path):
+    """Only a handshake: no HTTP request, so no header and no credential can reach the probed address."""
+    import ssl
+    from ansible_collections.edge.platform.tests.unit import certgen
+    private = certgen.key("probe-server", "ec")
+    cert = certgen.certificate(private, "www.example.com", sans=("www.example.com",))
+    (tmp_path / "server.pem").write_text(certgen.cert_pem(cert) + certgen.key_pem(private))
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(str(tmp_path / "server.pem"))
+    server = socket.create_server(("127.0.0.1", 0))
+    seen = {}
+
+    def serve():
+        connection, _peer = server.accept()
+        with context.wrap_socket(connection, server_side=True) as tls:
+            tls.settimeout(5)
+            try:
+                seen["received"] = tls.recv(4096)
+            except (OSError, ssl.SSLError):
+                seen["received"] = b""
+    worker = threading.Thread(target=serve, daemon=True)
+    worker.start()
+    try:
+        der = probe.served_leaf("127.0.0.1", server.getsockname()[1], "www.example.com", 5)
+        worker.join(5)
+    finally:
+        server.close()
+    assert der == certgen.cert_der(cert)
+    assert seen["received"] == b""
