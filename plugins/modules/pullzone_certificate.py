@@ -262,11 +262,10 @@ api_error:
 """
 
 import base64
-import os
 import re
-import stat
 
 from ansible_collections.edge.platform.plugins.module_utils import _certificates as certs
+from ansible_collections.edge.platform.plugins.module_utils import _files
 from ansible_collections.edge.platform.plugins.module_utils import _tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
@@ -280,9 +279,9 @@ FIELD_OPTIONS = {
     "Certificate": "certificate or certificate_src",
     "CertificateKey": "certificate_key or certificate_key_src",
 }
-FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-              (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
 LIMIT = "%d KiB" % (certs.MAX_INPUT_BYTES // 1024)
+FILE_FIX = ("give the path of a PEM or DER file of at most %s (only regular files are read, so a pipe or device "
+            "cannot hang the task)." % LIMIT)
 
 
 def normalise_hostname(edge, value):
@@ -296,39 +295,6 @@ def normalise_hostname(edge, value):
     return host
 
 
-def read_bounded(path, label):
-    """The bytes of a regular file of at most MAX_INPUT_BYTES; an error message (str) otherwise.
-
-    Opened non-blocking and checked on the open descriptor, so a FIFO, a device or a directory is
-    refused before any read and a file growing under us is still read at most once past the cap.
-    """
-    try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    except (IOError, OSError) as exc:
-        return None, "%s: cannot read %s: %s." % (label, path, exc.strerror or exc)
-    try:
-        mode = os.fstat(handle).st_mode
-        for test, kind in FILE_KINDS:
-            if test(mode):
-                return None, ("%s: %s is %s, not a regular file; give the path of a PEM or DER file (only regular "
-                              "files are read, so a pipe or device cannot hang the task)." % (label, path, kind))
-        chunks, size = [], 0
-        while size <= certs.MAX_INPUT_BYTES:
-            chunk = os.read(handle, certs.MAX_INPUT_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except (IOError, OSError) as exc:
-        return None, "%s: cannot read %s: %s." % (label, path, exc.strerror or exc)
-    finally:
-        os.close(handle)
-    if size > certs.MAX_INPUT_BYTES:
-        return None, ("%s: %s is larger than %s; a certificate bundle or key file is a few KiB: give the right file."
-                      % (label, path, LIMIT))
-    return b"".join(chunks), None
-
-
 class Source(object):
     """Where a certificate or key comes from: option text or a file, named as the user wrote it."""
 
@@ -337,9 +303,10 @@ class Source(object):
         self.path = edge.params[option + "_src"]
         self.label = "%s_src (%s)" % (option, self.path) if self.path else option
         if self.path:
-            self.data, problem = read_bounded(self.path, option + "_src")
-            if problem:
-                edge.fail(problem)
+            try:
+                self.data = _files.read_regular_file(self.path, certs.MAX_INPUT_BYTES)
+            except _files.FileProblem as exc:
+                edge.fail("%s_src: %s; %s" % (option, exc, FILE_FIX))
         else:
             # surrogatepass: text the controller could not decode fails as "not PEM", never as a traceback
             self.data = edge.params[option].encode("utf-8", "surrogatepass")
