@@ -53,6 +53,7 @@ class Hostname(object):
         self.managed = bool(spec.get("managed"))
         self.force_ssl = bool(spec.get("force_ssl"))
         self.certificate = self.key = None
+        self.served = None  # (certificate, key) in one attribute: the TLS listener reads it without a lock
         self.fingerprints = []
         # bunny serves its own certificate on system hostnames
         self.provision = UNKNOWN
@@ -74,11 +75,12 @@ class Hostname(object):
         if chain[0][1] != pem.private_key(key_bytes):
             raise pem.PemError("the certificate key does not match the certificate")
         self.certificate, self.key = cert_bytes, key_bytes
+        self.served = (cert_bytes, key_bytes)
         self.fingerprints = [entry[0] for entry in chain]
         self.has_certificate, self.provision = True, CUSTOM
 
     def remove(self):
-        self.certificate = self.key = None
+        self.certificate = self.key = self.served = None
         self.fingerprints = []
         self.has_certificate, self.provision = False, UNKNOWN
 
@@ -153,12 +155,15 @@ class PullZonesArea(object):
                                    % (listener.get("host", "127.0.0.1"), listener.get("port", 0), exc)) from exc
 
     def served(self, server_name):
-        """``(certificate, key)`` bytes installed on ``server_name``, or None (the TLS listener asks)."""
-        with self.platform.lock:
-            for zone in self.zones.values():
-                hostname = zone.find(server_name)
-                if hostname is not None and hostname.certificate is not None:
-                    return hostname.certificate, hostname.key
+        """``(certificate, key)`` bytes installed on ``server_name``, or None (the TLS listener asks).
+
+        Lock-free on purpose: zones and hostnames are fixed once loaded, and each hostname swaps its
+        pair in one assignment, so a handshake never sees a certificate with another one's key.
+        """
+        for zone in self.zones.values():
+            hostname = zone.find(server_name)
+            if hostname is not None and hostname.served is not None:
+                return hostname.served
         return None
 
     def close(self):
