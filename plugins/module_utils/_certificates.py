@@ -2,18 +2,20 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""Certificates and private keys: decoding, fingerprints, key match, expiry, names.
+"""Certificates and private keys: decoding, fingerprints, key match, and the checks before upload.
 
 Input may be PEM (any line endings, text around the blocks, a whole chain) or DER; what the
 platform returns may also be wrapped in standard Base64 or Base64Url, with or without padding.
 A bundle is identified by the ordered SHA-256 fingerprints of the DER of each certificate, so
 formatting never counts as a difference while a changed chain does.
 
-With the ``cryptography`` library every certificate and key is parsed by it (strict X.509 and
-every key type it knows). Without it the small DER reader in ``_der`` is used: it checks the
-structure, reads validity, names and public keys, and derives the public key of RSA and EC
-(P-256/P-384/P-521) private keys, so fingerprints and the key match are still exact; it does not
-verify signatures and cannot check keys of other algorithms.
+Fingerprints need only the standard library, so comparisons are exact everywhere. Reading names,
+dates and keys needs ``cryptography`` (ansible-core requires it on the controller); on a host
+without it those checks are skipped and :func:`check_pair` says so in a warning, never guessing.
+
+Every function here returns values or raises :class:`CertificateError`; none prints, warns or
+exits, so the module decides how a problem reaches the user. Work is linear in the input: PEM
+markers are found in one pass and a bundle holds at most ``MAX_PEM_BLOCKS`` blocks.
 """
 
 from __future__ import annotations
@@ -25,36 +27,50 @@ import re
 import traceback
 from datetime import datetime, timezone
 
-from . import _der
-
 try:
     from cryptography import x509
     from cryptography.exceptions import UnsupportedAlgorithm
     from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import ec, rsa
 except ImportError:  # pragma: no cover - exercised by the import sanity test
     HAS_CRYPTOGRAPHY = False
     CRYPTOGRAPHY_IMPORT_ERROR = traceback.format_exc()
-    PARSE_ERRORS = (ValueError, IndexError, TypeError)
+    PARSE_ERRORS = (ValueError, TypeError)
 else:
     HAS_CRYPTOGRAPHY = True
     CRYPTOGRAPHY_IMPORT_ERROR = None
-    PARSE_ERRORS = (ValueError, IndexError, TypeError, UnsupportedAlgorithm)
+    PARSE_ERRORS = (ValueError, TypeError, UnsupportedAlgorithm)
 
-PEM_BLOCK = re.compile(
-    r"-----BEGIN ([A-Z0-9 ]+)-----(.*?)-----END ([A-Z0-9 ]+)-----", re.DOTALL)
+# The leaf and its intermediates are a handful of certificates; a bundle is refused well before
+# its size could cost real work (a file or option is also capped at MAX_INPUT_BYTES by the module).
+MAX_PEM_BLOCKS = 32
+MAX_INPUT_BYTES = 1024 * 1024
+EXPIRY_WARNING_DAYS = 30
+# A bounded label keeps every match attempt constant-time: the scan is one linear pass.
+PEM_MARKER = re.compile(r"-----(BEGIN|END) ([A-Z0-9 ]{1,64})-----")
+CERTIFICATE_LABELS = ("CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE")
 KEY_LABELS = ("PRIVATE KEY", "RSA PRIVATE KEY", "EC PRIVATE KEY")
 ENCRYPTED_LABEL = "ENCRYPTED PRIVATE KEY"
-SHORT_NAMES = {
-    "2.5.4.3": "CN", "2.5.4.6": "C", "2.5.4.7": "L", "2.5.4.8": "ST", "2.5.4.9": "STREET",
-    "2.5.4.10": "O", "2.5.4.11": "OU", "0.9.2342.19200300.100.1.25": "DC",
-    "0.9.2342.19200300.100.1.1": "UID",
-}
-CURVE_NAMES = {"secp256r1": "P-256", "secp384r1": "P-384", "secp521r1": "P-521"}
+SEQUENCE = 0x30
+MISSING_LIBRARY = ("the cryptography Python library is not installed on the host that runs the module, so the "
+                   "key match, expiry, name and chain checks were skipped (fingerprints are still exact). "
+                   "Install cryptography there (pip install cryptography) to have them")
 
 
 class CertificateError(ValueError):
     """Input that is not a usable certificate or key; the message says why (never key bytes)."""
+
+
+class Finding(object):
+    """One problem or warning about the wanted input: which input (``certificate`` or
+    ``certificate_key``), what is wrong, and how to fix it."""
+
+    def __init__(self, subject, text, fix=""):
+        self.subject = subject
+        self.text = text
+        self.fix = fix
+
+    def __repr__(self):
+        return "<Finding %s: %s>" % (self.subject, self.text)
 
 
 class PemBlock(object):
@@ -65,14 +81,14 @@ class PemBlock(object):
 
 
 class Certificate(object):
-    """One parsed certificate: DER, fingerprint, names, validity and comparable public key."""
+    """One certificate: DER, fingerprint, and (with ``cryptography``) names, validity and key."""
 
-    def __init__(self, der, subject, issuer, sans, not_before, not_after, public_key):
+    def __init__(self, der, subject=None, issuer=None, sans=(), not_before=None, not_after=None, public_key=None):
         self.der = der
         self.fingerprint = fingerprint(der)
         self.subject = subject
         self.issuer = issuer
-        self.sans = sans
+        self.sans = list(sans)
         self.not_before = not_before
         self.not_after = not_after
         self.public_key = public_key
@@ -82,9 +98,9 @@ class Certificate(object):
 
 
 class PrivateKey(object):
-    """A parsed private key: its normalised PEM and the comparable public key. Never printed."""
+    """A private key: its PEM form for upload and its public key (SubjectPublicKeyInfo DER). Never printed."""
 
-    def __init__(self, label, der, public_key):
+    def __init__(self, label, der, public_key=None):
         self.label = label
         self.der = der
         self.public_key = public_key
@@ -94,10 +110,6 @@ class PrivateKey(object):
 
     def __repr__(self):
         return "<PrivateKey %s>" % self.label
-
-
-def backend_name():
-    return "cryptography" if HAS_CRYPTOGRAPHY else "builtin"
 
 
 def fingerprint(der):
@@ -117,49 +129,80 @@ def _as_bytes(data):
 
 
 def pem_blocks(data):
-    """The PEM blocks in ``data`` (bytes or text), in order; [] when it holds none."""
+    """The PEM blocks in ``data`` (bytes or text), in order; [] when it holds none.
+
+    One pass over the BEGIN/END markers; more than ``MAX_PEM_BLOCKS`` blocks is refused as soon as
+    the next BEGIN is seen, so a hostile file costs no more than reading it.
+    """
     text = _as_bytes(data).decode("latin-1")
     blocks = []
-    for match in PEM_BLOCK.finditer(text):
-        label, body, end_label = match.group(1).strip(), match.group(2), match.group(3).strip()
-        if label != end_label:
-            raise CertificateError("a PEM block starts with BEGIN %s but ends with END %s" % (label, end_label))
-        headers = {}
-        lines = []
-        for line in body.replace("\r", "\n").split("\n"):
-            line = line.strip()
-            if ":" in line:
-                key, value = line.split(":", 1)
-                headers[key.strip()] = value.strip()
-            elif line:
-                lines.append(line)
-        try:
-            der = base64.b64decode("".join(lines), validate=True)
-        except (binascii.Error, ValueError) as exc:
-            raise CertificateError("the %s PEM block is not valid Base64" % label) from exc
-        if not der:
-            raise CertificateError("the %s PEM block is empty" % label)
-        encrypted = label == ENCRYPTED_LABEL or "ENCRYPTED" in headers.get("Proc-Type", "")
-        blocks.append(PemBlock(label, der, encrypted))
-    if text.count("-----BEGIN ") != len(blocks):
-        raise CertificateError("a PEM block is not terminated by its -----END line")
+    opened = None
+    for marker in PEM_MARKER.finditer(text):
+        kind, label = marker.group(1), marker.group(2).strip()
+        if kind == "BEGIN":
+            if opened is not None:
+                raise CertificateError("the %s PEM block is not terminated by its -----END line" % opened.group(2))
+            if len(blocks) >= MAX_PEM_BLOCKS:
+                raise CertificateError(
+                    "more than %d PEM blocks; a certificate bundle is the leaf certificate and its intermediates "
+                    "(usually 2 to 4 blocks): give only those" % MAX_PEM_BLOCKS)
+            opened = marker
+            continue
+        if opened is None:
+            raise CertificateError("an -----END %s----- line has no -----BEGIN line before it" % label)
+        if label != opened.group(2).strip():
+            raise CertificateError("a PEM block starts with BEGIN %s but ends with END %s"
+                                   % (opened.group(2).strip(), label))
+        blocks.append(_block(label, text[opened.end():marker.start()]))
+        opened = None
+    if opened is not None:
+        raise CertificateError("the %s PEM block is not terminated by its -----END line" % opened.group(2))
     return blocks
 
 
+def _block(label, body):
+    headers = {}
+    lines = []
+    for line in body.replace("\r", "\n").split("\n"):
+        line = line.strip()
+        if ":" in line:
+            key, value = line.split(":", 1)
+            headers[key.strip()] = value.strip()
+        elif line:
+            lines.append(line)
+    try:
+        der = base64.b64decode("".join(lines), validate=True)
+    except (binascii.Error, ValueError):
+        raise CertificateError("the %s PEM block is not valid Base64" % label) from None
+    if not der:
+        raise CertificateError("the %s PEM block is empty" % label)
+    encrypted = label == ENCRYPTED_LABEL or "ENCRYPTED" in headers.get("Proc-Type", "")
+    return PemBlock(label, der, encrypted)
+
+
 def _is_der(data):
-    return len(data) > 1 and data[0] == _der.SEQUENCE
+    """Whether ``data`` is exactly one DER SEQUENCE (tag and length agree with the size)."""
+    if len(data) < 2 or data[0] != SEQUENCE:
+        return False
+    size, head = data[1], 2
+    if size & 0x80:
+        count = size & 0x7F
+        if count == 0 or count > 4 or len(data) < 2 + count:
+            return False
+        size, head = int.from_bytes(data[2:2 + count], "big"), 2 + count
+    return head + size == len(data)
 
 
 def load_certificates(data):
     """Every certificate of a PEM bundle (in order) or of one DER certificate.
 
-    Other PEM blocks (a private key pasted into the same file, EC parameters) are skipped; the
-    caller decides whether to mention them.
+    Other PEM blocks (a private key pasted into the same file, EC parameters) are skipped; see
+    :func:`other_blocks`.
     """
     raw = _as_bytes(data)
     blocks = pem_blocks(raw)
     if blocks:
-        ders = [b.der for b in blocks if b.label in ("CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE")]
+        ders = [b.der for b in blocks if b.label in CERTIFICATE_LABELS]
         if not ders:
             raise CertificateError("no CERTIFICATE block found (found %s)" % ", ".join(b.label for b in blocks))
     elif _is_der(raw):
@@ -170,15 +213,15 @@ def load_certificates(data):
     for index, der in enumerate(ders):
         try:
             certificates.append(_parse_certificate(der))
-        except PARSE_ERRORS as exc:
+        except PARSE_ERRORS:
             where = "" if len(ders) == 1 else "certificate %d of the bundle: " % (index + 1)
-            raise CertificateError("%snot a valid X.509 certificate (%s)" % (where, _reason(exc))) from None
+            raise CertificateError("%snot a valid X.509 certificate (its DER structure does not parse)" % where) from None
     return certificates
 
 
 def other_blocks(data):
     """Labels of PEM blocks in ``data`` that are not certificates (to warn about them)."""
-    return [b.label for b in pem_blocks(data) if "CERTIFICATE" not in b.label]
+    return [b.label for b in pem_blocks(data) if b.label not in CERTIFICATE_LABELS]
 
 
 def load_private_key(data):
@@ -199,17 +242,25 @@ def load_private_key(data):
     if block.encrypted:
         raise CertificateError("the private key is encrypted; the platform needs it unencrypted "
                                "(decrypt it with: openssl pkey -in encrypted.pem -out key.pem)")
+    if not HAS_CRYPTOGRAPHY:
+        if block.label is None:
+            raise CertificateError("a DER private key can only be read with the cryptography Python library, which is "
+                                   "not installed on the host that runs the module: give the key as PEM")
+        return PrivateKey(block.label, block.der)
     try:
-        return _parse_private_key(block.der, block.label)
-    except PARSE_ERRORS as exc:
-        raise CertificateError("not a valid private key (%s)" % _reason(exc)) from None
-
-
-def _reason(exc):
-    """A short cause: the DER reader's own words; cryptography's ASN.1 dumps help no user."""
-    if isinstance(exc, _der.DerError):
-        return str(exc)
-    return "its DER structure does not parse"
+        key = serialization.load_der_private_key(block.der, password=None)
+    except TypeError:  # DER PKCS#8 that is encrypted
+        raise CertificateError("the private key is encrypted; the platform needs it unencrypted "
+                               "(decrypt it with: openssl pkey -in encrypted.pem -out key.pem)") from None
+    except ValueError:  # cryptography's own words would quote ASN.1 internals, no help to a user
+        raise CertificateError("not a valid private key (its DER structure does not parse)") from None
+    except UnsupportedAlgorithm:
+        raise CertificateError("not a private key of a supported type (RSA, ECDSA, Ed25519 or Ed448)") from None
+    if block.label is None:  # DER input is uploaded as PKCS#8 PEM, which every server reads
+        return PrivateKey("PRIVATE KEY", key.private_bytes(serialization.Encoding.DER,
+                                                           serialization.PrivateFormat.PKCS8,
+                                                           serialization.NoEncryption()), _spki(key.public_key()))
+    return PrivateKey(block.label, block.der, _spki(key.public_key()))
 
 
 def decode_platform_certificate(value):
@@ -239,11 +290,22 @@ def decode_base64(text):
     compact += "=" * (-len(compact) % 4)
     try:
         return base64.b64decode(compact, validate=True)
-    except (binascii.Error, ValueError) as exc:
-        raise CertificateError("not Base64 or Base64Url data") from exc
+    except (binascii.Error, ValueError):
+        raise CertificateError("not Base64 or Base64Url data") from None
+
+
+def describe_der(der):
+    """A :class:`Certificate` from DER bytes (what a TLS handshake gives); raises CertificateError."""
+    try:
+        return _parse_certificate(der)
+    except PARSE_ERRORS:
+        raise CertificateError("not a valid X.509 certificate (its DER structure does not parse)") from None
 
 
 def key_matches(certificate, key):
+    """Whether ``key`` belongs to ``certificate``; None when that cannot be known (no cryptography)."""
+    if certificate.public_key is None or key.public_key is None:
+        return None
     return certificate.public_key == key.public_key
 
 
@@ -260,25 +322,48 @@ def covers(certificate, hostname):
     return False
 
 
-def format_name(rdns):
-    """An RFC 4514 string (most specific first) from ``[[(dotted_oid, value), ...], ...]``."""
-    return ",".join("+".join("%s=%s" % (SHORT_NAMES.get(o, o), _escape(v)) for o, v in rdn)
-                    for rdn in reversed(rdns))
+def check_pair(bundle, key, hostname, other_labels=(), now=None):
+    """What is wrong with a wanted bundle and key before any upload: ``(problems, warnings)``.
 
-
-def _escape(value):
-    if isinstance(value, bytes):
-        return "#" + binascii.hexlify(value).decode("ascii")
-    if not value:
-        return ""
-    for char in ("\\", '"', "+", ",", ";", "<", ">"):
-        value = value.replace(char, "\\" + char)
-    value = value.replace("\0", "\\00")
-    if value[0] in ("#", " "):
-        value = "\\" + value
-    if value[-1] == " ":
-        value = value[:-1] + "\\ "
-    return value
+    Both are lists of :class:`Finding`; any problem means the pair must not be uploaded. Without
+    ``cryptography`` the checks that need it are skipped and one warning says so.
+    """
+    problems, warnings = [], []
+    if other_labels:
+        warnings.append(Finding("certificate", "the %s block(s) in it are not uploaded as part of the certificate"
+                                % ", ".join(sorted(set(other_labels)))))
+    leaf = bundle[0]
+    if leaf.public_key is None or key.public_key is None:
+        warnings.append(Finding("certificate", MISSING_LIBRARY))
+        return problems, warnings
+    if not key_matches(leaf, key):
+        others = [i for i, cert in enumerate(bundle) if key_matches(cert, key)]
+        if others:
+            problems.append(Finding("certificate", "the private key belongs to certificate %d of the bundle, not to "
+                                    "the first one" % (others[0] + 1), "Put the hostname's (leaf) certificate first."))
+        else:
+            problems.append(Finding("certificate_key", "the private key does not belong to the certificate %s"
+                                    % leaf.subject, "Use the key that was generated with this certificate's signing "
+                                    "request."))
+    now = now or utc_now()
+    if leaf.not_after <= now:
+        problems.append(Finding("certificate", "the certificate expired on %s" % iso(leaf.not_after),
+                                "Renew it and give the new certificate."))
+    elif (leaf.not_after - now).days < EXPIRY_WARNING_DAYS:
+        warnings.append(Finding("certificate", "the certificate expires on %s, in %d day(s); renew it soon"
+                                % (iso(leaf.not_after), (leaf.not_after - now).days)))
+    if leaf.not_before > now:
+        warnings.append(Finding("certificate", "the certificate is not valid before %s; clients reject it until then"
+                                % iso(leaf.not_before)))
+    if not covers(leaf, hostname):
+        warnings.append(Finding("certificate", "the certificate's subject alternative names (%s) do not cover %s; "
+                                "browsers will reject it" % (", ".join(leaf.sans) or "none", hostname)))
+    for index in range(1, len(bundle)):
+        if bundle[index - 1].issuer != bundle[index].subject:
+            warnings.append(Finding("certificate", "certificate %d of the bundle did not issue certificate %d; the "
+                                    "chain may be out of order or incomplete" % (index + 1, index)))
+            break
+    return problems, warnings
 
 
 def iso(moment):
@@ -289,56 +374,24 @@ def utc_now():
     return datetime.now(timezone.utc)
 
 
-# --- backends -------------------------------------------------------------------------------
-
 def _parse_certificate(der):
     if not HAS_CRYPTOGRAPHY:
-        parts = _der.certificate(der)
-        return Certificate(der, format_name(parts["subject"]), format_name(parts["issuer"]),
-                           parts["sans"], parts["not_before"], parts["not_after"], parts["public_key"])
+        if not _is_der(der):
+            raise ValueError("not DER")
+        return Certificate(der)
     cert = x509.load_der_x509_certificate(der)
     try:
         names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
         sans = [str(n.value) for n in names if isinstance(n, (x509.DNSName, x509.IPAddress))]
     except x509.ExtensionNotFound:
         sans = []
+    # cryptography >= 42 has the *_utc properties; older ones return naive UTC datetimes
     not_before = getattr(cert, "not_valid_before_utc", None) or cert.not_valid_before.replace(tzinfo=timezone.utc)
     not_after = getattr(cert, "not_valid_after_utc", None) or cert.not_valid_after.replace(tzinfo=timezone.utc)
-    return Certificate(der, format_name(_rdns(cert.subject)), format_name(_rdns(cert.issuer)), sans,
-                       not_before, not_after, _public_key(cert.public_key()))
+    return Certificate(der, cert.subject.rfc4514_string(), cert.issuer.rfc4514_string(), sans,
+                       not_before, not_after, _spki(cert.public_key()))
 
 
-def _rdns(name):
-    return [[(a.oid.dotted_string, a.value) for a in rdn] for rdn in name.rdns]
-
-
-def _public_key(key):
-    """The same comparable form ``_der`` produces, so both backends agree."""
-    if isinstance(key, rsa.RSAPublicKey):
-        numbers = key.public_numbers()
-        return ("rsa", numbers.n, numbers.e)
-    if isinstance(key, ec.EllipticCurvePublicKey):
-        numbers = key.public_numbers()
-        return ("ec", CURVE_NAMES.get(key.curve.name, key.curve.name), numbers.x, numbers.y)
-    return ("spki", key.public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo))
-
-
-def _parse_private_key(der, label):
-    if not HAS_CRYPTOGRAPHY:
-        public = _der.private_key(der, label)
-        return PrivateKey(label or _der_label(der), der, public)
-    key = serialization.load_der_private_key(der, password=None)
-    return PrivateKey(label or _der_label(der), der, _public_key(key.public_key()))
-
-
-def _der_label(der):
-    """The PEM label of a DER key: PKCS#8 starts with a version then an AlgorithmIdentifier."""
-    try:
-        parts = _der.children(_der.parse(der, _der.SEQUENCE))
-    except _der.DerError:
-        return "PRIVATE KEY"
-    if len(parts) > 1 and parts[1][0] == _der.SEQUENCE:
-        return "PRIVATE KEY"
-    if len(parts) > 1 and parts[1][0] == _der.OCTET_STRING:
-        return "EC PRIVATE KEY"
-    return "RSA PRIVATE KEY"
+def _spki(public_key):
+    """The comparable form of a public key: its SubjectPublicKeyInfo DER (any algorithm)."""
+    return public_key.public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)

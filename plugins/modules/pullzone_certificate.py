@@ -15,14 +15,22 @@ description:
     wanted bundle (leaf first, then the chain) with those of the installed one. It uploads only when they differ, so a
     re-run changes nothing and sends a single read. Formatting (line endings, text around the PEM blocks, PEM or DER)
     never counts as a difference; a changed chain does.
+  - The platform's published API description says the read returns the installed certificate, while the official
+    Terraform provider documents that the API does not return it. When the platform says the hostname has a custom
+    certificate but returns none, the module compares the wanted leaf certificate with the one the hostname serves,
+    read from one TLS handshake (see O(tls_probe)); only the leaf is compared that way. When that is not possible
+    either, it uploads and warns why, on every run, so a repeated upload is never silent. The result's
+    RV(certificate_source) says which way the comparison was made.
   - Before any request it checks the input locally and fails with the option name and the fix when the PEM or DER does
     not parse, the key does not belong to the certificate, the key is encrypted, or the certificate has expired. It warns
     when the certificate expires within 30 days, is not valid yet, does not name the hostname among its subject
     alternative names, or when the chain looks out of order.
+  - Files are read only when they are regular files of at most 1 MiB, and a bundle holds at most 32 PEM blocks, so a
+    pipe, a device or a huge file fails at once with a message naming the option.
   - The private key is never returned, shown in a diff, logged or put in an error message, in any form.
-  - Uses the C(cryptography) Python library when it is installed. Without it a built-in reader checks the structure,
-    computes the same fingerprints and still proves that RSA and ECDSA (P-256, P-384, P-521) keys match their
-    certificate; it does not verify signatures, and keys of other types (such as Ed25519) then need C(cryptography).
+  - Uses the C(cryptography) Python library (ansible-core requires it on the controller). On a host without it,
+    fingerprints (and so the comparison) stay exact, but the key match, expiry, name and chain checks are skipped with a
+    warning, a DER key cannot be read, and the subject, names and dates are returned as null.
 options:
   pullzone_id:
     description:
@@ -70,19 +78,31 @@ options:
   force:
     description:
       - With O(state=present), upload the certificate and key even when the installed certificate has the same
-        fingerprints, for example to push the key again or when the platform does not return the installed
-        certificate. The task then always reports a change.
+        fingerprints, for example to push the key again or to replace an intermediate the TLS comparison cannot see.
+        The task then always reports a change.
       - Has no effect with O(state=absent).
     type: bool
     default: false
+  tls_probe:
+    description:
+      - Where to read the certificate the hostname serves when the platform does not return the installed one, as
+        V(host), V(host:port) or V([IPv6]:port); the TLS handshake names O(hostname) (SNI) whatever the address.
+      - Omitted, the module connects to O(hostname) on port 443, which reaches the platform once the hostname's DNS
+        points at it. Set an edge address when it does not yet, or V(off) to never probe (each run then uploads, with a
+        warning).
+      - The probe sends no credential and no request, only a TLS handshake; it does not verify the certificate, since
+        it only reads its fingerprint. It ends within O(timeout). It is skipped in V(absent) state and with O(force).
+    type: str
 notes:
   - The upload sends the certificate bundle as PEM re-encoded from the parsed certificates, and the key as PEM, each
     Base64-encoded as the platform requires; DER input is converted to PEM first.
   - The platform's answer to an upload or removal carries no data, so the result after a change is the certificate the
     module uploaded (or none), without another read.
+  - Through a TLS probe only the leaf certificate is compared (a TLS client is not shown how the server stores its
+    chain); use O(force=true) to push a changed intermediate.
 requirements:
   - requests
-  - cryptography (optional, see the description)
+  - cryptography (for the local checks; see the description)
 extends_documentation_fragment:
   - edge.platform.management_api
   - edge.platform.attributes
@@ -133,6 +153,8 @@ EXAMPLES = r"""
         hostname: cdn.example.com
         certificate: "{{ vault_cdn_certificate }}"
         certificate_key: "{{ vault_cdn_certificate_key }}"
+        # DNS of cdn.example.com still points at the old server: compare with what the edge serves
+        tls_probe: demo.b-cdn.net:443
 
     - name: Go back to no custom certificate
       edge.platform.pullzone_certificate:
@@ -176,7 +198,7 @@ fingerprints:
   description:
     - SHA-256 fingerprints of the certificate bundle after the task, leaf first, as colon-separated upper-case hex
       (the format of C(openssl x509 -noout -fingerprint -sha256)).
-    - Empty when there is no certificate or the platform did not return it.
+    - Empty when there is no certificate or it could not be read; only the served leaf when RV(certificate_source=tls).
   returned: always
   type: list
   elements: str
@@ -207,6 +229,15 @@ not_after:
   returned: always
   type: str
   sample: "2026-04-01T00:00:00Z"
+certificate_source:
+  description:
+    - How the installed certificate was read for the comparison. V(api) is the platform's answer (including "no
+      certificate"); V(tls) is the leaf certificate the hostname served to the probe (see O(tls_probe)); V(unknown)
+      means no comparison was possible, and a warning says why.
+  returned: always
+  type: str
+  choices: [api, tls, unknown]
+  sample: api
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -234,12 +265,13 @@ import base64
 import re
 
 from ansible_collections.edge.platform.plugins.module_utils import _certificates as certs
+from ansible_collections.edge.platform.plugins.module_utils import _files
+from ansible_collections.edge.platform.plugins.module_utils import _tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM = 3
-EXPIRY_WARNING_DAYS = 30
 HOSTNAME = re.compile(r"^(?=.{1,253}$)[a-z0-9_*]([a-z0-9_.-]*[a-z0-9])?$")
 # which options to check when the platform rejects a request field
 FIELD_OPTIONS = {
@@ -247,6 +279,9 @@ FIELD_OPTIONS = {
     "Certificate": "certificate or certificate_src",
     "CertificateKey": "certificate_key or certificate_key_src",
 }
+LIMIT = "%d KiB" % (certs.MAX_INPUT_BYTES // 1024)
+FILE_FIX = ("give the path of a PEM or DER file of at most %s (only regular files are read, so a pipe or device "
+            "cannot hang the task)." % LIMIT)
 
 
 def normalise_hostname(edge, value):
@@ -269,12 +304,14 @@ class Source(object):
         self.label = "%s_src (%s)" % (option, self.path) if self.path else option
         if self.path:
             try:
-                with open(self.path, "rb") as handle:
-                    self.data = handle.read()
-            except (IOError, OSError) as exc:
-                edge.fail("%s_src: cannot read %s: %s." % (option, self.path, exc.strerror or exc))
+                self.data = _files.read_regular_file(self.path, certs.MAX_INPUT_BYTES)
+            except _files.FileProblem as exc:
+                edge.fail("%s_src: %s; %s" % (option, exc, FILE_FIX))
         else:
-            self.data = edge.params[option].encode("utf-8")
+            # surrogatepass: text the controller could not decode fails as "not PEM", never as a traceback
+            self.data = edge.params[option].encode("utf-8", "surrogatepass")
+            if len(self.data) > certs.MAX_INPUT_BYTES:
+                edge.fail("%s: the text is larger than %s; a certificate bundle or key is a few KiB." % (option, LIMIT))
 
     def fail(self, edge, problem, fix=""):
         hint = ""
@@ -300,64 +337,24 @@ def protect(edge, *values):
 
 def load_wanted(edge):
     """Parse and check the wanted certificate and key before any request."""
-    cert_source = Source(edge, "certificate")
-    key_source = Source(edge, "certificate_key")
-    protect(edge, key_source.data)
+    sources = {"certificate": Source(edge, "certificate"), "certificate_key": Source(edge, "certificate_key")}
+    protect(edge, sources["certificate_key"].data)
     try:
-        bundle = certs.load_certificates(cert_source.data)
+        bundle = certs.load_certificates(sources["certificate"].data)
+        others = certs.other_blocks(sources["certificate"].data)
     except certs.CertificateError as exc:
-        cert_source.fail(edge, str(exc), "Give the certificate as PEM (leaf first, then the chain) or DER.")
+        sources["certificate"].fail(edge, str(exc), "Give the certificate as PEM (leaf first, then the chain) or DER.")
     try:
-        key = certs.load_private_key(key_source.data)
+        key = certs.load_private_key(sources["certificate_key"].data)
     except certs.CertificateError as exc:
-        key_source.fail(edge, str(exc), "Give the unencrypted private key of the certificate (PEM or DER).")
+        sources["certificate_key"].fail(edge, str(exc), "Give the unencrypted private key of the certificate (PEM or DER).")
     protect(edge, key.pem())
-    check_key(edge, bundle, key, cert_source, key_source)
-    check_dates(edge, bundle[0], cert_source)
-    check_names(edge, bundle, cert_source)
+    problems, warnings = certs.check_pair(bundle, key, edge.params["hostname"], others)
+    for finding in problems:
+        sources[finding.subject].fail(edge, finding.text, finding.fix)
+    for finding in warnings:
+        edge.module.warn("%s: %s." % (sources[finding.subject].label, finding.text))
     return bundle, key
-
-
-def check_key(edge, bundle, key, cert_source, key_source):
-    if certs.key_matches(bundle[0], key):
-        return
-    others = [i for i, cert in enumerate(bundle) if certs.key_matches(cert, key)]
-    if others:
-        cert_source.fail(edge, "the private key in %s belongs to certificate %d of the bundle, not to the first one"
-                         % (key_source.label, others[0] + 1), "Put the hostname's (leaf) certificate first.")
-    key_source.fail(edge, "the private key does not belong to the certificate %s (from %s)"
-                    % (bundle[0].subject, cert_source.label),
-                    "Use the key that was generated with this certificate's signing request.")
-
-
-def check_dates(edge, leaf, cert_source):
-    now = certs.utc_now()
-    if leaf.not_after <= now:
-        cert_source.fail(edge, "the certificate expired on %s" % certs.iso(leaf.not_after),
-                         "Renew it and give the new certificate.")
-    days = (leaf.not_after - now).days
-    if days < EXPIRY_WARNING_DAYS:
-        edge.module.warn("%s: the certificate expires on %s, in %d day(s); renew it soon."
-                         % (cert_source.label, certs.iso(leaf.not_after), days))
-    if leaf.not_before > now:
-        edge.module.warn("%s: the certificate is not valid before %s; clients reject it until then."
-                         % (cert_source.label, certs.iso(leaf.not_before)))
-
-
-def check_names(edge, bundle, cert_source):
-    hostname = edge.params["hostname"]
-    if not certs.covers(bundle[0], hostname):
-        edge.module.warn("%s: the certificate's subject alternative names (%s) do not cover %s; browsers will reject it."
-                         % (cert_source.label, ", ".join(bundle[0].sans) or "none", hostname))
-    for index in range(1, len(bundle)):
-        if bundle[index - 1].issuer != bundle[index].subject:
-            edge.module.warn("%s: certificate %d of the bundle did not issue certificate %d; the chain may be out of "
-                             "order or incomplete." % (cert_source.label, index + 1, index))
-            break
-    extra = certs.other_blocks(cert_source.data)
-    if extra:
-        edge.module.warn("%s: the %s block(s) in it are not uploaded as part of the certificate."
-                         % (cert_source.label, ", ".join(sorted(set(extra)))))
 
 
 def describe(bundle, certificate_type):
@@ -385,24 +382,76 @@ def find_hostname(edge, zone, wanted):
               "or pullzone_id." % (wanted, edge.params["pullzone_id"], known))
 
 
-def current_state(edge, entry):
-    """What is installed on the hostname, as ``(description, is_custom)``."""
+class State(object):
+    """What a hostname has now: the compared ``view`` (see describe), whether it is a custom
+    certificate (None when unknown), and how that was learnt: ``source`` is ``api`` (the platform's
+    answer), ``tls`` (the leaf the hostname serves) or ``unknown`` (``reason`` says why)."""
+
+    def __init__(self, zone_name, hostname, view, custom, source, reason=None, notes=()):
+        self.zone_name = zone_name
+        self.hostname = hostname
+        self.view = view
+        self.custom = custom
+        self.source = source
+        self.reason = reason
+        self.notes = list(notes)
+
+
+def read_state(edge, probe_address=None):
+    """Read the hostname's certificate: the module's one read, safe to call again after a write.
+
+    The platform's published document says ``includeCertificate=true`` returns the certificate
+    (Base64Url); the Terraform provider's docs say the API never returns it
+    (BunnyWay/terraform-provider-bunnynet, docs/resources/pullzone_hostname.md). When it is
+    missing and ``probe_address`` is given, the leaf certificate the hostname serves there is read
+    instead (one TLS handshake, no credential sent).
+    """
+    params = edge.params
+    zone_id, wanted = params["pullzone_id"], params["hostname"]
+    path = "/pullzone/%d" % zone_id
+    zone = edge.client.request(
+        "GET", path, "Reading pull zone %d" % zone_id, params={"includeCertificate": "true"},
+        hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).object
+    entry = find_hostname(edge, zone, wanted)
+    hostname = entry.get("Value") or wanted
+    if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):
+        kind = "a system" if entry.get("IsSystemHostname") else "a managed"
+        edge.fail("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it cannot be "
+                  "changed. Use a hostname you added to the pull zone." % (hostname, kind, zone_id))
     protect(edge, entry.get("CertificateKey") or "")  # the platform's copy of the key: never decoded, never shown
+
     provision = entry.get("CertificateProvisionType")
     has = bool(entry.get("HasCertificate"))
-    custom = has and (provision == CUSTOM or (provision is None and bool(entry.get("Certificate"))))
+    data = entry.get("Certificate")
+    custom = has and (provision == CUSTOM or (provision is None and bool(data)))
     certificate_type = "none" if not has else ("custom" if custom else PROVISION_TYPES.get(provision, "unknown"))
-    bundle = []
-    if has and entry.get("Certificate"):
+    if has and data:
         try:
-            bundle = certs.decode_platform_certificate(entry["Certificate"])
+            return State(zone.get("Name"), hostname, describe(certs.decode_platform_certificate(data), certificate_type),
+                         custom, "api")
         except certs.CertificateError as exc:
-            edge.module.warn("The certificate the platform returned for %s could not be read (%s); it is treated as "
-                             "different from the wanted one." % (entry.get("Value"), exc))
-    elif custom and edge.params["state"] == "present":
-        edge.module.warn("The platform did not return the custom certificate installed on %s, so it cannot be "
-                         "compared; it is uploaded again." % entry.get("Value"))
-    return describe(bundle, certificate_type), custom
+            reason = "the certificate the platform returned could not be read (%s)" % exc
+            return State(zone.get("Name"), hostname, describe([], certificate_type), custom, "unknown", reason)
+    if not has or provision not in (CUSTOM, None):
+        # no certificate, or one the platform issued: the answer says all a comparison needs
+        return State(zone.get("Name"), hostname, describe([], certificate_type), custom, "api")
+    # a custom (or unlabelled) certificate the platform did not return
+    if probe_address is None or "*" in hostname:
+        reason = "the platform did not return the certificate and %s" % (
+            "tls_probe is off" if probe_address is None else "a wildcard hostname has no one name to probe over TLS")
+        return State(zone.get("Name"), hostname, describe([], certificate_type), custom, "unknown", reason)
+    host, port = probe_address
+    try:
+        der = probe.served_leaf(host, port, hostname, params["timeout"])
+    except probe.ProbeError as exc:
+        reason = "the platform did not return the certificate and the TLS probe failed: %s" % exc
+        return State(zone.get("Name"), hostname, describe([], certificate_type), custom, "unknown", reason)
+    try:
+        served = certs.describe_der(der)
+    except certs.CertificateError:
+        served = certs.Certificate(der)
+    return State(zone.get("Name"), hostname, describe([served], certificate_type), custom, "tls",
+                 notes=["served by %s" % probe.where(host, port)])
 
 
 def send(edge, method, action, path, operation, body):
@@ -419,40 +468,63 @@ def send(edge, method, action, path, operation, body):
         raise
 
 
+def installed(state, wanted):
+    """Whether the bundle with fingerprints ``wanted`` is what ``state`` shows: True, False, or None
+    when no comparison is possible. Through TLS only the leaf can be compared."""
+    fingerprints = state.view["fingerprints"]
+    if state.source == "api":
+        return bool(state.custom) and fingerprints == wanted
+    if state.source == "tls":
+        return fingerprints[:1] == wanted[:1]
+    return None
+
+
+def differs(edge, state, wanted):
+    """Whether ``wanted`` must be uploaded over ``state``; warns when the answer is not exact."""
+    same = installed(state, wanted)
+    if same is not None:
+        if not same and state.source == "tls":
+            edge.module.warn(
+                "%s serves the certificate %s (%s), not the wanted one, so it is uploaded. If this repeats on every "
+                "run, the probe does not reach the platform's edge (DNS may point elsewhere): set tls_probe to an edge "
+                "address (host:port) that serves %s."
+                % (state.hostname, state.view["fingerprints"][0], state.notes[0], state.hostname))
+        return not same
+    edge.module.warn(
+        "%s has a certificate the module could not compare: %s. It is uploaded again, and will be on every run until a "
+        "comparison is possible: set tls_probe to an address (host:port) that serves %s over TLS."
+        % (state.hostname, state.reason, state.hostname))
+    return True
+
+
 def run(edge):
     params = edge.params
     zone_id = params["pullzone_id"]
     if zone_id <= 0:
         edge.fail("pullzone_id must be a positive pull zone id; got %d." % zone_id)
     params["hostname"] = normalise_hostname(edge, params["hostname"])
+    try:
+        address = probe.parse_address(params["tls_probe"], params["hostname"])
+    except ValueError as exc:
+        edge.fail("tls_probe must be host, host:port, [IPv6]:port or off: %s; got %r." % (exc, params["tls_probe"]))
     present = params["state"] == "present"
     bundle = key = None
     if present:
         bundle, key = load_wanted(edge)
 
-    path = "/pullzone/%d" % zone_id
-    zone = edge.client.request(
-        "GET", path, "Reading pull zone %d" % zone_id, params={"includeCertificate": "true"},
-        hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).object
-    entry = find_hostname(edge, zone, params["hostname"])
-    hostname = entry.get("Value") or params["hostname"]
-    if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):
-        kind = "a system" if entry.get("IsSystemHostname") else "a managed"
-        edge.fail("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it cannot be "
-                  "changed. Use a hostname you added to the pull zone." % (hostname, kind, zone_id))
-
-    before, custom = current_state(edge, entry)
+    state = read_state(edge, address if present and not params["force"] else None)
+    before, hostname, path = state.view, state.hostname, "/pullzone/%d" % zone_id
     if present:
         after = describe(bundle, "custom")
-        changed = params["force"] or not custom or before["fingerprints"] != after["fingerprints"]
+        changed = params["force"] or differs(edge, state, after["fingerprints"])
         body = {"Hostname": hostname,
                 "Certificate": base64.b64encode("".join(c.pem() for c in bundle).encode("ascii")).decode("ascii"),
                 "CertificateKey": base64.b64encode(key.pem().encode("ascii")).decode("ascii")}
         write = ("POST", "use the certificate", path + "/addCertificate",
                  "Adding the certificate of %s to pull zone %d" % (hostname, zone_id), body)
     else:
-        after = describe([], "none") if custom else before
-        changed = custom
+        after = describe([], "none") if state.custom else before
+        changed = bool(state.custom)
         write = ("DELETE", "remove the certificate", path + "/removeCertificate",
                  "Removing the certificate of %s from pull zone %d" % (hostname, zone_id), {"Hostname": hostname})
     if changed and not edge.check_mode:
@@ -464,8 +536,8 @@ def run(edge):
         diff = {"before": dict({k: before[k] for k in shown}, hostname=hostname),
                 "after": dict({k: after[k] for k in shown}, hostname=hostname)}
     result = after if changed else before
-    edge.exit(changed=changed, diff=diff, pullzone={"id": zone_id, "name": zone.get("Name")}, hostname=hostname,
-              **result)
+    edge.exit(changed=changed, diff=diff, pullzone={"id": zone_id, "name": state.zone_name}, hostname=hostname,
+              certificate_source=state.source, **result)
 
 
 def main():
@@ -479,6 +551,7 @@ def main():
             certificate_key=dict(type="str", no_log=True),
             certificate_key_src=dict(type="path", no_log=False),
             force=dict(type="bool", default=False),
+            tls_probe=dict(type="str"),
         ),
         mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
         required_if=[("state", "present", ("certificate", "certificate_src"), True),

@@ -11,7 +11,8 @@ import binascii
 import hashlib
 import re
 
-BLOCK = re.compile(rb"-----BEGIN ([A-Z0-9 ]+)-----\s*(.*?)\s*-----END ([A-Z0-9 ]+)-----", re.S)
+MARKER = re.compile(rb"-----(BEGIN|END) ([A-Z0-9 ]{1,64})-----")
+MAX_BLOCKS = 64
 OID_RSA = "1.2.840.113549.1.1.1"
 OID_EC = "1.2.840.10045.2.1"
 
@@ -161,19 +162,32 @@ CURVES = {
 
 
 def blocks(data):
-    """``[(label, der), ...]`` of the PEM blocks in ``data``."""
-    found = []
-    for match in BLOCK.finditer(data):
-        label = match.group(1).decode("ascii")
-        if label != match.group(3).decode("ascii"):
-            raise PemError("PEM block BEGIN %s closed by END %s" % (label, match.group(3).decode("ascii")))
-        body = match.group(2)
+    """``[(label, der), ...]`` of the PEM blocks in ``data``, found in one pass over the markers
+    (a regular expression spanning whole blocks costs quadratic time on unterminated BEGIN lines)."""
+    found, opened = [], None
+    for marker in MARKER.finditer(data):
+        kind, label = marker.group(1), marker.group(2).decode("ascii")
+        if kind == b"BEGIN":
+            if opened is not None:
+                raise PemError("PEM block %s is not terminated" % opened[0])
+            if len(found) >= MAX_BLOCKS:
+                raise PemError("more than %d PEM blocks" % MAX_BLOCKS)
+            opened = (label, marker.end())
+            continue
+        if opened is None:
+            raise PemError("END %s without BEGIN" % label)
+        if label != opened[0]:
+            raise PemError("PEM block BEGIN %s closed by END %s" % (opened[0], label))
+        body = data[opened[1]:marker.start()]
+        opened = None
         if b"Proc-Type:" in body:
             raise PemError("encrypted private keys are not supported")
         try:
             found.append((label, base64.b64decode(b"".join(body.split()), validate=True)))
         except (binascii.Error, ValueError):
             raise PemError("PEM block %s is not valid Base64" % label) from None
+    if opened is not None:
+        raise PemError("PEM block %s is not terminated" % opened[0])
     return found
 
 
@@ -290,3 +304,29 @@ def _ec(parts, curve_node):
     if point is None:
         raise PemError("invalid EC private key")
     return ("ec", curve.name) + point
+
+
+def to_pem(label, der):
+    body = base64.b64encode(der).decode("ascii")
+    return "-----BEGIN %s-----\n%s\n-----END %s-----\n" % (
+        label, "\n".join(body[i:i + 64] for i in range(0, len(body), 64)), label)
+
+
+def server_files(cert_data, key_data):
+    """``(certificate_chain_pem, key_pem)`` text a TLS server can load, from stored PEM or DER bytes."""
+    if b"-----BEGIN" in cert_data:
+        chain = "".join(to_pem("CERTIFICATE", der) for label, der in blocks(cert_data) if label == "CERTIFICATE")
+    else:
+        chain = to_pem("CERTIFICATE", cert_data)
+    if b"-----BEGIN" in key_data:
+        label, der = [(label, der) for label, der in blocks(key_data) if label.endswith("PRIVATE KEY")][0]
+    else:
+        der = key_data
+        parts = Node.whole(der).items()
+        if len(parts) >= 3 and parts[1].tag == 0x30:
+            label = "PRIVATE KEY"
+        elif len(parts) >= 9:
+            label = "RSA PRIVATE KEY"
+        else:
+            label = "EC PRIVATE KEY"
+    return chain, to_pem(label, der)

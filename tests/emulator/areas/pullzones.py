@@ -7,9 +7,20 @@
   success; 400 ``{ErrorKey, Field, Message}`` naming the offending field; 404 with an empty body
   for an unknown zone. Adding replaces whatever certificate the hostname had.
 
-Fixture (DESIGN §6): ``pull_zones: [{id, name, hostnames: [{value, system, managed, force_ssl,
-free_certificate, certificate, certificate_key}]}]``; ``certificate``/``certificate_key`` are PEM
-text and must belong together; ``free_certificate`` stands for a platform-issued (HTTP-01) one.
+Fixture (DESIGN §6): ``pull_zones: [{id, name, omit_certificates, hostnames: [{value, system, managed,
+force_ssl, free_certificate, certificate, certificate_key}]}]``; ``certificate``/``certificate_key`` are
+PEM text and must belong together; ``free_certificate`` stands for a platform-issued (HTTP-01) one.
+
+Two switches for what the real platform may do (platform-facts §1.1: the published document says the
+read returns the certificate, the Terraform provider's docs say it never does):
+
+- ``omit_certificates: true`` (top level for every zone, or on one pull zone): ``Certificate`` and
+  ``CertificateKey`` stay null even with ``includeCertificate=true``; ``HasCertificate`` and the
+  provision type are still told.
+- ``tls_listener: {host: 127.0.0.1, port: 0}`` (top level; ``true`` for these defaults): a TLS
+  listener serving each hostname's installed custom certificate by SNI, as the edge would. Its
+  address is ``areas.pullzones.tls_listener`` in ``GET /_emulator/state``; with port 0 a reset picks
+  a new port.
 """
 
 import base64
@@ -18,6 +29,7 @@ import binascii
 from .. import pem
 from ..fixtures import FixtureError, records
 from ..messages import empty, json_response
+from ..tls_listener import TlsListener
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM, HTTP01, UNKNOWN = 3, 1, 0
@@ -41,6 +53,7 @@ class Hostname(object):
         self.managed = bool(spec.get("managed"))
         self.force_ssl = bool(spec.get("force_ssl"))
         self.certificate = self.key = None
+        self.served = None  # (certificate, key) in one attribute: the TLS listener reads it without a lock
         self.fingerprints = []
         # bunny serves its own certificate on system hostnames
         self.provision = UNKNOWN
@@ -62,11 +75,12 @@ class Hostname(object):
         if chain[0][1] != pem.private_key(key_bytes):
             raise pem.PemError("the certificate key does not match the certificate")
         self.certificate, self.key = cert_bytes, key_bytes
+        self.served = (cert_bytes, key_bytes)
         self.fingerprints = [entry[0] for entry in chain]
         self.has_certificate, self.provision = True, CUSTOM
 
     def remove(self):
-        self.certificate = self.key = None
+        self.certificate = self.key = self.served = None
         self.fingerprints = []
         self.has_certificate, self.provision = False, UNKNOWN
 
@@ -88,9 +102,10 @@ class Hostname(object):
 
 
 class PullZone(object):
-    def __init__(self, spec, index):
+    def __init__(self, spec, index, omit_certificates=False):
         self.id = int(spec["id"])
         self.name = str(spec.get("name") or "zone%d" % self.id)
+        self.omit_certificates = bool(spec.get("omit_certificates", omit_certificates))
         self.hostnames = []
         entries = spec.get("hostnames")
         if entries is None:
@@ -110,7 +125,7 @@ class PullZone(object):
         return {
             "Id": self.id, "Name": self.name, "OriginUrl": "https://origin.example.invalid",
             "Enabled": True, "Suspended": False,
-            "Hostnames": [h.model(include_certificate) for h in self.hostnames],
+            "Hostnames": [h.model(include_certificate and not self.omit_certificates) for h in self.hostnames],
             "StorageZoneId": 0, "EdgeScriptId": 0, "Type": 0, "EnableAutoSSL": False,
             "DisableLetsEncrypt": False, "CnameDomain": "%s.b-cdn.net" % self.name,
         }
@@ -122,9 +137,39 @@ class PullZonesArea(object):
     def __init__(self, fixture, platform):
         self.platform = platform
         self.zones = {}
+        omit = bool(fixture.get("omit_certificates"))
         for index, spec in enumerate(records(fixture, "pull_zones")):
-            zone = PullZone(spec, index)
+            zone = PullZone(spec, index, omit)
             self.zones[zone.id] = zone
+        self.listener = None
+        listener = fixture.get("tls_listener")
+        if listener:
+            listener = {} if listener is True else listener
+            if not isinstance(listener, dict):
+                raise FixtureError("tls_listener must be true or a mapping {host, port}")
+            try:
+                self.listener = TlsListener(self.served, str(listener.get("host", "127.0.0.1")),
+                                            int(listener.get("port", 0)))
+            except (OSError, ValueError, TypeError) as exc:
+                raise FixtureError("tls_listener: cannot listen on %s:%s (%s)"
+                                   % (listener.get("host", "127.0.0.1"), listener.get("port", 0), exc)) from exc
+
+    def served(self, server_name):
+        """``(certificate, key)`` bytes installed on ``server_name``, or None (the TLS listener asks).
+
+        Lock-free on purpose: zones and hostnames are fixed once loaded, and each hostname swaps its
+        pair in one assignment, so a handshake never sees a certificate with another one's key.
+        """
+        for zone in self.zones.values():
+            hostname = zone.find(server_name)
+            if hostname is not None and hostname.served is not None:
+                return hostname.served
+        return None
+
+    def close(self):
+        if self.listener is not None:
+            self.listener.close()
+            self.listener = None
 
     def register(self, router):
         router.add("GET", r"/pullzone/(?P<id>[0-9]+)", self.get_zone)
@@ -132,8 +177,9 @@ class PullZonesArea(object):
         router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)/removeCertificate", self.remove_certificate)
 
     def dump(self):
-        return {"pull_zones": [{"id": z.id, "name": z.name, "hostnames": [h.dump() for h in z.hostnames]}
-                               for z in self.zones.values()]}
+        return {"pull_zones": [{"id": z.id, "name": z.name, "omit_certificates": z.omit_certificates,
+                                "hostnames": [h.dump() for h in z.hostnames]} for z in self.zones.values()],
+                "tls_listener": self.listener.address if self.listener is not None else None}
 
     def get_zone(self, request):
         zone = self.zones.get(int(request.params["id"]))

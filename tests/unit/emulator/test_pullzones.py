@@ -314,3 +314,104 @@ def test_pem_rsa_and_errors(material):
         pem.blocks(b"-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nAA==\n-----END RSA PRIVATE KEY-----")
     with pytest.raises(pem.PemError, match="not a private key"):
         pem.private_key(b"\x30\x03\x02\x01\x00")
+    with pytest.raises(pem.PemError, match="END CERTIFICATE without BEGIN"):
+        pem.blocks(b"-----END CERTIFICATE-----\n")
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"-----BEGIN CERTIFICATE-----\n" * 20000, "not terminated"),
+    (b"-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n" * 5000, "more than 64 PEM blocks"),
+])
+def test_pem_reader_refuses_huge_bundles_in_one_pass(data, message):
+    """The inputs that took minutes with a block-spanning regular expression now fail in one pass."""
+    with pytest.raises(pem.PemError, match=message):
+        pem.blocks(data)
+
+
+def test_server_files_accept_der_and_pem(material):
+    chain, key = pem.server_files(material["ec_der"], material["ec_key_der"])
+    assert chain == material["ec_cert"]
+    assert pem.certificates(chain.encode())[0][0] == pem.certificates(material["ec_der"])[0][0]
+    assert key.startswith("-----BEGIN PRIVATE KEY-----\n")
+    assert pem.private_key(key.encode()) == pem.private_key(material["ec_key_der"])
+    rsa_key = certgen.key("emu-leaf-rsa")
+    assert pem.server_files(material["ec_der"], certgen.key_der(rsa_key, "traditional"))[1].startswith(
+        "-----BEGIN RSA PRIVATE KEY-----\n")
+    ec_traditional = certgen.key_der(certgen.key("emu-ec", "ec"), "traditional")
+    assert pem.server_files(material["ec_der"], ec_traditional)[1].startswith("-----BEGIN EC PRIVATE KEY-----\n")
+    chain, key = pem.server_files(material["bundle"].encode(), material["key"].encode())
+    assert chain == material["bundle"] and key == material["key"]
+
+
+# --- what the real platform may do: omit the certificate; the edge serves it over TLS -------------
+
+def test_omit_certificates_per_zone_and_globally(emulator, material):
+    data = fixture_data(material)
+    data["pull_zones"][0]["omit_certificates"] = True
+    running = emulator(data, key=KEY)
+    static = hostnames(running)["static.example.com"]
+    assert static["HasCertificate"] is True and static["CertificateProvisionType"] == 3
+    assert static["Certificate"] is None and static["CertificateKey"] is None
+    assert running.admin("GET", "state").json()["areas"]["pullzones"]["pull_zones"][0]["omit_certificates"] is True
+    data = fixture_data(material)
+    data["omit_certificates"] = True
+    data["pull_zones"][1]["omit_certificates"] = False
+    running = emulator(data, key=KEY)
+    assert hostnames(running)["static.example.com"]["Certificate"] is None
+    assert add(running, "zone2002.b-cdn.net", material["bundle"], material["key"], zone=2002)[0].status_code == 400
+
+
+def served(address, server_name):
+    """The leaf DER a TLS server presents for ``server_name`` (verification off: only the bytes matter)."""
+    import socket
+    import ssl
+    host, port = address.rsplit(":", 1)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    with socket.create_connection((host, int(port)), timeout=5) as raw:
+        with context.wrap_socket(raw, server_hostname=server_name) as tls:
+            der = tls.getpeercert(binary_form=True)
+            answer = tls.recv(200)
+    return der, answer
+
+
+def test_tls_listener_serves_each_installed_certificate_by_sni(emulator, material):
+    import ssl
+    data = fixture_data(material)
+    data["tls_listener"] = True
+    running = emulator(data, key=KEY)
+    address = running.admin("GET", "state").json()["areas"]["pullzones"]["tls_listener"]
+    assert address.startswith("127.0.0.1:")
+    der, answer = served(address, "STATIC.example.com")
+    assert der == material["ec_der"] and answer.startswith(b"HTTP/1.1 204")
+    for name in ("www.example.com", "auto.example.com", "unknown.example.com"):
+        with pytest.raises(ssl.SSLError, match="UNRECOGNIZED_NAME"):
+            served(address, name)
+    assert add(running, "www.example.com", material["bundle"], material["key"])[0].status_code == 204
+    assert served(address, "www.example.com")[0] == certgen.cert_der(material["leaf"])
+    assert add(running, "www.example.com", material["ec_der"], certgen.key_der(certgen.key("emu-ec", "ec")))[0] \
+        .status_code == 204
+    assert served(address, "www.example.com")[0] == material["ec_der"]
+    assert remove(running, "www.example.com")[0].status_code == 204
+    with pytest.raises(ssl.SSLError, match="UNRECOGNIZED_NAME"):
+        served(address, "www.example.com")
+    running.admin("POST", "reset")
+    after = running.admin("GET", "state").json()["areas"]["pullzones"]["tls_listener"]
+    assert served(after, "static.example.com")[0] == material["ec_der"]
+
+
+@pytest.mark.parametrize("value, message", [
+    ("yes please", "tls_listener must be true or a mapping"),
+    ({"port": "http"}, "tls_listener: cannot listen on 127.0.0.1:http"),
+    ({"host": "192.0.2.254"}, "tls_listener: cannot listen on 192.0.2.254:0"),
+])
+def test_tls_listener_fixture_errors(tmp_path, material, value, message):
+    data = fixture_data(material)
+    data["tls_listener"] = value
+    with pytest.raises(FixtureError, match=message):
+        load_platform(data, tmp_path)
+
+
+def test_no_listener_unless_asked(running):
+    assert running.admin("GET", "state").json()["areas"]["pullzones"]["tls_listener"] is None

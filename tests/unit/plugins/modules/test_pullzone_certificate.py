@@ -182,7 +182,7 @@ def test_der_files_are_uploaded_as_pem(platform, fake_session, run_module, pki, 
     result = run_module(pullzone_certificate, files)
     body = fake_session.writes[0]["json"]
     assert base64.b64decode(body["Certificate"]).decode() == certgen.cert_pem(pki["leaf"])
-    assert base64.b64decode(body["CertificateKey"]).decode().startswith("-----BEGIN RSA PRIVATE KEY-----\n")
+    assert base64.b64decode(body["CertificateKey"]).decode() == certgen.key_pem(pki["key_obj"])  # as PKCS#8
     assert_no_key(pki, result)
 
 
@@ -214,19 +214,158 @@ def test_a_platform_certificate_is_replaced_by_the_custom_one(platform, fake_ses
     assert result["changed"] is True and result["diff"]["before"]["certificate_type"] == "http01"
 
 
-def test_custom_certificate_not_returned_is_uploaded_with_a_warning(platform, fake_session, run_module, pki):
-    fake = platform(b64url(pki["bundle"]))
-    fake.hostnames[1]["Certificate"] = None
-    result = run_module(pullzone_certificate, args(pki))
-    assert result["changed"] is True
-    assert any("did not return" in w for w in warnings_of(result))
-
-
 def test_unreadable_installed_certificate_is_uploaded_with_a_warning(platform, fake_session, run_module, pki):
     platform("bm90IGEgY2VydGlmaWNhdGU")
     result = run_module(pullzone_certificate, args(pki))
     assert result["changed"] is True and len(fake_session.writes) == 1
-    assert any("could not be read" in w for w in warnings_of(result))
+    assert result["certificate_source"] == "unknown"
+    assert any("could not be read" in w and "on every run" in w for w in warnings_of(result))
+
+
+def test_a_returned_certificate_is_compared_from_the_api(platform, fake_session, run_module, pki):
+    platform(b64url(pki["bundle"]))
+    assert run_module(pullzone_certificate, args(pki))["certificate_source"] == "api"
+    platform()
+    assert run_module(pullzone_certificate, args(pki))["certificate_source"] == "api"
+
+
+# --- the platform says there is a certificate but does not return it --------------------------
+
+@pytest.fixture
+def omitted(platform):
+    """The platform of the Terraform provider's docs: HasCertificate, provision type, no data."""
+    def install(provision=3):
+        fake = platform("returned below as null", provision)
+        fake.hostnames[1]["Certificate"] = fake.hostnames[1]["CertificateKey"] = None
+        return fake
+    return install
+
+
+@pytest.fixture
+def probe_calls(monkeypatch):
+    """Replace the TLS handshake: it returns ``probe_calls.answer`` (DER) or raises ProbeError(``.error``)."""
+    class Calls(list):
+        answer = b""
+        error = ""
+    calls = Calls()
+
+    def served_leaf(host, port, server_name, timeout):
+        calls.append((host, port, server_name, timeout))
+        if calls.error:
+            raise pullzone_certificate.probe.ProbeError(calls.error)
+        return calls.answer
+    monkeypatch.setattr(pullzone_certificate.probe, "served_leaf", served_leaf)
+    return calls
+
+
+def test_served_leaf_equal_to_the_wanted_one_is_unchanged(omitted, probe_calls, fake_session, run_module, pki):
+    omitted()
+    probe_calls.answer = certgen.cert_der(pki["leaf"])
+    result = run_module(pullzone_certificate, args(pki, timeout=7), diff=True)
+    assert result["changed"] is False and result["certificate_source"] == "tls"
+    assert probe_calls == [("www.example.com", 443, "www.example.com", 7.0)]
+    assert [c["method"] for c in fake_session.calls] == ["GET"]
+    assert result["fingerprints"] == [fp(pki["leaf"])] and result["subject"] == "CN=www.example.com,O=Edge Test"
+    assert "warnings" not in result
+    assert_no_key(pki, result)
+
+
+def test_served_leaf_that_differs_is_uploaded_with_a_warning(omitted, probe_calls, fake_session, run_module, pki):
+    omitted()
+    probe_calls.answer = certgen.cert_der(pki["renewed_cert"])
+    result = run_module(pullzone_certificate, args(pki, tls_probe="edge.example.net:8443"), diff=True)
+    assert result["changed"] is True and result["certificate_source"] == "tls"
+    assert probe_calls[0][:3] == ("edge.example.net", 8443, "www.example.com")
+    assert result["diff"]["before"]["fingerprints"] == [fp(pki["renewed_cert"])]
+    assert len(fake_session.writes) == 1
+    warning = "\n".join(warnings_of(result))
+    assert "serves the certificate %s (served by edge.example.net:8443), not the wanted one" % fp(pki["renewed_cert"]) \
+        in warning and "set tls_probe to an edge address" in warning
+
+
+def test_probe_failure_uploads_and_says_why_every_run(omitted, probe_calls, fake_session, run_module, pki):
+    omitted()
+    probe_calls.error = "cannot connect to www.example.com:443 (refused)"
+    for check in (True, False):
+        result = run_module(pullzone_certificate, args(pki), check=check)
+        assert result["changed"] is True and result["certificate_source"] == "unknown"
+        assert warnings_of(result) == [
+            "www.example.com has a certificate the module could not compare: the platform did not return the "
+            "certificate and the TLS probe failed: cannot connect to www.example.com:443 (refused). It is uploaded "
+            "again, and will be on every run until a comparison is possible: set tls_probe to an address (host:port) "
+            "that serves www.example.com over TLS."]
+    assert len(fake_session.writes) == 1
+
+
+@pytest.mark.parametrize("value", ["off", "OFF", "false"])
+def test_probe_off_never_connects(omitted, probe_calls, fake_session, run_module, pki, value):
+    omitted()
+    result = run_module(pullzone_certificate, args(pki, tls_probe=value))
+    assert probe_calls == [] and result["changed"] is True and result["certificate_source"] == "unknown"
+    assert any("tls_probe is off" in w for w in warnings_of(result))
+
+
+def test_probe_is_skipped_with_force_and_for_absent(omitted, probe_calls, fake_session, run_module, pki):
+    omitted()
+    assert run_module(pullzone_certificate, args(pki, force=True))["changed"] is True
+    absent = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
+                                               "hostname": "www.example.com", "state": "absent"})
+    assert absent["changed"] is True and probe_calls == []
+
+
+def test_platform_issued_certificate_without_data_needs_no_probe(omitted, probe_calls, fake_session, run_module, pki):
+    omitted(provision=1)
+    result = run_module(pullzone_certificate, args(pki))
+    assert result["changed"] is True and result["certificate_source"] == "api" and probe_calls == []
+    assert "warnings" not in result
+
+
+def test_unlabelled_certificate_served_equal_counts_as_custom(omitted, probe_calls, fake_session, run_module, pki):
+    fake = omitted()
+    del fake.hostnames[1]["CertificateProvisionType"]
+    probe_calls.answer = certgen.cert_der(pki["leaf"])
+    result = run_module(pullzone_certificate, args(pki))
+    assert result["changed"] is False and result["certificate_source"] == "tls"
+
+
+@pytest.mark.parametrize("value, message", [
+    ("https://edge.example.net/", "no scheme or path"),
+    ("edge.example.net:0", "port must be a number from 1 to 65535"),
+    ("edge.example.net:https", "port must be a number"),
+    ("[2001:db8::1", "closing ']'"),
+    ("", "no scheme or path"),
+])
+def test_bad_probe_address_fails_naming_the_option(fake_session, run_module, pki, value, message):
+    fake_session.responses = Platform()
+    result = run_module(pullzone_certificate, args(pki, tls_probe=value))
+    assert result["failed"] is True and result["msg"].startswith("tls_probe must be host, host:port")
+    assert message in result["msg"] and fake_session.calls == []
+
+
+def test_a_real_handshake_with_the_emulator_listener(omitted, fake_session, run_module, pki):
+    """The probe against a TLS server choosing its certificate by SNI (the emulator's listener)."""
+    import sys
+    from pathlib import Path
+    tests_dir = str(Path(__file__).resolve().parents[3])
+    if tests_dir not in sys.path:
+        sys.path.insert(0, tests_dir)  # the emulator imports as the package ``emulator``, as users run it
+    from emulator.tls_listener import TlsListener
+    installed = {"www.example.com": (pki["bundle"].encode(), pki["key"].encode())}
+    listener = TlsListener(installed.get)
+    try:
+        omitted()
+        same = run_module(pullzone_certificate, args(pki, tls_probe=listener.address, timeout=5))
+        installed["www.example.com"] = (pki["renewed"].encode(), pki["renewed_key"].encode())
+        renewed = run_module(pullzone_certificate, args(pki, tls_probe=listener.address, timeout=5))
+        del installed["www.example.com"]
+        refused = run_module(pullzone_certificate, args(pki, tls_probe=listener.address, timeout=5))
+    finally:
+        listener.close()
+    assert same["changed"] is False and same["certificate_source"] == "tls"
+    assert renewed["changed"] is True and renewed["fingerprints"] == [fp(pki["leaf"]), fp(pki["mid"])]
+    assert renewed["certificate_source"] == "tls"
+    assert refused["certificate_source"] == "unknown"
+    assert any("UNRECOGNIZED_NAME" in w for w in warnings_of(refused))
 
 
 def test_absent_removes_a_custom_certificate(platform, fake_session, run_module, pki):
@@ -326,14 +465,15 @@ def bad_inputs(pki, tmp_path):
         ({"certificate_key": "-----BEGIN PRIVATE KEY-----\nMAMCAQU=\n-----END PRIVATE KEY-----\n"},
          "certificate_key: not a valid private key"),
         ({"certificate_key": other}, "certificate_key: the private key does not belong to the certificate "
-                                     "CN=www.example.com,O=Edge Test (from certificate). Use the key"),
+                                     "CN=www.example.com,O=Edge Test. Use the key"),
         ({"certificate_key": mid_key}, "belongs to certificate 2 of the bundle"),
         ({"certificate_key": certgen.key_pem(pki["key_obj"], password=b"pw")}, "is encrypted"),
         ({"certificate": certgen.cert_pem(expired), "certificate_key": certgen.key_pem(expired_key)},
          "the certificate expired on 2021-04-01T00:00:00Z"),
         ({"certificate": None, "certificate_src": str(tmp_path / "missing.pem")},
          "certificate_src: cannot read %s" % (tmp_path / "missing.pem")),
-        ({"certificate_key": None, "certificate_key_src": str(tmp_path)}, "certificate_key_src: cannot read"),
+        ({"certificate_key": None, "certificate_key_src": str(tmp_path)},
+         "certificate_key_src: %s is a directory, not a regular file" % tmp_path),
         ({"hostname": "https://www.example.com/"}, "hostname must be a bare DNS name"),
         ({"hostname": ""}, "hostname must be a bare DNS name"),
         ({"hostname": "b\u00fccher.\u0080"}, "hostname must be a bare DNS name"),
@@ -420,19 +560,75 @@ def test_write_retried_after_503(platform, fake_session, run_module, pki):
     assert result["changed"] is True and len(fake_session.writes) == 2
 
 
-def test_the_fallback_backend_gives_the_same_result(platform, fake_session, run_module, pki, monkeypatch):
+def test_without_cryptography_the_comparison_is_exact_and_checks_are_skipped(
+        platform, fake_session, run_module, pki, monkeypatch):
+    platform(b64url(pki["bundle"]))
+    with_library = run_module(pullzone_certificate, args(pki))
+    monkeypatch.setattr(_certificates, "HAS_CRYPTOGRAPHY", False)
+    without = run_module(pullzone_certificate, args(pki))
+    assert with_library["changed"] is without["changed"] is False
+    assert without["fingerprints"] == with_library["fingerprints"] and without["subject"] is None
+    assert any("cryptography Python library is not installed" in w and "skipped" in w for w in warnings_of(without))
     platform()
-    with_library = run_module(pullzone_certificate, args(pki), diff=True)
-    monkeypatch.setattr(_certificates, "HAS_CRYPTOGRAPHY", False)
-    without = run_module(pullzone_certificate, args(pki), diff=True)
-    assert without == with_library
-    assert fake_session.writes[0]["json"] == fake_session.writes[1]["json"]
+    uploaded = run_module(pullzone_certificate, args(pki))
+    assert base64.b64decode(fake_session.writes[-1]["json"]["Certificate"]).decode() == pki["bundle"]
+    assert base64.b64decode(fake_session.writes[-1]["json"]["CertificateKey"]).decode() == pki["key"]
+    assert_no_key(pki, uploaded)
 
 
-def test_fallback_still_catches_a_mismatched_key(fake_session, run_module, pki, monkeypatch):
-    monkeypatch.setattr(_certificates, "HAS_CRYPTOGRAPHY", False)
-    result = run_module(pullzone_certificate, args(pki, certificate_key=pki["renewed_key"]))
-    assert result["failed"] is True and "does not belong" in result["msg"] and fake_session.calls == []
+# --- bad files and text: fail fast, name the option, never hang ---------------------------------
+
+def bad_sources(tmp_path):
+    """``(option, value, expected message part)``: every input an attacker or a typo could give."""
+    import os
+    fifo = tmp_path / "fifo.pem"
+    os.mkfifo(str(fifo))
+    huge = tmp_path / "huge.pem"
+    with open(str(huge), "wb") as handle:
+        handle.truncate(_certificates.MAX_INPUT_BYTES + 1)  # sparse: no disk, no memory
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(bytes(range(256)) * 8)
+    latin = tmp_path / "latin.pem"
+    latin.write_bytes("-----BEGIN CERTIFICATE-----\n\u00e9t\u00e9\n-----END CERTIFICATE-----\n".encode("latin-1"))
+    begins = tmp_path / "begins.pem"
+    begins.write_bytes(b"-----BEGIN CERTIFICATE-----\n" * 20000)
+    many = tmp_path / "many.pem"
+    many.write_bytes(b"-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n" * 5000)
+    cyrillic = "-----BEGIN CERTIFICATE-----\n\u0421\u0435\u0440\u0442\n-----END CERTIFICATE-----\n"
+    return [
+        ("certificate_src", str(fifo), "certificate_src: %s is a named pipe (FIFO), not a regular file" % fifo),
+        ("certificate_key_src", str(fifo), "certificate_key_src: %s is a named pipe (FIFO)" % fifo),
+        ("certificate_src", "/dev/zero", "certificate_src: /dev/zero is a character device, not a regular file"),
+        ("certificate_key_src", "/dev/urandom", "certificate_key_src: /dev/urandom is a character device"),
+        ("certificate_src", str(tmp_path), "certificate_src: %s is a directory" % tmp_path),
+        ("certificate_src", str(huge), "certificate_src: %s is larger than 1024 KiB" % huge),
+        ("certificate_key_src", str(huge), "certificate_key_src: %s is larger than 1024 KiB" % huge),
+        ("certificate_src", str(garbage), "certificate_src (%s): not PEM" % garbage),
+        ("certificate_key_src", str(garbage), "certificate_key_src (%s): not PEM" % garbage),
+        ("certificate_src", str(latin), "certificate_src (%s): the CERTIFICATE PEM block is not valid Base64" % latin),
+        ("certificate_src", str(begins), "certificate_src (%s): the CERTIFICATE PEM block is not terminated" % begins),
+        ("certificate_src", str(many), "certificate_src (%s): more than 32 PEM blocks" % many),
+        ("certificate", cyrillic, "certificate: the CERTIFICATE PEM block is not valid Base64"),
+        ("certificate_key", "\u041a\u043b\u044e\u0447", "certificate_key: not PEM"),
+        ("certificate", "x" * (_certificates.MAX_INPUT_BYTES + 1), "certificate: the text is larger than 1024 KiB"),
+        ("certificate_key", "-----BEGIN PRIVATE KEY-----\n" * 20000, "certificate_key: the PRIVATE KEY PEM block is "
+                                                                     "not terminated"),
+    ]
+
+
+def test_bad_files_and_text_fail_fast_naming_the_option(fake_session, run_module, pki, tmp_path):
+    fake_session.responses = Platform()
+    cases = bad_sources(tmp_path)
+    for option, value, message in cases:
+        change = {option: value}
+        text_option = option[:-4] if option.endswith("_src") else option + "_src"
+        change[text_option] = None
+        result = run_module(pullzone_certificate, args(pki, **change))
+        assert result.get("failed") is True, (option, message)
+        assert message in result["msg"], (message, result["msg"])
+        assert "Traceback" not in json.dumps(result)
+        assert_no_key(pki, result)
+    assert fake_session.calls == []
 
 
 # --- the module's requests conform to the published document -----------------------------
