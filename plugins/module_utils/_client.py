@@ -150,8 +150,10 @@ def _never_sent(exc):
     return any(isinstance(c, NEVER_SENT_CAUSES) for c in _causes(exc))
 
 
-def _connect_failure(exc):
+def _connect_failure(exc, timeout):
     """A few words for a failure to connect: refused, unknown host, ... (never the library's repr)."""
+    if isinstance(exc, requests.exceptions.ConnectTimeout):
+        return "no connection within %s seconds" % _seconds(timeout)
     for cause in _causes(exc):
         if isinstance(cause, ConnectionRefusedError):
             return "connection refused"
@@ -159,10 +161,10 @@ def _connect_failure(exc):
             return "the host name could not be resolved"
         if isinstance(cause, socket.timeout) or (isinstance(cause, ConnectTimeoutError)
                                                  and not isinstance(cause, NewConnectionError)):
-            return "no connection within the timeout"
+            return "no connection within %s seconds" % _seconds(timeout)
         if isinstance(cause, OSError) and not isinstance(cause, NewConnectionError) and cause.strerror:
             return cause.strerror.lower()
-    return "could not connect"
+    return "no connection could be made"
 
 
 class Client(object):
@@ -314,9 +316,13 @@ class Client(object):
                 hint="Fix the certificate chain (or point REQUESTS_CA_BUNDLE at the CA that signed it), or set "
                      "validate_certs=false for a test endpoint.")
         if never_sent:
-            return ApiError(operation, None, "could not connect to %s (%s)%s" % (where, _connect_failure(exc), retried),
-                            kind=UNREACHABLE, hint="Check %s and that the platform is reachable from this host."
-                            % self.url_option)
+            reason = _connect_failure(exc, self.timeout)
+            hint = "Check %s and that the %s is reachable." % (
+                self.url_option, "database" if self.url_option == "database_url" else "platform")
+            if reason.startswith("no connection within"):
+                hint = "Check %s and the network, or raise the timeout option on a slow network." % self.url_option
+            return ApiError(operation, None, "could not connect to %s (%s)%s" % (where, reason, retried),
+                            kind=UNREACHABLE, hint=hint)
         if isinstance(exc, requests.exceptions.ReadTimeout):
             what = "no answer from %s within %s seconds" % (where, _seconds(self.timeout))
         elif isinstance(exc, requests.exceptions.ConnectionError):

@@ -190,7 +190,7 @@ def scrub(text, secrets):
     if not isinstance(text, str):
         return text
     for secret in secrets:
-        if secret and len(secret) >= 4:
+        if secret and len(secret) >= 4 and secret.strip():
             for form in (secret, repr(secret)[1:-1]):
                 text = text.replace(form, REDACTED)
     return text

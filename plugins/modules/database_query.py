@@ -61,6 +61,7 @@ options:
     default: true
 extends_documentation_fragment:
   - edge.platform.database
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group_database
 attributes:
@@ -447,7 +448,8 @@ def run(edge):
         "SQL" if len(statements) == 1 else "%d SQL statements" % len(statements), edge.client.base_url)
     try:
         reply = edge.client.request("POST", hrana.PIPELINE_PATH, operation, json_body=hrana.pipeline(requests),
-                                    replay_safe=reads_only or check_mode, check_envelope=False, hints=HINTS)
+                                    replay_safe=reads_only or check_mode, check_envelope=False, hints=HINTS,
+                                    changes_state=not (reads_only or check_mode))
     except ApiError as error:
         raise clarify_transport(error, transaction and not check_mode)
     try:
@@ -464,10 +466,8 @@ def run(edge):
 
 
 def clarify_transport(error, transaction):
-    """Database wording for connection failures (the shared hint names the management API)."""
-    if error.status is None and error.hint and "base_url" in error.hint:
-        error.hint = "Check database_url and that the database is reachable."
-    elif error.status is None and transaction and error.hint and "not sent again" in error.hint:
+    """Database wording for a write whose answer was lost (the client already names database_url)."""
+    if error.status is None and transaction and error.hint and "not sent again" in error.hint:
         error.hint += " The statements ran in one transaction, so they took effect completely or not at all."
     return error
 

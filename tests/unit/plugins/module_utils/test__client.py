@@ -133,7 +133,7 @@ def test_transport_failure_after_retries_is_an_api_error_without_status():
     assert caught.value.kind == UNREACHABLE
     assert caught.value.describe() == (
         "Reading failed: could not connect to https://api.example.test:443 (connection refused) (gave up after 1 "
-        "retries). Check base_url and that the platform is reachable from this host.")
+        "retries). Check base_url and that the platform is reachable.")
 
 
 @pytest.mark.parametrize("exc, hint", [

@@ -170,13 +170,17 @@ def test_a_failed_error_response_without_status_keeps_the_http_status(fake_sessi
     assert "Broken" in result["msg"]
 
 
-@pytest.mark.parametrize("body", [None, {"id": 0, "ruleName": None}, ["not", "a", "rule"]])
-def test_an_answer_without_a_rule_fails(fake_session, run_module, body):
+@pytest.mark.parametrize("body, message", [
+    (None, "is not the JSON object this operation returns"),
+    ({"id": 0, "ruleName": None}, "the platform answered without a rule"),
+    (["not", "a", "rule"], "is not the JSON object this operation returns"),
+])
+def test_an_answer_without_a_rule_fails(fake_session, run_module, body, message):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     assert result["failed"] is True
-    assert "the platform answered without a rule" in result["msg"]
-    assert "check id" in result["msg"]
+    assert message in result["msg"]
+    assert ("check id" in result["msg"]) is (message == "the platform answered without a rule")
 
 
 def test_unauthorised_fails_with_the_api_key_hint_and_no_secret(fake_session, run_module):
