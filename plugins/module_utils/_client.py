@@ -171,7 +171,9 @@ class Client(object):
     """A platform API client bound to one base URL and one set of credentials.
 
     Redirects are never followed (DESIGN principle 9): the credential headers go to the origin of
-    ``base_url`` only, and a 3xx answer fails naming its status and the origin it pointed to.
+    ``base_url`` only, and a 3xx answer fails naming its status and the origin it pointed to. The
+    platform's Terraform provider does not follow them either (BunnyWay/terraform-provider-bunnynet
+    internal/api/client.go: ``CheckRedirect`` returns ``http.ErrUseLastResponse``).
     ``validate_certs`` is passed with every request, because ``requests`` lets REQUESTS_CA_BUNDLE or
     CURL_CA_BUNDLE replace a session-wide ``verify=False``; with ``validate_certs`` true the bundle
     those variables name still applies.
@@ -228,7 +230,9 @@ class Client(object):
                                     "newlines." % self.url_option, kind=UNREACHABLE)
             except requests.exceptions.RequestException as exc:
                 never_sent = _never_sent(exc)
-                if (replay_safe or never_sent) and attempt < self.retries:
+                # a certificate that failed verification fails the same way on every retry
+                cured_by_retry = not isinstance(exc, requests.exceptions.SSLError)
+                if (replay_safe or never_sent) and cured_by_retry and attempt < self.retries:
                     self._pause(operation, attempt, "a connection failure", None)
                     attempt += 1
                     continue
@@ -270,9 +274,9 @@ class Client(object):
             message = "%s (gave up after %d retries)" % (message or "no details", attempt)
         # a 5xx to a write proves nothing about whether it was applied
         kind = MAY_HAVE_BEEN_SENT if status >= 500 and changes_state else REFUSED
-        hint = hints.get(status)
-        raise ApiError(operation, status, self._clean(message), error_key=key, field=field,
-                       hint=hint if hint is not None or kind == MAY_HAVE_BEEN_SENT else None, kind=kind)
+        # what is known about a write that may have landed outranks a module's advice for the status
+        hint = None if kind == MAY_HAVE_BEEN_SENT else hints.get(status)
+        raise ApiError(operation, status, self._clean(message), error_key=key, field=field, hint=hint, kind=kind)
 
     @staticmethod
     def _unreadable(reply, expect):

@@ -246,9 +246,9 @@ def test_unusable_content_length_gets_an_answer_not_a_dropped_connection(emulato
     ("/pullzone/2001/addCertificate", {"AccessKey": API_KEY}),
 ])
 def test_deeply_nested_json_is_a_400(emulator, path, headers):
+    hostnames = [{"value": "demo.b-cdn.net", "system": True}]
     running = emulator(dict(FIXTURE, databases=[{"id": "demo", "tokens": {"full_access": ["demo-full-token"]}}],
-                            pull_zones=[{"id": 2001, "name": "demo", "hostnames": [{"value": "demo.b-cdn.net",
-                                                                                      "system": True}]}]))
+                            pull_zones=[{"id": 2001, "name": "demo", "hostnames": hostnames}]))
     deep = b"[" * 100000 + b"]" * 100000
     answer = running.session.post(running.url + path, data=deep, timeout=30,
                                   headers=dict(headers, **{"Content-Type": "application/json"}))

@@ -346,3 +346,17 @@ def test_origin_shows_scheme_host_and_port_only():
     assert _client.origin("https://u:p@api.bunny.net/x?authToken=t") == "https://api.bunny.net:443"
     assert _client.origin("http://[::1]:8080/db") == "http://[::1]:8080"
     assert _client.origin("http://[::1") is None and _client.origin("/relative") is None
+
+
+def test_tls_failures_are_not_retried_and_prove_nothing_was_sent():
+    client, session = make_client([requests.exceptions.SSLError("certificate verify failed")] * 4)
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Writing", replay_safe=False)
+    assert len(session.calls) == 1 and caught.value.kind == UNREACHABLE
+
+
+def test_a_5xx_to_a_write_keeps_the_may_have_been_applied_hint_over_module_hints():
+    client, _session = make_client([FakeResponse(500)])
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Writing", replay_safe=False, hints={500: "Check zone_id."})
+    assert "Check zone_id" not in caught.value.describe() and "may have been applied" in caught.value.describe()
