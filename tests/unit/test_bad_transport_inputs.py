@@ -112,3 +112,31 @@ def test_an_empty_key_variable_is_refused_by_name(fake_session, run_module, monk
     assert result["msg"].startswith("api_key is empty: give the credential in api_key (or its alias access_key), "
                                     "or the EDGE_API_KEY or BUNNYNET_API_KEY environment variables")
     assert fake_session.calls == []
+
+
+@pytest.mark.parametrize("variable", ["SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL"])
+def test_a_token_in_either_url_variable_is_masked_even_when_validation_fails(fake_session, run_module, monkeypatch,
+                                                                              variable):
+    for name in ("SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN",
+                 "BUNNY_DATABASE_AUTH_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, "http://127.0.0.1:9/db/x?authToken=" + TOKEN)
+    # argument validation fails before any module code runs, and Ansible echoes the arguments
+    result = run_module(database_query, {"sql": "SELECT 1", "transaction": "not-a-boolean"})
+    assert result["failed"] is True and "transaction" in result["msg"]
+    assert TOKEN not in json.dumps(result)
+    assert fake_session.calls == []
+
+
+def test_the_bunny_variables_alone_are_enough(fake_session, run_module, monkeypatch):
+    from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+    for name in ("SERVICE_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("BUNNY_DATABASE_URL", "libsql://my-db.lite.bunnydb.net")
+    monkeypatch.setenv("BUNNY_DATABASE_AUTH_TOKEN", TOKEN)
+    fake_session.responses = [FakeResponse(200, text="<html>not hrana</html>")]  # only the request matters here
+    result = run_module(database_query, {"sql": "SELECT 1"})
+    call = fake_session.calls[0]
+    assert call["url"] == "https://my-db.lite.bunnydb.net/v2/pipeline"
+    assert call["headers"]["Authorization"] == "Bearer " + TOKEN
+    assert TOKEN not in json.dumps(result)
