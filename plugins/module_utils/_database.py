@@ -132,10 +132,12 @@ def database_connection(edge):
         # what Ansible echoes as module_args: the URL as given, minus the query that held the token
         params["database_url"] = without_query(params["database_url"])
     token = params.get("auth_token")
-    if url_token and token and url_token != token:
+    if url_token and token and token.strip() and url_token != token:
         edge.fail("database_url carries an authToken query parameter that differs from auth_token "
                   "(or %s); give the token once, preferably in auth_token." % " / ".join(AUTH_TOKEN_ENV))
-    token = url_token if token is None else token
+    if url_token and (token is None or not token.strip()):
+        # an empty auth_token beside a URL token means "no token option" (it overrides an environment fallback)
+        token = url_token
     problem = (check_required(token, "auth_token", AUTH_TOKEN_ENV,
                               "a full-access or read-only token of the database (or put it in database_url as "
                               "?authToken=)")

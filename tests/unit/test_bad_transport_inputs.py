@@ -140,3 +140,12 @@ def test_the_bunny_variables_alone_are_enough(fake_session, run_module, monkeypa
     assert call["url"] == "https://my-db.lite.bunnydb.net/v2/pipeline"
     assert call["headers"]["Authorization"] == "Bearer " + TOKEN
     assert TOKEN not in json.dumps(result)
+
+
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_auth_token_beside_a_url_token_means_no_token_option(fake_session, run_module, blank):
+    from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+    fake_session.responses = [FakeResponse(200, text="<html>x</html>")]  # only the request matters here
+    run_module(database_query, {"database_url": "http://127.0.0.1:9/db/x?authToken=" + TOKEN, "auth_token": blank,
+                                "sql": "SELECT 1"})
+    assert fake_session.calls[0]["headers"]["Authorization"] == "Bearer " + TOKEN
