@@ -115,8 +115,7 @@ def test_an_empty_key_variable_is_refused_by_name(fake_session, run_module, monk
 
 
 @pytest.mark.parametrize("variable", ["SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL"])
-def test_a_token_in_either_url_variable_is_masked_even_when_validation_fails(fake_session, run_module, monkeypatch,
-                                                                              variable):
+def test_a_url_variable_token_is_masked_even_when_validation_fails(fake_session, run_module, monkeypatch, variable):
     for name in ("SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN",
                  "BUNNY_DATABASE_AUTH_TOKEN"):
         monkeypatch.delenv(name, raising=False)
