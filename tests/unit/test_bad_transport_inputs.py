@@ -56,6 +56,15 @@ def cases():
                                id="%s-%s=%r" % (name, url_option, value))
 
 
+def without(args, option):
+    return {k: v for k, v in args.items() if k != option}
+
+
+def clear_environment(monkeypatch, *names):
+    for name in names:
+        monkeypatch.delenv(name, raising=False)
+
+
 def refuse_any_request(method, url, body, params):
     raise AssertionError("a request was sent: %s %s" % (method, url))
 
@@ -77,13 +86,12 @@ def test_bad_connection_input_fails_by_name_before_any_request(fake_session, run
 
 @pytest.mark.parametrize("name", sorted(MANAGEMENT))
 def test_missing_management_credentials_name_every_variable(fake_session, run_module, monkeypatch, name):
-    for variable in ("EDGE_API_KEY", "BUNNYNET_API_KEY", "EDGE_BASE_URL", "BUNNYNET_API_URL"):
-        monkeypatch.delenv(variable, raising=False)
+    clear_environment(monkeypatch, "EDGE_API_KEY", "BUNNYNET_API_KEY", "EDGE_BASE_URL", "BUNNYNET_API_URL")
     module, args = MANAGEMENT[name]
-    result = run_module(module, {k: v for k, v in args.items() if k != "api_key"})
+    result = run_module(module, without(args, "api_key"))
     assert result["msg"] == ("api_key is required: set api_key (or its alias access_key), or the EDGE_API_KEY or "
                              "BUNNYNET_API_KEY environment variables to the account API key.")
-    result = run_module(module, {k: v for k, v in args.items() if k != "base_url"})
+    result = run_module(module, without(args, "base_url"))
     assert result["msg"].startswith("base_url is required: set base_url, or the EDGE_BASE_URL or BUNNYNET_API_URL "
                                     "environment variables")
     assert fake_session.calls == []
@@ -92,14 +100,13 @@ def test_missing_management_credentials_name_every_variable(fake_session, run_mo
 @pytest.mark.parametrize("variable", ["EDGE_API_KEY", "BUNNYNET_API_KEY"])
 def test_either_key_variable_is_enough_and_the_first_wins(fake_session, run_module, monkeypatch, variable):
     from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-    for name in ("EDGE_API_KEY", "BUNNYNET_API_KEY"):
-        monkeypatch.delenv(name, raising=False)
+    clear_environment(monkeypatch, "EDGE_API_KEY", "BUNNYNET_API_KEY")
     monkeypatch.setenv(variable, KEY)
     if variable == "BUNNYNET_API_KEY":
         monkeypatch.setenv("EDGE_API_KEY", KEY + "-first")
     fake_session.responses = [FakeResponse(200, {"Id": 1, "Domain": "example.com", "DnsSecEnabled": True})]
     module, args = MANAGEMENT["dnszone_dnssec"]
-    result = run_module(module, {k: v for k, v in args.items() if k != "api_key"}, check=True)
+    result = run_module(module, without(args, "api_key"), check=True)
     assert result.get("failed") is not True, result
     expected = KEY + "-first" if variable == "BUNNYNET_API_KEY" else KEY
     assert fake_session.calls[0]["headers"]["AccessKey"] == expected
@@ -108,7 +115,7 @@ def test_either_key_variable_is_enough_and_the_first_wins(fake_session, run_modu
 def test_an_empty_key_variable_is_refused_by_name(fake_session, run_module, monkeypatch):
     monkeypatch.setenv("EDGE_API_KEY", "")
     module, args = MANAGEMENT["dnszone_dnssec"]
-    result = run_module(module, {k: v for k, v in args.items() if k != "api_key"})
+    result = run_module(module, without(args, "api_key"))
     assert result["msg"].startswith("api_key is empty: give the credential in api_key (or its alias access_key), "
                                     "or the EDGE_API_KEY or BUNNYNET_API_KEY environment variables")
     assert fake_session.calls == []
@@ -116,9 +123,8 @@ def test_an_empty_key_variable_is_refused_by_name(fake_session, run_module, monk
 
 @pytest.mark.parametrize("variable", ["SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL"])
 def test_a_url_variable_token_is_masked_even_when_validation_fails(fake_session, run_module, monkeypatch, variable):
-    for name in ("SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN",
-                 "BUNNY_DATABASE_AUTH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
+    clear_environment(monkeypatch, "SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN",
+                      "BUNNY_DATABASE_AUTH_TOKEN")
     monkeypatch.setenv(variable, "http://127.0.0.1:9/db/x?authToken=" + TOKEN)
     # argument validation fails before any module code runs, and Ansible echoes the arguments
     result = run_module(database_query, {"sql": "SELECT 1", "transaction": "not-a-boolean"})
@@ -129,8 +135,7 @@ def test_a_url_variable_token_is_masked_even_when_validation_fails(fake_session,
 
 def test_the_bunny_variables_alone_are_enough(fake_session, run_module, monkeypatch):
     from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-    for name in ("SERVICE_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
+    clear_environment(monkeypatch, "SERVICE_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN")
     monkeypatch.setenv("BUNNY_DATABASE_URL", "libsql://my-db.lite.bunnydb.net")
     monkeypatch.setenv("BUNNY_DATABASE_AUTH_TOKEN", TOKEN)
     fake_session.responses = [FakeResponse(200, text="<html>not hrana</html>")]  # only the request matters here
