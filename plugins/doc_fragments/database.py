@@ -18,35 +18,21 @@ options:
         header and never sent or shown in a URL. Other query parameters are refused.
       - Prefer O(auth_token) all the same. Ansible logs a module's arguments to the syslog of the host that runs it
         before the module starts, and only O(auth_token) is masked there.
-      - Falls back to the E(SERVICE_DATABASE_URL) environment variable.
+      - Falls back to the E(SERVICE_DATABASE_URL) environment variable, then E(BUNNY_DATABASE_URL) (what the platform's
+        CLI and Edge Scripting set). A token in either is masked from the start.
+      - Required; a missing URL fails naming this option and both environment variables.
     type: str
-    required: true
   auth_token:
     description:
       - The database access token, sent in the C(Authorization) header as C(Bearer <token>).
       - Full-access tokens read and write; read-only tokens only read.
       - Regenerating or invalidating a database's tokens revokes every token issued before; a revoked token
         fails with HTTP 401.
-      - Falls back to the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable. Never logged, returned or shown in errors.
-      - Required, unless O(database_url) carries the token as C(?authToken=).
+      - Falls back to the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable, then E(BUNNY_DATABASE_AUTH_TOKEN).
+        Never logged, returned or shown in errors, and sent to the origin of O(database_url) only.
+      - An empty value, or one with spaces, control characters or characters outside ASCII, is refused before any
+        request.
+      - Required, unless O(database_url) carries the token as C(?authToken=); a missing token fails naming this option
+        and both environment variables.
     type: str
-  validate_certs:
-    description:
-      - Verify the TLS certificate of the database endpoint.
-      - Falls back to the E(EDGE_VALIDATE_CERTS) environment variable.
-    type: bool
-    default: true
-  timeout:
-    description:
-      - Seconds to wait for the HTTP request.
-    type: float
-    default: 30
-  retries:
-    description:
-      - How many times a request is retried after HTTP 429, 502, 503, 504 or a connection failure.
-      - A pipeline that writes is never retried once it may have reached the database.
-    type: int
-    default: 3
-requirements:
-  - requests >= 2.25.0
 """

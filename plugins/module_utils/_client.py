@@ -13,12 +13,17 @@ injectable so unit tests prove every branch without sleeping.
 from __future__ import annotations
 
 import random
+import socket
 import time
 import traceback
+from urllib.parse import urljoin, urlsplit
 
 from ansible.module_utils.ansible_release import __version__ as ANSIBLE_CORE_VERSION
 
-from ._errors import ApiError, decode_json, envelope_failure, parse_error_body, scrub
+from ._errors import (
+    BAD_ANSWER, MAY_HAVE_BEEN_SENT, NO_ANSWER, REFUSED, UNREACHABLE, ApiError, shorten, decode_json,
+    envelope_failure, excerpt, parse_error_body, scrub,
+)
 from ._version import COLLECTION_VERSION
 
 try:
@@ -28,11 +33,14 @@ except ImportError:  # pragma: no cover - exercised by the import sanity test
     requests = None
     REQUESTS_IMPORT_ERROR = traceback.format_exc()
     UNBUILDABLE = ()
+    NEVER_SENT_CAUSES = ()
 else:
     REQUESTS_IMPORT_ERROR = None
     # failures before anything is sent that no retry can cure
     UNBUILDABLE = (requests.exceptions.InvalidHeader, requests.exceptions.InvalidURL,
                    requests.exceptions.MissingSchema, requests.exceptions.InvalidSchema)
+    # causes that prove nothing reached the server: no connection was ever made
+    NEVER_SENT_CAUSES = (NewConnectionError, ConnectTimeoutError, ConnectionRefusedError, socket.gaierror)
 
 USER_AGENT = "edge.platform/%s ansible-core/%s" % (COLLECTION_VERSION, ANSIBLE_CORE_VERSION)
 RETRY_STATUSES = frozenset((429, 502, 503, 504))
@@ -41,6 +49,13 @@ NOT_PROCESSED_STATUSES = frozenset((429,))
 BACKOFF_BASE = 0.5
 BACKOFF_MAX = 30.0
 RETRY_AFTER_MAX = 60.0
+EXPECT = ("object", "any", "empty")
+READ_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
+DEFAULT_PORTS = {"http": 80, "https": 443}
+BAD_READ_ANSWER_HINT = ("Check that %s points at the platform API itself (a proxy or portal may have answered) "
+                        "and try again.")
+BAD_WRITE_ANSWER_HINT = ("The platform accepted the request but its answer could not be read: the change was "
+                         "probably applied; check the current state before running the task again.")
 
 
 def access_key_auth(api_key):
@@ -96,34 +111,86 @@ def backoff_delay(attempt, retry_after=None, rand=random.random):
     return step / 2 + rand() * step / 2
 
 
+def origin(url):
+    """``scheme://host:port`` of ``url`` and nothing else (no user, path or query), or None when unreadable.
+
+    What a message may show of a URL the platform (or a redirect) named: never a token in a query.
+    """
+    try:
+        parts = urlsplit(url or "")
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if not scheme or not parts.hostname:
+        return None
+    host = "[%s]" % parts.hostname if ":" in parts.hostname else parts.hostname
+    port = port or DEFAULT_PORTS.get(scheme)
+    return "%s://%s%s" % (scheme, host, ":%d" % port if port else "")
+
+
+def _causes(exc):
+    """``exc`` and the exceptions it wraps (requests -> urllib3 -> socket), nearest first."""
+    seen = []
+    cause = exc
+    while isinstance(cause, BaseException) and cause not in seen and len(seen) < 8:
+        seen.append(cause)
+        args = getattr(cause, "args", ())
+        nested = getattr(cause, "reason", None)
+        if not isinstance(nested, BaseException):
+            nested = args[0] if args and isinstance(args[0], BaseException) else None
+        cause = nested or cause.__cause__ or cause.__context__
+    return seen
+
+
 def _never_sent(exc):
     """True when a transport failure happened before the request could reach the server."""
-    if isinstance(exc, requests.exceptions.ConnectTimeout):
+    if isinstance(exc, (requests.exceptions.ConnectTimeout, requests.exceptions.SSLError)):
         return True
-    seen = 0
-    cause = exc
-    while cause is not None and seen < 6:
-        if isinstance(cause, (NewConnectionError, ConnectTimeoutError)):
-            return True
-        args = getattr(cause, "args", ())
-        cause = getattr(cause, "reason", None) or (args[0] if args and isinstance(args[0], BaseException) else None)
-        seen += 1
-    return False
+    return any(isinstance(c, NEVER_SENT_CAUSES) for c in _causes(exc))
+
+
+def _connect_failure(exc, timeout):
+    """A few words for a failure to connect: refused, unknown host, ... (never the library's repr)."""
+    if isinstance(exc, requests.exceptions.ConnectTimeout):
+        return "no connection within %s seconds" % _seconds(timeout)
+    for cause in _causes(exc):
+        if isinstance(cause, ConnectionRefusedError):
+            return "connection refused"
+        if isinstance(cause, socket.gaierror) or type(cause).__name__ == "NameResolutionError":
+            return "the host name could not be resolved"
+        if isinstance(cause, socket.timeout) or (isinstance(cause, ConnectTimeoutError)
+                                                 and not isinstance(cause, NewConnectionError)):
+            return "no connection within %s seconds" % _seconds(timeout)
+        if isinstance(cause, OSError) and not isinstance(cause, NewConnectionError) and cause.strerror:
+            return cause.strerror.lower()
+    return "no connection could be made"
 
 
 class Client(object):
-    """A platform API client bound to one base URL and one set of credentials."""
+    """A platform API client bound to one base URL and one set of credentials.
+
+    Redirects are never followed (DESIGN principle 9): the credential headers go to the origin of
+    ``base_url`` only, and a 3xx answer fails naming its status and the origin it pointed to. The
+    platform's Terraform provider does not follow them either (BunnyWay/terraform-provider-bunnynet
+    internal/api/client.go: ``CheckRedirect`` returns ``http.ErrUseLastResponse``).
+    ``validate_certs`` is passed with every request, because ``requests`` lets REQUESTS_CA_BUNDLE or
+    CURL_CA_BUNDLE replace a session-wide ``verify=False``; with ``validate_certs`` true the bundle
+    those variables name still applies.
+    """
 
     def __init__(self, base_url, auth_headers, secrets=(), timeout=30.0, retries=3,
-                 validate_certs=True, session=None, sleep=None, warn=None):
+                 validate_certs=True, session=None, sleep=None, warn=None, url_option="base_url"):
         self.base_url = base_url.rstrip("/")
         self.secrets = tuple(s for s in secrets if s)
         self.timeout = timeout
         self.retries = max(0, int(retries))
+        self.validate_certs = bool(validate_certs)
+        self.url_option = url_option
         self.sleep = sleep or time.sleep
         self.warn = warn
         self.session = session if session is not None else requests.Session()
-        self.session.verify = validate_certs
+        self.session.verify = self.validate_certs
         self.session.headers.update({"User-Agent": USER_AGENT, "Accept": "application/json"})
         self.session.headers.update(auth_headers)
 
@@ -131,32 +198,45 @@ class Client(object):
         return path if path.startswith(("http://", "https://")) else self.base_url + path
 
     def request(self, method, path, operation, json_body=None, params=None, allow_404=False,
-                replay_safe=True, check_envelope=True, hints=None):
+                replay_safe=True, check_envelope=True, hints=None, expect="object", changes_state=None):
         """Send one request, retrying what is safe to retry, and return a :class:`Reply`.
 
         ``operation`` names the action in errors ("Reading DNS zone 12").
         ``replay_safe=False`` marks a write that must not be sent twice once it may have
         reached the server; it is then retried only when it provably was not processed.
         ``hints`` maps a status to advice that replaces the generic one ("check zone_id" for 404).
-        Raises :class:`ApiError` for every failure; 404 is returned only with ``allow_404``.
+        ``expect`` is what a 2xx body must be: ``"object"`` (a JSON object, the default), ``"any"``
+        (any JSON value: lists, pages) or ``"empty"`` (operations documented to answer 204: an empty
+        body, or JSON that is ignored). Anything else fails with kind ``BAD_ANSWER`` before a caller can
+        act on it.
+        ``changes_state`` says whether the request can change the platform (default: any method but
+        GET/HEAD/OPTIONS); it decides between ``MAY_HAVE_BEEN_SENT`` and ``NO_ANSWER`` when no answer came.
+        Raises :class:`ApiError` (with ``kind``) for every failure; 404 is returned only with ``allow_404``.
         """
+        if expect not in EXPECT:
+            raise ValueError("expect must be one of %s" % ", ".join(EXPECT))
+        if changes_state is None:
+            changes_state = method.upper() not in READ_METHODS
+        url = self.url(path)
         attempt = 0
         while True:
             try:
-                response = self.session.request(method, self.url(path), json=json_body,
-                                                params=params, timeout=self.timeout)
+                response = self.session.request(method, url, json=json_body, params=params, timeout=self.timeout,
+                                                verify=self.validate_certs, allow_redirects=False)
             except UNBUILDABLE as exc:
                 # these quote the offending header or URL, which may hold a secret: name the kind only
                 raise ApiError(operation, None, "the request could not be built (%s)" % type(exc).__name__,
-                               hint="Check that base_url is a plain URL and that the credentials hold no spaces or newlines.")
+                               hint="Check that %s is a plain URL and that the credentials hold no spaces or "
+                                    "newlines." % self.url_option, kind=UNREACHABLE)
             except requests.exceptions.RequestException as exc:
-                retryable = replay_safe or _never_sent(exc)
-                if retryable and attempt < self.retries:
+                never_sent = _never_sent(exc)
+                # a certificate that failed verification fails the same way on every retry
+                cured_by_retry = not isinstance(exc, requests.exceptions.SSLError)
+                if (replay_safe or never_sent) and cured_by_retry and attempt < self.retries:
                     self._pause(operation, attempt, "a connection failure", None)
                     attempt += 1
                     continue
-                raise ApiError(operation, None, self._transport_message(exc, attempt),
-                               hint=self._transport_hint(exc, retryable))
+                raise self._transport_error(operation, url, exc, never_sent, changes_state, attempt)
             status = response.status_code
             retryable = status in (RETRY_STATUSES if replay_safe else NOT_PROCESSED_STATUSES)
             if retryable and attempt < self.retries:
@@ -164,9 +244,10 @@ class Client(object):
                             retry_after_seconds(response.headers.get("Retry-After")))
                 attempt += 1
                 continue
-            return self._reply(operation, response, allow_404, check_envelope, hints or {}, attempt)
+            return self._reply(operation, url, response, allow_404, check_envelope, hints or {}, attempt,
+                               expect, changes_state)
 
-    def _reply(self, operation, response, allow_404, check_envelope, hints, attempt):
+    def _reply(self, operation, url, response, allow_404, check_envelope, hints, attempt, expect, changes_state):
         status = response.status_code
         text = response.text or ""
         if status == 404 and allow_404:
@@ -174,17 +255,54 @@ class Client(object):
         if 200 <= status < 300:
             reply = Reply(status, text, response.headers)
             failure = envelope_failure(reply.data) if check_envelope else None
-            if failure is None:
-                return reply
-            code, message, key = failure
-            # a 200 carrying a failed envelope reports its real status in statusCode
-            status = code if status == 200 and isinstance(code, int) else status
-            raise ApiError(operation, status, self._clean(message), error_key=key, hint=hints.get(status))
+            if failure is not None:
+                code, message, key = failure
+                # a 200 carrying a failed envelope reports its real status in statusCode
+                status = code if status == 200 and isinstance(code, int) else status
+                raise ApiError(operation, status, self._clean(message), error_key=key, hint=hints.get(status))
+            problem = self._unreadable(reply, expect)
+            if problem:
+                raise ApiError(operation, status, self._clean(problem), kind=BAD_ANSWER,
+                               hint=BAD_WRITE_ANSWER_HINT if changes_state else BAD_READ_ANSWER_HINT % self.url_option)
+            return reply
+        if 300 <= status < 400:
+            raise ApiError(operation, status, self._redirect_message(url, response.headers.get("Location")),
+                           hint="Set %s to the API's own address (for example %s); a redirect is never followed."
+                                % (self.url_option, self._example_root()))
         message, key, field = parse_error_body(text)
         if attempt and status in RETRY_STATUSES:
             message = "%s (gave up after %d retries)" % (message or "no details", attempt)
-        raise ApiError(operation, status, self._clean(message), error_key=key, field=field,
-                       hint=hints.get(status))
+        # a 5xx to a write proves nothing about whether it was applied
+        kind = MAY_HAVE_BEEN_SENT if status >= 500 and changes_state else REFUSED
+        # what is known about a write that may have landed outranks a module's advice for the status
+        hint = None if kind == MAY_HAVE_BEEN_SENT else hints.get(status)
+        raise ApiError(operation, status, self._clean(message), error_key=key, field=field, hint=hint, kind=kind)
+
+    @staticmethod
+    def _unreadable(reply, expect):
+        """Why a 2xx body is not what the operation returns, or None when it is."""
+        data, text = reply.data, reply.text
+        if expect == "empty" and (not text.strip() or data is not None):
+            return None
+        if expect == "any" and data is not None:
+            return None
+        if expect == "object" and isinstance(data, dict):
+            return None
+        wanted = {"object": "the JSON object", "any": "the JSON", "empty": "an empty answer or JSON"}[expect]
+        content_type = reply.headers.get("Content-Type") or "no content type"
+        return ("the answer (%s) is not %s this operation returns, so nothing was decided from it: %s"
+                % (shorten(content_type, 60), wanted, excerpt(text)))
+
+    def _redirect_message(self, url, location):
+        target = origin(urljoin(url, location)) if location else None
+        if target is None:
+            return "the platform answered with a redirect%s" % ("" if location else " without a Location")
+        same = target == origin(url)
+        return ("the platform answered with a redirect to %s%s, which is not followed: credentials are sent to the "
+                "origin of %s only" % (target, " (the same origin, another path)" if same else "", self.url_option))
+
+    def _example_root(self):
+        return "https://api.bunny.net" if self.url_option == "base_url" else "libsql://my-db.lite.bunnydb.net"
 
     def _pause(self, operation, attempt, why, retry_after):
         delay = backoff_delay(attempt, retry_after)
@@ -192,23 +310,45 @@ class Client(object):
             self.warn("%s: Retry-After of %.0fs capped at %.0fs." % (operation, retry_after, RETRY_AFTER_MAX))
         self.sleep(delay)
 
-    def _transport_message(self, exc, attempt):
-        kind = type(exc).__name__
-        detail = self._clean(str(exc))
-        text = "%s: %s" % (kind, detail)
-        if attempt:
-            text += " (gave up after %d retries)" % attempt
-        return text
-
-    @staticmethod
-    def _transport_hint(exc, retryable):
+    def _transport_error(self, operation, url, exc, never_sent, changes_state, attempt):
+        """One clear ApiError for a failure without an HTTP answer (never the library's raw text)."""
+        where = origin(url) or self.url_option
+        retried = " (gave up after %d retries)" % attempt if attempt else ""
         if isinstance(exc, requests.exceptions.SSLError):
-            return "TLS verification failed: fix the certificate chain, or set validate_certs=false for a test endpoint."
-        if isinstance(exc, requests.exceptions.Timeout):
-            return "No answer in time: raise the timeout option or check the network."
-        if not retryable:
-            return "The request may have reached the server, so it was not sent again; check the outcome before re-running."
-        return "Check base_url and that the platform is reachable."
+            return ApiError(operation, None, "the TLS connection to %s failed: %s%s" % (
+                where, self._tls_reason(exc), retried), kind=UNREACHABLE,
+                hint="Fix the certificate chain (or point REQUESTS_CA_BUNDLE at the CA that signed it), or set "
+                     "validate_certs=false for a test endpoint.")
+        if never_sent:
+            reason = _connect_failure(exc, self.timeout)
+            hint = "Check %s and that the %s is reachable." % (
+                self.url_option, "database" if self.url_option == "database_url" else "platform")
+            if reason.startswith("no connection within"):
+                hint = "Check %s and the network, or raise the timeout option on a slow network." % self.url_option
+            return ApiError(operation, None, "could not connect to %s (%s)%s" % (where, reason, retried),
+                            kind=UNREACHABLE, hint=hint)
+        if isinstance(exc, requests.exceptions.ReadTimeout):
+            what = "no answer from %s within %s seconds" % (where, _seconds(self.timeout))
+        elif isinstance(exc, requests.exceptions.ConnectionError):
+            what = "the connection to %s closed before an answer came" % where
+        else:
+            what = "the answer from %s could not be read (%s)" % (where, type(exc).__name__)
+        if changes_state:
+            return ApiError(operation, None, what + retried, kind=MAY_HAVE_BEEN_SENT)
+        hint = ("Raise the timeout option or check the network." if isinstance(exc, requests.exceptions.Timeout)
+                else "Check the network (or a proxy between this host and %s) and try again." % where)
+        return ApiError(operation, None, what + retried, kind=NO_ANSWER, hint=hint)
+
+    def _tls_reason(self, exc):
+        for cause in _causes(exc):
+            reason = getattr(cause, "verify_message", None) or getattr(cause, "reason", None)
+            if isinstance(reason, str) and reason:
+                return self._clean(reason.replace("_", " ").lower())
+        return "certificate verification failed"
 
     def _clean(self, text):
         return scrub(text, self.secrets) if text else text
+
+
+def _seconds(value):
+    return ("%g" % value) if isinstance(value, float) else str(value)

@@ -19,21 +19,29 @@ from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
 from ansible.module_utils.basic import env_fallback
 
 from ._client import Client, bearer_auth
-from ._module import check_credential, check_transport
+from ._module import check_credential, check_required, check_transport, transport_argument_spec
 
 SCHEMES = {"libsql": "https", "https": "https", "http": "http"}
 TOKEN_PARAMETER = re.compile(r"[?&;]authToken=([^&#;]*)")
+# First found wins. SERVICE_* is what the platform gives hosted containers and scripts (spec, "Environment
+# variables"); BUNNY_* is what the platform's CLI writes to .env and Edge Scripting sets
+# (BunnyWay/cli packages/cli/src/commands/db/tokens/create.ts; platform-facts 4.3).
+DATABASE_URL_ENV = ("SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL")
+AUTH_TOKEN_ENV = ("SERVICE_DATABASE_AUTH_TOKEN", "BUNNY_DATABASE_AUTH_TOKEN")
 
 
 def database_argument_spec():
-    """Options of every database module (doc fragment ``edge.platform.database``)."""
-    return dict(
-        database_url=dict(type="str", required=True, fallback=(env_fallback, ["SERVICE_DATABASE_URL"])),
-        auth_token=dict(type="str", no_log=True, fallback=(env_fallback, ["SERVICE_DATABASE_AUTH_TOKEN"])),
-        validate_certs=dict(type="bool", default=True, fallback=(env_fallback, ["EDGE_VALIDATE_CERTS"])),
-        timeout=dict(type="float", default=30.0),
-        retries=dict(type="int", default=3),
+    """Options of every database module (doc fragment ``edge.platform.database``).
+
+    ``database_url`` is checked by the connection rather than ``required=True``, so a missing one is
+    reported with every environment variable that could supply it.
+    """
+    spec = dict(
+        database_url=dict(type="str", fallback=(env_fallback, list(DATABASE_URL_ENV))),
+        auth_token=dict(type="str", no_log=True, fallback=(env_fallback, list(AUTH_TOKEN_ENV))),
     )
+    spec.update(transport_argument_spec())
+    return spec
 
 
 class DatabaseUrlError(ValueError):
@@ -80,8 +88,11 @@ def split_database_url(value):
 
 
 def hidden_tokens(params):
-    """Tokens inside ``database_url`` (or its environment fallback), to mask before argument validation."""
-    return url_tokens(params.get("database_url") or os.environ.get("SERVICE_DATABASE_URL"))
+    """Tokens inside ``database_url`` (or any of its environment fallbacks), to mask before argument validation."""
+    found = url_tokens(params.get("database_url"))
+    for name in DATABASE_URL_ENV:
+        found |= url_tokens(os.environ.get(name))
+    return found
 
 
 def url_tokens(value):
@@ -106,7 +117,11 @@ def database_connection(edge):
     params = edge.params
     for secret in url_tokens(params["database_url"]) | {params.get("auth_token")}:
         edge.add_secret(secret)
-    endpoint, url_token, problem = None, None, None
+    problem = check_required(params["database_url"], "database_url", DATABASE_URL_ENV,
+                             "the database URL, for example libsql://my-db.lite.bunnydb.net")
+    if problem:
+        edge.fail(problem)
+    endpoint, url_token = None, None
     try:
         endpoint, url_token = split_database_url(params["database_url"])
     except DatabaseUrlError as exc:
@@ -117,18 +132,18 @@ def database_connection(edge):
         # what Ansible echoes as module_args: the URL as given, minus the query that held the token
         params["database_url"] = without_query(params["database_url"])
     token = params.get("auth_token")
-    if url_token and token and url_token != token:
+    if url_token and token and token.strip() and url_token != token:
         edge.fail("database_url carries an authToken query parameter that differs from auth_token "
-                  "(or SERVICE_DATABASE_AUTH_TOKEN); give the token once, preferably in auth_token.")
-    token = token or url_token
-    problem = check_credential(token, "auth_token", "SERVICE_DATABASE_AUTH_TOKEN")
-    if problem:
-        edge.fail(problem)
-    if not token:
-        edge.fail("auth_token is required: set auth_token (or the SERVICE_DATABASE_AUTH_TOKEN environment "
-                  "variable) to a full-access or read-only token of the database.")
-    problem = check_transport(params)
+                  "(or %s); give the token once, preferably in auth_token." % " / ".join(AUTH_TOKEN_ENV))
+    if url_token and (token is None or not token.strip()):
+        # an empty auth_token beside a URL token means "no token option" (it overrides an environment fallback)
+        token = url_token
+    problem = (check_required(token, "auth_token", AUTH_TOKEN_ENV,
+                              "a full-access or read-only token of the database (or put it in database_url as "
+                              "?authToken=)")
+               or check_credential(token, "auth_token", AUTH_TOKEN_ENV) or check_transport(params))
     if problem:
         edge.fail(problem)
     return Client(endpoint, bearer_auth(token), secrets=edge.secrets, timeout=params["timeout"],
-                  retries=params["retries"], validate_certs=params["validate_certs"], warn=edge.module.warn)
+                  retries=params["retries"], validate_certs=params["validate_certs"], warn=edge.module.warn,
+                  url_option="database_url")

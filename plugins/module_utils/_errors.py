@@ -45,21 +45,46 @@ REASONS = {
 
 MAX_TEXT = 300
 
+# What a failure says about the platform's state: ``ApiError.kind``. Modules decide from it whether a
+# write may have landed (re-read and report the truth) or certainly did not (plain failure).
+REFUSED = "refused"
+"""The platform answered with an error status (or a failed envelope): the request was not applied."""
+UNREACHABLE = "unreachable"
+"""The request provably never reached the platform (connection refused, DNS, connect timeout, unbuildable)."""
+MAY_HAVE_BEEN_SENT = "may_have_been_sent"
+"""A request that changes state was sent and no usable answer came: it may have been applied."""
+NO_ANSWER = "no_answer"
+"""A request that changes nothing (a read) was sent and no usable answer came."""
+BAD_ANSWER = "bad_answer"
+"""A 2xx answer whose body is not what the operation returns; nothing was decided from it."""
+KINDS = (REFUSED, UNREACHABLE, MAY_HAVE_BEEN_SENT, NO_ANSWER, BAD_ANSWER)
+
+MAY_HAVE_BEEN_APPLIED_HINT = ("The request may have been applied by the platform; it was not sent again. "
+                              "Check the current state before running the task again.")
+
 
 class ApiError(Exception):
     """A failed platform operation: HTTP status plus whatever the body said.
 
     ``status`` is None for transport failures (connection refused, timeout, TLS).
+    ``kind`` is one of :data:`KINDS`: what the failure proves about the platform's state.
     """
 
-    def __init__(self, operation, status, message=None, error_key=None, field=None, hint=None):
+    def __init__(self, operation, status, message=None, error_key=None, field=None, hint=None, kind=REFUSED):
+        if kind not in KINDS:
+            raise ValueError("unknown ApiError kind %r" % (kind,))
         self.operation = operation
+        self.kind = kind
         self.status = status if isinstance(status, int) and not isinstance(status, bool) else None
         # platform bodies are untrusted: whatever their JSON holds, these are text (or None)
         self.message = _text(message)
         self.error_key = _text(error_key)
         self.field = _text(field)
-        self.hint = hint if hint is not None else STATUS_HINTS.get(status)
+        if hint is None:
+            # the generic advice of a 5xx ("retry later", "raise the timeout") is wrong for a write that may
+            # have landed: say what is known instead
+            hint = MAY_HAVE_BEEN_APPLIED_HINT if kind == MAY_HAVE_BEEN_SENT else STATUS_HINTS.get(self.status)
+        self.hint = hint
         super().__init__(self.describe())
 
     def as_dict(self):
@@ -100,9 +125,16 @@ def _text(value):
     return json.dumps(value, sort_keys=True) if isinstance(value, (dict, list)) else str(value)
 
 
-def _shorten(text):
+def shorten(text, limit=MAX_TEXT):
     text = " ".join(text.split())
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def excerpt(text, limit=80):
+    """A short one-line quote of an untrusted body for a message (scrub it of secrets before showing)."""
+    if not text or not text.strip():
+        return "an empty body"
+    return repr(shorten(text, limit))
 
 
 def decode_json(text):
@@ -129,9 +161,9 @@ def parse_error_body(text):
     """``(message, error_key, field)`` from any error body shape the platform uses."""
     data = decode_json(text)
     if data is None:
-        return (_shorten(text) if text and text.strip() else None), None, None
+        return (shorten(text) if text and text.strip() else None), None, None
     if not isinstance(data, dict):
-        return _shorten(json.dumps(data)), None, None
+        return shorten(json.dumps(data)), None, None
     error = data.get("error")
     if isinstance(error, dict):  # shield envelope
         return error.get("message"), error.get("errorKey"), None
@@ -142,12 +174,12 @@ def parse_error_body(text):
         return ": ".join(parts) or None, None, None
     if isinstance(error, str):  # database AppError / sqld
         details = data.get("details")
-        return (error if not details else "%s (%s)" % (error, _shorten(json.dumps(details)))), None, None
+        return (error if not details else "%s (%s)" % (error, shorten(json.dumps(details)))), None, None
     if "message" in data:  # Hrana stream error {message, code}
         return data.get("message"), data.get("code"), None
     if set(data) == {"statusCode"}:  # shield UnauthorizedResult
         return None, None, None
-    return _shorten(json.dumps(data, sort_keys=True)), None, None
+    return shorten(json.dumps(data, sort_keys=True)), None, None
 
 
 def scrub(text, secrets):
@@ -158,7 +190,7 @@ def scrub(text, secrets):
     if not isinstance(text, str):
         return text
     for secret in secrets:
-        if secret and len(secret) >= 4:
+        if secret and len(secret) >= 4 and secret.strip():
             for form in (secret, repr(secret)[1:-1]):
                 text = text.replace(form, REDACTED)
     return text

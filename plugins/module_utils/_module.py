@@ -10,7 +10,8 @@ funnel (``fail_from``), and the reconciler that gives each module exact check mo
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+import math
+from urllib.parse import urlsplit, urlunsplit
 
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
 
@@ -18,57 +19,140 @@ from ._client import REQUESTS_IMPORT_ERROR, Client, access_key_auth
 from ._errors import ApiError, scrub
 
 
-def management_argument_spec():
-    """Options of every management API module (doc fragment ``edge.platform.management_api``)."""
+# Environment variables, first found wins. BUNNYNET_API_KEY / BUNNYNET_API_URL are what the platform's
+# Terraform provider reads (BunnyWay/terraform-provider-bunnynet internal/provider/provider.go, Configure).
+API_KEY_ENV = ("EDGE_API_KEY", "BUNNYNET_API_KEY")
+BASE_URL_ENV = ("EDGE_BASE_URL", "BUNNYNET_API_URL")
+VALIDATE_CERTS_ENV = ("EDGE_VALIDATE_CERTS",)
+# No platform call answers faster than a network round trip; below this a timeout only turns every request
+# into a failure (and, for a write, into a write that may have landed without an answer).
+TIMEOUT_MIN = 0.1
+# One request never legitimately takes longer; larger values (1e308) overflow the socket layer.
+TIMEOUT_MAX = 3600.0
+# Backoff is capped at 30 s a wait: 10 retries already keep a task waiting up to about five minutes.
+RETRIES_MAX = 10
+
+
+def transport_argument_spec():
+    """Options every connection shares (doc fragment ``edge.platform.transport``)."""
     return dict(
-        api_key=dict(type="str", required=True, no_log=True, aliases=["access_key"],
-                     fallback=(env_fallback, ["EDGE_API_KEY"])),
-        base_url=dict(type="str", required=True, fallback=(env_fallback, ["EDGE_BASE_URL"])),
-        validate_certs=dict(type="bool", default=True, fallback=(env_fallback, ["EDGE_VALIDATE_CERTS"])),
+        validate_certs=dict(type="bool", default=True, fallback=(env_fallback, list(VALIDATE_CERTS_ENV))),
         timeout=dict(type="float", default=30.0),
         retries=dict(type="int", default=3),
     )
 
 
-def check_credential(value, option, env):
-    """An error message when a credential cannot travel in an HTTP header, else None (never shows it)."""
-    if value and (value != value.strip() or any(ord(c) < 33 or ord(c) == 127 for c in value)):
+def management_argument_spec():
+    """Options of every management API module (doc fragment ``edge.platform.management_api``).
+
+    ``api_key`` and ``base_url`` are checked by :class:`EdgeModule` rather than ``required=True``, so a
+    missing one is reported with every environment variable that could supply it.
+    """
+    spec = dict(
+        api_key=dict(type="str", no_log=True, aliases=["access_key"], fallback=(env_fallback, list(API_KEY_ENV))),
+        base_url=dict(type="str", fallback=(env_fallback, list(BASE_URL_ENV))),
+    )
+    spec.update(transport_argument_spec())
+    return spec
+
+
+def _sources(option, envs, alias=None):
+    names = " or ".join(envs)
+    return "%s%s, or the %s environment variable%s" % (
+        option, " (or its alias %s)" % alias if alias else "", names, "s" if len(envs) > 1 else "")
+
+
+def check_required(value, option, envs, what, alias=None):
+    """An error message when a required connection option is missing, naming every place it can come from."""
+    if value is None:
+        return "%s is required: set %s to %s." % (option, _sources(option, envs, alias), what)
+    return None
+
+
+def check_credential(value, option, envs, alias=None):
+    """An error message when a credential cannot be sent in an HTTP header, else None (never shows it).
+
+    Refused before any request: empty or whitespace-only (an unset variable exported as ``""``), non-ASCII
+    (HTTP headers carry Latin-1 at most; platform keys and tokens are ASCII), or spaces and control characters.
+    """
+    if value is None:
+        return None
+    if not value.strip():
+        return ("%s is empty: give the credential in %s (an empty variable still counts as set)."
+                % (option, _sources(option, envs, alias)))
+    if any(ord(c) > 126 for c in value):
+        return ("%s contains characters outside ASCII, which an HTTP header cannot carry (platform keys and tokens "
+                "are ASCII): copy the value again from the dashboard into %s." % (option, _sources(option, envs, alias)))
+    if value != value.strip() or any(ord(c) < 33 or ord(c) == 127 for c in value):
         return ("%s contains spaces, a newline or control characters, which an HTTP header cannot carry: remove them "
                 "(a YAML block scalar such as '|' adds a trailing newline; use '|-' or a quoted string, or check %s)."
-                % (option, env))
+                % (option, " and ".join(envs)))
     return None
 
 
 def check_transport(params):
     """An error message when ``timeout`` or ``retries`` cannot be used, else None."""
-    if params["timeout"] <= 0:
-        return "timeout must be a positive number of seconds; got %s." % params["timeout"]
-    if params["retries"] < 0:
-        return "retries must be 0 or more; got %s." % params["retries"]
+    timeout = params["timeout"]
+    if not math.isfinite(timeout) or not TIMEOUT_MIN <= timeout <= TIMEOUT_MAX:
+        return ("timeout must be a number of seconds from %g to %g (below %g s nothing can answer; above %g s is no "
+                "longer a timeout); got %s." % (TIMEOUT_MIN, TIMEOUT_MAX, TIMEOUT_MIN, TIMEOUT_MAX, timeout))
+    if not 0 <= params["retries"] <= RETRIES_MAX:
+        return ("retries must be from 0 to %d (waits grow to 30 s each, so %d retries already wait minutes); got %s."
+                % (RETRIES_MAX, RETRIES_MAX, params["retries"]))
     return None
 
 
-def check_http_url(value, option):
-    """An error message when ``value`` is not an absolute http(s) URL, else None."""
-    parts = urlsplit(value or "")
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        return ("%s must be an absolute http:// or https:// URL (for example https://api.bunny.net); "
-                "got %r." % (option, value))
+def check_http_url(value, option, example="https://api.bunny.net"):
+    """An error message when ``value`` is not the root of an http(s) API (no path, query or user), else None."""
+    text = (value or "").strip()
+    try:
+        parts = urlsplit(text)
+        parts.port  # pylint: disable=pointless-statement  # raises on a bad port
+    except ValueError as exc:
+        return "%s is not a valid URL (%s); give it as %s." % (option, exc, example)
+    # shown in errors: never a query (it may hold a token) or a user:password part
+    shown = urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return ("%s must be an absolute http:// or https:// URL (for example %s); got %r." % (option, example, shown))
+    if parts.username is not None or parts.password is not None:
+        return "%s must not carry a user or password before the host; give the key in api_key." % option
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        return ("%s must be the API root, without a path or query (for example %s); got %r with a %s."
+                % (option, example, shown, "path" if parts.path not in ("", "/") else "query or fragment"))
     return None
+
+
+class _NoLogValues(set):
+    """Ansible's no_log value set, minus blank strings.
+
+    Ansible masks every no_log value wherever it appears in output; a key of one space would turn every
+    message into masked fragments. A blank credential is refused by name instead (``check_credential``).
+    """
+
+    def add(self, value):
+        if not (isinstance(value, str) and not value.strip()):
+            super(_NoLogValues, self).add(value)
+
+    def update(self, *others):
+        for other in others:
+            for value in other:
+                self.add(value)
 
 
 class _SecretAwareModule(AnsibleModule):
     """An AnsibleModule that masks secrets carried inside other options (a token in a URL) from the start.
 
     Argument validation can fail before a module runs any code, and its failure echoes the arguments;
-    ``hidden_secrets(params)`` names the values to mask before that can happen.
+    ``hidden_secrets(params)`` names the values to mask before that can happen. Blank values never enter
+    the masking set (see :class:`_NoLogValues`).
     """
 
     hidden_secrets = None
 
     def _load_params(self):
+        self.no_log_values = _NoLogValues(self.no_log_values)
         super(_SecretAwareModule, self)._load_params()
-        for value in self.hidden_secrets(self.params):
+        for value in (self.hidden_secrets(self.params) if self.hidden_secrets else ()):
             if value:
                 self.no_log_values.add(value)
 
@@ -83,7 +167,7 @@ class EdgeModule(object):
     def __init__(self, argument_spec, connection="management", hidden_secrets=None, **kwargs):
         spec = management_argument_spec() if connection == "management" else {}
         spec.update(argument_spec)
-        module_class = AnsibleModule
+        module_class = _SecretAwareModule
         if hidden_secrets is not None:
             module_class = type("EdgeAnsibleModule", (_SecretAwareModule,), {"hidden_secrets": staticmethod(hidden_secrets)})
         self.module = module_class(argument_spec=spec, supports_check_mode=True, **kwargs)
@@ -106,11 +190,14 @@ class EdgeModule(object):
         return self.module._diff
 
     def _management_client(self):
-        problem = (check_credential(self.params["api_key"], "api_key", "EDGE_API_KEY")
-                   or check_http_url(self.params["base_url"], "base_url") or check_transport(self.params))
+        params = self.params
+        problem = (check_required(params["api_key"], "api_key", API_KEY_ENV, "the account API key", alias="access_key")
+                   or check_credential(params["api_key"], "api_key", API_KEY_ENV, alias="access_key")
+                   or check_required(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
+                   or check_http_url(params["base_url"], "base_url") or check_transport(params))
         if problem:
             self.fail(problem)
-        return Client(self.params["base_url"], access_key_auth(self.params["api_key"]),
+        return Client(self.params["base_url"].strip(), access_key_auth(self.params["api_key"]),
                       secrets=self.secrets, timeout=self.params["timeout"],
                       retries=self.params["retries"], validate_certs=self.params["validate_certs"],
                       warn=self.module.warn)

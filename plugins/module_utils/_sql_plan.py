@@ -380,17 +380,10 @@ def aftermath(statements, index, transaction, check_mode):
 def answer_lost(error):
     """Whether a failed write may have reached the database and run (its answer never came).
 
-    The one place that decides it, from what the client reports: ``ApiError.kind`` when the
-    transport sets it. Until then, from today's client: a 5xx answer (a write is never replayed
-    after one), a read timeout, or a transport failure the client itself says may have reached the
-    server; never a refused or timed-out connection or a TLS failure, which send nothing.
+    The transport decides it (``ApiError.kind``): a read timeout, a connection dropped after sending,
+    or a 5xx to the write; never a refused connection or a TLS failure, which send nothing.
     """
-    kind = getattr(error, "kind", None)
-    if kind is not None:
-        return kind == "may_have_been_sent"
-    if error.status is not None:
-        return error.status >= 500
-    return (error.message or "").startswith("ReadTimeout") or "not sent again" in (error.hint or "")
+    return getattr(error, "kind", None) == "may_have_been_sent"
 
 
 def lost_answer_hint(statements, transaction):
@@ -405,10 +398,3 @@ def lost_answer_hint(statements, transaction):
     return text + (" Check the database (for example with a SELECT of the rows they write) before running the task "
                    "again: running it again applies them again unless they are idempotent "
                    "(CREATE ... IF NOT EXISTS, INSERT ... ON CONFLICT DO NOTHING).")
-
-
-def transport_hint(error):
-    """Database wording for a connection failure (the shared hint names the management API)."""
-    if error.status is None and error.hint and "base_url" in error.hint:
-        return "Check database_url and that the database is reachable."
-    return error.hint

@@ -57,6 +57,7 @@ options:
     default: false
 extends_documentation_fragment:
   - edge.platform.management_api
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group
 attributes:

@@ -26,6 +26,7 @@ options:
     required: true
 extends_documentation_fragment:
   - edge.platform.management_api
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module

@@ -280,7 +280,8 @@ def run(edge):
     requests, verdict, status = plan.requests(), None, None
     try:
         reply = edge.client.request("POST", hrana.PIPELINE_PATH, operation, json_body=hrana.pipeline(requests),
-                                    replay_safe=plan.replay_safe, check_envelope=False, hints=HINTS)
+                                    replay_safe=plan.replay_safe, changes_state=not plan.replay_safe,
+                                    check_envelope=False, hints=HINTS)
         status, batch = reply.status, hrana.decode_pipeline(reply.data, requests)[0]
         if isinstance(batch, hrana.HranaError):
             responses = None
@@ -298,7 +299,8 @@ def run(edge):
             verdict = plan.judge(hrana.decode_batch_result(batch.get("result"), len(plan.steps)))
     except ApiError as error:
         lost = not plan.replay_safe and sql_plan.answer_lost(error)
-        error.hint = sql_plan.lost_answer_hint(statements, transaction) if lost else sql_plan.transport_hint(error)
+        if lost:
+            error.hint = sql_plan.lost_answer_hint(statements, transaction)
         raise
     except hrana.HranaProtocolError as exc:
         raise ApiError(operation, reply.status, "the answer is not Hrana over HTTP v2 (%s)" % exc,

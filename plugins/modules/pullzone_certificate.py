@@ -105,6 +105,7 @@ requirements:
   - cryptography (for the local checks; see the description)
 extends_documentation_fragment:
   - edge.platform.management_api
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group
 attributes:
@@ -461,7 +462,7 @@ def send(edge, method, action, path, operation, body):
     certificate", so a removal is retried only when it provably did not reach the platform.
     """
     try:
-        edge.client.request(method, path, operation, json_body=body, replay_safe=method != "DELETE")
+        edge.client.request(method, path, operation, json_body=body, replay_safe=method != "DELETE", expect="empty")
     except ApiError as error:
         if error.status == 400 and error.field in FIELD_OPTIONS:
             error.hint = "The platform could not %s: check %s." % (action, FIELD_OPTIONS[error.field])

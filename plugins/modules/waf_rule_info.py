@@ -37,6 +37,7 @@ options:
     default: 100
 extends_documentation_fragment:
   - edge.platform.management_api
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module

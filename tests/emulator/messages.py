@@ -30,6 +30,8 @@ class Request(object):
             return json.loads(self.body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
             raise BadJson("The request body is not valid JSON: %s" % exc) from exc
+        except RecursionError as exc:
+            raise BadJson("The request body is nested too deeply.") from exc
 
     def flag(self, name):
         """A boolean query parameter (ASP.NET style: true/false, case-insensitive)."""

@@ -9,15 +9,26 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from .fixtures import FixtureError
-from .messages import BadJson, Request, empty, json_response
-from .platform_state import Fault, Platform
+from .messages import BadJson, Request, Response, empty, json_response
+from .platform_state import CREDENTIAL_HEADERS, Fault, Platform
 from .routing import UNAUTHORIZED
 
 ADMIN_PREFIX = "/_emulator/"
+# Far above any document or batch the collection sends (a 20 MB OpenAPI document fits); bounds memory.
+MAX_BODY = 64 * 1024 * 1024
 DEFAULT_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "demo.yml")
+
+
+class BadRequest(Exception):
+    """A request the emulator cannot read; answered with ``status`` and the message."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -32,10 +43,39 @@ class Handler(BaseHTTPRequestHandler):
             sys.stderr.write("%s - %s\n" % (self.address_string(), format % args))
 
     def _dispatch(self):
+        try:
+            self._handle()
+        except Exception:  # pylint: disable=broad-except
+            # the emulator is product: a bug answers 500 and says where, never a silently dropped connection
+            sys.stderr.write("emulator: %s %s failed:\n%s" % (self.command, self.path, traceback.format_exc()))
+            self.close_connection = True
+            try:
+                self._send(json_response(500, {"error": "the emulator failed on this request; see its stderr"}))
+            except OSError:
+                pass
+
+    def _read_body(self):
+        """The request body; raises :class:`BadRequest` for a Content-Length that cannot be honoured."""
+        raw = self.headers.get("Content-Length")
+        if raw is None:
+            return b""
+        if not raw.strip().isdigit():
+            raise BadRequest(400, "Content-Length must be a non-negative whole number of bytes")
+        length = int(raw.strip())
+        if length > MAX_BODY:
+            raise BadRequest(413, "the request body is larger than the emulator accepts (%d bytes)" % MAX_BODY)
+        return self.rfile.read(length) if length else b""
+
+    def _handle(self):
         platform = self.server.platform
         path, _sep, query_string = self.path.partition("?")
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
+        try:
+            body = self._read_body()
+        except BadRequest as exc:
+            # the body's end is unknown: answer, then close rather than read the rest as a request
+            self.close_connection = True
+            self._send(json_response(exc.status, {"error": str(exc)}))
+            return
         request = Request(self.command, path, query_string, self.headers, body)
         if path.startswith(ADMIN_PREFIX):
             self._send(self._admin(request))
@@ -44,33 +84,53 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
                 threading.Thread(target=self.server.shutdown, daemon=True).start()
             return
+        credentials = [name for name in CREDENTIAL_HEADERS if self.headers.get(name) is not None]
         with platform.gate.shared():
-            self._serve(platform, request, path)
+            self._serve(platform, request, path, credentials)
 
-    def _serve(self, platform, request, path):
+    def _serve(self, platform, request, path, credentials):
         with platform.lock:
             fault = platform.take_fault(request.method, path)
-        if fault is not None:
-            if fault.delay_s:
-                time.sleep(fault.delay_s)
-            if fault.drop_connection:
-                with platform.lock:
-                    platform.record(request.method, path, request.query, None, "dropped connection")
-                self._drop()
-                return
-            if fault.status is not None:
-                headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
-                response = empty(int(fault.status))
-                response.headers.update(headers)
-                with platform.lock:
-                    platform.record(request.method, path, request.query, response.status, "injected fault")
-                self._send(response)
-                return
-        with platform.area_lock(request.method, path):
-            response = self._route(platform, request)
+        processed = None
+        if fault is not None and fault.after_processing:
+            # the write lands (state changes) before the fault hides or replaces its answer
+            with platform.area_lock(request.method, path):
+                processed = self._route(platform, request)
+        if fault is not None and self._inject(platform, fault, request, credentials, processed):
+            return
+        response = processed
+        if response is None:
+            with platform.area_lock(request.method, path):
+                response = self._route(platform, request)
         with platform.lock:
-            platform.record(request.method, path, request.query, response.status)
+            platform.record(request.method, path, request.query, response.status, credentials=credentials)
         self._send(response)
+
+    def _inject(self, platform, fault, request, credentials, processed):
+        """Apply ``fault``; True when it answered (or dropped) in the platform's place."""
+        after = " after processing (status %s)" % processed.status if processed is not None else ""
+        if fault.delay_s:
+            time.sleep(fault.delay_s)
+        if fault.drop_connection:
+            with platform.lock:
+                platform.record(request.method, request.path, request.query, None, "dropped connection" + after,
+                                credentials=credentials)
+            self._drop()
+            return True
+        if not fault.replaces_answer():
+            return False
+        status = fault.status if fault.status is not None else 200
+        body = fault.body.encode("utf-8") if fault.body is not None else b""
+        response = Response(status, body, fault.content_type)
+        if fault.retry_after is not None:
+            response.headers["Retry-After"] = fault.retry_after
+        if fault.location is not None:
+            response.headers["Location"] = fault.location
+        with platform.lock:
+            platform.record(request.method, request.path, request.query, response.status, "injected fault" + after,
+                            credentials=credentials)
+        self._send(response)
+        return True
 
     def _route(self, platform, request):
         route, params = platform.router.match(request.method, request.path)
@@ -83,6 +143,9 @@ class Handler(BaseHTTPRequestHandler):
             return route.handler(request)
         except BadJson as exc:
             return json_response(400, {"ErrorKey": "request.invalid_json", "Field": "body", "Message": str(exc)})
+        except RecursionError:
+            return json_response(400, {"ErrorKey": "request.invalid_json", "Field": "body",
+                                       "Message": "The request body is nested too deeply."})
 
     def _admin(self, request):
         client = ipaddress.ip_address(self.client_address[0])
@@ -99,7 +162,7 @@ class Handler(BaseHTTPRequestHandler):
                     return json_response(200, {"reset": True})
         with platform.lock:
             if name == "requests" and request.method == "GET":
-                return json_response(200, {"requests": list(platform.log)})
+                return json_response(200, {"requests": platform.requests(request.flag("credentials"))})
             if name == "requests" and request.method == "DELETE":
                 platform.log = []
                 return empty(204)
@@ -119,6 +182,8 @@ class Handler(BaseHTTPRequestHandler):
                     return route.handler(request)
                 except BadJson as exc:
                     return json_response(400, {"error": str(exc)})
+                except RecursionError:
+                    return json_response(400, {"error": "the request body is nested too deeply"})
         return json_response(404, {"error": "unknown admin call %s %s" % (request.method, request.path)})
 
     @staticmethod
@@ -127,6 +192,8 @@ class Handler(BaseHTTPRequestHandler):
             specs = request.json()
             specs = specs if isinstance(specs, list) else [specs]
             faults = [Fault(spec) for spec in specs]
+        except RecursionError:
+            return json_response(400, {"error": "bad fault: the JSON is nested too deeply"})
         except (BadJson, ValueError, TypeError) as exc:
             return json_response(400, {"error": "bad fault: %s" % exc})
         platform.faults.extend(faults)

@@ -45,9 +45,10 @@ class FakeSession(object):
         self.headers = {}
         self.verify = True
 
-    def request(self, method, url, json=None, params=None, timeout=None):  # pylint: disable=redefined-outer-name
-        self.calls.append({"method": method, "url": url, "json": json, "params": params,
-                           "timeout": timeout, "headers": dict(self.headers)})
+    def request(self, method, url, json=None, params=None, timeout=None,  # pylint: disable=redefined-outer-name
+                verify=None, allow_redirects=True):
+        self.calls.append({"method": method, "url": url, "json": json, "params": params, "timeout": timeout,
+                           "verify": verify, "allow_redirects": allow_redirects, "headers": dict(self.headers)})
         if callable(self.responses):
             answer = self.responses(method, url, json, params)
         else:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 import requests
-from urllib3.exceptions import NewConnectionError, ProtocolError
+from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
 
 from ansible_collections.edge.platform.plugins.module_utils import _client
 from ansible_collections.edge.platform.plugins.module_utils._client import (
     BACKOFF_MAX, RETRY_AFTER_MAX, Client, access_key_auth, backoff_delay, bearer_auth, retry_after_seconds,
 )
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._errors import (
+    BAD_ANSWER, MAY_HAVE_BEEN_SENT, NO_ANSWER, REFUSED, UNREACHABLE, ApiError,
+)
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 KEY = "very-secret-api-key"
@@ -26,7 +28,10 @@ def make_client(responses, retries=3, secrets=(KEY,)):
 
 
 def connection_refused():
-    return requests.exceptions.ConnectionError(NewConnectionError(None, "Connection refused"))
+    """What requests raises for a refused connection: the OSError is the cause of urllib3's error."""
+    inner = NewConnectionError(None, "Failed to establish a new connection: [Errno 111] Connection refused")
+    inner.__cause__ = ConnectionRefusedError(111, "Connection refused")
+    return requests.exceptions.ConnectionError(MaxRetryError(None, "/x", inner))
 
 
 def connection_dropped():
@@ -125,12 +130,15 @@ def test_transport_failure_after_retries_is_an_api_error_without_status():
     with pytest.raises(ApiError) as caught:
         client.request("GET", "/x", "Reading")
     assert caught.value.status is None and len(session.calls) == 2
-    assert "ConnectionError" in caught.value.message and "gave up after 1 retries" in caught.value.message
+    assert caught.value.kind == UNREACHABLE
+    assert caught.value.describe() == (
+        "Reading failed: could not connect to https://api.example.test:443 (connection refused) (gave up after 1 "
+        "retries). Check base_url and that the platform is reachable.")
 
 
 @pytest.mark.parametrize("exc, hint", [
-    (requests.exceptions.SSLError("bad cert"), "validate_certs"),
-    (requests.exceptions.ReadTimeout("slow"), "timeout option"),
+    (requests.exceptions.SSLError("bad cert"), "validate_certs=false"),
+    (requests.exceptions.ReadTimeout("slow"), "Raise the timeout option"),
 ])
 def test_transport_hints(exc, hint):
     client, _session = make_client([exc], retries=0)
@@ -169,11 +177,11 @@ def test_json_body_parsed_by_content_not_content_type():
 def test_secrets_are_scrubbed_from_error_messages():
     echo = FakeResponse(400, {"Message": "key %s is not allowed" % KEY, "ErrorKey": "k"})
     client, _session = make_client([echo, requests.exceptions.ConnectionError("failed for %s" % KEY)], retries=0)
-    for _attempt in range(2):
+    for marker in ("********", "closed before an answer came"):  # transport failures never quote library text
         with pytest.raises(ApiError, match="Reading") as caught:
             client.request("GET", "/x", "Reading")
         assert KEY not in caught.value.describe()
-        assert "********" in caught.value.describe()
+        assert marker in caught.value.describe()
 
 
 def test_retry_after_parsing():
@@ -219,5 +227,136 @@ def test_unbuildable_request_is_not_retried_and_never_quotes_the_header():
 
 def test_reply_object_is_a_dict_whatever_the_body():
     client, _session = make_client([FakeResponse(200, [1]), FakeResponse(200, {"a": 1})])
-    assert client.request("GET", "/x", "Reading").object == {}
+    assert client.request("GET", "/x", "Reading", expect="any").object == {}
     assert client.request("GET", "/x", "Reading").object == {"a": 1}
+
+
+def test_every_request_passes_verify_and_never_follows_redirects():
+    for validate in (True, False):
+        session = FakeSession([FakeResponse(200, {})])
+        Client("https://x.test", {}, session=session, validate_certs=validate).request("GET", "/x", "Reading")
+        # per request: requests lets REQUESTS_CA_BUNDLE replace a session-wide verify=False
+        assert session.calls[0]["verify"] is validate and session.calls[0]["allow_redirects"] is False
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+@pytest.mark.parametrize("auth", [access_key_auth(KEY), bearer_auth(KEY)], ids=["access-key", "bearer"])
+def test_redirect_fails_naming_status_and_target_origin_only(status, auth):
+    location = "https://user:pw@evil.example:8443/steal?authToken=%s#x" % KEY
+    session = FakeSession([FakeResponse(status, headers={"Location": location})])
+    client = Client("https://api.example.test", auth, secrets=(KEY,), session=session, sleep=lambda s: None)
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/dnszone/1/dnssec", "Enabling DNSSEC")
+    text = caught.value.describe()
+    assert len(session.calls) == 1 and caught.value.status == status and caught.value.kind == REFUSED
+    assert "redirect to https://evil.example:8443, which is not followed" in text
+    for hidden in (KEY, "steal", "user", "pw@", "authToken"):
+        assert hidden not in text
+
+
+def test_relative_redirect_names_the_same_origin_and_database_option():
+    session = FakeSession([FakeResponse(308, headers={"Location": "/other"})])
+    client = Client("http://127.0.0.1:8/db/x", {}, session=session, url_option="database_url")
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/v2/pipeline", "Running SQL")
+    assert "redirect to http://127.0.0.1:8 (the same origin, another path)" in caught.value.describe()
+    assert "Set database_url" in caught.value.describe()
+
+
+@pytest.mark.parametrize("body, headers, expect", [
+    ("<html><body>Sign in</body></html>", {"Content-Type": "text/html"}, "object"),
+    ('{"Enabled": tr', {"Content-Type": "application/json"}, "object"),
+    ("[1, 2]", {}, "object"),
+    ("", {}, "object"),
+    ("null", {}, "any"),
+    ("<html>", {"Content-Type": "text/html"}, "empty"),
+])
+def test_unreadable_2xx_is_a_bad_answer_naming_operation_status_type_and_excerpt(body, headers, expect):
+    client, _session = make_client([FakeResponse(200, text=body + KEY if body else body, headers=headers)])
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/dnszone/1", "Reading DNS zone 1", expect=expect)
+    error = caught.value
+    assert error.kind == BAD_ANSWER and error.status == 200
+    text = error.describe()
+    assert text.startswith("Reading DNS zone 1 failed with HTTP 200 OK: the answer (%s)"
+                           % headers.get("Content-Type", "no content type"))
+    assert (repr(body[:20]).strip("'")[:8] in text) if body else "an empty body" in text
+    assert KEY not in text
+
+
+@pytest.mark.parametrize("body, expect", [("", "empty"), ("{}", "empty"), ("[]", "any"), ('{"a": 1}', "object")])
+def test_answers_the_operation_documents_are_accepted(body, expect):
+    client, _session = make_client([FakeResponse(204 if not body else 200, text=body)])
+    assert client.request("POST", "/x", "Writing", expect=expect).text == body
+
+
+def test_a_bad_answer_to_a_write_says_it_was_probably_applied():
+    client, _session = make_client([FakeResponse(200, text="<html>")])
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Enabling DNSSEC")
+    assert caught.value.kind == BAD_ANSWER and "probably applied" in caught.value.describe()
+
+
+def read_timeout():
+    return requests.exceptions.ReadTimeout("HTTPConnectionPool(host='x', port=1): Read timed out.")
+
+
+@pytest.mark.parametrize("method, replay_safe, answers, kind, calls", [
+    ("POST", False, [read_timeout()], MAY_HAVE_BEEN_SENT, 1),
+    ("POST", False, [connection_dropped()], MAY_HAVE_BEEN_SENT, 1),
+    ("POST", True, [read_timeout()] * 4, MAY_HAVE_BEEN_SENT, 4),
+    ("DELETE", False, [FakeResponse(503)], MAY_HAVE_BEEN_SENT, 1),
+    ("POST", True, [FakeResponse(500)], MAY_HAVE_BEEN_SENT, 1),
+    ("PATCH", True, [FakeResponse(504)] * 4, MAY_HAVE_BEEN_SENT, 4),
+    ("GET", True, [read_timeout()] * 4, NO_ANSWER, 4),
+    ("GET", True, [FakeResponse(500)], REFUSED, 1),
+    ("POST", False, [FakeResponse(429)] * 4, REFUSED, 4),
+    ("POST", False, [connection_refused()] * 4, UNREACHABLE, 4),
+    ("POST", False, [requests.exceptions.ConnectTimeout("x")] * 4, UNREACHABLE, 4),
+    ("POST", False, [requests.exceptions.InvalidHeader("x")], UNREACHABLE, 1),
+])
+def test_kind_says_what_the_failure_proves(method, replay_safe, answers, kind, calls):
+    client, session = make_client(list(answers))
+    with pytest.raises(ApiError) as caught:
+        client.request(method, "/x", "Writing", replay_safe=replay_safe)
+    assert (caught.value.kind, len(session.calls)) == (kind, calls)
+    if kind == MAY_HAVE_BEEN_SENT:
+        text = caught.value.describe()
+        assert "may have been applied" in text and "not sent again" in text and "timeout" not in text.lower()[-120:]
+        assert "raise" not in text.lower()
+
+
+def test_changes_state_overrides_the_method():
+    client, _session = make_client([read_timeout(), read_timeout()], retries=0)
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/v2/pipeline", "Reading rows", changes_state=False)
+    assert caught.value.kind == NO_ANSWER
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Odd write", changes_state=True)
+    assert caught.value.kind == MAY_HAVE_BEEN_SENT
+
+
+def test_unknown_expect_is_a_programming_error():
+    client, _session = make_client([])
+    with pytest.raises(ValueError):
+        client.request("GET", "/x", "Reading", expect="list")
+
+
+def test_origin_shows_scheme_host_and_port_only():
+    assert _client.origin("https://u:p@api.bunny.net/x?authToken=t") == "https://api.bunny.net:443"
+    assert _client.origin("http://[::1]:8080/db") == "http://[::1]:8080"
+    assert _client.origin("http://[::1") is None and _client.origin("/relative") is None
+
+
+def test_tls_failures_are_not_retried_and_prove_nothing_was_sent():
+    client, session = make_client([requests.exceptions.SSLError("certificate verify failed")] * 4)
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Writing", replay_safe=False)
+    assert len(session.calls) == 1 and caught.value.kind == UNREACHABLE
+
+
+def test_a_5xx_to_a_write_keeps_the_may_have_been_applied_hint_over_module_hints():
+    client, _session = make_client([FakeResponse(500)])
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Writing", replay_safe=False, hints={500: "Check zone_id."})
+    assert "Check zone_id" not in caught.value.describe() and "may have been applied" in caught.value.describe()

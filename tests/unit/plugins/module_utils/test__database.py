@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._database import (
-    DatabaseUrlError, database_argument_spec, split_database_url, url_tokens)
+    DatabaseUrlError, database_argument_spec, hidden_tokens, split_database_url, url_tokens)
+from ansible_collections.edge.platform.plugins.module_utils._module import transport_argument_spec
 
 
 @pytest.mark.parametrize("url, endpoint, token", [
@@ -61,6 +62,15 @@ def test_url_tokens_found_even_in_broken_urls():
 def test_argument_spec():
     spec = database_argument_spec()
     assert spec["auth_token"]["no_log"] is True
-    assert spec["database_url"]["fallback"][1] == ["SERVICE_DATABASE_URL"]
-    assert spec["auth_token"]["fallback"][1] == ["SERVICE_DATABASE_AUTH_TOKEN"]
-    assert "required" not in spec["auth_token"]  # may come from the URL instead
+    # the seed's pair first, then what the platform's CLI and Edge Scripting set
+    assert spec["database_url"]["fallback"][1] == ["SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL"]
+    assert spec["auth_token"]["fallback"][1] == ["SERVICE_DATABASE_AUTH_TOKEN", "BUNNY_DATABASE_AUTH_TOKEN"]
+    # checked by the connection, so a missing one names every environment variable
+    assert "required" not in spec["auth_token"] and "required" not in spec["database_url"]
+    assert {k: spec[k] for k in ("validate_certs", "timeout", "retries")} == transport_argument_spec()
+
+
+def test_hidden_tokens_come_from_every_url_variable(monkeypatch):
+    monkeypatch.setenv("SERVICE_DATABASE_URL", "http://h/?authToken=first-token")
+    monkeypatch.setenv("BUNNY_DATABASE_URL", "http://[::1?authToken=second-token")
+    assert hidden_tokens({"database_url": None}) == {"first-token", "second-token"}

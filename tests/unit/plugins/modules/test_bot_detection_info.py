@@ -160,12 +160,16 @@ def test_a_200_with_a_failed_envelope_reports_its_status_code(fake_session, run_
                                    "message": "Internal error."}
 
 
-@pytest.mark.parametrize("body", [{"error": OK}, {"error": OK, "data": None}, None])
-def test_a_success_without_data_fails(fake_session, run_module, body):
+@pytest.mark.parametrize("body, message", [
+    ({"error": OK}, "the platform answered without the configuration"),
+    ({"error": OK, "data": None}, "the platform answered without the configuration"),
+    (None, "is not the JSON object this operation returns"),
+])
+def test_a_success_without_data_fails(fake_session, run_module, body, message):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
     result = run_module(bot_detection_info, ARGS)
     assert result["failed"] is True
-    assert "the platform answered without the configuration" in result["msg"]
+    assert message in result["msg"]
 
 
 def test_rate_limit_and_unavailable_are_retried(fake_session, run_module):

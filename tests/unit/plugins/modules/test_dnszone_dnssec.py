@@ -101,8 +101,8 @@ def test_retries_transparently(fake_session, run_module):
 @pytest.mark.parametrize("args, message", [
     ({"zone_id": 0}, "zone_id must be a positive DNS zone id; got 0."),
     ({"base_url": "api.example.test"}, "base_url must be an absolute http:// or https:// URL"),
-    ({"timeout": 0}, "timeout must be a positive number of seconds"),
-    ({"retries": -1}, "retries must be 0 or more"),
+    ({"timeout": 0}, "timeout must be a number of seconds from 0.1 to 3600"),
+    ({"retries": -1}, "retries must be from 0 to 10"),
 ])
 def test_bad_input_fails_before_any_request(fake_session, run_module, args, message):
     result = run_module(dnszone_dnssec, dict(BASE, state="enabled", **args))
@@ -152,6 +152,8 @@ def test_api_key_with_a_newline_fails_naming_the_option_and_never_shows_it(fake_
 
 @pytest.mark.parametrize("body", [[1, 2], "text", None])
 def test_a_body_that_is_not_an_object_is_no_traceback(fake_session, run_module, body):
+    # never read as "DNSSEC is off": an answer that was not read fails before any decision or write
     fake_session.responses = [FakeResponse(200, body) if body is not None else FakeResponse(200, text="")]
     result = run_module(dnszone_dnssec, dict(BASE, state="disabled"))
-    assert result["changed"] is False and result["zone"] == {"id": 7, "domain": None}
+    assert result["failed"] is True and fake_session.writes == []
+    assert "is not the JSON object this operation returns" in result["msg"]

@@ -211,13 +211,17 @@ def test_an_error_key_alone_fails_even_with_the_rule(fake_session, run_module):
                                    "message": "the platform reported a failure with the rule"}
 
 
-@pytest.mark.parametrize("body", [None, {"id": 0, "ruleName": None}, ["not", "a", "rule"]])
-def test_an_answer_without_a_rule_fails(fake_session, run_module, body):
+@pytest.mark.parametrize("body, message", [
+    (None, "is not the JSON object this operation returns"),
+    ({"id": 0, "ruleName": None}, "the platform answered without a rule"),
+    (["not", "a", "rule"], "is not the JSON object this operation returns"),
+])
+def test_an_answer_without_a_rule_fails(fake_session, run_module, body, message):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     assert result["failed"] is True
-    assert "the platform answered without a rule" in result["msg"]
-    assert "check id" in result["msg"]
+    assert message in result["msg"]
+    assert ("check id" in result["msg"]) is (message == "the platform answered without a rule")
 
 
 def test_unauthorised_fails_with_the_api_key_hint_and_no_secret(fake_session, run_module):
@@ -313,8 +317,9 @@ def test_a_listing_answer_that_is_not_a_page_fails_instead_of_listing_nothing(fa
     fake_session.responses = [FakeResponse(200, text="<html>maintenance</html>", headers={"Content-Type": "text/html"})]
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001))
     assert result["failed"] is True
-    assert result["msg"].startswith("Listing custom WAF rules of shield zone 3001 failed: "
-                                    "the answer to page 1 is not a page of rules (no data list).")
+    # the client refuses an answer that is not JSON before the module looks at it
+    assert result["msg"].startswith("Listing custom WAF rules of shield zone 3001 (page 1) failed with HTTP 200 OK: "
+                                    "the answer (text/html) is not the JSON")
     assert "waf_rules" not in result
 
 

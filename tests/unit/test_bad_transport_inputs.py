@@ -1,0 +1,155 @@
+"""Bad connection input, tried on every module: a clean failure naming the option, no traceback, no request.
+
+The values are the ones an attacker's matrix found tracebacks and hangs with (issue 9, items 10 and 12):
+credentials a header cannot carry, broken URLs, timeouts and retry counts nothing can honour. Each module's
+``main`` runs for real (AnsibleModule, argument validation, EdgeModule) with a fake session that fails the
+test on any request.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.modules import (
+    api_guardian_spec, bot_detection_info, database_query, dnszone_dnssec, pullzone_certificate, waf_rule_info,
+)
+
+KEY = "transport-matrix-secret-key"
+TOKEN = "transport-matrix-secret-token"
+DOCUMENT = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
+CONNECTION = {"api_key": KEY, "base_url": "https://api.example.test"}
+MANAGEMENT = {
+    "api_guardian_spec": (api_guardian_spec, dict(CONNECTION, shield_zone_id=1, content=DOCUMENT)),
+    "bot_detection_info": (bot_detection_info, dict(CONNECTION, shield_zone_id=1)),
+    "dnszone_dnssec": (dnszone_dnssec, dict(CONNECTION, zone_id=1, state="enabled")),
+    "pullzone_certificate": (pullzone_certificate, dict(CONNECTION, pullzone_id=1, hostname="www.example.com",
+                                                        state="absent")),
+    "waf_rule_info": (waf_rule_info, dict(CONNECTION, id=1)),
+}
+DATABASE = {"database_query": (database_query, {"database_url": "http://127.0.0.1:9/db/x", "auth_token": TOKEN,
+                                                "sql": "SELECT 1"})}
+EVERY = dict(MANAGEMENT, **DATABASE)
+
+NUMBERS = [
+    ("timeout", "nan"), ("timeout", "inf"), ("timeout", "-inf"), ("timeout", "1e308"), ("timeout", -1),
+    ("timeout", 0), ("timeout", 1e-9), ("retries", -1), ("retries", 11), ("retries", 10 ** 9),
+]
+CREDENTIALS = ["ключ-доступа-1234", "caf\u00e9-secret", "", " ", "   ", "\t", "two words", "line\nbreak"]
+MANAGEMENT_URLS = ["http://[::1", "https://[::1/x", "https://api.bunny.net/v1", "https://api.bunny.net/?a=b",
+                   "https://user:pw@api.bunny.net", "api.bunny.net", "ftp://api.bunny.net", "https://api.bunny.net:0x50"]
+DATABASE_URLS = ["http://[::1", "http://[::1?authToken=" + TOKEN, "ws://db.example.net", "https://db.example.net:99999"]
+
+
+def cases():
+    for name, (module, args) in sorted(EVERY.items()):
+        for option, value in NUMBERS:
+            yield pytest.param(module, dict(args, **{option: value}), option, id="%s-%s=%r" % (name, option, value))
+        credential = "auth_token" if name in DATABASE else "api_key"
+        for value in CREDENTIALS:
+            yield pytest.param(module, dict(args, **{credential: value}), credential,
+                               id="%s-%s=%r" % (name, credential, value))
+        url_option = "database_url" if name in DATABASE else "base_url"
+        for value in DATABASE_URLS if name in DATABASE else MANAGEMENT_URLS:
+            yield pytest.param(module, dict(args, **{url_option: value}), url_option,
+                               id="%s-%s=%r" % (name, url_option, value))
+
+
+def without(args, option):
+    return {k: v for k, v in args.items() if k != option}
+
+
+def clear_environment(monkeypatch, *names):
+    for name in names:
+        monkeypatch.delenv(name, raising=False)
+
+
+def refuse_any_request(method, url, body, params):
+    raise AssertionError("a request was sent: %s %s" % (method, url))
+
+
+@pytest.mark.parametrize("module, args, option", list(cases()))
+def test_bad_connection_input_fails_by_name_before_any_request(fake_session, run_module, capsys, module, args,
+                                                               option):
+    fake_session.responses = refuse_any_request
+    result = run_module(module, args)
+    shown = json.dumps(result, ensure_ascii=False) + capsys.readouterr().err
+    assert result.get("failed") is True, result
+    assert result["msg"].startswith(option), result["msg"]
+    assert fake_session.calls == []
+    assert "Traceback" not in shown and "exception" not in result
+    assert KEY not in shown and TOKEN not in shown
+    # a blank secret must not have been registered for masking: the message reads normally
+    assert "********" not in result["msg"]
+
+
+@pytest.mark.parametrize("name", sorted(MANAGEMENT))
+def test_missing_management_credentials_name_every_variable(fake_session, run_module, monkeypatch, name):
+    clear_environment(monkeypatch, "EDGE_API_KEY", "BUNNYNET_API_KEY", "EDGE_BASE_URL", "BUNNYNET_API_URL")
+    module, args = MANAGEMENT[name]
+    result = run_module(module, without(args, "api_key"))
+    assert result["msg"] == ("api_key is required: set api_key (or its alias access_key), or the EDGE_API_KEY or "
+                             "BUNNYNET_API_KEY environment variables to the account API key.")
+    result = run_module(module, without(args, "base_url"))
+    assert result["msg"].startswith("base_url is required: set base_url, or the EDGE_BASE_URL or BUNNYNET_API_URL "
+                                    "environment variables")
+    assert fake_session.calls == []
+
+
+@pytest.mark.parametrize("variable", ["EDGE_API_KEY", "BUNNYNET_API_KEY"])
+def test_either_key_variable_is_enough_and_the_first_wins(fake_session, run_module, monkeypatch, variable):
+    from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+    clear_environment(monkeypatch, "EDGE_API_KEY", "BUNNYNET_API_KEY")
+    monkeypatch.setenv(variable, KEY)
+    if variable == "BUNNYNET_API_KEY":
+        monkeypatch.setenv("EDGE_API_KEY", KEY + "-first")
+    fake_session.responses = [FakeResponse(200, {"Id": 1, "Domain": "example.com", "DnsSecEnabled": True})]
+    module, args = MANAGEMENT["dnszone_dnssec"]
+    result = run_module(module, without(args, "api_key"), check=True)
+    assert result.get("failed") is not True, result
+    expected = KEY + "-first" if variable == "BUNNYNET_API_KEY" else KEY
+    assert fake_session.calls[0]["headers"]["AccessKey"] == expected
+
+
+def test_an_empty_key_variable_is_refused_by_name(fake_session, run_module, monkeypatch):
+    monkeypatch.setenv("EDGE_API_KEY", "")
+    module, args = MANAGEMENT["dnszone_dnssec"]
+    result = run_module(module, without(args, "api_key"))
+    assert result["msg"].startswith("api_key is empty: give the credential in api_key (or its alias access_key), "
+                                    "or the EDGE_API_KEY or BUNNYNET_API_KEY environment variables")
+    assert fake_session.calls == []
+
+
+@pytest.mark.parametrize("variable", ["SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL"])
+def test_a_url_variable_token_is_masked_even_when_validation_fails(fake_session, run_module, monkeypatch, variable):
+    clear_environment(monkeypatch, "SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN",
+                      "BUNNY_DATABASE_AUTH_TOKEN")
+    monkeypatch.setenv(variable, "http://127.0.0.1:9/db/x?authToken=" + TOKEN)
+    # argument validation fails before any module code runs, and Ansible echoes the arguments
+    result = run_module(database_query, {"sql": "SELECT 1", "transaction": "not-a-boolean"})
+    assert result["failed"] is True and "transaction" in result["msg"]
+    assert TOKEN not in json.dumps(result)
+    assert fake_session.calls == []
+
+
+def test_the_bunny_variables_alone_are_enough(fake_session, run_module, monkeypatch):
+    from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+    clear_environment(monkeypatch, "SERVICE_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN")
+    monkeypatch.setenv("BUNNY_DATABASE_URL", "libsql://my-db.lite.bunnydb.net")
+    monkeypatch.setenv("BUNNY_DATABASE_AUTH_TOKEN", TOKEN)
+    fake_session.responses = [FakeResponse(200, text="<html>not hrana</html>")]  # only the request matters here
+    result = run_module(database_query, {"sql": "SELECT 1"})
+    call = fake_session.calls[0]
+    assert call["url"] == "https://my-db.lite.bunnydb.net/v2/pipeline"
+    assert call["headers"]["Authorization"] == "Bearer " + TOKEN
+    assert TOKEN not in json.dumps(result)
+
+
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_auth_token_beside_a_url_token_means_no_token_option(fake_session, run_module, blank):
+    from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+    fake_session.responses = [FakeResponse(200, text="<html>x</html>")]  # only the request matters here
+    run_module(database_query, {"database_url": "http://127.0.0.1:9/db/x?authToken=" + TOKEN, "auth_token": blank,
+                                "sql": "SELECT 1"})
+    assert fake_session.calls[0]["headers"]["Authorization"] == "Bearer " + TOKEN
