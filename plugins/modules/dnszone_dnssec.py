@@ -14,8 +14,8 @@ description:
     and sends a single read.
   - Returns the DNSSEC status, including the DS record to publish at the registrar, from the platform's answer to the change.
   - Never re-keys a zone whose DNSSEC is already enabled.
-  - When the answer to the enable or disable call is lost (a timeout after it was sent), the call is not sent again:
-    the zone is read once more and the task reports what is true, changed with a warning when the change landed,
+  - When the answer to the enable or disable call is lost (a timeout after it was sent), the call is not sent again.
+    The zone is read once more and the task reports what is true; changed with a warning when the change landed,
     failed saying it was not applied when it did not.
 options:
   zone_id:

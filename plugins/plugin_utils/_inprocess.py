@@ -55,10 +55,11 @@ from ansible_collections.edge.platform.plugins.plugin_utils._controller_files im
 
 try:  # ansible-core 2.19+: modules talk to the controller through serialization profiles
     from ansible.module_utils.common.json import Direction, get_module_decoder, get_module_encoder
-except ImportError:  # ansible-core 2.17, 2.18
-    Direction = get_module_decoder = get_module_encoder = None
+    jsonify = AnsibleJSONEncoder = None
+except ImportError:  # ansible-core 2.17, 2.18: plain JSON
     from ansible.module_utils.common.text.converters import jsonify
     from ansible.parsing.ajson import AnsibleJSONEncoder
+    Direction = get_module_decoder = get_module_encoder = None
 
 display = Display()
 
@@ -144,8 +145,8 @@ def validate(definition, params, module_name):
     if validation.error_messages:
         message = validation.errors.msg
         if isinstance(validation.errors[0], UnsupportedError):
-            message = "Unsupported parameters for ({name}) {kind}: {msg}".format(name=module_name, kind="module",
-                                                                               msg=message)
+            message = "Unsupported parameters for ({name}) {kind}: {msg}".format(
+                name=module_name, kind="module", msg=message)
     return no_log_values, warnings, message
 
 

@@ -201,7 +201,7 @@ def measure_slope(case, scratch, bench_dir):
         for _round in range(rounds):
             empty = timed_play([], emulator.url, scratch, bench_dir)
             for label, task in case["variants"]:
-                spent = timed_play([dict(task) for _ in range(count)], emulator.url, scratch, bench_dir)
+                spent = timed_play([dict(task) for _copy in range(count)], emulator.url, scratch, bench_dir)
                 per_task[label].append((spent - empty) / count)
     medians = {label: statistics.median(values) for label, values in per_task.items()}
     baseline = medians[case["baseline"]]
