@@ -37,6 +37,7 @@ import json
 import os
 import socket
 import threading
+import traceback
 from contextlib import contextmanager
 
 from ansible.errors import AnsibleError
@@ -168,7 +169,12 @@ def run_in_process(definition, args, check_mode, diff_mode, module_name):
     no_log_values, warnings, error = validate(definition, params, module_name)
     if error is not None:
         return formatted({"failed": True, "msg": error}, params, no_log_values, warnings)
-    ctx, result = definition.execute(params, check_mode, diff_mode, no_log_values)
+    try:
+        ctx, result = definition.execute(params, check_mode, diff_mode, no_log_values)
+    except Exception as exc:  # pylint: disable=broad-except  # a defect: fail the task as a crashed module would
+        error = {"failed": True, "msg": "%s failed unexpectedly: %s: %s" % (module_name, type(exc).__name__, exc),
+                 "exception": traceback.format_exc()}
+        return formatted(error, params, no_log_values, warnings)  # no_log values are masked in both texts
     return formatted(result, params, no_log_values, warnings + [w for w in ctx.warnings if w not in warnings])
 
 

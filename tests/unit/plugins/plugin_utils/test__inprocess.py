@@ -7,6 +7,7 @@ Each case runs dnszone_dnssec through AnsibleModule (the module path) and throug
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 import requests
@@ -85,5 +86,15 @@ def test_the_environment_supplies_fallbacks_only_while_the_core_runs(monkeypatch
     with _inprocess.environment({"EDGE_API_KEY": SECRET, "EDGE_BASE_URL": "https://api.example.test"}):
         result = in_process({"zone_id": 7, "state": "enabled"}, False, False)
     assert result["changed"] is False and fake_session.calls[0]["headers"]["AccessKey"] == SECRET
-    import os
+
     assert "EDGE_API_KEY" not in os.environ
+
+
+def test_a_defect_in_a_core_fails_the_task_without_showing_a_secret(monkeypatch, fake_session, in_process):
+    def broken(ctx):
+        raise RuntimeError("bug near %s" % ctx.params["api_key"])
+    monkeypatch.setattr(dnszone_dnssec.MODULE, "run", broken)
+    result = in_process(dict(BASE, zone_id=7, state="enabled"), False, False)
+    assert result["failed"] is True
+    assert result["msg"].startswith("edge.platform.dnszone_dnssec failed unexpectedly: RuntimeError: bug near ")
+    assert SECRET not in json.dumps(result) and "RuntimeError" in result["exception"]
