@@ -9,6 +9,19 @@ A module is ``MODULE = ModuleDef(argument_spec=..., run=run)`` plus ``def main()
 AnsibleModule host (the module path); ``plugins/plugin_utils/_inprocess.py`` is the other host and
 runs the same definition inside the controller. The shared options and the management client live
 here once. ``EdgeModule`` is the older base, kept until every module is converted.
+
+Converting an ``EdgeModule`` module (``dnszone_dnssec`` is the model):
+
+1. ``def run(ctx)``: the same core over the context. ``edge.params/.client/.check_mode/.diff_mode/.fail/
+   .fail_from/.add_secret`` keep their names on ``ctx``; ``edge.module.warn`` becomes ``ctx.warn``;
+   ``edge.module.no_log_values.add`` goes (``ctx.add_secret`` masks in the host too); every write goes
+   through ``ctx.reconcile(before, after, apply, reread=...)``, which records ``changed`` and the diff; the
+   core returns its return values instead of calling ``edge.exit`` (``ctx.exit`` remains for early ends).
+2. ``MODULE = ModuleDef(argument_spec=..., run=run, connection=..., hidden_secrets=..., mutually_exclusive=...)``
+   and ``def main(): MODULE.run_as_module()``. A ``connection`` callable receives the context.
+3. ``plugins/action/<module>.py``: the three-line subclass of ``EdgeModuleAction`` (it finds ``MODULE``).
+   Options naming controller files go in ``plugins/plugin_utils/_controller_files.py``.
+4. The integration target runs its tests on both paths (``tests/integration/targets/dnszone_dnssec``).
 """
 
 from __future__ import annotations
