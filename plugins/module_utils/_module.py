@@ -2,20 +2,38 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""The module base every edge.platform module runs on.
+"""The module definition every edge.platform module declares, and its AnsibleModule host.
 
-It owns what must be the same everywhere: the shared options, building the client, the one error
-funnel (``fail_from``), and the reconciler that gives each module exact check mode and diff.
+A module is ``MODULE = ModuleDef(argument_spec=..., run=run)`` plus ``def main(): MODULE.run_as_module()``.
+``run(ctx)`` is its core over the engine's context (``_engine.py``); ``run_as_module`` is the
+AnsibleModule host (the module path); ``plugins/plugin_utils/_inprocess.py`` is the other host and
+runs the same definition inside the controller. The shared options and the management client live
+here once. ``EdgeModule`` is the older base, kept until every module is converted.
+
+Converting an ``EdgeModule`` module (``dnszone_dnssec`` is the model):
+
+1. ``def run(ctx)``: the same core over the context. ``edge.params/.client/.check_mode/.diff_mode/.fail/
+   .fail_from/.add_secret`` keep their names on ``ctx``; ``edge.module.warn`` becomes ``ctx.warn``;
+   ``edge.module.no_log_values.add`` goes (``ctx.add_secret`` masks in the host too); every write goes
+   through ``ctx.reconcile(before, after, apply, reread=...)``, which records ``changed`` and the diff; the
+   core returns its return values instead of calling ``edge.exit`` (``ctx.exit`` remains for early ends).
+2. ``MODULE = ModuleDef(argument_spec=..., run=run, connection=..., hidden_secrets=..., mutually_exclusive=...)``
+   and ``def main(): MODULE.run_as_module()``. A ``connection`` callable receives the context.
+3. ``plugins/action/<module>.py``: the three-line subclass of ``EdgeModuleAction`` (it finds ``MODULE``).
+   Options naming controller files go in ``plugins/plugin_utils/_controller_files.py``.
+4. The integration target runs its tests on both paths (``tests/integration/targets/dnszone_dnssec``).
 """
 
 from __future__ import annotations
 
+import copy
 import math
 from urllib.parse import urlsplit, urlunsplit
 
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
 
 from ._client import REQUESTS_IMPORT_ERROR, Client, access_key_auth
+from ._engine import Context, execute
 from ._errors import ApiError, scrub
 
 
@@ -122,7 +140,83 @@ def check_http_url(value, option, example="https://api.bunny.net"):
     return None
 
 
-class _NoLogValues(set):
+def management_client(ctx):
+    """The management API client for a context (the ``"management"`` connection); fails on bad options."""
+    params = ctx.params
+    problem = (check_required(params["api_key"], "api_key", API_KEY_ENV, "the account API key", alias="access_key")
+               or check_credential(params["api_key"], "api_key", API_KEY_ENV, alias="access_key")
+               or check_required(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
+               or check_http_url(params["base_url"], "base_url") or check_transport(params))
+    if problem:
+        ctx.fail(problem)
+    return Client(params["base_url"].strip(), access_key_auth(params["api_key"]), secrets=ctx.secrets,
+                  timeout=params["timeout"], retries=params["retries"], validate_certs=params["validate_certs"],
+                  warn=ctx.warn)
+
+
+def secrets_of(no_log_values):
+    """The scrub list from a no_log value set: text values, longest first (same order in both hosts)."""
+    return sorted((v for v in no_log_values if isinstance(v, str)), key=lambda v: (-len(v), v))
+
+
+class ModuleDef(object):
+    """One module, declared once: its argument spec, its core and how it connects.
+
+    ``argument_spec``: the module's own options (the management options are added for
+    ``connection="management"``). ``run(ctx)``: the core (see ``_engine.py``). ``connection``:
+    ``"management"`` or a callable ``(ctx) -> client``. ``hidden_secrets(params)``: values inside
+    other options to mask from the start (a token in a URL). ``validation``: AnsibleModule's
+    ``mutually_exclusive``, ``required_together``, ``required_one_of``, ``required_if``, ``required_by``.
+    """
+
+    def __init__(self, argument_spec, run, connection="management", hidden_secrets=None, **validation):
+        self.argument_spec = argument_spec
+        self.run = run
+        self.connection = connection
+        self.hidden_secrets = hidden_secrets
+        self.validation = validation
+
+    def spec(self):
+        """A fresh full argument spec (validation mutates nothing shared)."""
+        spec = management_argument_spec() if self.connection == "management" else {}
+        spec.update(copy.deepcopy(self.argument_spec))
+        return spec
+
+    def connect(self, ctx):
+        return management_client(ctx) if self.connection == "management" else self.connection(ctx)
+
+    def execute(self, params, check_mode, diff_mode, no_log_values):
+        """``(ctx, result)``: the core run over validated ``params`` (shared by both hosts).
+
+        ``no_log_values`` is the host's mask set: secrets a core adds are masked there too.
+        """
+        ctx = Context(params, check_mode, diff_mode, secrets_of(no_log_values))
+        ctx.on_secret = no_log_values.add
+
+        def core(context):
+            context.client = self.connect(context)
+            return self.run(context)
+
+        return ctx, execute(core, ctx)
+
+    def run_as_module(self):
+        """The AnsibleModule host: validate, run the core, ``exit_json``/``fail_json``."""
+        module_class = _SecretAwareModule
+        if self.hidden_secrets is not None:
+            module_class = type("EdgeAnsibleModule", (_SecretAwareModule,),
+                                {"hidden_secrets": staticmethod(self.hidden_secrets)})
+        module = module_class(argument_spec=self.spec(), supports_check_mode=True, **self.validation)
+        if REQUESTS_IMPORT_ERROR is not None:
+            module.fail_json(msg=missing_required_lib("requests"), exception=REQUESTS_IMPORT_ERROR)
+        ctx, result = self.execute(module.params, module.check_mode, module._diff, module.no_log_values)
+        for warning in ctx.warnings:
+            module.warn(warning)
+        if result.pop("failed", False):
+            module.fail_json(**result)
+        module.exit_json(**result)
+
+
+class NoLogValues(set):
     """Ansible's no_log value set, minus blank strings.
 
     Ansible masks every no_log value wherever it appears in output; a key of one space would turn every
@@ -131,7 +225,7 @@ class _NoLogValues(set):
 
     def add(self, value):
         if not (isinstance(value, str) and not value.strip()):
-            super(_NoLogValues, self).add(value)
+            super(NoLogValues, self).add(value)
 
     def update(self, *others):
         for other in others:
@@ -144,13 +238,13 @@ class _SecretAwareModule(AnsibleModule):
 
     Argument validation can fail before a module runs any code, and its failure echoes the arguments;
     ``hidden_secrets(params)`` names the values to mask before that can happen. Blank values never enter
-    the masking set (see :class:`_NoLogValues`).
+    the masking set (see :class:`NoLogValues`).
     """
 
     hidden_secrets = None
 
     def _load_params(self):
-        self.no_log_values = _NoLogValues(self.no_log_values)
+        self.no_log_values = NoLogValues(self.no_log_values)
         super(_SecretAwareModule, self)._load_params()
         for value in (self.hidden_secrets(self.params) if self.hidden_secrets else ()):
             if value:
@@ -230,16 +324,7 @@ class EdgeModule(object):
         the write and returns the resulting state (or None to keep ``after``); it is never called
         when nothing differs or in check mode. Returns ``(changed, state, diff)``.
         """
-        changed = before != after
-        state = before
-        if changed:
-            state = after
-            if not self.check_mode:
-                applied = apply()
-                if applied is not None:
-                    state = applied
-        diff = {"before": before, "after": after} if self.diff_mode else None
-        return changed, state, diff
+        return Context({}, self.check_mode, self.diff_mode).reconcile(before, after, apply)
 
     def exit(self, changed=False, diff=None, **result):
         if diff is not None:

@@ -14,6 +14,9 @@ description:
     and sends a single read.
   - Returns the DNSSEC status, including the DS record to publish at the registrar, from the platform's answer to the change.
   - Never re-keys a zone whose DNSSEC is already enabled.
+  - When the answer to the enable or disable call is lost (a timeout after it was sent), the call is not sent again.
+    The zone is read once more and the task reports what is true; changed with a warning when the change landed,
+    failed saying it was not applied when it did not.
 options:
   zone_id:
     description:
@@ -30,7 +33,8 @@ options:
     choices: [enabled, disabled]
   fetch_ds_record:
     description:
-      - When DNSSEC is already enabled and nothing changes, also fetch the DS record so RV(dnssec) is complete.
+      - When DNSSEC is enabled but the DS record is not known yet (nothing changed, or the answer to the enable
+        call was lost), also fetch the DS record so RV(dnssec) is complete.
       - The platform serves it only from its enable call, which returns the current key of an enabled zone unchanged;
         this adds that one extra request. Without it an unchanged enabled zone returns RV(dnssec.enabled) only.
       - Not sent in check mode, which sends no write.
@@ -55,12 +59,13 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Enable DNSSEC and show the DS record for the registrar
+- name: Enable DNSSEC and show the DS record for the registrar (on every run, not only the first)
   edge.platform.dnszone_dnssec:
     api_key: "{{ vault_edge_api_key }}"
     base_url: https://api.bunny.net
     zone_id: 12345
     state: enabled
+    fetch_ds_record: true
   register: dnssec
 
 - name: Print the DS record
@@ -159,7 +164,7 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 DNSSEC_FIELDS = (
     ("enabled", "Enabled"), ("ds_record", "DsRecord"), ("digest", "Digest"), ("digest_type", "DigestType"),
@@ -185,41 +190,64 @@ def status_only(enabled):
     return shape_dnssec({"Enabled": enabled})
 
 
-def run(edge):
-    zone_id = edge.params["zone_id"]
+def run(ctx):
+    zone_id = ctx.params["zone_id"]
     if zone_id <= 0:
-        edge.fail("zone_id must be a positive DNS zone id; got %d." % zone_id)
+        ctx.fail("zone_id must be a positive DNS zone id; got %d." % zone_id)
     path = "/dnszone/%d" % zone_id
-    zone = edge.client.request(
-        "GET", path, "Reading DNS zone %d" % zone_id,
-        hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % zone_id}).object
-    wanted = edge.params["state"] == "enabled"
+
+    def read_zone():
+        return ctx.client.request(
+            "GET", path, "Reading DNS zone %d" % zone_id,
+            hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % zone_id}).object
+
+    def enable(operation, changes_state=True):
+        # Enabling an enabled zone returns its current key unchanged (the Terraform provider calls it on
+        # every read to get the DS record: BunnyWay/terraform-provider-bunnynet internal/api/dnszone.go),
+        # so a retried enable never re-keys the zone.
+        return shape_dnssec(ctx.client.request("POST", path + "/dnssec", operation, changes_state=changes_state).object)
+
+    zone = read_zone()
+    wanted = ctx.params["state"] == "enabled"
     current = bool(zone.get("DnsSecEnabled"))
     identity = {"id": zone_id, "domain": zone.get("Domain")}
+    written = {}
+
+    def view(enabled):
+        return dict(identity, dnssec_enabled=enabled)
 
     def apply():
-        method, verb = ("POST", "Enabling") if wanted else ("DELETE", "Disabling")
-        reply = edge.client.request(method, path + "/dnssec", "%s DNSSEC on DNS zone %d" % (verb, zone_id))
-        return shape_dnssec(reply.object)
+        if wanted:
+            written["dnssec"] = enable("Enabling DNSSEC on DNS zone %d" % zone_id)
+        else:
+            reply = ctx.client.request("DELETE", path + "/dnssec", "Disabling DNSSEC on DNS zone %d" % zone_id)
+            written["dnssec"] = shape_dnssec(reply.object)
 
-    changed, dnssec, _diff = edge.reconcile(status_only(current), status_only(wanted), apply)
-    # the DS record is only served by the enable call: never sent in check mode, which writes nothing
-    if not changed and current and edge.params["fetch_ds_record"] and not edge.check_mode:
-        reply = edge.client.request("POST", path + "/dnssec", "Reading the DS record of DNS zone %d" % zone_id)
-        dnssec = shape_dnssec(reply.object)
-    diff = None
-    if edge.diff_mode:
-        diff = {"before": dict(identity, dnssec_enabled=current), "after": dict(identity, dnssec_enabled=wanted)}
-    edge.exit(changed=changed, diff=diff, zone=identity, dnssec=dnssec)
+    def reread():
+        return view(bool(read_zone().get("DnsSecEnabled")))
+
+    changed, _state, _diff = ctx.reconcile(view(current), view(wanted), apply, reread=reread)
+    dnssec = written.get("dnssec") or status_only(wanted)
+    # The DS record is served only by the enable call: fetched on request when it is not known yet
+    # (no change, or a change whose answer was lost); never in check mode, which writes nothing.
+    if wanted and dnssec["ds_record"] is None and ctx.params["fetch_ds_record"] and not ctx.check_mode:
+        # on an enabled zone the call only reads: a lost answer is no answer, not a change that may have landed
+        dnssec = enable("Reading the DS record of DNS zone %d" % zone_id, changes_state=False)
+    return {"zone": identity, "dnssec": dnssec}
 
 
-def main():
-    edge = EdgeModule(dict(
+MODULE = ModuleDef(
+    argument_spec=dict(
         zone_id=dict(type="int", required=True),
         state=dict(type="str", required=True, choices=["enabled", "disabled"]),
         fetch_ds_record=dict(type="bool", default=False),
-    ))
-    edge.run(run)
+    ),
+    run=run,
+)
+
+
+def main():
+    MODULE.run_as_module()
 
 
 if __name__ == "__main__":

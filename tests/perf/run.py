@@ -12,6 +12,13 @@ Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit noth
   tasks, both tasks run --repeat times (at most ``repeat``: for slow tasks), interleaved, in one playbook;
   the junit callback times each task; the ratio of medians is printed (``rows``: also print the
   module's rows per second).
+- ``SLOPE_CASES``: ``{name, variants: [(label, task)], baseline: label, count?, rounds?, fixture?}`` - per-task
+  cost as a slope: each round runs an empty play, then one play per variant with ``count`` copies of its task
+  (variants interleaved, so load changes hit all alike); per-task seconds = (play - empty play) / count; the
+  median over ``rounds`` is printed with its ratio to the baseline variant's. Tasks here are whole task dicts
+  (they may carry ``vars``, such as ``edge_platform_in_process: false`` to force the module path).
+- ``LOOP_CASES``: ``{name, task, items, fixture?}`` - the wall time of one ``ansible-playbook`` run whose task
+  loops over ``items`` items (the whole run, start-up included), and the same minus an empty play's.
 - ``prepare(directory)`` (optional function): called once before the file's cases run, to write the
   files they need (certificates, documents) into ``directory``, which tasks see as ``{{ edge_bench_dir }}``.
 Tasks are one-key dicts ``{FQCN: args}``. Play variables: ``edge_base_url``, ``edge_api_key``,
@@ -35,6 +42,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,6 +68,8 @@ class CaseFile(object):
         spec.loader.exec_module(module)
         self.request_cases = getattr(module, "REQUEST_CASES", [])
         self.timing_cases = getattr(module, "TIMING_CASES", [])
+        self.slope_cases = getattr(module, "SLOPE_CASES", [])
+        self.loop_cases = getattr(module, "LOOP_CASES", [])
         self.prepare = getattr(module, "prepare", None)
 
 
@@ -177,6 +187,36 @@ def measure_timing(case, repeat, scratch, bench_dir):
     return (case["name"], "%.3fs" % module, "%.3fs" % baseline, "%.2f" % (module / baseline), note)
 
 
+def timed_play(tasks, url, scratch, bench_dir):
+    start = time.monotonic()
+    run_playbook(play(tasks, url, bench_dir), scratch)
+    return time.monotonic() - start
+
+
+def measure_slope(case, scratch, bench_dir):
+    """Rows ``(case, variant, per-task, ratio to baseline)`` from the slope over an empty play."""
+    count, rounds = case.get("count", 50), case.get("rounds", 3)
+    per_task = {label: [] for label, _task in case["variants"]}
+    with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
+        for _round in range(rounds):
+            empty = timed_play([], emulator.url, scratch, bench_dir)
+            for label, task in case["variants"]:
+                spent = timed_play([dict(task) for _copy in range(count)], emulator.url, scratch, bench_dir)
+                per_task[label].append((spent - empty) / count)
+    medians = {label: statistics.median(values) for label, values in per_task.items()}
+    baseline = medians[case["baseline"]]
+    return [("%s (%d tasks, median of %d rounds)" % (case["name"], count, rounds), label,
+             "%.1f ms" % (median * 1000), "%.3f" % (median / baseline)) for label, median in medians.items()]
+
+
+def measure_loop(case, scratch, bench_dir):
+    task = dict(case["task"], loop="{{ range(%d) | list }}" % case["items"])
+    with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
+        empty = timed_play([], emulator.url, scratch, bench_dir)
+        spent = timed_play([task], emulator.url, scratch, bench_dir)
+    return (case["name"], "%s items" % format(case["items"], ","), "%.1f s" % spent, "%.1f s" % (spent - empty))
+
+
 def measure_openapi():
     """``(title, rows, matched)``: bench_openapi.py's timings, and whether its no-change comparison found no change."""
     proc = subprocess.run([sys.executable, BENCH_OPENAPI], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -204,7 +244,7 @@ def main(argv=None):
     parser.add_argument("--only", default="", help="run only cases whose name contains this")
     args = parser.parse_args(argv)
     ok = True
-    request_rows, timing_rows = [], []
+    request_rows, timing_rows, slope_rows, loop_rows = [], [], [], []
     with tempfile.TemporaryDirectory(prefix="edge-bench-") as scratch:
         bench_dir = os.path.join(scratch, "files")
         os.mkdir(bench_dir)
@@ -212,7 +252,9 @@ def main(argv=None):
         for case_file in load_cases():
             request_cases = [c for c in case_file.request_cases if args.only in c["name"]]
             timing_cases = [c for c in case_file.timing_cases if args.only in c["name"]]
-            if case_file.prepare and (request_cases or timing_cases):
+            slope_cases = [c for c in case_file.slope_cases if args.only in c["name"]]
+            loop_cases = [c for c in case_file.loop_cases if args.only in c["name"]]
+            if case_file.prepare and (request_cases or timing_cases or slope_cases or loop_cases):
                 case_file.prepare(bench_dir)
             for case in request_cases:
                 row, matched = measure_requests(case, scratch, bench_dir)
@@ -222,12 +264,24 @@ def main(argv=None):
             for case in timing_cases:
                 timing_rows.append(measure_timing(case, args.repeat, scratch, bench_dir))
                 print("  timing    %s: done" % case["name"], flush=True)
+            for case in slope_cases:
+                slope_rows.extend(measure_slope(case, scratch, bench_dir))
+                print("  slope     %s: done" % case["name"], flush=True)
+            for case in loop_cases:
+                loop_rows.append(measure_loop(case, scratch, bench_dir))
+                print("  loop      %s: done" % case["name"], flush=True)
     if request_rows:
         print("\nRequests per task (emulator request log; no change = reads only, change = reads + one write)")
         print(table(("case", "changed exp/got", "expected", "sent", "count", "result"), request_rows))
     if timing_rows:
         print("\nWall time per task (median of %d, junit callback), module vs baseline doing the same request" % args.repeat)
         print(table(("case", "module", "baseline", "ratio", "note"), timing_rows))
+    if slope_rows:
+        print("\nPer-task cost as a slope over an empty play (interleaved rounds; ratio of medians to the baseline)")
+        print(table(("case", "variant", "per task", "ratio"), slope_rows))
+    if loop_rows:
+        print("\nOne task looping over many items (wall time of the whole ansible-playbook run, and minus an empty play)")
+        print(table(("case", "items", "run", "minus empty play"), loop_rows))
     if args.only in OPENAPI_CASE:
         title, rows, matched = measure_openapi()
         ok = ok and matched

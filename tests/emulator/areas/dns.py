@@ -2,7 +2,6 @@
 
 import base64
 import hashlib
-import os
 import struct
 from datetime import datetime, timezone
 
@@ -35,10 +34,15 @@ def key_tag(rdata):
 
 
 class DnsSecKey(object):
-    """A KSK with its DS record, computed as a real signer would (RFC 4034 §5.1.4)."""
+    """A KSK with its DS record, computed as a real signer would (RFC 4034 §5.1.4).
 
-    def __init__(self, domain):
-        public_key = os.urandom(64)  # the shape of a P-256 public key (x || y)
+    The key bytes derive from the domain and how many keys the zone has had, so runs from the same
+    fixture give the same keys (comparable results in users' CI) while a re-key gives a new one.
+    """
+
+    def __init__(self, domain, generation):
+        # the shape of a P-256 public key (x || y)
+        public_key = hashlib.sha512(("%s/%d" % (domain.rstrip(".").lower(), generation)).encode("utf-8")).digest()
         rdata = struct.pack("!HBB", FLAGS, PROTOCOL, ALGORITHM) + public_key
         self.public_key = base64.b64encode(public_key).decode("ascii")
         self.key_tag = key_tag(rdata)
@@ -52,7 +56,12 @@ class DnsZone(object):
         self.domain = str(spec.get("domain") or "zone%d.example" % self.id)
         self.created = _now()
         self.modified = self.created
-        self.key = DnsSecKey(self.domain) if spec.get("dnssec") else None
+        self.generation = 0
+        self.key = self.new_key() if spec.get("dnssec") else None
+
+    def new_key(self):
+        self.generation += 1
+        return DnsSecKey(self.domain, self.generation)
 
     def model(self):
         return {
@@ -104,7 +113,7 @@ class DnsArea(object):
         if zone is None:
             return empty(404)
         if zone.key is None:  # enabling an enabled zone returns its current key: no re-keying
-            zone.key = DnsSecKey(zone.domain)
+            zone.key = zone.new_key()
             zone.modified = _now()
         return json_response(200, zone.dnssec())
 

@@ -23,3 +23,23 @@ TIMING_CASES = [
                                              "headers": {"AccessKey": "{{ edge_api_key }}"}}},
     },
 ]
+
+NO_CHANGE = {"edge.platform.dnszone_dnssec": {"zone_id": 1001, "state": "enabled"}}
+# Issue 10 targets (benchmarks, not tests): in-process no-change task <= 0.10x a uri task doing the same GET;
+# a 1,000-item no-change loop <= 30 s.
+SLOPE_CASES = [
+    {
+        "name": "dnszone_dnssec no change",
+        "variants": [
+            ("in-process", dict(NO_CHANGE, name="in-process")),
+            ("module path", dict(NO_CHANGE, name="module path", vars={"edge_platform_in_process": False})),
+            ("uri GET", {"name": "uri GET", "ansible.builtin.uri": {
+                "url": "{{ edge_base_url }}/dnszone/1001", "headers": {"AccessKey": "{{ edge_api_key }}"}}}),
+        ],
+        "baseline": "uri GET",
+    },
+]
+
+LOOP_CASES = [
+    {"name": "dnszone_dnssec no change, in-process", "task": dict(NO_CHANGE, name="loop"), "items": 1000},
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._module import (
-    API_KEY_ENV, EdgeModule, _NoLogValues, check_credential, check_http_url, check_required, check_transport,
+    API_KEY_ENV, EdgeModule, NoLogValues, check_credential, check_http_url, check_required, check_transport,
     management_argument_spec, transport_argument_spec,
 )
 
@@ -110,7 +110,7 @@ def test_management_spec_shares_the_transport_options():
 
 
 def test_blank_values_never_enter_the_masking_set():
-    values = _NoLogValues()
+    values = NoLogValues()
     values.update([" ", "", "\t", "real-secret"])
     values.add("  ")
     assert values == {"real-secret"}

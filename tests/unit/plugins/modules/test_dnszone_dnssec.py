@@ -1,4 +1,4 @@
-"""dnszone_dnssec: read before write, exact check mode, diff, errors, secrets."""
+"""dnszone_dnssec: read before write, exact check mode, diff, errors, secrets, lost answers."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.modules import dnszone_dnssec
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
@@ -157,3 +159,58 @@ def test_a_body_that_is_not_an_object_is_no_traceback(fake_session, run_module, 
     result = run_module(dnszone_dnssec, dict(BASE, state="disabled"))
     assert result["failed"] is True and fake_session.writes == []
     assert "is not the JSON object this operation returns" in result["msg"]
+
+
+class LostAnswerClient(object):
+    """The zone before and after a write whose answer never came (the transport's may-have-been-sent)."""
+
+    def __init__(self, landed, reread_fails=False):
+        self.states = [False, landed]
+        self.reread_fails = reread_fails
+        self.sent = []
+        self.secrets = ()
+
+    def request(self, method, path, operation, **_kwargs):
+        self.sent.append((method, path))
+        if method == "GET":
+            if len(self.sent) > 1 and self.reread_fails:
+                raise ApiError(operation, 503)
+            return type("Reply", (), {"object": {"Domain": "example.org", "DnsSecEnabled": self.states.pop(0)}})()
+        raise ApiError(operation, None, "no answer in time", kind=MAY_HAVE_BEEN_SENT)
+
+
+def run_core(client, **params):
+    ctx = Context(dict({"zone_id": 7, "state": "enabled", "fetch_ds_record": False}, **params))
+    ctx.client = client
+    return ctx, execute(dnszone_dnssec.run, ctx)
+
+
+def test_lost_answer_with_dnssec_enabled_is_a_change_with_a_warning_and_no_replay():
+    client = LostAnswerClient(landed=True)
+    ctx, result = run_core(client)
+    assert result["changed"] is True and result["dnssec"]["enabled"] is True
+    assert client.sent == [("GET", "/dnszone/7"), ("POST", "/dnszone/7/dnssec"), ("GET", "/dnszone/7")]
+    assert ctx.warnings and ctx.warnings[0].startswith("Enabling DNSSEC on DNS zone 7 got no answer")
+
+
+def test_lost_answer_then_the_ds_record_is_fetched_on_request():
+    client = LostAnswerClient(landed=True)
+
+    def request(method, path, operation, **kwargs):
+        if len(client.sent) == 3:  # the fetch after the re-read
+            client.sent.append((method, path))
+            return type("Reply", (), {"object": ENABLED})()
+        return LostAnswerClient.request(client, method, path, operation, **kwargs)
+    client.request = request
+    _ctx, result = run_core(client, fetch_ds_record=True)
+    assert result["changed"] is True and result["dnssec"]["ds_record"] == ENABLED["DsRecord"]
+    assert [m for m, _p in client.sent] == ["GET", "POST", "GET", "POST"]
+
+
+@pytest.mark.parametrize("reread_fails, words", [(False, "NOT applied"), (True, "is unknown")])
+def test_lost_answer_not_confirmed_fails(reread_fails, words):
+    client = LostAnswerClient(landed=False, reread_fails=reread_fails)
+    _ctx, result = run_core(client)
+    assert result["failed"] is True and words in result["msg"]
+    assert result["api_error"]["status"] is None
+    assert [m for m, _p in client.sent] == ["GET", "POST", "GET"]

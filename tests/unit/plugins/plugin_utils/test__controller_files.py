@@ -1,7 +1,8 @@
-"""Units for the api_guardian_spec action plugin: ``src`` is read on the controller."""
+"""Controller files: ``src`` is read on the controller like ``copy`` reads it (through api_guardian_spec's action)."""
 
 from __future__ import annotations
 
+import os
 from unittest.mock import MagicMock
 
 import pytest
@@ -9,6 +10,7 @@ from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.edge.platform.plugins.action.api_guardian_spec import ActionModule
+from ansible_collections.edge.platform.plugins.plugin_utils import _controller_files
 
 
 @pytest.fixture
@@ -88,3 +90,36 @@ def test_other_arguments_pass_through_for_the_module_to_judge(action, args):
     action.run(task_vars={})
     assert action._execute_module.call_args.kwargs["module_args"] == args
     action._find_needle.assert_not_called()
+
+
+def test_special_files_are_refused_before_opening(action, tmp_path):
+    fifo = action.files / "pipe.yaml"
+    os.mkfifo(str(fifo))
+    action._task.args = {"shield_zone_id": 1, "src": "pipe.yaml"}
+    result = action.run(task_vars={})
+    assert result == {"failed": True, "msg": "src: %s is not a regular file" % fifo}
+    action._find_needle.side_effect = lambda dirname, needle: "/dev/zero"
+    action._task.args = {"shield_zone_id": 1, "src": "zero.yaml"}
+    assert action.run(task_vars={})["msg"] == "src: /dev/zero is not a regular file"
+    action._execute_module.assert_not_called()
+
+
+def test_oversized_files_are_refused_without_reading_them_whole(action, monkeypatch):
+    monkeypatch.setattr(_controller_files, "CONTROLLER_FILES",
+                        {"api_guardian_spec": (_controller_files.FileOption("src", "content", 1024),)})
+    (action.files / "big.yaml").write_bytes(b"x" * 1025)
+    action._task.args = {"shield_zone_id": 1, "src": "big.yaml"}
+    result = action.run(task_vars={})
+    assert result["failed"] is True and result["msg"].startswith("src: ") and "is larger than" in result["msg"]
+    action._execute_module.assert_not_called()
+
+
+def test_the_error_headline_names_the_file_option_too():
+    summary = pytest.importorskip("ansible._internal._errors._captured")
+    messages = pytest.importorskip("ansible.module_utils._internal._messages")
+    captured = summary.CapturedErrorSummary(event=messages.Event(msg="content: bad."),
+                                            error_type=summary.AnsibleModuleCapturedError)
+    result = _controller_files.name_the_file({"failed": True, "msg": "content: bad.", "exception": captured},
+                                             {"content": ("src", "a.yaml")})
+    assert result["msg"] == "src (a.yaml): bad."
+    assert result["exception"].event.msg == "src (a.yaml): bad."
