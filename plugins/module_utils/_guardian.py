@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
-from ._openapi import LIMITS, PARAMETER_GROUPS, parse_rendered, render
+from ._openapi_load import PARAMETER_GROUPS
+from ._openapi_measure import LIMITS
+from ._openapi_render import parse_rendered, render
 
 CONFIGURATION_FIELDS = (
     ("shield_zone_id", "shieldZoneId"), ("is_enabled", "isEnabled"), ("execution_mode", "executionMode"),
