@@ -11,9 +11,28 @@ and passed to the module as ``content``.
 
 from __future__ import annotations
 
+import dataclasses
+import os
+import stat
+
 from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.module_utils.common.text.converters import to_text
 from ansible.plugins.action import ActionBase
+
+
+# The module's own cap (module_utils/_openapi_load.py MAX_DOCUMENT_BYTES): one byte more is
+# enough for the module to refuse the document by its size.
+MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
+
+
+def _rename(result, old, new):
+    """Replace the failure message, and the error summary ansible-core 2.19+ built from it (the
+    ``[ERROR]`` headline), so both name the option the user wrote."""
+    result["msg"] = new
+    summary = result.get("exception")
+    event = getattr(summary, "event", None)
+    if dataclasses.is_dataclass(summary) and dataclasses.is_dataclass(event) and getattr(event, "msg", None) == old:
+        result["exception"] = dataclasses.replace(summary, event=dataclasses.replace(event, msg=new))
 
 
 class ActionModule(ActionBase):
@@ -41,7 +60,7 @@ class ActionModule(ActionBase):
         message = result.get("msg")
         if src is not None and isinstance(message, str) and message.startswith("content: "):
             # the module saw the text only; name the option the user actually wrote
-            result["msg"] = "src (%s): %s" % (src, message[len("content: "):])
+            _rename(result, message, "src (%s): %s" % (src, message[len("content: "):]))
         return result
 
     def _read(self, src):
@@ -49,8 +68,11 @@ class ActionModule(ActionBase):
         path = self._find_needle("files", src)
         real = self._loader.get_real_file(path, decrypt=True)
         try:
+            if not stat.S_ISREG(os.stat(real).st_mode):
+                # a FIFO would block forever, /dev/zero never ends
+                raise AnsibleError("%s is not a regular file" % path)
             with open(real, "rb") as handle:
-                raw = handle.read()
+                raw = handle.read(MAX_DOCUMENT_BYTES + 1)
         except (IOError, OSError) as exc:
             raise AnsibleError("cannot read %s: %s" % (path, exc.strerror or exc))
         finally:
