@@ -32,7 +32,6 @@ def _is_data_key(key):
     return key in DATA_KEYS or str(key).startswith("x-")
 
 
-
 def _spot(where):
     """The pointer of a lazy location: ``(parent, token)`` pairs around a pointer string, built
     only when a message needs it (a dense ``$ref`` graph visits a million of them)."""
@@ -377,4 +376,3 @@ def derive(document):
         return Deriver(document).derive()
     except RecursionError:
         raise DocumentError(TOO_DEEP)
-

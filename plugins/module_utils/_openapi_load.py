@@ -55,7 +55,6 @@ class DocumentError(Exception):
     """The document cannot be read or is not one API Guardian accepts. ``str()`` says where."""
 
 
-
 def pointer(tokens):
     """RFC 6901 pointer of a token sequence."""
     return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)

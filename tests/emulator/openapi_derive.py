@@ -155,6 +155,7 @@ def pick_json(content):
 # Schema nodes one upload's inlining may produce or visit (the 2,000-operation bench document needs ~50,000).
 EXPANSION_LIMIT = 1000000
 
+
 class Document(object):
     """A parsed document with ``$ref`` resolution."""
 

@@ -231,15 +231,20 @@ def derive(content):
     return document, endpoints
 
 
+def _fixture_mapping(raw, where, known):
+    """Refuse a fixture value that is not a mapping of known keys."""
+    if not isinstance(raw, dict):
+        raise FixtureError("%s must be a mapping" % where)
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise FixtureError("%s has unknown keys %s; known: %s" % (where, ", ".join(map(str, unknown)),
+                                                                  ", ".join(known)))
+
+
 def _limits(raw, where, base):
     if raw is None:
         return dict(base)
-    if not isinstance(raw, dict):
-        raise FixtureError("%s must be a mapping" % where)
-    unknown = sorted(set(raw) - set(DEFAULT_LIMITS))
-    if unknown:
-        raise FixtureError("%s has unknown keys %s; known: %s" % (where, ", ".join(map(str, unknown)),
-                                                                  ", ".join(DEFAULT_LIMITS)))
+    _fixture_mapping(raw, where, DEFAULT_LIMITS)
     limits = dict(base)
     for key, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -310,12 +315,7 @@ def _not_found_switch(raw):
     where = "api_guardian_not_found"
     if raw is None:
         return dict(NOT_FOUND_DEFAULTS)
-    if not isinstance(raw, dict):
-        raise FixtureError("%s must be a mapping" % where)
-    unknown = sorted(set(raw) - set(NOT_FOUND_DEFAULTS))
-    if unknown:
-        raise FixtureError("%s has unknown keys %s; known: %s" % (where, ", ".join(map(str, unknown)),
-                                                                  ", ".join(NOT_FOUND_DEFAULTS)))
+    _fixture_mapping(raw, where, NOT_FOUND_DEFAULTS)
     switch = dict(NOT_FOUND_DEFAULTS, **raw)
     if switch["missing_spec"] not in (200, 404) or isinstance(switch["missing_spec"], bool):
         raise FixtureError("%s.missing_spec must be 200 or 404" % where)

@@ -27,8 +27,8 @@ MATRIX = [
      "    S0: {type: object, properties: {a: {type: array, items: {enum: *l9}}}}\n", ALIASES),
     ("laughs in components", lambda: HEAD + OPERATION + "x-defs:\n" + laughs("  ") +
      "components: {schemas: {S0: {type: object}, X: {type: array, items: *l9}}}\n", ALIASES),
-    ("laughs as JSON-like flow YAML", lambda: "{" + HEAD.replace("\n", ", ") + "paths: {}, x: " + "[&a [1,1,1,1,1,1,1,1,1,1], " + ", ".join(
-         "&%s [%s]" % (chr(98 + i), ", ".join(["*%s" % chr(97 + i)] * 10)) for i in range(9)) + "]}", ALIASES),
+    ("laughs as JSON-like flow YAML", lambda: "{" + HEAD.replace("\n", ", ") + "paths: {}, x: [&a [1,1,1,1,1,1,1,1,1,1], "
+     + ", ".join("&%s [%s]" % (chr(98 + i), ", ".join(["*%s" % chr(97 + i)] * 10)) for i in range(9)) + "]}", ALIASES),
     ("recursive alias", lambda: HEAD + "paths: &p {a: *p}\n", "a recursive YAML alias at line 3"),
     ("densely cyclic $ref graph", dense_cycle, REFS),
     ("fanning-out $ref graph", fan_out, REFS),

@@ -285,7 +285,9 @@ def test_no_document_check_mode_predicts_every_endpoint(run_module, fake_session
 @pytest.mark.parametrize("zone", [
     FakeResponse(404),
     envelope(status=404, success=False, key="shield_zone.not_found", message="Shield zone 3001 was not found."),
-], ids=["status", "envelope"])
+    # the shield API also reports failures inside a 200 envelope
+    FakeResponse(200, {"error": {"statusCode": 404, "success": False, "message": None, "errorKey": None}}),
+], ids=["status", "envelope", "200-envelope"])
 @pytest.mark.parametrize("key", [None, "shield_zone.not_found", "api_guardian.spec_not_found"])
 def test_unknown_zone_fails_without_writing(run_module, fake_session, zone, key):
     # even a key that reads like "no spec yet" is not trusted: the zone itself said 404
