@@ -11,9 +11,9 @@ parameter and auth-scheme lists are compared as sets (their order carries no mea
 
 from __future__ import annotations
 
-import re
-
-from ._openapi import LIMITS, PARAMETER_GROUPS, parse_rendered, render
+from ._openapi_load import PARAMETER_GROUPS
+from ._openapi_measure import LIMITS
+from ._openapi_render import parse_rendered, render
 
 CONFIGURATION_FIELDS = (
     ("shield_zone_id", "shieldZoneId"), ("is_enabled", "isEnabled"), ("execution_mode", "executionMode"),
@@ -69,16 +69,6 @@ class Current(object):
         data = data if isinstance(data, dict) else {}
         configuration = data.get("configuration") if isinstance(data.get("configuration"), dict) else {}
         return cls(False, configuration, [])
-
-    @staticmethod
-    def classify_404(error_key):
-        """``"no_spec"``, ``"no_zone"`` or None (undecided) from the error key of a 404 answer."""
-        key = str(error_key or "").lower()
-        if re.search(r"spec|openapi", key):
-            return "no_spec"
-        if re.search(r"zone", key):
-            return "no_zone"
-        return None
 
     @property
     def limits(self):

@@ -18,9 +18,9 @@ description:
     JSON versus YAML never count as a change, so a re-run sends a single read.
   - The first upload uses the platform's upload call, later ones its update call, which keeps the id and settings
     (rate limits, injection detection, validation switches) of every endpoint whose C(METHOD path) survives.
-  - Before any write, the document must parse (errors name the line), be an OpenAPI or Swagger document, and stay
-    within the zone's plan limits (C(maxEndpoints), C(maxFieldsPerType), C(maxNestingDepth), C(maxTotalSchemaNodes),
-    C(maxTotalRegexLength)); a failure names the limit, the measured value and where in the document it occurs.
+  - Before any write, the document must parse (errors name the line) and be an OpenAPI or Swagger document. It is
+    also measured against the zone's plan limits (C(maxEndpoints), C(maxFieldsPerType), C(maxNestingDepth),
+    C(maxTotalSchemaNodes), C(maxTotalRegexLength)); what happens when it exceeds one is O(plan_limits).
 options:
   shield_zone_id:
     description:
@@ -49,6 +49,19 @@ options:
       - When omitted, the first upload enforces authorization (the platform's default) and an update keeps each
         surviving endpoint's current setting.
     type: bool
+  plan_limits:
+    description:
+      - What to do when the document exceeds one of the zone's plan limits by the module's own count.
+      - The platform does not publish how it counts; the module's counting rules (see RV(metrics)) are an estimate of
+        them, so a document they flag may still be accepted, and the platform is the judge.
+      - V(warn) uploads the document anyway and warns with the limit, the measured value and where in the document it
+        occurs. If the platform then refuses the upload, the failure message carries the same measurement.
+      - V(check) fails before any write, naming the limit, the measured value and where; use it when a refusal by the
+        platform must never happen mid-play.
+      - V(ignore) does not measure the document (RV(metrics) is null) and leaves the limits to the platform.
+    type: str
+    choices: [check, warn, ignore]
+    default: warn
   force:
     description:
       - Upload even when the derived state already matches, for example to reset endpoint settings the platform
@@ -78,6 +91,13 @@ notes:
   - The plan limits come from the zone's current API Guardian configuration. When the zone has no document yet and
     the platform reports no configuration, the limits are checked by the platform on upload instead (its error is
     shown as is).
+  - When the zone's API Guardian answers 404, the module asks whether the shield zone itself exists
+    (C(GET /shield/shield-zone/{id})) rather than guessing from the error text; an existing zone without a document
+    gets a first upload.
+  - When several hosts upload a first document to one zone at once, the platform accepts one first upload; a task
+    whose first upload is refused reads the zone again and updates it only if it still differs.
+  - Documents over 10 MB, nested more than 1000 levels, or whose YAML aliases or C($ref) references expand beyond a
+    million nodes are refused before anything is sent, so no input can hang the task or exhaust its memory.
   - Schemas are compared after parsing the platform's YAML rendering of them; YAML is read with the YAML 1.2 core
     schema, as OpenAPI 3.1 prescribes (C(yes) and C(on) are strings, C(1.10) is not C(1.1) in C(info.version)).
   - A key written twice in one YAML mapping (two C(get:) under one path) is rejected with its line, because the
@@ -311,8 +331,10 @@ changes:
       type: bool
       sample: false
 metrics:
-  description: The document's measures against each plan limit, with where in the document the maximum occurs.
-  returned: success or when a plan limit is exceeded
+  description:
+    - The document's measures against each plan limit, with where in the document the maximum occurs.
+    - These are the module's estimate of how the platform counts; null when O(plan_limits=ignore).
+  returned: success or when a plan limit is exceeded or the platform refuses the upload
   type: dict
   contains:
     endpoints:
@@ -358,6 +380,9 @@ api_error:
       sample: null
 """
 
+import os
+import stat
+
 from ansible.module_utils.basic import missing_required_lib
 
 from ansible_collections.edge.platform.plugins.module_utils import _openapi
@@ -376,10 +401,16 @@ def read_document(edge):
     if path is None:
         edge.fail("content or src is required: give the OpenAPI document as text (content) or a file (src).")
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            # a FIFO would block forever, /dev/zero never ends
+            edge.fail("src: %s is not a regular file; give the path of the OpenAPI document." % path)
         with open(path, "rb") as handle:
-            raw = handle.read()
+            raw = handle.read(_openapi.MAX_DOCUMENT_BYTES + 1)  # one byte more: refused by its size
     except (IOError, OSError) as exc:
         edge.fail("src: cannot read %s: %s." % (path, exc.strerror or exc))
+    if len(raw) > _openapi.MAX_DOCUMENT_BYTES:
+        edge.fail("src: %s is over the %d MB an OpenAPI document may have here; split the API or remove examples "
+                  "and descriptions." % (path, _openapi.MAX_DOCUMENT_BYTES // 1048576))
     try:
         return raw.decode("utf-8"), "src"
     except UnicodeDecodeError as exc:
@@ -387,25 +418,62 @@ def read_document(edge):
 
 
 def read_current(edge, zone_id):
-    """The zone's API Guardian state; a zone with no document yet is recognised however the platform says it."""
+    """The zone's API Guardian state. A 404 is never read from its error text: whether the zone
+    exists is asked of the zone itself (platform-facts §3.3: the conditions of these 404s are not
+    documented, and no list of error keys is published)."""
     base = "/shield/shield-zone/%d" % zone_id
     zone_hint = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
-    reply = edge.client.request("GET", base + "/api-guardian", "Reading API Guardian of shield zone %d" % zone_id,
-                                allow_404=True, hints={404: zone_hint})
+    operation = "Reading API Guardian of shield zone %d" % zone_id
+    reply = edge.client.request("GET", base + "/api-guardian", operation, allow_404=True, hints={404: zone_hint})
     if reply.status != 404:
-        data = reply.object.get("data")
-        return Current.from_data(data)
+        return Current.from_data(reply.object.get("data"))
     message, key, dummy = parse_error_body(reply.text)
-    verdict = Current.classify_404(key)
-    if verdict is None:
-        # A generic 404: ask whether the zone itself exists (only on a first upload).
+    if not zone_exists(edge, base, zone_id):
+        raise ApiError(operation, 404, message, error_key=key, hint=zone_hint)
+    return Current.absent(reply.object.get("data"))
+
+
+def zone_exists(edge, base, zone_id):
+    """False only when the platform says 404 for the zone itself (as a status or inside its envelope).
+    The published document declares no 404 for this call, so any other answer counts as "exists":
+    the first upload then meets the platform's own verdict, and its 404 names shield_zone_id."""
+    try:
         zone = edge.client.request("GET", base, "Reading shield zone %d" % zone_id, allow_404=True)
-        verdict = "no_spec" if zone.status != 404 else "no_zone"
-    if verdict == "no_zone":
-        raise ApiError("Reading API Guardian of shield zone %d" % zone_id, 404, message, error_key=key,
-                       hint=zone_hint)
-    data = reply.object.get("data")
-    return Current.absent(data)
+    except ApiError as error:
+        if error.status == 404:
+            return False
+        raise
+    return zone.status != 404
+
+
+# Refusals of a first upload after which the zone may hold a document another task uploaded at the
+# same moment. The published shield document declares only 200/401/403/404/500 for POST .../spec
+# (shared/reference/openapi/shield-api-v1.0.0.json), so "already exists" may come as 409 or 400.
+CONFLICT_STATUSES = (400, 409, 422)
+
+
+class _FirstUploadRefused(Exception):
+    def __init__(self, error):
+        super(_FirstUploadRefused, self).__init__(str(error))
+        self.error = error
+
+
+def measure_limits(edge, document, current, option, zone_id):
+    """``(metrics, problems)`` by O(plan_limits): None/[] when ignored; fails on ``check``."""
+    mode = edge.params["plan_limits"]
+    if mode == "ignore":
+        return None, []
+    try:
+        metrics = _openapi.measure(document, current.limits)
+    except _openapi.DocumentError as exc:
+        edge.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
+    problems = _openapi.exceeded_limits(metrics, current.limits)
+    if problems and mode == "check":
+        edge.fail("%s: the OpenAPI document exceeds the plan limits of shield zone %d by this module's count (an "
+                  "estimate of the platform's rules): %s. Simplify the document (or move the zone to a plan with "
+                  "higher limits), or set plan_limits=warn to let the platform decide, and run again."
+                  % (option, zone_id, "; ".join(problems)), metrics=metrics)
+    return metrics, problems
 
 
 def run(edge):
@@ -423,26 +491,41 @@ def run(edge):
         edge.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
 
     current = read_current(edge, zone_id)
-    try:
-        metrics = _openapi.measure(document, current.limits)
-    except _openapi.DocumentError as exc:
-        edge.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
-    problems = _openapi.exceeded_limits(metrics, current.limits)
-    if problems:
-        edge.fail("%s: the OpenAPI document exceeds the plan limits of shield zone %d: %s. Simplify the document "
-                  "(or move the zone to a plan with higher limits) and run again."
-                  % (option, zone_id, "; ".join(problems)), metrics=metrics)
-
+    metrics, problems = measure_limits(edge, document, current, option, zone_id)
     enforce = params["enforce_authorization_validation"]
     comparison = compare(current, derived, enforce)
     changed = params["force"] or comparison.differs
+    if changed and problems:
+        edge.module.warn("%s: by this module's count (an estimate of the platform's rules) the OpenAPI document "
+                         "exceeds the plan limits of shield zone %d: %s. Uploading anyway: the platform decides "
+                         "(plan_limits=check refuses such a document before any write)."
+                         % (option, zone_id, "; ".join(problems)))
     configuration = shape_configuration(current.configuration)
     endpoints = [shape_endpoint(e) for e in current.endpoints]
     if changed:
         predicted = predict(current, derived, enforce, zone_id, comparison.parse)
         configuration, endpoints = shape_configuration(predicted[0]), [shape_endpoint(e) for e in predicted[1]]
         if not edge.check_mode:
-            configuration, endpoints = upload(edge, zone_id, text, enforce, current.present, predicted)
+            try:
+                try:
+                    configuration, endpoints = upload(edge, zone_id, text, enforce, current.present, predicted)
+                except _FirstUploadRefused as refused:
+                    # another task (a parallel host) may have uploaded first: read again, update only if needed
+                    current = read_current(edge, zone_id)
+                    if not current.present:
+                        raise refused.error
+                    comparison = compare(current, derived, enforce)
+                    changed = params["force"] or comparison.differs
+                    configuration = shape_configuration(current.configuration)
+                    endpoints = [shape_endpoint(e) for e in current.endpoints]
+                    if changed:
+                        predicted = predict(current, derived, enforce, zone_id, comparison.parse)
+                        configuration, endpoints = upload(edge, zone_id, text, enforce, True, predicted)
+            except ApiError as error:
+                if problems and error.status is not None and 400 <= error.status < 500:
+                    error.hint = ("%s By this module's count (an estimate) the document exceeds: %s."
+                                  % (error.hint or "", "; ".join(problems))).strip()
+                edge.fail_from(error, metrics=metrics)
     changes = dict(comparison.changes, forced=bool(params["force"] and not comparison.differs))
     diff = {"before": comparison.before, "after": comparison.after} if edge.diff_mode else None
     edge.exit(changed=changed, diff=diff, configuration=configuration, endpoints=endpoints, changes=changes,
@@ -455,13 +538,18 @@ def upload(edge, zone_id, text, enforce, present, predicted):
     if enforce is not None:
         body["enforceAuthorizationValidation"] = enforce
     method, verb = ("PATCH", "Updating") if present else ("POST", "Uploading")
-    reply = edge.client.request(
-        method, "/shield/shield-zone/%d/api-guardian/spec" % zone_id,
-        "%s the OpenAPI document of shield zone %d" % (verb, zone_id), json_body=body,
-        # a repeated PATCH of the same document is harmless; a repeated POST fails as "already exists"
-        replay_safe=present,
-        hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
-               404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id})
+    try:
+        reply = edge.client.request(
+            method, "/shield/shield-zone/%d/api-guardian/spec" % zone_id,
+            "%s the OpenAPI document of shield zone %d" % (verb, zone_id), json_body=body,
+            # a repeated PATCH of the same document is harmless; a repeated POST fails as "already exists"
+            replay_safe=present,
+            hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
+                   404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id})
+    except ApiError as error:
+        if not present and error.status in CONFLICT_STATUSES:
+            raise _FirstUploadRefused(error)
+        raise
     data = reply.object.get("data")
     if not isinstance(data, dict) or not isinstance(data.get("configuration"), dict):
         return shape_configuration(predicted[0]), [shape_endpoint(e) for e in predicted[1]]
@@ -475,6 +563,7 @@ def main():
             content=dict(type="str"),
             src=dict(type="path"),
             enforce_authorization_validation=dict(type="bool"),
+            plan_limits=dict(type="str", choices=["check", "warn", "ignore"], default="warn"),
             force=dict(type="bool", default=False),
         ),
         mutually_exclusive=[("content", "src")],

@@ -23,6 +23,8 @@ import stat
 from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.module_utils.common.text.converters import to_text
 
+from ansible_collections.edge.platform.plugins.module_utils._openapi_load import MAX_DOCUMENT_BYTES
+
 MIB = 1024 * 1024
 
 
@@ -36,8 +38,8 @@ class FileOption(object):
 
 
 CONTROLLER_FILES = {
-    # An OpenAPI document of a few thousand operations is a few MB; 16 MiB refuses a runaway file fast.
-    "api_guardian_spec": (FileOption("src", "content", 16 * MIB),),
+    # The module's own cap on a document (a 2,000-operation document is under 2 MB).
+    "api_guardian_spec": (FileOption("src", "content", MAX_DOCUMENT_BYTES),),
     # A certificate chain is a few KB; a key less.
     "pullzone_certificate": (FileOption("certificate_src", "certificate", MIB),
                              FileOption("certificate_key_src", "certificate_key", MIB)),

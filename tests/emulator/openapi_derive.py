@@ -152,6 +152,10 @@ def pick_json(content):
     return None
 
 
+# Schema nodes one upload's inlining may produce or visit (the 2,000-operation bench document needs ~50,000).
+EXPANSION_LIMIT = 1000000
+
+
 class Document(object):
     """A parsed document with ``$ref`` resolution."""
 
@@ -164,6 +168,16 @@ class Document(object):
         self.title = _info_text(read, "title")
         self.version = _info_text(read, "version")
         self._inlined = {}
+        self._sizes = {}
+        self._work = 0
+
+    def _spend(self, nodes):
+        """Bound the work of one upload: a ``$ref`` graph that loops densely or fans out level after level
+        expands beyond anything the emulator could render, and would hold every other client meanwhile."""
+        self._work += nodes
+        if self._work > EXPANSION_LIMIT:
+            raise SpecError("The specification's $ref references expand to more than %d schema nodes once "
+                            "inlined." % EXPANSION_LIMIT)
 
     # -- references ---------------------------------------------------------------------------
     def lookup(self, ref, where):
@@ -200,6 +214,8 @@ class Document(object):
         memoised by both: documents reusing a schema in thousands of operations expand it once.
         Results are shared between callers and never modified.
         """
+        if isinstance(schema, (list, dict)):
+            self._spend(1)
         if isinstance(schema, list):
             return [self.inline(item, where, expanding) for item in schema]
         if not isinstance(schema, dict):
@@ -211,7 +227,11 @@ class Document(object):
                 return dict(schema)
             key = (target, expanding)
             if key not in self._inlined:
+                before = self._work
                 self._inlined[key] = self.inline(self.lookup(ref, where), where, expanding | {target})
+                self._sizes[key] = self._work - before
+            else:
+                self._spend(self._sizes[key])  # a shared result is walked again by whoever renders it
             resolved = self._inlined[key]
             siblings = {k: v for k, v in schema.items() if k != "$ref"}
             if self.dialect == "3.1" and siblings and isinstance(resolved, dict):

@@ -92,8 +92,31 @@ Yaml12Loader.add_constructor("tag:yaml.org,2002:int", Yaml12Loader.construct_cor
 Yaml12Loader.add_constructor("tag:yaml.org,2002:float", Yaml12Loader.construct_core_float)
 
 
+# libyaml's composer recurses in C once per nesting level and crashes the whole emulator (a segfault)
+# near 25,000 levels; the parser itself is iterative, so its events measure the depth safely first.
+MAX_NESTING = 1000
+# Nodes a document may amount to with its YAML aliases expanded ("billion laughs").
+MAX_EXPANDED_NODES = 1000000
+
+
+def _nesting(text):
+    """The deepest collection nesting of YAML text, counted from parser events (stops past MAX_NESTING)."""
+    depth = deepest = 0
+    for event in yaml.parse(text, Loader=Yaml12Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_NESTING:
+                break
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return deepest
+
+
 def load_yaml(text):
     """``(data, root node)`` of YAML text (core schema); ``yaml.YAMLError`` when it is not YAML."""
+    if _nesting(text) > MAX_NESTING:
+        raise SpecError("The specification nests more than %d levels deep." % MAX_NESTING)
     loader = Yaml12Loader(text)
     try:
         root = loader.get_single_node()
@@ -156,19 +179,26 @@ def _yaml_problem(exc):
 
 
 def _refuse_cycles(data):
-    """YAML aliases can build a self-containing structure; nothing downstream could walk it."""
-    stack = set()
+    """YAML aliases can build a self-containing structure, or one tiny as text but enormous once walked
+    (aliases of aliases): neither could be walked downstream. Shared values are sized once."""
+    stack, sizes = set(), {}
 
-    def visit(node):
-        if isinstance(node, (dict, list)):
-            if id(node) in stack:
-                raise SpecError("The specification contains a recursive YAML alias.")
-            stack.add(id(node))
-            for child in (node.values() if isinstance(node, dict) else node):
-                visit(child)
-            stack.discard(id(node))
+    def size(node):
+        if not isinstance(node, (dict, list)):
+            return 1
+        if id(node) in sizes:
+            return sizes[id(node)]
+        if id(node) in stack:
+            raise SpecError("The specification contains a recursive YAML alias.")
+        stack.add(id(node))
+        total = 1 + sum(size(child) for child in (node.values() if isinstance(node, dict) else node))
+        stack.discard(id(node))
+        if total > MAX_EXPANDED_NODES:
+            raise SpecError("The specification's YAML aliases expand it to more than %d nodes." % MAX_EXPANDED_NODES)
+        sizes[id(node)] = total
+        return total
 
-    visit(data)
+    size(data)
 
 
 class Text(object):

@@ -540,3 +540,36 @@ def test_published_documents(name):
         pytest.skip("the published document %s is absent (../shared/reference/openapi or $EDGE_SHARED_DIR)" % name)
     with open(os.path.join(str(folder), name), encoding="utf-8") as handle:
         assert_agree(handle.read())
+
+
+# -- the C loader reads YAML 1.2 exactly as the pure-Python one ----------------------------------------
+
+def _read_with(text, pure):
+    """Canonical JSON of what one loader builds (types kept apart: 1, 1.0 and true differ), or its refusal."""
+    from ansible_collections.edge.platform.plugins.module_utils import _openapi_load  # pylint: disable=import-outside-toplevel
+    try:
+        data = _openapi_load._compose_yaml(text, pure=pure)[0]  # pylint: disable=protected-access
+    except _openapi.DocumentError:
+        return "refused"
+    return json.dumps(data, sort_keys=True, default=repr)
+
+
+@pytest.mark.parametrize("label, text", CORPUS, ids=[label for label, dummy in CORPUS])
+def test_c_and_pure_python_yaml_loaders_read_alike(label, text):
+    if not yaml.__with_libyaml__:
+        pytest.skip("PyYAML was built without libyaml here: only the pure-Python loader exists")
+    assert _read_with(text, pure=False) == _read_with(text, pure=True), label
+
+
+@pytest.mark.parametrize("name", ["core-api-v1.0.0.json", "shield-api-v1.0.0.json", "database-api-bunnyway-cli.json"])
+def test_c_and_pure_python_yaml_loaders_read_the_published_documents_alike(name):
+    folder = shared_openapi_dir()
+    if folder is None or not os.path.exists(os.path.join(str(folder), name)):
+        pytest.skip("the published document %s is absent (../shared/reference/openapi or $EDGE_SHARED_DIR)" % name)
+    if not yaml.__with_libyaml__:
+        pytest.skip("PyYAML was built without libyaml here: only the pure-Python loader exists")
+    with open(os.path.join(str(folder), name), encoding="utf-8") as handle:
+        text = handle.read()
+    read = _read_with(text, pure=False)
+    assert read != "refused" and read == _read_with(text, pure=True)
+    assert json.loads(read) == json.loads(text), "JSON read as YAML 1.2 is the same data"

@@ -52,6 +52,13 @@ limiting), its derived fields are refreshed, and ``validateAuthorization`` becom
 the defaults below (enforce defaulting to true). ``configuration.updatedAt`` moves on every upload.
 Plan limits are checked on uploads only (a fixture's initial document is taken as it is).
 
+404 switch (top-level ``api_guardian_not_found``, every key optional): the platform's 404 conditions
+and error keys are not documented (platform-facts §3.3), so a client must not tell "no specification
+yet" from "no such zone" by the error key. ``missing_spec: 404`` makes ``GET`` of a zone without a
+specification answer 404 (default 200, as above) with ``spec_error_key`` (default
+``api_guardian.spec_not_found``; null for none); ``zone_error_key`` replaces the unknown zone's
+``shield_zone.not_found`` (null for none). Setting both keys alike makes the two 404s identical.
+
 Fixture (``shield_zones`` entries; other keys are left to other areas): ``id``, ``plan``,
 ``api_guardian_limits`` (snake_case keys, each optional, each a non-negative integer, 0 for no
 limit), ``api_guardian_spec`` (initial document text or null). Limits missing from a zone come from
@@ -224,15 +231,20 @@ def derive(content):
     return document, endpoints
 
 
+def _fixture_mapping(raw, where, known):
+    """Refuse a fixture value that is not a mapping of known keys."""
+    if not isinstance(raw, dict):
+        raise FixtureError("%s must be a mapping" % where)
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise FixtureError("%s has unknown keys %s; known: %s" % (where, ", ".join(map(str, unknown)),
+                                                                  ", ".join(known)))
+
+
 def _limits(raw, where, base):
     if raw is None:
         return dict(base)
-    if not isinstance(raw, dict):
-        raise FixtureError("%s must be a mapping" % where)
-    unknown = sorted(set(raw) - set(DEFAULT_LIMITS))
-    if unknown:
-        raise FixtureError("%s has unknown keys %s; known: %s" % (where, ", ".join(map(str, unknown)),
-                                                                  ", ".join(DEFAULT_LIMITS)))
+    _fixture_mapping(raw, where, DEFAULT_LIMITS)
     limits = dict(base)
     for key, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -295,12 +307,31 @@ class Zone(object):
         self.updated = now
 
 
+NOT_FOUND_DEFAULTS = {"missing_spec": 200, "spec_error_key": "api_guardian.spec_not_found",
+                      "zone_error_key": "shield_zone.not_found"}
+
+
+def _not_found_switch(raw):
+    where = "api_guardian_not_found"
+    if raw is None:
+        return dict(NOT_FOUND_DEFAULTS)
+    _fixture_mapping(raw, where, NOT_FOUND_DEFAULTS)
+    switch = dict(NOT_FOUND_DEFAULTS, **raw)
+    if switch["missing_spec"] not in (200, 404) or isinstance(switch["missing_spec"], bool):
+        raise FixtureError("%s.missing_spec must be 200 or 404" % where)
+    for key in ("spec_error_key", "zone_error_key"):
+        if switch[key] is not None and not isinstance(switch[key], str):
+            raise FixtureError("%s.%s must be a string or null" % (where, key))
+    return switch
+
+
 class ApiGuardianArea(object):
     name = "api_guardian"
 
     def __init__(self, fixture, platform):
         self.platform = platform
         self.last_id = 0
+        self.not_found = _not_found_switch(fixture.get("api_guardian_not_found"))
         defaults = _limits(fixture.get("api_guardian_default_limits"), "api_guardian_default_limits", DEFAULT_LIMITS)
         self.zones = {}
         for index, spec in enumerate(records(fixture, "shield_zones")):
@@ -341,12 +372,16 @@ class ApiGuardianArea(object):
     def _zone(self, request):
         zone = self.zones.get(int(request.params["id"]))
         if zone is None:
-            raise fail(404, "shield_zone.not_found", "Shield zone %s was not found." % request.params["id"])
+            raise fail(404, self.not_found["zone_error_key"], "Shield zone %s was not found." % request.params["id"])
         return zone
 
     # -- handlers -----------------------------------------------------------------------------
     def get(self, request):
-        return envelope(200, data=self._zone(request).model())
+        zone = self._zone(request)
+        if zone.content is None and self.not_found["missing_spec"] == 404:
+            # the unknown zone's text: with equal keys, nothing tells the two 404s apart
+            raise fail(404, self.not_found["spec_error_key"], "Shield zone %d was not found." % zone.id)
+        return envelope(200, data=zone.model())
 
     def upload(self, request):
         return self._write(request, first=True)

@@ -776,3 +776,43 @@ def test_responses_conform_to_the_published_document(api, conformance):
     failed(api.get(3999), 404, "shield_zone.not_found")
     assert api.get(3001, key=None)[0] == 401
     assert conformance.checked - before == 8
+
+
+# -- the 404 switch: "no specification yet" and "no such zone" told apart only by the zone -------------
+@pytest.mark.parametrize("switch, spec_key, zone_key", [
+    ({"missing_spec": 404}, "api_guardian.spec_not_found", "shield_zone.not_found"),
+    ({"missing_spec": 404, "spec_error_key": "shield_zone.not_found"}, "shield_zone.not_found",
+     "shield_zone.not_found"),
+    ({"missing_spec": 404, "spec_error_key": None, "zone_error_key": None}, None, None),
+], ids=["documented-keys", "same-key", "no-key"])
+def test_missing_spec_404_switch(emulator, conformance, switch, spec_key, zone_key):
+    fixture = dict(FIXTURE, api_guardian_not_found=switch)
+    api = Api(emulator(fixture, key=KEY).url, conformance)
+    missing = failed(api.get(3001), 404, spec_key)
+    unknown = failed(api.get(3999), 404, zone_key)
+    assert missing == "Shield zone 3001 was not found." and unknown == "Shield zone 3999 was not found."
+    assert ok(api.get(3003))["configuration"]["title"] == "Seeded", "a zone with a document still answers 200"
+    ok(api.upload(3001, INITIAL))
+    assert ok(api.get(3001))["configuration"]["title"] == "Seeded", "after the first upload: 200"
+
+
+@pytest.mark.parametrize("switch, message", [
+    ("yes", "api_guardian_not_found must be a mapping"),
+    ({"missing_spec": 500}, "api_guardian_not_found.missing_spec must be 200 or 404"),
+    ({"missing_spec": True}, "api_guardian_not_found.missing_spec must be 200 or 404"),
+    ({"spec_error_key": 7}, "api_guardian_not_found.spec_error_key must be a string or null"),
+    ({"status": 404}, "api_guardian_not_found has unknown keys status"),
+])
+def test_missing_spec_404_switch_is_validated(tmp_path, switch, message):
+    with pytest.raises(FixtureError) as caught:
+        load_platform({"api_guardian_not_found": switch, "shield_zones": [{"id": 5}]}, tmp_path)
+    assert message in str(caught.value)
+
+
+def test_a_second_first_upload_is_a_409_and_leaves_the_first_document(api):
+    """What parallel first uploads meet: the platform keeps one first upload. The published document declares
+    no 409 for POST .../spec (only 200, 401, 403, 404, 500), so the emulator's 409 is its documented choice."""
+    first = ok(api.upload(3001, INITIAL))
+    message = failed(api.upload(3001, _doc({"/other": {"get": _op()}})), 409, "api_guardian.spec_exists")
+    assert "PATCH" in message
+    assert ok(api.get(3001))["endpoints"] == first["endpoints"]

@@ -13,6 +13,8 @@ import yaml
 from emulator.openapi_derive import Document, SpecError, render_yaml
 from emulator.openapi_text import Text, json_repeated_key
 
+from ..openapi_bad_inputs import DEEP, HEAD, OPERATION, dense_cycle, fan_out, laughs
+
 
 @pytest.mark.parametrize("text, dialect, version", [
     ("swagger: 2.0\ninfo: {title: t, version: 1.0}\n", "2.0", "1.0"),
@@ -237,3 +239,19 @@ def test_swagger_20_knows_only_its_own_security_scheme_types(scheme):
             "paths: {/a: {get: {security: [{s: []}]}}}\n" % scheme)
     with pytest.raises(SpecError, match="unknown type"):
         Document(text).endpoints()
+
+
+# -- bounded work: the emulator survives documents built to exhaust it -------------------------------------
+@pytest.mark.parametrize("build, expected", [
+    (lambda: HEAD + "paths: {}\nx-bomb:\n" + laughs("  "), "YAML aliases expand it to more than 1000000 nodes"),
+    (lambda: HEAD + OPERATION + "x-defs:\n" + laughs("  ") + "components: {schemas: {S0: {type: array, items: *l9}}}\n",
+     "YAML aliases expand it to more than 1000000 nodes"),
+    (dense_cycle, "references expand to more than 1000000 schema nodes"),
+    (fan_out, "references expand to more than 1000000 schema nodes"),
+    (lambda: HEAD + "paths: {}\nx-deep: " + "[" * DEEP + "]" * DEEP + "\n", "nests more than 1000 levels deep"),
+    (lambda: HEAD + "paths: {}\nx-deep:\n" + "- " * DEEP + "x\n", "nests more than 1000 levels deep"),
+], ids=["laughs-document", "laughs-components", "dense-cycle", "fan-out", "deep-flow", "deep-block"])
+def test_documents_built_to_exhaust_the_reader_are_refused(build, expected):
+    with pytest.raises(SpecError) as caught:
+        Document(build()).endpoints()
+    assert expected in str(caught.value)

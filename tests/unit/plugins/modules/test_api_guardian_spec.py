@@ -115,6 +115,11 @@ def run(run_module, fake_session, responses, check=False, diff=False, **extra):
     return result
 
 
+def warnings(result):
+    """Warning texts (ansible-core 2.19 returns them as structured summaries, older as strings)."""
+    return [w if isinstance(w, str) else w["event"]["msg"] for w in result.get("warnings", [])]
+
+
 def calls(fake_session):
     return [(c["method"], c["url"]) for c in fake_session.calls]
 
@@ -246,15 +251,22 @@ def test_force_uploads_an_equal_document(run_module, fake_session):
 # A zone with no document yet
 
 
+ZONE_FOUND = FakeResponse(200, {"data": {"shieldZoneId": 3001}})
+
+
 @pytest.mark.parametrize("first", [
-    state(endpoints=[], config=configuration(title=None, version=None)),
-    envelope({"configuration": configuration(title=None, version=None), "endpoints": None}),
-    envelope(status=404, success=False, key="api_guardian.spec_not_found", message="No specification"),
-], ids=["200-empty", "200-null-endpoints", "404-spec-key"])
+    [state(endpoints=[], config=configuration(title=None, version=None))],
+    [envelope({"configuration": configuration(title=None, version=None), "endpoints": None})],
+    [envelope(status=404, success=False, key="api_guardian.spec_not_found", message="No specification"), ZONE_FOUND],
+    # the key an unknown zone would carry: only the zone itself can say it exists
+    [envelope(status=404, success=False, key="shield_zone.not_found", message="Not found"), ZONE_FOUND],
+    [envelope(status=404, success=False, message="Not found"), ZONE_FOUND],
+    [FakeResponse(404), ZONE_FOUND],
+], ids=["200-empty", "200-null-endpoints", "404-spec-key", "404-zone-key", "404-no-key", "404-empty"])
 def test_no_document_yet_posts(run_module, fake_session, first):
     answer = state()
-    result = run(run_module, fake_session, [first, answer], enforce_authorization_validation=True)
-    assert calls(fake_session) == [("GET", GUARDIAN), ("POST", SPEC)]
+    result = run(run_module, fake_session, first + [answer], enforce_authorization_validation=True)
+    assert calls(fake_session) == [("GET", GUARDIAN)] + [("GET", ZONE)] * (len(first) - 1) + [("POST", SPEC)]
     assert fake_session.writes[0]["json"]["enforceAuthorizationValidation"] is True
     assert result["changed"] is True
     assert result["changes"]["endpoints_added"] == ["GET /pets", "POST /pets", "DELETE /pets/{id}"]
@@ -270,23 +282,59 @@ def test_no_document_check_mode_predicts_every_endpoint(run_module, fake_session
     assert result["endpoints"][1]["request_body_schema_yaml"] == "type: object\nproperties:\n  name:\n    type: string\n"
 
 
-def test_generic_404_asks_whether_the_zone_exists(run_module, fake_session):
-    generic = envelope(status=404, success=False, message="Not found")
-    zone = FakeResponse(200, {"data": {"shieldZoneId": 3001}})
-    result = run(run_module, fake_session, [generic, zone, state()])
-    assert calls(fake_session) == [("GET", GUARDIAN), ("GET", ZONE), ("POST", SPEC)]
-    assert result["changed"] is True
-
-
-@pytest.mark.parametrize("responses", [
-    [envelope(status=404, success=False, key="shield_zone.not_found", message="Shield zone 3001 was not found.")],
-    [envelope(status=404, success=False, message="Not found"), FakeResponse(404)],
-], ids=["zone-key", "probe"])
-def test_unknown_zone_fails_without_writing(run_module, fake_session, responses):
-    result = run(run_module, fake_session, responses)
+@pytest.mark.parametrize("zone", [
+    FakeResponse(404),
+    envelope(status=404, success=False, key="shield_zone.not_found", message="Shield zone 3001 was not found."),
+    # the shield API also reports failures inside a 200 envelope
+    FakeResponse(200, {"error": {"statusCode": 404, "success": False, "message": None, "errorKey": None}}),
+], ids=["status", "envelope", "200-envelope"])
+@pytest.mark.parametrize("key", [None, "shield_zone.not_found", "api_guardian.spec_not_found"])
+def test_unknown_zone_fails_without_writing(run_module, fake_session, zone, key):
+    # even a key that reads like "no spec yet" is not trusted: the zone itself said 404
+    missing = envelope(status=404, success=False, key=key, message="Not found")
+    result = run(run_module, fake_session, [missing, zone])
+    assert calls(fake_session) == [("GET", GUARDIAN), ("GET", ZONE)]
     assert result["failed"] is True and fake_session.writes == []
     assert result["api_error"]["status"] == 404
-    assert "check shield_zone_id" in result["msg"]
+    assert "No shield zone with id 3001 is visible to this API key: check shield_zone_id." in result["msg"]
+
+
+def test_zone_probe_failure_is_reported_not_guessed(run_module, fake_session):
+    missing = envelope(status=404, success=False, message="Not found")
+    result = run(run_module, fake_session, [missing, FakeResponse(500)], retries=0)
+    assert result["failed"] is True and fake_session.writes == []
+    assert result["api_error"]["status"] == 500 and "Reading shield zone 3001" in result["msg"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Parallel first uploads (several hosts, one zone)
+
+EMPTY = state(endpoints=[], config=configuration(title=None, version=None))
+
+
+@pytest.mark.parametrize("status", [409, 400])
+def test_refused_first_upload_rereads_and_stops_when_the_zone_already_matches(run_module, fake_session, status):
+    refused = envelope(status=status, success=False, key="api_guardian.spec_exists", message="Already exists")
+    result = run(run_module, fake_session, [EMPTY, refused, state()])
+    assert calls(fake_session) == [("GET", GUARDIAN), ("POST", SPEC), ("GET", GUARDIAN)]
+    assert "failed" not in result and result["changed"] is False
+    assert result["endpoints"][0]["id"] == 11, "the state read after the other upload"
+
+
+def test_refused_first_upload_updates_when_the_zone_still_differs(run_module, fake_session):
+    refused = envelope(status=409, success=False, key="api_guardian.spec_exists", message="Already exists")
+    other = state(config=configuration(title="Other"))
+    result = run(run_module, fake_session, [EMPTY, refused, other, state()])
+    assert calls(fake_session) == [("GET", GUARDIAN), ("POST", SPEC), ("GET", GUARDIAN), ("PATCH", SPEC)]
+    assert result["changed"] is True and result["changes"]["title"] == {"before": "Other", "after": "Pets"}
+
+
+def test_refused_first_upload_with_no_document_after_all_reports_the_refusal(run_module, fake_session):
+    refused = envelope(status=400, success=False, key="api_guardian.invalid_spec", message="Invalid OpenAPI")
+    result = run(run_module, fake_session, [EMPTY, refused, EMPTY])
+    assert calls(fake_session) == [("GET", GUARDIAN), ("POST", SPEC), ("GET", GUARDIAN)]
+    assert result["failed"] is True and result["api_error"]["error_key"] == "api_guardian.invalid_spec"
+    assert len(fake_session.writes) == 1, "the first upload is never sent twice"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,34 +358,69 @@ def test_unusable_documents_fail_before_any_request(run_module, fake_session, co
     ("maxNestingDepth", 3, "from /paths/~1pets/get/responses/200/content/application~1json/schema"),
     ("maxTotalSchemaNodes", 1, "/components/schemas (largest entry /components/schemas/Pet with 2)"),
 ])
-def test_plan_limit_exceeded_fails_after_the_read_only(run_module, fake_session, limit, value, where):
-    result = run(run_module, fake_session, [state(config=configuration(**{limit: value}))])
+def test_plan_limit_check_fails_after_the_read_only(run_module, fake_session, limit, value, where):
+    result = run(run_module, fake_session, [state(config=configuration(**{limit: value}))], plan_limits="check")
     assert calls(fake_session) == [("GET", GUARDIAN)]
     if value == 0:
         assert result["changed"] is False, "a limit the platform does not report (0) is not checked"
         return
     assert result["failed"] is True
-    assert "exceeds the plan limits of shield zone 3001: %s is %d but the document measures" % (limit, value) \
-        in result["msg"]
+    assert "exceeds the plan limits of shield zone 3001 by this module's count (an estimate of the platform's " \
+           "rules): %s is %d but the document measures" % (limit, value) in result["msg"]
     assert where in result["msg"]
     assert result["metrics"]["endpoints"]["value"] == 3
 
 
 def test_regex_limit_names_the_longest_pattern(run_module, fake_session):
     text = DOCUMENT.replace("name: {type: string}}}", "name: {type: string, pattern: '^[A-Z][a-z]+$'}}}")
-    result = run(run_module, fake_session, [state(config=configuration(maxTotalRegexLength=5))], content=text)
+    result = run(run_module, fake_session, [state(config=configuration(maxTotalRegexLength=5))], content=text,
+                 plan_limits="check")
     assert "maxTotalRegexLength is 5 but the document measures 13 (1 pattern, the longest (13 characters) at " \
            "/components/schemas/Pet/properties/name/pattern)" in result["msg"]
-    assert fake_session.writes == []
 
 
 def test_every_exceeded_limit_is_named_at_once(run_module, fake_session):
-    result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=1, maxNestingDepth=2))])
+    config = configuration(maxEndpoints=1, maxNestingDepth=2)
+    result = run(run_module, fake_session, [state(config=config)], plan_limits="check")
     assert "maxEndpoints is 1" in result["msg"] and "maxNestingDepth is 2" in result["msg"]
 
 
-# ---------------------------------------------------------------------------------------------
-# Platform errors
+def test_plan_limit_warn_is_the_default_and_uploads(run_module, fake_session):
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=2)), state()], content=text)
+    assert calls(fake_session) == [("GET", GUARDIAN), ("PATCH", SPEC)]
+    assert result["changed"] is True
+    warning = [w for w in warnings(result) if "plan limits" in w]
+    assert len(warning) == 1 and "maxEndpoints is 2 but the document measures 3 (/paths (3 operations))" in warning[0]
+    assert "an estimate of the platform's rules" in warning[0]
+    assert result["metrics"]["endpoints"] == {"value": 3, "where": "/paths (3 operations)"}
+
+
+def test_plan_limit_warn_stays_quiet_when_nothing_is_uploaded(run_module, fake_session):
+    result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=2))])
+    assert result["changed"] is False and calls(fake_session) == [("GET", GUARDIAN)]
+    assert not [w for w in warnings(result) if "plan limits" in w], \
+        "the platform already holds this document: the estimate was wrong, not the document"
+
+
+def test_platform_refusal_carries_the_local_measurement(run_module, fake_session):
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    refused = envelope(status=403, success=False, key="api_guardian.plan_limit_exceeded",
+                       message="Plan limit maxEndpoints exceeded")
+    result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=2)), refused], content=text)
+    assert result["failed"] is True and result["api_error"]["error_key"] == "api_guardian.plan_limit_exceeded"
+    assert "Plan limit maxEndpoints exceeded" in result["msg"]
+    assert "By this module's count (an estimate) the document exceeds: maxEndpoints is 2 but the document " \
+           "measures 3 (/paths (3 operations))" in result["msg"]
+    assert result["metrics"]["endpoints"]["value"] == 3
+
+
+def test_plan_limit_ignore_does_not_measure(run_module, fake_session):
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=2)), state()], content=text,
+                 plan_limits="ignore")
+    assert result["changed"] is True and result["metrics"] is None
+    assert not [w for w in warnings(result) if "plan limits" in w]
 
 
 def test_401_names_the_api_key_option_and_never_the_key(run_module, fake_session):

@@ -10,6 +10,7 @@ from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.edge.platform.plugins.action.api_guardian_spec import ActionModule
+from ansible_collections.edge.platform.plugins.module_utils import _openapi_load
 from ansible_collections.edge.platform.plugins.plugin_utils import _controller_files
 
 
@@ -123,3 +124,9 @@ def test_the_error_headline_names_the_file_option_too():
                                              {"content": ("src", "a.yaml")})
     assert result["msg"] == "src (a.yaml): bad."
     assert result["exception"].event.msg == "src (a.yaml): bad."
+
+
+def test_the_document_cap_is_the_modules():
+    # a file the module would refuse by its size is refused before it is read whole
+    (spec,) = _controller_files.CONTROLLER_FILES["api_guardian_spec"]
+    assert spec.max_bytes == _openapi_load.MAX_DOCUMENT_BYTES
