@@ -310,8 +310,8 @@ def run(ctx):
     if ctx.params["state"] == "revoked":
         extra = [name for name in ("authorization", "expires_at", "expires_in") if ctx.params[name] is not None]
         if extra:
-            ctx.fail("%s apply to state=generated only; remove %s to invalidate the tokens, or set state=generated."
-                     % (", ".join(extra), "it" if len(extra) == 1 else "them"))
+            ctx.fail("%s %s only used with state=generated; remove %s to invalidate the tokens."
+                     % (", ".join(extra), "is" if len(extra) == 1 else "are", "it" if len(extra) == 1 else "them"))
         return revoke(ctx, database_id)
     now = datetime.datetime.now(datetime.timezone.utc)
     expires_at, problem, past = expiry(ctx.params["expires_at"], ctx.params["expires_in"], now)

@@ -145,7 +145,7 @@ def test_platform_refusals_name_the_problem(fake_session, run_module, status, bo
     ({"authorization": "read_only", "expires_in": "30 minutes"}, "expires_in must be a positive whole number"),
     ({"authorization": "read_only", "expires_in": "1d", "expires_at": "2030-01-01T00:00:00Z"},
      "mutually exclusive: expires_at|expires_in"),
-    ({"state": "revoked", "authorization": "read_only"}, "authorization apply to state=generated only"),
+    ({"state": "revoked", "authorization": "read_only"}, "authorization is only used with state=generated"),
     ({"authorization": "read_only", "database_id": "libsql://x.lite.bunnydb.net"}, "database_id must be a database id"),
     ({"authorization": "full-access"}, "value of authorization must be one of: full_access, read_only"),
 ])
