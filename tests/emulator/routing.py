@@ -15,6 +15,8 @@ UNAUTHORIZED = {
     }, content_type="application/problem+json; charset=utf-8"),
     # shield endpoints documented with UnauthorizedResult
     "status_code": lambda: json_response(401, {"statusCode": 401}),
+    # database management API (/database/...): AppError {error, details}
+    "app_error": lambda: json_response(401, {"error": "Unauthorized", "details": "A valid AccessKey header is required."}),
 }
 
 

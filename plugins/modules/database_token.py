@@ -1,0 +1,345 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: database_token
+short_description: Generate an access token for an edge database, or invalidate all of its tokens
+version_added: 0.1.0
+description:
+  - Generates a new full-access or read-only token for an edge database, or invalidates every token of the
+    database, through the database management API (C(/database) under O(base_url)), with the account API key.
+  - The platform cannot list or read existing tokens, so neither operation can be compared with the current state.
+    Generating always creates one more token and reports changed; older tokens stay valid. Invalidating always
+    reports changed, because whether any token was valid before cannot be known.
+  - A generated token is returned once, in RV(token), and cannot be read again. Set the task keyword C(no_log) to C(true)
+    so the token is not shown in the task output or logs, and keep it with C(register) (for example, write it to a
+    vault or a secret store in the next task). The module never puts the token in warnings, messages or the diff.
+  - When the answer to a token generation is lost (a timeout or a dropped connection after the request was sent,
+    or an error from the platform's side), the request is not sent again, because a second one would create a
+    second token. The task fails saying that a token may have been generated and is unknown; if that matters,
+    invalidate all tokens with O(state=revoked) and generate new ones.
+  - Invalidating is safe to repeat, so its request is retried like a read and a lost answer asks for a re-run.
+options:
+  database_id:
+    description:
+      - Id of the database, as the platform shows it (C(db_) followed by a ULID, for example
+        C(db_01KCHBG8C5KSFGG0VRNFQ7EK7X); C(bunny db list) shows them).
+      - This is not the database URL; the URL's host name does not necessarily contain the id.
+    type: str
+    required: true
+    aliases: [db_id]
+  state:
+    description:
+      - V(generated) creates one new token on every run (older tokens stay valid).
+      - V(revoked) invalidates every token of the database at once, including the ones the platform or the dashboard
+        created; applications using them lose access until they get a new token.
+      - These are events rather than a stored state, like V(restarted) of M(ansible.builtin.service); the platform
+        cannot list tokens, so there is no V(present) or V(absent) to compare with.
+    type: str
+    choices: [generated, revoked]
+    default: generated
+  authorization:
+    description:
+      - The kind of token to generate. V(full_access) reads and writes; V(read_only) can only read.
+      - Required when O(state=generated); not allowed with O(state=revoked).
+    type: str
+    choices: [full_access, read_only]
+  expires_at:
+    description:
+      - When the generated token stops working, as an RFC 3339 date-time with a time zone, for example
+        C(2030-01-31T23:59:59Z). It is sent in UTC.
+      - The platform takes an expiry for both token kinds (not only read-only ones). Without O(expires_at) or
+        O(expires_in) the token never expires; only O(state=revoked) ends it.
+      - A date in the past is sent as given, with a warning; the token would be refused at once.
+      - Mutually exclusive with O(expires_in).
+    type: str
+  expires_in:
+    description:
+      - When the generated token stops working, counted from the time the task runs on the controller, as the bunny
+        CLI's C(--expiry) takes it; a positive whole number and a unit, V(h) hours, V(d) days, V(w) weeks,
+        V(m) months (not minutes) or V(y) years, for example V(12h), V(30d) or V(1y).
+      - The resulting date is returned in RV(expires_at).
+      - Mutually exclusive with O(expires_at).
+    type: str
+notes:
+  - Requests go to O(base_url) followed by C(/database/v2/databases/<database_id>/auth/generate) (C(PUT)) and
+    C(.../auth/revoke) (C(POST)), the paths of the published database API and of the bunny CLI. O(base_url) is the
+    API root (C(https://api.bunny.net)), not the database API's own C(https://api.bunny.net/database).
+  - Check mode sends no request; it predicts the change and returns no token. It does not check that the database
+    exists.
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+    details: Predicts the change without sending anything; no token is returned.
+  diff_mode:
+    support: full
+    details: The diff names the token kind and expiry, never the token.
+seealso:
+  - module: edge.platform.database_query
+  - name: Database authorization
+    description: Full-access and read-only tokens of an edge database.
+    link: https://docs.bunny.net/database/connect/authorization
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Generate a read-only token for reporting that expires in 30 days
+  edge.platform.database_token:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    database_id: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
+    authorization: read_only
+    expires_in: 30d
+  register: reporting_token
+  no_log: true  # the result holds the token: keep it out of the output and the logs
+
+- name: Query with the new token
+  edge.platform.database_query:
+    database_url: libsql://db-01kchbg8c5ksfgg0vrnfq7ek7x.lite.bunnydb.net
+    auth_token: "{{ reporting_token.token }}"
+    sql: SELECT count(*) AS n FROM sqlite_master
+
+- name: Rotate the application's tokens
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Invalidate every token of the database
+      edge.platform.database_token:
+        database_id: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
+        state: revoked
+
+    - name: Generate the new full-access token, valid until the end of 2030
+      edge.platform.database_token:
+        database_id: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
+        authorization: full_access
+        expires_at: "2030-12-31T23:59:59Z"
+      register: app_token
+      no_log: true
+"""
+
+RETURN = r"""
+database_id:
+  description: The database the task worked on.
+  returned: always
+  type: str
+  sample: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
+token:
+  description:
+    - The generated token (a JWT), sent as C(Bearer) token in the C(Authorization) header to the database's SQL endpoint
+      (O(edge.platform.database_query#module:auth_token)).
+    - Returned once; the platform cannot show it again. Set the task keyword C(no_log) to C(true).
+  returned: when O(state=generated), not in check mode
+  type: str
+  sample: eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9.eyJhIjoicm8ifQ.c2lnbmF0dXJl
+authorization:
+  description: The kind of the generated token.
+  returned: when O(state=generated)
+  type: str
+  sample: read_only
+expires_at:
+  description:
+    - When the generated token stops working (RFC 3339, UTC), as the platform answered; null when it never expires.
+    - In check mode, the expiry that would be requested.
+  returned: when O(state=generated)
+  type: str
+  sample: "2030-01-31T23:59:59Z"
+revoked:
+  description: True when every token of the database was invalidated (or would be, in check mode).
+  returned: when O(state=revoked)
+  type: bool
+  sample: true
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached or no answer came.
+      type: int
+      sample: 404
+    error_key:
+      description: The platform's error key (the database API sends none).
+      type: str
+      sample: null
+    field:
+      description: The request field the platform objected to (the database API names none).
+      type: str
+      sample: null
+    message:
+      description: The platform's message (the C(error) of its answer, with its C(details)).
+      type: str
+      sample: Database not found
+"""
+
+import datetime
+import inspect
+import re
+from urllib.parse import quote
+
+from ansible_collections.edge.platform.plugins.module_utils._client import Client
+from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Finished
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._token_expiry import expiry
+
+# The database management API lives under /database of the API root (server https://api.bunny.net/database
+# in database-api-bunnyway-cli.json; BunnyWay/cli packages/openapi-client/src/db-client.ts).
+PREFIX = "/database/v2/databases/%s"
+# The API's names of the kinds (schema Authorization3; BunnyWay/cli packages/cli/src/commands/db/tokens/create.ts).
+AUTHORIZATION = {"full_access": "full-access", "read_only": "read-only"}
+# An id goes into the URL path: refuse what can only be a mistake there (a URL, spaces, separators).
+ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
+# Transports that tell a 204 from a JSON object take the expected body; older ones accept any 2xx.
+EMPTY_ANSWER = {"expect": "empty"} if "expect" in inspect.signature(Client.request).parameters else {}
+
+
+def hints(database_id):
+    return {
+        401: "The database API rejected the credentials: check api_key (the account API key, not a database token).",
+        403: "This API key may not manage the tokens of database %s." % database_id,
+        404: ("No database %s is visible to this API key: check database_id ('bunny db list' shows the ids) and that "
+              "base_url is the API root, such as https://api.bunny.net." % database_id),
+    }
+
+
+def may_have_landed(error):
+    """True when a failed request may still have been carried out by the platform."""
+    kind = getattr(error, "kind", None)
+    if kind is not None:
+        return kind in (MAY_HAVE_BEEN_SENT, "bad_answer")
+    # a transport without failure kinds: no answer or a server-side failure proves nothing either way
+    return error.status is None or error.status >= 500
+
+
+def lost(error):
+    """What happened to a request that may have landed, without the generic advice of its status."""
+    text = error.operation + (" failed with HTTP %s" % error.status if error.status else " got no usable answer")
+    return text + (" (%s)." % error.message.rstrip(".") if error.message else ".")
+
+
+def keep_secret(ctx, token):
+    """Scrub the token from every message, warning and diff, but keep it in RV token.
+
+    The host's no_log values would mask it in the whole result, RV token included, so only the
+    context's own scrub list learns it.
+    """
+    hook, ctx.on_secret = ctx.on_secret, None
+    try:
+        ctx.add_secret(token)
+    finally:
+        ctx.on_secret = hook
+
+
+def generate(ctx, database_id, expires_at):
+    kind = ctx.params["authorization"]
+    path = PREFIX % quote(database_id, safe="") + "/auth/generate"
+    operation = "Generating a %s token for database %s" % (kind.replace("_", "-"), database_id)
+    body = {"authorization": AUTHORIZATION[kind]}
+    if expires_at is not None:
+        # omitted rather than null when absent: the document (OpenAPI 3.1) types it as a string
+        body["expires_at"] = expires_at
+    answer = {}
+    unknown = ("A token may have been generated and is unknown: it was not requested again (that would create "
+               "another). If that matters, invalidate every token of the database with state=revoked and generate "
+               "new ones.")
+
+    def apply():
+        try:
+            # never replayed: each request creates one more token, so a lost answer must not be retried
+            reply = ctx.client.request("PUT", path, operation, json_body=body, replay_safe=False,
+                                       hints=hints(database_id))
+        except ApiError as error:
+            if may_have_landed(error):
+                raise Finished(ctx.failure(error, msg="%s %s" % (lost(error), unknown)))
+            raise
+        token = reply.object.get("token")
+        if not isinstance(token, str) or not token:
+            ctx.fail("%s: the platform answered HTTP %s without a token. %s" % (operation, reply.status, unknown))
+        keep_secret(ctx, token)
+        answer["token"] = token
+        returned = reply.object.get("expires_at")
+        answer["expires_at"] = returned if isinstance(returned, str) and returned else None
+        return {"database_id": database_id, "new_token": {"authorization": kind, "expires_at": answer["expires_at"]}}
+
+    wanted = {"database_id": database_id, "new_token": {"authorization": kind, "expires_at": expires_at}}
+    _changed, state, _diff = ctx.reconcile({"database_id": database_id, "new_token": None}, wanted, apply)
+    result = {"database_id": database_id, "authorization": kind, "expires_at": state["new_token"]["expires_at"]}
+    if "token" in answer:
+        result["token"] = answer["token"]
+    return result
+
+
+def revoke(ctx, database_id):
+    path = PREFIX % quote(database_id, safe="") + "/auth/revoke"
+    operation = "Invalidating every token of database %s" % database_id
+
+    def apply():
+        try:
+            # replay_safe: invalidating twice ends where invalidating once does (every token issued before
+            # the call is invalid), so a retry after a lost answer cannot do harm
+            ctx.client.request("POST", path, operation, replay_safe=True, hints=hints(database_id), **EMPTY_ANSWER)
+        except ApiError as error:
+            if may_have_landed(error):
+                raise Finished(ctx.failure(error, msg=(
+                    "%s The tokens may or may not have been invalidated. Invalidating is safe to repeat: run the task "
+                    "again." % lost(error))))
+            raise
+
+    # the platform cannot list tokens: "before" is unknown, so invalidating always reports changed
+    ctx.reconcile({"database_id": database_id, "tokens": "unknown (the platform cannot list them)"},
+                  {"database_id": database_id, "tokens": "all invalidated"}, apply)
+    return {"database_id": database_id, "revoked": True}
+
+
+def run(ctx):
+    database_id = ctx.params["database_id"].strip()
+    if not ID_RE.match(database_id):
+        ctx.fail("database_id must be a database id such as db_01KCHBG8C5KSFGG0VRNFQ7EK7X (letters, digits, '_' and "
+                 "'-'), not a URL or a name; got %r." % ctx.params["database_id"])
+    if ctx.params["state"] == "revoked":
+        extra = [name for name in ("authorization", "expires_at", "expires_in") if ctx.params[name] is not None]
+        if extra:
+            ctx.fail("%s %s only used with state=generated; remove %s to invalidate the tokens."
+                     % (", ".join(extra), "is" if len(extra) == 1 else "are", "it" if len(extra) == 1 else "them"))
+        return revoke(ctx, database_id)
+    now = datetime.datetime.now(datetime.timezone.utc)
+    expires_at, problem, past = expiry(ctx.params["expires_at"], ctx.params["expires_in"], now)
+    if problem:
+        ctx.fail(problem)
+    if past:
+        ctx.warn("expires_at %s is not in the future: the platform may refuse it, or the token will not work."
+                 % expires_at)
+    return generate(ctx, database_id, expires_at)
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        database_id=dict(type="str", required=True, aliases=["db_id"]),
+        state=dict(type="str", default="generated", choices=["generated", "revoked"]),
+        authorization=dict(type="str", choices=["full_access", "read_only"]),
+        expires_at=dict(type="str"),
+        expires_in=dict(type="str"),
+    ),
+    run=run,
+    mutually_exclusive=[["expires_at", "expires_in"]],
+    required_if=[["state", "generated", ["authorization"]]],
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()
