@@ -183,13 +183,11 @@ api_error:
 """
 
 import datetime
-import inspect
 import re
 from urllib.parse import quote
 
-from ansible_collections.edge.platform.plugins.module_utils._client import Client
-from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Finished
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine import Finished
+from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, MAY_HAVE_BEEN_SENT, ApiError
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._token_expiry import expiry
 
@@ -200,8 +198,6 @@ PREFIX = "/database/v2/databases/%s"
 AUTHORIZATION = {"full_access": "full-access", "read_only": "read-only"}
 # An id goes into the URL path: refuse what can only be a mistake there (a URL, spaces, separators).
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
-# Transports that tell a 204 from a JSON object take the expected body; older ones accept any 2xx.
-EMPTY_ANSWER = {"expect": "empty"} if "expect" in inspect.signature(Client.request).parameters else {}
 
 
 def hints(database_id):
@@ -215,11 +211,8 @@ def hints(database_id):
 
 def may_have_landed(error):
     """True when a failed request may still have been carried out by the platform."""
-    kind = getattr(error, "kind", None)
-    if kind is not None:
-        return kind in (MAY_HAVE_BEEN_SENT, "bad_answer")
-    # a transport without failure kinds: no answer or a server-side failure proves nothing either way
-    return error.status is None or error.status >= 500
+    # a 2xx without the token (BAD_ANSWER) may still have created one
+    return error.kind in (MAY_HAVE_BEEN_SENT, BAD_ANSWER)
 
 
 def lost(error):
@@ -288,7 +281,7 @@ def revoke(ctx, database_id):
         try:
             # replay_safe: invalidating twice ends where invalidating once does (every token issued before
             # the call is invalid), so a retry after a lost answer cannot do harm
-            ctx.client.request("POST", path, operation, replay_safe=True, hints=hints(database_id), **EMPTY_ANSWER)
+            ctx.client.request("POST", path, operation, replay_safe=True, hints=hints(database_id), expect="empty")
         except ApiError as error:
             if may_have_landed(error):
                 raise Finished(ctx.failure(error, msg=(
