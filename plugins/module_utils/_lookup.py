@@ -81,9 +81,10 @@ def list_dns_zones(client, search=None):
     return _core_list(client, "/dnszone", "DNS zones", search)
 
 
-def list_pull_zones(client, search=None):
-    """Every PullZoneModel visible to the key, without certificate data (``includeCertificate`` unset)."""
-    return _core_list(client, "/pullzone", "pull zones", search)
+def list_pull_zones(client, search=None, include_certificate=False):
+    """Every PullZoneModel visible to the key; certificates (and their keys!) only with ``include_certificate``."""
+    params = {"includeCertificate": "true"} if include_certificate else None
+    return _core_list(client, "/pullzone", "pull zones", search, params)
 
 
 def list_shield_zones(client):
