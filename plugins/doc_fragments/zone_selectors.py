@@ -4,15 +4,20 @@
 
 from __future__ import annotations
 
-# The options of plugins/module_utils/_lookup.py's selectors, one fragment per selector: a module
-# that acts on one object uses DNS_ZONE/PULL_ZONE/SHIELD_ZONE (one option required); an info module
-# uses the *_INFO variant (none given lists every object).
 
-_DNS_ZONE_OPTIONS = r"""
+class ModuleDocFragment(object):
+    # The options of the selectors in plugins/module_utils/_lookup.py, one fragment each. Whether one of
+    # them is required (a module acting on one zone) or none lists every zone (an info module) is said by
+    # the module itself.
+    DOCUMENTATION = r"""
+options: {}
+"""
+
+    DNS_ZONE = r"""
+options:
   zone_id:
     description:
       - Id of the DNS zone.
-      - %(rule)s
       - Mutually exclusive with O(zone_domain).
     type: int
   zone_domain:
@@ -26,11 +31,11 @@ _DNS_ZONE_OPTIONS = r"""
     type: str
 """
 
-_PULL_ZONE_OPTIONS = r"""
+    PULL_ZONE = r"""
+options:
   pullzone_id:
     description:
       - Id of the pull zone.
-      - %(rule)s
       - Mutually exclusive with O(pullzone_name).
     type: int
   pullzone_name:
@@ -43,11 +48,11 @@ _PULL_ZONE_OPTIONS = r"""
     type: str
 """
 
-_SHIELD_ZONE_OPTIONS = r"""
+    SHIELD_ZONE = r"""
+options:
   shield_zone_id:
     description:
       - Id of the shield zone.
-      - %(rule)s
       - Mutually exclusive with O(pullzone_id) and O(pullzone_name).
     type: int
   pullzone_id:
@@ -65,23 +70,3 @@ _SHIELD_ZONE_OPTIONS = r"""
       - Mutually exclusive with O(shield_zone_id) and O(pullzone_id).
     type: str
 """
-
-
-
-def _fragment(options, rule):
-    return "\noptions:" + options % {"rule": rule}
-
-
-class ModuleDocFragment(object):
-    DOCUMENTATION = r"""
-options: {}
-"""
-    DNS_ZONE = _fragment(_DNS_ZONE_OPTIONS, "One of O(zone_id) and O(zone_domain) is required.")
-    DNS_ZONE_INFO = _fragment(_DNS_ZONE_OPTIONS, "Without O(zone_id) and O(zone_domain), every DNS zone is returned.")
-    PULL_ZONE = _fragment(_PULL_ZONE_OPTIONS, "One of O(pullzone_id) and O(pullzone_name) is required.")
-    PULL_ZONE_INFO = _fragment(_PULL_ZONE_OPTIONS,
-                               "Without O(pullzone_id) and O(pullzone_name), every pull zone is returned.")
-    SHIELD_ZONE = _fragment(_SHIELD_ZONE_OPTIONS,
-                            "One of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.")
-    SHIELD_ZONE_INFO = _fragment(_SHIELD_ZONE_OPTIONS, "Without O(shield_zone_id), O(pullzone_id) and O(pullzone_name), "
-                                                       "every shield zone is returned.")

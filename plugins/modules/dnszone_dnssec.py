@@ -15,7 +15,7 @@ description:
   - Returns the DNSSEC status, including the DS record to publish at the registrar, from the platform's answer to the change.
   - Never re-keys a zone whose DNSSEC is already enabled.
   - The zone is chosen by O(zone_id), or by O(zone_domain) at the cost of one search request (which also reads
-    the zone, so the task sends no further read).
+    the zone, so the task sends no further read); one of them is required.
   - When the answer to the enable or disable call is lost (a timeout after it was sent), the call is not sent again.
     The zone is read once more and the task reports what is true; changed with a warning when the change landed,
     failed saying it was not applied when it did not.

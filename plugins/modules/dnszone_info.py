@@ -11,13 +11,14 @@ short_description: Read DNS zones, one by id or domain or every one, with their 
 version_added: 0.1.0
 description:
   - Reads one DNS zone (by O(zone_id) or O(zone_domain)) or every DNS zone of the account (all pages, 1000 zones a
-    request), shaped with the fields needed to find and check a zone.
+    request), shaped with the fields needed to find and check a zone. Without O(zone_id) and O(zone_domain), every
+    zone is returned.
   - Returns whether DNSSEC is enabled. The DS record is not returned here, because the platform serves it only from
     its enable call, which an info module never sends; use M(edge.platform.dnszone_dnssec) with
     O(edge.platform.dnszone_dnssec#module:fetch_ds_record=true) to read it.
   - Records are counted, not listed.
 extends_documentation_fragment:
-  - edge.platform.zone_selectors.dns_zone_info
+  - edge.platform.zone_selectors.dns_zone
   - edge.platform.management_api
   - edge.platform.attributes
   - edge.platform.attributes.action_group

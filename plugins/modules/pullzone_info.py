@@ -11,7 +11,8 @@ short_description: Read pull zones, one by id or name or every one, with their h
 version_added: 0.1.0
 description:
   - Reads one pull zone (by O(pullzone_id) or O(pullzone_name)) or every pull zone of the account (all pages, 1000
-    zones a request), shaped with the fields needed to find and check a zone.
+    zones a request), shaped with the fields needed to find and check a zone. Without O(pullzone_id) and
+    O(pullzone_name), every zone is returned.
   - Each hostname comes with whether it has a certificate and how it was provisioned; with O(certificate_details)
     also the certificate's expiry, names, issuer and fingerprint.
   - Never returns a secret. Left out on purpose are the URL token key (C(ZoneSecurityKey)), the origin signing
@@ -29,7 +30,7 @@ options:
     type: bool
     default: false
 extends_documentation_fragment:
-  - edge.platform.zone_selectors.pull_zone_info
+  - edge.platform.zone_selectors.pull_zone
   - edge.platform.management_api
   - edge.platform.attributes
   - edge.platform.attributes.action_group

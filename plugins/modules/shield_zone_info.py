@@ -12,13 +12,14 @@ version_added: 0.1.0
 description:
   - Reads one shield zone (by O(shield_zone_id), or by the pull zone it protects with O(pullzone_id) or
     O(pullzone_name)) or every shield zone of the account (all pages of C(GET /shield/shield-zones), at the
-    platform's default page size of 10).
+    platform's default page size of 10). Without O(shield_zone_id), O(pullzone_id) and O(pullzone_name), every
+    zone is returned.
   - Returns the plan, the linked pull zone, WAF and DDoS settings and the plan's rule limits; the platform's numbers
     are kept and their names are added beside them.
   - The C(wafEngineConfig) entries and ignored headers are not returned; the WAF rules are read with
     M(edge.platform.waf_rule_info) and bot detection with M(edge.platform.bot_detection_info).
 extends_documentation_fragment:
-  - edge.platform.zone_selectors.shield_zone_info
+  - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
   - edge.platform.attributes
   - edge.platform.attributes.action_group

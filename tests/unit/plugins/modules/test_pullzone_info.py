@@ -65,9 +65,13 @@ def custom_hostname(certificate_value, key_value):
             "CertificateKey": key_value, "CertificateKeyType": 0, "CertificateProvisionType": 3}
 
 
+def encode(text):
+    """Base64Url without padding, as the published document describes certificate fields."""
+    return base64.urlsafe_b64encode(text.encode("ascii")).decode("ascii").rstrip("=")
+
+
 def test_certificate_details_return_expiry_and_never_the_key(fake_session, run_module):
     leaf, leaf_key, mid, _root = certgen.chain("ec", prefix="info", days=30)
-    encode = lambda text: base64.urlsafe_b64encode(text.encode("ascii")).decode("ascii").rstrip("=")  # noqa: E731
     key_value = encode(certgen.key_pem(leaf_key))
     fake_session.responses = [paged(zone(hostnames=[custom_hostname(encode(certgen.cert_pem(leaf, mid)), key_value)]))]
     result = run_module(pullzone_info, dict(BASE, certificate_details=True), check=True)

@@ -17,9 +17,9 @@ def model(zone_id, pull_zone_id, plan=1):
 
 
 def test_every_zone_follows_next_page(fake_session, run_module):
+    last_page = {"currentPage": 2, "nextPage": None}
     fake_session.responses = [FakeResponse(body={"data": [model(1, 11)], "page": {"currentPage": 1, "nextPage": 2}}),
-                              FakeResponse(body={"data": [model(2, 12, 9)], "page": {"currentPage": 2,
-                                                                                    "nextPage": None}})]
+                              FakeResponse(body={"data": [model(2, 12, 9)], "page": last_page})]
     result = run_module(shield_zone_info, BASE, check=True)
     first, second = result["shield_zones"]
     assert (first["id"], first["pull_zone_id"], first["plan"], first["plan_type"]) == (1, 11, "advanced", 1)
