@@ -15,6 +15,10 @@ for the platform's failures):
 
 The platform's ``search`` matches part of a name, so it can return several zones: only an exact
 match counts, and when none (or several) match, the error lists a few candidates with their ids.
+The Terraform provider finds a DNS zone by domain with one unfiltered ``GET /dnszone`` and an exact,
+case-sensitive scan of ``Items`` (BunnyWay/terraform-provider-bunnynet internal/api/dnszone.go,
+``GetDnsZoneByDomain``): it reads only the first page, so past 1000 zones it misses; the search term
+and the page loop here do not.
 
 Selectors (:data:`DNS_ZONE`, :data:`PULL_ZONE`, :data:`SHIELD_ZONE`) declare the mutually exclusive
 options a module adds (``zone_id``/``zone_domain``, ...), and resolve them over an engine context
