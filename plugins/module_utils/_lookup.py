@@ -174,7 +174,7 @@ def _positive_id(ctx, option, what):
 class Selector(object):
     """One way to name an object: an id option and the name options that stand for it.
 
-    ``options``: ``(name, argument spec)`` pairs, the id option first. ``finder(ctx, params)``
+    ``options``: ``(name, argument spec)`` pairs, the id option first. ``finder(ctx)``
     returns a :class:`Found` for the name options (raising LookupFailed).
     """
 
