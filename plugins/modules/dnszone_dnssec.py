@@ -14,15 +14,12 @@ description:
     and sends a single read.
   - Returns the DNSSEC status, including the DS record to publish at the registrar, from the platform's answer to the change.
   - Never re-keys a zone whose DNSSEC is already enabled.
+  - The zone is chosen by O(zone_id), or by O(zone_domain) at the cost of one search request (which also reads
+    the zone, so the task sends no further read); one of them is required.
   - When the answer to the enable or disable call is lost (a timeout after it was sent), the call is not sent again.
     The zone is read once more and the task reports what is true; changed with a warning when the change landed,
     failed saying it was not applied when it did not.
 options:
-  zone_id:
-    description:
-      - Id of the DNS zone.
-    type: int
-    required: true
   state:
     description:
       - V(enabled) turns DNSSEC on; V(disabled) turns it off.
@@ -41,6 +38,7 @@ options:
     type: bool
     default: false
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.dns_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -71,6 +69,13 @@ EXAMPLES = r"""
 - name: Print the DS record
   ansible.builtin.debug:
     msg: "{{ dnssec.dnssec.ds_record }}"
+
+- name: Enable DNSSEC on a zone chosen by its domain
+  edge.platform.dnszone_dnssec:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_domain: example.com
+    state: enabled
 
 - name: Set the credentials once for every management API task
   module_defaults:
@@ -164,6 +169,7 @@ api_error:
       sample: null
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._lookup import DNS_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 DNSSEC_FIELDS = (
@@ -191,9 +197,8 @@ def status_only(enabled):
 
 
 def run(ctx):
-    zone_id = ctx.params["zone_id"]
-    if zone_id <= 0:
-        ctx.fail("zone_id must be a positive DNS zone id; got %d." % zone_id)
+    found = DNS_ZONE.resolve(ctx)
+    zone_id = found.id
     path = "/dnszone/%d" % zone_id
 
     def read_zone():
@@ -207,7 +212,7 @@ def run(ctx):
         # so a retried enable never re-keys the zone.
         return shape_dnssec(ctx.client.request("POST", path + "/dnssec", operation, changes_state=changes_state).object)
 
-    zone = read_zone()
+    zone = found.model or read_zone()  # a lookup by domain already read the zone
     wanted = ctx.params["state"] == "enabled"
     current = bool(zone.get("DnsSecEnabled"))
     identity = {"id": zone_id, "domain": zone.get("Domain")}
@@ -238,11 +243,12 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        zone_id=dict(type="int", required=True),
+        DNS_ZONE.argument_spec(),
         state=dict(type="str", required=True, choices=["enabled", "disabled"]),
         fetch_ds_record=dict(type="bool", default=False),
     ),
     run=run,
+    **DNS_ZONE.validation()
 )
 
 

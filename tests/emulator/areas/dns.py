@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 
 from ..fixtures import records
 from ..messages import empty, json_response
+from ..paging import BadQuery, core_page, query_int, search
 
 ALGORITHM = 13  # ECDSAP256SHA256
 FLAGS = 257  # zone key + secure entry point (KSK)
@@ -96,6 +97,7 @@ class DnsArea(object):
             self.zones[zone.id] = zone
 
     def register(self, router):
+        router.add("GET", r"/dnszone", self.list_zones)
         router.add("GET", r"/dnszone/(?P<id>[0-9]+)", self.get_zone)
         router.add("POST", r"/dnszone/(?P<id>[0-9]+)/dnssec", self.enable)
         router.add("DELETE", r"/dnszone/(?P<id>[0-9]+)/dnssec", self.disable)
@@ -107,6 +109,17 @@ class DnsArea(object):
     def get_zone(self, request):
         zone = self.zones.get(int(request.params["id"]))
         return json_response(200, zone.model()) if zone else empty(404)
+
+    def list_zones(self, request):
+        """``GET /dnszone``: always the paged object; ``search`` matches part of the domain."""
+        try:
+            page = query_int(request, "page", 1, 1)
+            per_page = query_int(request, "perPage", 1000, 5, 1000)
+        except BadQuery as bad:
+            return json_response(400, {"ErrorKey": "validation.out_of_range", "Field": bad.name,
+                                       "Message": bad.message})
+        zones = search(sorted(self.zones.values(), key=lambda z: z.id), request, lambda z: z.domain)
+        return json_response(200, core_page([z.model() for z in zones], page, per_page))
 
     def enable(self, request):
         zone = self.zones.get(int(request.params["id"]))

@@ -29,6 +29,7 @@ import binascii
 from .. import pem
 from ..fixtures import FixtureError, records
 from ..messages import empty, json_response
+from ..paging import BadQuery, core_page, query_int, search
 from ..tls_listener import TlsListener
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
@@ -172,6 +173,7 @@ class PullZonesArea(object):
             self.listener = None
 
     def register(self, router):
+        router.add("GET", r"/pullzone", self.list_zones)
         router.add("GET", r"/pullzone/(?P<id>[0-9]+)", self.get_zone)
         router.add("POST", r"/pullzone/(?P<id>[0-9]+)/addCertificate", self.add_certificate)
         router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)/removeCertificate", self.remove_certificate)
@@ -186,6 +188,20 @@ class PullZonesArea(object):
         if zone is None:
             return empty(404)
         return json_response(200, zone.model(request.flag("includeCertificate")))
+
+    def list_zones(self, request):
+        """``GET /pullzone``: page 0 (the default) a plain array of every match, page>=1 the paged object.
+
+        ``search`` matches part of the name (the platform may match more; clients filter exactly).
+        """
+        try:
+            page = query_int(request, "page", 0, 0)
+            per_page = query_int(request, "perPage", 1000, 5, 1000)
+        except BadQuery as bad:
+            return _error("validation.out_of_range", bad.name, bad.message)
+        zones = search(sorted(self.zones.values(), key=lambda z: z.id), request, lambda z: z.name)
+        models = [z.model(request.flag("includeCertificate")) for z in zones]
+        return json_response(200, models if page == 0 else core_page(models, page, per_page))
 
     def add_certificate(self, request):
         body, problem = self._body(request, ADD_FIELDS)

@@ -16,6 +16,7 @@ Error envelopes carry no ``data`` member: the document's ``data`` is not nullabl
 
 from ..fixtures import FixtureError, records
 from ..messages import json_response
+from ..paging import BadQuery, INT32_MAX, query_int, shield_page
 
 SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
@@ -131,6 +132,9 @@ class ShieldArea(object):
 
     def register(self, router):
         router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)", self.get_zone, auth="problem")
+        router.add("GET", r"/shield/shield-zone/get-by-pullzone/(?P<pull_zone_id>[0-9]+)", self.get_zone_by_pull_zone,
+                   auth="problem")
+        router.add("GET", r"/shield/shield-zones", self.list_zones, auth="status_code")
         router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.get_bot_detection,
                    auth="problem")
 
@@ -145,6 +149,33 @@ class ShieldArea(object):
                                        "title": "Not Found", "status": 404},
                                  content_type="application/problem+json; charset=utf-8")
         return shield_json(200, {"data": zone.model()})
+
+    def get_zone_by_pull_zone(self, request):
+        """The shield zone of a pull zone; a pull zone without one answers as an unknown shield zone.
+
+        What the platform answers then is not documented (platform-facts §3.1): the emulator uses the
+        same ProblemDetails 404 as ``GET /shield/shield-zone/{id}``.
+        """
+        wanted = int(request.params["pull_zone_id"])
+        for zone in sorted(self.zones.values(), key=lambda z: z.id):
+            if zone.pull_zone_id == wanted:
+                return shield_json(200, {"data": zone.model()})
+        return json_response(404, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5",
+                                   "title": "Not Found", "status": 404},
+                             content_type="application/problem+json; charset=utf-8")
+
+    def list_zones(self, request):
+        """``GET /shield/shield-zones``: ``{data, page}``, 10 a page unless ``perPage`` says otherwise."""
+        try:
+            page = query_int(request, "page", 1, 1)
+            per_page = query_int(request, "perPage", 10, 1, INT32_MAX)
+        except BadQuery as bad:
+            return json_response(400, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+                                       "title": "One or more validation errors occurred.", "status": 400,
+                                       "errors": {bad.name: [bad.message]}},
+                                 content_type="application/problem+json; charset=utf-8")
+        zones = [z.model() for z in sorted(self.zones.values(), key=lambda z: z.id)]
+        return shield_json(200, shield_page(zones, page, per_page))
 
     def get_bot_detection(self, request):
         zone_id = int(request.params["id"])

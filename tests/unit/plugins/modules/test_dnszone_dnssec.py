@@ -180,7 +180,7 @@ class LostAnswerClient(object):
 
 
 def run_core(client, **params):
-    ctx = Context(dict({"zone_id": 7, "state": "enabled", "fetch_ds_record": False}, **params))
+    ctx = Context(dict({"zone_id": 7, "zone_domain": None, "state": "enabled", "fetch_ds_record": False}, **params))
     ctx.client = client
     return ctx, execute(dnszone_dnssec.run, ctx)
 
@@ -214,3 +214,43 @@ def test_lost_answer_not_confirmed_fails(reread_fails, words):
     assert result["failed"] is True and words in result["msg"]
     assert result["api_error"]["status"] is None
     assert [m for m, _p in client.sent] == ["GET", "POST", "GET"]
+
+
+# ---------------------------------------------------------------- the zone by its domain
+
+
+def listing(*zones):
+    return FakeResponse(200, {"Items": list(zones), "CurrentPage": 1, "TotalItems": len(zones), "HasMoreItems": False})
+
+
+def paths(session):
+    return [(call["method"], call["url"].split("/", 3)[-1]) for call in session.calls]
+
+
+BY_NAME = {"api_key": KEY, "base_url": "https://api.example.test"}
+
+
+def test_zone_by_domain_costs_the_search_and_no_further_read(fake_session, run_module):
+    fake_session.responses = [listing({"Id": 8, "Domain": "shop.example.org", "DnsSecEnabled": True},
+                                      {"Id": 7, "Domain": "example.org", "DnsSecEnabled": False}),
+                              FakeResponse(200, ENABLED)]
+    result = run_module(dnszone_dnssec, dict(BY_NAME, zone_domain="example.org.", state="enabled"))
+    assert result["changed"] is True and result["zone"] == {"id": 7, "domain": "example.org"}
+    assert paths(fake_session) == [("GET", "dnszone"), ("POST", "dnszone/7/dnssec")]
+    assert fake_session.calls[0]["params"]["search"] == "example.org"
+
+
+def test_zone_by_domain_without_an_exact_match_lists_candidates(fake_session, run_module):
+    fake_session.responses = [listing({"Id": 8, "Domain": "shop.example.org"}, {"Id": 9, "Domain": "www.example.org"})]
+    result = run_module(dnszone_dnssec, dict(BY_NAME, zone_domain="example.org", state="enabled"))
+    assert result["failed"] is True and "shop.example.org (id 8), www.example.org (id 9)" in result["msg"]
+    assert paths(fake_session) == [("GET", "dnszone")]
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"zone_id": 7, "zone_domain": "example.org"}, "mutually exclusive: zone_id|zone_domain"),
+    ({}, "one of the following is required: zone_id, zone_domain"),
+])
+def test_zone_id_and_zone_domain_exactly_one(fake_session, run_module, params, words):
+    result = run_module(dnszone_dnssec, dict(BY_NAME, state="enabled", **params))
+    assert result["failed"] is True and words in result["msg"] and fake_session.calls == []

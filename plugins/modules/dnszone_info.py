@@ -1,0 +1,161 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: dnszone_info
+short_description: Read DNS zones, one by id or domain or every one, with their DNSSEC state
+version_added: 0.1.0
+description:
+  - Reads one DNS zone (by O(zone_id) or O(zone_domain)) or every DNS zone of the account (all pages, 1000 zones a
+    request), shaped with the fields needed to find and check a zone. Without O(zone_id) and O(zone_domain), every
+    zone is returned.
+  - Returns whether DNSSEC is enabled. The DS record is not returned here, because the platform serves it only from
+    its enable call, which an info module never sends; use M(edge.platform.dnszone_dnssec) with
+    O(edge.platform.dnszone_dnssec#module:fetch_ds_record=true) to read it.
+  - Records are counted, not listed.
+extends_documentation_fragment:
+  - edge.platform.zone_selectors.dns_zone
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+  - edge.platform.attributes.info_module
+seealso:
+  - module: edge.platform.dnszone_dnssec
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Read the DNS zone of example.com
+  edge.platform.dnszone_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_domain: example.com
+  register: zone
+
+- name: Show its id and DNSSEC state
+  ansible.builtin.debug:
+    msg: "{{ zone.zones[0].id }}: DNSSEC {{ 'on' if zone.zones[0].dnssec_enabled else 'off' }}"
+
+- name: List every DNS zone without DNSSEC
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Read every DNS zone
+      edge.platform.dnszone_info:
+      register: all_zones
+
+    - name: Show the domains without DNSSEC
+      ansible.builtin.debug:
+        msg: "{{ all_zones.zones | rejectattr('dnssec_enabled') | map(attribute='domain') | list }}"
+"""
+
+RETURN = r"""
+zones:
+  description: The DNS zones read, ordered as the platform lists them (one when a zone was chosen).
+  returned: success
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: DNS zone id.
+      type: int
+      sample: 1001
+    domain:
+      description: The zone's domain.
+      type: str
+      sample: example.com
+    dnssec_enabled:
+      description: Whether DNSSEC is enabled.
+      type: bool
+      sample: true
+    nameservers_detected:
+      description: Whether the platform sees its nameservers delegated for the domain.
+      type: bool
+      sample: true
+    custom_nameservers_enabled:
+      description: Whether custom nameservers are used.
+      type: bool
+      sample: false
+    nameserver1:
+      description: First nameserver.
+      type: str
+      sample: kiki.bunny.net
+    nameserver2:
+      description: Second nameserver.
+      type: str
+      sample: coco.bunny.net
+    soa_email:
+      description: The SOA contact address.
+      type: str
+      sample: hostmaster@bunny.net
+    logging_enabled:
+      description: Whether query logging is on.
+      type: bool
+      sample: false
+    date_created:
+      description: When the zone was created, as the platform writes it.
+      type: str
+      sample: "2026-01-01T00:00:00Z"
+    date_modified:
+      description: When the zone last changed, as the platform writes it.
+      type: str
+      sample: "2026-01-01T00:00:00Z"
+    record_count:
+      description: How many records the zone has (null when the platform did not list them).
+      type: int
+      sample: 12
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 404
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: null
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: null
+"""
+
+from ansible_collections.edge.platform.plugins.module_utils._lookup import DNS_ZONE, list_dns_zones
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._zone_info import shape_dns_zone
+
+
+def run(ctx):
+    if DNS_ZONE.given(ctx.params):
+        found = DNS_ZONE.resolve(ctx)
+        models = [found.model if found.model is not None else ctx.client.request(
+            "GET", "/dnszone/%d" % found.id, "Reading DNS zone %d" % found.id,
+            hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % found.id}).object]
+    else:
+        models = list_dns_zones(ctx.client)
+    return {"changed": False, "zones": [shape_dns_zone(m) for m in models]}
+
+
+MODULE = ModuleDef(argument_spec=DNS_ZONE.argument_spec(), run=run, **DNS_ZONE.validation(required=False))
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()

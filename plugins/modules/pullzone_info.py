@@ -1,0 +1,291 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: pullzone_info
+short_description: Read pull zones, one by id or name or every one, with their hostnames and certificates
+version_added: 0.1.0
+description:
+  - Reads one pull zone (by O(pullzone_id) or O(pullzone_name)) or every pull zone of the account (all pages, 1000
+    zones a request), shaped with the fields needed to find and check a zone. Without O(pullzone_id) and
+    O(pullzone_name), every zone is returned.
+  - Each hostname comes with whether it has a certificate and how it was provisioned; with O(certificate_details)
+    also the certificate's expiry, names, issuer and fingerprint.
+  - Never returns a secret. Left out on purpose are the URL token key (C(ZoneSecurityKey)), the origin signing
+    credentials (C(AWSSigningKey), C(AWSSigningSecret)), the log forwarding token, the user and password of an origin
+    URL, the account's user id, and every hostname's certificate key and raw certificate.
+options:
+  certificate_details:
+    description:
+      - Also read each hostname's certificate to return RV(pull_zones[].hostnames[].certificate) (expiry, names,
+        issuer, fingerprint).
+      - The platform sends certificates only when asked with C(includeCertificate=true), and then sends each
+        hostname's private key in the same answer. The module drops the keys as soon as the answer is read; they
+        never reach the result, a message or a log. Leave this off where that transfer is not wanted.
+      - With O(pullzone_name) this costs one more request (the search answer carries no certificates).
+    type: bool
+    default: false
+extends_documentation_fragment:
+  - edge.platform.zone_selectors.pull_zone
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+  - edge.platform.attributes.info_module
+seealso:
+  - module: edge.platform.pullzone_certificate
+  - module: edge.platform.shield_zone_info
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Read the pull zone named demo with its certificates
+  edge.platform.pullzone_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+    certificate_details: true
+  register: demo
+
+- name: Show each hostname and when its certificate expires
+  ansible.builtin.debug:
+    msg: "{{ item.name }}: {{ item.certificate.not_after if item.certificate else 'no certificate read' }}"
+  loop: "{{ demo.pull_zones[0].hostnames }}"
+  loop_control:
+    label: "{{ item.name }}"
+
+- name: List every pull zone of the account
+  edge.platform.pullzone_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+  register: all_zones
+
+- name: Map pull zone names to ids
+  ansible.builtin.debug:
+    msg: "{{ all_zones.pull_zones | items2dict(key_name='name', value_name='id') }}"
+"""
+
+RETURN = r"""
+pull_zones:
+  description: The pull zones read, ordered as the platform lists them (one when a zone was chosen).
+  returned: success
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: Pull zone id.
+      type: int
+      sample: 2001
+    name:
+      description: Pull zone name.
+      type: str
+      sample: demo
+    enabled:
+      description: False when the zone reached its limits or the account ran out of funds.
+      type: bool
+      sample: true
+    suspended:
+      description: Whether the zone is suspended.
+      type: bool
+      sample: false
+    type:
+      description: V(premium) or V(volume) (null for a value this collection does not know yet).
+      type: str
+      sample: premium
+    cname_domain:
+      description: The CNAME target for custom hostnames.
+      type: str
+      sample: demo.b-cdn.net
+    origin_url:
+      description: The origin URL, without any user or password it carries.
+      type: str
+      sample: https://origin.example.com
+    origin_host_header:
+      description: The Host header sent to the origin, when set.
+      type: str
+      sample: null
+    dns_zone_id:
+      description: Id of the DNS zone tied to the pull zone (0 when none).
+      type: int
+      sample: 0
+    dns_record_id:
+      description: Id of the DNS record tied to the pull zone (0 when none).
+      type: int
+      sample: 0
+    storage_zone_id:
+      description: Id of the linked storage zone (0 when none).
+      type: int
+      sample: 0
+    edge_script_id:
+      description: Id of the linked edge script (0 when none).
+      type: int
+      sample: 0
+    enable_auto_ssl:
+      description: Whether new hostnames get a certificate automatically.
+      type: bool
+      sample: false
+    disable_lets_encrypt:
+      description: Whether the built-in Let's Encrypt is disabled.
+      type: bool
+      sample: false
+    zone_security_enabled:
+      description: Whether token authentication is on (its key is never returned).
+      type: bool
+      sample: false
+    hostnames:
+      description: The hostnames of the zone.
+      type: list
+      elements: dict
+      contains:
+        id:
+          description: Hostname id.
+          type: int
+          sample: 200101
+        name:
+          description: The hostname.
+          type: str
+          sample: www.example.com
+        force_ssl:
+          description: Whether HTTP is redirected to HTTPS.
+          type: bool
+          sample: false
+        is_system:
+          description: Whether the platform controls this hostname (the C(*.b-cdn.net) one).
+          type: bool
+          sample: false
+        is_managed:
+          description: Whether this is a platform-managed hostname.
+          type: bool
+          sample: false
+        has_certificate:
+          description: Whether a certificate is configured.
+          type: bool
+          sample: true
+        certificate_type:
+          description: How the certificate was provisioned, V(unknown), V(http01), V(dns01), V(custom) or V(managed).
+          type: str
+          sample: custom
+        certificate_key_type:
+          description: Key type of automatic certificates, V(ecdsa) or V(rsa).
+          type: str
+          sample: ecdsa
+        certificate:
+          description:
+            - The leaf certificate, with O(certificate_details) and when the platform returned one; otherwise null.
+            - When the returned data cannot be read as a certificate, null with a warning naming the hostname.
+          type: dict
+          contains:
+            subject:
+              description: Subject (RFC 4514).
+              type: str
+              sample: CN=www.example.com
+            issuer:
+              description: Issuer (RFC 4514).
+              type: str
+              sample: CN=Example CA
+            names:
+              description: DNS subject alternative names.
+              type: list
+              elements: str
+              sample: [www.example.com]
+            not_before:
+              description: Start of validity (UTC, ISO 8601).
+              type: str
+              sample: "2026-01-01T00:00:00Z"
+            not_after:
+              description: End of validity (UTC, ISO 8601).
+              type: str
+              sample: "2027-01-01T00:00:00Z"
+            expires_in_days:
+              description: Whole days until RV(pull_zones[].hostnames[].certificate.not_after); negative once expired.
+              type: int
+              sample: 38
+            fingerprint_sha256:
+              description: SHA-256 of the leaf certificate's DER, colon-separated hex.
+              type: str
+              sample: "AB:CD:..."
+            chain_length:
+              description: Certificates in the bundle the platform returned.
+              type: int
+              sample: 2
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 404
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: null
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: null
+"""
+
+from ansible_collections.edge.platform.plugins.module_utils._lookup import PULL_ZONE, list_pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._zone_info import certificate_facts, shape_pull_zone
+
+
+def read_pull_zone(ctx, zone_id, include_certificate):
+    params = {"includeCertificate": "true"} if include_certificate else None
+    return ctx.client.request(
+        "GET", "/pullzone/%d" % zone_id, "Reading pull zone %d" % zone_id, params=params,
+        hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).object
+
+
+def certificates_of(ctx, model):
+    """Hostname id -> certificate facts; every certificate key in ``model`` is registered as a secret."""
+    facts = {}
+    for hostname in model.get("Hostnames") or []:
+        if not isinstance(hostname, dict):
+            continue
+        ctx.add_secret(hostname.get("CertificateKey"))
+        if not hostname.get("Certificate"):
+            continue
+        found, problem = certificate_facts(hostname["Certificate"])
+        if problem:
+            ctx.warn("The certificate the platform returned for %s could not be read (%s); it is reported as null."
+                     % (hostname.get("Value"), problem))
+        facts[hostname.get("Id")] = found
+    return facts
+
+
+def run(ctx):
+    details = ctx.params["certificate_details"]
+    if PULL_ZONE.given(ctx.params):
+        found = PULL_ZONE.resolve(ctx)
+        models = [found.model if found.model is not None and not details
+                  else read_pull_zone(ctx, found.id, details)]
+    else:
+        models = list_pull_zones(ctx.client, include_certificate=details)
+    return {"changed": False,
+            "pull_zones": [shape_pull_zone(m, certificates_of(ctx, m) if details else None) for m in models]}
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(PULL_ZONE.argument_spec(), certificate_details=dict(type="bool", default=False)),
+    run=run,
+    **PULL_ZONE.validation(required=False)
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()
