@@ -4,7 +4,8 @@ Checks, one result each (run_suite.py counts them):
 
 1. contents: ``ansible-galaxy collection build`` of the collection tree; the tarball must hold what users
    need (COPYING, the emulator and its role, docs/*.md, every playbook and module) and none of the
-   development harness (tests/utils, tests/requirements-*.txt, npm files, tests/perf, caches, venvs).
+   development harness (tests/utils, tests/requirements-*.txt, npm files, tests/perf, caches, venvs); what
+   Galaxy shows (the manifest's links, README.md, docs/*.md) holds no placeholder URL.
 2. install: ``ansible-galaxy collection install`` of the tarball into an empty collections path.
 3. role play: tests/utils/tarball_play.yml, a user play that starts ``edge.platform.emulator``, runs every
    module once and stops it, with only the installed copy on ANSIBLE_COLLECTIONS_PATH.
@@ -32,6 +33,8 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(REPO, ".build", "tarball")
 PLAY = os.path.join(HERE, "tarball_play.yml")
 LICENSE = "GPL-3.0-or-later"
+# What Galaxy and Automation Hub show (the manifest's links, README.md, docs/*.md) must not hold this.
+PLACEHOLDER = "example.invalid"
 
 # Development files that must never reach users (fnmatch patterns on tarball member names).
 FORBIDDEN = (
@@ -69,9 +72,14 @@ def check_contents(tarball):
     problems = ["ships development file %s" % n for n in names if any(fnmatch.fnmatch(n, p) for p in FORBIDDEN)]
     present = set(names)
     problems += ["misses %s" % n for n in REQUIRED + tuple(repo_globs()) if n not in present]
-    licence = manifest.get("collection_info", {}).get("license")
-    if licence != [LICENSE]:
-        problems.append("MANIFEST.json licence is %r, expected [%r]" % (licence, LICENSE))
+    info = manifest.get("collection_info", {})
+    if info.get("license") != [LICENSE]:
+        problems.append("MANIFEST.json licence is %r, expected [%r]" % (info.get("license"), LICENSE))
+    with tarfile.open(tarball) as archive:
+        shown = [n for n in names if n == "README.md" or fnmatch.fnmatch(n, "docs/*.md")]
+        texts = dict((n, archive.extractfile(n).read().decode("utf-8", "replace")) for n in shown)
+    texts["MANIFEST.json collection_info"] = json.dumps(info)
+    problems += ["%s shows a placeholder URL (%s)" % (n, PLACEHOLDER) for n, t in texts.items() if PLACEHOLDER in t]
     return problems, len(names)
 
 
