@@ -7,26 +7,29 @@ Checks, one result each (run_suite.py counts them):
    development harness (tests/utils, tests/requirements-*.txt, npm files, tests/perf, caches, venvs); what
    Galaxy shows (the manifest's links, README.md, docs/*.md) holds no placeholder URL.
 2. install: ``ansible-galaxy collection install`` of the tarball into an empty collections path.
-3. role play: tests/utils/tarball_play.yml, a user play that starts ``edge.platform.emulator``, runs every
+3. emulator independence: the installed emulator imports nothing from Ansible or the collection's plugins
+   (it is the second implementation the modules are tested against).
+4. role play: tests/utils/tarball_play.yml, a user play that starts ``edge.platform.emulator``, runs every
    module once and stops it, with only the installed copy on ANSIBLE_COLLECTIONS_PATH.
-4. FQCN playbook: ``ansible-playbook edge.platform.demo`` from the installed copy against its own emulator.
+5. FQCN playbook: ``ansible-playbook edge.platform.demo`` from the installed copy against its own emulator.
 
 Stdlib only; run with the virtualenv's Python (the ansible tools come from the same bin directory).
 """
 
 from __future__ import annotations
 
+import ast
 import fnmatch
 import glob
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tarfile
 
 from emulator_process import EmulatorProcess
+from run_demo import recap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -83,14 +86,26 @@ def check_contents(tarball):
     return problems, len(names)
 
 
-def recap_failures(lines):
-    """(failed + unreachable) summed over the PLAY RECAP lines, or None when there is no recap."""
-    totals = None
-    for line in lines:
-        match = re.match(r"^\S+\s+:\s+ok=\d+\s+changed=\d+\s+unreachable=(\d+)\s+failed=(\d+)", line.strip())
-        if match:
-            totals = (totals or 0) + int(match.group(1)) + int(match.group(2))
-    return totals
+def emulator_imports(emulator_dir):
+    """Imports of the emulator that reach into Ansible or the collection's plugins, as 'file: module'."""
+    bad = []
+    for root, _dirs, files in os.walk(emulator_dir):
+        for name in sorted(f for f in files if f.endswith(".py")):
+            path = os.path.join(root, name)
+            with open(path, encoding="utf-8") as stream:
+                tree = ast.parse(stream.read(), path)
+            for node in ast.walk(tree):
+                modules = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+                bad += ["%s: %s" % (os.path.relpath(path, emulator_dir), m) for m in modules
+                        if m.split(".")[0] in ("ansible", "ansible_collections") or "plugins" in m.split(".")]
+    return bad
+
+
+def play_passed(rc, lines):
+    """True when ansible-playbook exited 0 and its PLAY RECAP shows no failed or unreachable host."""
+    totals = recap(lines)
+    return rc == 0 and bool(totals) and not totals["failed"] and not totals["unreachable"]
 
 
 def user_env(bin_dir, collections, **extra):
@@ -128,9 +143,13 @@ def run_tarball_checks(run, tree, bin_dir):
     yield "install", ok, "" if ok else "ansible-galaxy collection install failed (exit %d)" % rc
     if not ok:
         return
+    bad = emulator_imports(os.path.join(installed, "tests", "emulator"))
+    for line in bad:
+        print("tarball: the emulator imports %s" % line)
+    yield "emulator independence", not bad, "%d imports of ansible or plugins/" % len(bad) if bad else ""
     rc, lines = run("tarball-play", [os.path.join(bin_dir, "ansible-playbook"), PLAY, "-e",
                                      "tarball_collection_dir=%s" % installed], WORK, env)
-    ok = rc == 0 and recap_failures(lines) == 0
+    ok = play_passed(rc, lines)
     yield "role play", ok, "" if ok else "the user play failed (exit %d)" % rc
     try:
         with EmulatorProcess(program=os.path.join(installed, "tests", "emulator"),
@@ -143,7 +162,7 @@ def run_tarball_checks(run, tree, bin_dir):
                             WORK, demo_env)
     except RuntimeError as exc:
         rc, lines = 1, [str(exc)]
-    ok = rc == 0 and recap_failures(lines) == 0
+    ok = play_passed(rc, lines)
     yield "FQCN playbook", ok, "" if ok else "ansible-playbook edge.platform.demo failed (exit %d)" % rc
 
 
