@@ -11,7 +11,8 @@ Checks, one result each (run_suite.py counts them):
    (it is the second implementation the modules are tested against).
 4. role play: tests/utils/tarball_play.yml, a user play that starts ``edge.platform.emulator``, runs every
    module once and stops it, with only the installed copy on ANSIBLE_COLLECTIONS_PATH.
-5. FQCN playbook: ``ansible-playbook edge.platform.demo`` from the installed copy against its own emulator.
+5. FQCN playbooks: ``ansible-playbook --syntax-check edge.platform.<name>`` resolves every playbook, and
+   ``ansible-playbook edge.platform.demo`` runs from the installed copy against its own emulator.
 
 Stdlib only; run with the virtualenv's Python (the ansible tools come from the same bin directory).
 """
@@ -151,6 +152,13 @@ def run_tarball_checks(run, tree, bin_dir):
                                      "tarball_collection_dir=%s" % installed], WORK, env)
     ok = play_passed(rc, lines)
     yield "role play", ok, "" if ok else "the user play failed (exit %d)" % rc
+    names = sorted(n[:-4] for n in os.listdir(os.path.join(installed, "playbooks")) if n.endswith(".yml"))
+    unresolved = []
+    for name in names:
+        cmd = [os.path.join(bin_dir, "ansible-playbook"), "--syntax-check", "edge.platform." + name]
+        if run("tarball-syntax-" + name, cmd, WORK, env)[0] != 0:
+            unresolved.append(name)
+    yield "FQCN syntax check", bool(names) and not unresolved, ", ".join(unresolved) + " did not resolve" if unresolved else ""
     try:
         with EmulatorProcess(program=os.path.join(installed, "tests", "emulator"),
                              fixture=os.path.join(installed, "tests", "emulator", "fixtures", "demo.yml"),
