@@ -37,7 +37,7 @@ def find_python(version):
     for path in candidates:
         if not path or not os.access(path, os.X_OK):
             continue
-        probe = subprocess.run([path, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+        probe = subprocess.run([path, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"], check=False,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, universal_newlines=True)
         if probe.returncode == 0 and probe.stdout.strip() == version:
             return path

@@ -25,7 +25,6 @@ import glob
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tarfile
 
