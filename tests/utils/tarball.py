@@ -134,8 +134,8 @@ def run_tarball_checks(run, tree, bin_dir):
     problems, count = check_contents(tarballs[0])
     for problem in problems:
         print("tarball: %s" % problem)
-    yield "contents", not problems, "%s: %d members, %d problems" % (os.path.basename(tarballs[0]), count,
-                                                                      len(problems))
+    summary = "%s: %d members, %d problems" % (os.path.basename(tarballs[0]), count, len(problems))
+    yield "contents", not problems, summary
     rc = run("tarball-install", [os.path.join(bin_dir, "ansible-galaxy"), "collection", "install", "--offline",
                                  "-p", collections, tarballs[0]], WORK, env)[0]
     installed = os.path.join(collections, "ansible_collections", "edge", "platform")
