@@ -230,7 +230,7 @@ def find_shared():
     return None
 
 
-def stage_units(bin_dir=BIN, pyver=PYVER, label="units"):
+def stage_units(bin_dir=BIN, pyver=PYVER, label="units", targets=()):
     # ansible-test units, not bare pytest: it forks every test (ansible_forked), so process-wide state
     # such as ansible-core's warning store cannot leak between tests, and it runs module and controller
     # tests apart, as they run in real use. One junit XML per context.
@@ -246,7 +246,7 @@ def stage_units(bin_dir=BIN, pyver=PYVER, label="units"):
         os.symlink(os.path.abspath(shared), SHARED_LINK)
     try:
         cmd = [os.path.join(bin_dir, "ansible-test"), "units", "--local", "--python", pyver, "--color", "no"]
-        rc = run(label, cmd, TREE, ansible_test_env(bin_dir))[0]
+        rc = run(label, cmd + list(targets), TREE, ansible_test_env(bin_dir))[0]
     finally:
         if os.path.islink(SHARED_LINK):
             os.remove(SHARED_LINK)
@@ -304,7 +304,7 @@ def stage_tarball():
 def stage_matrix():
     """Units and the smoke targets on each matrix entry's ansible-core; every entry runs even if one fails."""
     total, notes = Outcome(), []
-    for name, version, requirements in matrix.ENTRIES:
+    for name, version, requirements, with_emulator in matrix.ENTRIES:
         print("\n--- matrix %s: Python %s, %s ---" % (name, version, requirements), flush=True)
         python = matrix.find_python(version)
         bin_dir = matrix.ensure_venv(name, python, requirements, run) if python else None
@@ -312,7 +312,8 @@ def stage_matrix():
             total.failed += 1
             notes.append("%s: %s" % (name, "no python%s found" % version if not python else "venv setup failed"))
             continue
-        for outcome in (stage_units(bin_dir, version, "matrix-%s-units" % name),
+        units = matrix.unit_targets(TREE, with_emulator)
+        for outcome in (stage_units(bin_dir, version, "matrix-%s-units" % name, units),
                         stage_integration(bin_dir, version, "matrix-%s-integration" % name, matrix.SMOKE_TARGETS)):
             total.passed += outcome.passed
             total.failed += outcome.failed
