@@ -1,8 +1,8 @@
 """Run the collection's test stages in order, stop at the first failing stage, print one summary line.
 
 Usage: ``.venv/bin/python tests/utils/run_suite.py STAGE...`` with STAGE in lint, docs-lint, sanity,
-units, integration, changelog, tarball, matrix (``make test`` passes all of them). Run it with the virtualenv's Python: the tools
-are taken from the same bin directory. ``make collection`` must have built the ansible_collections
+units, integration, changelog, tarball, matrix (``make test`` passes all of them). Run it with the
+virtualenv's Python: the tools are taken from the same bin directory. ``make collection`` must have built the ansible_collections
 tree under .build first.
 
 The last line is always ``summary: N passed, M failed``, counting individual tests: lint runs, sanity
@@ -302,9 +302,10 @@ def stage_tarball():
 
 
 def stage_matrix():
-    """Units and the smoke targets on each matrix entry's ansible-core; every entry runs even if one fails."""
+    """Unit tests (but the emulator's) and the smoke targets on each matrix entry's ansible-core; every entry
+    runs even if one fails."""
     total, notes = Outcome(), []
-    for name, version, requirements, with_emulator in matrix.ENTRIES:
+    for name, version, requirements in matrix.ENTRIES:
         print("\n--- matrix %s: Python %s, %s ---" % (name, version, requirements), flush=True)
         python = matrix.find_python(version)
         bin_dir = matrix.ensure_venv(name, python, requirements, run) if python else None
@@ -312,7 +313,7 @@ def stage_matrix():
             total.failed += 1
             notes.append("%s: %s" % (name, "no python%s found" % version if not python else "venv setup failed"))
             continue
-        units = matrix.unit_targets(TREE, with_emulator)
+        units = matrix.unit_targets(TREE)
         for outcome in (stage_units(bin_dir, version, "matrix-%s-units" % name, units),
                         stage_integration(bin_dir, version, "matrix-%s-integration" % name, matrix.SMOKE_TARGETS)):
             total.passed += outcome.passed
