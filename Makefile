@@ -1,7 +1,8 @@
 # Build/test harness for the edge.platform collection (GNU make).
 # `make test` is what CI runs (via .ci/run) on a fresh clone: it creates its own virtualenv from
 # tests/requirements-dev.txt, copies the collection into an ansible_collections/ tree and runs
-# ansible-lint, antsibull-docs lint, sanity, units and integration, stopping on the first failure.
+# ansible-lint, antsibull-docs lint, sanity, units, integration, the changelog and tarball checks and the
+# version matrix, stopping on the first failing stage.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -22,30 +23,43 @@ endif
 
 VPY := $(VENV)/bin/python
 REQUIREMENTS := tests/requirements-dev.txt
-# The stamp holds the sha256 of the requirements file the venv was built from: re-install only
-# when its content changes (mtimes are meaningless on a fresh clone).
-STAMP := $(VENV)/.requirements.sha256
 SUITE := $(VPY) tests/utils/run_suite.py
+# `make demo` needs only ansible-core and requests: its own small venv, not the development toolchain.
+DEMO_VENV ?= .venv-demo
+DEMO_REQUIREMENTS := tests/requirements-demo.txt
 
-.PHONY: help venv collection lint docs-lint sanity units integration test demo bench build clean distclean
+.PHONY: help venv demo-venv collection lint docs-lint sanity units integration changelog tarball matrix test demo \
+	bench build clean distclean
+
+# $(call make-venv,VENV,REQUIREMENTS): create VENV with $(PYTHON) and install REQUIREMENTS. The stamp holds
+# the sha256 of the requirements file the venv was built from: re-install only when its content changes
+# (mtimes are meaningless on a fresh clone).
+define make-venv
+	@test -n "$(PYTHON)" || { echo "error: need python3.11 (or python3 >= 3.11) on PATH" >&2; exit 1; }
+	@want=$$(sha256sum $(2) | cut -d' ' -f1); \
+	if [ -x $(1)/bin/python ] && [ "$$(cat $(1)/.requirements.sha256 2>/dev/null)" = "$$want" ]; then exit 0; fi; \
+	set -e; \
+	echo "Creating $(1) with $(PYTHON) from $(2)"; \
+	[ -x $(1)/bin/python ] || $(PYTHON) -m venv $(1); \
+	$(1)/bin/python -m pip install --quiet --disable-pip-version-check -r $(2); \
+	echo "$$want" > $(1)/.requirements.sha256
+endef
 
 help:
-	@echo "make test         venv, collection, lint, docs-lint, sanity, units, integration (what CI runs)"
-	@echo "make demo         run playbooks/demo.yml twice against the emulator (second run: no change)"
+	@echo "make test         venv, collection, lint, docs-lint, sanity, units, integration, changelog, tarball,"
+	@echo "                  matrix (what CI runs)"
+	@echo "make demo         run playbooks/demo.yml twice against the emulator (second run: no change);"
+	@echo "                  needs only ansible-core and requests ($(DEMO_VENV))"
 	@echo "make bench        requests per task and module-vs-uri wall-time ratios (not part of test)"
 	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist"
-	@echo "make lint | docs-lint | sanity | units | integration   one stage"
+	@echo "make lint | docs-lint | sanity | units | integration | changelog | tarball | matrix   one stage"
 	@echo "make venv | collection | clean (keeps venvs) | distclean"
 
 venv:
-	@test -n "$(PYTHON)" || { echo "error: need python3.11 (or python3 >= 3.11) on PATH" >&2; exit 1; }
-	@want=$$(sha256sum $(REQUIREMENTS) | cut -d' ' -f1); \
-	if [ -x $(VPY) ] && [ "$$(cat $(STAMP) 2>/dev/null)" = "$$want" ]; then exit 0; fi; \
-	set -e; \
-	echo "Creating $(VENV) with $(PYTHON) from $(REQUIREMENTS)"; \
-	[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV); \
-	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(REQUIREMENTS); \
-	echo "$$want" > $(STAMP)
+	$(call make-venv,$(VENV),$(REQUIREMENTS))
+
+demo-venv:
+	$(call make-venv,$(DEMO_VENV),$(DEMO_REQUIREMENTS))
 
 # A copy, not a symlink: ansible-test resolves the real cwd and needs an ansible_collections parent.
 collection:
@@ -66,13 +80,24 @@ units: venv collection
 integration: venv collection
 	@$(SUITE) integration
 
+changelog: venv collection
+	@$(SUITE) changelog
+
+# Builds the tarball, checks its contents, installs it into an empty collections path and runs a user play.
+tarball: venv collection
+	@$(SUITE) tarball
+
+# Units and an integration smoke on the oldest and newest ansible-core (venvs cached in $(BUILD)/matrix).
+matrix: venv collection
+	@$(SUITE) matrix
+
 # The summary line must appear even when the venv or the copy fails, so CI always sees counts.
 test:
 	@$(MAKE) --no-print-directory venv collection || { echo "summary: 0 passed, 1 failed"; exit 1; }
-	@$(SUITE) lint docs-lint sanity units integration
+	@$(SUITE) lint docs-lint sanity units integration changelog tarball matrix
 
-demo: venv collection
-	@$(VPY) tests/utils/run_demo.py
+demo: demo-venv collection
+	@$(DEMO_VENV)/bin/python tests/utils/run_demo.py
 
 bench: venv collection
 	@$(VPY) tests/perf/run.py
@@ -81,11 +106,12 @@ build: venv collection
 	@mkdir -p $(BUILD)/dist
 	@cd $(TREE) && $(abspath $(VENV))/bin/ansible-galaxy collection build --force --output-path $(CURDIR)/$(BUILD)/dist
 
-# Keeps the virtualenvs (.venv and the sanity venvs under the ansible-test HOME): rebuilding those
-# is most of a cold run. distclean removes them too.
+# Keeps the virtualenvs (.venv, .venv-demo, the matrix venvs and the sanity venvs under the ansible-test
+# HOME): rebuilding those is most of a cold run. distclean removes them too.
 clean:
-	@if [ -d $(BUILD) ]; then find $(BUILD) -mindepth 1 -maxdepth 1 ! -name ansible-test-home -exec rm -rf {} +; fi
+	@if [ -d $(BUILD) ]; then find $(BUILD) -mindepth 1 -maxdepth 1 ! -name ansible-test-home ! -name matrix \
+		-exec rm -rf {} +; fi
 	rm -rf tests/output tests/integration/inventory
 
 distclean: clean
-	rm -rf $(BUILD) $(VENV)
+	rm -rf $(BUILD) $(VENV) $(DEMO_VENV)

@@ -1,6 +1,7 @@
 """Start the platform emulator as a subprocess on a free port and always stop it (stdlib only).
 
-Shared by the demo runner (tests/utils/run_demo.py) and the benchmarks (tests/perf/).
+Shared by the demo runner (tests/utils/run_demo.py), the tarball stage (tests/utils/tarball.py) and the
+benchmarks (tests/perf/).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ DEMO_FIXTURE = os.path.join(EMULATOR, "fixtures", "demo.yml")
 class EmulatorProcess(object):
     """``with EmulatorProcess(fixture) as emu: emu.url ...``; the server is stopped on exit, whatever happened."""
 
-    def __init__(self, fixture=DEMO_FIXTURE, python=sys.executable, start_timeout=30):
+    def __init__(self, fixture=DEMO_FIXTURE, python=sys.executable, start_timeout=30, program=EMULATOR):
         self.fixture = fixture
+        self.program = program  # the emulator directory: this checkout's, or an installed collection's
         self.python = python
         self.start_timeout = start_timeout
         self.url = None
@@ -33,7 +35,7 @@ class EmulatorProcess(object):
         self.scratch = tempfile.TemporaryDirectory(prefix="edge-emulator-")
         url_file = os.path.join(self.scratch.name, "url")
         self.proc = subprocess.Popen(
-            [self.python, EMULATOR, "--port", "0", "--fixtures", self.fixture,
+            [self.python, self.program, "--port", "0", "--fixtures", self.fixture,
              "--data-dir", os.path.join(self.scratch.name, "data"), "--url-file", url_file],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + self.start_timeout

@@ -1,12 +1,13 @@
 """Run the collection's test stages in order, stop at the first failing stage, print one summary line.
 
 Usage: ``.venv/bin/python tests/utils/run_suite.py STAGE...`` with STAGE in lint, docs-lint, sanity,
-units, integration (``make test`` passes all of them). Run it with the virtualenv's Python: the tools
-are taken from the same bin directory. ``make collection`` must have built the ansible_collections
+units, integration, changelog, tarball, matrix (``make test`` passes all of them). Run it with the
+virtualenv's Python: the tools are taken from the same bin directory. ``make collection`` must have built the ansible_collections
 tree under .build first.
 
 The last line is always ``summary: N passed, M failed``, counting individual tests: lint runs, sanity
-tests, unit test cases (from pytest's junit XML) and integration targets. Stdlib only.
+tests, unit test cases (from pytest's junit XML), integration targets, changelog and tarball checks, and the
+matrix's unit cases and smoke targets. Stdlib only.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+
+import matrix
+from changelog_check import run_changelog_checks
+from tarball import run_tarball_checks
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(REPO, ".build")
@@ -45,9 +50,9 @@ class Outcome(object):
         self.passed, self.failed, self.skipped, self.note = passed, failed, skipped, note
 
 
-def base_env(**extra):
+def base_env(bin_dir=BIN, **extra):
     env = dict(os.environ)
-    env["PATH"] = BIN + os.pathsep + env.get("PATH", os.defpath)
+    env["PATH"] = bin_dir + os.pathsep + env.get("PATH", os.defpath)
     env["ANSIBLE_COLLECTIONS_PATH"] = COLLECTIONS
     env.setdefault("NO_COLOR", "1")
     env.update(extra)
@@ -158,10 +163,10 @@ def prepare_test_home():
     write_pip_config(TEST_HOME)
 
 
-def ansible_test_env():
+def ansible_test_env(bin_dir=BIN):
     # ANSIBLE_TEST_CONTENT_ROOT stops ansible-test from walking up to the repository's .git and then
     # seeing no files at all (git ignores .build).
-    return base_env(HOME=TEST_HOME, ANSIBLE_TEST_CONTENT_ROOT=TREE)
+    return base_env(bin_dir, HOME=TEST_HOME, ANSIBLE_TEST_CONTENT_ROOT=TREE)
 
 
 def sanity_ignore_lines():
@@ -225,7 +230,7 @@ def find_shared():
     return None
 
 
-def stage_units():
+def stage_units(bin_dir=BIN, pyver=PYVER, label="units", targets=()):
     # ansible-test units, not bare pytest: it forks every test (ansible_forked), so process-wide state
     # such as ansible-core's warning store cannot leak between tests, and it runs module and controller
     # tests apart, as they run in real use. One junit XML per context.
@@ -240,8 +245,8 @@ def stage_units():
     if shared:
         os.symlink(os.path.abspath(shared), SHARED_LINK)
     try:
-        cmd = [os.path.join(BIN, "ansible-test"), "units", "--local", "--python", PYVER, "--color", "no"]
-        rc = run("units", cmd, TREE, ansible_test_env())[0]
+        cmd = [os.path.join(bin_dir, "ansible-test"), "units", "--local", "--python", pyver, "--color", "no"]
+        rc = run(label, cmd + list(targets), TREE, ansible_test_env(bin_dir))[0]
     finally:
         if os.path.islink(SHARED_LINK):
             os.remove(SHARED_LINK)
@@ -262,10 +267,10 @@ def stage_units():
     return outcome
 
 
-def stage_integration():
+def stage_integration(bin_dir=BIN, pyver=PYVER, label="integration", targets=()):
     prepare_test_home()
-    cmd = [os.path.join(BIN, "ansible-test"), "integration", "--local", "--python", PYVER, "--color", "no"]
-    rc, lines = run("integration", cmd, TREE, ansible_test_env())
+    cmd = [os.path.join(bin_dir, "ansible-test"), "integration", "--local", "--python", pyver, "--color", "no"]
+    rc, lines = run(label, cmd + list(targets), TREE, ansible_test_env(bin_dir))
     started = [m.group(1) for m in (re.match(r"Running (\S+) integration test (?:role|script)", l) for l in lines) if m]
     if rc == 0:
         note = "" if started else "no integration targets"
@@ -274,12 +279,61 @@ def stage_integration():
     return Outcome(max(len(started) - 1, 0), 1)
 
 
+def checks_outcome(checks):
+    """An Outcome counting (name, ok, note) checks; the notes of failed ones become the stage's note."""
+    outcome, notes = Outcome(), []
+    for name, ok, note in checks:
+        print("%s %s%s" % ("PASS" if ok else "FAIL", name, (": " + note) if note else ""), flush=True)
+        if ok:
+            outcome.passed += 1
+        else:
+            outcome.failed += 1
+            notes.append("%s: %s" % (name, note))
+    outcome.note = "; ".join(notes)
+    return outcome
+
+
+def stage_changelog():
+    return checks_outcome(run_changelog_checks(run, TREE, BIN, base_env()))
+
+
+def stage_tarball():
+    return checks_outcome(run_tarball_checks(run, TREE, BIN))
+
+
+def stage_matrix():
+    """Unit tests (but the emulator's) and the smoke targets on each matrix entry's ansible-core; every entry
+    runs even if one fails."""
+    total, notes = Outcome(), []
+    for name, version, requirements in matrix.ENTRIES:
+        print("\n--- matrix %s: Python %s, %s ---" % (name, version, requirements), flush=True)
+        python = matrix.find_python(version)
+        bin_dir = matrix.ensure_venv(name, python, requirements, run) if python else None
+        if not bin_dir:
+            total.failed += 1
+            notes.append("%s: %s" % (name, "no python%s found" % version if not python else "venv setup failed"))
+            continue
+        units = matrix.unit_targets(TREE)
+        for outcome in (stage_units(bin_dir, version, "matrix-%s-units" % name, units),
+                        stage_integration(bin_dir, version, "matrix-%s-integration" % name, matrix.SMOKE_TARGETS)):
+            total.passed += outcome.passed
+            total.failed += outcome.failed
+            total.skipped += outcome.skipped
+            if outcome.failed:
+                notes.append("%s: %s" % (name, outcome.note or "failures"))
+    total.note = "; ".join(notes)
+    return total
+
+
 STAGES = {
     "lint": stage_lint,
     "docs-lint": stage_docs_lint,
     "sanity": stage_sanity,
     "units": stage_units,
     "integration": stage_integration,
+    "changelog": stage_changelog,
+    "tarball": stage_tarball,
+    "matrix": stage_matrix,
 }
 
 
