@@ -207,15 +207,24 @@ def or_(*conditions):
 # ---------------------------------------------------------------- results
 
 
-class StmtResult(object):
-    """One statement's result: column names and declared types, decoded rows, counters."""
+# Statistics sqld adds to every StmtResult (libsql-server/src/hrana/result_builder.rs ``add_stats``);
+# other servers may omit them (Turso's 2023 production server did), so each is optional.
+STATS = ("rows_read", "rows_written", "query_duration_ms")
 
-    def __init__(self, columns, decltypes, rows, affected_row_count, last_insert_rowid):
+
+class StmtResult(object):
+    """One statement's result: column names and declared types, decoded rows, counters.
+
+    ``stats`` holds those of :data:`STATS` the server sent (an empty dict when it sent none).
+    """
+
+    def __init__(self, columns, decltypes, rows, affected_row_count, last_insert_rowid, stats=None):
         self.columns = columns
         self.decltypes = decltypes
         self.rows = rows
         self.affected_row_count = affected_row_count
         self.last_insert_rowid = last_insert_rowid
+        self.stats = stats or {}
 
 
 def decode_stmt_result(result):
@@ -246,7 +255,21 @@ def decode_stmt_result(result):
         if isinstance(rowid, int) and not isinstance(rowid, bool):
             rowid = str(rowid)  # tolerate a number, as some servers send in cursors
         rowid = _decode_integer(rowid)
-    return StmtResult(columns, decltypes, decoded, affected, rowid)
+    return StmtResult(columns, decltypes, decoded, affected, rowid, _decode_stats(result))
+
+
+def _decode_stats(result):
+    """The statistics present in ``result``: counts are non-negative integers, the duration a number."""
+    stats = {}
+    for name in STATS:
+        value = result.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (
+                name != "query_duration_ms" and not isinstance(value, int)) or not math.isfinite(value):
+            raise HranaProtocolError("%s must be a non-negative number; got %r" % (name, value))
+        stats[name] = value
+    return stats
 
 
 def decode_error(value):

@@ -171,89 +171,32 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._bot_detection import (
+    PLAN_ERROR_KEY, configuration_problem, shape_bot_detection, unavailable)
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
-    BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, enum_name)
-
-PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
-# What a zone without bot detection runs with (the platform's defaults, as its Terraform provider assumes).
-UNAVAILABLE_STATE = {
-    "executionMode": 0,
-    "requestIntegrity": {"sensitivity": 0},
-    "ipAddress": {"sensitivity": 0},
-    "browserFingerprint": {"sensitivity": 0, "aggression": 1, "complexEnabled": False},
-}
-
-
-def _sensitivity(section):
-    section = section if isinstance(section, dict) else {}
-    return {"sensitivity": section.get("sensitivity"),
-            "sensitivity_name": enum_name(BOT_SENSITIVITIES, section.get("sensitivity"))}
-
-
-def shape_bot_detection(zone_id, state, reason=None):
-    """The ``bot_detection`` return value from a ``BotDetectionConfigurationState``."""
-    fingerprint = state.get("browserFingerprint") if isinstance(state.get("browserFingerprint"), dict) else {}
-    shaped_fingerprint = _sensitivity(fingerprint)
-    shaped_fingerprint.update(
-        aggression=fingerprint.get("aggression"),
-        aggression_name=enum_name(BOT_FINGERPRINT_AGGRESSIONS, fingerprint.get("aggression")),
-        complex_enabled=fingerprint.get("complexEnabled"),
-    )
-    shield_zone_id = state.get("shieldZoneId")
-    return {
-        "shield_zone_id": shield_zone_id if shield_zone_id else zone_id,
-        "available": reason is None,
-        "unavailable_reason": reason,
-        "execution_mode": state.get("executionMode"),
-        "execution_mode_name": enum_name(BOT_EXECUTION_MODES, state.get("executionMode")),
-        "request_integrity": _sensitivity(state.get("requestIntegrity")),
-        "ip_address": _sensitivity(state.get("ipAddress")),
-        "browser_fingerprint": shaped_fingerprint,
-    }
-
-
-def unavailable_reason(message):
-    text = (message or "Bot detection is not available on this shield zone's plan").rstrip(".")
-    return ("%s (error key %s). Bot detection needs a paid shield plan (Advanced or higher)."
-            % (text, PLAN_ERROR_KEY))
-
-
-def read_bot_detection(edge, zone_id):
-    """``(state, reason)``: the configuration, or the defaults and why the plan has none."""
-    operation = "Reading bot detection of shield zone %d" % zone_id
-    hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
-    try:
-        # the envelope is inspected here: a 202 with the plan error key is an answer, not a failure
-        reply = edge.client.request("GET", "/shield/shield-zone/%d/bot-detection" % zone_id, operation,
-                                    check_envelope=False, hints=hints)
-    except ApiError as error:
-        if error.error_key == PLAN_ERROR_KEY:  # should the platform ever send it as 403
-            return UNAVAILABLE_STATE, unavailable_reason(error.message)
-        raise
-    body = reply.object
-    error = body.get("error") if isinstance(body.get("error"), dict) else {}
-    if error.get("errorKey") == PLAN_ERROR_KEY:
-        return UNAVAILABLE_STATE, unavailable_reason(error.get("message"))
-    if error.get("success") is False or reply.status != 200:
-        code = error.get("statusCode")
-        status = code if reply.status == 200 and isinstance(code, int) and not isinstance(code, bool) else reply.status
-        raise ApiError(operation, status, error.get("message") or "the platform did not return the configuration",
-                       error_key=error.get("errorKey"), hint=hints.get(status))
-    state = body.get("data")
-    if not isinstance(state, dict):
-        raise ApiError(operation, reply.status, "the platform answered without the configuration",
-                       hint="Retry later; if it persists, report it to the platform's support.")
-    return state, None
 
 
 def run(edge):
     zone_id = edge.params["shield_zone_id"]
     if zone_id <= 0:
         edge.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
-    state, reason = read_bot_detection(edge, zone_id)
-    edge.exit(changed=False, bot_detection=shape_bot_detection(zone_id, state, reason))
+    operation = "Reading bot detection of shield zone %d" % zone_id
+    hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
+    try:
+        # the client turns every failed envelope (200, 202, 403, 404) into ApiError, plan error included
+        reply = edge.client.request("GET", "/shield/shield-zone/%d/bot-detection" % zone_id, operation, hints=hints)
+    except ApiError as error:
+        if error.error_key != PLAN_ERROR_KEY:
+            raise
+        bot_detection = unavailable(zone_id, error.message)
+    else:
+        problem = configuration_problem(reply.status, reply.data)
+        if problem:
+            raise ApiError(operation, reply.status, problem,
+                           hint="Retry later; if it persists, report it to the platform's support.")
+        bot_detection = shape_bot_detection(zone_id, reply.data["data"])
+    edge.exit(changed=False, bot_detection=bot_detection)
 
 
 def main():

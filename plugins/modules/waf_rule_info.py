@@ -41,8 +41,12 @@ extends_documentation_fragment:
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module
 notes:
-  - The platform does not document how it answers for a rule that does not exist; the module treats an HTTP 404,
-    and a rule whose C(errorResponse) reports failure, as not found.
+  - The platform does not document how it answers for a rule that does not exist; it has been seen to answer HTTP 202
+    for a rule deleted in the dashboard. The module fails on an HTTP 404 or 202, on an answer without the rule (no id,
+    zone or configuration), and on a rule whose C(errorResponse) reports a failure with a message, an error key or
+    an error status.
+  - An C(errorResponse) of V(success=false) with nothing else is what the platform writes when it never filled the
+    status in; a rule that comes with it, complete, is read successfully and returned with that C(errorResponse) as sent.
   - C(rule_json_data) is the platform's C(ruleJson) text decoded as it is, without renaming numeric variable keys;
     use C(rule_configuration) for the normalised form.
 seealso:
@@ -199,7 +203,10 @@ waf_rules:
             - {"variable_types": {"REQUEST_METHOD": ""}, "operator_type": 15, "operator_type_name": "STREQ",
                "value": "POST", "is_negated": false, "is_regex_variable": false}
     error_response:
-      description: The status information the platform attaches to the rule; null when it sent none.
+      description:
+        - The status information the platform attaches to the rule, as sent; null when it sent none.
+        - RV(waf_rules[].error_response.success) may be false on a rule read successfully, when the platform left the
+          status unfilled (no message, no error key).
       type: dict
       contains:
         status_code:
@@ -241,142 +248,12 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-import json
-
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
-    WAF_ACTIONS, WAF_OPERATORS, WAF_SEVERITIES, WAF_TRANSFORMATIONS, enum_name, normalise_variable_types)
+from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
+    MAX_PAGES, collect_pages, rule_read_failure, shape_rule)
 
 MAX_PAGE_SIZE = 1000
-# A platform that keeps announcing a next page must not keep the task running forever.
-MAX_PAGES = 10000
-
-
-def as_list(value):
-    """A list field of an untrusted body: the list, or empty when the platform sent something else."""
-    return value if isinstance(value, list) else []
-
-
-def shape_condition(condition, main=True):
-    """A ``ruleConfiguration`` (main) or chained condition in snake_case, with names beside the numbers."""
-    condition = condition if isinstance(condition, dict) else {}
-    shaped = {}
-    if main:
-        shaped["action_type"] = condition.get("actionType")
-        shaped["action_type_name"] = enum_name(WAF_ACTIONS, condition.get("actionType"))
-    shaped["variable_types"] = normalise_variable_types(condition.get("variableTypes"))
-    shaped["operator_type"] = condition.get("operatorType")
-    shaped["operator_type_name"] = enum_name(WAF_OPERATORS, condition.get("operatorType"))
-    if main:
-        transformations = as_list(condition.get("transformationTypes"))
-        shaped["severity_type"] = condition.get("severityType")
-        shaped["severity_type_name"] = enum_name(WAF_SEVERITIES, condition.get("severityType"))
-        shaped["transformation_types"] = list(transformations)
-        shaped["transformation_type_names"] = [enum_name(WAF_TRANSFORMATIONS, t) for t in transformations]
-    shaped["value"] = condition.get("value")
-    shaped["is_negated"] = condition.get("isNegated")
-    shaped["is_regex_variable"] = condition.get("isRegexVariable")
-    if main:
-        shaped["chained_rule_conditions"] = [shape_condition(c, main=False)
-                                             for c in as_list(condition.get("chainedRuleConditions"))
-                                             if isinstance(c, dict)]
-    return shaped
-
-
-def shape_error_response(error):
-    if not isinstance(error, dict):
-        return None
-    return {"status_code": error.get("statusCode"), "success": error.get("success"),
-            "message": error.get("message"), "error_key": error.get("errorKey")}
-
-
-def decode_rule_json(text):
-    """``(data, problem)``: the decoded ``ruleJson``, or None and why not."""
-    if not isinstance(text, str) or not text.strip():
-        return None, None
-    try:
-        return json.loads(text), None
-    except ValueError as exc:
-        return None, str(exc)
-
-
-def shape_rule(rule, warn):
-    """One ``waf_rules`` entry from a ``CustomWafRule``."""
-    rule_json_data, problem = decode_rule_json(rule.get("ruleJson"))
-    if problem:
-        warn("ruleJson of custom WAF rule %s is not valid JSON (%s); rule_json_data is null."
-             % (rule.get("id"), problem))
-    return {
-        "id": rule.get("id"),
-        "shield_zone_id": rule.get("shieldZoneId"),
-        "user_id": rule.get("userId"),
-        "rule_name": rule.get("ruleName"),
-        "rule_description": rule.get("ruleDescription"),
-        "rule_json": rule.get("ruleJson"),
-        "rule_json_data": rule_json_data,
-        "rule_configuration": shape_condition(rule.get("ruleConfiguration")),
-        "error_response": shape_error_response(rule.get("errorResponse")),
-    }
-
-
-def read_rule(edge, rule_id):
-    """The one rule ``rule_id``; a missing rule raises ApiError with the status the platform gave."""
-    operation = "Reading custom WAF rule %d" % rule_id
-    not_found = ("No custom WAF rule with id %d is visible to this API key: check id "
-                 "(shield_zone_id lists the rules of a zone)." % rule_id)
-    reply = edge.client.request("GET", "/shield/waf/custom-rule/%d" % rule_id, operation, hints={404: not_found})
-    rule = reply.object
-    if not rule.get("id"):
-        raise ApiError(operation, reply.status, "the platform answered without a rule", hint=not_found)
-    failure = rule.get("errorResponse")
-    if isinstance(failure, dict) and failure.get("success") is False:
-        code = failure.get("statusCode")
-        status = code if isinstance(code, int) and not isinstance(code, bool) else reply.status
-        raise ApiError(operation, status, failure.get("message"), error_key=failure.get("errorKey"),
-                       hint=not_found if status == 404 else None)
-    return rule
-
-
-def next_page(info, page):
-    """The page to read after ``page``, or None; trusts ``nextPage``, else ``totalPages``."""
-    if not isinstance(info, dict):
-        return None
-    following = info.get("nextPage")
-    if isinstance(following, int) and not isinstance(following, bool):
-        return following if following > page else None
-    if "nextPage" in info:
-        return None
-    total = info.get("totalPages")
-    if isinstance(total, int) and not isinstance(total, bool) and page < total:
-        return page + 1
-    return None
-
-
-def list_rules(edge, zone_id, page_size):
-    """Every rule of shield zone ``zone_id``: one GET per page, pages followed to the end."""
-    operation = "Listing custom WAF rules of shield zone %d" % zone_id
-    not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
-    path = "/shield/waf/custom-rules/%d" % zone_id
-    rules = []
-    seen = set()
-    page = 1
-    for dummy in range(MAX_PAGES):
-        reply = edge.client.request("GET", path, "%s (page %d)" % (operation, page),
-                                    params={"page": page, "perPage": page_size}, hints={404: not_found})
-        body = reply.object
-        items = body.get("data") if isinstance(body.get("data"), list) else []
-        for rule in items:
-            # a rule added while paging shifts the pages; never report one twice
-            if isinstance(rule, dict) and rule.get("id") not in seen:
-                seen.add(rule.get("id"))
-                rules.append(rule)
-        following = next_page(body.get("page"), page)
-        if following is None or not items:
-            return rules
-        page = following
-    raise ApiError(operation, None, "the platform still announced a next page after %d pages" % MAX_PAGES,
-                   hint="Raise page_size, or report the platform's paging to its support.")
 
 
 def run(edge):
@@ -386,10 +263,31 @@ def run(edge):
             edge.fail("%s must be a positive id; got %d." % (option, params[option]))
     if not 1 <= params["page_size"] <= MAX_PAGE_SIZE:
         edge.fail("page_size must be between 1 and %d; got %d." % (MAX_PAGE_SIZE, params["page_size"]))
-    if params["id"] is not None:
-        found = [read_rule(edge, params["id"])]
+    rule_id, zone_id = params["id"], params["shield_zone_id"]
+    if rule_id is not None:
+        operation = "Reading custom WAF rule %d" % rule_id
+        not_found = ("No custom WAF rule with id %d is visible to this API key: check id "
+                     "(shield_zone_id lists the rules of a zone)." % rule_id)
+        reply = edge.client.request("GET", "/shield/waf/custom-rule/%d" % rule_id, operation, hints={404: not_found})
+        failure = rule_read_failure(reply.status, reply.data, rule_id)
+        if failure is not None:
+            status, message, error_key = failure
+            status = status or reply.status
+            raise ApiError(operation, status, message, error_key=error_key,
+                           hint=not_found if status < 300 or status == 404 else None)
+        found = [reply.data]
     else:
-        found = list_rules(edge, params["shield_zone_id"], params["page_size"])
+        operation = "Listing custom WAF rules of shield zone %d" % zone_id
+        not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
+
+        def fetch(page):
+            return edge.client.request("GET", "/shield/waf/custom-rules/%d" % zone_id, "%s (page %d)" % (operation, page),
+                                       params={"page": page, "perPage": params["page_size"]},
+                                       hints={404: not_found}).data
+
+        found, problem = collect_pages(fetch, MAX_PAGES)
+        if problem:
+            raise ApiError(operation, None, problem, hint="Retry later, or report the platform's paging to its support.")
     edge.exit(changed=False, waf_rules=[shape_rule(rule, edge.module.warn) for rule in found])
 
 

@@ -8,12 +8,20 @@ request runs: ``SQL_PARSE_ERROR``, ``SQL_NO_STATEMENT``, ``SQL_MANY_STATEMENTS``
 Limits of the standard library, stated rather than faked: SQLite's own syntax errors stand in for
 sqld's parser messages; ``SQL_INPUT_ERROR`` is never produced (the error offset is not exposed), so
 every plain ``SQLITE_ERROR`` is ``SQLITE_UNKNOWN`` as sqld reports it without an offset; ``decltype``
-is derived for columns of plain ``SELECT ... FROM`` tables and is null elsewhere; ``rows_read`` /
-``rows_written`` are omitted.
+is derived for columns of plain ``SELECT ... FROM`` tables and is null elsewhere.
+
+Statistics: sqld adds ``rows_read``, ``rows_written`` and ``query_duration_ms`` to every StmtResult
+(``libsql-server/src/connection/program.rs`` ``execute_query``: libSQL's per-statement counters,
+``LIBSQL_STMTSTATUS_ROWS_READ``/``ROWS_WRITTEN``, which count every b-tree row and index entry the
+VM visits or writes). The standard library cannot read those counters, so the emulator estimates
+them: ``rows_written`` is the change counter's move (``total_changes()``, triggers included) plus
+one catalog row when the schema moved, ``rows_read`` the rows returned plus the rows written;
+``query_duration_ms`` is measured.
 """
 
 import collections
 import sqlite3
+import time
 import warnings
 
 from . import hrana_sql
@@ -50,13 +58,23 @@ class ArgsInvalid(Exception):
     """The arguments do not match the statement's parameters."""
 
 
+# Before Python 3.11, sqlite3 exceptions carry no error code: these messages name the codes users meet.
+MESSAGE_CODES = (("constraint failed", "SQLITE_CONSTRAINT"), ("database is locked", "SQLITE_BUSY"),
+                 ("is locked", "SQLITE_LOCKED"), ("readonly database", "SQLITE_READONLY"),
+                 ("datatype mismatch", "SQLITE_MISMATCH"), ("string or blob too big", "SQLITE_TOOBIG"),
+                 ("interrupted", "SQLITE_INTERRUPT"))
+
+
 def sqlite_error(exc):
     """sqld's error for a ``sqlite3`` exception: the primary code name, SQLITE_ERROR as UNKNOWN."""
     code = getattr(exc, "sqlite_errorcode", None)
     if code is None:
         if isinstance(exc, sqlite3.ProgrammingError) and "binding" in str(exc):
             return StmtError("ARGS_INVALID", "Arguments do not match SQL parameters: %s" % exc)
-        return StmtError("SQLITE_UNKNOWN", "SQLite error: %s" % exc)
+        text = str(exc)
+        name = "SQLITE_CONSTRAINT" if isinstance(exc, sqlite3.IntegrityError) else next(
+            (name for fragment, name in MESSAGE_CODES if fragment in text), "SQLITE_UNKNOWN")
+        return StmtError(name, "SQLite error: %s" % exc)
     return StmtError(PRIMARY_CODES.get(code & 0xFF, "SQLITE_UNKNOWN"), "SQLite error: %s" % exc)
 
 
@@ -165,19 +183,26 @@ def run(conn, query):
         raise StmtError("ARGS_INVALID", "Arguments do not match SQL parameters: %s" % exc) from exc
     cursor = conn.cursor()
     try:
+        counters = _counters(conn)
+        started = time.perf_counter()
         with warnings.catch_warnings():
             # mixed ?/named placeholders bound as a sequence, as SQLite numbers them
             warnings.simplefilter("ignore", DeprecationWarning)
             cursor.execute(sql, _python_parameters(params, values))
         rows = cursor.fetchall()
+        duration_ms = (time.perf_counter() - started) * 1000.0
         description = cursor.description or ()
         changes, rowid = 0, None
         if query.is_iud:
             changes, rowid = conn.execute("SELECT changes(), last_insert_rowid()").fetchone()
+        after = _counters(conn)
     except sqlite3.Error as exc:
         raise sqlite_error(exc) from exc
     finally:
         cursor.close()
+    written = 0
+    if counters is not None and after is not None:
+        written = (after[0] - counters[0]) + (1 if after[1] != counters[1] else 0)
     names = [column[0] for column in description]
     types = decltypes(conn, query.statement, names) if names else []
     return {
@@ -186,7 +211,22 @@ def run(conn, query):
         "affected_row_count": changes,
         "last_insert_rowid": str(rowid) if query.is_insert else None,
         "replication_index": None,
+        "rows_read": len(rows) + written,
+        "rows_written": written,
+        "query_duration_ms": round(duration_ms, 3),
     }
+
+
+def _counters(conn):
+    """``(total_changes, schema_version)`` of ``conn``, or None when they cannot be read (a closed schema)."""
+    try:
+        cursor = conn.execute("SELECT total_changes(), schema_version FROM pragma_schema_version")
+    except sqlite3.Error:
+        return None
+    try:
+        return cursor.fetchall()[0]  # read to the end, so no statement stays pending
+    finally:
+        cursor.close()
 
 
 def _table_columns(conn, schema, table):

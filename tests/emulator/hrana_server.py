@@ -18,6 +18,7 @@ import hmac
 import json
 import os
 import struct
+import threading
 import time
 
 from . import hrana_exec, hrana_sql
@@ -64,6 +65,7 @@ class Stream(object):
         self.conn = conn
         self.sqls = {}
         self.last_used = now
+        self.busy = False  # a pipeline is running on it: never expired under its feet
 
     def close(self):
         if self.conn is not None:
@@ -72,11 +74,16 @@ class Stream(object):
 
 
 class HranaServer(object):
-    """The streams of every database of one emulator; callers hold the platform lock."""
+    """The streams of every database of one emulator.
+
+    Callers of :meth:`pipeline` hold the database's lock; ``lock`` guards the stream table for the
+    moments a stream is taken, given back or expired, so pipelines on other databases run meanwhile.
+    """
 
     def __init__(self, idle_expiry_s=10.0, clock=time.monotonic):
         self.idle_expiry_s = idle_expiry_s
         self.clock = clock
+        self.lock = threading.RLock()
         self.key = os.urandom(32)
         self.streams = {}
         self.expired = {}  # stream id -> when to forget it
@@ -103,28 +110,34 @@ class HranaServer(object):
     # -- stream lifetime --------------------------------------------------------------------------
 
     def expire_idle(self, force_database=None):
-        """Expire streams idle too long (or every stream of ``force_database``); returns how many."""
-        now = self.clock()
-        count = 0
-        for stream in list(self.streams.values()):
-            idle = now - stream.last_used >= self.idle_expiry_s
-            forced = force_database is not None and stream.database.id == force_database
-            if idle or forced:
-                self._expire(stream, now)
-                count += 1 if force_database is None or forced else 0
-        for stream_id, forget_at in list(self.expired.items()):
-            if forget_at <= now:
-                del self.expired[stream_id]
-        return count
+        """Expire streams idle too long (or every stream of ``force_database``); returns how many.
+
+        A stream a pipeline is using is never expired (sqld keeps a stream in use alive too).
+        """
+        with self.lock:
+            now = self.clock()
+            count = 0
+            for stream in list(self.streams.values()):
+                idle = now - stream.last_used >= self.idle_expiry_s
+                forced = force_database is not None and stream.database.id == force_database
+                if (idle or forced) and not stream.busy:
+                    self._expire(stream, now)
+                    count += 1 if force_database is None or forced else 0
+            for stream_id, forget_at in list(self.expired.items()):
+                if forget_at <= now:
+                    del self.expired[stream_id]
+            return count
 
     def close(self):
-        for stream in self.streams.values():
-            stream.close()
-        self.streams = {}
-        self.expired = {}
+        with self.lock:
+            for stream in self.streams.values():
+                stream.close()
+            self.streams = {}
+            self.expired = {}
 
     def open_streams(self, database_id):
-        return sum(1 for s in self.streams.values() if s.database.id == database_id)
+        with self.lock:
+            return sum(1 for s in self.streams.values() if s.database.id == database_id)
 
     def _expire(self, stream, now):
         stream.close()
@@ -132,9 +145,16 @@ class HranaServer(object):
         self.expired[stream.id] = now + EXPIRED_MEMORY_S
 
     def _acquire(self, database, baton):
+        with self.lock:
+            stream = self._take(database, baton)
+            stream.busy = True
+            return stream
+
+    def _take(self, database, baton):
         if baton is None:
-            if len(self.streams) >= MAX_OPEN_STREAMS:
-                self._expire(min(self.streams.values(), key=lambda s: s.last_used), self.clock())
+            idle = [s for s in self.streams.values() if not s.busy]
+            if len(self.streams) >= MAX_OPEN_STREAMS and idle:
+                self._expire(min(idle, key=lambda s: s.last_used), self.clock())
             stream_id = int.from_bytes(os.urandom(8), "big")
             stream = Stream(stream_id, int.from_bytes(os.urandom(8), "big"), database, database.connect(),
                             self.clock())
@@ -146,14 +166,21 @@ class HranaServer(object):
         stream = self.streams.get(stream_id)
         if stream is None or stream.database is not database:
             raise ProtocolError("Received an invalid baton")
-        if stream.seq != seq:
+        if stream.seq != seq or stream.busy:
             raise ProtocolError("Received a baton that has already been used")
         stream.seq = (stream.seq + 1) % 2 ** 64
         return stream
 
+    def _release(self, stream):
+        with self.lock:
+            stream.busy = False
+            stream.last_used = self.clock()
+
     def _drop(self, stream):
-        stream.close()
-        self.streams.pop(stream.id, None)
+        with self.lock:
+            stream.busy = False
+            stream.close()
+            self.streams.pop(stream.id, None)
 
     # -- the pipeline -----------------------------------------------------------------------------
 
@@ -185,11 +212,11 @@ class HranaServer(object):
             # an emulator bug must still answer, in sqld's shape for internal failures
             self._drop(stream)
             return json_reply(500, {"error": "Internal Error: %s: %s" % (type(exc).__name__, exc)})
-        stream.last_used = self.clock()
         if stream.conn is None:
             self._drop(stream)
             new_baton = None
         else:
+            self._release(stream)
             new_baton = self._baton(stream)
         return json_reply(200, {"baton": new_baton, "base_url": None, "results": results})
 

@@ -1,5 +1,6 @@
 """The emulated platform: fixture-driven areas, request log and injected faults."""
 
+import contextlib
 import re
 import threading
 
@@ -39,13 +40,65 @@ class Fault(object):
                 "drop_connection": self.drop_connection}
 
 
+class Gate(object):
+    """Requests pass side by side (``shared``); a reset passes alone (``exclusive``), once they are out.
+
+    Writers first: once a reset waits, new requests wait behind it, so a stream of requests never
+    starves it.
+    """
+
+    def __init__(self):
+        self._cond = threading.Condition()
+        self._active = 0
+        self._exclusive = False
+
+    @contextlib.contextmanager
+    def shared(self):
+        with self._cond:
+            while self._exclusive:
+                self._cond.wait()
+            self._active += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._active -= 1
+                self._cond.notify_all()
+
+    @contextlib.contextmanager
+    def exclusive(self):
+        with self._cond:
+            while self._exclusive:
+                self._cond.wait()
+            self._exclusive = True
+            while self._active:
+                self._cond.wait()
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._exclusive = False
+                self._cond.notify_all()
+
+
 class Platform(object):
-    """Everything the emulator knows; one lock serialises handlers (they are quick)."""
+    """Everything the emulator knows, and the locks that let one slow request leave the others alone.
+
+    - ``lock`` guards the request log and the fault list only, and is held for a moment.
+    - ``gate``: every request holds it shared; a reset or a state dump holds it alone.
+    - One lock per area serialises that area's handlers. An area that sets ``locks_itself`` gets
+      none and locks finer itself (databases: one lock per database, so a long batch on one
+      database holds up no other database and no other area).
+
+    Lock order: ``gate``, then an area's locks, then ``lock``; never the other way round.
+    """
 
     def __init__(self, fixture_path, data_dir):
         self.fixture_path = fixture_path
         self.data_dir = data_dir
         self.lock = threading.RLock()
+        self.gate = Gate()
+        self.area_locks = {}
         self.log = []
         self.faults = []
         self.areas = {}
@@ -61,13 +114,24 @@ class Platform(object):
         self.api_keys = {str(k) for k in keys}
         self.router = Router()
         self.areas = {}
+        self.area_locks = {}
         for area_class in discover():
             area = area_class(fixture, self)
             area.register(self.router)
             self.areas[area.name] = area
+            self.area_locks[area.name] = threading.RLock()
+
+    def area_lock(self, method, path):
+        """The lock to hold while the handler of ``method path`` runs (a no-op for self-locking areas)."""
+        route, _params = self.router.match(method, path)
+        area = getattr(getattr(route, "handler", None), "__self__", None)
+        name = getattr(area, "name", None)
+        if name not in self.area_locks or getattr(area, "locks_itself", False):
+            return contextlib.nullcontext()
+        return self.area_locks[name]
 
     def reset(self):
-        """Back to the fixture: state, request log and faults."""
+        """Back to the fixture: state, request log and faults (hold ``gate`` exclusively)."""
         for area in self.areas.values():
             close = getattr(area, "close", None)
             if close:

@@ -44,7 +44,10 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
                 threading.Thread(target=self.server.shutdown, daemon=True).start()
             return
-        fault = None
+        with platform.gate.shared():
+            self._serve(platform, request, path)
+
+    def _serve(self, platform, request, path):
         with platform.lock:
             fault = platform.take_fault(request.method, path)
         if fault is not None:
@@ -63,8 +66,9 @@ class Handler(BaseHTTPRequestHandler):
                     platform.record(request.method, path, request.query, response.status, "injected fault")
                 self._send(response)
                 return
-        with platform.lock:
+        with platform.area_lock(request.method, path):
             response = self._route(platform, request)
+        with platform.lock:
             platform.record(request.method, path, request.query, response.status)
         self._send(response)
 
@@ -86,17 +90,19 @@ class Handler(BaseHTTPRequestHandler):
             return json_response(403, {"error": "the admin API answers loopback clients only"})
         platform = self.server.platform
         name = request.path[len(ADMIN_PREFIX):].rstrip("/")
+        if name in ("state", "reset"):
+            with platform.gate.exclusive():  # every area at once: wait until no request is in flight
+                if name == "state" and request.method == "GET":
+                    return json_response(200, platform.dump())
+                if name == "reset" and request.method == "POST":
+                    platform.reset()
+                    return json_response(200, {"reset": True})
         with platform.lock:
             if name == "requests" and request.method == "GET":
-                return json_response(200, {"requests": platform.log})
+                return json_response(200, {"requests": list(platform.log)})
             if name == "requests" and request.method == "DELETE":
                 platform.log = []
                 return empty(204)
-            if name == "state" and request.method == "GET":
-                return json_response(200, platform.dump())
-            if name == "reset" and request.method == "POST":
-                platform.reset()
-                return json_response(200, {"reset": True})
             if name == "faults" and request.method == "POST":
                 return self._add_faults(platform, request)
             if name == "faults" and request.method == "DELETE":
@@ -105,6 +111,7 @@ class Handler(BaseHTTPRequestHandler):
             if name == "shutdown" and request.method == "POST":
                 self.shutdown_requested = True
                 return json_response(200, {"shutdown": True})
+        with platform.gate.shared(), platform.area_lock(request.method, request.path):
             route, params = platform.router.match(request.method, request.path)
             if route is not None and route.auth is None:
                 request.params = params

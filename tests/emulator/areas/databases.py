@@ -11,6 +11,10 @@ and ``POST /db/<id>/v2/pipeline``. Admin calls (loopback, no auth): ``POST
 stay valid), ``.../tokens/regenerate`` replaces all tokens by a new pair, ``.../tokens/invalidate``
 revokes all, ``.../streams/expire`` expires the database's open streams now (as 10 idle seconds
 would). ``dump()`` counts tokens and never shows them.
+
+Locking: the area locks itself (``locks_itself``). Each database has its own lock, held for a whole
+pipeline and for token changes, so a long batch on one database holds up that database only, as
+SQLite's single writer would; the stream table has its own short lock (``HranaServer.lock``).
 """
 
 import base64
@@ -19,6 +23,7 @@ import os
 import re
 import secrets
 import sqlite3
+import threading
 import time
 import urllib.parse
 
@@ -46,6 +51,7 @@ class Database(object):
         if not ID_RE.match(self.id):
             raise FixtureError("databases[%d].id %r: use letters, digits, '-' and '_' (at most 63)" % (index, self.id))
         self.path = os.path.join(directory, "%s.sqlite3" % self.id)
+        self.lock = threading.Lock()
         self.tokens = {}
         tokens = spec.get("tokens") or {}
         if not isinstance(tokens, dict) or set(tokens) - set(TOKEN_KINDS):
@@ -103,6 +109,7 @@ class Database(object):
 
 class DatabasesArea(object):
     name = "databases"
+    locks_itself = True
 
     def __init__(self, fixture, platform):
         directory = os.path.join(platform.data_dir, "databases")
@@ -158,10 +165,11 @@ class DatabasesArea(object):
             return unauthorized("Auth string does not conform to '<scheme> <token>' form")
         if scheme.lower() != "bearer":
             return unauthorized("The authentication scheme in the `Authorization` HTTP header is not supported")
-        kind = database.tokens.get(token.strip())
-        if kind is None:
-            return unauthorized("The JWT is invalid")
-        return self.hrana.pipeline(database, kind == "full_access", request.body)
+        with database.lock:
+            kind = database.tokens.get(token.strip())
+            if kind is None:
+                return unauthorized("The JWT is invalid")
+            return self.hrana.pipeline(database, kind == "full_access", request.body)
 
     # -- admin ------------------------------------------------------------------------------------
 
@@ -179,29 +187,35 @@ class DatabasesArea(object):
         kind = body.get("kind") if isinstance(body, dict) else None
         if kind not in TOKEN_KINDS:
             raise BadJson('send {"kind": "full_access"} or {"kind": "read_only"}')
-        return json_reply(201, {"database_id": database.id, "kind": kind, "token": database.new_token(kind)})
+        with database.lock:
+            token = database.new_token(kind)
+        return json_reply(201, {"database_id": database.id, "kind": kind, "token": token})
 
     def regenerate(self, request):
         database, missing = self._admin_database(request)
         if missing:
             return missing
-        database.tokens = {}
-        tokens = {kind: database.new_token(kind) for kind in TOKEN_KINDS}
+        with database.lock:
+            database.tokens = {}
+            tokens = {kind: database.new_token(kind) for kind in TOKEN_KINDS}
         return json_reply(200, {"database_id": database.id, "tokens": tokens})
 
     def invalidate(self, request):
         database, missing = self._admin_database(request)
         if missing:
             return missing
-        count = len(database.tokens)
-        database.tokens = {}
+        with database.lock:
+            count = len(database.tokens)
+            database.tokens = {}
         return json_reply(200, {"database_id": database.id, "invalidated": count})
 
     def expire_streams(self, request):
         database, missing = self._admin_database(request)
         if missing:
             return missing
-        return json_reply(200, {"database_id": database.id, "expired": self.hrana.expire_idle(database.id)})
+        with database.lock:  # no pipeline of this database is running: every one of its streams is idle
+            expired = self.hrana.expire_idle(database.id)
+        return json_reply(200, {"database_id": database.id, "expired": expired})
 
 
 AREA = DatabasesArea

@@ -14,6 +14,19 @@
 
 Fixtures may store ``variableTypes`` keys as names or as the numeric strings the platform sometimes
 sends ("0" = REQUEST_URI ... "26" = VERIFIED_BOT_CATEGORY); they are served exactly as stored.
+
+Two fixture keys per rule reproduce what clients must tell apart (platform-facts §7 gap 5):
+- ``error_response``: the ``errorResponse`` served with the rule: ``default`` for what ASP.NET writes for a
+  ``GenericRequestResponse`` nobody filled in (``statusCode`` 0, ``success`` false, no message, no key:
+  a bool and an enum at their defaults; 0 is outside the document's ``HttpStatusCode`` enum, which is
+  why such answers are left out of the conformance tests), or a mapping of its members (``statusCode``, ``success``,
+  ``message``, ``errorKey``) to report a failure; absent: a plain success.
+- ``served_without_data: true``: ``GET custom-rule/{id}`` answers 200 with an empty ``CustomWafRule``
+  (ids 0, null members) carrying that ``errorResponse``; listings still show the rule.
+- ``deleted: true``: the rule was deleted in the dashboard. A real user saw ``GET custom-rule/{id}``
+  answer HTTP 202 rather than 404 for such a rule (BunnyWay/terraform-provider-bunnynet issue #93); its
+  body was not published, so the emulator sends the ASP.NET ``AcceptedResult`` the document gives other
+  202 answers of this API. Listings leave the rule out.
 """
 
 import json
@@ -64,6 +77,27 @@ def _variable_types(value, where):
     return variables
 
 
+SUCCESS_RESPONSE = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
+# GenericRequestResponse with C# defaults: HttpStatusCode 0 (not a member of the enum), bool false, nulls.
+DEFAULT_RESPONSE = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
+
+
+def _error_response(value, where):
+    if value is None:
+        return dict(SUCCESS_RESPONSE)
+    if value == "default":
+        return dict(DEFAULT_RESPONSE)
+    if not isinstance(value, dict) or set(value) - set(DEFAULT_RESPONSE):
+        raise FixtureError("%s must be 'default' or a mapping of %s" % (where, ", ".join(DEFAULT_RESPONSE)))
+    response = dict(DEFAULT_RESPONSE, **value)
+    if not _is_int(response["statusCode"]) or not isinstance(response["success"], bool):
+        raise FixtureError("%s needs an integer statusCode and a boolean success" % where)
+    for key in ("message", "errorKey"):
+        if response[key] is not None and not isinstance(response[key], str):
+            raise FixtureError("%s.%s must be a string or null" % (where, key))
+    return response
+
+
 def _bool(value, where):
     if value is not None and not isinstance(value, bool):
         raise FixtureError("%s must be true, false or null; got %r" % (where, value))
@@ -108,6 +142,14 @@ class WafRule(object):
         self.description = spec.get("rule_description", "")
         self.configuration = _condition(spec.get("rule_configuration") or {}, where + ".rule_configuration",
                                         main=True)
+        self.error_response = _error_response(spec.get("error_response"), where + ".error_response")
+        self.without_data = _bool(spec.get("served_without_data", False), where + ".served_without_data")
+        self.deleted = _bool(spec.get("deleted", False), where + ".deleted")
+
+    def empty_model(self):
+        """What GET answers for a ``served_without_data`` rule: an unfilled ``CustomWafRule``."""
+        return {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
+                "ruleJson": None, "ruleConfiguration": None, "errorResponse": dict(self.error_response)}
 
     def model(self):
         """``CustomWafRule``: every member, ``ruleJson`` being the configuration as JSON text."""
@@ -116,7 +158,7 @@ class WafRule(object):
             "ruleName": self.name, "ruleDescription": self.description,
             "ruleJson": json.dumps(self.configuration, separators=(",", ":")),
             "ruleConfiguration": self.configuration,
-            "errorResponse": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
+            "errorResponse": dict(self.error_response),
         }
 
 
@@ -159,7 +201,10 @@ class WafRulesArea(object):
         rule = self.rules.get(int(request.params["id"]))
         if rule is None:
             return shield_json(404, {"statusCode": 404})
-        return shield_json(200, rule.model())
+        if rule.deleted:
+            return shield_json(202, {"location": None, "value": None, "formatters": [], "contentTypes": [],
+                                     "declaredType": None, "statusCode": 202})
+        return shield_json(200, rule.empty_model() if rule.without_data else rule.model())
 
     def list_rules(self, request):
         zone_id = int(request.params["zone"])
@@ -181,7 +226,8 @@ class WafRulesArea(object):
                 "errorKey": "shield_zone.not_found"}})
         page = page if page >= 1 else 1
         per_page = min(per_page if per_page >= 1 else DEFAULT_PER_PAGE, MAX_PER_PAGE)
-        rules = sorted((r for r in self.rules.values() if r.shield_zone_id == zone_id), key=lambda r: r.id)
+        rules = sorted((r for r in self.rules.values() if r.shield_zone_id == zone_id and not r.deleted),
+                       key=lambda r: r.id)
         total_pages = (len(rules) + per_page - 1) // per_page
         chunk = rules[(page - 1) * per_page:page * per_page]
         return shield_json(200, {

@@ -673,3 +673,114 @@ def test_fixture_errors_name_the_entry(tmp_path):
     for text_, message in cases.items():
         with pytest.raises(FixtureError, match=message.replace("[", r"\[").replace("]", r"\]")):
             load_platform(text_, tmp_path)
+
+
+# -- statements sqld refuses for the whole batch ------------------------------------------------------
+
+
+@pytest.mark.parametrize("sql, code, message", [
+    ("VACUUM", "SQL_PARSE_ERROR", "SQL string could not be parsed: unsupported statement: VACUUM"),
+    ("ANALYZE", "SQL_PARSE_ERROR", "SQL string could not be parsed: unsupported statement: ANALYZE"),
+    ("PRAGMA journal_mode = WAL", "SQL_PARSE_ERROR", None),
+    ("CREATE TEMP TABLE scratch (x)", "SQL_PARSE_ERROR", None),
+    ("SELEC 1", "SQL_PARSE_ERROR", None),
+    ("SELECT 1; SELECT 2", "SQL_MANY_STATEMENTS", "SQL string contains more than one statement"),
+    ("", "SQL_NO_STATEMENT", "SQL string does not contain any statement"),
+    (" -- a comment\n", "SQL_NO_STATEMENT", "SQL string does not contain any statement"),
+])
+def test_a_refused_statement_fails_the_whole_batch_and_nothing_runs(emu, sql, code, message):
+    # sqld converts every step before running any (libsql-server/src/hrana/batch.rs proto_batch_to_program)
+    emu.one("CREATE TABLE t (x)")
+    results = emu.results([batch("BEGIN", "INSERT INTO t VALUES (1)", sql, "COMMIT"), CLOSE])
+    assert results[0]["type"] == "error"
+    assert results[0]["error"]["code"] == code
+    if message is not None:
+        assert results[0]["error"]["message"] == message
+    assert emu.scalar("SELECT count(*) FROM t") == integer(0)
+
+
+def test_a_refused_statement_in_a_step_that_never_runs_still_fails_its_batch(emu):
+    # what database_query's diagnosis relies on: a skipped step is parsed all the same
+    results = emu.results([batch("SELECT 1", ("VACUUM", {"type": "error", "step": 0})),
+                           batch("SELECT 1", ("DELETE FROM nowhere", {"type": "error", "step": 0})), CLOSE])
+    assert results[0]["error"]["code"] == "SQL_PARSE_ERROR"
+    second = results[1]["response"]["result"]
+    assert second["step_errors"] == [None, None] and second["step_results"][1] is None
+
+
+# -- statistics ---------------------------------------------------------------------------------------
+
+
+def test_every_result_carries_sqld_statistics(emu):
+    created = emu.one("CREATE TABLE t (x)")
+    inserted = emu.one("INSERT INTO t VALUES (1), (2)")
+    selected = emu.one("SELECT x FROM t")
+    for result in (created, inserted, selected):
+        assert isinstance(result["rows_read"], int) and result["rows_read"] >= 0
+        assert isinstance(result["rows_written"], int) and result["rows_written"] >= 0
+        assert isinstance(result["query_duration_ms"], float) and result["query_duration_ms"] >= 0
+    assert created["rows_written"] == 1  # the catalog row
+    assert inserted["rows_written"] == 2
+    assert (selected["rows_read"], selected["rows_written"]) == (2, 0)
+    steps = emu.results([batch("SELECT 1", "INSERT INTO t VALUES (3)"), CLOSE])[0]["response"]["result"]
+    assert [r["rows_written"] for r in steps["step_results"]] == [0, 1]
+    assert all("query_duration_ms" in r for r in steps["step_results"])
+
+
+# -- a long batch holds up its own database only -------------------------------------------------------
+
+
+def test_a_slow_batch_on_one_database_stalls_no_other_request(emu, monkeypatch):
+    import threading
+
+    entered, release, finished = threading.Event(), threading.Event(), threading.Event()
+    real_run_batch = hrana_exec.run_batch
+
+    def held_run_batch(conn, program):
+        entered.set()
+        release.wait(60)  # held until the test has seen the other requests answered
+        return real_run_batch(conn, program)
+
+    monkeypatch.setattr(hrana_exec, "run_batch", held_run_batch)
+    slow = {}
+
+    def run_slow():
+        slow["answer"] = emu.pipeline([batch("SELECT 1"), CLOSE])
+        finished.set()
+
+    worker = threading.Thread(target=run_slow, daemon=True)
+    worker.start()
+    try:
+        assert entered.wait(30), "the slow batch never started"
+        # another database, another area, and the admin API answer while the batch is held
+        assert emu.one("SELECT n FROM seeds", token="seeded-full", database="seeded")["rows"] == [[integer(7)]]
+        assert emu.call("GET", "/dnszone/1", headers={"AccessKey": "key"})[0] in (200, 404)
+        status, _type, log = emu.call("GET", "/_emulator/requests")
+        assert status == 200 and any(entry["path"] == "/db/seeded/v2/pipeline" for entry in log["requests"])
+        assert not finished.is_set(), "the slow batch must still be held"
+    finally:
+        release.set()
+        worker.join(60)
+    assert slow["answer"][0] == 200
+    assert emu.platform.log[-1]["path"] == "/db/main/v2/pipeline"
+
+
+def test_a_stream_in_use_is_never_expired(emu):
+    hrana = emu.hrana
+    database = emu.platform.areas["databases"].databases["main"]
+    stream = hrana._acquire(database, None)  # pylint: disable=protected-access
+    assert hrana.expire_idle("main") == 0
+    hrana._release(stream)  # pylint: disable=protected-access
+    assert hrana.expire_idle("main") == 1
+
+
+@pytest.mark.parametrize("exc, code", [
+    (sqlite3.IntegrityError("UNIQUE constraint failed: t.x"), "SQLITE_CONSTRAINT"),
+    (sqlite3.OperationalError("database is locked"), "SQLITE_BUSY"),
+    (sqlite3.OperationalError("attempt to write a readonly database"), "SQLITE_READONLY"),
+    (sqlite3.OperationalError("no such table: t"), "SQLITE_UNKNOWN"),
+])
+def test_error_codes_without_python_311_error_codes(exc, code):
+    # exceptions built by hand carry no sqlite_errorcode, as every sqlite3 exception before Python 3.11
+    assert getattr(exc, "sqlite_errorcode", None) is None
+    assert hrana_exec.sqlite_error(exc).code == code

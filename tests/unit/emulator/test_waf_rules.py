@@ -19,13 +19,21 @@ MAIN = {"actionType": 3, "operatorType": 12, "severityType": 1, "transformationT
                                    "isNegated": True, "isRegexVariable": False}]}
 FIXTURE = {
     "api_keys": [KEY],
-    "shield_zones": [{"id": 3001, "plan": "advanced"}, {"id": 3003, "plan": "business"}],
+    "shield_zones": [{"id": 3001, "plan": "advanced"}, {"id": 3003, "plan": "business"},
+                     {"id": 3004, "plan": "business"}],
     "waf_rules": (
         [{"id": 4001, "shield_zone_id": 3001, "rule_name": "chained", "rule_description": "Chained",
           "user_id": "owner-1", "rule_configuration": MAIN},
          {"id": 4002, "shield_zone_id": 3001, "rule_name": "numeric", "rule_description": "Numeric keys",
           "rule_configuration": {"variableTypes": {"18": "User-Agent", 0: ""}}},
          {"id": 4003, "shield_zone_id": 3001, "rule_name": "defaults"}]
+        + [{"id": 4201, "shield_zone_id": 3004, "rule_name": "default-error", "error_response": "default"},
+           {"id": 4202, "shield_zone_id": 3004, "rule_name": "reported-error",
+            "error_response": {"statusCode": 404, "message": "Custom WAF rule not found.",
+                               "errorKey": "waf_rule.not_found"}},
+           {"id": 4203, "shield_zone_id": 3004, "rule_name": "no-data", "error_response": "default",
+            "served_without_data": True},
+           {"id": 4204, "shield_zone_id": 3004, "rule_name": "deleted", "deleted": True}]
         + [{"id": 4100 + n, "shield_zone_id": 3001, "rule_name": "bulk-%d" % n,
             "rule_configuration": {"variableTypes": {"REQUEST_URI": ""}, "value": "/p%d" % n}} for n in range(9)]
     ),
@@ -55,6 +63,38 @@ def test_a_rule_has_every_member_and_rule_json_matches_its_configuration(running
                                    "isNegated": True, "isRegexVariable": False}]}
     assert json.loads(rule["ruleJson"]) == rule["ruleConfiguration"]
     assert rule["errorResponse"] == {"statusCode": 200, "success": True, "message": None, "errorKey": None}
+
+
+def test_a_rule_can_carry_the_default_error_response_asp_net_writes(running):
+    rule = running.request("GET", RULE % 4201).json()
+    assert rule["id"] == 4201 and rule["ruleName"] == "default-error"
+    assert rule["errorResponse"] == {"statusCode": 0, "success": False, "message": None, "errorKey": None}
+
+
+def test_a_rule_can_report_a_failure_in_its_error_response(running):
+    rule = running.request("GET", RULE % 4202).json()
+    assert rule["id"] == 4202
+    assert rule["errorResponse"] == {"statusCode": 404, "success": False, "message": "Custom WAF rule not found.",
+                                     "errorKey": "waf_rule.not_found"}
+
+
+def test_a_rule_served_without_data_is_an_empty_rule_by_id_but_listed_whole(running):
+    answer = running.request("GET", RULE % 4203)
+    assert answer.status_code == 200
+    assert answer.json() == {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
+                             "ruleJson": None, "ruleConfiguration": None,
+                             "errorResponse": {"statusCode": 0, "success": False, "message": None, "errorKey": None}}
+    listed = running.request("GET", RULES % 3004).json()["data"]
+    assert [r["id"] for r in listed] == [4201, 4202, 4203]
+    assert listed[2]["ruleName"] == "no-data"
+
+
+def test_a_deleted_rule_answers_202_accepted_and_is_not_listed(running):
+    answer = running.request("GET", RULE % 4204)
+    assert answer.status_code == 202
+    assert answer.json() == {"location": None, "value": None, "formatters": [], "contentTypes": [],
+                             "declaredType": None, "statusCode": 202}
+    assert 4204 not in [r["id"] for r in running.request("GET", RULES % 3004).json()["data"]]
 
 
 def test_numeric_variable_keys_are_served_as_stored(running):
@@ -199,6 +239,16 @@ def test_answers_conform_to_the_published_document(running, openapi, path, query
     ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"chainedRuleConditions": [5]}}],
      "rule_configuration.chainedRuleConditions[0] must be a mapping"),
     ([{"id": 1}], "waf_rules[0] needs 'shield_zone_id'"),
+    ([{"id": 1, "shield_zone_id": 3001, "error_response": "failed"}],
+     "waf_rules[0].error_response must be 'default' or a mapping of statusCode, success, message, errorKey"),
+    ([{"id": 1, "shield_zone_id": 3001, "error_response": {"status": 404}}], "must be 'default' or a mapping"),
+    ([{"id": 1, "shield_zone_id": 3001, "error_response": {"success": "no"}}],
+     "waf_rules[0].error_response needs an integer statusCode and a boolean success"),
+    ([{"id": 1, "shield_zone_id": 3001, "error_response": {"message": 5}}],
+     "waf_rules[0].error_response.message must be a string or null"),
+    ([{"id": 1, "shield_zone_id": 3001, "deleted": 1}], "waf_rules[0].deleted must be true, false or null"),
+    ([{"id": 1, "shield_zone_id": 3001, "served_without_data": "yes"}],
+     "waf_rules[0].served_without_data must be true, false or null"),
 ])
 def test_bad_fixtures_are_refused_with_the_place(tmp_path, rules, message):
     with pytest.raises(FixtureError) as caught:

@@ -306,3 +306,20 @@ def test_malformed_pipeline_answers(data, fragment):
     with pytest.raises(hrana.HranaProtocolError) as info:
         hrana.decode_pipeline(data, REQUESTS)
     assert fragment in str(info.value)
+
+
+# ---------------------------------------------------------------- sqld's statistics
+
+
+def test_statistics_are_decoded_when_present():
+    result = hrana.decode_stmt_result({"cols": [], "rows": [], "rows_read": 3, "rows_written": 1,
+                                       "query_duration_ms": 0.125})
+    assert result.stats == {"rows_read": 3, "rows_written": 1, "query_duration_ms": 0.125}
+    assert hrana.decode_stmt_result({"cols": [], "rows": []}).stats == {}
+
+
+@pytest.mark.parametrize("name, value", [("rows_read", -1), ("rows_written", 1.5), ("rows_read", "3"),
+                                         ("query_duration_ms", True), ("query_duration_ms", float("inf"))])
+def test_bad_statistics_are_a_protocol_error(name, value):
+    with pytest.raises(hrana.HranaProtocolError):
+        hrana.decode_stmt_result({"cols": [], "rows": [], name: value})

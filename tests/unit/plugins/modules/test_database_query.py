@@ -14,6 +14,7 @@ import requests
 from urllib3.exceptions import NewConnectionError
 
 from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
+from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan
 from ansible_collections.edge.platform.plugins.modules import database_query
 
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
@@ -50,8 +51,7 @@ class SqliteHrana(object):
                 try:
                     result = self.execute(step["stmt"])
                 except sqlite3.Error as exc:
-                    code = "_".join(exc.sqlite_errorname.split("_")[:2])
-                    error = {"message": "SQLite error: %s" % exc, "code": code}
+                    error = {"message": "SQLite error: %s" % exc, "code": primary_code(exc)}
             outcome["step_results"].append(result)
             outcome["step_errors"].append(error)
         return outcome
@@ -85,6 +85,22 @@ class SqliteHrana(object):
 
     def query(self, sql):
         return self.db.execute(sql).fetchall()
+
+
+# sqlite3 names the error code only from Python 3.11 (sqlite_errorname); the collection supports 3.9,
+# where the exception class is all there is. The two classes these tests meet map to one primary code each.
+ERROR_CLASS_CODES = ((sqlite3.IntegrityError, "SQLITE_CONSTRAINT"), (sqlite3.OperationalError, "SQLITE_ERROR"))
+
+
+def primary_code(exc):
+    """The primary SQLite code name of ``exc`` (``SQLITE_CONSTRAINT``, not ``SQLITE_CONSTRAINT_UNIQUE``)."""
+    name = getattr(exc, "sqlite_errorname", None)
+    if name:
+        return "_".join(name.split("_")[:2])
+    for error_class, code in ERROR_CLASS_CODES:
+        if isinstance(exc, error_class):
+            return code
+    return "SQLITE_ERROR"
 
 
 def wire(value):
@@ -128,8 +144,8 @@ def test_transaction_batch_shape(run_module, fake_session, database):
     run(run_module, statements=["CREATE TABLE t (x)", "INSERT INTO t VALUES (1)"])
     steps = fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"]
     assert [s["stmt"]["sql"] for s in steps] == [
-        "BEGIN", database_query.PROBE_SQL, "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)",
-        database_query.PROBE_SQL, "COMMIT", "ROLLBACK"]
+        "BEGIN", sql_plan.PROBE_SQL, "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)",
+        sql_plan.PROBE_SQL, "COMMIT", "ROLLBACK"]
     assert [s.get("condition") for s in steps] == [
         None, {"type": "ok", "step": 0}, {"type": "ok", "step": 1}, {"type": "ok", "step": 2},
         {"type": "ok", "step": 0}, {"type": "ok", "step": 3},
@@ -140,13 +156,13 @@ def test_without_transaction_no_begin_and_statements_chained(run_module, fake_se
     run(run_module, statements=["CREATE TABLE t (x)", "INSERT INTO t VALUES (1)"], transaction=False)
     steps = fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"]
     assert [s["stmt"]["sql"] for s in steps] == [
-        database_query.PROBE_SQL, "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)", database_query.PROBE_SQL]
+        sql_plan.PROBE_SQL, "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)", sql_plan.PROBE_SQL]
     assert [s.get("condition") for s in steps] == [None, {"type": "ok", "step": 0}, {"type": "ok", "step": 1}, None]
 
 
 def test_probe_is_a_select_so_read_only_tokens_may_run_it():
-    assert database_query.PROBE_SQL.startswith("SELECT ")
-    assert "PRAGMA" not in database_query.PROBE_SQL.upper().split("FROM", maxsplit=1)[0]
+    assert sql_plan.PROBE_SQL.startswith("SELECT ")
+    assert "PRAGMA" not in sql_plan.PROBE_SQL.upper().split("FROM", maxsplit=1)[0]
 
 
 # ---------------------------------------------------------------- changed, typed values
@@ -254,7 +270,7 @@ def test_long_sql_is_shortened_in_the_message(run_module, database):
     sql = "SELECT * FROM missing_table WHERE " + " AND ".join("c%d = 1" % i for i in range(40))
     result = run(run_module, sql=sql)
     shown = result["msg"].split("(SQL: ")[1].split(")")[0]
-    assert len(shown) == database_query.SQL_SHOWN
+    assert len(shown) == sql_plan.SQL_SHOWN
     assert shown.endswith("...")
     assert result["api_error"]["field"] == "sql"
 
@@ -305,7 +321,10 @@ def test_batch_refused_in_band(run_module, fake_session):
         {"type": "error", "error": {"message": "Invalid reference", "code": "BATCH_COND"}},
         {"type": "ok", "response": {"type": "close"}}]})]
     result = run(run_module, sql="SELECT 1")
-    assert result["msg"] == "The database refused the batch with BATCH_COND: Invalid reference."
+    assert result["msg"] == ("sql was refused with BATCH_COND: Invalid reference (SQL: SELECT 1). The database refuses "
+                             "the whole batch before running any of it, so nothing was applied.")
+    assert result["failed_statement"] == 0
+    assert len(fake_session.calls) == 1  # one statement: nothing to look for
 
 
 def test_an_answer_that_is_not_hrana(run_module, fake_session):
@@ -444,8 +463,9 @@ def test_a_write_is_never_retried_after_a_dropped_connection(run_module, fake_se
     result = run(run_module, sql="INSERT INTO t VALUES (1)")
     assert result["failed"] is True
     assert len(fake_session.calls) == 1
-    assert "may have reached the server, so it was not sent again" in result["msg"]
-    assert "took effect completely or not at all" in result["msg"]
+    assert "The statement MAY HAVE BEEN APPLIED" in result["msg"]
+    assert "so it was not sent again" in result["msg"]
+    assert "Check the database" in result["msg"]
 
 
 def test_a_write_is_not_retried_after_503(run_module, fake_session):
@@ -484,7 +504,7 @@ def test_check_mode_requests_are_retried_because_they_roll_back(run_module, fake
 @pytest.mark.parametrize("sql", ["WITH a AS (SELECT 1) DELETE FROM t", "SELECT 1; DELETE FROM t", "INSERT INTO t VALUES (1)",
                                  "PRAGMA table_info(t)"])
 def test_anything_not_plainly_a_read_counts_as_a_write(sql):
-    assert database_query.Statement("sql", sql, None, None).reads_only is False
+    assert sql_plan.Statement("sql", sql, None, None).reads_only is False
 
 
 def test_connect_timeout_is_retried_even_for_a_write(run_module, fake_session):
@@ -623,3 +643,286 @@ def test_diff_mode_adds_no_diff(run_module, database):
     result = run_module(database_query, dict(BASE, sql="CREATE TABLE t (x)"), diff=True)
     assert result["changed"] is True
     assert "diff" not in result
+
+
+# ---------------------------------------------------------------- writes that move no row counter
+
+
+def test_user_version_is_a_change_only_when_it_moves(run_module, database):
+    assert run(run_module, sql="PRAGMA user_version = 3")["changed"] is True
+    assert run(run_module, sql="PRAGMA user_version = 3")["changed"] is False
+    assert database.query("PRAGMA user_version") == [(3,)]
+    assert run(run_module, check=True, sql="PRAGMA user_version = 4")["changed"] is True
+    assert database.query("PRAGMA user_version") == [(3,)]
+
+
+def test_reindex_always_reports_a_change(run_module, database):
+    database.query("CREATE TABLE t (x)")
+    database.query("CREATE INDEX t_x ON t (x)")
+    assert run(run_module, sql="REINDEX t_x")["changed"] is True
+    assert run(run_module, sql="REINDEX t_x")["changed"] is True
+
+
+@pytest.mark.parametrize("sql", ["PRAGMA foreign_keys = ON", "PRAGMA integrity_check", "PRAGMA foreign_key_check",
+                                 "PRAGMA page_count"])
+def test_pragmas_that_store_nothing_report_no_change(run_module, database, sql):
+    assert run(run_module, sql=sql)["changed"] is False
+
+
+def test_probe_reads_schema_version_user_version_and_changes(run_module, fake_session, database):
+    run(run_module, sql="SELECT 1")
+    probe = fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"][1]["stmt"]["sql"]
+    assert database.db.execute(probe).fetchall() == [(0, 0, 0)]
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def test_statistics_are_returned_when_the_database_sends_them(run_module, fake_session, database):
+    def with_stats(method, url, body, params):
+        answer = database(method, url, body, params)
+        data = json.loads(answer.text)
+        for result in data["results"][0]["response"]["result"]["step_results"]:
+            if result is not None:
+                result.update(rows_read=2, rows_written=1, query_duration_ms=0.25)
+        return FakeResponse(200, data)
+    fake_session.responses = with_stats
+    result = run(run_module, sql="SELECT 1 AS one")
+    assert result["results"] == [{"columns": ["one"], "rows": [{"one": 1}], "affected_row_count": 0,
+                                  "last_insert_rowid": None, "rows_read": 2, "rows_written": 1,
+                                  "query_duration_ms": 0.25}]
+
+
+def test_statistics_are_absent_when_the_database_omits_them(run_module, database):
+    assert set(run(run_module, sql="SELECT 1")["results"][0]) == {
+        "columns", "rows", "affected_row_count", "last_insert_rowid"}
+
+
+# ---------------------------------------------------------------- a batch refused as a whole
+
+
+def refusing(code, message, refused_index, diagnosis=True):
+    """Answers the batch with a batch-level error and the diagnosis pipeline as sqld would."""
+    def answer(method, url, body, params):
+        requests_ = body["requests"]
+        if len(requests_) == 2 and len(requests_[0]["batch"]["steps"]) > 2:
+            return FakeResponse(200, {"results": [
+                {"type": "error", "error": {"message": message, "code": code}},
+                {"type": "ok", "response": {"type": "close"}}]})
+        if not diagnosis:
+            return FakeResponse(403, {"error": "Authorization forbidden"})
+        results = []
+        for index, request in enumerate(requests_[:-1]):
+            assert request["batch"]["steps"][0]["stmt"]["sql"] == "SELECT 1"
+            assert request["batch"]["steps"][1]["condition"] == {"type": "error", "step": 0}
+            if index == refused_index:
+                results.append({"type": "error", "error": {"message": message, "code": code}})
+            else:
+                one = {"cols": [{"name": "1"}], "rows": [[{"type": "integer", "value": "1"}]], "affected_row_count": 0}
+                results.append({"type": "ok", "response": {"type": "batch", "result": {
+                    "step_results": [one, None], "step_errors": [None, None]}}})
+        results.append({"type": "ok", "response": {"type": "close"}})
+        return FakeResponse(200, {"results": results})
+    return answer
+
+
+@pytest.mark.parametrize("transaction", [True, False])
+def test_vacuum_refused_names_the_statement_and_says_nothing_was_applied(run_module, fake_session, transaction):
+    message = "SQL string could not be parsed: unsupported statement: VACUUM"
+    fake_session.responses = refusing("SQL_PARSE_ERROR", message, 1)
+    result = run(run_module, statements=["DELETE FROM sessions", "VACUUM", "SELECT 1"], transaction=transaction)
+    assert result["failed"] is True and result["changed"] is False
+    assert result["failed_statement"] == 1
+    assert result["msg"].startswith("statements[1] was refused with SQL_PARSE_ERROR: %s (SQL: VACUUM). The database "
+                                    "refuses the whole batch before running any of it, so nothing was applied." % message)
+    assert "libSQL's server also refuses some statements outright: VACUUM" in result["msg"]
+    assert result["api_error"] == {"status": 200, "error_key": "SQL_PARSE_ERROR", "field": "statements[1]",
+                                   "message": message}
+    assert len(fake_session.calls) == 2
+    diagnosis = fake_session.calls[1]["json"]["requests"]
+    assert [r["batch"]["steps"][1]["stmt"]["sql"] for r in diagnosis[:-1]] == ["DELETE FROM sessions", "VACUUM", "SELECT 1"]
+
+
+def test_many_statements_in_one_entry(run_module, fake_session):
+    fake_session.responses = refusing("SQL_MANY_STATEMENTS", "SQL string contains more than one statement", 0)
+    result = run(run_module, statements=["SELECT 1; SELECT 2", "SELECT 3"])
+    assert result["failed_statement"] == 0
+    assert "nothing was applied" in result["msg"]
+    assert result["msg"].endswith("Give each statement its own entry in statements.")
+
+
+def test_refusal_without_a_diagnosis_still_says_nothing_was_applied(run_module, fake_session):
+    fake_session.responses = refusing("SQL_PARSE_ERROR", "syntax error around L1:1: `SELEC`", 1, diagnosis=False)
+    result = run(run_module, statements=["INSERT INTO t VALUES (1)", "SELEC 1"])
+    assert "failed_statement" not in result
+    assert result["msg"] == ("The database refused the batch with SQL_PARSE_ERROR: syntax error around L1:1: `SELEC`. "
+                             "The database refuses the whole batch before running any of it, so nothing was applied; "
+                             "it did not say which statement it refused.")
+
+
+# ---------------------------------------------------------------- answers that never came
+
+
+@pytest.mark.parametrize("failure", [
+    requests.exceptions.ReadTimeout("HTTPConnectionPool: Read timed out. (read timeout=1.0)"),
+    dropped(),
+    FakeResponse(500, {"error": "Internal Error: disk I/O"}),
+    FakeResponse(502, text="bad gateway"),
+])
+def test_a_lost_answer_to_a_write_says_it_may_have_been_applied(run_module, fake_session, failure):
+    fake_session.responses = [failure, FakeResponse(200, {})]
+    result = run(run_module, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"])
+    assert len(fake_session.calls) == 1  # never replayed
+    assert "The 2 statements MAY HAVE BEEN APPLIED" in result["msg"]
+    assert "either all of them took effect or none did" in result["msg"]
+    assert "raise the timeout" not in result["msg"]
+
+
+def test_a_lost_answer_without_transaction_says_any_may_have_taken_effect(run_module, fake_session):
+    fake_session.responses = [requests.exceptions.ReadTimeout("Read timed out.")]
+    result = run(run_module, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"], transaction=False)
+    assert "any of them up to the first failure may have taken effect" in result["msg"]
+
+
+@pytest.mark.parametrize("failure", [
+    requests.exceptions.ConnectTimeout("timed out connecting"),
+    requests.exceptions.SSLError("certificate verify failed"),
+    FakeResponse(400, text="Cannot deserialize"),
+    FakeResponse(403, {"error": "Authorization forbidden"}),
+])
+def test_a_write_that_never_ran_does_not_claim_it_may_have(run_module, fake_session, failure):
+    fake_session.responses = [failure] * 4
+    result = run(run_module, sql="INSERT INTO t VALUES (1)")
+    assert result["failed"] is True
+    assert "MAY HAVE BEEN APPLIED" not in result["msg"]
+
+
+def test_a_lost_answer_in_check_mode_is_retried_not_feared(run_module, fake_session, database):
+    answers = [requests.exceptions.ReadTimeout("Read timed out.")]
+    fake_session.responses = lambda *a: answers.pop(0) if answers else database(*a)
+    database.query("CREATE TABLE t (x)")
+    assert run(run_module, check=True, sql="INSERT INTO t VALUES (1)")["changed"] is True
+    assert len(fake_session.calls) == 2
+
+
+class LostAnswer(Exception):
+    def __init__(self, kind, status=None):
+        super().__init__(kind)
+        self.kind, self.status, self.message, self.hint = kind, status, None, None
+
+
+@pytest.mark.parametrize("kind, lost", [("may_have_been_sent", True), ("not_sent", False)])
+def test_the_transport_kind_decides_when_it_is_set(kind, lost):
+    assert sql_plan.answer_lost(LostAnswer(kind, status=503)) is lost
+
+
+# ---------------------------------------------------------------- against the emulator: lost answers
+
+
+EMULATOR_FIXTURE = """
+api_keys: [key]
+databases:
+  - id: demo
+    tokens: {full_access: [demo-full-token]}
+    sql: "CREATE TABLE t (x INTEGER PRIMARY KEY);"
+"""
+
+
+@pytest.fixture
+def live(tmp_path):
+    """The emulator serving in this process (the module talks to it over real HTTP)."""
+    import sys
+    import threading
+    from pathlib import Path
+
+    tests_dir = str(Path(__file__).resolve().parents[3])
+    if tests_dir not in sys.path:
+        sys.path.insert(0, tests_dir)
+    from emulator.platform_state import Platform  # pylint: disable=import-outside-toplevel
+    from emulator.server import EmulatorServer  # pylint: disable=import-outside-toplevel
+
+    fixture = tmp_path / "fixture.yml"
+    fixture.write_text(EMULATOR_FIXTURE, encoding="utf-8")
+    platform = Platform(str(fixture), str(tmp_path))
+    server = EmulatorServer(("127.0.0.1", 0), platform)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join()
+    platform.close()
+
+
+def live_run(run_module, server, check=False, **args):
+    base = {"database_url": server.url + "/db/demo", "auth_token": "demo-full-token", "retries": 3}
+    return run_module(database_query, dict(base, **args), check=check)
+
+
+def pipelines(server, settle=False):
+    """The emulator's log entries of the pipeline; with ``settle``, once the delayed request has run."""
+    import time
+
+    deadline = time.monotonic() + 60  # a bound, not a measurement: the delayed request finishes in seconds
+    while True:
+        with server.platform.lock:
+            entries = [dict(e) for e in server.platform.log if e["path"] == "/db/demo/v2/pipeline"]
+        if not settle or entries or time.monotonic() > deadline:
+            return entries
+        time.sleep(0.05)
+
+
+def add_fault(server, **spec):
+    from emulator.platform_state import Fault  # pylint: disable=import-outside-toplevel
+    with server.platform.lock:
+        server.platform.faults.append(Fault(dict(spec, path_regex="/db/demo/v2/pipeline")))
+
+
+def test_emulator_timeout_on_a_write_may_have_applied_it_and_it_was_sent_once(run_module, live):
+    add_fault(live, delay_s=2.0)  # longer than the timeout below: the answer comes too late
+    result = live_run(run_module, live, timeout=0.5, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"])
+    assert result["failed"] is True
+    assert "ReadTimeout" in result["msg"]
+    assert "The 2 statements MAY HAVE BEEN APPLIED" in result["msg"]
+    assert "either all of them took effect or none did" in result["msg"]
+    log = pipelines(live, settle=True)
+    assert [e["status"] for e in log] == [200]  # sent once, and it ran
+    rows = live_run(run_module, live, sql="SELECT x FROM t ORDER BY x")["results"][0]["rows"]
+    assert rows == [{"x": 1}, {"x": 2}]  # "may have been applied" was the truth
+
+
+@pytest.mark.parametrize("fault, note", [({"drop_connection": True}, "dropped connection"),
+                                         ({"status": 500}, "injected fault"),
+                                         ({"status": 503}, "injected fault")])
+def test_emulator_lost_answer_on_a_write_is_never_replayed(run_module, live, fault, note):
+    add_fault(live, count=5, **fault)
+    result = live_run(run_module, live, sql="INSERT INTO t VALUES (1)")
+    assert result["failed"] is True
+    assert "The statement MAY HAVE BEEN APPLIED" in result["msg"]
+    assert "Check the database" in result["msg"]
+    assert [e.get("note") for e in pipelines(live)] == [note]  # exactly one request
+
+
+def test_emulator_lost_answer_on_a_read_is_retried(run_module, live):
+    add_fault(live, drop_connection=True)
+    result = live_run(run_module, live, sql="SELECT count(*) AS n FROM t")
+    assert result["results"][0]["rows"] == [{"n": 0}]
+    assert [e.get("note") for e in pipelines(live)] == ["dropped connection", None]
+
+
+def test_emulator_vacuum_is_refused_and_named_and_nothing_is_applied(run_module, live):
+    result = live_run(run_module, live, statements=["INSERT INTO t VALUES (1)", "VACUUM"])
+    assert result["failed_statement"] == 1
+    assert result["msg"].startswith("statements[1] was refused with SQL_PARSE_ERROR: SQL string could not be parsed: "
+                                    "unsupported statement: VACUUM (SQL: VACUUM). The database refuses the whole "
+                                    "batch before running any of it, so nothing was applied.")
+    assert live_run(run_module, live, sql="SELECT count(*) AS n FROM t")["results"][0]["rows"] == [{"n": 0}]
+
+
+def test_emulator_statistics_and_user_version(run_module, live):
+    first = live_run(run_module, live, statements=["INSERT INTO t VALUES (5)", "PRAGMA user_version = 9"])
+    assert first["changed"] is True
+    assert first["results"][0]["rows_written"] == 1
+    assert isinstance(first["results"][0]["query_duration_ms"], float)
+    assert live_run(run_module, live, sql="PRAGMA user_version = 9")["changed"] is False
+    assert live_run(run_module, live, sql="REINDEX")["changed"] is True

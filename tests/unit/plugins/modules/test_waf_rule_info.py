@@ -170,6 +170,47 @@ def test_a_failed_error_response_without_status_keeps_the_http_status(fake_sessi
     assert "Broken" in result["msg"]
 
 
+def test_a_complete_rule_with_a_default_error_response_is_a_successful_read(fake_session, run_module):
+    # ASP.NET serialises an unset GenericRequestResponse with its defaults: success false, nothing else
+    default = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
+    fake_session.responses = [FakeResponse(200, rule(error=default), headers=TEXT)]
+    result = run_module(waf_rule_info, dict(ARGS, id=4001))
+    assert result.get("failed") is not True
+    assert result["waf_rules"][0]["id"] == 4001
+    assert result["waf_rules"][0]["error_response"] == {"status_code": 0, "success": False, "message": None,
+                                                        "error_key": None}
+
+
+DEFAULT_ERROR = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
+EMPTY_RULE = {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
+              "ruleJson": None, "ruleConfiguration": None, "errorResponse": DEFAULT_ERROR}
+ACCEPTED = {"location": None, "value": None, "formatters": [], "contentTypes": [], "declaredType": None,
+            "statusCode": 202}
+
+
+@pytest.mark.parametrize("status, body, headline", [
+    (200, EMPTY_RULE, "HTTP 200 OK: the platform answered without a rule."),
+    # a rule deleted in the dashboard (terraform-provider-bunnynet issue #93)
+    (202, ACCEPTED, "HTTP 202 Accepted: the platform answered without the rule, as it does for a rule that was deleted."),
+])
+def test_an_answer_without_the_rule_fails_as_not_found(fake_session, run_module, status, body, headline):
+    fake_session.responses = [FakeResponse(status, body, headers=TEXT)]
+    result = run_module(waf_rule_info, dict(ARGS, id=4001))
+    assert result["failed"] is True
+    assert result["msg"].startswith("Reading custom WAF rule 4001 failed with " + headline)
+    assert "check id" in result["msg"]
+    assert len(fake_session.calls) == 1
+
+
+def test_an_error_key_alone_fails_even_with_the_rule(fake_session, run_module):
+    error = {"statusCode": 0, "success": False, "message": None, "errorKey": "waf_rule.locked"}
+    fake_session.responses = [FakeResponse(200, rule(error=error), headers=TEXT)]
+    result = run_module(waf_rule_info, dict(ARGS, id=4001))
+    assert result["failed"] is True
+    assert result["api_error"] == {"status": 200, "error_key": "waf_rule.locked", "field": None,
+                                   "message": "the platform reported a failure with the rule"}
+
+
 @pytest.mark.parametrize("body", [None, {"id": 0, "ruleName": None}, ["not", "a", "rule"]])
 def test_an_answer_without_a_rule_fails(fake_session, run_module, body):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
@@ -266,6 +307,15 @@ def test_a_platform_that_never_stops_paging_fails(fake_session, run_module, monk
     assert result["failed"] is True
     assert "still announced a next page after 3 pages" in result["msg"]
     assert len(fake_session.calls) == 3
+
+
+def test_a_listing_answer_that_is_not_a_page_fails_instead_of_listing_nothing(fake_session, run_module):
+    fake_session.responses = [FakeResponse(200, text="<html>maintenance</html>", headers={"Content-Type": "text/html"})]
+    result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001))
+    assert result["failed"] is True
+    assert result["msg"].startswith("Listing custom WAF rules of shield zone 3001 failed: "
+                                    "the answer to page 1 is not a page of rules (no data list).")
+    assert "waf_rules" not in result
 
 
 def test_rate_limit_and_unavailable_are_retried(fake_session, run_module):

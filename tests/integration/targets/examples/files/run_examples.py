@@ -1,0 +1,273 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Run every module's EXAMPLES and every playbook under playbooks/ twice against the emulator, and judge them.
+
+Usage: ``python run_examples.py COLLECTION_DIR FIXTURE WORK_DIR``
+
+- Each module's EXAMPLES (read from plugins/modules/*.py with PyYAML) becomes one play on localhost, with
+  the option values, variables, certificates and per-task ids from the fixture's ``examples`` section;
+  it runs against a private emulator loaded with that fixture, reset before each module.
+- Each playbook (playbooks/*.yml, found by glob) runs against a private emulator loaded with the demo
+  fixture, reset before each playbook, with the connection in the environment (EDGE_API_KEY,
+  EDGE_BASE_URL, SERVICE_DATABASE_URL, SERVICE_DATABASE_AUTH_TOKEN) and in the extra variables
+  edge_api_key, edge_base_url, database_url and database_token.
+
+Both runs must succeed with no task failed (ignored or not), skipped or unreachable, and no debug task may
+print nothing (null, empty, or the word None). The second run must change nothing and every debug task must
+print what it printed the first time, except tasks the fixture names, with the reason, under
+``changes_every_run`` and ``prints_differently`` (for examples and playbooks alike).
+Prints one line per example and playbook, then the problems; exits 1 when there is any.
+"""
+
+from __future__ import annotations
+
+import ast
+import concurrent.futures
+import copy
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEMO_CONNECTION = {"api_key": "demo-api-key", "database": "demo", "database_token": "demo-full-token"}
+NONE_WORD = re.compile(r"\bNone\b")
+
+
+def module_sources(collection):
+    """``(module name, DOCUMENTATION, EXAMPLES)`` of every module, from the literals in its source."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(collection, "plugins", "modules", "*.py"))):
+        name = os.path.splitext(os.path.basename(path))[0]
+        if name.startswith("_"):
+            continue
+        with open(path, encoding="utf-8") as stream:
+            tree = ast.parse(stream.read(), path)
+        literals = {}
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                if node.targets[0].id in ("DOCUMENTATION", "EXAMPLES"):
+                    literals[node.targets[0].id] = ast.literal_eval(node.value)
+        found.append((name, yaml.safe_load(literals.get("DOCUMENTATION", "")) or {},
+                      yaml.safe_load(literals.get("EXAMPLES", "")) or []))
+    return found
+
+
+def task_module(task):
+    """The ``edge.platform.*`` module a task calls, or None."""
+    return next((key for key in task if isinstance(key, str) and key.startswith("edge.platform.")), None)
+
+
+def walk_tasks(tasks):
+    """Every task of a task list, blocks included (depth first)."""
+    for task in tasks:
+        yield task
+        for section in ("block", "rescue", "always"):
+            if isinstance(task.get(section), list):
+                yield from walk_tasks(task[section])
+
+
+def replace_options(value, options):
+    """``value`` with every mapping key named in ``options`` given the option's value."""
+    if isinstance(value, dict):
+        return {k: (options[k] if k in options else replace_options(v, options)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [replace_options(v, options) for v in value]
+    return value
+
+
+def build_play(module, documentation, examples, settings, used_overrides):
+    """One play holding a module's EXAMPLES, ready for the emulator; notes which task overrides it used."""
+    tasks = replace_options(copy.deepcopy(examples), settings.get("options") or {})
+    known_options = set((documentation.get("options") or {}))
+    for task in walk_tasks(tasks):
+        override = (settings.get("tasks") or {}).get(task.get("name"))
+        called = task_module(task)
+        if override is None or called is None:
+            continue
+        unknown = set(override) - known_options
+        if unknown:
+            raise ValueError("examples.tasks[%r] sets %s, not options of %s" % (task["name"], sorted(unknown), module))
+        task[called] = dict(task[called] or {}, **override)
+        used_overrides.add(task["name"])
+    return [{"name": "EXAMPLES of edge.platform.%s" % module, "hosts": "localhost", "connection": "local",
+             "gather_facts": False, "vars": dict(settings.get("vars") or {}), "tasks": tasks}]
+
+
+def make_certificates(directory, hostnames):
+    for hostname in hostnames:
+        target = os.path.join(directory, hostname)
+        os.makedirs(target)
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                        "-days", "90", "-subj", "/CN=%s" % hostname, "-addext", "subjectAltName=DNS:%s" % hostname,
+                        "-keyout", os.path.join(target, "privkey.pem"), "-out", os.path.join(target, "fullchain.pem")],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def run_playbook(playbook, cwd, record, extra_vars, env_extra):
+    """Run ansible-playbook once; returns ``(exit status, output, recorded task results)``."""
+    if os.path.exists(record):
+        os.remove(record)
+    env = dict(os.environ)
+    env.update(env_extra)
+    env.update(ANSIBLE_CALLBACK_PLUGINS=os.path.join(HERE, "callback_plugins"), ANSIBLE_CALLBACKS_ENABLED="example_record",
+               EXAMPLE_RECORD_FILE=record, ANSIBLE_NOCOLOR="1", ANSIBLE_LOCALHOST_WARNING="false",
+               ANSIBLE_INVENTORY_UNPARSED_WARNING="false", ANSIBLE_RETRY_FILES_ENABLED="false")
+    command = [os.path.join(os.path.dirname(sys.executable), "ansible-playbook"), "-i", "localhost,", "-c", "local",
+               "-e", json.dumps(dict(extra_vars, ansible_python_interpreter=sys.executable)), playbook]
+    proc = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True, check=False)
+    results = []
+    if os.path.exists(record):
+        with open(record, encoding="utf-8") as stream:
+            results = [json.loads(line) for line in stream if line.strip()]
+    return proc.returncode, proc.stdout, results
+
+
+def shows_nothing(value):
+    """True when a debug message printed nothing: null, empty, or a None that reached the text."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip() or bool(NONE_WORD.search(value))
+    if isinstance(value, (list, dict)):
+        items = list(value.values()) if isinstance(value, dict) else value
+        return not items or any(shows_nothing(item) for item in items)
+    return False
+
+
+def judge_run(label, run, problems):
+    rc, output, results = run
+    before = len(problems)
+    for entry in results:
+        if entry["status"] != "ok":
+            problems.append("%s: task %r %s%s" % (label, entry["task"], entry["status"],
+                                                  ": %s" % entry["msg"] if entry.get("msg") else ""))
+        for shown in entry.get("shown", []):
+            if shows_nothing(shown):
+                problems.append("%s: task %r printed nothing useful: %s" % (label, entry["task"], json.dumps(shown)))
+    if rc != 0 and len(problems) == before:
+        tail = "\n    ".join(output.strip().splitlines()[-15:])
+        problems.append("%s: ansible-playbook exited %d\n    %s" % (label, rc, tail))
+    if not results and rc == 0:
+        problems.append("%s: no task ran" % label)
+
+
+def judge(name, first, second, exceptions, problems):
+    """Add to ``problems`` what is wrong with the two runs of one example or playbook."""
+    judge_run("%s, first run" % name, first, problems)
+    judge_run("%s, second run" % name, second, problems)
+    first_tasks = [(e["task"], e.get("shown")) for e in first[2]]
+    second_tasks = [(e["task"], e.get("shown")) for e in second[2]]
+    # compared task by task for as long as both runs ran the same tasks (a failure ends a run early)
+    for (task, shown_first), (other, shown_second) in zip(first_tasks, second_tasks):
+        if task != other:
+            break
+        if shown_first != shown_second and task not in exceptions["prints_differently"]:
+            problems.append("%s: task %r printed %s on the first run but %s on the second"
+                            % (name, task, json.dumps(shown_first), json.dumps(shown_second)))
+    if [pair[0] for pair in first_tasks] != [pair[0] for pair in second_tasks]:
+        problems.append("%s: the second run ran other tasks than the first" % name)
+    for entry in second[2]:
+        if entry["changed"] and entry["task"] not in exceptions["changes_every_run"]:
+            problems.append("%s: task %r changed again on the second run (not idempotent)" % (name, entry["task"]))
+
+
+def emulator_class(collection):
+    sys.path.insert(0, os.path.join(collection, "tests", "utils"))
+    from emulator_process import EmulatorProcess  # pylint: disable=import-outside-toplevel,import-error
+    return EmulatorProcess
+
+
+def run_examples(collection, settings, exceptions, work, emulator, problems, seen_tasks):
+    used_overrides = set()
+    for module, documentation, examples in module_sources(collection):
+        directory = os.path.join(work, "examples", module)
+        shutil.copytree(os.path.join(HERE, "example_files"), os.path.join(directory, "files"))
+        os.makedirs(os.path.join(directory, "templates"))
+        for template in glob.glob(os.path.join(directory, "files", "*.j2")):
+            shutil.move(template, os.path.join(directory, "templates"))
+        make_certificates(os.path.join(directory, "certificates"), settings.get("certificates") or [])
+        play = build_play(module, documentation, examples, settings, used_overrides)
+        seen_tasks.update(task.get("name") for task in walk_tasks(play[0]["tasks"]))
+        playbook = os.path.join(directory, "play.yml")
+        with open(playbook, "w", encoding="utf-8") as stream:
+            yaml.safe_dump(play, stream, sort_keys=False)
+        emulator.admin("POST", "reset")
+        extra = {"emulator_url": emulator.url, "example_dir": directory}
+        record = os.path.join(directory, "record.jsonl")
+        runs = [run_playbook(playbook, directory, record, extra, {}) for dummy in range(2)]
+        before = len(problems)
+        judge("EXAMPLES of %s" % module, runs[0], runs[1], exceptions, problems)
+        print("%-4s EXAMPLES of %s" % ("ok" if len(problems) == before else "FAIL", module), flush=True)
+    for name in sorted(set(settings.get("tasks") or {}) - used_overrides):
+        problems.append("fixture: examples.tasks names %r, which no example task of an edge.platform module has" % name)
+
+
+def run_playbooks(collection, exceptions, work, emulator, problems, seen_tasks):
+    playbooks = sorted(glob.glob(os.path.join(collection, "playbooks", "*.yml"))
+                       + glob.glob(os.path.join(collection, "playbooks", "*.yaml")))
+    if not playbooks:
+        problems.append("no playbook found under playbooks/")
+    database_url = "%s/db/%s" % (emulator.url, DEMO_CONNECTION["database"])
+    env = {"EDGE_API_KEY": DEMO_CONNECTION["api_key"], "EDGE_BASE_URL": emulator.url,
+           "SERVICE_DATABASE_URL": database_url, "SERVICE_DATABASE_AUTH_TOKEN": DEMO_CONNECTION["database_token"]}
+    extra = {"edge_api_key": DEMO_CONNECTION["api_key"], "edge_base_url": emulator.url,
+             "database_url": database_url, "database_token": DEMO_CONNECTION["database_token"]}
+    for playbook in playbooks:
+        name = os.path.basename(playbook)
+        scratch = os.path.join(work, "playbooks", name)
+        os.makedirs(scratch)
+        emulator.admin("POST", "reset")
+        env["TMPDIR"] = scratch  # demo certificates and the like stay in this run's directory
+        record = os.path.join(scratch, "record.jsonl")
+        runs = [run_playbook(playbook, os.path.dirname(playbook), record, extra, env) for dummy in range(2)]
+        before = len(problems)
+        seen_tasks.update(entry["task"] for run in runs for entry in run[2])
+        judge("playbooks/%s" % name, runs[0], runs[1], exceptions, problems)
+        print("%-4s playbooks/%s" % ("ok" if len(problems) == before else "FAIL", name), flush=True)
+
+
+def examples_phase(collection, fixture_path, settings, exceptions, work, seen_tasks):
+    problems = []
+    with emulator_class(collection)(fixture_path) as emulator:
+        run_examples(collection, settings, exceptions, work, emulator, problems, seen_tasks)
+    return problems
+
+
+def playbooks_phase(collection, exceptions, work, seen_tasks):
+    problems = []
+    with emulator_class(collection)(os.path.join(collection, "tests", "emulator", "fixtures", "demo.yml")) as emulator:
+        run_playbooks(collection, exceptions, work, emulator, problems, seen_tasks)
+    return problems
+
+
+def main(argv):
+    collection, fixture_path, work = argv
+    with open(fixture_path, encoding="utf-8") as stream:
+        settings = yaml.safe_load(stream)["examples"]
+    exceptions = {key: settings.get(key) or {} for key in ("changes_every_run", "prints_differently")}
+    seen_tasks = set()
+    # examples and playbooks use an emulator each: run both at once
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        phases = [pool.submit(examples_phase, collection, fixture_path, settings, exceptions, work, seen_tasks),
+                  pool.submit(playbooks_phase, collection, exceptions, work, seen_tasks)]
+        problems = phases[0].result() + phases[1].result()
+    for key, names in sorted(exceptions.items()):
+        for name in sorted(set(names) - seen_tasks):
+            problems.append("fixture: examples.%s names %r, which no example or playbook task has" % (key, name))
+    if problems:
+        print("\n%d problem(s):\n- %s" % (len(problems), "\n- ".join(problems)))
+        return 1
+    print("\nEvery example and playbook ran twice; the second runs changed nothing they should not have.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

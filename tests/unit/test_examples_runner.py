@@ -1,0 +1,120 @@
+"""The judge of the examples integration target (tests/integration/targets/examples/files/run_examples.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+
+from ansible_collections.edge.platform.tests.unit.conftest import COLLECTION_ROOT
+
+RUNNER = os.path.join(COLLECTION_ROOT, "tests", "integration", "targets", "examples", "files", "run_examples.py")
+NO_EXCEPTIONS = {"changes_every_run": {}, "prints_differently": {}}
+
+
+@pytest.fixture(scope="module")
+def runner():
+    spec = importlib.util.spec_from_file_location("run_examples", RUNNER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(*entries, rc=0):
+    return rc, "", [dict({"action": "edge.platform.x", "status": "ok", "changed": False}, **e) for e in entries]
+
+
+@pytest.mark.parametrize("value, nothing", [
+    (None, True), ("", True), ("  ", True), ("Bot detection runs in None mode.", True), ([], True),
+    (["/home", None], True), ({"a": None}, True),
+    ("example.com. 3600 IN DS 1 13 2 AB", False), (["/home"], False), (0, False), (False, False),
+])
+def test_shows_nothing(runner, value, nothing):
+    assert runner.shows_nothing(value) is nothing
+
+
+def test_two_identical_unchanged_runs_pass(runner):
+    problems = []
+    first = run({"task": "Read"}, {"task": "Show", "shown": ["x"]})
+    runner.judge("ex", first, first, NO_EXCEPTIONS, problems)
+    assert problems == []
+
+
+def test_a_change_on_the_second_run_fails_unless_listed(runner):
+    first = run({"task": "Bump", "changed": True})
+    problems = []
+    runner.judge("ex", first, first, NO_EXCEPTIONS, problems)
+    assert problems == ["ex: task 'Bump' changed again on the second run (not idempotent)"]
+    problems = []
+    runner.judge("ex", first, first, {"changes_every_run": {"Bump": "a counter"}, "prints_differently": {}}, problems)
+    assert problems == []
+
+
+def test_a_debug_that_prints_something_else_or_nothing_the_second_time_fails(runner):
+    problems = []
+    runner.judge("ex", run({"task": "Show", "shown": ["DS"]}), run({"task": "Show", "shown": [None]}),
+                 NO_EXCEPTIONS, problems)
+    assert problems == ["ex, second run: task 'Show' printed nothing useful: null",
+                        "ex: task 'Show' printed [\"DS\"] on the first run but [null] on the second"]
+    problems = []
+    runner.judge("ex", run({"task": "Show", "shown": ["now"]}), run({"task": "Show", "shown": ["already"]}),
+                 {"changes_every_run": {}, "prints_differently": {"Show": "wording"}}, problems)
+    assert problems == []
+
+
+@pytest.mark.parametrize("status", ["failed", "skipped", "unreachable"])
+def test_a_task_that_did_not_run_cleanly_fails_even_when_ignored(runner, status):
+    problems = []
+    bad = run({"task": "Read", "status": status, "msg": "boom"})
+    runner.judge("ex", bad, run({"task": "Read"}), NO_EXCEPTIONS, problems)
+    assert problems[0].startswith("ex, first run: task 'Read' %s" % status)
+
+
+def test_output_is_compared_until_the_runs_part(runner):
+    problems = []
+    first = run({"task": "Show", "shown": [["/home"]]}, {"task": "Store"}, {"task": "Last"})
+    second = run({"task": "Show", "shown": [["/home", "/home"]]}, {"task": "Store", "status": "failed", "msg": "dup"})
+    runner.judge("ex", first, second, NO_EXCEPTIONS, problems)
+    assert problems == ["ex, second run: task 'Store' failed: dup",
+                        "ex: task 'Show' printed [[\"/home\"]] on the first run but [[\"/home\", \"/home\"]] on the second",
+                        "ex: the second run ran other tasks than the first"]
+
+
+def test_a_run_that_failed_without_task_results_fails(runner):
+    problems = []
+    runner.judge("ex", (4, "ERROR! no such module\n", []), run({"task": "Read"}), NO_EXCEPTIONS, problems)
+    assert problems[0].startswith("ex, first run: ansible-playbook exited 4")
+    assert "ex: the second run ran other tasks than the first" in problems
+
+
+def test_build_play_substitutes_options_everywhere_and_applies_task_overrides(runner):
+    examples = [
+        {"name": "One", "edge.platform.m": {"base_url": "https://api.bunny.net", "zone_id": 1}},
+        {"name": "Block", "module_defaults": {"group/edge.platform.management": {"base_url": "https://api.bunny.net"}},
+         "block": [{"name": "Two", "edge.platform.m": {"zone_id": 1}}]},
+    ]
+    settings = {"options": {"base_url": "{{ emulator_url }}"}, "vars": {"vault_key": "k"},
+                "tasks": {"Two": {"zone_id": 2}}}
+    used = set()
+    [play] = runner.build_play("m", {"options": {"zone_id": {}}}, examples, settings, used)
+    assert play["hosts"] == "localhost" and play["vars"] == {"vault_key": "k"}
+    assert play["tasks"][0]["edge.platform.m"] == {"base_url": "{{ emulator_url }}", "zone_id": 1}
+    assert play["tasks"][1]["module_defaults"]["group/edge.platform.management"]["base_url"] == "{{ emulator_url }}"
+    assert play["tasks"][1]["block"][0]["edge.platform.m"] == {"zone_id": 2}
+    assert used == {"Two"}
+    assert examples[1]["block"][0]["edge.platform.m"] == {"zone_id": 1}  # the parsed examples stay untouched
+
+
+def test_build_play_refuses_an_override_of_an_unknown_option(runner):
+    with pytest.raises(ValueError, match=r"examples.tasks\['One'\] sets \['zone'\], not options of m"):
+        runner.build_play("m", {"options": {"zone_id": {}}}, [{"name": "One", "edge.platform.m": {}}],
+                          {"tasks": {"One": {"zone": 2}}}, set())
+
+
+def test_every_module_has_examples_that_parse(runner):
+    modules = runner.module_sources(COLLECTION_ROOT)
+    assert modules
+    for name, documentation, examples in modules:
+        assert documentation.get("module") == name
+        assert isinstance(examples, list) and examples, name
