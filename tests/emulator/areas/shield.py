@@ -12,10 +12,18 @@ Bot detection (``GET /shield/shield-zone/{id}/bot-detection``, platform-facts §
   (what the platform really sends, although the document does not declare 202);
 - 404: envelope with ``success: false`` for an unknown zone; 401: ProblemDetails (router).
 Error envelopes carry no ``data`` member: the document's ``data`` is not nullable.
+
+``PATCH`` of the same path binds an ``UpdateBotDetectionRequest`` (``shield_bodies.py``: 400
+``ValidationProblemDetails`` naming the member; every section required, as the platform's state
+requires them) and replaces the whole configuration, answering 200 ``UpdateBotDetectionResponse``
+``{error, data}`` with the new state. A Basic-plan zone answers as GET does (202, plan error key: the
+Terraform provider sees the same key on PATCH, internal/api/pullzone_shield.go) and changes nothing;
+an unknown zone answers the 404 envelope.
 """
 
 from ..fixtures import FixtureError, records
 from ..messages import json_response
+from ..shield_bodies import BodyError, bot_detection_body, problem
 
 SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
@@ -133,6 +141,8 @@ class ShieldArea(object):
         router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)", self.get_zone, auth="problem")
         router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.get_bot_detection,
                    auth="problem")
+        router.add("PATCH", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.update_bot_detection,
+                   auth="problem")
 
     def dump(self):
         return {"shield_zones": [{"id": z.id, "pull_zone_id": z.pull_zone_id, "plan": PLANS[z.plan],
@@ -146,16 +156,35 @@ class ShieldArea(object):
                                  content_type="application/problem+json; charset=utf-8")
         return shield_json(200, {"data": zone.model()})
 
-    def get_bot_detection(self, request):
-        zone_id = int(request.params["id"])
+    def _bot_zone(self, zone_id):
+        """``(zone, refusal)``: the zone whose bot detection can be used, or the answer refusing it."""
         zone = self.zones.get(zone_id)
         if zone is None:
-            return shield_json(404, {"error": envelope_error(
+            return None, shield_json(404, {"error": envelope_error(
                 404, "Shield zone %d was not found." % zone_id, "shield_zone.not_found")})
         if zone.plan == 0:
-            return shield_json(202, {"error": envelope_error(
+            return None, shield_json(202, {"error": envelope_error(
                 202, "Bot detection is not available on the Basic plan.", PLAN_ERROR_KEY)})
+        return zone, None
+
+    def get_bot_detection(self, request):
+        zone, refusal = self._bot_zone(int(request.params["id"]))
+        if refusal is not None:
+            return refusal
         return shield_json(200, {"data": zone.bot_detection(), "error": envelope_error(200)})
+
+    def update_bot_detection(self, request):
+        zone, refusal = self._bot_zone(int(request.params["id"]))
+        if refusal is not None:
+            return refusal
+        try:
+            values = bot_detection_body(request.json())
+        except BodyError as error:
+            return problem(error)
+        keys = ("execution_mode", "request_integrity", "ip_address", "fingerprint_sensitivity",
+                "fingerprint_aggression", "complex_enabled")
+        zone.bot = dict(zip(keys, values))
+        return shield_json(200, {"error": envelope_error(200), "data": zone.bot_detection()})
 
 
 AREA = ShieldArea
