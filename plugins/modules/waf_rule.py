@@ -231,7 +231,7 @@ EXAMPLES = r"""
     - name: Delete a rule that is no longer needed
       edge.platform.waf_rule:
         shield_zone_id: 3001
-        rule_name: block admin
+        rule_name: challenge-logins
         state: absent
 """
 
