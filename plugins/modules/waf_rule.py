@@ -76,7 +76,7 @@ options:
         description:
           - Where to look, as a mapping of variable name to sub-variable. Use V("") when the variable has no
             sub-variable.
-          - For example V({REQUEST_URI: ""}), V({REQUEST_HEADERS: User-Agent}) or V({GEO: COUNTRY_CODE}).
+          - 'For example V({"REQUEST_URI": ""}), V({"REQUEST_HEADERS": "User-Agent"}) or V({"GEO": "COUNTRY_CODE"}).'
           - Names are C(REQUEST_URI), C(REQUEST_URI_RAW), C(ARGS), C(ARGS_COMBINED_SIZE), C(ARGS_GET),
             C(ARGS_GET_NAMES), C(ARGS_POST), C(ARGS_POST_NAMES), C(FILES_NAMES), C(GEO), C(REMOTE_ADDR),
             C(QUERY_STRING), C(REQUEST_BASENAME), C(REQUEST_BODY), C(REQUEST_COOKIES_NAMES), C(REQUEST_COOKIES),
