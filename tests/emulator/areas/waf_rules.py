@@ -44,6 +44,7 @@ import json
 
 from ..fixtures import FixtureError, records
 from ..messages import json_response
+from ..shield_bodies import WAF_VARIABLES as VARIABLES
 from ..shield_bodies import BodyError, problem, waf_rule_body
 
 SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
@@ -51,13 +52,6 @@ DEFAULT_USER_ID = "5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80"
 DEFAULT_PER_PAGE = 10
 MAX_PER_PAGE = 1000
 
-VARIABLES = (
-    "REQUEST_URI", "REQUEST_URI_RAW", "ARGS", "ARGS_COMBINED_SIZE", "ARGS_GET", "ARGS_GET_NAMES",
-    "ARGS_POST", "ARGS_POST_NAMES", "FILES_NAMES", "GEO", "REMOTE_ADDR", "QUERY_STRING",
-    "REQUEST_BASENAME", "REQUEST_BODY", "REQUEST_COOKIES_NAMES", "REQUEST_COOKIES", "REQUEST_FILENAME",
-    "REQUEST_HEADERS_NAMES", "REQUEST_HEADERS", "REQUEST_LINE", "REQUEST_METHOD", "REQUEST_PROTOCOL",
-    "RESPONSE_BODY", "RESPONSE_HEADERS", "RESPONSE_STATUS", "FINGERPRINT", "VERIFIED_BOT_CATEGORY",
-)
 NUMERIC_KEYS = tuple(str(n) for n in range(len(VARIABLES)))
 
 
@@ -231,8 +225,7 @@ class WafRulesArea(object):
         if rule is None:
             return shield_json(404, {"statusCode": 404})
         if rule.deleted:
-            return shield_json(202, {"location": None, "value": None, "formatters": [], "contentTypes": [],
-                                     "declaredType": None, "statusCode": 202})
+            return shield_json(202, dict(ACCEPTED))
         return shield_json(200, rule.empty_model() if rule.without_data else rule.model())
 
     def list_rules(self, request):
