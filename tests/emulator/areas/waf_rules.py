@@ -259,7 +259,6 @@ class WafRulesArea(object):
             "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
         })
 
-
     def _write_mode(self, zone_id):
         """``(answer, apply)``: the 202 to send instead of the rule (or None), and whether to apply the write."""
         mode = self.write_modes.get(zone_id)

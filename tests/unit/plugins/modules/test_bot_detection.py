@@ -28,8 +28,8 @@ def test_given_options_change_and_the_rest_is_sent_as_read(fake_session, run_mod
     assert fake_session.writes[0]["method"] == "PATCH"
     assert fake_session.writes[0]["json"] == {
         "shieldZoneId": 3001, "executionMode": 1, "requestIntegrity": {"sensitivity": 1},
-        "ipAddress": {"sensitivity": 3}, "browserFingerprint": {"sensitivity": 1, "aggression": 1,
-                                                                 "complexEnabled": False}}
+        "ipAddress": {"sensitivity": 3},
+        "browserFingerprint": {"sensitivity": 1, "aggression": 1, "complexEnabled": False}}
     assert result["diff"]["before"]["execution_mode_name"] == "LogOnly"
     assert result["diff"]["after"]["execution_mode_name"] == "Challenge"
     assert result["bot_detection"]["ip_address"] == {"sensitivity": 3, "sensitivity_name": "High"}
