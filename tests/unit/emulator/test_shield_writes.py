@@ -153,7 +153,7 @@ def test_bot_detection_patch_replaces_the_configuration(running, openapi):
     assert answer.status_code == 200
     data = answer.json()["data"]
     assert answer.json()["error"]["success"] is True
-    expected = {key: value for key, value in BOT_BODY.items()}
+    expected = dict(BOT_BODY)
     assert data == expected
     assert running.request("GET", BOT % 3001).json()["data"] == expected
     _conforms(openapi, "PATCH", BOT % 3001, BOT_BODY, answer)
