@@ -21,8 +21,8 @@ RULE = {"id": 4001, "shieldZoneId": 3001, "userId": "u", "ruleName": "admin", "r
 READABLE = {"action_type": "Block", "variable_types": {"REQUEST_URI": ""}, "operator_type": "BEGINSWITH",
             "value": "/admin"}
 STATE = {"shieldZoneId": 3001, "executionMode": 0, "requestIntegrity": {"sensitivity": 1},
-         "ipAddress": {"sensitivity": 1}, "browserFingerprint": {"sensitivity": 1, "aggression": 1,
-                                                                  "complexEnabled": False}}
+         "ipAddress": {"sensitivity": 1},
+         "browserFingerprint": {"sensitivity": 1, "aggression": 1, "complexEnabled": False}}
 PLAN = {"error": {"statusCode": 202, "success": False, "message": "Not on the Basic plan.",
                   "errorKey": "invalid_plan_type.bot_detection"}}
 
