@@ -94,12 +94,12 @@ class ShieldZone(object):
         self.bot = _bot_detection(spec.get("bot_detection"), where)
         self.rule_ids = rule_ids
 
-    def model(self):
+    def model(self, rule_order):
         """``ShieldZoneResponse``: every member the document lists."""
         return {
             "shieldZoneId": self.id, "pullZoneId": self.pull_zone_id, "learningMode": False,
             "learningModeUntil": None, "wafEnabled": True, "wafExecutionMode": 1, "wafDisabledRules": [],
-            "wafLogOnlyRules": [], "wafCustomRuleOrder": list(self.rule_ids),
+            "wafLogOnlyRules": [], "wafCustomRuleOrder": list(rule_order),
             "wafRequestHeaderLoggingEnabled": True, "requestBodyLoggingEnabled": False,
             "wafRequestIgnoredHeaders": [], "wafRealtimeThreatIntelligenceEnabled": self.plan > 0,
             "wafProfileId": 1, "wafEngineConfig": [], "wafRequestBodyLimitAction": 0,
@@ -154,7 +154,16 @@ class ShieldArea(object):
             return json_response(404, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5",
                                        "title": "Not Found", "status": 404},
                                  content_type="application/problem+json; charset=utf-8")
-        return shield_json(200, {"data": zone.model()})
+        return shield_json(200, {"data": zone.model(self._rule_order(zone))})
+
+    def _rule_order(self, zone):
+        """``wafCustomRuleOrder``: the fixture's order, rules deleted since left out, rules created since appended."""
+        waf = self.platform.areas.get("waf_rules")
+        if waf is None:
+            return list(zone.rule_ids)
+        live = [r.id for r in sorted(waf.rules.values(), key=lambda r: r.id)
+                if r.shield_zone_id == zone.id and not r.deleted]
+        return [i for i in zone.rule_ids if i in live] + [i for i in live if i not in zone.rule_ids]
 
     def _bot_zone(self, zone_id):
         """``(zone, refusal)``: the zone whose bot detection can be used, or the answer refusing it."""

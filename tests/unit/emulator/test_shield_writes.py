@@ -188,3 +188,10 @@ def test_bot_detection_patch_on_an_unknown_zone_answers_the_404_envelope(running
     assert answer.status_code == 404
     assert answer.json()["error"]["errorKey"] == "shield_zone.not_found"
     _conforms(openapi, "PATCH", BOT % 3999, BOT_BODY, answer)
+
+
+def test_the_zone_rule_order_follows_creates_and_deletes(running):
+    created = running.request("POST", RULE, json=CREATE).json()["id"]
+    assert running.request("GET", "/shield/shield-zone/3001").json()["data"]["wafCustomRuleOrder"] == [4001, created]
+    running.request("DELETE", RULE + "/4001")
+    assert running.request("GET", "/shield/shield-zone/3001").json()["data"]["wafCustomRuleOrder"] == [created]
