@@ -9,6 +9,7 @@ import pytest
 from ansible_collections.edge.platform.plugins.modules import bot_detection, waf_rule
 from ansible_collections.edge.platform.plugins.plugin_utils import _inprocess
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test__inprocess import normal
 
 SECRET = "unit-secret-key-0077"
 BASE = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0}
@@ -58,13 +59,6 @@ CASES = {
 FAILING = {"waf duplicate names", "waf bad action", "waf suboption typo", "bot basic plan",
            "bot bad value"}
 CHANGING = {"waf create with diff", "waf check mode update", "waf 202 that landed", "bot change with diff"}
-
-
-def normal(result):
-    warnings = result.get("warnings")
-    if warnings:
-        result["warnings"] = [w if isinstance(w, str) else w.get("event", {}).get("msg") for w in warnings]
-    return result
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
