@@ -69,3 +69,70 @@ def configuration_problem(status, body):
     if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
         return "the platform answered without the configuration"
     return None
+
+
+class SettingError(ValueError):
+    """An option value that is neither a known name nor a number of its setting; the message says which."""
+
+
+# option -> (table, where it lives in BotDetectionConfigurationState)
+SETTINGS = (
+    ("execution_mode", BOT_EXECUTION_MODES, (None, "executionMode")),
+    ("request_integrity_sensitivity", BOT_SENSITIVITIES, ("requestIntegrity", "sensitivity")),
+    ("ip_address_sensitivity", BOT_SENSITIVITIES, ("ipAddress", "sensitivity")),
+    ("fingerprint_sensitivity", BOT_SENSITIVITIES, ("browserFingerprint", "sensitivity")),
+    ("fingerprint_aggression", BOT_FINGERPRINT_AGGRESSIONS, ("browserFingerprint", "aggression")),
+)
+
+
+def setting_number(option, table, value):
+    """The platform's number for a name (any case) or one of the setting's numbers."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool) and value in table:
+        return value
+    if isinstance(value, str):
+        for number, name in table.items():
+            if name.lower() == value.strip().lower():
+                return number
+    raise SettingError("%s must be one of %s (or their numbers %s); got %r." % (
+        option, ", ".join(table[n] for n in sorted(table)), ", ".join(str(n) for n in sorted(table)), value))
+
+
+def complete_state(state):
+    """The configuration as a complete ``UpdateBotDetectionRequest`` body would set it (null flag = false)."""
+    state = state if isinstance(state, dict) else {}
+
+    def section(key):
+        return state.get(key) if isinstance(state.get(key), dict) else {}
+
+    fingerprint = section("browserFingerprint")
+    return {
+        "executionMode": state.get("executionMode"),
+        "requestIntegrity": {"sensitivity": section("requestIntegrity").get("sensitivity")},
+        "ipAddress": {"sensitivity": section("ipAddress").get("sensitivity")},
+        "browserFingerprint": {"sensitivity": fingerprint.get("sensitivity"),
+                               "aggression": fingerprint.get("aggression"),
+                               "complexEnabled": bool(fingerprint.get("complexEnabled"))},
+    }
+
+
+def merged_state(current, params):
+    """The complete configuration to send: ``current`` with every option given replaced.
+
+    The PATCH takes the whole object (the Terraform provider always sends every member:
+    BunnyWay/terraform-provider-bunnynet internal/api/pullzone_shield.go), so what is not given is sent as read.
+    """
+    state = complete_state(current)
+    for option, table, (section, key) in SETTINGS:
+        if params.get(option) is not None:
+            target = state if section is None else state[section]
+            target[key] = setting_number(option, table, params[option])
+    if params.get("complex_fingerprinting") is not None:
+        state["browserFingerprint"]["complexEnabled"] = bool(params["complex_fingerprinting"])
+    return state
+
+
+def bot_view(zone_id, state):
+    """The compared and diffed form: the ``bot_detection`` return value of a complete state."""
+    return shape_bot_detection(zone_id, complete_state(state))

@@ -48,9 +48,10 @@ def validate_response(openapi, method, path, status, body, query=None, as_status
     openapi.validate_response(request, response)
 
 
-def validate_request(openapi, method, path, query=None):
-    """Validate a request the collection sends (path and query parameters) against the document."""
+def validate_request(openapi, method, path, query=None, body=None):
+    """Validate a request the collection sends (path, query parameters and JSON body) against the document."""
     from openapi_core.testing import MockRequest  # pylint: disable=import-outside-toplevel
 
     args = {k: str(v) for k, v in (query or {}).items()}
-    openapi.validate_request(MockRequest("https://api.bunny.net", method.lower(), path, args=args))
+    data = json.dumps(body).encode("utf-8") if body is not None else None
+    openapi.validate_request(MockRequest("https://api.bunny.net", method.lower(), path, args=args, data=data))

@@ -12,11 +12,19 @@ Bot detection (``GET /shield/shield-zone/{id}/bot-detection``, platform-facts §
   (what the platform really sends, although the document does not declare 202);
 - 404: envelope with ``success: false`` for an unknown zone; 401: ProblemDetails (router).
 Error envelopes carry no ``data`` member: the document's ``data`` is not nullable.
+
+``PATCH`` of the same path binds an ``UpdateBotDetectionRequest`` (``shield_bodies.py``: 400
+``ValidationProblemDetails`` naming the member; every section required, as the platform's state
+requires them) and replaces the whole configuration, answering 200 ``UpdateBotDetectionResponse``
+``{error, data}`` with the new state. A Basic-plan zone answers as GET does (202, plan error key: the
+Terraform provider sees the same key on PATCH, internal/api/pullzone_shield.go) and changes nothing;
+an unknown zone answers the 404 envelope.
 """
 
 from ..fixtures import FixtureError, records
 from ..messages import json_response
 from ..paging import BadQuery, INT32_MAX, query_int, shield_page
+from ..shield_bodies import BodyError, bot_detection_body, problem
 
 SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
@@ -87,12 +95,12 @@ class ShieldZone(object):
         self.bot = _bot_detection(spec.get("bot_detection"), where)
         self.rule_ids = rule_ids
 
-    def model(self):
+    def model(self, rule_order):
         """``ShieldZoneResponse``: every member the document lists."""
         return {
             "shieldZoneId": self.id, "pullZoneId": self.pull_zone_id, "learningMode": False,
             "learningModeUntil": None, "wafEnabled": True, "wafExecutionMode": 1, "wafDisabledRules": [],
-            "wafLogOnlyRules": [], "wafCustomRuleOrder": list(self.rule_ids),
+            "wafLogOnlyRules": [], "wafCustomRuleOrder": list(rule_order),
             "wafRequestHeaderLoggingEnabled": True, "requestBodyLoggingEnabled": False,
             "wafRequestIgnoredHeaders": [], "wafRealtimeThreatIntelligenceEnabled": self.plan > 0,
             "wafProfileId": 1, "wafEngineConfig": [], "wafRequestBodyLimitAction": 0,
@@ -137,6 +145,8 @@ class ShieldArea(object):
         router.add("GET", r"/shield/shield-zones", self.list_zones, auth="status_code")
         router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.get_bot_detection,
                    auth="problem")
+        router.add("PATCH", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.update_bot_detection,
+                   auth="problem")
 
     def dump(self):
         return {"shield_zones": [{"id": z.id, "pull_zone_id": z.pull_zone_id, "plan": PLANS[z.plan],
@@ -148,7 +158,7 @@ class ShieldArea(object):
             return json_response(404, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5",
                                        "title": "Not Found", "status": 404},
                                  content_type="application/problem+json; charset=utf-8")
-        return shield_json(200, {"data": zone.model()})
+        return shield_json(200, {"data": zone.model(self._rule_order(zone))})
 
     def get_zone_by_pull_zone(self, request):
         """The shield zone of a pull zone; a pull zone without one answers as an unknown shield zone.
@@ -159,7 +169,7 @@ class ShieldArea(object):
         wanted = int(request.params["pull_zone_id"])
         for zone in sorted(self.zones.values(), key=lambda z: z.id):
             if zone.pull_zone_id == wanted:
-                return shield_json(200, {"data": zone.model()})
+                return shield_json(200, {"data": zone.model(self._rule_order(zone))})
         return json_response(404, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5",
                                    "title": "Not Found", "status": 404},
                              content_type="application/problem+json; charset=utf-8")
@@ -174,19 +184,47 @@ class ShieldArea(object):
                                        "title": "One or more validation errors occurred.", "status": 400,
                                        "errors": {bad.name: [bad.message]}},
                                  content_type="application/problem+json; charset=utf-8")
-        zones = [z.model() for z in sorted(self.zones.values(), key=lambda z: z.id)]
+        zones = [z.model(self._rule_order(z)) for z in sorted(self.zones.values(), key=lambda z: z.id)]
         return shield_json(200, shield_page(zones, page, per_page))
 
-    def get_bot_detection(self, request):
-        zone_id = int(request.params["id"])
+    def _rule_order(self, zone):
+        """``wafCustomRuleOrder``: the fixture's order, rules deleted since left out, rules created since appended."""
+        waf = self.platform.areas.get("waf_rules")
+        if waf is None:
+            return list(zone.rule_ids)
+        live = [r.id for r in sorted(waf.rules.values(), key=lambda r: r.id)
+                if r.shield_zone_id == zone.id and not r.deleted]
+        return [i for i in zone.rule_ids if i in live] + [i for i in live if i not in zone.rule_ids]
+
+    def _bot_zone(self, zone_id):
+        """``(zone, refusal)``: the zone whose bot detection can be used, or the answer refusing it."""
         zone = self.zones.get(zone_id)
         if zone is None:
-            return shield_json(404, {"error": envelope_error(
+            return None, shield_json(404, {"error": envelope_error(
                 404, "Shield zone %d was not found." % zone_id, "shield_zone.not_found")})
         if zone.plan == 0:
-            return shield_json(202, {"error": envelope_error(
+            return None, shield_json(202, {"error": envelope_error(
                 202, "Bot detection is not available on the Basic plan.", PLAN_ERROR_KEY)})
+        return zone, None
+
+    def get_bot_detection(self, request):
+        zone, refusal = self._bot_zone(int(request.params["id"]))
+        if refusal is not None:
+            return refusal
         return shield_json(200, {"data": zone.bot_detection(), "error": envelope_error(200)})
+
+    def update_bot_detection(self, request):
+        zone, refusal = self._bot_zone(int(request.params["id"]))
+        if refusal is not None:
+            return refusal
+        try:
+            values = bot_detection_body(request.json())
+        except BodyError as error:
+            return problem(error)
+        keys = ("execution_mode", "request_integrity", "ip_address", "fingerprint_sensitivity",
+                "fingerprint_aggression", "complex_enabled")
+        zone.bot = dict(zip(keys, values))
+        return shield_json(200, {"error": envelope_error(200), "data": zone.bot_detection()})
 
 
 AREA = ShieldArea

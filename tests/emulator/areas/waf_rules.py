@@ -10,7 +10,18 @@
   ``perPage`` to 10 (as documented); below 1 they fall back to those defaults, ``perPage`` is capped
   at 1000, and a non-integer is a 400 ProblemDetails (ASP.NET model binding). An unknown shield zone
   answers 200 with a failed envelope (``statusCode`` 404), the only error shape the document allows.
+- ``POST /shield/waf/custom-rule`` (``CreateCustomWafRuleRequest``), ``PATCH``/``PUT
+  /shield/waf/custom-rule/{id}`` (``UpdateCustomWafRuleRequest``; members left out are kept) answer 200
+  with the ``CustomWafRule`` as GET serves it; ``DELETE`` answers 200 with a ``GenericRequestResponse``.
+  Bodies are bound as ASP.NET binds them (``shield_bodies.py``: 400 ``ValidationProblemDetails`` naming
+  the member). An unknown rule answers 404 ``{"statusCode": 404}`` as GET does; creating in an unknown
+  shield zone answers 200 with an empty rule whose ``errorResponse`` reports 404 (``shield_zone.not_found``).
+  New rules get ids above every fixture id.
 - Missing or wrong AccessKey: 401 ``{"statusCode": 401}`` (router, ``status_code``).
+
+A shield zone entry may set ``waf_rule_writes`` to reproduce the 202 ``AcceptedResult`` the document
+declares for every write (platform-facts section 3.2): ``accepted`` answers 202 and changes nothing;
+``accepted_applied`` answers 202 and applies the write (a change that landed without confirmation).
 
 Fixtures may store ``variableTypes`` keys as names or as the numeric strings the platform sometimes
 sends ("0" = REQUEST_URI ... "26" = VERIFIED_BOT_CATEGORY); they are served exactly as stored.
@@ -33,19 +44,14 @@ import json
 
 from ..fixtures import FixtureError, records
 from ..messages import json_response
+from ..shield_bodies import WAF_VARIABLES as VARIABLES
+from ..shield_bodies import BodyError, problem, waf_rule_body
 
 SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 DEFAULT_USER_ID = "5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80"
 DEFAULT_PER_PAGE = 10
 MAX_PER_PAGE = 1000
 
-VARIABLES = (
-    "REQUEST_URI", "REQUEST_URI_RAW", "ARGS", "ARGS_COMBINED_SIZE", "ARGS_GET", "ARGS_GET_NAMES",
-    "ARGS_POST", "ARGS_POST_NAMES", "FILES_NAMES", "GEO", "REMOTE_ADDR", "QUERY_STRING",
-    "REQUEST_BASENAME", "REQUEST_BODY", "REQUEST_COOKIES_NAMES", "REQUEST_COOKIES", "REQUEST_FILENAME",
-    "REQUEST_HEADERS_NAMES", "REQUEST_HEADERS", "REQUEST_LINE", "REQUEST_METHOD", "REQUEST_PROTOCOL",
-    "RESPONSE_BODY", "RESPONSE_HEADERS", "RESPONSE_STATUS", "FINGERPRINT", "VERIFIED_BOT_CATEGORY",
-)
 NUMERIC_KEYS = tuple(str(n) for n in range(len(VARIABLES)))
 
 
@@ -173,12 +179,25 @@ def _query_int(request, name, default):
         return None, "The value '%s' is not valid." % raw
 
 
+WRITE_MODES = (None, "accepted", "accepted_applied")
+ACCEPTED = {"location": None, "value": None, "formatters": [], "contentTypes": [], "declaredType": None,
+            "statusCode": 202}
+
+
 class WafRulesArea(object):
     name = "waf_rules"
 
     def __init__(self, fixture, platform):
         self.platform = platform
-        self.zone_ids = {int(z["id"]) for z in records(fixture, "shield_zones")}
+        self.zone_ids = set()
+        self.write_modes = {}
+        for index, zone in enumerate(records(fixture, "shield_zones")):
+            self.zone_ids.add(int(zone["id"]))
+            mode = zone.get("waf_rule_writes")
+            if mode not in WRITE_MODES:
+                raise FixtureError("shield_zones[%d].waf_rule_writes must be accepted or accepted_applied; got %r"
+                                   % (index, mode))
+            self.write_modes[int(zone["id"])] = mode
         self.rules = {}
         for index, spec in enumerate(records(fixture, "waf_rules", required=("id", "shield_zone_id"))):
             where = "waf_rules[%d]" % index
@@ -192,6 +211,10 @@ class WafRulesArea(object):
     def register(self, router):
         router.add("GET", r"/shield/waf/custom-rule/(?P<id>[0-9]+)", self.get_rule, auth="status_code")
         router.add("GET", r"/shield/waf/custom-rules/(?P<zone>[0-9]+)", self.list_rules, auth="status_code")
+        router.add("POST", r"/shield/waf/custom-rule", self.create_rule, auth="status_code")
+        for method in ("PATCH", "PUT"):
+            router.add(method, r"/shield/waf/custom-rule/(?P<id>[0-9]+)", self.update_rule, auth="status_code")
+        router.add("DELETE", r"/shield/waf/custom-rule/(?P<id>[0-9]+)", self.delete_rule, auth="status_code")
 
     def dump(self):
         return {"waf_rules": [{"id": r.id, "shield_zone_id": r.shield_zone_id, "rule_name": r.name}
@@ -202,8 +225,7 @@ class WafRulesArea(object):
         if rule is None:
             return shield_json(404, {"statusCode": 404})
         if rule.deleted:
-            return shield_json(202, {"location": None, "value": None, "formatters": [], "contentTypes": [],
-                                     "declaredType": None, "statusCode": 202})
+            return shield_json(202, dict(ACCEPTED))
         return shield_json(200, rule.empty_model() if rule.without_data else rule.model())
 
     def list_rules(self, request):
@@ -236,6 +258,55 @@ class WafRulesArea(object):
                      "nextPage": page + 1 if page < total_pages else None, "pageSize": per_page},
             "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
         })
+
+    def _write_mode(self, zone_id):
+        """``(answer, apply)``: the 202 to send instead of the rule (or None), and whether to apply the write."""
+        mode = self.write_modes.get(zone_id)
+        return (shield_json(202, dict(ACCEPTED)) if mode else None), mode != "accepted"
+
+    def create_rule(self, request):
+        try:
+            bound = waf_rule_body(request.json(), create=True)
+        except BodyError as error:
+            return problem(error)
+        zone_id = bound["shieldZoneId"]
+        if zone_id not in self.zone_ids:
+            rule = WafRule({"id": 0, "shield_zone_id": 0}, "request")
+            return shield_json(200, dict(rule.empty_model(), errorResponse={
+                "statusCode": 404, "success": False, "message": "Shield zone %d was not found." % zone_id,
+                "errorKey": "shield_zone.not_found"}))
+        accepted, apply = self._write_mode(zone_id)
+        if not apply:
+            return accepted
+        rule = WafRule({"id": max(list(self.rules) + [4999]) + 1, "shield_zone_id": zone_id}, "request")
+        rule.name, rule.description = bound["ruleName"], bound["ruleDescription"]
+        rule.configuration = bound["ruleConfiguration"]
+        self.rules[rule.id] = rule
+        return accepted or shield_json(200, rule.model())
+
+    def update_rule(self, request):
+        rule = self.rules.get(int(request.params["id"]))
+        if rule is None or rule.deleted:
+            return shield_json(404, {"statusCode": 404})
+        try:
+            bound = waf_rule_body(request.json(), create=False)
+        except BodyError as error:
+            return problem(error)
+        accepted, apply = self._write_mode(rule.shield_zone_id)
+        if apply:
+            rule.name = bound.get("ruleName", rule.name)
+            rule.description = bound.get("ruleDescription", rule.description)
+            rule.configuration = bound.get("ruleConfiguration", rule.configuration)
+        return accepted or shield_json(200, rule.model())
+
+    def delete_rule(self, request):
+        rule = self.rules.get(int(request.params["id"]))
+        if rule is None or rule.deleted:
+            return shield_json(404, {"statusCode": 404})
+        accepted, apply = self._write_mode(rule.shield_zone_id)
+        if apply:
+            del self.rules[rule.id]
+        return accepted or shield_json(200, {"statusCode": 200, "success": True, "message": None, "errorKey": None})
 
 
 AREA = WafRulesArea

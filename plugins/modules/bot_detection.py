@@ -1,0 +1,285 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: bot_detection
+short_description: Set the bot detection configuration of a shield zone
+version_added: 0.1.0
+description:
+  - Reads the shield zone's bot detection configuration and changes only the options given. The platform takes
+    the whole configuration in one request, so the options not given are sent back as they were read.
+  - Settings are given by name (numbers accepted too, names matched without regard to case) and returned with
+    names beside the numbers, in the shape of M(edge.platform.bot_detection_info).
+  - Nothing is sent when the configuration already matches, so a re-run changes nothing and sends a single read.
+  - When the answer to the change is lost, or the platform answers HTTP 202 Accepted without the configuration,
+    the change is not sent again. The configuration is read once more and decides; the task reports changed with
+    a warning when it landed, or fails saying it was not applied.
+options:
+  shield_zone_id:
+    description:
+      - Id of the shield zone.
+    type: int
+    required: true
+  execution_mode:
+    description:
+      - What happens to a request detected as a bot. V(LogOnly) (V(0)) only logs it; V(Challenge) (V(1))
+        challenges it.
+      - RV(bot_detection.execution_mode_name) in M(edge.platform.bot_detection_info).
+    type: raw
+  request_integrity_sensitivity:
+    description:
+      - Sensitivity of the request integrity check, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
+    type: raw
+  ip_address_sensitivity:
+    description:
+      - Sensitivity of the IP address reputation check, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
+    type: raw
+  fingerprint_sensitivity:
+    description:
+      - Sensitivity of browser fingerprinting, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
+    type: raw
+  fingerprint_aggression:
+    description:
+      - Aggression of browser fingerprinting, V(Low), V(Medium) or V(High) (V(1) to V(3)).
+      - The published document also lists V(Unknown) (V(0)) and V(Custom) (V(4)); they are accepted and sent as
+        they are. The Terraform provider allows only V(Low) to V(High).
+    type: raw
+  complex_fingerprinting:
+    description:
+      - Whether complex browser fingerprinting is enabled.
+    type: bool
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+    details:
+      - The diff shows the whole configuration, with names beside the numbers, before and after.
+notes:
+  - Bot detection needs a paid shield plan (Advanced or higher). On a Basic-plan zone the platform answers with the
+    error key C(invalid_plan_type.bot_detection) and the task fails saying so, even when no option is given.
+  - A configuration whose C(complexEnabled) the platform sends as null is treated as V(false).
+seealso:
+  - module: edge.platform.bot_detection_info
+  - name: Bot detection
+    description: What the bot detection settings do.
+    link: https://docs.bunny.net/shield/bot-detection
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Challenge bots, with high IP address sensitivity
+  edge.platform.bot_detection:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+    execution_mode: Challenge
+    ip_address_sensitivity: High
+
+- name: Tune fingerprinting on every zone, leaving the other settings as they are
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Set fingerprinting
+      edge.platform.bot_detection:
+        shield_zone_id: "{{ item }}"
+        fingerprint_sensitivity: Medium
+        fingerprint_aggression: Low
+        complex_fingerprinting: true
+      loop: [3001]
+      register: bot
+
+    - name: Show the resulting mode
+      ansible.builtin.debug:
+        msg: "{{ bot.results[0].bot_detection.execution_mode_name }}"
+"""
+
+RETURN = r"""
+bot_detection:
+  description:
+    - The configuration after the task (predicted in check mode), in the shape of M(edge.platform.bot_detection_info).
+  returned: success
+  type: dict
+  contains:
+    shield_zone_id:
+      description: Id of the shield zone.
+      type: int
+      sample: 3001
+    available:
+      description: Always true here; a zone without bot detection fails the task.
+      type: bool
+      sample: true
+    unavailable_reason:
+      description: Always null here.
+      type: str
+      sample: null
+    execution_mode:
+      description: The execution mode's number.
+      type: int
+      sample: 1
+    execution_mode_name:
+      description: The execution mode's name, V(LogOnly) or V(Challenge), or null for an unknown number.
+      type: str
+      sample: Challenge
+    request_integrity:
+      description: The request integrity check.
+      type: dict
+      contains:
+        sensitivity:
+          description: Its sensitivity's number.
+          type: int
+          sample: 1
+        sensitivity_name:
+          description: Its sensitivity's name, V(Off), V(Low), V(Medium) or V(High).
+          type: str
+          sample: Low
+    ip_address:
+      description: The IP address check.
+      type: dict
+      contains:
+        sensitivity:
+          description: Its sensitivity's number.
+          type: int
+          sample: 3
+        sensitivity_name:
+          description: Its sensitivity's name.
+          type: str
+          sample: High
+    browser_fingerprint:
+      description: Browser fingerprinting.
+      type: dict
+      contains:
+        sensitivity:
+          description: Its sensitivity's number.
+          type: int
+          sample: 1
+        sensitivity_name:
+          description: Its sensitivity's name.
+          type: str
+          sample: Low
+        aggression:
+          description: Its aggression's number.
+          type: int
+          sample: 1
+        aggression_name:
+          description: Its aggression's name, V(Unknown), V(Low), V(Medium), V(High) or V(Custom).
+          type: str
+          sample: Low
+        complex_enabled:
+          description: Whether complex fingerprinting is enabled.
+          type: bool
+          sample: false
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 202
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: invalid_plan_type.bot_detection
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: Bot detection is not available on the Basic plan.
+"""
+
+from ansible_collections.edge.platform.plugins.module_utils._bot_detection import (
+    PLAN_ERROR_KEY, SettingError, bot_view, configuration_problem, merged_state, unavailable)
+from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Finished
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+
+
+def run(ctx):
+    zone_id = ctx.params["shield_zone_id"]
+    if zone_id <= 0:
+        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+    path = "/shield/shield-zone/%d/bot-detection" % zone_id
+    hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
+
+    def refusal(error):
+        """The exception to raise for a failed read or write: the plan reason on a Basic-plan zone."""
+        if error.error_key != PLAN_ERROR_KEY:
+            return error
+        reason = unavailable(zone_id, error.message)["unavailable_reason"]
+        return Finished(ctx.failure(error, msg="%s failed: %s" % (error.operation, reason)))
+
+    def read():
+        operation = "Reading bot detection of shield zone %d" % zone_id
+        try:
+            reply = ctx.client.request("GET", path, operation, hints=hints)
+        except ApiError as error:
+            raise refusal(error)
+        problem = configuration_problem(reply.status, reply.data)
+        if problem:
+            raise ApiError(operation, reply.status, problem,
+                           hint="Retry later; if it persists, report it to the platform's support.")
+        return reply.data["data"]
+
+    current = read()
+    try:
+        wanted = merged_state(current, ctx.params)
+    except SettingError as problem:
+        ctx.fail(str(problem))
+    written = {}
+
+    def apply():
+        operation = "Updating bot detection of shield zone %d" % zone_id
+        try:
+            reply = ctx.client.request("PATCH", path, operation, json_body=dict(wanted, shieldZoneId=zone_id),
+                                       hints=hints, replay_safe=False)
+        except ApiError as error:
+            raise refusal(error)
+        if configuration_problem(reply.status, reply.data):
+            # a 202 AcceptedResult confirms nothing (platform-facts section 3.2): the re-read decides
+            error = ApiError(operation, reply.status, "the platform answered HTTP %d without the configuration"
+                             % reply.status)
+            error.kind = MAY_HAVE_BEEN_SENT
+            raise error
+        written["state"] = reply.data["data"]
+
+    ctx.reconcile(bot_view(zone_id, current), bot_view(zone_id, wanted), apply,
+                  reread=lambda: bot_view(zone_id, read()))
+    return {"bot_detection": bot_view(zone_id, written.get("state") or wanted)}
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        shield_zone_id=dict(type="int", required=True),
+        execution_mode=dict(type="raw"),
+        request_integrity_sensitivity=dict(type="raw"),
+        ip_address_sensitivity=dict(type="raw"),
+        fingerprint_sensitivity=dict(type="raw"),
+        fingerprint_aggression=dict(type="raw"),
+        complex_fingerprinting=dict(type="bool"),
+    ),
+    run=run,
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,540 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: waf_rule
+short_description: Create, update or delete a custom WAF rule of a shield zone
+version_added: 0.1.0
+description:
+  - Manages one custom WAF rule of a shield zone, found by its name within the zone. The zone's rules are listed
+    (every page) on each run; a rule is created when no rule has the name, updated when it differs, and left alone
+    when it matches, so a re-run changes nothing.
+  - The rule is written in the readable form M(edge.platform.waf_rule_info) returns. Its C(rule_name),
+    C(rule_description) and C(rule_configuration) can be given back unchanged, and the task then reports no change.
+  - Names and the platform's numbers are both accepted for actions, operators, severities, transformations and
+    variables; names are matched without regard to case.
+  - The rule is compared by meaning, not by text. Unset members count as their defaults, a null sub-variable or
+    value counts as an empty one, and transformations count as a set. Chained conditions are compared in their
+    order, which the platform keeps.
+  - When the answer to a write is lost, or the platform answers HTTP 202 Accepted without the rule, the write is
+    not sent again. The zone's rules are read once more and decide. If the rule is as asked, the task reports
+    changed with a warning; if not, it fails saying the change was not applied.
+options:
+  shield_zone_id:
+    description:
+      - Id of the shield zone that holds the rule.
+    type: int
+    required: true
+  rule_name:
+    description:
+      - Name of the rule; it identifies the rule within the zone.
+      - When several rules of the zone have this name, the task fails and lists their ids; rename or delete all
+        but one of them first.
+      - The Terraform provider only allows letters, digits and spaces in rule names. Whether the platform refuses
+        other characters is not documented, so this module does not refuse them.
+    type: str
+    required: true
+    aliases: [name]
+  rule_description:
+    description:
+      - Description of the rule.
+      - When not given, an existing rule keeps its description and a new rule gets an empty one. The description
+        is always sent, even when empty, because the platform refuses a rule without one.
+    type: str
+    aliases: [description]
+  state:
+    description:
+      - V(present) creates or updates the rule; V(absent) deletes it when it exists.
+    type: str
+    default: present
+    choices: [present, absent]
+  rule_configuration:
+    description:
+      - What the rule matches and what it does, in the shape of RV(waf_rule.rule_configuration) (the same as
+        C(rule_configuration) in M(edge.platform.waf_rule_info) results).
+      - Required with O(state=present).
+      - Each number option has a C(_name) twin, as M(edge.platform.waf_rule_info) returns both. Give either one
+        or both; when both are given they must agree.
+      - The whole rule is declared. A member left out takes its default, and the task changes a rule that differs.
+    type: dict
+    suboptions:
+      action_type:
+        description:
+          - What happens to a matching request. Give a name, V(Block), V(Log), V(Challenge), V(Allow) or V(Bypass),
+            or the number 1 to 5.
+          - Required unless O(rule_configuration.action_type_name) is given.
+        type: raw
+      action_type_name:
+        description:
+          - The name of the action, as M(edge.platform.waf_rule_info) returns it.
+        type: str
+      variable_types:
+        description:
+          - Where to look, as a mapping of variable name to sub-variable. Use V("") when the variable has no
+            sub-variable.
+          - 'For example V({"REQUEST_URI": ""}), V({"REQUEST_HEADERS": "User-Agent"}) or V({"GEO": "COUNTRY_CODE"}).'
+          - Names are C(REQUEST_URI), C(REQUEST_URI_RAW), C(ARGS), C(ARGS_COMBINED_SIZE), C(ARGS_GET),
+            C(ARGS_GET_NAMES), C(ARGS_POST), C(ARGS_POST_NAMES), C(FILES_NAMES), C(GEO), C(REMOTE_ADDR),
+            C(QUERY_STRING), C(REQUEST_BASENAME), C(REQUEST_BODY), C(REQUEST_COOKIES_NAMES), C(REQUEST_COOKIES),
+            C(REQUEST_FILENAME), C(REQUEST_HEADERS_NAMES), C(REQUEST_HEADERS), C(REQUEST_LINE), C(REQUEST_METHOD),
+            C(REQUEST_PROTOCOL), C(RESPONSE_BODY), C(RESPONSE_HEADERS), C(RESPONSE_STATUS), C(FINGERPRINT) and
+            C(VERIFIED_BOT_CATEGORY). Their numbers 0 to 26, in that order, are accepted too.
+        type: dict
+      operator_type:
+        description:
+          - How the variable is compared with O(rule_configuration.value). Give a name, V(BEGINSWITH), V(ENDSWITH),
+            V(CONTAINS), V(CONTAINSWORD), V(STRMATCH), V(EQ), V(GE), V(GT), V(LE), V(LT), V(WITHIN), V(RX),
+            V(STREQ), V(DETECTSQLI) or V(DETECTXSS), or the platform's number.
+          - Required unless O(rule_configuration.operator_type_name) is given.
+        type: raw
+      operator_type_name:
+        description:
+          - The name of the operator, as M(edge.platform.waf_rule_info) returns it.
+        type: str
+      severity_type:
+        description:
+          - Severity recorded for a match. Give a name, V(NOTICE), V(WARNING) or V(CRITICAL), or the number 0 to 2.
+          - Defaults to V(NOTICE), which is also what the platform stores when a client leaves the severity out.
+        type: raw
+      severity_type_name:
+        description:
+          - The name of the severity, as M(edge.platform.waf_rule_info) returns it.
+        type: str
+      transformation_types:
+        description:
+          - Transformations applied to the variable before comparing. Give names, for example V(LOWERCASE) or
+            V(URLDECODE), or numbers.
+          - Compared as a set, in any order. A change of order alone is not a change.
+        type: list
+        elements: raw
+      transformation_type_names:
+        description:
+          - The names of the transformations, as M(edge.platform.waf_rule_info) returns them.
+        type: list
+        elements: raw
+      value:
+        description:
+          - The value the operator compares against. Defaults to V("").
+        type: str
+      is_negated:
+        description:
+          - Whether the match is inverted. Defaults to V(false).
+        type: bool
+      is_regex_variable:
+        description:
+          - Whether the variable is selected by a regular expression. Defaults to V(false).
+        type: bool
+      chained_rule_conditions:
+        description:
+          - Further conditions that must all match too; they are combined with the main condition by AND.
+          - Kept and compared in the order given.
+        type: list
+        elements: dict
+        suboptions:
+          variable_types:
+            description:
+              - Where to look, as in O(rule_configuration.variable_types).
+            type: dict
+          operator_type:
+            description:
+              - How to compare, as in O(rule_configuration.operator_type).
+            type: raw
+          operator_type_name:
+            description:
+              - The name of the operator, as M(edge.platform.waf_rule_info) returns it.
+            type: str
+          value:
+            description:
+              - The value to compare against. Defaults to V("").
+            type: str
+          is_negated:
+            description:
+              - Whether the match is inverted. Defaults to V(false).
+            type: bool
+          is_regex_variable:
+            description:
+              - Whether the variable is selected by a regular expression. Defaults to V(false).
+            type: bool
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+    details:
+      - The diff shows the rule's name, description and readable configuration before and after.
+notes:
+  - Each run lists every rule of the zone, one request per 1000 rules, then sends at most one write.
+  - The platform fails at random when several rules of one shield zone are created at the same time. The Terraform
+    provider works around this with a lock per zone. This module takes a lock per zone too, a file in the
+    controller's temporary directory, so parallel tasks on one machine write to a zone one at a time (hosts in a
+    play, forks, C(delegate_to=localhost)). Tasks that run on several machines against one zone must be
+    serialised, for example with C(throttle=1).
+  - Custom WAF rules need a paid shield plan (Advanced or higher), which also limits how many rules a zone can have.
+  - The rule's position in the zone's rule order is not managed by this module.
+seealso:
+  - module: edge.platform.waf_rule_info
+  - name: Custom WAF rules
+    description: What custom WAF rules match and how their conditions combine.
+    link: https://docs.bunny.net/shield/custom-waf-rule
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Block the admin area for everyone outside the office network
+  edge.platform.waf_rule:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+    rule_name: block admin
+    rule_description: Only the office reaches the admin area
+    rule_configuration:
+      action_type: Block
+      variable_types:
+        REQUEST_URI: ""
+      operator_type: BEGINSWITH
+      value: /admin
+      transformation_types: [LOWERCASE, URLDECODE]
+      chained_rule_conditions:
+        - variable_types:
+            REMOTE_ADDR: ""
+          operator_type: WITHIN
+          value: 203.0.113.0/24
+          is_negated: true
+
+- name: Copy a rule from one zone to another
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Read the rule
+      edge.platform.waf_rule_info:
+        id: 4001
+      register: source
+
+    - name: Write it unchanged to another zone
+      edge.platform.waf_rule:
+        shield_zone_id: 3003
+        rule_name: "{{ source.waf_rules[0].rule_name }}"
+        rule_description: "{{ source.waf_rules[0].rule_description }}"
+        rule_configuration: "{{ source.waf_rules[0].rule_configuration }}"
+
+    - name: Delete a rule that is no longer needed
+      edge.platform.waf_rule:
+        shield_zone_id: 3001
+        rule_name: challenge-logins
+        state: absent
+"""
+
+RETURN = r"""
+waf_rule:
+  description:
+    - The rule after the task, in the shape of M(edge.platform.waf_rule_info) results; predicted in check mode.
+    - Null when the rule is absent.
+    - After a write whose answer was lost, the predicted rule; its RV(waf_rule.id) is null when it was created.
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: Rule id; null for a rule only predicted in check mode.
+      type: int
+      sample: 4001
+    shield_zone_id:
+      description: Id of the shield zone.
+      type: int
+      sample: 3001
+    user_id:
+      description: Id of the account that owns the rule, when the platform sent it.
+      type: str
+      sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
+    rule_name:
+      description: Rule name.
+      type: str
+      sample: block admin
+    rule_description:
+      description: Rule description.
+      type: str
+      sample: Only the office reaches the admin area
+    rule_json:
+      description: The rule definition as the platform sent it, a JSON text; null when only predicted.
+      type: str
+      sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0}'
+    rule_json_data:
+      description: RV(waf_rule.rule_json) decoded, or null.
+      type: dict
+      sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
+    rule_configuration:
+      description:
+        - The rule's conditions with names beside the numbers, as in M(edge.platform.waf_rule_info). Can be passed
+          back as O(rule_configuration).
+      type: dict
+      contains:
+        action_type:
+          description: The action's number.
+          type: int
+          sample: 1
+        action_type_name:
+          description: The action's name, or null for a number this collection does not know.
+          type: str
+          sample: Block
+        variable_types:
+          description: Variable names mapped to their sub-variables.
+          type: dict
+          sample: {"REQUEST_URI": ""}
+        operator_type:
+          description: The operator's number.
+          type: int
+          sample: 0
+        operator_type_name:
+          description: The operator's name, or null.
+          type: str
+          sample: BEGINSWITH
+        severity_type:
+          description: The severity's number.
+          type: int
+          sample: 0
+        severity_type_name:
+          description: The severity's name, or null.
+          type: str
+          sample: NOTICE
+        transformation_types:
+          description: Transformation numbers.
+          type: list
+          elements: int
+          sample: [8, 19]
+        transformation_type_names:
+          description: Transformation names, in the same order.
+          type: list
+          elements: str
+          sample: [LOWERCASE, URLDECODE]
+        value:
+          description: The value compared against.
+          type: str
+          sample: /admin
+        is_negated:
+          description: Whether the match is inverted.
+          type: bool
+          sample: false
+        is_regex_variable:
+          description: Whether the variable is selected by a regular expression.
+          type: bool
+          sample: false
+        chained_rule_conditions:
+          description: The chained conditions, each with the condition members above except action, severity and
+            transformations.
+          type: list
+          elements: dict
+          sample:
+            - {"variable_types": {"REMOTE_ADDR": ""}, "operator_type": 12, "operator_type_name": "WITHIN",
+               "value": "203.0.113.0/24", "is_negated": true, "is_regex_variable": false}
+    error_response:
+      description: The status information the platform attached to the rule, as sent; null when none.
+      type: dict
+      contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key.
+          type: str
+          sample: null
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 404
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: shield_zone.not_found
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: Shield zone 3999 was not found.
+"""
+
+from contextlib import nullcontext
+
+from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._waf_rule_write import (
+    RuleInputError, desired_configuration, find_by_name, predicted_rule, rule_view, written_rule)
+from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
+    collect_pages, error_response_failure, shape_rule)
+from ansible_collections.edge.platform.plugins.module_utils._zone_lock import LockTimeout, zone_lock
+
+PAGE_SIZE = 1000
+RULE = "/shield/waf/custom-rule"
+
+
+def unconfirmed(operation, reply):
+    """The failure of a write the platform did not confirm (HTTP 202 ``AcceptedResult``, or no rule).
+
+    platform-facts section 3.2: a 202 is not an applied change. It may still land later, so it is handled as a
+    lost answer: never sent again, the re-read decides (``Context.reconcile``).
+    """
+    error = ApiError(operation, reply.status, "the platform answered HTTP %d without confirming the change" % reply.status)
+    error.kind = MAY_HAVE_BEEN_SENT
+    return error
+
+
+def run(ctx):
+    params = ctx.params
+    zone_id = params["shield_zone_id"]
+    if zone_id <= 0:
+        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+    if not params["rule_name"] or not params["rule_name"].strip():
+        ctx.fail("rule_name must not be empty: it identifies the rule within the shield zone.")
+    configuration = None
+    if params["state"] == "present":
+        try:
+            configuration = desired_configuration(params["rule_configuration"])
+        except RuleInputError as problem:
+            ctx.fail(str(problem))
+    # One writer per zone on this machine (the platform fails parallel creates: see _zone_lock.py);
+    # check mode writes nothing and needs no lock.
+    wait = params["timeout"] * (params["retries"] + 1) * 4
+    lock = nullcontext() if ctx.check_mode else zone_lock(ctx.client.base_url, "shield-waf", zone_id, wait)
+    try:
+        with lock:
+            return manage(ctx, configuration)
+    except LockTimeout as problem:
+        ctx.fail("Waiting for other tasks writing to shield zone %d failed: %s. Retry, or serialise the tasks "
+                 "(throttle: 1)." % (zone_id, problem))
+
+
+def manage(ctx, configuration):
+    """Find the rule by name, then create, update or delete it through the reconciler."""
+    params = ctx.params
+    zone_id, name, present = params["shield_zone_id"], params["rule_name"], params["state"] == "present"
+    listing = "Listing custom WAF rules of shield zone %d" % zone_id
+    not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
+
+    def find():
+        def fetch(page):
+            return ctx.client.request("GET", "/shield/waf/custom-rules/%d" % zone_id, "%s (page %d)" % (listing, page),
+                                      params={"page": page, "perPage": PAGE_SIZE}, hints={404: not_found}).data
+
+        rules, problem = collect_pages(fetch)
+        if problem:
+            raise ApiError(listing, None, problem, hint="Retry later, or report the platform's paging to its support.")
+        rule, duplicates = find_by_name(rules, name)
+        if duplicates:
+            ctx.fail("%d custom WAF rules of shield zone %d are named %r (ids %s), so the rule to manage is ambiguous: "
+                     "rename or delete all but one of them (edge.platform.waf_rule_info lists them)."
+                     % (len(duplicates), zone_id, name, ", ".join(str(i) for i in duplicates)))
+        return rule
+
+    def view(rule):
+        if rule is None:
+            return {}
+        return rule_view(rule.get("ruleName"), rule.get("ruleDescription"), rule.get("ruleConfiguration"))
+
+    current = find()
+    description = params["rule_description"]
+    if description is None:  # kept when not given; always sent (platform-facts section 3.5)
+        description = (current.get("ruleDescription") if current else None) or ""
+    body = {"ruleName": name, "ruleDescription": description, "ruleConfiguration": configuration}
+    written = {}
+
+    def apply():
+        if not present:
+            operation = "Deleting custom WAF rule %d" % current["id"]
+            reply = ctx.client.request("DELETE", "%s/%d" % (RULE, current["id"]), operation,
+                                       replay_safe=False, allow_404=True)
+            reported = error_response_failure(reply.data) if reply.status == 200 else None
+            if reported is not None:
+                status, message, key = reported
+                raise ApiError(operation, status or reply.status, message, error_key=key)
+            if reply.status not in (200, 404):  # 404: already gone, which is what was asked
+                raise unconfirmed(operation, reply)
+            return None
+        if current is None:
+            operation = "Creating custom WAF rule %r in shield zone %d" % (name, zone_id)
+            reply = ctx.client.request("POST", RULE, operation, json_body=dict(body, shieldZoneId=zone_id),
+                                       replay_safe=False)
+        else:
+            operation = "Updating custom WAF rule %d" % current["id"]
+            reply = ctx.client.request("PATCH", "%s/%d" % (RULE, current["id"]), operation, json_body=body,
+                                       replay_safe=False)
+        rule = written_rule(reply.status, reply.data)
+        if rule is None:
+            raise unconfirmed(operation, reply)
+        written["rule"] = rule
+        return None
+
+    after = rule_view(name, description, configuration) if present else {}
+    changed, _state, _diff = ctx.reconcile(view(current), after, apply, reread=lambda: view(find()))
+    if not present:
+        return {"waf_rule": None}
+    rule = written.get("rule")
+    if rule is None:
+        rule = predicted_rule(current, zone_id, body) if changed else current
+    return {"waf_rule": shape_rule(rule, ctx.warn)}
+
+
+VARIABLES = dict(type="dict")
+CONDITION = dict(
+    variable_types=VARIABLES,
+    operator_type=dict(type="raw"),
+    operator_type_name=dict(type="str"),
+    value=dict(type="str"),
+    is_negated=dict(type="bool"),
+    is_regex_variable=dict(type="bool"),
+)
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        shield_zone_id=dict(type="int", required=True),
+        rule_name=dict(type="str", required=True, aliases=["name"]),
+        rule_description=dict(type="str", aliases=["description"]),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+        rule_configuration=dict(type="dict", options=dict(
+            CONDITION,
+            action_type=dict(type="raw"),
+            action_type_name=dict(type="str"),
+            severity_type=dict(type="raw"),
+            severity_type_name=dict(type="str"),
+            transformation_types=dict(type="list", elements="raw"),
+            transformation_type_names=dict(type="list", elements="raw"),
+            chained_rule_conditions=dict(type="list", elements="dict", options=CONDITION),
+        )),
+    ),
+    run=run,
+    required_if=[("state", "present", ["rule_configuration"])],
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()
