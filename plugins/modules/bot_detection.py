@@ -54,6 +54,7 @@ options:
     type: bool
 extends_documentation_fragment:
   - edge.platform.management_api
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group
 attributes:

@@ -69,6 +69,7 @@ options:
     default: true
 extends_documentation_fragment:
   - edge.platform.database
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group_database
 attributes:

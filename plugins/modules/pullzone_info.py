@@ -32,6 +32,7 @@ options:
 extends_documentation_fragment:
   - edge.platform.zone_selectors.pull_zone
   - edge.platform.management_api
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module
