@@ -141,7 +141,11 @@ class Context(object):
             if getattr(error, "kind", None) != MAY_HAVE_BEEN_SENT or reread is None:
                 raise
             lost = error
-        what = "%s got no answer (%s)" % (lost.operation, (lost.message or "no details").rstrip("."))
+        if lost.status is None:
+            what = "%s got no answer (%s)" % (lost.operation, (lost.message or "no details").rstrip("."))
+        else:  # an answer that does not confirm the write: a 5xx, or a 202 that may not have applied it
+            what = "%s was not confirmed (HTTP %d%s)" % (
+                lost.operation, lost.status, ": %s" % lost.message.rstrip(".") if lost.message else "")
         try:
             now = reread()
         except ApiError as again:

@@ -169,9 +169,12 @@ def parse_error_body(text):
         return error.get("message"), error.get("errorKey"), None
     if "ErrorKey" in data or "Message" in data:  # pull zone ApiErrorData
         return data.get("Message"), data.get("ErrorKey"), data.get("Field") or None
-    if "title" in data or "detail" in data:  # ProblemDetails
+    if "title" in data or "detail" in data:  # ProblemDetails (ASP.NET's ValidationProblemDetails adds errors)
         parts = [_text(p) for p in (data.get("title"), data.get("detail")) if p]
-        return ": ".join(parts) or None, None, None
+        field, problems = _validation_errors(data.get("errors"))
+        if problems:
+            parts.append(problems)
+        return ": ".join(parts) or None, None, field
     if isinstance(error, str):  # database AppError / sqld
         details = data.get("details")
         return (error if not details else "%s (%s)" % (error, shorten(json.dumps(details)))), None, None
@@ -180,6 +183,20 @@ def parse_error_body(text):
     if set(data) == {"statusCode"}:  # shield UnauthorizedResult
         return None, None, None
     return shorten(json.dumps(data, sort_keys=True)), None, None
+
+
+def _validation_errors(errors):
+    """``(field, text)`` of ValidationProblemDetails ``errors`` (``{member: [messages]}``): the first member
+    named is the field; every member's messages, shortened, are the text. ``(None, None)`` otherwise."""
+    if not isinstance(errors, dict) or not errors:
+        return None, None
+    members = sorted(str(name) for name in errors)
+    texts = []
+    for name in members:
+        value = errors.get(name)
+        messages = value if isinstance(value, list) else [value]
+        texts.append("%s: %s" % (name, "; ".join(_text(m) or "" for m in messages)))
+    return members[0] or None, shorten("; ".join(texts))
 
 
 def scrub(text, secrets):

@@ -91,6 +91,15 @@ def test_lost_answer_with_the_change_applied_is_a_change_with_a_warning():
                             "shows the change was applied. It was not sent again."]
 
 
+def test_an_unconfirming_answer_is_named_by_its_status():
+    error = ApiError("Creating rule X", 202, "the platform accepted it without applying it", kind=MAY_HAVE_BEEN_SENT)
+    writes = Writes(apply_error=error, reread_state={"value": 2})
+    ctx = Context({})
+    reconcile(ctx, writes, {"value": 1}, {"value": 2})
+    assert ctx.warnings[0].startswith("Creating rule X was not confirmed (HTTP 202: the platform accepted it without "
+                                      "applying it); the state read back afterwards shows the change was applied.")
+
+
 def test_lost_answer_without_the_change_fails_saying_it_was_not_applied():
     writes = Writes(apply_error=lost(), reread_state={"value": 1})
     result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})

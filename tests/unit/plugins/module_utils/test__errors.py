@@ -20,6 +20,13 @@ SHAPES = [
     pytest.param(json.dumps({"ErrorKey": "pullzone.hostname_not_found", "Field": "Hostname",
                              "Message": "The hostname is not on this pull zone."}),
                  ("The hostname is not on this pull zone.", "pullzone.hostname_not_found", "Hostname"), id="pull-zone"),
+    pytest.param(json.dumps({"type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+                             "title": "One or more validation errors occurred.", "status": 400,
+                             "errors": {"$.ruleConfiguration.actionType": ["The value 9 is not valid."],
+                                        "$.ruleName": ["The RuleName field is required."]}}),
+                 ("One or more validation errors occurred.: $.ruleConfiguration.actionType: The value 9 is not valid.; "
+                  "$.ruleName: The RuleName field is required.", None, "$.ruleConfiguration.actionType"),
+                 id="validation-problem-details"),
     pytest.param(json.dumps({"statusCode": 401}), (None, None, None), id="status-code-only"),
     pytest.param(json.dumps({"error": "Unauthorized: `The JWT is invalid`"}),
                  ("Unauthorized: `The JWT is invalid`", None, None), id="database"),
