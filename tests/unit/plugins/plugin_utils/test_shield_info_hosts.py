@@ -16,6 +16,7 @@ import pytest
 from ansible_collections.edge.platform.plugins.modules import bot_detection_info, waf_rule_info
 from ansible_collections.edge.platform.plugins.plugin_utils import _inprocess
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test__inprocess import normal
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_bot_detection_info import (
     ARGS as BOT_ARGS, PLAN_ERROR, envelope, state)
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_waf_rule_info import (
@@ -25,32 +26,24 @@ WAF_SECRET = WAF_ARGS["api_key"]
 BOT_SECRET = BOT_ARGS["api_key"]
 
 
-def _normal(result):
-    """Warnings as their text (ansible-core 2.19 sends them as structured summaries; the controller shows the text)."""
-    warnings = result.get("warnings")
-    if warnings:
-        result["warnings"] = [w if isinstance(w, str) else w.get("event", {}).get("msg") for w in warnings]
-    return result
-
-
 def both_hosts(module, args, answers, fake_session, run_module, check=False, diff=False):
     """``(result, sent)``: the module path's result, after asserting the in-process host gives the same output
     and sends the same requests (method, URL, query) from the same ``answers``."""
     name = "edge.platform.%s" % module.__name__.rpartition(".")[2]
     fake_session.calls[:] = []
     fake_session.responses = list(answers)
-    by_module = _normal(run_module(module, dict(args, _ansible_module_name=name), check=check, diff=diff))
+    by_module = normal(run_module(module, dict(args, _ansible_module_name=name), check=check, diff=diff))
     sent = [(c["method"], c["url"], c["params"]) for c in fake_session.calls]
     fake_session.calls[:] = []
     fake_session.responses = list(answers)
     output = _inprocess.run_in_process(module.MODULE, _inprocess.to_module(args), check, diff, name)
-    by_action = _normal(json.loads(_inprocess.module_output(output)))
+    by_action = normal(json.loads(_inprocess.module_output(output)))
     assert by_action == by_module
     assert [(c["method"], c["url"], c["params"]) for c in fake_session.calls] == sent
     return by_module, sent
 
 
-# name: (args, answers, what the result must show)
+# name: (args, answers, what the result must show), for each module
 BOT_CASES = {
     "configuration": (BOT_ARGS, [envelope(data=state())],
                       lambda r: r["bot_detection"]["execution_mode_name"] == "Challenge"),
@@ -62,23 +55,13 @@ BOT_CASES = {
                       lambda r: "is not the JSON object this operation returns" in r["msg"]),
     "no data": (BOT_ARGS, [envelope(200)], lambda r: "answered without the configuration" in r["msg"]),
     "own check": (dict(BOT_ARGS, shield_zone_id=0), [], lambda r: "must be a positive shield zone id" in r["msg"]),
-    "argument error": (dict(BOT_ARGS, shield_zone_id="three"), [], lambda r: "cannot be converted to an int" in r["msg"]),
+    "argument error": (dict(BOT_ARGS, shield_zone_id="three"), [],
+                       lambda r: "cannot be converted to an int" in r["msg"]),
     "key with a newline": (dict(BOT_ARGS, api_key=BOT_SECRET + "\n"), [],
                            lambda r: "api_key contains spaces" in r["msg"]),
 }
 
 
-@pytest.mark.parametrize("name", sorted(BOT_CASES))
-def test_bot_detection_info_gives_the_same_result_on_both_hosts(name, fake_session, run_module):
-    args, answers, shows = BOT_CASES[name]
-    result, sent = both_hosts(bot_detection_info, args, answers, fake_session, run_module)
-    assert len(sent) == len(answers)
-    assert result.get("changed") is not True
-    assert shows(result)
-    assert BOT_SECRET not in json.dumps(result)
-
-
-# name: (args, answers, what the result must show)
 WAF_CASES = {
     "one rule": (dict(WAF_ARGS, id=4001), [FakeResponse(200, rule(), headers=TEXT)],
                  lambda r: r["waf_rules"][0]["rule_configuration"]["action_type_name"] == "Block"),
@@ -101,11 +84,16 @@ WAF_CASES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(WAF_CASES))
-def test_waf_rule_info_gives_the_same_result_on_both_hosts(name, fake_session, run_module):
-    args, answers, shows = WAF_CASES[name]
-    result, sent = both_hosts(waf_rule_info, args, answers, fake_session, run_module)
+CASES = dict([((bot_detection_info, BOT_SECRET, name), case) for name, case in BOT_CASES.items()]
+             + [((waf_rule_info, WAF_SECRET, name), case) for name, case in WAF_CASES.items()])
+
+
+@pytest.mark.parametrize("module, secret, name", sorted(CASES, key=lambda k: (k[0].__name__, k[2])),
+                         ids=lambda value: getattr(value, "__name__", str(value)).rpartition(".")[2])
+def test_both_hosts_give_the_same_result(module, secret, name, fake_session, run_module):
+    args, answers, shows = CASES[(module, secret, name)]
+    result, sent = both_hosts(module, args, answers, fake_session, run_module)
     assert len(sent) == len(answers)
     assert result.get("changed") is not True
     assert shows(result)
-    assert WAF_SECRET not in json.dumps(result)
+    assert secret not in json.dumps(result)
