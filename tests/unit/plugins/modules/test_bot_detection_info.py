@@ -213,4 +213,3 @@ def test_the_request_conforms_to_the_published_document(fake_session, run_module
     run_module(bot_detection_info, ARGS)
     [call] = fake_session.calls
     validate_request(document, call["method"], call["url"][len(BASE):], call["params"])
-

@@ -362,4 +362,3 @@ def test_requests_conform_to_the_published_document(fake_session, run_module, op
     assert len(fake_session.calls) == 3
     for call in fake_session.calls:
         validate_request(document, call["method"], call["url"][len(BASE):], call["params"])
-

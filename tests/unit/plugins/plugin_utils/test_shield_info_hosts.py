@@ -49,7 +49,7 @@ BOT_CASES = {
                       lambda r: r["bot_detection"]["execution_mode_name"] == "Challenge"),
     "basic plan": (BOT_ARGS, [envelope(202, error=PLAN_ERROR)], lambda r: r["bot_detection"]["available"] is False),
     "unknown zone": (BOT_ARGS, [envelope(200, error={"statusCode": 404, "success": False, "message": "Not found.",
-                                                    "errorKey": "shield_zone.not_found"})],
+                                                     "errorKey": "shield_zone.not_found"})],
                      lambda r: r["api_error"]["error_key"] == "shield_zone.not_found"),
     "not an object": (BOT_ARGS, [FakeResponse(200, text="[1]", headers=TEXT)],
                       lambda r: "is not the JSON object this operation returns" in r["msg"]),
