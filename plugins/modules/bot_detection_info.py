@@ -174,35 +174,38 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._bot_detection import (
     PLAN_ERROR_KEY, configuration_problem, shape_bot_detection, unavailable)
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
-from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 
-def run(edge):
-    zone_id = edge.params["shield_zone_id"]
+def run(ctx):
+    zone_id = ctx.params["shield_zone_id"]
     if zone_id <= 0:
-        edge.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
     operation = "Reading bot detection of shield zone %d" % zone_id
     hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
     try:
-        # the client turns every failed envelope (200, 202, 403, 404) into ApiError, plan error included
-        reply = edge.client.request("GET", "/shield/shield-zone/%d/bot-detection" % zone_id, operation, hints=hints)
+        # the answer is one JSON object (the envelope); the client turns every failed envelope (200, 202,
+        # 403, 404) into ApiError, the plan error included, and anything that is not an object into BAD_ANSWER
+        reply = ctx.client.request("GET", "/shield/shield-zone/%d/bot-detection" % zone_id, operation, hints=hints,
+                                   expect="object")
     except ApiError as error:
         if error.error_key != PLAN_ERROR_KEY:
             raise
-        bot_detection = unavailable(zone_id, error.message)
-    else:
-        problem = configuration_problem(reply.status, reply.data)
-        if problem:
-            raise ApiError(operation, reply.status, problem,
-                           hint="Retry later; if it persists, report it to the platform's support.")
-        bot_detection = shape_bot_detection(zone_id, reply.data["data"])
-    edge.exit(changed=False, bot_detection=bot_detection)
+        return {"bot_detection": unavailable(zone_id, error.message)}
+    # what the client cannot know: only a 200 with a data object is the configuration
+    problem = configuration_problem(reply.status, reply.data)
+    if problem:
+        raise ApiError(operation, reply.status, problem, kind=BAD_ANSWER,
+                       hint="Retry later; if it persists, report it to the platform's support.")
+    return {"bot_detection": shape_bot_detection(zone_id, reply.data["data"])}
+
+
+MODULE = ModuleDef(argument_spec=dict(shield_zone_id=dict(type="int", required=True)), run=run)
 
 
 def main():
-    edge = EdgeModule(dict(shield_zone_id=dict(type="int", required=True)))
-    edge.run(run)
+    MODULE.run_as_module()
 
 
 if __name__ == "__main__":

@@ -249,60 +249,78 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
-from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
     MAX_PAGES, collect_pages, rule_read_failure, shape_rule)
 
 MAX_PAGE_SIZE = 1000
 
 
-def run(edge):
-    params = edge.params
+def read_rule(ctx, rule_id):
+    """The ``CustomWafRule`` with ``rule_id``; fails unless the answer really is that rule."""
+    operation = "Reading custom WAF rule %d" % rule_id
+    not_found = ("No custom WAF rule with id %d is visible to this API key: check id "
+                 "(shield_zone_id lists the rules of a zone)." % rule_id)
+    # a rule is one JSON object: the client refuses anything else before it is looked at
+    reply = ctx.client.request("GET", "/shield/waf/custom-rule/%d" % rule_id, operation, hints={404: not_found},
+                               expect="object")
+    # what the client cannot know: a 202 or an empty rule is no rule, and errorResponse may report a failure
+    failure = rule_read_failure(reply.status, reply.data, rule_id)
+    if failure is not None:
+        status, message, error_key = failure
+        status = status or reply.status
+        raise ApiError(operation, status, message, error_key=error_key,
+                       hint=not_found if status < 300 or status == 404 else None)
+    return reply.data
+
+
+def list_rules(ctx, zone_id, page_size):
+    """Every ``CustomWafRule`` of a shield zone, one request per page, every page followed."""
+    operation = "Listing custom WAF rules of shield zone %d" % zone_id
+    not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
+
+    def fetch(page):
+        # a page is one JSON object (GetCustomWafRulesResponse); a failed envelope fails in the client
+        return ctx.client.request("GET", "/shield/waf/custom-rules/%d" % zone_id, "%s (page %d)" % (operation, page),
+                                  params={"page": page, "perPage": page_size}, hints={404: not_found},
+                                  expect="object").data
+
+    rules, problem = collect_pages(fetch, MAX_PAGES)
+    if problem:
+        raise ApiError(operation, None, problem, kind=BAD_ANSWER,
+                       hint="Retry later, or report the platform's paging to its support.")
+    return rules
+
+
+def run(ctx):
+    params = ctx.params
     for option in ("id", "shield_zone_id"):
         if params[option] is not None and params[option] <= 0:
-            edge.fail("%s must be a positive id; got %d." % (option, params[option]))
+            ctx.fail("%s must be a positive id; got %d." % (option, params[option]))
     if not 1 <= params["page_size"] <= MAX_PAGE_SIZE:
-        edge.fail("page_size must be between 1 and %d; got %d." % (MAX_PAGE_SIZE, params["page_size"]))
-    rule_id, zone_id = params["id"], params["shield_zone_id"]
-    if rule_id is not None:
-        operation = "Reading custom WAF rule %d" % rule_id
-        not_found = ("No custom WAF rule with id %d is visible to this API key: check id "
-                     "(shield_zone_id lists the rules of a zone)." % rule_id)
-        reply = edge.client.request("GET", "/shield/waf/custom-rule/%d" % rule_id, operation, hints={404: not_found})
-        failure = rule_read_failure(reply.status, reply.data, rule_id)
-        if failure is not None:
-            status, message, error_key = failure
-            status = status or reply.status
-            raise ApiError(operation, status, message, error_key=error_key,
-                           hint=not_found if status < 300 or status == 404 else None)
-        found = [reply.data]
+        ctx.fail("page_size must be between 1 and %d; got %d." % (MAX_PAGE_SIZE, params["page_size"]))
+    if params["id"] is not None:
+        found = [read_rule(ctx, params["id"])]
     else:
-        operation = "Listing custom WAF rules of shield zone %d" % zone_id
-        not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
+        found = list_rules(ctx, params["shield_zone_id"], params["page_size"])
+    return {"waf_rules": [shape_rule(rule, ctx.warn) for rule in found]}
 
-        def fetch(page):
-            return edge.client.request("GET", "/shield/waf/custom-rules/%d" % zone_id, "%s (page %d)" % (operation, page),
-                                       params={"page": page, "perPage": params["page_size"]},
-                                       hints={404: not_found}).data
 
-        found, problem = collect_pages(fetch, MAX_PAGES)
-        if problem:
-            raise ApiError(operation, None, problem, hint="Retry later, or report the platform's paging to its support.")
-    edge.exit(changed=False, waf_rules=[shape_rule(rule, edge.module.warn) for rule in found])
+MODULE = ModuleDef(
+    argument_spec=dict(
+        id=dict(type="int"),
+        shield_zone_id=dict(type="int"),
+        page_size=dict(type="int", default=100),
+    ),
+    run=run,
+    mutually_exclusive=[("id", "shield_zone_id")],
+    required_one_of=[("id", "shield_zone_id")],
+)
 
 
 def main():
-    edge = EdgeModule(
-        dict(
-            id=dict(type="int"),
-            shield_zone_id=dict(type="int"),
-            page_size=dict(type="int", default=100),
-        ),
-        mutually_exclusive=[("id", "shield_zone_id")],
-        required_one_of=[("id", "shield_zone_id")],
-    )
-    edge.run(run)
+    MODULE.run_as_module()
 
 
 if __name__ == "__main__":
