@@ -94,6 +94,9 @@ notes:
   - When the zone's API Guardian answers 404, the module asks whether the shield zone itself exists
     (C(GET /shield/shield-zone/{id})) rather than guessing from the error text; an existing zone without a document
     gets a first upload.
+  - An upload whose answer is lost after it was sent (a read timeout, a dropped connection, a 5xx answer) is never
+    sent again. The zone is read once more and compared with the document as before an upload; the task then reports
+    changed with a warning when the platform derives the document, or fails saying it was NOT applied.
   - When several hosts upload a first document to one zone at once, the platform accepts one first upload; a task
     whose first upload is refused reads the zone again and updates it only if it still differs.
   - Documents over 10 MB, nested more than 1000 levels, or whose YAML aliases or C($ref) references expand beyond a
