@@ -107,7 +107,7 @@ class Context(object):
             self.diffs = [diff]
         raise Finished(result)
 
-    def reconcile(self, before, after, apply, reread=None):
+    def reconcile(self, before, after, apply, reread=None, force=False):
         """Drive one managed object from ``before`` to ``after``; returns ``(changed, state, diff)``.
 
         ``before``/``after`` are the shaped, comparable states; they are also the diff. ``apply()``
@@ -119,8 +119,11 @@ class Context(object):
         write is not sent again: ``reread()`` runs once and decides. Desired state reached: changed,
         with a warning naming the lost answer. Not reached: failure saying it was NOT applied.
         Re-read failing too: failure saying the outcome is unknown.
+
+        ``force``: write even when ``before`` equals ``after`` (a forced re-upload, or a first write
+        whose comparable views cannot tell "absent" from "empty"); the task then reports changed.
         """
-        changed = before != after
+        changed = bool(force) or before != after
         state = before
         diff = {"before": before, "after": after} if self.diff_mode else None
         if changed:

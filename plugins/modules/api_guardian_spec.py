@@ -94,6 +94,9 @@ notes:
   - When the zone's API Guardian answers 404, the module asks whether the shield zone itself exists
     (C(GET /shield/shield-zone/{id})) rather than guessing from the error text; an existing zone without a document
     gets a first upload.
+  - An upload whose answer is lost after it was sent (a read timeout, a dropped connection, a 5xx answer) is never
+    sent again. The zone is read once more and compared with the document as before an upload; the task then reports
+    changed with a warning when the platform derives the document, or fails saying it was NOT applied.
   - When several hosts upload a first document to one zone at once, the platform accepts one first upload; a task
     whose first upload is refused reads the zone again and updates it only if it still differs.
   - Documents over 10 MB, nested more than 1000 levels, or whose YAML aliases or C($ref) references expand beyond a
@@ -390,55 +393,55 @@ from ansible_collections.edge.platform.plugins.module_utils._errors import ApiEr
 from ansible_collections.edge.platform.plugins.module_utils._guardian import (
     Current, compare, predict, shape_configuration, shape_endpoint,
 )
-from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 
-def read_document(edge):
+def read_document(ctx):
     """The document text and the option it came from (``src`` is normally read by the action plugin)."""
-    if edge.params["content"] is not None:
-        return edge.params["content"], "content"
-    path = edge.params["src"]
+    if ctx.params["content"] is not None:
+        return ctx.params["content"], "content"
+    path = ctx.params["src"]
     if path is None:
-        edge.fail("content or src is required: give the OpenAPI document as text (content) or a file (src).")
+        ctx.fail("content or src is required: give the OpenAPI document as text (content) or a file (src).")
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             # a FIFO would block forever, /dev/zero never ends
-            edge.fail("src: %s is not a regular file; give the path of the OpenAPI document." % path)
+            ctx.fail("src: %s is not a regular file; give the path of the OpenAPI document." % path)
         with open(path, "rb") as handle:
             raw = handle.read(_openapi.MAX_DOCUMENT_BYTES + 1)  # one byte more: refused by its size
     except (IOError, OSError) as exc:
-        edge.fail("src: cannot read %s: %s." % (path, exc.strerror or exc))
+        ctx.fail("src: cannot read %s: %s." % (path, exc.strerror or exc))
     if len(raw) > _openapi.MAX_DOCUMENT_BYTES:
-        edge.fail("src: %s is over the %d MB an OpenAPI document may have here; split the API or remove examples "
-                  "and descriptions." % (path, _openapi.MAX_DOCUMENT_BYTES // 1048576))
+        ctx.fail("src: %s is over the %d MB an OpenAPI document may have here; split the API or remove examples "
+                 "and descriptions." % (path, _openapi.MAX_DOCUMENT_BYTES // 1048576))
     try:
         return raw.decode("utf-8"), "src"
     except UnicodeDecodeError as exc:
-        edge.fail("src: %s is not UTF-8 text (byte %d); save the document as UTF-8." % (path, exc.start))
+        ctx.fail("src: %s is not UTF-8 text (byte %d); save the document as UTF-8." % (path, exc.start))
 
 
-def read_current(edge, zone_id):
+def read_current(ctx, zone_id):
     """The zone's API Guardian state. A 404 is never read from its error text: whether the zone
     exists is asked of the zone itself (platform-facts §3.3: the conditions of these 404s are not
     documented, and no list of error keys is published)."""
     base = "/shield/shield-zone/%d" % zone_id
     zone_hint = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
     operation = "Reading API Guardian of shield zone %d" % zone_id
-    reply = edge.client.request("GET", base + "/api-guardian", operation, allow_404=True, hints={404: zone_hint})
+    reply = ctx.client.request("GET", base + "/api-guardian", operation, allow_404=True, hints={404: zone_hint})
     if reply.status != 404:
         return Current.from_data(reply.object.get("data"))
     message, key, dummy = parse_error_body(reply.text)
-    if not zone_exists(edge, base, zone_id):
+    if not zone_exists(ctx, base, zone_id):
         raise ApiError(operation, 404, message, error_key=key, hint=zone_hint)
     return Current.absent(reply.object.get("data"))
 
 
-def zone_exists(edge, base, zone_id):
+def zone_exists(ctx, base, zone_id):
     """False only when the platform says 404 for the zone itself (as a status or inside its envelope).
     The published document declares no 404 for this call, so any other answer counts as "exists":
     the first upload then meets the platform's own verdict, and its 404 names shield_zone_id."""
     try:
-        zone = edge.client.request("GET", base, "Reading shield zone %d" % zone_id, allow_404=True)
+        zone = ctx.client.request("GET", base, "Reading shield zone %d" % zone_id, allow_404=True)
     except ApiError as error:
         if error.status == 404:
             return False
@@ -458,118 +461,148 @@ class _FirstUploadRefused(Exception):
         self.error = error
 
 
-def measure_limits(edge, document, current, option, zone_id):
+def measure_limits(ctx, document, current, option, zone_id):
     """``(metrics, problems)`` by O(plan_limits): None/[] when ignored; fails on ``check``."""
-    mode = edge.params["plan_limits"]
+    mode = ctx.params["plan_limits"]
     if mode == "ignore":
         return None, []
     try:
         metrics = _openapi.measure(document, current.limits)
     except _openapi.DocumentError as exc:
-        edge.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
+        ctx.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
     problems = _openapi.exceeded_limits(metrics, current.limits)
     if problems and mode == "check":
-        edge.fail("%s: the OpenAPI document exceeds the plan limits of shield zone %d by this module's count (an "
-                  "estimate of the platform's rules): %s. Simplify the document (or move the zone to a plan with "
-                  "higher limits), or set plan_limits=warn to let the platform decide, and run again."
-                  % (option, zone_id, "; ".join(problems)), metrics=metrics)
+        ctx.fail("%s: the OpenAPI document exceeds the plan limits of shield zone %d by this module's count (an "
+                 "estimate of the platform's rules): %s. Simplify the document (or move the zone to a plan with "
+                 "higher limits), or set plan_limits=warn to let the platform decide, and run again."
+                 % (option, zone_id, "; ".join(problems)), metrics=metrics)
     return metrics, problems
 
 
-def run(edge):
-    params = edge.params
+def run(ctx):
+    params = ctx.params
     zone_id = params["shield_zone_id"]
     if zone_id <= 0:
-        edge.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
     if _openapi.YAML_IMPORT_ERROR is not None:
-        edge.module.fail_json(msg=missing_required_lib("PyYAML"), exception=_openapi.YAML_IMPORT_ERROR)
-    text, option = read_document(edge)
+        ctx.fail(missing_required_lib("PyYAML"))
+    text, option = read_document(ctx)
     try:
         document = _openapi.load(text)
         derived = _openapi.derive(document)
     except _openapi.DocumentError as exc:
-        edge.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
-
-    current = read_current(edge, zone_id)
-    metrics, problems = measure_limits(edge, document, current, option, zone_id)
+        ctx.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
     enforce = params["enforce_authorization_validation"]
-    comparison = compare(current, derived, enforce)
-    changed = params["force"] or comparison.differs
-    if changed and problems:
-        edge.module.warn("%s: by this module's count (an estimate of the platform's rules) the OpenAPI document "
-                         "exceeds the plan limits of shield zone %d: %s. Uploading anyway: the platform decides "
-                         "(plan_limits=check refuses such a document before any write)."
-                         % (option, zone_id, "; ".join(problems)))
-    configuration = shape_configuration(current.configuration)
-    endpoints = [shape_endpoint(e) for e in current.endpoints]
-    if changed:
-        predicted = predict(current, derived, enforce, zone_id, comparison.parse)
-        configuration, endpoints = shape_configuration(predicted[0]), [shape_endpoint(e) for e in predicted[1]]
-        if not edge.check_mode:
-            try:
-                try:
-                    configuration, endpoints = upload(edge, zone_id, text, enforce, current.present, predicted)
-                except _FirstUploadRefused as refused:
-                    # another task (a parallel host) may have uploaded first: read again, update only if needed
-                    current = read_current(edge, zone_id)
-                    if not current.present:
-                        raise refused.error
-                    comparison = compare(current, derived, enforce)
-                    changed = params["force"] or comparison.differs
-                    configuration = shape_configuration(current.configuration)
-                    endpoints = [shape_endpoint(e) for e in current.endpoints]
-                    if changed:
-                        predicted = predict(current, derived, enforce, zone_id, comparison.parse)
-                        configuration, endpoints = upload(edge, zone_id, text, enforce, True, predicted)
-            except ApiError as error:
-                if problems and error.status is not None and 400 <= error.status < 500:
-                    error.hint = ("%s By this module's count (an estimate) the document exceeds: %s."
-                                  % (error.hint or "", "; ".join(problems))).strip()
-                edge.fail_from(error, metrics=metrics)
-    changes = dict(comparison.changes, forced=bool(params["force"] and not comparison.differs))
-    diff = {"before": comparison.before, "after": comparison.after} if edge.diff_mode else None
-    edge.exit(changed=changed, diff=diff, configuration=configuration, endpoints=endpoints, changes=changes,
-              metrics=metrics)
-
-
-def upload(edge, zone_id, text, enforce, present, predicted):
-    """POST (first document) or PATCH (replacement); the answer becomes the result, no extra GET."""
-    body = {"content": text}
-    if enforce is not None:
-        body["enforceAuthorizationValidation"] = enforce
-    method, verb = ("PATCH", "Updating") if present else ("POST", "Uploading")
+    current = read_current(ctx, zone_id)
+    metrics, problems = measure_limits(ctx, document, current, option, zone_id)
+    upload = _Upload(ctx, zone_id, text, derived, enforce)
     try:
-        reply = edge.client.request(
-            method, "/shield/shield-zone/%d/api-guardian/spec" % zone_id,
-            "%s the OpenAPI document of shield zone %d" % (verb, zone_id), json_body=body,
-            # a repeated PATCH of the same document is harmless; a repeated POST fails as "already exists"
-            replay_safe=present,
-            hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
-                   404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id})
+        try:
+            comparison = upload.reconcile(current, problems, option)
+        except _FirstUploadRefused as refused:
+            # another task (a parallel host) may have uploaded first: read again, update only if needed
+            current = read_current(ctx, zone_id)
+            if not current.present:
+                raise refused.error
+            comparison = upload.reconcile(current, (), option)
     except ApiError as error:
-        if not present and error.status in CONFLICT_STATUSES:
-            raise _FirstUploadRefused(error)
-        raise
-    data = reply.object.get("data")
-    if not isinstance(data, dict) or not isinstance(data.get("configuration"), dict):
-        return shape_configuration(predicted[0]), [shape_endpoint(e) for e in predicted[1]]
-    return shape_configuration(data["configuration"]), [shape_endpoint(e) for e in data.get("endpoints") or []]
+        if problems and error.status is not None and 400 <= error.status < 500:
+            error.hint = ("%s By this module's count (an estimate) the document exceeds: %s."
+                          % (error.hint or "", "; ".join(problems))).strip()
+        ctx.fail_from(error, metrics=metrics)
+    changes = dict(comparison.changes, forced=bool(params["force"] and not comparison.differs))
+    return dict(upload.result, changes=changes, metrics=metrics)
+
+
+class _Upload(object):
+    """One upload of the document through the engine's reconciler (exact check mode, diff, lost answers).
+
+    The compared states are the comparison's ``before``/``after`` views (parsed schemas, parameter and
+    auth-scheme sets). When the upload's answer is lost, the reconciler re-reads the zone once and
+    compares what the platform now derives with ``after`` the same way; the upload is never sent again.
+    """
+
+    def __init__(self, ctx, zone_id, text, derived, enforce):
+        self.ctx = ctx
+        self.zone_id = zone_id
+        self.text = text
+        self.derived = derived
+        self.enforce = enforce
+        self.result = {}
+
+    def reconcile(self, current, problems, option):
+        ctx = self.ctx
+        comparison = compare(current, self.derived, self.enforce)
+        self._show(current.configuration, current.endpoints)
+        # No document yet is a change even if the views agree (a document with nothing in it).
+        force = ctx.params["force"] or not current.present
+        if problems and (ctx.params["force"] or comparison.differs):
+            ctx.warn("%s: by this module's count (an estimate of the platform's rules) the OpenAPI document "
+                     "exceeds the plan limits of shield zone %d: %s. Uploading anyway: the platform decides "
+                     "(plan_limits=check refuses such a document before any write)."
+                     % (option, self.zone_id, "; ".join(problems)))
+        predicted = predict(current, self.derived, self.enforce, self.zone_id, comparison.parse)
+
+        def apply():
+            self._show(*self._send(current.present, predicted))
+
+        def reread():
+            now = read_current(ctx, self.zone_id)
+            self._show(now.configuration, now.endpoints)
+            # a zone still without a document never counts as the upload having landed
+            return compare(now, self.derived, self.enforce).before if now.present else None
+
+        changed = ctx.reconcile(comparison.before, comparison.after, apply, reread=reread, force=force)[0]
+        if changed and ctx.check_mode:
+            self._show(*predicted)
+        return comparison
+
+    def _show(self, configuration, endpoints):
+        self.result = {"configuration": shape_configuration(configuration),
+                       "endpoints": [shape_endpoint(e) for e in endpoints]}
+
+    def _send(self, present, predicted):
+        """POST (first document) or PATCH (replacement): the answer, else the prediction (no extra GET)."""
+        body = {"content": self.text}
+        if self.enforce is not None:
+            body["enforceAuthorizationValidation"] = self.enforce
+        method, verb = ("PATCH", "Updating") if present else ("POST", "Uploading")
+        try:
+            reply = self.ctx.client.request(
+                method, "/shield/shield-zone/%d/api-guardian/spec" % self.zone_id,
+                "%s the OpenAPI document of shield zone %d" % (verb, self.zone_id), json_body=body,
+                # never sent twice once it may have landed (issue 9 item 2): a lost answer is re-read instead
+                replay_safe=False,
+                hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
+                       404: "No shield zone with id %d is visible to this API key: check shield_zone_id."
+                            % self.zone_id})
+        except ApiError as error:
+            if not present and error.status in CONFLICT_STATUSES:
+                raise _FirstUploadRefused(error)
+            raise
+        data = reply.object.get("data")
+        if not isinstance(data, dict) or not isinstance(data.get("configuration"), dict):
+            return predicted
+        return data["configuration"], data.get("endpoints") or []
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        shield_zone_id=dict(type="int", required=True),
+        content=dict(type="str"),
+        src=dict(type="path"),
+        enforce_authorization_validation=dict(type="bool"),
+        plan_limits=dict(type="str", choices=["check", "warn", "ignore"], default="warn"),
+        force=dict(type="bool", default=False),
+    ),
+    run=run,
+    mutually_exclusive=[("content", "src")],
+    required_one_of=[("content", "src")],
+)
 
 
 def main():
-    edge = EdgeModule(
-        dict(
-            shield_zone_id=dict(type="int", required=True),
-            content=dict(type="str"),
-            src=dict(type="path"),
-            enforce_authorization_validation=dict(type="bool"),
-            plan_limits=dict(type="str", choices=["check", "warn", "ignore"], default="warn"),
-            force=dict(type="bool", default=False),
-        ),
-        mutually_exclusive=[("content", "src")],
-        required_one_of=[("content", "src")],
-    )
-    edge.run(run)
+    MODULE.run_as_module()
 
 
 if __name__ == "__main__":

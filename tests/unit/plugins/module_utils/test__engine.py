@@ -69,6 +69,26 @@ def test_check_mode_predicts_without_applying():
     assert writes.applied == 0
 
 
+def test_force_applies_an_equal_state_and_reports_a_change():
+    writes = Writes()
+    ctx = Context({}, diff_mode=True)
+
+    def run(context):
+        changed, state, _diff = context.reconcile({"value": 1}, {"value": 1}, writes.apply, force=True)
+        return {"state": state, "changed_seen": changed}
+    result = execute(run, ctx)
+    assert result["changed"] is True and result["changed_seen"] is True
+    assert result["state"] == {"value": "from-platform"} and writes.applied == 1
+    assert result["diff"] == {"before": {"value": 1}, "after": {"value": 1}}
+
+
+def test_force_in_check_mode_predicts_without_applying():
+    writes = Writes()
+    result = execute(lambda context: {"changed_seen": context.reconcile(1, 1, writes.apply, force=True)[0]},
+                     Context({}, check_mode=True))
+    assert result["changed"] is True and result["changed_seen"] is True and writes.applied == 0
+
+
 def test_several_objects_give_a_diff_list():
     ctx = Context({}, diff_mode=True)
 

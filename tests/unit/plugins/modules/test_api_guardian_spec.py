@@ -7,6 +7,7 @@ import json
 import os
 
 import pytest
+import requests
 
 from ansible_collections.edge.platform.plugins.modules import api_guardian_spec
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, shared_openapi_dir
@@ -444,16 +445,91 @@ def test_403_plan_error_on_upload_is_reported(run_module, fake_session):
 
 def test_first_upload_is_not_replayed_after_a_gateway_error(run_module, fake_session):
     first = state(endpoints=[], config=configuration(title=None, version=None))
-    result = run(run_module, fake_session, [first, FakeResponse(502)], retries=3)
-    assert [c["method"] for c in fake_session.calls] == ["GET", "POST"]
+    result = run(run_module, fake_session, [first, FakeResponse(502), first], retries=3)
+    assert [c["method"] for c in fake_session.calls] == ["GET", "POST", "GET"], "re-read once, never re-sent"
     assert result["failed"] is True and result["api_error"]["status"] == 502
+    assert "NOT applied" in result["msg"]
 
 
-def test_update_is_retried_after_a_503(run_module, fake_session):
+def test_update_after_a_503_is_reread_not_replayed(run_module, fake_session):
     text = DOCUMENT.replace("title: Pets", "title: Pets v2")
     result = run(run_module, fake_session, [state(), FakeResponse(503), state()], content=text)
-    assert [c["method"] for c in fake_session.calls] == ["GET", "PATCH", "PATCH"]
-    assert result["changed"] is True
+    assert [c["method"] for c in fake_session.calls] == ["GET", "PATCH", "GET"]
+    assert result["failed"] is True and "NOT applied" in result["msg"]
+    assert result["api_error"]["status"] == 503
+
+
+# ---------------------------------------------------------------------------------------------
+# Lost answers (issue 9 item 2): the upload is never sent again; one re-read decides
+
+
+def lost_answer():
+    return requests.exceptions.ReadTimeout("read timed out")
+
+
+def test_lost_update_that_landed_is_a_change_with_a_warning(run_module, fake_session):
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    landed = current_endpoints()
+    landed[0]["updatedAt"] = "2026-05-04T10:00:00Z"
+    result = run(run_module, fake_session, [state(), lost_answer(), state(landed, configuration(title="Pets v2"))],
+                 content=text, diff=True)
+    assert calls(fake_session) == [("GET", GUARDIAN), ("PATCH", SPEC), ("GET", GUARDIAN)]
+    assert "failed" not in result and result["changed"] is True
+    lost = [w for w in warnings(result) if "got no answer" in w]
+    assert len(lost) == 1 and lost[0].startswith("Updating the OpenAPI document of shield zone 3001 got no answer")
+    assert "shows the change was applied. It was not sent again." in lost[0]
+    assert result["configuration"]["title"] == "Pets v2"
+    assert result["endpoints"][0]["updated_at"] == "2026-05-04T10:00:00Z", "the state read back is the result"
+    assert result["diff"]["after"]["title"] == "Pets v2" and result["diff"]["before"]["title"] == "Pets"
+
+
+def test_lost_update_compares_semantically(run_module, fake_session):
+    """The re-read platform renders schemas its own way: still the same document, so it landed."""
+    text = DOCUMENT.replace("Pet: {type: object, properties: {name: {type: string}}}",
+                            "Pet: {type: object, properties: {name: {type: string, maxLength: 20}}}")
+    landed = current_endpoints()
+    landed[0]["responseBodySchemasYaml"] = {
+        "200": "type: array\nitems:\n  type: object\n  properties:\n    name: {maxLength: 20, type: string}\n"}
+    landed[1]["requestBodySchemaYaml"] = "properties: {name: {type: string, maxLength: 20}}\ntype: object\n"
+    result = run(run_module, fake_session, [state(), lost_answer(), state(landed)], content=text)
+    assert len(fake_session.writes) == 1 and result["changed"] is True
+    assert [w for w in warnings(result) if "shows the change was applied" in w]
+
+
+def test_lost_update_that_did_not_land_fails_saying_not_applied(run_module, fake_session):
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    result = run(run_module, fake_session, [state(), lost_answer(), state()], content=text)
+    assert calls(fake_session) == [("GET", GUARDIAN), ("PATCH", SPEC), ("GET", GUARDIAN)]
+    assert result["failed"] is True
+    assert result["msg"].startswith("Updating the OpenAPI document of shield zone 3001 got no answer")
+    assert "NOT applied" in result["msg"] and "It was not sent again" in result["msg"]
+    assert result["api_error"]["status"] is None
+
+
+def test_lost_first_upload_is_not_replayed_and_reread_once(run_module, fake_session):
+    result = run(run_module, fake_session, [EMPTY, lost_answer(), EMPTY], retries=3)
+    assert calls(fake_session) == [("GET", GUARDIAN), ("POST", SPEC), ("GET", GUARDIAN)]
+    assert result["failed"] is True and "NOT applied" in result["msg"]
+
+
+def test_lost_first_upload_that_landed_is_a_change(run_module, fake_session):
+    result = run(run_module, fake_session, [EMPTY, lost_answer(), state()])
+    assert calls(fake_session) == [("GET", GUARDIAN), ("POST", SPEC), ("GET", GUARDIAN)]
+    assert result["changed"] is True and result["endpoints"][0]["id"] == 11
+    assert [w for w in warnings(result) if "Uploading the OpenAPI document of shield zone 3001 got no answer" in w]
+
+
+def test_lost_answer_and_failed_reread_says_unknown(run_module, fake_session):
+    text = DOCUMENT.replace("title: Pets", "title: Pets v2")
+    result = run(run_module, fake_session, [state(), lost_answer(), FakeResponse(401)], content=text, retries=0)
+    assert len(fake_session.writes) == 1
+    assert result["failed"] is True and "whether the change was applied is unknown" in result["msg"]
+
+
+def test_lost_forced_upload_of_an_equal_document_is_a_change(run_module, fake_session):
+    result = run(run_module, fake_session, [state(), lost_answer(), state()], force=True)
+    assert len(fake_session.writes) == 1 and result["changed"] is True
+    assert result["changes"]["forced"] is True
 
 
 # ---------------------------------------------------------------------------------------------
