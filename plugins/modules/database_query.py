@@ -248,7 +248,7 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
 from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan
 from ansible_collections.edge.platform.plugins.module_utils._database import (
-    database_argument_spec, database_connection, hidden_tokens)
+    AUTH_TOKEN_ENV, database_argument_spec, database_connection, hidden_tokens)
 from ansible_collections.edge.platform.plugins.module_utils._engine import Finished
 from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError, may_have_landed
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
@@ -257,7 +257,7 @@ HINTS = {
     400: "The database refused the request as malformed: check the statements' SQL and arguments.",
     401: ("The database rejected auth_token: the token is invalid or was revoked (regenerating or invalidating "
           "a database's tokens revokes every token issued before). Create a new token and set auth_token "
-          "or SERVICE_DATABASE_AUTH_TOKEN."),
+          "(or %s)." % " or ".join(AUTH_TOKEN_ENV)),
     403: ("auth_token is a read-only token, which may only read; statements that write or change the schema "
           "need a full-access token."),
     404: "Nothing answers at database_url: copy the database URL from the database's connection settings.",
