@@ -85,7 +85,8 @@ attributes:
       - SQL statements have no before and after state to compare; RV(results) shows what ran.
 notes:
   - A request that may write is never sent twice. When it may have reached the database and no answer came back
-    (no answer within O(timeout), a connection closed after sending, a 5xx answer), the task fails saying the
+    (no answer within O(timeout), a connection closed after sending, a 5xx answer, a success status whose body is
+    not the database's answer, such as a proxy's HTML page), the task fails saying the
     statements MAY HAVE BEEN APPLIED; check the database before running it again. With O(transaction=true) the
     statements then took effect completely or not at all. Requests made only of reads, and every check-mode
     request, are retried like any read.
