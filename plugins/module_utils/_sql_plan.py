@@ -377,8 +377,8 @@ def aftermath(statements, index, transaction, check_mode):
 def lost_answer_hint(statements, transaction):
     """The advice of a failure after which the statements may have been applied."""
     which = "The statement" if len(statements) == 1 else "The %d statements" % len(statements)
-    text = ("%s MAY HAVE BEEN APPLIED: the request may have reached the database, but no usable answer came back, so it "
-            "was not sent again." % which)
+    text = ("%s MAY HAVE BEEN APPLIED: the request may have reached the database, but no usable answer came back, "
+            "so it was not sent again." % which)
     if transaction and len(statements) > 1:
         text += " They ran in one transaction, so either all of them took effect or none did."
     elif not transaction and len(statements) > 1:
