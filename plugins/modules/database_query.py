@@ -69,6 +69,7 @@ options:
     default: true
 extends_documentation_fragment:
   - edge.platform.database
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group_database
 attributes:
@@ -285,9 +286,9 @@ def send(ctx, plan, operation):
             return batch, reply.status
         return hrana.decode_batch_result(batch.get("result"), len(plan.steps)), reply.status
     except hrana.HranaProtocolError as exc:
+        where = "Check that database_url is the database URL of an edge database."
         raise ApiError(operation, reply.status, "the answer is not Hrana over HTTP v2 (%s)" % exc, kind=BAD_ANSWER,
-                       hint=" ".join(filter(None, (lost_hint, "Check that database_url is the database URL of an "
-                                                               "edge database."))))
+                       hint="%s %s" % (lost_hint, where) if lost_hint else where)
 
 
 def locate_refusal(ctx, plan):

@@ -73,6 +73,7 @@ notes:
     exists.
 extends_documentation_fragment:
   - edge.platform.management_api
+  - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group
 attributes:
