@@ -4,7 +4,8 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """The connection of the database modules: options, database URL rules, the Bearer client.
 
-Pass :func:`database_connection` as ``EdgeModule(connection=...)``. The token may arrive in
+Pass :func:`database_connection` as ``ModuleDef(connection=...)`` and :func:`hidden_tokens` as its
+``hidden_secrets``. The token may arrive in
 ``auth_token`` (or its environment variable) or as the ``?authToken=`` query parameter some
 libSQL clients use; either way it is sent only in the ``Authorization`` header and every URL the
 module keeps, sends or shows is the URL without it.
@@ -109,32 +110,30 @@ def without_query(value):
     return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
 
 
-def database_connection(edge):
-    """Build the database :class:`Client` for ``edge`` (an ``EdgeModule`` being constructed).
+def database_connection(ctx):
+    """Build the database :class:`Client` for ``ctx`` (the engine's context, on either host).
 
     The token is registered as a secret before anything can fail, so no message can show it.
     """
-    params = edge.params
+    params = ctx.params
     for secret in url_tokens(params["database_url"]) | {params.get("auth_token")}:
-        edge.add_secret(secret)
+        ctx.add_secret(secret)
     problem = check_required(params["database_url"], "database_url", DATABASE_URL_ENV,
                              "the database URL, for example libsql://my-db.lite.bunnydb.net")
     if problem:
-        edge.fail(problem)
+        ctx.fail(problem)
     endpoint, url_token = None, None
     try:
         endpoint, url_token = split_database_url(params["database_url"])
     except DatabaseUrlError as exc:
-        problem = str(exc)
-    if problem:
-        edge.fail(problem)
+        ctx.fail(str(exc))
     if url_token:
-        # what Ansible echoes as module_args: the URL as given, minus the query that held the token
+        # what both hosts echo as module_args: the URL as given, minus the query that held the token
         params["database_url"] = without_query(params["database_url"])
     token = params.get("auth_token")
     if url_token and token and token.strip() and url_token != token:
-        edge.fail("database_url carries an authToken query parameter that differs from auth_token "
-                  "(or %s); give the token once, preferably in auth_token." % " / ".join(AUTH_TOKEN_ENV))
+        ctx.fail("database_url carries an authToken query parameter that differs from auth_token "
+                 "(or %s); give the token once, preferably in auth_token." % " / ".join(AUTH_TOKEN_ENV))
     if url_token and (token is None or not token.strip()):
         # an empty auth_token beside a URL token means "no token option" (it overrides an environment fallback)
         token = url_token
@@ -143,7 +142,7 @@ def database_connection(edge):
                               "?authToken=)")
                or check_credential(token, "auth_token", AUTH_TOKEN_ENV) or check_transport(params))
     if problem:
-        edge.fail(problem)
-    return Client(endpoint, bearer_auth(token), secrets=edge.secrets, timeout=params["timeout"],
-                  retries=params["retries"], validate_certs=params["validate_certs"], warn=edge.module.warn,
+        ctx.fail(problem)
+    return Client(endpoint, bearer_auth(token), secrets=ctx.secrets, timeout=params["timeout"],
+                  retries=params["retries"], validate_certs=params["validate_certs"], warn=ctx.warn,
                   url_option="database_url")

@@ -59,6 +59,13 @@ BAD_ANSWER = "bad_answer"
 """A 2xx answer whose body is not what the operation returns; nothing was decided from it."""
 KINDS = (REFUSED, UNREACHABLE, MAY_HAVE_BEEN_SENT, NO_ANSWER, BAD_ANSWER)
 
+
+def may_have_landed(error):
+    """Whether a failed write may still have been carried out: sent without an answer, or answered 2xx
+    with a body that could not be read (the platform did something; what is unknown)."""
+    return getattr(error, "kind", None) in (MAY_HAVE_BEEN_SENT, BAD_ANSWER)
+
+
 MAY_HAVE_BEEN_APPLIED_HINT = ("The request may have been applied by the platform; it was not sent again. "
                               "Check the current state before running the task again.")
 

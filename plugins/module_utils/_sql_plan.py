@@ -293,12 +293,9 @@ class Verdict(object):
         self.field = field
         self.failed_statement = failed_statement
 
-    def api_error(self, status):
-        return dict(status=status, error_key=self.error.code, field=self.field, message=self.error.message)
-
-    def failure(self, status):
-        """The keyword arguments of the module failure."""
-        result = dict(api_error=self.api_error(status), results=self.results, changed=self.changed)
+    def failure(self):
+        """What a failed run returns besides ``msg`` and ``api_error``: what ran, and whether it stays applied."""
+        result = dict(results=self.results, changed=self.changed)
         if self.failed_statement is not None:
             result["failed_statement"] = self.failed_statement
         return result
@@ -377,20 +374,11 @@ def aftermath(statements, index, transaction, check_mode):
 # -- a request whose answer was lost ------------------------------------------------------------------
 
 
-def answer_lost(error):
-    """Whether a failed write may have reached the database and run (its answer never came).
-
-    The transport decides it (``ApiError.kind``): a read timeout, a connection dropped after sending,
-    or a 5xx to the write; never a refused connection or a TLS failure, which send nothing.
-    """
-    return getattr(error, "kind", None) == "may_have_been_sent"
-
-
 def lost_answer_hint(statements, transaction):
     """The advice of a failure after which the statements may have been applied."""
     which = "The statement" if len(statements) == 1 else "The %d statements" % len(statements)
-    text = ("%s MAY HAVE BEEN APPLIED: the request may have reached the database, but no answer came back, so it "
-            "was not sent again." % which)
+    text = ("%s MAY HAVE BEEN APPLIED: the request may have reached the database, but no usable answer came back, "
+            "so it was not sent again." % which)
     if transaction and len(statements) > 1:
         text += " They ran in one transaction, so either all of them took effect or none did."
     elif not transaction and len(statements) > 1:

@@ -86,7 +86,8 @@ attributes:
       - SQL statements have no before and after state to compare; RV(results) shows what ran.
 notes:
   - A request that may write is never sent twice. When it may have reached the database and no answer came back
-    (no answer within O(timeout), a connection closed after sending, a 5xx answer), the task fails saying the
+    (no answer within O(timeout), a connection closed after sending, a 5xx answer, a success status whose body is
+    not the database's answer, such as a proxy's HTML page), the task fails saying the
     statements MAY HAVE BEEN APPLIED; check the database before running it again. With O(transaction=true) the
     statements then took effect completely or not at all. Requests made only of reads, and every check-mode
     request, are retried like any read.
@@ -249,79 +250,104 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
 from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan
 from ansible_collections.edge.platform.plugins.module_utils._database import (
-    database_argument_spec, database_connection, hidden_tokens)
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
-from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+    AUTH_TOKEN_ENV, database_argument_spec, database_connection, hidden_tokens)
+from ansible_collections.edge.platform.plugins.module_utils._engine import Finished
+from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError, may_have_landed
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 HINTS = {
     400: "The database refused the request as malformed: check the statements' SQL and arguments.",
     401: ("The database rejected auth_token: the token is invalid or was revoked (regenerating or invalidating "
           "a database's tokens revokes every token issued before). Create a new token and set auth_token "
-          "or SERVICE_DATABASE_AUTH_TOKEN."),
+          "(or %s)." % " or ".join(AUTH_TOKEN_ENV)),
     403: ("auth_token is a read-only token, which may only read; statements that write or change the schema "
           "need a full-access token."),
     404: "Nothing answers at database_url: copy the database URL from the database's connection settings.",
 }
 
 
-def run(edge):
+def send(ctx, plan, operation):
+    """Send the plan's one request: ``(answer, status)``, the answer being the batch's step outcomes or the
+    ``HranaError`` of a batch the database refused as a whole."""
+    requests = plan.requests()
+    # a write whose answer is lost or unreadable may have run: say so, and how to check (never "raise the timeout")
+    lost_hint = None if plan.replay_safe else sql_plan.lost_answer_hint(plan.statement_list, plan.transaction)
+    try:
+        reply = ctx.client.request("POST", hrana.PIPELINE_PATH, operation, json_body=hrana.pipeline(requests),
+                                   replay_safe=plan.replay_safe, changes_state=not plan.replay_safe,
+                                   check_envelope=False, hints=HINTS)
+    except ApiError as error:
+        if lost_hint and may_have_landed(error):
+            error.hint = lost_hint
+        raise
+    try:
+        batch = hrana.decode_pipeline(reply.data, requests)[0]
+        if isinstance(batch, hrana.HranaError):
+            return batch, reply.status
+        return hrana.decode_batch_result(batch.get("result"), len(plan.steps)), reply.status
+    except hrana.HranaProtocolError as exc:
+        where = "Check that database_url is the database URL of an edge database."
+        raise ApiError(operation, reply.status, "the answer is not Hrana over HTTP v2 (%s)" % exc, kind=BAD_ANSWER,
+                       hint="%s %s" % (lost_hint, where) if lost_hint else where)
+
+
+def locate_refusal(ctx, plan):
+    """Answers of the diagnosis pipeline (which statement the database refuses), or None when unknown."""
+    if len(plan.statement_list) < 2:
+        return None
+    requests = plan.diagnosis_requests()
+    try:  # runs none of the statements: an ordinary read
+        reply = ctx.client.request("POST", hrana.PIPELINE_PATH, "Finding the statement the database refused",
+                                   hints=HINTS, json_body=hrana.pipeline(requests), check_envelope=False)
+        return hrana.decode_pipeline(reply.data, requests)
+    except (ApiError, hrana.HranaProtocolError):
+        return None  # the refusal is reported all the same, without the statement
+
+
+def run(ctx):
     """Plan the batch, send it once, and report what the database says happened."""
     statements, problem = [], None
     try:
-        statements = sql_plan.read_statements(edge.params)
+        statements = sql_plan.read_statements(ctx.params)
     except sql_plan.InputError as exc:
         problem = str(exc)
-    transaction, check_mode = edge.params["transaction"], edge.check_mode
-    problem = problem or sql_plan.transaction_control_problem(statements, transaction, check_mode)
+    transaction = ctx.params["transaction"]
+    problem = problem or sql_plan.transaction_control_problem(statements, transaction, ctx.check_mode)
     if problem:
-        edge.fail(problem)
-    plan = sql_plan.Plan(statements, transaction, check_mode)
+        ctx.fail(problem)
+    plan = sql_plan.Plan(statements, transaction, ctx.check_mode)
     operation = "Running %s on the database at %s" % (
-        "SQL" if len(statements) == 1 else "%d SQL statements" % len(statements), edge.client.base_url)
-    requests, verdict, status = plan.requests(), None, None
-    try:
-        reply = edge.client.request("POST", hrana.PIPELINE_PATH, operation, json_body=hrana.pipeline(requests),
-                                    replay_safe=plan.replay_safe, changes_state=not plan.replay_safe,
-                                    check_envelope=False, hints=HINTS)
-        status, batch = reply.status, hrana.decode_pipeline(reply.data, requests)[0]
-        if isinstance(batch, hrana.HranaError):
-            responses = None
-            if len(statements) > 1:  # which statement: ask again, running none of them
-                operation = "Finding the statement the database refused"
-                requests = plan.diagnosis_requests()
-                try:
-                    reply = edge.client.request("POST", hrana.PIPELINE_PATH, operation, hints=HINTS,
-                                                json_body=hrana.pipeline(requests), check_envelope=False)
-                    responses = hrana.decode_pipeline(reply.data, requests)
-                except (ApiError, hrana.HranaProtocolError):
-                    responses = None  # the refusal is reported all the same, without the statement
-            verdict = plan.refused(batch, responses)
-        else:
-            verdict = plan.judge(hrana.decode_batch_result(batch.get("result"), len(plan.steps)))
-    except ApiError as error:
-        lost = not plan.replay_safe and sql_plan.answer_lost(error)
-        if lost:
-            error.hint = sql_plan.lost_answer_hint(statements, transaction)
-        raise
-    except hrana.HranaProtocolError as exc:
-        raise ApiError(operation, reply.status, "the answer is not Hrana over HTTP v2 (%s)" % exc,
-                       hint="Check that database_url is the database URL of an edge database.")
+        "SQL" if len(statements) == 1 else "%d SQL statements" % len(statements), ctx.client.base_url)
+    answer, status = send(ctx, plan, operation)
+    if isinstance(answer, hrana.HranaError):
+        verdict = plan.refused(answer, locate_refusal(ctx, plan))
+    else:
+        verdict = plan.judge(answer)
     if verdict.msg is not None:
-        edge.fail(verdict.msg, **verdict.failure(status))
-    edge.exit(changed=verdict.changed, results=verdict.results)
+        # the engine's funnel (scrubbed msg and api_error), with what ran and whether it stays applied
+        error = ApiError(operation, status, verdict.error.message, error_key=verdict.error.code, field=verdict.field)
+        raise Finished(dict(verdict.failure(), **ctx.failure(error, msg=verdict.msg)))
+    # not a reconciled object: the plan's verdict (data, schema or user version moved) is the change
+    ctx.exit(changed=verdict.changed, results=verdict.results)
 
 
-def main():
-    spec = database_argument_spec()
-    spec.update(
+MODULE = ModuleDef(
+    argument_spec=dict(
+        database_argument_spec(),
         statements=dict(type="list", elements="raw"),
         sql=dict(type="str"),
         args=dict(type="list", elements="raw"),
         named_args=dict(type="dict"),
         transaction=dict(type="bool", default=True),
-    )
-    edge = EdgeModule(spec, connection=database_connection, hidden_secrets=hidden_tokens)
-    edge.run(run)
+    ),
+    run=run,
+    connection=database_connection,
+    hidden_secrets=hidden_tokens,
+)
+
+
+def main():
+    MODULE.run_as_module()
 
 
 if __name__ == "__main__":

@@ -188,7 +188,7 @@ import re
 from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils._engine import Finished
-from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, MAY_HAVE_BEEN_SENT, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, may_have_landed
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._token_expiry import expiry
 
@@ -208,12 +208,6 @@ def hints(database_id):
         404: ("No database %s is visible to this API key: check database_id ('bunny db list' shows the ids) and that "
               "base_url is the API root, such as https://api.bunny.net." % database_id),
     }
-
-
-def may_have_landed(error):
-    """True when a failed request may still have been carried out by the platform."""
-    # a 2xx without the token (BAD_ANSWER) may still have created one
-    return error.kind in (MAY_HAVE_BEEN_SENT, BAD_ANSWER)
 
 
 def lost(error):

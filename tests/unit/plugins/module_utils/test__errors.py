@@ -7,7 +7,7 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._errors import (
-    ApiError, envelope_failure, parse_error_body, scrub,
+    BAD_ANSWER, KINDS, MAY_HAVE_BEEN_SENT, ApiError, envelope_failure, may_have_landed, parse_error_body, scrub,
 )
 
 SHAPES = [
@@ -93,3 +93,10 @@ def test_untrusted_values_become_text():
 
 def test_scrub_also_replaces_the_escaped_form():
     assert scrub("value: 'key\\n'", ["key\n"]) == "value: '********'"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_may_have_landed_only_without_a_readable_answer(kind):
+    # sent with no answer, or a 2xx that could not be read: the platform may have acted; anything else proves not
+    error = ApiError("Writing", 503 if kind == MAY_HAVE_BEEN_SENT else None, kind=kind)
+    assert may_have_landed(error) is (kind in (MAY_HAVE_BEEN_SENT, BAD_ANSWER))

@@ -6,9 +6,6 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
 from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan
-from ansible_collections.edge.platform.plugins.module_utils._errors import (
-    BAD_ANSWER, MAY_HAVE_BEEN_SENT, NO_ANSWER, REFUSED, UNREACHABLE, ApiError,
-)
 
 
 def params(**given):
@@ -123,9 +120,9 @@ def test_failure_without_transaction_keeps_what_ran():
                     [probe(1, 0, 0), ran(affected=1), failed(), probe(1, 0, 1)], transaction=False)
     assert verdict.changed is True and verdict.failed_statement == 1
     assert verdict.msg.endswith("With transaction false, statements[0] ran and stays applied.")
-    assert verdict.failure(200)["api_error"] == {"status": 200, "error_key": "SQLITE_CONSTRAINT",
-                                                 "field": "statements[1]",
-                                                 "message": "SQLite error: UNIQUE constraint failed: t.x"}
+    assert verdict.failure() == {"results": verdict.results, "changed": True, "failed_statement": 1}
+    assert (verdict.error.code, verdict.field) == ("SQLITE_CONSTRAINT", "statements[1]")
+    assert verdict.error.message == "SQLite error: UNIQUE constraint failed: t.x"
 
 
 # ---------------------------------------------------------------- a batch refused as a whole
@@ -158,17 +155,6 @@ def test_refused_without_diagnosis_says_it_does_not_know_which():
 
 
 # ---------------------------------------------------------------- lost answers
-
-
-@pytest.mark.parametrize("kind, lost", [
-    (MAY_HAVE_BEEN_SENT, True),
-    (NO_ANSWER, False),
-    (UNREACHABLE, False),
-    (REFUSED, False),
-    (BAD_ANSWER, False),
-])
-def test_answer_lost_is_the_transports_verdict(kind, lost):
-    assert sql_plan.answer_lost(ApiError("op", 503 if kind == MAY_HAVE_BEEN_SENT else None, kind=kind)) is lost
 
 
 def test_lost_answer_hint_never_only_says_raise_the_timeout():

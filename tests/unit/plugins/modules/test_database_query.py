@@ -732,7 +732,7 @@ def test_vacuum_refused_names_the_statement_and_says_nothing_was_applied(run_mod
     message = "SQL string could not be parsed: unsupported statement: VACUUM"
     fake_session.responses = refusing("SQL_PARSE_ERROR", message, 1)
     result = run(run_module, statements=["DELETE FROM sessions", "VACUUM", "SELECT 1"], transaction=transaction)
-    assert result["failed"] is True and result["changed"] is False
+    assert result["failed"] is True and not result.get("changed")
     assert result["failed_statement"] == 1
     assert result["msg"].startswith("statements[1] was refused with SQL_PARSE_ERROR: %s (SQL: VACUUM). The database "
                                     "refuses the whole batch before running any of it, so nothing was applied." % message)
@@ -806,15 +806,22 @@ def test_a_lost_answer_in_check_mode_is_retried_not_feared(run_module, fake_sess
     assert len(fake_session.calls) == 2
 
 
-class LostAnswer(Exception):
-    def __init__(self, kind, status=None):
-        super().__init__(kind)
-        self.kind, self.status, self.message, self.hint = kind, status, None, None
+@pytest.mark.parametrize("body", ["<html>gateway</html>", json.dumps({"results": "nope"})])
+def test_an_unreadable_answer_to_a_write_says_it_may_have_been_applied(run_module, fake_session, body):
+    fake_session.responses = [FakeResponse(200, text=body)] * 4
+    result = run(run_module, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"])
+    assert result["failed"] is True and not result.get("changed")
+    assert "The 2 statements MAY HAVE BEEN APPLIED" in result["msg"]
+    assert "either all of them took effect or none did" in result["msg"]
+    assert len(fake_session.calls) == 1
 
 
-@pytest.mark.parametrize("kind, lost", [("may_have_been_sent", True), ("not_sent", False)])
-def test_the_transport_kind_decides_when_it_is_set(kind, lost):
-    assert sql_plan.answer_lost(LostAnswer(kind, status=503)) is lost
+def test_an_unreadable_answer_to_a_read_is_not_feared(run_module, fake_session):
+    fake_session.responses = [FakeResponse(200, text=json.dumps({"results": []}))] * 4
+    result = run(run_module, sql="SELECT 1")
+    assert result["failed"] is True
+    assert "the answer is not Hrana over HTTP v2" in result["msg"]
+    assert "MAY HAVE BEEN APPLIED" not in result["msg"]
 
 
 # ---------------------------------------------------------------- against the emulator: lost answers
