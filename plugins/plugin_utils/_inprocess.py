@@ -40,6 +40,7 @@ import threading
 import traceback
 from contextlib import contextmanager
 
+from ansible import constants as C
 from ansible.errors import AnsibleError
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 from ansible.module_utils.common.parameters import remove_values
@@ -152,10 +153,14 @@ def validate(definition, params, module_name):
     return no_log_values, warnings, message
 
 
-def formatted(result, params, no_log_values, warnings):
-    """What ``exit_json``/``fail_json`` print: invocation, warnings, no_log values removed."""
+def formatted(result, params, no_log_values, warnings, invocation=True):
+    """What ``exit_json``/``fail_json`` print: invocation (unless the controller asks for none), warnings,
+    no_log values removed."""
     result = dict(result)
-    result.setdefault("invocation", {"module_args": params})
+    if invocation:
+        result.setdefault("invocation", {"module_args": params})
+    else:
+        result.pop("invocation", None)
     if warnings:
         result["warnings"] = list(warnings)
     preserved = {key: value for key, value in result.items() if value is None or isinstance(value, bool)}
@@ -164,19 +169,24 @@ def formatted(result, params, no_log_values, warnings):
     return result
 
 
-def run_in_process(definition, args, check_mode, diff_mode, module_name):
-    """The module's output (before the controller parses it), computed here."""
+def run_in_process(definition, args, check_mode, diff_mode, module_name, invocation=True):
+    """The module's output (before the controller parses it), computed here.
+
+    ``invocation``: whether the output carries ``invocation`` (ansible-core 2.21+ adds it to a module's
+    result only when the INJECT_INVOCATION setting asks for it; before 2.21, always).
+    """
     params = dict(args)
     no_log_values, warnings, error = validate(definition, params, module_name)
     if error is not None:
-        return formatted({"failed": True, "msg": error}, params, no_log_values, warnings)
+        return formatted({"failed": True, "msg": error}, params, no_log_values, warnings, invocation)
     try:
         ctx, result = definition.execute(params, check_mode, diff_mode, no_log_values)
     except Exception as exc:  # pylint: disable=broad-except  # a defect: fail the task as a crashed module would
         error = {"failed": True, "msg": "%s failed unexpectedly: %s: %s" % (module_name, type(exc).__name__, exc),
                  "exception": traceback.format_exc()}
-        return formatted(error, params, no_log_values, warnings)  # no_log values are masked in both texts
-    return formatted(result, params, no_log_values, warnings + [w for w in ctx.warnings if w not in warnings])
+        return formatted(error, params, no_log_values, warnings, invocation)  # no_log values masked in both texts
+    return formatted(result, params, no_log_values, warnings + [w for w in ctx.warnings if w not in warnings],
+                     invocation)
 
 
 def to_module(args):
@@ -207,6 +217,13 @@ def environment(values):
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+def inject_invocation(task_vars):
+    """Whether a module's result carries ``invocation`` here: the INJECT_INVOCATION setting (2.21+), else yes."""
+    if "INJECT_INVOCATION" not in C.config.get_configuration_definitions():
+        return True
+    return bool(C.config.get_config_value("INJECT_INVOCATION", variables=task_vars))
 
 
 class EdgeModuleAction(ActionBase):
@@ -247,7 +264,7 @@ class EdgeModuleAction(ActionBase):
         if why_not is None:
             with environment(task_environment):
                 output = run_in_process(definition, to_module(args), self._task.check_mode, self._task.diff,
-                                        module_name)
+                                        module_name, inject_invocation(task_vars))
             outcome = self._parsed(name_the_file(output, read))
         else:
             display.vvvv("%s runs as a module: %s" % (module_name, why_not))

@@ -77,6 +77,7 @@ def fake_session(monkeypatch):
 def run_module(capsys, monkeypatch):
     """``run_module(module, args, check=False, diff=False) -> result dict`` (``failed`` set on failure)."""
     from ansible.module_utils.common import warnings as ansible_warnings
+    from ansible.module_utils.common.parameters import PASS_VARS
 
     def run(module, args, check=False, diff=False):
         # ansible-core keeps warnings in a process-wide store: every run starts clean
@@ -88,6 +89,9 @@ def run_module(capsys, monkeypatch):
         if internal is not None and hasattr(internal, "is_controller"):
             monkeypatch.setattr(internal, "is_controller", False)
         args = dict(args, _ansible_check_mode=check, _ansible_diff=diff)
+        if "inject_invocation" in PASS_VARS:
+            # ansible-core 2.21+ adds ``invocation`` only when the controller asks for it (INJECT_INVOCATION)
+            args["_ansible_inject_invocation"] = True
         with patch_module_args(args):
             with pytest.raises(SystemExit):
                 module.main()
