@@ -159,3 +159,39 @@ def test_exit_keeps_explicit_changed_and_diff():
     result = execute(lambda context: context.exit(changed=True, diff={"before": 1, "after": 2}, x=1),
                      Context({}, diff_mode=True))
     assert result == {"changed": True, "diff": {"before": 1, "after": 2}, "x": 1}
+
+
+def test_changed_overrides_the_comparison_both_ways():
+    """A forced write applies equal states; a core's "same" keeps unequal views (a leaf-only TLS read) unchanged."""
+    forced, same = Writes(), Writes()
+
+    def run(context):
+        context.reconcile({"value": 1}, {"value": 1}, forced.apply, changed=True)
+        context.reconcile({"value": 1}, {"value": 2}, same.apply, changed=False)
+        return {}
+    assert execute(run, Context({}))["changed"] is True
+    assert (forced.applied, same.applied) == (1, 0)
+
+
+@pytest.mark.parametrize("verdict, words", [
+    (True, None), (False, "NOT applied"),
+    ("tls_probe is off", "cannot show whether it was applied (tls_probe is off), so the outcome is unknown"),
+    (None, "cannot show whether it was applied (no comparison possible)")])
+def test_lost_answer_decided_by_reached(verdict, words):
+    writes = Writes(apply_error=lost(), reread_state={"raw": "state"})
+    seen = []
+
+    def reached(now):
+        seen.append(now)
+        return verdict
+
+    def run(context):
+        context.reconcile({"value": 1}, {"value": 2}, writes.apply, reread=writes.reread, reached=reached)
+        return {}
+    ctx = Context({})
+    result = execute(run, ctx)
+    assert seen == [{"raw": "state"}] and (writes.applied, writes.reread_count) == (1, 1)
+    if words is None:
+        assert result["changed"] is True and "shows the change was applied" in ctx.warnings[0]
+    else:
+        assert result["failed"] is True and words in result["msg"] and "It was not sent again" in result["msg"]
