@@ -395,7 +395,7 @@ def find_hostname(ctx, zone, wanted):
             return entry
     known = ", ".join(sorted(str(h.get("Value") or "?") for h in entries)) or "none"
     ctx.fail("hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix hostname "
-              "or pullzone_id." % (wanted, ctx.params["pullzone_id"], known))
+             "or pullzone_id." % (wanted, ctx.params["pullzone_id"], known))
 
 
 class State(object):
@@ -433,7 +433,7 @@ def read_state(ctx, probe_address=None):
     if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):
         kind = "a system" if entry.get("IsSystemHostname") else "a managed"
         ctx.fail("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it cannot be "
-                  "changed. Use a hostname you added to the pull zone." % (hostname, kind, zone_id))
+                 "changed. Use a hostname you added to the pull zone." % (hostname, kind, zone_id))
     protect(ctx, entry.get("CertificateKey") or "")  # the platform's copy of the key: never decoded, never shown
 
     provision = entry.get("CertificateProvisionType")
