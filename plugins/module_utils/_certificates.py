@@ -4,7 +4,9 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """Certificates and private keys: decoding, fingerprints, key match, and the checks before upload.
 
-Input may be PEM (any line endings, text around the blocks, a whole chain) or DER; what the
+Input may be PEM (any line endings, text around the blocks, a whole chain), DER, or the standard
+Base64 of DER (how a text option carries a binary file: the controller reads ``certificate_src``
+and passes a DER file that way, see ``plugin_utils/_controller_files.py``); what the
 platform returns may also be wrapped in standard Base64 or Base64Url, with or without padding.
 A bundle is identified by the ordered SHA-256 fingerprints of the DER of each certificate, so
 formatting never counts as a difference while a changed chain does.
@@ -44,6 +46,9 @@ else:
 # its size could cost real work (a file or option is also capped at MAX_INPUT_BYTES by the module).
 MAX_PEM_BLOCKS = 32
 MAX_INPUT_BYTES = 1024 * 1024
+# A text option may carry a file's bytes as Base64 (how the controller passes a DER file): 4/3 of the cap.
+MAX_TEXT_BYTES = 4 * ((MAX_INPUT_BYTES + 2) // 3)
+BASE64_TEXT = re.compile(rb"^[A-Za-z0-9+/=\s]+$")
 EXPIRY_WARNING_DAYS = 30
 # A bounded label keeps every match attempt constant-time: the scan is one linear pass.
 PEM_MARKER = re.compile(r"-----(BEGIN|END) ([A-Z0-9 ]{1,64})-----")
@@ -180,6 +185,20 @@ def _block(label, body):
     return PemBlock(label, der, encrypted)
 
 
+def _der_input(raw):
+    """``raw`` itself when it is DER, the DER inside it when it is the standard Base64 of DER, else None."""
+    if _is_der(raw):
+        return raw
+    if len(raw) <= MAX_TEXT_BYTES and BASE64_TEXT.match(raw):
+        try:
+            der = base64.b64decode(b"".join(raw.split()), validate=True)
+        except (binascii.Error, ValueError):
+            return None
+        if _is_der(der):
+            return der
+    return None
+
+
 def _is_der(data):
     """Whether ``data`` is exactly one DER SEQUENCE (tag and length agree with the size)."""
     if len(data) < 2 or data[0] != SEQUENCE:
@@ -201,12 +220,13 @@ def load_certificates(data):
     """
     raw = _as_bytes(data)
     blocks = pem_blocks(raw)
+    der = None if blocks else _der_input(raw)
     if blocks:
         ders = [b.der for b in blocks if b.label in CERTIFICATE_LABELS]
         if not ders:
             raise CertificateError("no CERTIFICATE block found (found %s)" % ", ".join(b.label for b in blocks))
-    elif _is_der(raw):
-        ders = [raw]
+    elif der is not None:
+        ders = [der]
     else:
         raise CertificateError("not PEM (no -----BEGIN CERTIFICATE----- line) and not DER")
     certificates = []
@@ -228,6 +248,7 @@ def load_private_key(data):
     """The one private key in PEM or DER ``data``; encrypted keys are refused."""
     raw = _as_bytes(data)
     blocks = pem_blocks(raw)
+    der = None if blocks else _der_input(raw)
     if blocks:
         keys = [b for b in blocks if b.label in KEY_LABELS or b.label == ENCRYPTED_LABEL]
         if not keys:
@@ -235,8 +256,8 @@ def load_private_key(data):
         if len(keys) > 1:
             raise CertificateError("%d private keys found; give exactly one" % len(keys))
         block = keys[0]
-    elif _is_der(raw):
-        block = PemBlock(None, raw)
+    elif der is not None:
+        block = PemBlock(None, der)
     else:
         raise CertificateError("not PEM (no -----BEGIN PRIVATE KEY----- line) and not DER")
     if block.encrypted:

@@ -107,7 +107,7 @@ class Context(object):
             self.diffs = [diff]
         raise Finished(result)
 
-    def reconcile(self, before, after, apply, reread=None, force=False):
+    def reconcile(self, before, after, apply, reread=None, changed=None, reached=None):
         """Drive one managed object from ``before`` to ``after``; returns ``(changed, state, diff)``.
 
         ``before``/``after`` are the shaped, comparable states; they are also the diff. ``apply()``
@@ -120,16 +120,18 @@ class Context(object):
         with a warning naming the lost answer. Not reached: failure saying it was NOT applied.
         Re-read failing too: failure saying the outcome is unknown.
 
-        ``force``: write even when ``before`` equals ``after`` (a forced re-upload, or a first write
-        whose comparable views cannot tell "absent" from "empty"); the task then reports changed.
+        For states that cannot be compared exactly (a certificate the platform does not return):
+        ``changed`` overrides ``before != after`` (a forced write, a comparison that was not possible),
+        and ``reached(now)`` replaces ``now == after`` after a lost answer: True, False, or a text
+        saying why the re-read state cannot tell (the outcome is then reported unknown).
         """
-        changed = bool(force) or before != after
+        changed = before != after if changed is None else bool(changed)
         state = before
         diff = {"before": before, "after": after} if self.diff_mode else None
         if changed:
             state = after
             if not self.check_mode:
-                applied = self._apply(after, apply, reread)
+                applied = self._apply(after, apply, reread, reached)
                 if applied is not None:
                     state = applied
             self.changed = True
@@ -137,7 +139,7 @@ class Context(object):
             self.diffs.append(diff)
         return changed, state, diff
 
-    def _apply(self, after, apply, reread):
+    def _apply(self, after, apply, reread, reached=None):
         try:
             return apply()
         except ApiError as error:
@@ -155,7 +157,13 @@ class Context(object):
             raise Finished(self.failure(lost, msg=(
                 "%s, and re-reading the state failed too (%s), so whether the change was applied is unknown. "
                 "It was not sent again; check the state before re-running." % (what, again.describe().rstrip(".")))))
-        if now == after:
+        verdict = now == after if reached is None else reached(now)
+        if verdict is not True and verdict is not False:
+            raise Finished(self.failure(lost, msg=(
+                "%s, and the state read back afterwards cannot show whether it was applied (%s), so the outcome is "
+                "unknown. It was not sent again; check the state before re-running."
+                % (what, str(verdict or "no comparison possible").rstrip(".")))))
+        if verdict:
             self.warn("%s; the state read back afterwards shows the change was applied. It was not sent again."
                       % what)
             return None

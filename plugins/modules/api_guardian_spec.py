@@ -552,7 +552,8 @@ class _Upload(object):
             # a zone still without a document never counts as the upload having landed
             return compare(now, self.derived, self.enforce).before if now.present else None
 
-        changed = ctx.reconcile(comparison.before, comparison.after, apply, reread=reread, force=force)[0]
+        changed = ctx.reconcile(comparison.before, comparison.after, apply, reread=reread,
+                                changed=True if force else None)[0]
         if changed and ctx.check_mode:
             self._show(*predicted)
         return comparison

@@ -27,6 +27,8 @@ description:
     alternative names, or when the chain looks out of order.
   - Files are read only when they are regular files of at most 1 MiB, and a bundle holds at most 32 PEM blocks, so a
     pipe, a device or a huge file fails at once with a message naming the option.
+  - Runs inside the controller's Ansible process when the task runs there (see the collection guide); the result is
+    the same either way.
   - The private key is never returned, shown in a diff, logged or put in an error message, in any form.
   - Uses the C(cryptography) Python library (ansible-core requires it on the controller). On a host without it,
     fingerprints (and so the comparison) stay exact, but the key match, expiry, name and chain checks are skipped with a
@@ -55,24 +57,31 @@ options:
     default: present
   certificate:
     description:
-      - The certificate as PEM text, leaf certificate first, optionally followed by the intermediate certificates.
+      - The certificate as PEM text, leaf certificate first, optionally followed by the intermediate certificates;
+        or one DER certificate as standard Base64 (this is how the controller passes a DER O(certificate_src)).
       - Blocks other than certificates are not uploaded as part of it (a warning says so).
       - Required with O(state=present) unless O(certificate_src) is given. Ignored with O(state=absent).
     type: str
   certificate_src:
     description:
-      - Path of a PEM (bundle) or DER certificate file on the host that runs the module (usually the controller, with
-        C(delegate_to) set to C(localhost)).
+      - Path of a PEM (bundle) or DER certificate file on the controller, found as M(ansible.builtin.copy) finds
+        its C(src) (an absolute path, or relative to the role's C(files/) directory or to the playbook's directory;
+        an Ansible Vault encrypted file is decrypted), whichever host the task runs on.
+      - The controller reads it (a regular file of at most 1 MiB) and passes its text as O(certificate); a DER file,
+        which is binary, is passed as its Base64. Errors about it name O(certificate_src) and the path.
       - Mutually exclusive with O(certificate).
     type: path
   certificate_key:
     description:
-      - The unencrypted private key of the certificate as PEM text (PKCS#8, PKCS#1 or SEC1).
+      - The unencrypted private key of the certificate as PEM text (PKCS#8, PKCS#1 or SEC1), or a DER key as
+        standard Base64.
       - Required with O(state=present) unless O(certificate_key_src) is given. Ignored with O(state=absent).
     type: str
   certificate_key_src:
     description:
-      - Path of the unencrypted private key file (PEM or DER) on the host that runs the module.
+      - Path of the unencrypted private key file (PEM or DER) on the controller, found and read as
+        O(certificate_src) is (a Vault encrypted key file is decrypted on the controller) and passed as
+        O(certificate_key), so it is masked like it everywhere.
       - Mutually exclusive with O(certificate_key).
     type: path
   force:
@@ -91,13 +100,20 @@ options:
         points at it. Set an edge address when it does not yet, or V(off) to never probe (each run then uploads, with a
         warning).
       - The probe sends no credential and no request, only a TLS handshake; it does not verify the certificate, since
-        it only reads its fingerprint. It ends within O(timeout). It is skipped in V(absent) state and with O(force).
+        it only reads its fingerprint. It ends within O(timeout). It is skipped in V(absent) state and with O(force),
+        except to confirm an upload whose answer was lost (see the notes).
     type: str
 notes:
   - The upload sends the certificate bundle as PEM re-encoded from the parsed certificates, and the key as PEM, each
     Base64-encoded as the platform requires; DER input is converted to PEM first.
   - The platform's answer to an upload or removal carries no data, so the result after a change is the certificate the
     module uploaded (or none), without another read.
+  - An upload or removal is sent once and never again. When its answer is lost (the connection dropped or timed
+    out after the request was sent, or a server error), the module reads the hostname once more and reports what
+    is true. The change is there, it reports a change with a warning naming the lost answer; it is not, the task
+    fails saying it was NOT applied; the read cannot tell (the platform returns no certificate and the TLS probe is
+    off or fails), the task fails saying the outcome is unknown. A removal counts as done when the hostname no
+    longer has a custom certificate.
   - Through a TLS probe only the leaf certificate is compared (a TLS client is not shown how the server stores its
     chain); use O(force=true) to push a changed intermediate.
 requirements:
@@ -269,7 +285,7 @@ from ansible_collections.edge.platform.plugins.module_utils import _certificates
 from ansible_collections.edge.platform.plugins.module_utils import _files
 from ansible_collections.edge.platform.plugins.module_utils import _tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
-from ansible_collections.edge.platform.plugins.module_utils._module import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM = 3
@@ -285,44 +301,44 @@ FILE_FIX = ("give the path of a PEM or DER file of at most %s (only regular file
             "cannot hang the task)." % LIMIT)
 
 
-def normalise_hostname(edge, value):
+def normalise_hostname(ctx, value):
     host = (value or "").strip().rstrip(".").lower()
     try:
         host = host.encode("idna").decode("ascii") if any(ord(c) > 127 for c in host) else host
     except UnicodeError:
         host = ""
     if not HOSTNAME.match(host):
-        edge.fail("hostname must be a bare DNS name such as www.example.com (no scheme, port or path); got %r." % value)
+        ctx.fail("hostname must be a bare DNS name such as www.example.com (no scheme, port or path); got %r." % value)
     return host
 
 
 class Source(object):
     """Where a certificate or key comes from: option text or a file, named as the user wrote it."""
 
-    def __init__(self, edge, option):
+    def __init__(self, ctx, option):
         self.text_option = option
-        self.path = edge.params[option + "_src"]
+        self.path = ctx.params[option + "_src"]
         self.label = "%s_src (%s)" % (option, self.path) if self.path else option
         if self.path:
             try:
                 self.data = _files.read_regular_file(self.path, certs.MAX_INPUT_BYTES)
             except _files.FileProblem as exc:
-                edge.fail("%s_src: %s; %s" % (option, exc, FILE_FIX))
+                ctx.fail("%s_src: %s; %s" % (option, exc, FILE_FIX))
         else:
             # surrogatepass: text the controller could not decode fails as "not PEM", never as a traceback
-            self.data = edge.params[option].encode("utf-8", "surrogatepass")
-            if len(self.data) > certs.MAX_INPUT_BYTES:
-                edge.fail("%s: the text is larger than %s; a certificate bundle or key is a few KiB." % (option, LIMIT))
+            self.data = ctx.params[option].encode("utf-8", "surrogatepass")
+            if len(self.data) > certs.MAX_TEXT_BYTES:
+                ctx.fail("%s: the text is larger than %s; a certificate bundle or key is a few KiB." % (option, LIMIT))
 
-    def fail(self, edge, problem, fix=""):
+    def fail(self, ctx, problem, fix=""):
         hint = ""
         if not self.path and b"-----BEGIN" not in self.data and len(self.data) < 4096 and re.match(
                 rb"^\s*[~/.]|.*\.(pem|crt|cer|key)\s*$", self.data):
             hint = " It looks like a file name: use %s_src for a file." % self.text_option
-        edge.fail("%s: %s.%s%s" % (self.label, problem, " " + fix if fix else "", hint))
+        ctx.fail("%s: %s.%s%s" % (self.label, problem, " " + fix if fix else "", hint))
 
 
-def protect(edge, *values):
+def protect(ctx, *values):
     """Register every form the key takes, so no output can carry it, even by accident."""
     for value in values:
         if isinstance(value, bytes):
@@ -332,29 +348,28 @@ def protect(edge, *values):
         # short values are not key material, and masking them would garble unrelated output
         for form in forms:
             if len(form) >= 16:
-                edge.add_secret(form)
-                edge.module.no_log_values.add(form)
+                ctx.add_secret(form)  # the host masks it in its own output too
 
 
-def load_wanted(edge):
+def load_wanted(ctx):
     """Parse and check the wanted certificate and key before any request."""
-    sources = {"certificate": Source(edge, "certificate"), "certificate_key": Source(edge, "certificate_key")}
-    protect(edge, sources["certificate_key"].data)
+    sources = {"certificate": Source(ctx, "certificate"), "certificate_key": Source(ctx, "certificate_key")}
+    protect(ctx, sources["certificate_key"].data)
     try:
         bundle = certs.load_certificates(sources["certificate"].data)
         others = certs.other_blocks(sources["certificate"].data)
     except certs.CertificateError as exc:
-        sources["certificate"].fail(edge, str(exc), "Give the certificate as PEM (leaf first, then the chain) or DER.")
+        sources["certificate"].fail(ctx, str(exc), "Give the certificate as PEM (leaf first, then the chain) or DER.")
     try:
         key = certs.load_private_key(sources["certificate_key"].data)
     except certs.CertificateError as exc:
-        sources["certificate_key"].fail(edge, str(exc), "Give the unencrypted private key of the certificate (PEM or DER).")
-    protect(edge, key.pem())
-    problems, warnings = certs.check_pair(bundle, key, edge.params["hostname"], others)
+        sources["certificate_key"].fail(ctx, str(exc), "Give the unencrypted private key of the certificate (PEM or DER).")
+    protect(ctx, key.pem())
+    problems, warnings = certs.check_pair(bundle, key, ctx.params["hostname"], others)
     for finding in problems:
-        sources[finding.subject].fail(edge, finding.text, finding.fix)
+        sources[finding.subject].fail(ctx, finding.text, finding.fix)
     for finding in warnings:
-        edge.module.warn("%s: %s." % (sources[finding.subject].label, finding.text))
+        ctx.warn("%s: %s." % (sources[finding.subject].label, finding.text))
     return bundle, key
 
 
@@ -373,14 +388,14 @@ def describe(bundle, certificate_type):
     }
 
 
-def find_hostname(edge, zone, wanted):
+def find_hostname(ctx, zone, wanted):
     entries = [h for h in zone.get("Hostnames") or [] if isinstance(h, dict)]
     for entry in entries:
         if str(entry.get("Value") or "").rstrip(".").lower() == wanted:
             return entry
     known = ", ".join(sorted(str(h.get("Value") or "?") for h in entries)) or "none"
-    edge.fail("hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix hostname "
-              "or pullzone_id." % (wanted, edge.params["pullzone_id"], known))
+    ctx.fail("hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix hostname "
+             "or pullzone_id." % (wanted, ctx.params["pullzone_id"], known))
 
 
 class State(object):
@@ -398,7 +413,7 @@ class State(object):
         self.notes = list(notes)
 
 
-def read_state(edge, probe_address=None):
+def read_state(ctx, probe_address=None):
     """Read the hostname's certificate: the module's one read, safe to call again after a write.
 
     The platform's published document says ``includeCertificate=true`` returns the certificate
@@ -407,19 +422,19 @@ def read_state(edge, probe_address=None):
     missing and ``probe_address`` is given, the leaf certificate the hostname serves there is read
     instead (one TLS handshake, no credential sent).
     """
-    params = edge.params
+    params = ctx.params
     zone_id, wanted = params["pullzone_id"], params["hostname"]
     path = "/pullzone/%d" % zone_id
-    zone = edge.client.request(
+    zone = ctx.client.request(
         "GET", path, "Reading pull zone %d" % zone_id, params={"includeCertificate": "true"},
         hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).object
-    entry = find_hostname(edge, zone, wanted)
+    entry = find_hostname(ctx, zone, wanted)
     hostname = entry.get("Value") or wanted
     if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):
         kind = "a system" if entry.get("IsSystemHostname") else "a managed"
-        edge.fail("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it cannot be "
-                  "changed. Use a hostname you added to the pull zone." % (hostname, kind, zone_id))
-    protect(edge, entry.get("CertificateKey") or "")  # the platform's copy of the key: never decoded, never shown
+        ctx.fail("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it cannot be "
+                 "changed. Use a hostname you added to the pull zone." % (hostname, kind, zone_id))
+    protect(ctx, entry.get("CertificateKey") or "")  # the platform's copy of the key: never decoded, never shown
 
     provision = entry.get("CertificateProvisionType")
     has = bool(entry.get("HasCertificate"))
@@ -455,14 +470,12 @@ def read_state(edge, probe_address=None):
                  notes=["served by %s" % probe.where(host, port)])
 
 
-def send(edge, method, action, path, operation, body):
-    """One write; a 400 gets a hint naming the option behind the rejected field.
-
-    Installing is safe to repeat; a repeated removal after one that did arrive would fail with "no
-    certificate", so a removal is retried only when it provably did not reach the platform.
-    """
+def send(ctx, method, action, path, operation, body):
+    """One write, never sent twice once it may have reached the platform: after a lost answer the
+    reconciler re-reads instead (a repeated removal would fail with "no certificate", a repeated
+    upload would hide whether the first landed). A 400 gets a hint naming the option behind the field."""
     try:
-        edge.client.request(method, path, operation, json_body=body, replay_safe=method != "DELETE", expect="empty")
+        ctx.client.request(method, path, operation, json_body=body, replay_safe=False, expect="empty")
     except ApiError as error:
         if error.status == 400 and error.field in FIELD_OPTIONS:
             error.hint = "The platform could not %s: check %s." % (action, FIELD_OPTIONS[error.field])
@@ -480,85 +493,105 @@ def installed(state, wanted):
     return None
 
 
-def differs(edge, state, wanted):
+def differs(ctx, state, wanted):
     """Whether ``wanted`` must be uploaded over ``state``; warns when the answer is not exact."""
     same = installed(state, wanted)
     if same is not None:
         if not same and state.source == "tls":
-            edge.module.warn(
+            ctx.warn(
                 "%s serves the certificate %s (%s), not the wanted one, so it is uploaded. If this repeats on every "
                 "run, the probe does not reach the platform's edge (DNS may point elsewhere): set tls_probe to an edge "
                 "address (host:port) that serves %s."
                 % (state.hostname, state.view["fingerprints"][0], state.notes[0], state.hostname))
         return not same
-    edge.module.warn(
+    ctx.warn(
         "%s has a certificate the module could not compare: %s. It is uploaded again, and will be on every run until a "
         "comparison is possible: set tls_probe to an address (host:port) that serves %s over TLS."
         % (state.hostname, state.reason, state.hostname))
     return True
 
 
-def run(edge):
-    params = edge.params
+def shown(view, hostname):
+    """What the diff shows and the reconciler compares: never key material."""
+    return dict({key: view[key] for key in ("certificate_type", "fingerprints", "not_after")}, hostname=hostname)
+
+
+def run(ctx):
+    params = ctx.params
     zone_id = params["pullzone_id"]
     if zone_id <= 0:
-        edge.fail("pullzone_id must be a positive pull zone id; got %d." % zone_id)
-    params["hostname"] = normalise_hostname(edge, params["hostname"])
+        ctx.fail("pullzone_id must be a positive pull zone id; got %d." % zone_id)
+    params["hostname"] = normalise_hostname(ctx, params["hostname"])
     try:
         address = probe.parse_address(params["tls_probe"], params["hostname"])
     except ValueError as exc:
-        edge.fail("tls_probe must be host, host:port, [IPv6]:port or off: %s; got %r." % (exc, params["tls_probe"]))
+        ctx.fail("tls_probe must be host, host:port, [IPv6]:port or off: %s; got %r." % (exc, params["tls_probe"]))
     present = params["state"] == "present"
     bundle = key = None
     if present:
-        bundle, key = load_wanted(edge)
+        bundle, key = load_wanted(ctx)
 
-    state = read_state(edge, address if present and not params["force"] else None)
+    state = read_state(ctx, address if present and not params["force"] else None)
     before, hostname, path = state.view, state.hostname, "/pullzone/%d" % zone_id
     if present:
         after = describe(bundle, "custom")
-        changed = params["force"] or differs(edge, state, after["fingerprints"])
+        wanted = after["fingerprints"]
+        changed = params["force"] or differs(ctx, state, wanted)
         body = {"Hostname": hostname,
                 "Certificate": base64.b64encode("".join(c.pem() for c in bundle).encode("ascii")).decode("ascii"),
                 "CertificateKey": base64.b64encode(key.pem().encode("ascii")).decode("ascii")}
-        write = ("POST", "use the certificate", path + "/addCertificate",
+
+        def apply():
+            send(ctx, "POST", "use the certificate", path + "/addCertificate",
                  "Adding the certificate of %s to pull zone %d" % (hostname, zone_id), body)
+
+        def reached(now):
+            # the same comparison as before the write; the probe (when not off) also confirms a forced upload
+            same = installed(now, wanted)
+            return now.reason if same is None else same
+
+        probe_again = address
     else:
         after = describe([], "none") if state.custom else before
         changed = bool(state.custom)
-        write = ("DELETE", "remove the certificate", path + "/removeCertificate",
-                 "Removing the certificate of %s from pull zone %d" % (hostname, zone_id), {"Hostname": hostname})
-    if changed and not edge.check_mode:
-        send(edge, *write)
 
-    diff = None
-    if edge.diff_mode:
-        shown = ("certificate_type", "fingerprints", "not_after")
-        diff = {"before": dict({k: before[k] for k in shown}, hostname=hostname),
-                "after": dict({k: after[k] for k in shown}, hostname=hostname)}
-    result = after if changed else before
-    edge.exit(changed=changed, diff=diff, pullzone={"id": zone_id, "name": state.zone_name}, hostname=hostname,
-              certificate_source=state.source, **result)
+        def apply():
+            send(ctx, "DELETE", "remove the certificate", path + "/removeCertificate",
+                 "Removing the certificate of %s from pull zone %d" % (hostname, zone_id), {"Hostname": hostname})
+
+        def reached(now):
+            # no custom certificate left: HasCertificate false, or one the platform issues itself
+            return not now.custom
+
+        probe_again = None
+    target = after if changed else before
+    ctx.reconcile(shown(before, hostname), shown(target, hostname), apply,
+                  reread=lambda: read_state(ctx, probe_again), changed=changed, reached=reached)
+    return dict(target, pullzone={"id": zone_id, "name": state.zone_name}, hostname=hostname,
+                certificate_source=state.source)
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        pullzone_id=dict(type="int", required=True),
+        hostname=dict(type="str", required=True),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+        certificate=dict(type="str"),
+        certificate_src=dict(type="path"),
+        certificate_key=dict(type="str", no_log=True),
+        certificate_key_src=dict(type="path", no_log=False),
+        force=dict(type="bool", default=False),
+        tls_probe=dict(type="str"),
+    ),
+    run=run,
+    mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
+    required_if=[("state", "present", ("certificate", "certificate_src"), True),
+                 ("state", "present", ("certificate_key", "certificate_key_src"), True)],
+)
 
 
 def main():
-    edge = EdgeModule(
-        dict(
-            pullzone_id=dict(type="int", required=True),
-            hostname=dict(type="str", required=True),
-            state=dict(type="str", default="present", choices=["present", "absent"]),
-            certificate=dict(type="str"),
-            certificate_src=dict(type="path"),
-            certificate_key=dict(type="str", no_log=True),
-            certificate_key_src=dict(type="path", no_log=False),
-            force=dict(type="bool", default=False),
-            tls_probe=dict(type="str"),
-        ),
-        mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
-        required_if=[("state", "present", ("certificate", "certificate_src"), True),
-                     ("state", "present", ("certificate_key", "certificate_key_src"), True)],
-    )
-    edge.run(run)
+    MODULE.run_as_module()
 
 
 if __name__ == "__main__":

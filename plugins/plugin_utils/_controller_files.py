@@ -16,6 +16,7 @@ a module's core: a module lists its file options in ``CONTROLLER_FILES``.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import os
 import stat
@@ -29,20 +30,26 @@ MIB = 1024 * 1024
 
 
 class FileOption(object):
-    """``option`` names a controller file whose text the module reads as ``target``."""
+    """``option`` names a controller file whose text the module reads as ``target``.
 
-    def __init__(self, option, target, max_bytes):
+    ``binary``: the file may be DER (certificates, keys). A file without a PEM ``-----BEGIN`` line is
+    then passed as its standard Base64, which the text option accepts as DER (``_certificates.py``);
+    the bytes are never parsed here, so the controller needs nothing the module does not.
+    """
+
+    def __init__(self, option, target, max_bytes, binary=False):
         self.option = option
         self.target = target
         self.max_bytes = max_bytes
+        self.binary = binary
 
 
 CONTROLLER_FILES = {
     # The module's own cap on a document (a 2,000-operation document is under 2 MB).
     "api_guardian_spec": (FileOption("src", "content", MAX_DOCUMENT_BYTES),),
-    # A certificate chain is a few KB; a key less.
-    "pullzone_certificate": (FileOption("certificate_src", "certificate", MIB),
-                             FileOption("certificate_key_src", "certificate_key", MIB)),
+    # A certificate chain is a few KB; a key less. Either may be PEM or DER.
+    "pullzone_certificate": (FileOption("certificate_src", "certificate", MIB, binary=True),
+                             FileOption("certificate_key_src", "certificate_key", MIB, binary=True)),
 }
 
 
@@ -68,7 +75,8 @@ def read_controller_files(action, module, args):
 
 
 def _read(action, spec, path):
-    """The UTF-8 text of ``path`` searched like ``copy`` does, decrypted when Vault-encrypted, bounded."""
+    """The UTF-8 text of ``path`` searched like ``copy`` does, decrypted when Vault-encrypted, bounded
+    (the Base64 of a binary file for a ``binary`` option)."""
     try:
         found = action._find_needle("files", path)
     except AnsibleFileNotFound as exc:
@@ -94,6 +102,8 @@ def _read(action, spec, path):
     if len(raw) > spec.max_bytes:
         raise ControllerFileError("%s: %s is larger than %d MiB; this option takes at most that much"
                                   % (spec.option, found, spec.max_bytes // MIB))
+    if spec.binary and b"-----BEGIN" not in raw:
+        return base64.b64encode(raw).decode("ascii")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -360,3 +360,24 @@ def test_describe_der_reads_a_served_certificate():
     assert served.fingerprint == sha256(leaf) and served.subject == "CN=www.example.com,O=Edge Test"
     with pytest.raises(certs.CertificateError):
         certs.describe_der(b"\x30\x00")
+
+
+@pytest.mark.parametrize("wrap", [lambda der: base64.b64encode(der).decode(),
+                                  lambda der: base64.encodebytes(der).decode()],  # lines of 76, as base64(1) writes
+                         ids=["one-line", "wrapped"])
+def test_base64_of_der_is_read_as_der(wrap):
+    """How a text option carries a DER file the controller read (certificate_src, certificate_key_src)."""
+    private = certgen.key("b64-der", "ec")
+    cert = certgen.certificate(private, "b64.example.com")
+    loaded = certs.load_certificates(wrap(certgen.cert_der(cert)))
+    assert [c.fingerprint for c in loaded] == [sha256(cert)]
+    key = certs.load_private_key(wrap(certgen.key_der(private, "traditional")))
+    assert certs.key_matches(loaded[0], key) and key.label == "PRIVATE KEY"
+
+
+@pytest.mark.parametrize("text", ["QUJD", base64.b64encode(b"\x30\x05abc").decode(), "not base64 at all!"])
+def test_base64_that_is_not_one_der_structure_stays_refused(text):
+    with pytest.raises(certs.CertificateError, match="not PEM .* and not DER"):
+        certs.load_certificates(text)
+    with pytest.raises(certs.CertificateError, match="not PEM .* and not DER"):
+        certs.load_private_key(text)

@@ -74,7 +74,7 @@ def test_force_applies_an_equal_state_and_reports_a_change():
     ctx = Context({}, diff_mode=True)
 
     def run(context):
-        changed, state, _diff = context.reconcile({"value": 1}, {"value": 1}, writes.apply, force=True)
+        changed, state, _diff = context.reconcile({"value": 1}, {"value": 1}, writes.apply, changed=True)
         return {"state": state, "changed_seen": changed}
     result = execute(run, ctx)
     assert result["changed"] is True and result["changed_seen"] is True
@@ -84,7 +84,7 @@ def test_force_applies_an_equal_state_and_reports_a_change():
 
 def test_force_in_check_mode_predicts_without_applying():
     writes = Writes()
-    result = execute(lambda context: {"changed_seen": context.reconcile(1, 1, writes.apply, force=True)[0]},
+    result = execute(lambda context: {"changed_seen": context.reconcile(1, 1, writes.apply, changed=True)[0]},
                      Context({}, check_mode=True))
     assert result["changed"] is True and result["changed_seen"] is True and writes.applied == 0
 
@@ -188,3 +188,39 @@ def test_exit_keeps_explicit_changed_and_diff():
     result = execute(lambda context: context.exit(changed=True, diff={"before": 1, "after": 2}, x=1),
                      Context({}, diff_mode=True))
     assert result == {"changed": True, "diff": {"before": 1, "after": 2}, "x": 1}
+
+
+def test_changed_overrides_the_comparison_both_ways():
+    """A forced write applies equal states; a core's "same" keeps unequal views (a leaf-only TLS read) unchanged."""
+    forced, same = Writes(), Writes()
+
+    def run(context):
+        context.reconcile({"value": 1}, {"value": 1}, forced.apply, changed=True)
+        context.reconcile({"value": 1}, {"value": 2}, same.apply, changed=False)
+        return {}
+    assert execute(run, Context({}))["changed"] is True
+    assert (forced.applied, same.applied) == (1, 0)
+
+
+@pytest.mark.parametrize("verdict, words", [
+    (True, None), (False, "NOT applied"),
+    ("tls_probe is off", "cannot show whether it was applied (tls_probe is off), so the outcome is unknown"),
+    (None, "cannot show whether it was applied (no comparison possible)")])
+def test_lost_answer_decided_by_reached(verdict, words):
+    writes = Writes(apply_error=lost(), reread_state={"raw": "state"})
+    seen = []
+
+    def reached(now):
+        seen.append(now)
+        return verdict
+
+    def run(context):
+        context.reconcile({"value": 1}, {"value": 2}, writes.apply, reread=writes.reread, reached=reached)
+        return {}
+    ctx = Context({})
+    result = execute(run, ctx)
+    assert seen == [{"raw": "state"}] and (writes.applied, writes.reread_count) == (1, 1)
+    if words is None:
+        assert result["changed"] is True and "shows the change was applied" in ctx.warnings[0]
+    else:
+        assert result["failed"] is True and words in result["msg"] and "It was not sent again" in result["msg"]

@@ -7,7 +7,8 @@ import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from cryptography.hazmat.primitives import hashes
+import requests
+from cryptography.hazmat.primitives import hashes, serialization
 
 from ansible_collections.edge.platform.plugins.module_utils import _certificates
 from ansible_collections.edge.platform.plugins.modules import pullzone_certificate
@@ -68,7 +69,8 @@ class Platform(object):
     def __call__(self, method, url, body, params):
         path = url[len(BASE):]
         if (method, path) in self.answers:
-            return self.answers[(method, path)].pop(0)
+            answer = self.answers[(method, path)].pop(0)
+            return answer() if callable(answer) else answer  # a callable answer acts, then answers
         if method == "GET" and path == "/pullzone/%d" % ZONE:
             return FakeResponse(200, {"Id": ZONE, "Name": "demo", "Hostnames": self.hostnames})
         if method in ("POST", "DELETE") and path.startswith("/pullzone/%d/" % ZONE):
@@ -544,20 +546,94 @@ def test_remove_rejected_and_other_write_errors_keep_the_generic_hint(platform, 
     assert result["failed"] is True and "check the option named in the message" in result["msg"]
 
 
-def test_removal_is_not_repeated_once_it_may_have_arrived(platform, fake_session, run_module, pki):
+# --- a write whose answer was lost is re-read once, never sent again (issue 9 item 2) ----------
+
+def lost_answer(fake, landed_as=None):
+    """The write's answer: the platform applies it (the hostname becomes ``landed_as``) or not, then
+    the connection times out after the request was sent."""
+    def answer():
+        if landed_as is not None:
+            fake.hostnames[1].update(landed_as)
+        raise requests.exceptions.ReadTimeout("read timed out")
+    return answer
+
+
+def methods(fake_session):
+    return [c["method"] for c in fake_session.calls]
+
+
+@pytest.mark.parametrize("landed", [True, False])
+def test_lost_upload_is_reread_never_resent(platform, fake_session, run_module, pki, landed):
+    fake = platform()
+    installed = dict(HasCertificate=True, CertificateProvisionType=3, Certificate=b64url(pki["bundle"]))
+    fake.answers[("POST", "/pullzone/2001/addCertificate")] = [lost_answer(fake, installed if landed else None)]
+    result = run_module(pullzone_certificate, args(pki, retries=3))
+    assert methods(fake_session) == ["GET", "POST", "GET"]
+    if landed:
+        assert result["changed"] is True and result["fingerprints"] == [fp(pki["leaf"]), fp(pki["mid"])]
+        assert any("Adding the certificate of www.example.com to pull zone 2001 got no answer" in w
+                   and "shows the change was applied" in w for w in warnings_of(result))
+    else:
+        assert result["failed"] is True and "NOT applied" in result["msg"] and "not sent again" in result["msg"]
+        assert result["api_error"]["status"] is None
+    assert_no_key(pki, result)
+
+
+@pytest.mark.parametrize("landed", [True, False])
+def test_lost_removal_is_reread_never_resent(platform, fake_session, run_module, pki, landed):
     fake = platform(b64url(pki["bundle"]))
-    fake.answers[("DELETE", "/pullzone/2001/removeCertificate")] = [FakeResponse(502, text=""), FakeResponse(204, text="")]
+    removed = dict(HasCertificate=False, CertificateProvisionType=0, Certificate=None)
+    fake.answers[("DELETE", "/pullzone/2001/removeCertificate")] = [lost_answer(fake, removed if landed else None)]
     result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
-                                               "hostname": "www.example.com", "state": "absent"})
-    assert result["failed"] is True and result["api_error"]["status"] == 502
-    assert [c["method"] for c in fake_session.calls].count("DELETE") == 1
+                                               "hostname": "www.example.com", "state": "absent", "retries": 3})
+    assert methods(fake_session) == ["GET", "DELETE", "GET"]
+    if landed:
+        assert result["changed"] is True and result["has_certificate"] is False
+        assert any("Removing the certificate of www.example.com" in w for w in warnings_of(result))
+    else:
+        assert result["failed"] is True and "NOT applied" in result["msg"]
 
 
-def test_write_retried_after_503(platform, fake_session, run_module, pki):
+def test_server_error_on_a_write_is_not_replayed(platform, fake_session, run_module, pki):
+    """A 502/503 on a write may come after the platform applied it: re-read, never replayed."""
     fake = platform()
     fake.answers[("POST", "/pullzone/2001/addCertificate")] = [FakeResponse(503, text=""), FakeResponse(204, text="")]
     result = run_module(pullzone_certificate, args(pki))
+    assert result["failed"] is True and "NOT applied" in result["msg"] and result["api_error"]["status"] == 503
+    assert len(fake_session.writes) == 1
+
+
+def test_too_many_requests_on_a_write_is_retried(platform, fake_session, run_module, pki):
+    """429 means not processed: the one answer a write is sent again after."""
+    fake = platform()
+    fake.answers[("POST", "/pullzone/2001/addCertificate")] = [FakeResponse(429, text=""), FakeResponse(204, text="")]
+    result = run_module(pullzone_certificate, args(pki))
     assert result["changed"] is True and len(fake_session.writes) == 2
+
+
+# the platform of the Terraform provider's docs after an upload: a custom certificate, no data
+INSTALLED_WITHOUT_DATA = dict(HasCertificate=True, CertificateProvisionType=3, Certificate=None)
+
+
+def test_lost_upload_that_cannot_be_compared_is_unknown(omitted, probe_calls, fake_session, run_module, pki):
+    fake = omitted()
+    fake.hostnames[1].update(HasCertificate=False, CertificateProvisionType=0)
+    fake.answers[("POST", "/pullzone/2001/addCertificate")] = [lost_answer(fake, INSTALLED_WITHOUT_DATA)]
+    result = run_module(pullzone_certificate, args(pki, tls_probe="off"))
+    assert result["failed"] is True and "the outcome is unknown" in result["msg"]
+    assert "tls_probe is off" in result["msg"] and "not sent again" in result["msg"]
+    assert methods(fake_session) == ["GET", "POST", "GET"] and list(probe_calls) == []
+
+
+def test_lost_upload_confirmed_by_the_probe(omitted, probe_calls, fake_session, run_module, pki):
+    fake = omitted()
+    fake.hostnames[1].update(HasCertificate=False, CertificateProvisionType=0)
+    fake.answers[("POST", "/pullzone/2001/addCertificate")] = [lost_answer(fake, INSTALLED_WITHOUT_DATA)]
+    probe_calls.answer = pki["leaf"].public_bytes(serialization.Encoding.DER)
+    result = run_module(pullzone_certificate, args(pki, tls_probe="edge.example.net:8443"))
+    assert result["changed"] is True and methods(fake_session) == ["GET", "POST", "GET"]
+    assert len(probe_calls) == 1 and probe_calls[0][:3] == ("edge.example.net", 8443, "www.example.com")
+    assert any("shows the change was applied" in w for w in warnings_of(result))
 
 
 def test_without_cryptography_the_comparison_is_exact_and_checks_are_skipped(
@@ -610,7 +686,7 @@ def bad_sources(tmp_path):
         ("certificate_src", str(many), "certificate_src (%s): more than 32 PEM blocks" % many),
         ("certificate", cyrillic, "certificate: the CERTIFICATE PEM block is not valid Base64"),
         ("certificate_key", "\u041a\u043b\u044e\u0447", "certificate_key: not PEM"),
-        ("certificate", "x" * (_certificates.MAX_INPUT_BYTES + 1), "certificate: the text is larger than 1024 KiB"),
+        ("certificate", "x" * (_certificates.MAX_TEXT_BYTES + 1), "certificate: the text is larger than 1024 KiB"),
         ("certificate_key", "-----BEGIN PRIVATE KEY-----\n" * 20000, "certificate_key: the PRIVATE KEY PEM block is "
                                                                      "not terminated"),
     ]

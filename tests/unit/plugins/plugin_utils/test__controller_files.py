@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import os
 from unittest.mock import MagicMock
 
@@ -130,3 +131,112 @@ def test_the_document_cap_is_the_modules():
     # a file the module would refuse by its size is refused before it is read whole
     (spec,) = _controller_files.CONTROLLER_FILES["api_guardian_spec"]
     assert spec.max_bytes == _openapi_load.MAX_DOCUMENT_BYTES
+
+
+# --- certificate_src / certificate_key_src (pullzone_certificate): PEM or DER, found and read like src ----
+
+@pytest.fixture
+def cert_action(monkeypatch, tmp_path):
+    """The pullzone_certificate action with a real DataLoader (Vault included) and a files/ directory."""
+    from ansible.parsing.dataloader import DataLoader
+    from ansible.parsing.vault import VaultSecret
+    from ansible_collections.edge.platform.plugins.action.pullzone_certificate import ActionModule as CertAction
+
+    monkeypatch.setattr(ActionBase, "run", lambda self, tmp=None, task_vars=None: {})
+    loader = DataLoader()
+    loader.set_vault_secrets([("default", VaultSecret(b"vault-password"))])
+    plugin = CertAction(MagicMock(), MagicMock(), MagicMock(), loader, MagicMock(), MagicMock())
+    plugin._execute_module = MagicMock(return_value={"changed": False})
+    files = tmp_path / "files"
+    files.mkdir()
+
+    def find(dirname, needle):
+        path = files / needle if not os.path.isabs(needle) else needle
+        if not os.path.lexists(str(path)):
+            raise AnsibleFileNotFound(file_name=needle, paths=[str(path)])
+        return str(path)
+
+    plugin._find_needle = MagicMock(side_effect=find)
+    plugin.files = files
+    return plugin
+
+
+def pki():
+    from ansible_collections.edge.platform.tests.unit import certgen
+    leaf, leaf_key, mid, _root = certgen.chain("ec", prefix="ctl")
+    return certgen, leaf, leaf_key, mid
+
+
+def sent_args(action, **args):
+    action._task.args = dict({"pullzone_id": 1, "hostname": "www.example.com"}, **args)
+    result = action.run(task_vars={})
+    call = action._execute_module.call_args
+    return result, (call.kwargs["module_args"] if call else None)
+
+
+def test_pem_files_become_the_text_options(cert_action):
+    certgen, leaf, leaf_key, mid = pki()
+    (cert_action.files / "fullchain.pem").write_text(certgen.cert_pem(leaf, mid))
+    (cert_action.files / "privkey.pem").write_text(certgen.key_pem(leaf_key))
+    _result, module_args = sent_args(cert_action, certificate_src="fullchain.pem", certificate_key_src="privkey.pem")
+    assert module_args == {"pullzone_id": 1, "hostname": "www.example.com",
+                           "certificate": certgen.cert_pem(leaf, mid), "certificate_key": certgen.key_pem(leaf_key)}
+
+
+def test_der_files_travel_as_base64_the_module_reads_as_der(cert_action):
+    from ansible_collections.edge.platform.plugins.module_utils import _certificates as certs
+    certgen, leaf, leaf_key, _mid = pki()
+    (cert_action.files / "cert.der").write_bytes(certgen.cert_der(leaf))
+    (cert_action.files / "key.der").write_bytes(certgen.key_der(leaf_key, "traditional"))
+    _result, module_args = sent_args(cert_action, certificate_src="cert.der", certificate_key_src="key.der")
+    assert base64.b64decode(module_args["certificate"], validate=True) == certgen.cert_der(leaf)
+    assert base64.b64decode(module_args["certificate_key"], validate=True) == certgen.key_der(leaf_key, "traditional")
+    loaded = certs.load_certificates(module_args["certificate"])
+    assert certs.key_matches(loaded[0], certs.load_private_key(module_args["certificate_key"]))
+
+
+def test_vault_encrypted_pem_and_der_files_are_decrypted_on_the_controller(cert_action):
+    from ansible.parsing.vault import VaultLib, VaultSecret
+    certgen, leaf, leaf_key, _mid = pki()
+    vault = VaultLib([("default", VaultSecret(b"vault-password"))])
+    (cert_action.files / "cert.der.vault").write_bytes(vault.encrypt(certgen.cert_der(leaf)))
+    (cert_action.files / "key.pem.vault").write_bytes(vault.encrypt(certgen.key_pem(leaf_key).encode()))
+    _result, module_args = sent_args(cert_action, certificate_src="cert.der.vault", certificate_key_src="key.pem.vault")
+    assert base64.b64decode(module_args["certificate"]) == certgen.cert_der(leaf)
+    assert module_args["certificate_key"] == certgen.key_pem(leaf_key)
+
+
+def test_a_vault_file_without_the_password_fails_naming_the_option(cert_action):
+    from ansible.parsing.vault import VaultLib, VaultSecret
+    vault = VaultLib([("other", VaultSecret(b"another-password"))])
+    (cert_action.files / "key.pem.vault").write_bytes(vault.encrypt(b"-----BEGIN PRIVATE KEY-----\n"))
+    result, module_args = sent_args(cert_action, certificate="x", certificate_key_src="key.pem.vault")
+    assert result["failed"] is True and result["msg"].startswith("certificate_key_src: ") and module_args is None
+
+
+@pytest.mark.parametrize("option", ["certificate_src", "certificate_key_src"])
+def test_bad_certificate_files_fail_naming_the_option(cert_action, option):
+    fifo = cert_action.files / "pipe.pem"
+    os.mkfifo(str(fifo))
+    (cert_action.files / "big.pem").write_bytes(b"-----BEGIN CERTIFICATE-----\n" + b"A" * (1024 * 1024))
+    expected = {
+        "missing.pem": "%s: missing.pem was not found on the controller; searched %s." % (
+            option, cert_action.files / "missing.pem"),
+        "pipe.pem": "%s: %s is not a regular file" % (option, fifo),
+        "/dev/zero": "%s: /dev/zero is not a regular file" % option,
+        "big.pem": "%s: %s is larger than 1 MiB; this option takes at most that much" % (
+            option, cert_action.files / "big.pem"),
+    }
+    for path, message in expected.items():
+        result, module_args = sent_args(cert_action, **{option: path})
+        assert result == {"failed": True, "msg": message}
+        assert module_args is None
+
+
+def test_module_failures_about_a_read_file_name_the_file_option(cert_action):
+    (cert_action.files / "privkey.pem").write_text("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
+    cert_action._execute_module.return_value = {
+        "failed": True, "msg": "certificate_key: not a valid private key (its DER structure does not parse)."}
+    result, _args = sent_args(cert_action, certificate="x", certificate_key_src="privkey.pem")
+    assert result["msg"] == ("certificate_key_src (privkey.pem): not a valid private key (its DER structure "
+                             "does not parse).")

@@ -74,6 +74,8 @@ def main(directory):
     expired = certificate(expired_key, host, (host,), mid, mid_key, not_before=past, not_after=past + timedelta(days=90))
 
     chain = mid.public_bytes(PEM)
+    first_der_key = first_key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.TraditionalOpenSSL,
+                                            serialization.NoEncryption())
     keys = {
         "first.key": key_bytes(first_key),
         "second.key": key_bytes(second_key, serialization.PrivateFormat.TraditionalOpenSSL),
@@ -86,6 +88,8 @@ def main(directory):
         "first.pem": first.public_bytes(PEM) + chain,
         "first-crlf.pem": (first.public_bytes(PEM) + chain).replace(b"\n", b"\r\n"),
         "first-leaf.der": first.public_bytes(serialization.Encoding.DER),
+        # DER files are binary: the controller passes them to the module as Base64 (issue 11 item 8)
+        "first-key.der": first_der_key,
         "second.pem": second.public_bytes(PEM) + chain,
         "soon.pem": soon.public_bytes(PEM) + chain,
         "other.pem": other.public_bytes(PEM) + chain,
@@ -102,8 +106,11 @@ def main(directory):
         needles += [line for line in text.splitlines() if "-----" not in line and len(line) >= 16]
         needles.append(base64.b64encode(data).decode("ascii")[:48])
         needles.append(base64.urlsafe_b64encode(data).decode("ascii")[:48])
+    # the DER key travels as its Base64: no part of that may show either
+    der_text = base64.b64encode(first_der_key).decode("ascii")
+    needles += [der_text[i:i + 48] for i in range(0, len(der_text) - 48, 48)]
     fingerprints = {name: [c.fingerprint(hashes.SHA256()).hex(":").upper() for c in certs]
-                    for name, certs in (("first", (first, mid)), ("second", (second, mid)))}
+                    for name, certs in (("first", (first, mid)), ("second", (second, mid)), ("first_leaf", (first,)))}
     write(directory, "needles.json", json.dumps(sorted(set(needles))).encode("ascii"))
     write(directory, "fingerprints.json", json.dumps(fingerprints).encode("ascii"))
 
