@@ -21,7 +21,7 @@ description:
     O(edge.platform.api_guardian_spec#module:enforce_authorization_validation); nothing published says an upload
     resets them. The collection's emulator keeps them across uploads. Whether the real platform ever resets them is
     not documented."
-  - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet: the
+  - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet; the
     conditions of that 404 are not documented) fails with both readings named; nothing is written.
   - When the answer to the change is lost (a timeout after it was sent), the change is not sent again: the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was

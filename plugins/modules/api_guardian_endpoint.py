@@ -24,7 +24,7 @@ description:
     The collection's emulator keeps them (and narrows the injection detection parameters to those the endpoint still
     has), matching endpoints by method and path; an endpoint removed from the document loses its settings.
     Re-run this module after an upload to be sure: it changes nothing when the settings survived."
-  - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet: the
+  - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet; the
     conditions of that 404 are not documented) fails with both readings named; nothing is written.
   - When the answer to the change is lost (a timeout after it was sent), the change is not sent again: the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was
