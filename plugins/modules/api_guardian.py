@@ -23,7 +23,7 @@ description:
     not documented."
   - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet; the
     conditions of that 404 are not documented) fails with both readings named; nothing is written.
-  - When the answer to the change is lost (a timeout after it was sent), the change is not sent again: the zone is
+  - When the answer to the change is lost (a timeout after it was sent), the change is not sent again; the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was
     NOT applied when it did not). The change only sets values, so even a repeated one would be harmless.
 options:

@@ -26,7 +26,7 @@ description:
     Re-run this module after an upload to be sure: it changes nothing when the settings survived."
   - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet; the
     conditions of that 404 are not documented) fails with both readings named; nothing is written.
-  - When the answer to the change is lost (a timeout after it was sent), the change is not sent again: the zone is
+  - When the answer to the change is lost (a timeout after it was sent), the change is not sent again; the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was
     NOT applied when it did not). The change only sets values, so even a repeated one would be harmless.
 options:
@@ -74,7 +74,7 @@ options:
   injection_detection_parameters:
     description:
       - The parameters XSS and SQL injection detection watch, by location (keys C(Path), C(Query), C(Header),
-        C(Cookie), any case), for example C({Query: [q], Header: [X-Trace]}).
+        C(Cookie), any case), each a list of parameter names.
       - Replaces the endpoint's whole selection; a location not given is empty. Order does not matter.
       - Every name must be one of the endpoint's available parameters (RV(endpoint.available_parameters)).
     type: dict
