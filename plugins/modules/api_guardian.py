@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: api_guardian
 short_description: Set a shield zone's zone-wide API Guardian configuration
-version_added: 0.2.0
+version_added: 0.1.0
 description:
   - Sets whether API Guardian is enabled on a shield zone, its execution mode and what it does with over-limit
     bodies and with requests to paths the OpenAPI document does not describe.
@@ -72,21 +72,21 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Block requests that break the API's OpenAPI document, and requests to paths it does not describe
+- name: Block requests that break the API's OpenAPI document, and over-limit bodies
   edge.platform.api_guardian:
     api_key: "{{ vault_edge_api_key }}"
     base_url: https://api.bunny.net
     shield_zone_id: 3004
     enabled: true
     execution_mode: block
-    unmatched_path_action: block
+    body_limit_action: block
 
-- name: Only log while the document is being tuned (the other settings stay as they are)
+- name: Only log requests to paths the document does not describe yet (the other settings stay as they are)
   edge.platform.api_guardian:
     api_key: "{{ vault_edge_api_key }}"
     base_url: https://api.bunny.net
     shield_zone_id: 3004
-    execution_mode: log
+    unmatched_path_action: log
 """
 
 RETURN = r"""
