@@ -239,6 +239,10 @@ def find_endpoint(endpoints, method, path):
 
 
 # -- reading --------------------------------------------------------------------------------------------
+# The published document declares 403 on every API Guardian route without saying when; the ToshY/BunnyNet-PHP
+# client documents it for plans below Advanced (docs/shield-api.md, "Update API Guardian").
+PLAN_HINT = ("API Guardian may not be on this shield zone's plan (a 403 is documented by a platform client for "
+             "plans below Advanced): check the zone's plan.")
 def zone_path(zone_id):
     return "/shield/shield-zone/%d/api-guardian" % zone_id
 
@@ -254,7 +258,7 @@ def read_guardian(client, zone_id):
         404: "Shield zone %d is not visible to this API key, or has no API Guardian state yet (the platform does "
              "not say which): check shield_zone_id, or upload an OpenAPI document with "
              "edge.platform.api_guardian_spec first." % zone_id,
-        403: "The zone's plan may not include API Guardian."})
+        403: PLAN_HINT})
     data = reply.object.get("data")
     data = data if isinstance(data, dict) else {}
     return {"configuration": data.get("configuration") if isinstance(data.get("configuration"), dict) else {},

@@ -147,7 +147,8 @@ api_error:
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._guardian_settings import (
-    SettingError, changed_properties, configuration_view, read_guardian, wanted_configuration, zone_path,
+    PLAN_HINT, SettingError, changed_properties, configuration_view, read_guardian, wanted_configuration,
+    zone_path,
 )
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
@@ -175,7 +176,7 @@ def run(ctx):
 
     def apply():
         reply = ctx.client.request("PATCH", zone_path(zone_id), "Updating API Guardian of shield zone %d" % zone_id,
-                                   json_body=body)
+                                   json_body=body, hints={403: PLAN_HINT})
         data = reply.object.get("data")
         answered["configuration"] = data if isinstance(data, dict) else desired
         return configuration_view(answered["configuration"])

@@ -250,7 +250,8 @@ api_error:
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._guardian_settings import (
-    SettingError, endpoint_changes, endpoint_view, find_endpoint, groups, read_guardian, wanted_endpoint, zone_path,
+    PLAN_HINT, SettingError, endpoint_changes, endpoint_view, find_endpoint, groups, read_guardian, wanted_endpoint,
+    zone_path,
 )
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
@@ -275,7 +276,8 @@ def run(ctx):
         reply = ctx.client.request(
             "PATCH", "%s/endpoint/%d" % (zone_path(zone_id), endpoint_id),
             "Updating API Guardian endpoint %s of shield zone %d" % (name, zone_id), json_body=body,
-            hints={404: "Endpoint %s (id %d) is no longer in shield zone %d: was the OpenAPI document uploaded "
+            hints={403: PLAN_HINT,
+                   404: "Endpoint %s (id %d) is no longer in shield zone %d: was the OpenAPI document uploaded "
                         "again meanwhile? Re-run the task." % (name, endpoint_id, zone_id)})
         data = reply.object.get("data")
         answered["endpoint"] = data if isinstance(data, dict) else desired

@@ -874,9 +874,9 @@ def _endpoint_path(api):
 
 def test_injection_parameters_name_every_missing_one(api):
     path = _endpoint_path(api)
-    message = failed(api.call("PATCH", path, {"injectionDetectionParameters": {"Query": ["q", "nope"],
-                                                                                "Cookie": ["c"]}}),
-                     400, "api_guardian.invalid_setting")
+    chosen = {"Query": ["q", "nope"], "Cookie": ["c"]}
+    message = failed(api.call("PATCH", path, {"injectionDetectionParameters": chosen}), 400,
+                     "api_guardian.invalid_setting")
     assert message.endswith("GET /a/{id} has no Query.nope, Cookie.c.")
 
 

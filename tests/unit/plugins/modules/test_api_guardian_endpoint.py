@@ -33,8 +33,8 @@ def patched(**changes):
 
 WATCH = {"detect_xss": True, "injection_detection_parameters": {"query": ["q"]},
          "rate_limiting": {"enabled": True, "type": "global", "request_count": 5, "timeframe": "10s"}}
-WATCHED = {"detectParameterXss": True, "injectionDetectionParameters": {"Path": [], "Query": ["q"], "Header": [],
-                                                                       "Cookie": []},
+WATCHED = {"detectParameterXss": True,
+           "injectionDetectionParameters": {"Path": [], "Query": ["q"], "Header": [], "Cookie": []},
            "rateLimitingEnabled": True, "rateLimitingType": "Global", "rateLimitingRequestCount": 5,
            "rateLimitingTimeframe": 10}
 
