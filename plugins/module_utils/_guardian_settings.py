@@ -243,6 +243,8 @@ def find_endpoint(endpoints, method, path):
 # client documents it for plans below Advanced (docs/shield-api.md, "Update API Guardian").
 PLAN_HINT = ("API Guardian may not be on this shield zone's plan (a 403 is documented by a platform client for "
              "plans below Advanced): check the zone's plan.")
+
+
 def zone_path(zone_id):
     return "/shield/shield-zone/%d/api-guardian" % zone_id
 

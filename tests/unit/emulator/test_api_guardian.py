@@ -862,8 +862,8 @@ def test_bad_settings_break_the_published_document_too(openapi, body):
     """The emulator's 400s below are what the document's schemas refuse as well."""
     from openapi_core.validation.request.exceptions import RequestValidationError  # pylint: disable=import-outside-toplevel
     document = openapi("shield-api-v1.0.0.json")
-    path = BASE % 3001 + ("/endpoint/1" if set(body) & {"rateLimitingTimeframe", "rateLimitingType",
-                                                       "injectionDetectionParameters"} else "")
+    endpoint_only = {"rateLimitingTimeframe", "rateLimitingType", "injectionDetectionParameters"}
+    path = BASE % 3001 + ("/endpoint/1" if set(body) & endpoint_only else "")
     with pytest.raises(RequestValidationError):
         document.check_request("PATCH", path, body, headers={"AccessKey": KEY})
 
@@ -913,3 +913,10 @@ def test_forbidden_switch_is_validated(tmp_path):
     fixture = dict(FIXTURE, shield_zones=[{"id": 3010, "api_guardian_forbidden": "yes"}])
     with pytest.raises(FixtureError, match="api_guardian_forbidden must be true or false"):
         load_platform(fixture, tmp_path)
+
+
+def test_zone_wide_configuration_survives_uploads(api):
+    settings = {"isEnabled": False, "executionMode": 1, "bodyLimitAction": 2, "unmatchedPathAction": 0}
+    ok(api.call("PATCH", BASE % 3003, settings))
+    configuration = ok(api.update(3003, SETTINGS_DOC, enforceAuthorizationValidation=True))["configuration"]
+    assert {key: configuration[key] for key in settings} == settings
