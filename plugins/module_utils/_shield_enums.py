@@ -42,6 +42,16 @@ BOT_SENSITIVITIES = {0: "Off", 1: "Low", 2: "Medium", 3: "High"}
 
 BOT_FINGERPRINT_AGGRESSIONS = {0: "Unknown", 1: "Low", 2: "Medium", 3: "High", 4: "Custom"}
 
+# API Guardian (shield document: WAFExecutionMode, WAFPayloadLimitAction, UnmatchedPathAction,
+# RateLimitTimeframe; ApiGuardianRateLimitType is a string enum "Global" / "IP").
+API_GUARDIAN_EXECUTION_MODES = {0: "log", 1: "block"}
+API_GUARDIAN_ACTIONS = {0: "block", 1: "log", 2: "ignore"}
+API_GUARDIAN_RATE_LIMIT_TYPES = ("Global", "IP")
+# seconds -> readable name; the x-enum-varnames (PerSecond ... PerOneHour) are accepted too
+RATE_LIMIT_TIMEFRAMES = {1: "1s", 10: "10s", 60: "1m", 300: "5m", 900: "15m", 3600: "1h"}
+RATE_LIMIT_TIMEFRAME_VARNAMES = {1: "PerSecond", 10: "PerTenSeconds", 60: "PerOneMinute", 300: "PerFiveMinutes",
+                                 900: "PerFifteenMinutes", 3600: "PerOneHour"}
+
 
 def as_number(value):
     """``value`` as an int when it is one (or a string of digits), else None; booleans are not numbers."""

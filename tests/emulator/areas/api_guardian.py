@@ -24,6 +24,9 @@ envelope (``success: false``, ``statusCode`` = the HTTP status) without ``data``
 - 400 ``request.invalid_body``: body not an object, or a property of the wrong type or value.
 - 400 ``request.unknown_property``: a property the request model does not have (named).
 - 404 ``shield_zone.not_found``: no shield zone with that id.
+- 403 ``api_guardian.not_available``: the zone's fixture entry has ``api_guardian_forbidden: true``.
+  The document declares 403 (the envelope) on every route without saying when; a plan without API
+  Guardian is the likely reason (platform-facts §3.3, inferred), so this is a switch, not a rule.
 - 404 ``api_guardian.endpoint_not_found``: endpoint PATCH for an id the zone does not have.
 - 400 ``api_guardian.content_required``: spec write whose ``content`` is missing, null or blank.
 - 409 ``api_guardian.spec_exists``: POST /spec when the zone already has a specification.
@@ -38,7 +41,9 @@ envelope (``success: false``, ``statusCode`` = the HTTP status) without ``data``
   0 is no limit (not checked, reported as 0): the fields are non-nullable int32, so 0 is the only
   way they can say "none", and the collection reads 0 the same way.
 - 400 ``api_guardian.invalid_setting``: endpoint PATCH with a request count below 1, or injection
-  detection parameters the endpoint does not have.
+  detection parameters the endpoint does not have (every one named). ``injectionDetectionParameters``
+  is ``additionalProperties: false`` too: a location other than Path, Query, Header or Cookie is a
+  ``request.unknown_property`` naming ``injectionDetectionParameters.<key>``.
 
 Property names are matched case-insensitively, as ASP.NET's JSON binding does.
 
@@ -60,6 +65,7 @@ specification answer 404 (default 200, as above) with ``spec_error_key`` (defaul
 ``shield_zone.not_found`` (null for none). Setting both keys alike makes the two 404s identical.
 
 Fixture (``shield_zones`` entries; other keys are left to other areas): ``id``, ``plan``,
+``api_guardian_forbidden`` (bool, default false: every route of the zone answers 403),
 ``api_guardian_limits`` (snake_case keys, each optional, each a non-negative integer, 0 for no
 limit), ``api_guardian_spec`` (initial document text or null). Limits missing from a zone come from
 the top-level ``api_guardian_default_limits`` mapping, else from DEFAULT_LIMITS.
@@ -258,6 +264,9 @@ class Zone(object):
         self.area = area
         self.id = int(spec["id"])
         self.plan = spec.get("plan")
+        self.forbidden = spec.get("api_guardian_forbidden", False)
+        if not isinstance(self.forbidden, bool):
+            raise FixtureError("shield_zones[%d].api_guardian_forbidden must be true or false" % index)
         self.limits = _limits(spec.get("api_guardian_limits"), "shield_zones[%d].api_guardian_limits" % index,
                               default_limits)
         self.config = dict(CONFIG_DEFAULTS)
@@ -373,6 +382,8 @@ class ApiGuardianArea(object):
         zone = self.zones.get(int(request.params["id"]))
         if zone is None:
             raise fail(404, self.not_found["zone_error_key"], "Shield zone %s was not found." % request.params["id"])
+        if zone.forbidden:
+            raise fail(403, "api_guardian.not_available", "API Guardian is not available on shield zone %d." % zone.id)
         return zone
 
     # -- handlers -----------------------------------------------------------------------------
@@ -447,18 +458,33 @@ class ApiGuardianArea(object):
         chosen = changes.get("injectionDetectionParameters")
         if chosen is not None:
             available = endpoint.derived["availableParameters"]
-            normalised = {}
-            for group, names in chosen.items():
-                if group not in GROUPS or not isinstance(names, list):
-                    raise fail(400, "api_guardian.invalid_setting",
-                               "injectionDetectionParameters takes lists under Path, Query, Header and Cookie.")
-                missing = [name for name in names if name not in available[group]]
-                if missing:
-                    raise fail(400, "api_guardian.invalid_setting",
-                               "injectionDetectionParameters.%s names %s, not available on %s %s."
-                               % (group, ", ".join(map(str, missing)), endpoint.key[0], endpoint.key[1]))
-                normalised[group] = list(names)
-            changes["injectionDetectionParameters"] = {group: normalised.get(group, []) for group in GROUPS}
+            normalised = _parameter_groups(chosen)
+            missing = ["%s.%s" % (group, name) for group in GROUPS for name in normalised[group]
+                       if name not in available[group]]
+            if missing:
+                raise fail(400, "api_guardian.invalid_setting",
+                           "injectionDetectionParameters must be a subset of the endpoint's availableParameters: "
+                           "%s %s has no %s." % (endpoint.key[0], endpoint.key[1], ", ".join(missing)))
+            changes["injectionDetectionParameters"] = normalised
+
+
+def _parameter_groups(chosen):
+    """A ParameterGroups request value (``additionalProperties: false``; keys bound case-insensitively
+    like every property; a null group is empty) with all four groups; raises Failure naming the field."""
+    spelling = {group.lower(): group for group in GROUPS}
+    groups = {group: [] for group in GROUPS}
+    for key, names in chosen.items():
+        group = spelling.get(key.lower())
+        if group is None:
+            raise fail(400, "request.unknown_property", "The request body has an unknown property "
+                       "'injectionDetectionParameters.%s'; allowed: %s." % (key, ", ".join(GROUPS)))
+        if names is None:
+            continue
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise fail(400, "request.invalid_body",
+                       "Property 'injectionDetectionParameters.%s' must be an array of strings." % group)
+        groups[group] = list(dict.fromkeys(names))
+    return groups
 
 
 AREA = ApiGuardianArea

@@ -816,3 +816,107 @@ def test_a_second_first_upload_is_a_409_and_leaves_the_first_document(api):
     message = failed(api.upload(3001, _doc({"/other": {"get": _op()}})), 409, "api_guardian.spec_exists")
     assert "PATCH" in message
     assert ok(api.get(3001))["endpoints"] == first["endpoints"]
+
+
+# -- the two settings PATCHes against the published document ----------------------------------------
+SETTINGS_DOC = "openapi: 3.0.3\ninfo: {title: Settings, version: '1'}\npaths:\n  /a/{id}:\n    get:\n" \
+               "      parameters:\n        - {name: id, in: path, required: true}\n        - {name: q, in: query}\n" \
+               "        - {name: X-T, in: header}\n      responses: {}\n"
+SETTINGS_REQUESTS = [
+    ("", {"isEnabled": False, "executionMode": 1, "bodyLimitAction": 2, "unmatchedPathAction": 0}),
+    ("", {"isEnabled": None}),  # nullable; the enums are $refs the document does not make nullable
+    ("/endpoint/%d", {"isEnabled": False, "validateRequestBodySchema": False, "validateResponseBodySchema": True,
+                      "validateAuthorization": False, "detectParameterXss": True, "detectParameterSqli": True,
+                      "injectionDetectionParameters": {"Path": ["id"], "Query": ["q"], "Header": ["X-T"],
+                                                       "Cookie": []},
+                      "rateLimitingEnabled": True, "rateLimitingType": "Global", "rateLimitingRequestCount": 7,
+                      "rateLimitingTimeframe": 900}),
+    ("/endpoint/%d", {"rateLimitingType": "IP", "rateLimitingTimeframe": 1}),
+]
+
+
+def test_settings_requests_and_answers_conform_to_the_published_document(api, openapi, conformance):
+    if conformance is None:
+        pytest.skip("the shield OpenAPI document is absent: conformance not checked")
+    document = openapi("shield-api-v1.0.0.json")
+    endpoint_id = ok(api.upload(3001, SETTINGS_DOC))["endpoints"][0]["apiGuardianEndpointId"]
+    before = conformance.checked
+    for suffix, body in SETTINGS_REQUESTS:
+        path = BASE % 3001 + (suffix % endpoint_id if "%d" in suffix else suffix)
+        document.check_request("PATCH", path, body, headers={"AccessKey": KEY})
+        answer = ok(api.call("PATCH", path, body))  # the answer is validated by api.call
+        for key, value in body.items():
+            if value is not None:
+                assert answer[key] == value
+    failed(api.call("PATCH", BASE % 3001 + "/endpoint/999", {"isEnabled": True}), 404,
+           "api_guardian.endpoint_not_found")
+    failed(api.call("PATCH", BASE % 3999, {"isEnabled": True}), 404, "shield_zone.not_found")
+    assert conformance.checked - before == len(SETTINGS_REQUESTS) + 2
+
+
+@pytest.mark.parametrize("body", [
+    {"executionMode": 2}, {"bodyLimitAction": "Log"}, {"rateLimitingTimeframe": 120},
+    {"rateLimitingType": "ip"}, {"isEnabled": "yes"}, {"injectionDetectionParameters": {"Body": []}},
+])
+def test_bad_settings_break_the_published_document_too(openapi, body):
+    """The emulator's 400s below are what the document's schemas refuse as well."""
+    from openapi_core.validation.request.exceptions import RequestValidationError  # pylint: disable=import-outside-toplevel
+    document = openapi("shield-api-v1.0.0.json")
+    endpoint_only = {"rateLimitingTimeframe", "rateLimitingType", "injectionDetectionParameters"}
+    path = BASE % 3001 + ("/endpoint/1" if set(body) & endpoint_only else "")
+    with pytest.raises(RequestValidationError):
+        document.check_request("PATCH", path, body, headers={"AccessKey": KEY})
+
+
+def _endpoint_path(api):
+    return BASE % 3001 + "/endpoint/%d" % ok(api.upload(3001, SETTINGS_DOC))["endpoints"][0]["apiGuardianEndpointId"]
+
+
+def test_injection_parameters_name_every_missing_one(api):
+    path = _endpoint_path(api)
+    chosen = {"Query": ["q", "nope"], "Cookie": ["c"]}
+    message = failed(api.call("PATCH", path, {"injectionDetectionParameters": chosen}), 400,
+                     "api_guardian.invalid_setting")
+    assert message.endswith("GET /a/{id} has no Query.nope, Cookie.c.")
+
+
+def test_injection_parameter_locations_are_closed_and_bound_case_insensitively(api):
+    path = _endpoint_path(api)
+    message = failed(api.call("PATCH", path, {"injectionDetectionParameters": {"Body": ["x"]}}), 400,
+                     "request.unknown_property")
+    assert "'injectionDetectionParameters.Body'" in message
+    message = failed(api.call("PATCH", path, {"injectionDetectionParameters": {"Query": "q"}}), 400,
+                     "request.invalid_body")
+    assert "'injectionDetectionParameters.Query' must be an array of strings" in message
+    answer = ok(api.call("PATCH", path, {"injectionDetectionParameters": {"query": ["q", "q"], "Path": None}}))
+    assert answer["injectionDetectionParameters"] == {"Path": [], "Query": ["q"], "Header": [], "Cookie": []}
+
+
+def test_unknown_setting_is_named(api):
+    path = _endpoint_path(api)
+    message = failed(api.call("PATCH", path, {"rateLimitingWindow": 60}), 400, "request.unknown_property")
+    assert "'rateLimitingWindow'" in message
+    message = failed(api.call("PATCH", BASE % 3001, {"mode": 1}), 400, "request.unknown_property")
+    assert "'mode'" in message
+
+
+def test_forbidden_zone_answers_403_envelopes(emulator, conformance):
+    fixture = dict(FIXTURE, shield_zones=FIXTURE["shield_zones"] + [{"id": 3010, "api_guardian_forbidden": True}])
+    api = Api(emulator(fixture, key=KEY).url, conformance)
+    for method, suffix, body in (("GET", "", None), ("PATCH", "", {"isEnabled": True}),
+                                 ("PATCH", "/endpoint/1", {"isEnabled": True}), ("POST", "/spec", {"content": INITIAL})):
+        message = failed(api.call(method, BASE % 3010 + suffix, body), 403, "api_guardian.not_available")
+        assert message == "API Guardian is not available on shield zone 3010."
+
+
+def test_forbidden_switch_is_validated(tmp_path):
+    fixture = dict(FIXTURE, shield_zones=[{"id": 3010, "api_guardian_forbidden": "yes"}])
+    with pytest.raises(FixtureError, match="api_guardian_forbidden must be true or false"):
+        load_platform(fixture, tmp_path)
+
+
+def test_zone_wide_configuration_survives_uploads(api):
+    settings = {"isEnabled": False, "executionMode": 1, "bodyLimitAction": 2, "unmatchedPathAction": 0}
+    ok(api.call("PATCH", BASE % 3003, settings))
+    configuration = ok(api.update(3003, SETTINGS_DOC, enforceAuthorizationValidation=True))["configuration"]
+    assert {key: configuration[key] for key in settings} == settings

@@ -1,0 +1,12 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Runs edge.platform.api_guardian in-process on the controller when it can, else as a module (see plugin_utils/_inprocess.py)."""
+
+from __future__ import annotations
+
+from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import EdgeModuleAction
+
+
+class ActionModule(EdgeModuleAction):
+    """edge.platform.api_guardian: the shared action."""

@@ -1,0 +1,118 @@
+"""api_guardian_endpoint: endpoint by method + path, local checks, only given options, lost answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.modules import api_guardian_endpoint
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+KEY = "unit-test-api-key"
+BASE = {"api_key": KEY, "base_url": "https://api.example.test", "shield_zone_id": 9, "method": "get",
+        "path": "/pets"}
+URL = "https://api.example.test/shield/shield-zone/9/api-guardian"
+PETS = {"apiGuardianEndpointId": 31, "shieldZoneId": 9, "requestMethod": "GET", "requestPath": "/pets",
+        "isEnabled": True, "validateRequestBodySchema": True, "validateResponseBodySchema": False,
+        "validateAuthorization": True, "detectParameterXss": False, "detectParameterSqli": False,
+        "availableParameters": {"Path": [], "Query": ["limit", "q"], "Header": ["X-Trace"], "Cookie": []},
+        "injectionDetectionParameters": None, "rateLimitingEnabled": False, "rateLimitingType": "IP",
+        "rateLimitingRequestCount": 100, "rateLimitingTimeframe": 60}
+POST = dict(PETS, apiGuardianEndpointId=32, requestMethod="POST")
+
+
+def data(**changes):
+    return {"error": {"statusCode": 200, "success": True},
+            "data": {"configuration": {"shieldZoneId": 9}, "endpoints": [POST, dict(PETS, **changes)]}}
+
+
+def patched(**changes):
+    return FakeResponse(200, {"error": {"statusCode": 200, "success": True}, "data": dict(PETS, **changes)})
+
+
+WATCH = {"detect_xss": True, "injection_detection_parameters": {"query": ["q"]},
+         "rate_limiting": {"enabled": True, "type": "global", "request_count": 5, "timeframe": "10s"}}
+WATCHED = {"detectParameterXss": True,
+           "injectionDetectionParameters": {"Path": [], "Query": ["q"], "Header": [], "Cookie": []},
+           "rateLimitingEnabled": True, "rateLimitingType": "Global", "rateLimitingRequestCount": 5,
+           "rateLimitingTimeframe": 10}
+
+
+def test_patches_the_matching_endpoint_with_the_differing_settings(fake_session, run_module):
+    fake_session.responses = [FakeResponse(200, data()), patched(**WATCHED)]
+    result = run_module(api_guardian_endpoint, dict(BASE, **WATCH), diff=True)
+    assert result["changed"] is True
+    assert [(c["method"], c["url"]) for c in fake_session.calls] == [("GET", URL), ("PATCH", URL + "/endpoint/31")]
+    assert fake_session.calls[1]["json"] == WATCHED
+    assert result["endpoint"]["rate_limiting"] == {"enabled": True, "type": "global", "request_count": 5,
+                                                   "timeframe": "10s", "timeframe_seconds": 10}
+    assert result["endpoint"]["available_parameters"]["Query"] == ["limit", "q"]
+    assert result["diff"]["before"]["detect_xss"] is False and result["diff"]["after"]["detect_xss"] is True
+
+
+def test_no_change_sends_only_the_read(fake_session, run_module):
+    fake_session.responses = [FakeResponse(200, data(**WATCHED))]
+    result = run_module(api_guardian_endpoint, dict(BASE, **WATCH))
+    assert result["changed"] is False and len(fake_session.calls) == 1
+
+
+def test_check_mode_predicts_without_writing(fake_session, run_module):
+    fake_session.responses = [FakeResponse(200, data())]
+    result = run_module(api_guardian_endpoint, dict(BASE, enabled=False), check=True)
+    assert result["changed"] is True and len(fake_session.calls) == 1 and result["endpoint"]["enabled"] is False
+
+
+@pytest.mark.parametrize("args, message", [
+    ({"path": "/pet"}, "No API Guardian endpoint GET /pet in this zone"),
+    ({"injection_detection_parameters": {"Query": ["nope"]}}, "does not have: Query.nope"),
+    ({"rate_limiting": {"timeframe": "2h"}}, "rate_limiting.timeframe must be one of"),
+    ({"rate_limiting": {"request_count": -1}}, "rate_limiting.request_count must be greater than zero"),
+])
+def test_bad_input_fails_after_the_read_without_writing(fake_session, run_module, args, message):
+    fake_session.responses = [FakeResponse(200, data())]
+    result = run_module(api_guardian_endpoint, dict(BASE, **args))
+    assert result["failed"] is True and message in result["msg"]
+    assert [c["method"] for c in fake_session.calls] == ["GET"]
+
+
+def test_rate_limit_type_is_checked_by_the_argument_spec(fake_session, run_module):
+    result = run_module(api_guardian_endpoint, dict(BASE, rate_limiting={"type": "user"}))
+    assert result["failed"] is True and "rate_limiting" in result["msg"] and fake_session.calls == []
+
+
+def test_requests_conform_to_the_published_shield_document(fake_session, run_module, openapi):
+    document = openapi("shield-api-v1.0.0.json")
+    fake_session.responses = [FakeResponse(200, data()), patched(**WATCHED)]
+    run_module(api_guardian_endpoint, dict(BASE, **WATCH))
+    assert [c["method"] for c in fake_session.calls] == ["GET", "PATCH"]
+    for call in fake_session.calls:
+        document.check_request(call["method"], call["url"][len("https://api.example.test"):], call["json"],
+                               headers={"AccessKey": KEY})
+
+
+class LosingClient(object):
+    def __init__(self, reads):
+        self.reads = list(reads)
+        self.calls = []
+
+    def request(self, method, path, operation, **kwargs):
+        self.calls.append((method, path))
+        if method == "PATCH":
+            raise ApiError(operation, None, "no answer in time", kind=MAY_HAVE_BEEN_SENT)
+        return type("Reply", (), {"object": self.reads.pop(0)})()
+
+
+@pytest.mark.parametrize("landed", [True, False])
+def test_lost_answer_is_read_back_and_never_replayed(landed):
+    ctx = Context(dict(shield_zone_id=9, method="GET", path="/pets", enabled=False, validate_request_body=None,
+                       validate_response_body=None, validate_authorization=None, detect_xss=None, detect_sqli=None,
+                       injection_detection_parameters=None, rate_limiting=None))
+    ctx.client = LosingClient([data(), data(isEnabled=not landed)])
+    result = execute(api_guardian_endpoint.run, ctx)
+    assert [m for m, _p in ctx.client.calls] == ["GET", "PATCH", "GET"]
+    if landed:
+        assert result["changed"] is True and result["endpoint"]["enabled"] is False
+        assert "GET /pets of shield zone 9 got no answer" in ctx.warnings[0]
+    else:
+        assert result["failed"] is True and "NOT applied" in result["msg"]
