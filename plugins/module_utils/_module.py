@@ -8,15 +8,14 @@ A module is ``MODULE = ModuleDef(argument_spec=..., run=run)`` plus ``def main()
 ``run(ctx)`` is its core over the engine's context (``_engine.py``); ``run_as_module`` is the
 AnsibleModule host (the module path); ``plugins/plugin_utils/_inprocess.py`` is the other host and
 runs the same definition inside the controller. The shared options and the management client live
-here once. ``EdgeModule`` is the older base, kept until every module is converted.
+here once.
 
-Converting an ``EdgeModule`` module (``dnszone_dnssec`` is the model):
+Writing a module (``dnszone_dnssec`` is the model):
 
-1. ``def run(ctx)``: the same core over the context. ``edge.params/.client/.check_mode/.diff_mode/.fail/
-   .fail_from/.add_secret`` keep their names on ``ctx``; ``edge.module.warn`` becomes ``ctx.warn``;
-   ``edge.module.no_log_values.add`` goes (``ctx.add_secret`` masks in the host too); every write goes
-   through ``ctx.reconcile(before, after, apply, reread=...)``, which records ``changed`` and the diff; the
-   core returns its return values instead of calling ``edge.exit`` (``ctx.exit`` remains for early ends).
+1. ``def run(ctx)``: the core over the context (``ctx.params/.client/.check_mode/.diff_mode/.warn/.fail/
+   .fail_from/.add_secret``); every write goes through ``ctx.reconcile(before, after, apply, reread=...)``,
+   which records ``changed`` and the diff and re-reads after a lost answer; the core returns its return
+   values (``ctx.exit`` remains for early ends).
 2. ``MODULE = ModuleDef(argument_spec=..., run=run, connection=..., hidden_secrets=..., mutually_exclusive=...)``
    and ``def main(): MODULE.run_as_module()``. A ``connection`` callable receives the context.
 3. ``plugins/action/<module>.py``: the three-line subclass of ``EdgeModuleAction`` (it finds ``MODULE``).
@@ -34,7 +33,6 @@ from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_requ
 
 from ._client import REQUESTS_IMPORT_ERROR, Client, access_key_auth
 from ._engine import Context, execute
-from ._errors import ApiError, scrub
 
 
 # Environment variables, first found wins. BUNNYNET_API_KEY / BUNNYNET_API_URL are what the platform's
@@ -249,91 +247,3 @@ class _SecretAwareModule(AnsibleModule):
         for value in (self.hidden_secrets(self.params) if self.hidden_secrets else ()):
             if value:
                 self.no_log_values.add(value)
-
-
-class EdgeModule(object):
-    """An AnsibleModule plus the platform client, error funnel and reconciler.
-
-    ``connection`` picks the option set and client: ``"management"`` (AccessKey header) or a
-    callable ``(module) -> Client`` for other APIs (the database module builds its own).
-    """
-
-    def __init__(self, argument_spec, connection="management", hidden_secrets=None, **kwargs):
-        spec = management_argument_spec() if connection == "management" else {}
-        spec.update(argument_spec)
-        module_class = _SecretAwareModule
-        if hidden_secrets is not None:
-            module_class = type("EdgeAnsibleModule", (_SecretAwareModule,), {"hidden_secrets": staticmethod(hidden_secrets)})
-        self.module = module_class(argument_spec=spec, supports_check_mode=True, **kwargs)
-        if REQUESTS_IMPORT_ERROR is not None:
-            self.module.fail_json(msg=missing_required_lib("requests"), exception=REQUESTS_IMPORT_ERROR)
-        self.params = self.module.params
-        self.secrets = [v for v in (self.params.get("api_key"),) if v]
-        self.client = None
-        if connection == "management":
-            self.client = self._management_client()
-        else:
-            self.client = connection(self)
-
-    @property
-    def check_mode(self):
-        return self.module.check_mode
-
-    @property
-    def diff_mode(self):
-        return self.module._diff
-
-    def _management_client(self):
-        params = self.params
-        problem = (check_required(params["api_key"], "api_key", API_KEY_ENV, "the account API key", alias="access_key")
-                   or check_credential(params["api_key"], "api_key", API_KEY_ENV, alias="access_key")
-                   or check_required(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
-                   or check_http_url(params["base_url"], "base_url") or check_transport(params))
-        if problem:
-            self.fail(problem)
-        return Client(self.params["base_url"].strip(), access_key_auth(self.params["api_key"]),
-                      secrets=self.secrets, timeout=self.params["timeout"],
-                      retries=self.params["retries"], validate_certs=self.params["validate_certs"],
-                      warn=self.module.warn)
-
-    def add_secret(self, value):
-        """Register another value that no message, result or log line may ever show (a token, a key).
-
-        Safe to call while the client is still being built (from a ``connection`` callable).
-        """
-        if value and value not in self.secrets:
-            self.secrets.append(value)
-            self.module.no_log_values.add(value)
-            if self.client is not None:
-                self.client.secrets = tuple(self.secrets)
-
-    def fail(self, msg, **result):
-        """Fail with a message scrubbed of every secret."""
-        self.module.fail_json(msg=scrub(msg, self.secrets), **result)
-
-    def fail_from(self, error, **result):
-        """The one funnel from a platform failure to a module failure."""
-        self.module.fail_json(msg=scrub(error.describe(), self.secrets),
-                              api_error={k: scrub(v, self.secrets) for k, v in error.as_dict().items()},
-                              **result)
-
-    def reconcile(self, before, after, apply):
-        """Drive one managed object from ``before`` to ``after``.
-
-        ``before``/``after`` are the shaped, comparable states (what diff shows). ``apply()`` does
-        the write and returns the resulting state (or None to keep ``after``); it is never called
-        when nothing differs or in check mode. Returns ``(changed, state, diff)``.
-        """
-        return Context({}, self.check_mode, self.diff_mode).reconcile(before, after, apply)
-
-    def exit(self, changed=False, diff=None, **result):
-        if diff is not None:
-            result["diff"] = diff
-        self.module.exit_json(changed=changed, **result)
-
-    def run(self, main):
-        """Call ``main(self)``, funnelling every platform failure into ``fail_from``."""
-        try:
-            main(self)
-        except ApiError as error:
-            self.fail_from(error)

@@ -1,98 +1,13 @@
-"""The module base: the reconciler, the error funnel and the connection option checks."""
+"""The module base: the shared options and the connection option checks."""
 
 from __future__ import annotations
 
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._module import (
-    API_KEY_ENV, EdgeModule, NoLogValues, check_credential, check_http_url, check_required, check_transport,
+    API_KEY_ENV, NoLogValues, check_credential, check_http_url, check_required, check_transport,
     management_argument_spec, transport_argument_spec,
 )
-
-
-class Recorder(object):
-    def __init__(self, check_mode, diff_mode):
-        self.check_mode = check_mode
-        self.diff_mode = diff_mode
-        self.applied = 0
-
-    def apply(self):
-        self.applied += 1
-        return {"value": "from-platform"}
-
-
-def reconcile(check_mode, diff_mode, before, after):
-    recorder = Recorder(check_mode, diff_mode)
-    # reconcile reads only check_mode and diff_mode from the instance
-    result = EdgeModule.reconcile(recorder, before, after, recorder.apply)
-    return result, recorder.applied
-
-
-def test_unchanged_never_applies():
-    (changed, state, diff), applied = reconcile(False, True, {"value": 1}, {"value": 1})
-    assert (changed, state, applied) == (False, {"value": 1}, 0)
-    assert diff == {"before": {"value": 1}, "after": {"value": 1}}
-
-
-def test_changed_applies_and_returns_the_platform_state():
-    (changed, state, diff), applied = reconcile(False, False, {"value": 1}, {"value": 2})
-    assert (changed, state, diff, applied) == (True, {"value": "from-platform"}, None, 1)
-
-
-def test_check_mode_predicts_without_applying():
-    (changed, state, _diff), applied = reconcile(True, False, {"value": 1}, {"value": 2})
-    assert (changed, state, applied) == (True, {"value": 2}, 0)
-
-
-@pytest.mark.parametrize("url, ok", [
-    ("https://api.bunny.net", True), ("http://127.0.0.1:8080/", True),
-    ("ftp://x", False), ("api.bunny.net", False), ("", False), (None, False),
-])
-def test_check_http_url(url, ok):
-    assert (check_http_url(url, "base_url") is None) is ok
-
-
-@pytest.mark.parametrize("url, fragment", [
-    ("http://[::1", "base_url is not a valid URL"),
-    ("https://api.bunny.net:99999", "base_url is not a valid URL"),
-    ("https://api.bunny.net/pullzone", "must be the API root, without a path or query"),
-    ("https://api.bunny.net/?x=1", "got 'https://api.bunny.net/' with a query or fragment"),
-    ("https://me:pw@api.bunny.net", "must not carry a user or password"),
-])
-def test_check_http_url_names_the_option_and_never_shows_query_or_user(url, fragment):
-    message = check_http_url(url, "base_url")
-    assert message is not None and fragment in message
-    assert "x=1" not in message and "pw" not in message
-
-
-@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), float("-inf"), 1e308, -1.0, 0.0, 1e-9, 0.099, 3601.0])
-def test_unusable_timeouts_are_refused_by_name(timeout):
-    assert check_transport({"timeout": timeout, "retries": 3}).startswith("timeout must be a number of seconds")
-
-
-@pytest.mark.parametrize("retries", [-1, 11, 10 ** 9])
-def test_unbounded_retries_are_refused_by_name(retries):
-    assert check_transport({"timeout": 30.0, "retries": retries}).startswith("retries must be from 0 to 10")
-
-
-@pytest.mark.parametrize("timeout, retries", [(0.1, 0), (30.0, 3), (3600.0, 10)])
-def test_usable_transport_numbers(timeout, retries):
-    assert check_transport({"timeout": timeout, "retries": retries}) is None
-
-
-@pytest.mark.parametrize("value, fragment", [
-    ("", "api_key is empty"),
-    ("   ", "api_key is empty"),
-    ("ключ-доступа", "api_key contains characters outside ASCII"),
-    ("caf\u00e9-key", "api_key contains characters outside ASCII"),
-    ("secret value", "api_key contains spaces"),
-    ("secret-value\n", "api_key contains spaces"),
-])
-def test_check_credential_refuses_what_a_header_cannot_carry(value, fragment):
-    message = check_credential(value, "api_key", API_KEY_ENV, alias="access_key")
-    assert message.startswith(fragment)
-    assert "EDGE_API_KEY" in message and "BUNNYNET_API_KEY" in message
-    assert value.strip() == "" or value.strip() not in message
 
 
 def test_check_required_names_the_option_alias_and_every_variable():
