@@ -49,7 +49,10 @@ from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
-from ansible.vars.clean import remove_internal_keys
+try:  # ansible-core 2.19, 2.20
+    from ansible.vars.clean import remove_internal_keys
+except ImportError:  # 2.21+: the parsed result cleans itself (UnifiedTaskResult.remove_internal_keys)
+    remove_internal_keys = None
 
 from ansible_collections.edge.platform.plugins.module_utils._client import REQUESTS_IMPORT_ERROR, Client
 from ansible_collections.edge.platform.plugins.module_utils._module import NoLogValues
@@ -314,5 +317,8 @@ class EdgeModuleAction(ActionBase):
             data = self._parse_returned_data(response, PROFILE)
         else:  # ansible-core 2.17, 2.18
             data = self._parse_returned_data(response)
+        if remove_internal_keys is None:  # 2.21+: a UnifiedTaskResult, turned into a dict as _execute_module does
+            data.remove_internal_keys()
+            return data.as_result_dict(for_round_trip=True)
         remove_internal_keys(data)
         return data

@@ -56,6 +56,14 @@ def certificate(subject_key, common_name, sans=(), issuer=None, issuer_key=None,
     if names:
         builder = builder.add_extension(x509.SubjectAlternativeName(names), critical=False)
     signer = issuer_key if issuer_key is not None else subject_key
+    # Python 3.13 verifies strictly (VERIFY_X509_STRICT): key identifiers, and key usage on a CA
+    builder = (builder.add_extension(x509.SubjectKeyIdentifier.from_public_key(subject_key.public_key()), critical=False)
+               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(signer.public_key()), critical=False))
+    if ca:
+        builder = builder.add_extension(x509.KeyUsage(
+            digital_signature=True, content_commitment=False, key_encipherment=False, data_encipherment=False,
+            key_agreement=False, key_cert_sign=True, crl_sign=True, encipher_only=False, decipher_only=False),
+            critical=True)
     algorithm = None if isinstance(signer, ed25519.Ed25519PrivateKey) else hashes.SHA256()
     return builder.sign(signer, algorithm)
 

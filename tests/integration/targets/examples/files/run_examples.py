@@ -40,8 +40,39 @@ DEMO_CONNECTION = {"api_key": "demo-api-key", "database": "demo", "database_toke
 NONE_WORD = re.compile(r"\bNone\b")
 
 
+def string_literals(path, body=None):
+    """``{name: text}`` of the string constants assigned at the top of ``body`` (default: the file's)."""
+    if body is None:
+        with open(path, encoding="utf-8") as stream:
+            body = ast.parse(stream.read(), path).body
+    found = {}
+    for node in body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                found[node.targets[0].id] = value.value
+    return found
+
+
+def fragment_options(collection, name):
+    """The options a doc fragment ``edge.platform.FILE[.PART]`` adds (read from its source, like a module's)."""
+    parts = name.split(".")
+    if parts[:2] != ["edge", "platform"] or len(parts) not in (3, 4):
+        return {}
+    path = os.path.join(collection, "plugins", "doc_fragments", parts[2] + ".py")
+    with open(path, encoding="utf-8") as stream:
+        tree = ast.parse(stream.read(), path)
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "ModuleDocFragment"]
+    literals = string_literals(path, classes[0].body) if classes else {}
+    text = literals.get(parts[3].upper() if len(parts) == 4 else "DOCUMENTATION", "")
+    return (yaml.safe_load(text) or {}).get("options") or {}
+
+
 def module_sources(collection):
-    """``(module name, DOCUMENTATION, EXAMPLES)`` of every module, from the literals in its source."""
+    """``(module name, DOCUMENTATION, EXAMPLES)`` of every module, from the literals in its source.
+
+    The options of the module's own doc fragments are merged into DOCUMENTATION's, as ansible-doc shows them.
+    """
     found = []
     for path in sorted(glob.glob(os.path.join(collection, "plugins", "modules", "*.py"))):
         name = os.path.splitext(os.path.basename(path))[0]
@@ -54,8 +85,13 @@ def module_sources(collection):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 if node.targets[0].id in ("DOCUMENTATION", "EXAMPLES"):
                     literals[node.targets[0].id] = ast.literal_eval(node.value)
-        found.append((name, yaml.safe_load(literals.get("DOCUMENTATION", "")) or {},
-                      yaml.safe_load(literals.get("EXAMPLES", "")) or []))
+        documentation = yaml.safe_load(literals.get("DOCUMENTATION", "")) or {}
+        options = {}
+        for fragment in documentation.get("extends_documentation_fragment") or []:
+            options.update(fragment_options(collection, fragment))
+        options.update(documentation.get("options") or {})
+        documentation["options"] = options
+        found.append((name, documentation, yaml.safe_load(literals.get("EXAMPLES", "")) or []))
     return found
 
 
@@ -82,7 +118,7 @@ def replace_options(value, options):
     return value
 
 
-def build_play(module, documentation, examples, settings, used_overrides):
+def build_play(module, documentation, examples, settings, used_overrides, options_of=None):
     """One play holding a module's EXAMPLES, ready for the emulator; notes which task overrides it used."""
     tasks = replace_options(copy.deepcopy(examples), settings.get("options") or {})
     known_options = set((documentation.get("options") or {}))
@@ -91,7 +127,9 @@ def build_play(module, documentation, examples, settings, used_overrides):
         called = task_module(task)
         if override is None or called is None:
             continue
-        unknown = set(override) - known_options
+        # an example may call another module (a query with the token it generated): that module's options
+        known = set(options_of[called]) if options_of and called in options_of else known_options
+        unknown = set(override) - known
         if unknown:
             raise ValueError("examples.tasks[%r] sets %s, not options of %s" % (task["name"], sorted(unknown), module))
         task[called] = dict(task[called] or {}, **override)
@@ -187,14 +225,16 @@ def emulator_class(collection):
 
 def run_examples(collection, settings, exceptions, work, emulator, problems, seen_tasks):
     used_overrides = set()
-    for module, documentation, examples in module_sources(collection):
+    sources = module_sources(collection)
+    options_of = {"edge.platform." + name: documentation.get("options") or {} for name, documentation, _ in sources}
+    for module, documentation, examples in sources:
         directory = os.path.join(work, "examples", module)
         shutil.copytree(os.path.join(HERE, "example_files"), os.path.join(directory, "files"))
         os.makedirs(os.path.join(directory, "templates"))
         for template in glob.glob(os.path.join(directory, "files", "*.j2")):
             shutil.move(template, os.path.join(directory, "templates"))
         make_certificates(os.path.join(directory, "certificates"), settings.get("certificates") or [])
-        play = build_play(module, documentation, examples, settings, used_overrides)
+        play = build_play(module, documentation, examples, settings, used_overrides, options_of)
         seen_tasks.update(task.get("name") for task in walk_tasks(play[0]["tasks"]))
         playbook = os.path.join(directory, "play.yml")
         with open(playbook, "w", encoding="utf-8") as stream:
