@@ -68,9 +68,27 @@ class CaseFile(object):
         spec.loader.exec_module(module)
         self.request_cases = getattr(module, "REQUEST_CASES", [])
         self.timing_cases = getattr(module, "TIMING_CASES", [])
-        self.slope_cases = getattr(module, "SLOPE_CASES", [])
+        self.slope_cases = getattr(module, "SLOPE_CASES", None)
+        if self.slope_cases is None:
+            self.slope_cases = [slope_case(case) for case in self.timing_cases]
         self.loop_cases = getattr(module, "LOOP_CASES", [])
         self.prepare = getattr(module, "prepare", None)
+
+
+def slope_case(timing):
+    """The slope case of a timing case: its task in-process and on the module path, against its baseline."""
+    task, baseline = timing["task"], timing["baseline"]
+    baseline_label = "%s (baseline)" % next(iter(baseline))
+    return {
+        "name": timing["name"].split(" vs ")[0],
+        "fixture": timing.get("fixture", DEMO_FIXTURE),
+        "setup": timing.get("setup", []),
+        "count": timing.get("slope_count", 50),
+        "variants": [("in-process", dict(task, name="in-process")),
+                     ("module path", dict(task, name="module path", vars={"edge_platform_in_process": False})),
+                     (baseline_label, dict(baseline, name="baseline"))],
+        "baseline": baseline_label,
+    }
 
 
 def load_cases():
@@ -198,6 +216,8 @@ def measure_slope(case, scratch, bench_dir):
     count, rounds = case.get("count", 50), case.get("rounds", 3)
     per_task = {label: [] for label, _task in case["variants"]}
     with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
+        if case.get("setup"):
+            timed_play(setup_tasks(case), emulator.url, scratch, bench_dir)
         for _round in range(rounds):
             empty = timed_play([], emulator.url, scratch, bench_dir)
             for label, task in case["variants"]:

@@ -57,6 +57,7 @@ REQUEST_CASES = [
 TIMING_CASES = [
     {
         "name": "database_query 10,000-row SELECT vs uri POST",
+        "slope_count": 5,  # 10,000 rows a task
         "setup": SEEDED,
         "task": {"edge.platform.database_query": {"sql": SELECT}},
         "baseline": {"ansible.builtin.uri": {"url": "{{ edge_database_url }}/v2/pipeline", "method": "POST",
