@@ -120,7 +120,8 @@ def test_the_error_headline_names_the_file_option_too():
     summary = pytest.importorskip("ansible._internal._errors._captured")
     messages = pytest.importorskip("ansible.module_utils._internal._messages")
     captured = summary.CapturedErrorSummary(event=messages.Event(msg="content: bad."),
-                                            error_type=summary.AnsibleModuleCapturedError)
+                                            error_type=getattr(summary, "AnsibleModuleCapturedError", None)
+                                            or summary.AnsibleResultCapturedError)  # 2.21+
     result = _controller_files.name_the_file({"failed": True, "msg": "content: bad.", "exception": captured},
                                              {"content": ("src", "a.yaml")})
     assert result["msg"] == "src (a.yaml): bad."
