@@ -145,5 +145,9 @@ def name_the_file(result, read):
 def _retitle(result, old, new):
     summary = result.get("exception")
     event = getattr(summary, "event", None)
-    if event is not None and getattr(event, "msg", None) == old and dataclasses.is_dataclass(summary):
-        result["exception"] = dataclasses.replace(summary, event=dataclasses.replace(event, msg=new))
+    if event is None or getattr(event, "msg", None) != old or not dataclasses.is_dataclass(summary):
+        return
+    changes = {"event": dataclasses.replace(event, msg=new)}
+    if getattr(summary, "error_message", None) == old:  # ansible-core 2.21+ keeps the text here too
+        changes["error_message"] = new
+    result["exception"] = dataclasses.replace(summary, **changes)

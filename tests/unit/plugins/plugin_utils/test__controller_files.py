@@ -117,15 +117,20 @@ def test_oversized_files_are_refused_without_reading_them_whole(action, monkeypa
 
 
 def test_the_error_headline_names_the_file_option_too():
+    import dataclasses
     summary = pytest.importorskip("ansible._internal._errors._captured")
     messages = pytest.importorskip("ansible.module_utils._internal._messages")
-    captured = summary.CapturedErrorSummary(event=messages.Event(msg="content: bad."),
-                                            error_type=getattr(summary, "AnsibleModuleCapturedError", None)
-                                            or summary.AnsibleResultCapturedError)  # 2.21+
+    # the summary's other fields differ between ansible-core versions (2.19: error_type; 2.21: error_message, ...)
+    given = {"event": messages.Event(msg="content: bad."),
+             "error_type": getattr(summary, "AnsibleModuleCapturedError", None),
+             "error_message": "content: bad.", "error_context": "", "is_module": True}
+    fields = {field.name for field in dataclasses.fields(summary.CapturedErrorSummary)}
+    captured = summary.CapturedErrorSummary(**{name: value for name, value in given.items() if name in fields})
     result = _controller_files.name_the_file({"failed": True, "msg": "content: bad.", "exception": captured},
                                              {"content": ("src", "a.yaml")})
     assert result["msg"] == "src (a.yaml): bad."
     assert result["exception"].event.msg == "src (a.yaml): bad."
+    assert getattr(result["exception"], "error_message", "src (a.yaml): bad.") == "src (a.yaml): bad."
 
 
 def test_the_document_cap_is_the_modules():
