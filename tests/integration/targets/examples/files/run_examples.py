@@ -59,6 +59,24 @@ def module_sources(collection):
     return found
 
 
+def fragment_options(collection, documentation):
+    """Option names the module's ``edge.platform.*`` doc fragments add (``zone_id`` of zone_selectors.dns_zone...)."""
+    names = set()
+    for fragment in documentation.get("extends_documentation_fragment") or []:
+        parts = fragment.split(".")
+        if parts[:2] != ["edge", "platform"] or len(parts) not in (3, 4):
+            continue
+        path = os.path.join(collection, "plugins", "doc_fragments", parts[2] + ".py")
+        attribute = parts[3].upper() if len(parts) == 4 else "DOCUMENTATION"
+        with open(path, encoding="utf-8") as stream:
+            tree = ast.parse(stream.read(), path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id == attribute:
+                names.update((yaml.safe_load(ast.literal_eval(node.value)) or {}).get("options") or {})
+    return names
+
+
 def task_module(task):
     """The ``edge.platform.*`` module a task calls, or None."""
     return next((key for key in task if isinstance(key, str) and key.startswith("edge.platform.")), None)
@@ -82,10 +100,10 @@ def replace_options(value, options):
     return value
 
 
-def build_play(module, documentation, examples, settings, used_overrides):
+def build_play(collection, module, documentation, examples, settings, used_overrides):
     """One play holding a module's EXAMPLES, ready for the emulator; notes which task overrides it used."""
     tasks = replace_options(copy.deepcopy(examples), settings.get("options") or {})
-    known_options = set((documentation.get("options") or {}))
+    known_options = set((documentation.get("options") or {})) | fragment_options(collection, documentation)
     for task in walk_tasks(tasks):
         override = (settings.get("tasks") or {}).get(task.get("name"))
         called = task_module(task)
@@ -194,7 +212,7 @@ def run_examples(collection, settings, exceptions, work, emulator, problems, see
         for template in glob.glob(os.path.join(directory, "files", "*.j2")):
             shutil.move(template, os.path.join(directory, "templates"))
         make_certificates(os.path.join(directory, "certificates"), settings.get("certificates") or [])
-        play = build_play(module, documentation, examples, settings, used_overrides)
+        play = build_play(collection, module, documentation, examples, settings, used_overrides)
         seen_tasks.update(task.get("name") for task in walk_tasks(play[0]["tasks"]))
         playbook = os.path.join(directory, "play.yml")
         with open(playbook, "w", encoding="utf-8") as stream:
