@@ -26,12 +26,9 @@ description:
   - When the answer to the change is lost (a timeout after it was sent), the change is not sent again; the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was
     NOT applied when it did not). The change only sets values, so even a repeated one would be harmless.
+  - The shield zone is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one more request) or
+    O(pullzone_name) (two more requests); exactly one of them is required.
 options:
-  shield_zone_id:
-    description:
-      - Id of the shield zone.
-    type: int
-    required: true
   enabled:
     description:
       - Whether API Guardian inspects requests of this zone at all.
@@ -52,6 +49,7 @@ options:
       - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore).
     type: str
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -81,11 +79,11 @@ EXAMPLES = r"""
     execution_mode: block
     body_limit_action: block
 
-- name: Only log requests to paths the document does not describe yet (the other settings stay as they are)
+- name: Only log requests to undescribed paths on the shield zone of pull zone petstore (found by name)
   edge.platform.api_guardian:
     api_key: "{{ vault_edge_api_key }}"
     base_url: https://api.bunny.net
-    shield_zone_id: 3004
+    pullzone_name: petstore
     unmatched_path_action: log
 """
 
@@ -150,6 +148,7 @@ from ansible_collections.edge.platform.plugins.module_utils._guardian_settings i
     PLAN_HINT, SettingError, changed_properties, configuration_view, read_guardian, wanted_configuration,
     zone_path,
 )
+from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 
@@ -162,9 +161,7 @@ def result_view(zone_id, configuration):
 
 
 def run(ctx):
-    zone_id = ctx.params["shield_zone_id"]
-    if zone_id <= 0:
-        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+    zone_id = SHIELD_ZONE.resolve(ctx).id
     try:
         wanted = wanted_configuration(ctx.params)
     except SettingError as error:
@@ -190,13 +187,14 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        shield_zone_id=dict(type="int", required=True),
+        SHIELD_ZONE.argument_spec(),
         enabled=dict(type="bool"),
         execution_mode=dict(type="str"),
         body_limit_action=dict(type="str"),
         unmatched_path_action=dict(type="str"),
     ),
     run=run,
+    **SHIELD_ZONE.validation()
 )
 
 

@@ -29,12 +29,9 @@ description:
   - When the answer to the change is lost (a timeout after it was sent), the change is not sent again; the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was
     NOT applied when it did not). The change only sets values, so even a repeated one would be harmless.
+  - The shield zone is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one more request) or
+    O(pullzone_name) (two more requests); exactly one of them is required.
 options:
-  shield_zone_id:
-    description:
-      - Id of the shield zone.
-    type: int
-    required: true
   method:
     description:
       - The endpoint's HTTP method (any case), as in the OpenAPI document.
@@ -104,6 +101,7 @@ options:
             V(3600)), or as the platform's names (V(PerOneMinute) and so on). Any other window fails.
         type: str
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -141,11 +139,11 @@ EXAMPLES = r"""
       request_count: 100
       timeframe: 1m
 
-- name: Stop enforcing anything on one endpoint
+- name: Stop enforcing anything on one endpoint of the shield zone of pull zone petstore (found by name)
   edge.platform.api_guardian_endpoint:
     api_key: "{{ vault_edge_api_key }}"
     base_url: https://api.bunny.net
-    shield_zone_id: 3004
+    pullzone_name: petstore
     method: get
     path: /pets/{petId}
     enabled: false
@@ -253,13 +251,12 @@ from ansible_collections.edge.platform.plugins.module_utils._guardian_settings i
     PLAN_HINT, SettingError, endpoint_changes, endpoint_view, find_endpoint, groups, read_guardian, wanted_endpoint,
     zone_path,
 )
+from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 
 def run(ctx):
-    zone_id = ctx.params["shield_zone_id"]
-    if zone_id <= 0:
-        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+    zone_id = SHIELD_ZONE.resolve(ctx).id
     method, path = ctx.params["method"], ctx.params["path"]
     try:
         endpoint = find_endpoint(read_guardian(ctx.client, zone_id)["endpoints"], method, path)
@@ -295,7 +292,7 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        shield_zone_id=dict(type="int", required=True),
+        SHIELD_ZONE.argument_spec(),
         method=dict(type="str", required=True),
         path=dict(type="str", required=True),
         enabled=dict(type="bool"),
@@ -313,6 +310,7 @@ MODULE = ModuleDef(
         )),
     ),
     run=run,
+    **SHIELD_ZONE.validation()
 )
 
 

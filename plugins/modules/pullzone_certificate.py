@@ -11,6 +11,8 @@ short_description: Install or remove a custom TLS certificate on a pull zone hos
 version_added: 0.1.0
 description:
   - Installs a custom certificate (with its chain) and private key on one hostname of a pull zone, or removes it.
+  - The pull zone is chosen by O(pullzone_id), or by O(pullzone_name) at the cost of one search request (the listing
+    carries no certificates, so the zone is then read by id as usual); one of them is required.
   - Reads the pull zone once, with the installed certificates, and compares the ordered SHA-256 fingerprints of the
     wanted bundle (leaf first, then the chain) with those of the installed one. It uploads only when they differ, so a
     re-run changes nothing and sends a single read. Formatting (line endings, text around the PEM blocks, PEM or DER)
@@ -34,11 +36,6 @@ description:
     fingerprints (and so the comparison) stay exact, but the key match, expiry, name and chain checks are skipped with a
     warning, a DER key cannot be read, and the subject, names and dates are returned as null.
 options:
-  pullzone_id:
-    description:
-      - Id of the pull zone.
-    type: int
-    required: true
   hostname:
     description:
       - The hostname of the pull zone, for example V(www.example.com).
@@ -120,6 +117,7 @@ requirements:
   - requests
   - cryptography (for the local checks; see the description)
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.pull_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -173,9 +171,9 @@ EXAMPLES = r"""
         # DNS of cdn.example.com still points at the old server: compare with what the edge serves
         tls_probe: demo.b-cdn.net:443
 
-    - name: Go back to no custom certificate
+    - name: Go back to no custom certificate (the pull zone chosen by name)
       edge.platform.pullzone_certificate:
-        pullzone_id: 2001
+        pullzone_name: examples
         hostname: old.example.com
         state: absent
 """
@@ -285,6 +283,7 @@ from ansible_collections.edge.platform.plugins.module_utils import _certificates
 from ansible_collections.edge.platform.plugins.module_utils import _files
 from ansible_collections.edge.platform.plugins.module_utils import _tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._lookup import PULL_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
@@ -518,9 +517,6 @@ def shown(view, hostname):
 
 def run(ctx):
     params = ctx.params
-    zone_id = params["pullzone_id"]
-    if zone_id <= 0:
-        ctx.fail("pullzone_id must be a positive pull zone id; got %d." % zone_id)
     params["hostname"] = normalise_hostname(ctx, params["hostname"])
     try:
         address = probe.parse_address(params["tls_probe"], params["hostname"])
@@ -531,6 +527,9 @@ def run(ctx):
     if present:
         bundle, key = load_wanted(ctx)
 
+    # after the local checks (no request before them); a name lookup reads the list model, which has no
+    # certificates, so read_state still reads the zone by id with includeCertificate=true
+    zone_id = params["pullzone_id"] = PULL_ZONE.resolve(ctx).id
     state = read_state(ctx, address if present and not params["force"] else None)
     before, hostname, path = state.view, state.hostname, "/pullzone/%d" % zone_id
     if present:
@@ -573,7 +572,7 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        pullzone_id=dict(type="int", required=True),
+        PULL_ZONE.argument_spec(),
         hostname=dict(type="str", required=True),
         state=dict(type="str", default="present", choices=["present", "absent"]),
         certificate=dict(type="str"),
@@ -584,9 +583,11 @@ MODULE = ModuleDef(
         tls_probe=dict(type="str"),
     ),
     run=run,
-    mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
-    required_if=[("state", "present", ("certificate", "certificate_src"), True),
-                 ("state", "present", ("certificate_key", "certificate_key_src"), True)],
+    **merge_validation(PULL_ZONE.validation(), dict(
+        mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
+        required_if=[("state", "present", ("certificate", "certificate_src"), True),
+                     ("state", "present", ("certificate_key", "certificate_key_src"), True)],
+    ))
 )
 
 
