@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.modules import bot_detection, bot_detection_info
+from ansible_collections.edge.platform.plugins.modules import bot_detection, bot_detection_info, waf_rule_info
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
 BASE = "https://api.example.test"
@@ -14,12 +14,16 @@ OK = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
 BOTS = {"shieldZoneId": 3001, "executionMode": 0, "requestIntegrity": {"sensitivity": 1},
         "ipAddress": {"sensitivity": 1},
         "browserFingerprint": {"sensitivity": 1, "aggression": 1, "complexEnabled": False}}
-# (module, extra options, the module's own first request once the zone is known)
+NO_RULES = {"data": [], "error": OK,
+            "page": {"totalCount": 0, "totalPages": 1, "currentPage": 1, "pageSize": 100, "nextPage": None}}
+# (module, extra options, the module's own first request once the zone is known, its answer)
 MODULES = [
-    (bot_detection_info, {}, ("GET", "shield/shield-zone/3001/bot-detection")),
-    (bot_detection, {"execution_mode": "LogOnly"}, ("GET", "shield/shield-zone/3001/bot-detection")),
+    (bot_detection_info, {}, ("GET", "shield/shield-zone/3001/bot-detection"), {"data": BOTS, "error": OK}),
+    (bot_detection, {"execution_mode": "LogOnly"}, ("GET", "shield/shield-zone/3001/bot-detection"),
+     {"data": BOTS, "error": OK}),
+    (waf_rule_info, {}, ("GET", "shield/waf/custom-rules/3001"), NO_RULES),
 ]
-IDS = [module.__name__.rsplit(".", 1)[-1] for module, _extra, _first in MODULES]
+IDS = [entry[0].__name__.rsplit(".", 1)[-1] for entry in MODULES]
 
 
 def pull_zones(*zones):
@@ -31,33 +35,30 @@ def shield_zone_of(pull_zone_id):
     return FakeResponse(200, {"data": {"shieldZoneId": 3001, "pullZoneId": pull_zone_id}, "error": OK}, headers=TEXT)
 
 
-def bots():
-    return FakeResponse(200, {"data": BOTS, "error": OK}, headers=TEXT)
-
-
 def paths(session):
     return [(call["method"], call["url"][len(BASE) + 1:]) for call in session.calls]
 
 
-@pytest.mark.parametrize("module, extra, first", MODULES, ids=IDS)
-def test_pull_zone_name_finds_the_shield_zone(fake_session, run_module, module, extra, first):
-    fake_session.responses = [pull_zones((2002, "demo-staging"), (2001, "demo")), shield_zone_of(2001), bots()]
+@pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
+def test_pull_zone_name_finds_the_shield_zone(fake_session, run_module, module, extra, first, answer):
+    fake_session.responses = [pull_zones((2002, "demo-staging"), (2001, "demo")), shield_zone_of(2001), FakeResponse(200, answer, headers=TEXT)]
     result = run_module(module, dict(ARGS, pullzone_name="Demo", **extra))
     assert result.get("failed") is not True, result
     assert paths(fake_session)[:3] == [("GET", "pullzone"), ("GET", "shield/shield-zone/get-by-pullzone/2001"), first]
     assert fake_session.calls[0]["params"]["search"] == "Demo"
 
 
-@pytest.mark.parametrize("module, extra, first", MODULES, ids=IDS)
-def test_pull_zone_id_costs_one_lookup(fake_session, run_module, module, extra, first):
-    fake_session.responses = [shield_zone_of(2001), bots()]
+@pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
+def test_pull_zone_id_costs_one_lookup(fake_session, run_module, module, extra, first, answer):
+    fake_session.responses = [shield_zone_of(2001), FakeResponse(200, answer, headers=TEXT)]
     result = run_module(module, dict(ARGS, pullzone_id=2001, **extra))
     assert result.get("failed") is not True, result
     assert paths(fake_session)[:2] == [("GET", "shield/shield-zone/get-by-pullzone/2001"), first]
 
 
-@pytest.mark.parametrize("module, extra, first", MODULES, ids=IDS)
-def test_a_name_without_one_exact_match_fails_listing_candidates(fake_session, run_module, module, extra, first):
+@pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
+def test_a_name_without_one_exact_match_fails_listing_candidates(fake_session, run_module, module, extra, first,
+                                                                 answer):
     fake_session.responses = [pull_zones((2001, "demo"), (2002, "demo-staging"))]
     result = run_module(module, dict(ARGS, pullzone_name="dem", **extra))
     assert result["failed"] is True
@@ -65,8 +66,8 @@ def test_a_name_without_one_exact_match_fails_listing_candidates(fake_session, r
     assert paths(fake_session) == [("GET", "pullzone")]
 
 
-@pytest.mark.parametrize("module, extra, first", MODULES, ids=IDS)
-def test_a_pull_zone_without_shield_zone_fails_clearly(fake_session, run_module, module, extra, first):
+@pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
+def test_a_pull_zone_without_shield_zone_fails_clearly(fake_session, run_module, module, extra, first, answer):
     fake_session.responses = [FakeResponse(404, {"data": None, "error": dict(OK, statusCode=404, success=False)},
                                            headers=TEXT)]
     result = run_module(module, dict(ARGS, pullzone_id=2009, **extra))
@@ -76,10 +77,12 @@ def test_a_pull_zone_without_shield_zone_fails_clearly(fake_session, run_module,
 @pytest.mark.parametrize("params, words", [
     ({"shield_zone_id": 3001, "pullzone_name": "demo"}, "mutually exclusive: shield_zone_id|pullzone_id|pullzone_name"),
     ({"pullzone_id": 2001, "pullzone_name": "demo"}, "mutually exclusive: shield_zone_id|pullzone_id|pullzone_name"),
-    ({}, "one of the following is required: shield_zone_id, pullzone_id, pullzone_name"),
+    ({}, "one of the following is required: "),  # waf_rule_info also names its id: see its own test
+    ({}, "shield_zone_id, pullzone_id, pullzone_name"),
     ({"pullzone_id": 0}, "pullzone_id must be a positive pull zone id; got 0."),
 ])
-@pytest.mark.parametrize("module, extra, first", MODULES, ids=IDS)
-def test_exactly_one_way_to_choose_the_zone(fake_session, run_module, module, extra, first, params, words):
+@pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
+def test_exactly_one_way_to_choose_the_zone(fake_session, run_module, module, extra, first, answer, params,
+                                            words):
     result = run_module(module, dict(ARGS, **dict(extra, **params)))
     assert result["failed"] is True and words in result["msg"] and fake_session.calls == []
