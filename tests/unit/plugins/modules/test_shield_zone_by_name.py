@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.modules import bot_detection, bot_detection_info, waf_rule_info
+from ansible_collections.edge.platform.plugins.modules import (
+    bot_detection, bot_detection_info, waf_rule, waf_rule_info)
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
 BASE = "https://api.example.test"
@@ -22,6 +23,7 @@ MODULES = [
     (bot_detection, {"execution_mode": "LogOnly"}, ("GET", "shield/shield-zone/3001/bot-detection"),
      {"data": BOTS, "error": OK}),
     (waf_rule_info, {}, ("GET", "shield/waf/custom-rules/3001"), NO_RULES),
+    (waf_rule, {"rule_name": "gone", "state": "absent"}, ("GET", "shield/waf/custom-rules/3001"), NO_RULES),
 ]
 IDS = [entry[0].__name__.rsplit(".", 1)[-1] for entry in MODULES]
 
