@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import (
-    bot_detection, bot_detection_info, waf_rule, waf_rule_info)
+    api_guardian_spec, bot_detection, bot_detection_info, waf_rule, waf_rule_info)
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.plugins.modules.test_api_guardian_spec import DOCUMENT, state
 
 BASE = "https://api.example.test"
 ARGS = {"api_key": "unit-test-api-key", "base_url": BASE}
@@ -24,6 +25,7 @@ MODULES = [
      {"data": BOTS, "error": OK}),
     (waf_rule_info, {}, ("GET", "shield/waf/custom-rules/3001"), NO_RULES),
     (waf_rule, {"rule_name": "gone", "state": "absent"}, ("GET", "shield/waf/custom-rules/3001"), NO_RULES),
+    (api_guardian_spec, {"content": DOCUMENT}, ("GET", "shield/shield-zone/3001/api-guardian"), state),
 ]
 IDS = [entry[0].__name__.rsplit(".", 1)[-1] for entry in MODULES]
 
@@ -37,13 +39,18 @@ def shield_zone_of(pull_zone_id):
     return FakeResponse(200, {"data": {"shieldZoneId": 3001, "pullZoneId": pull_zone_id}, "error": OK}, headers=TEXT)
 
 
+def reply(answer):
+    """The module's own answer: a body, or a function making the response."""
+    return answer() if callable(answer) else FakeResponse(200, answer, headers=TEXT)
+
+
 def paths(session):
     return [(call["method"], call["url"][len(BASE) + 1:]) for call in session.calls]
 
 
 @pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
 def test_pull_zone_name_finds_the_shield_zone(fake_session, run_module, module, extra, first, answer):
-    fake_session.responses = [pull_zones((2002, "demo-staging"), (2001, "demo")), shield_zone_of(2001), FakeResponse(200, answer, headers=TEXT)]
+    fake_session.responses = [pull_zones((2002, "demo-staging"), (2001, "demo")), shield_zone_of(2001), reply(answer)]
     result = run_module(module, dict(ARGS, pullzone_name="Demo", **extra))
     assert result.get("failed") is not True, result
     assert paths(fake_session)[:3] == [("GET", "pullzone"), ("GET", "shield/shield-zone/get-by-pullzone/2001"), first]
@@ -52,7 +59,7 @@ def test_pull_zone_name_finds_the_shield_zone(fake_session, run_module, module, 
 
 @pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
 def test_pull_zone_id_costs_one_lookup(fake_session, run_module, module, extra, first, answer):
-    fake_session.responses = [shield_zone_of(2001), FakeResponse(200, answer, headers=TEXT)]
+    fake_session.responses = [shield_zone_of(2001), reply(answer)]
     result = run_module(module, dict(ARGS, pullzone_id=2001, **extra))
     assert result.get("failed") is not True, result
     assert paths(fake_session)[:2] == [("GET", "shield/shield-zone/get-by-pullzone/2001"), first]
