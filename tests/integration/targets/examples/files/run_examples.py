@@ -40,6 +40,24 @@ DEMO_CONNECTION = {"api_key": "demo-api-key", "database": "demo", "database_toke
 NONE_WORD = re.compile(r"\bNone\b")
 
 
+def fragment_options(collection, documentation):
+    """Options the module takes from this collection's doc fragments (``edge.platform.<file>[.<section>]``)."""
+    options = {}
+    for reference in documentation.get("extends_documentation_fragment") or []:
+        parts = reference.split(".")
+        if parts[:2] != ["edge", "platform"] or len(parts) not in (3, 4):
+            continue
+        path = os.path.join(collection, "plugins", "doc_fragments", parts[2] + ".py")
+        with open(path, encoding="utf-8") as stream:
+            tree = ast.parse(stream.read(), path)
+        wanted = parts[3].upper() if len(parts) == 4 else "DOCUMENTATION"
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id == wanted:
+                options.update((yaml.safe_load(ast.literal_eval(node.value)) or {}).get("options") or {})
+    return options
+
+
 def module_sources(collection):
     """``(module name, DOCUMENTATION, EXAMPLES)`` of every module, from the literals in its source."""
     found = []
@@ -54,8 +72,10 @@ def module_sources(collection):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 if node.targets[0].id in ("DOCUMENTATION", "EXAMPLES"):
                     literals[node.targets[0].id] = ast.literal_eval(node.value)
-        found.append((name, yaml.safe_load(literals.get("DOCUMENTATION", "")) or {},
-                      yaml.safe_load(literals.get("EXAMPLES", "")) or []))
+        documentation = yaml.safe_load(literals.get("DOCUMENTATION", "")) or {}
+        # options from doc fragments count too (a zone selector's shield_zone_id, ...)
+        documentation["options"] = dict(fragment_options(collection, documentation), **(documentation.get("options") or {}))
+        found.append((name, documentation, yaml.safe_load(literals.get("EXAMPLES", "")) or []))
     return found
 
 
