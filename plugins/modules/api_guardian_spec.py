@@ -21,12 +21,9 @@ description:
   - Before any write, the document must parse (errors name the line) and be an OpenAPI or Swagger document. It is
     also measured against the zone's plan limits (C(maxEndpoints), C(maxFieldsPerType), C(maxNestingDepth),
     C(maxTotalSchemaNodes), C(maxTotalRegexLength)); what happens when it exceeds one is O(plan_limits).
+  - The shield zone whose API Guardian receives the document is chosen by O(shield_zone_id), or by its pull zone's
+    O(pullzone_id) (one lookup request) or O(pullzone_name) (two lookup requests); exactly one of them is required.
 options:
-  shield_zone_id:
-    description:
-      - Id of the shield zone whose API Guardian receives the document.
-    type: int
-    required: true
   content:
     description:
       - The OpenAPI document as text (YAML or JSON), for example from P(ansible.builtin.file#lookup) or
@@ -69,6 +66,7 @@ options:
     type: bool
     default: false
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -125,6 +123,13 @@ EXAMPLES = r"""
 - name: Show the endpoints API Guardian now knows
   ansible.builtin.debug:
     msg: "{{ guardian.endpoints | map(attribute='request_method') | zip(guardian.endpoints | map(attribute='request_path')) }}"
+
+- name: Protect the API behind pull zone demo, its shield zone chosen by the pull zone's name
+  edge.platform.api_guardian_spec:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+    src: openapi.yaml
 
 - name: Set the credentials once for every edge.platform task
   module_defaults:
@@ -393,6 +398,7 @@ from ansible_collections.edge.platform.plugins.module_utils._errors import ApiEr
 from ansible_collections.edge.platform.plugins.module_utils._guardian import (
     Current, compare, predict, shape_configuration, shape_endpoint,
 )
+from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 
@@ -481,9 +487,6 @@ def measure_limits(ctx, document, current, option, zone_id):
 
 def run(ctx):
     params = ctx.params
-    zone_id = params["shield_zone_id"]
-    if zone_id <= 0:
-        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
     if _openapi.YAML_IMPORT_ERROR is not None:
         ctx.fail(missing_required_lib("PyYAML"))
     text, option = read_document(ctx)
@@ -493,6 +496,7 @@ def run(ctx):
     except _openapi.DocumentError as exc:
         ctx.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
     enforce = params["enforce_authorization_validation"]
+    zone_id = SHIELD_ZONE.resolve(ctx).id  # after the document is known good: bad input sends nothing
     current = read_current(ctx, zone_id)
     metrics, problems = measure_limits(ctx, document, current, option, zone_id)
     upload = _Upload(ctx, zone_id, text, derived, enforce)
@@ -589,7 +593,7 @@ class _Upload(object):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        shield_zone_id=dict(type="int", required=True),
+        SHIELD_ZONE.argument_spec(),
         content=dict(type="str"),
         src=dict(type="path"),
         enforce_authorization_validation=dict(type="bool"),
@@ -597,8 +601,8 @@ MODULE = ModuleDef(
         force=dict(type="bool", default=False),
     ),
     run=run,
-    mutually_exclusive=[("content", "src")],
-    required_one_of=[("content", "src")],
+    **merge_validation(SHIELD_ZONE.validation(), {"mutually_exclusive": [("content", "src")],
+                                                  "required_one_of": [("content", "src")]})
 )
 
 

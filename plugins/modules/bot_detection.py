@@ -18,12 +18,9 @@ description:
   - When the answer to the change is lost, or the platform answers HTTP 202 Accepted without the configuration,
     the change is not sent again. The configuration is read once more and decides; the task reports changed with
     a warning when it landed, or fails saying it was not applied.
+  - The shield zone is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one lookup request) or
+    O(pullzone_name) (two lookup requests); exactly one of them is required.
 options:
-  shield_zone_id:
-    description:
-      - Id of the shield zone.
-    type: int
-    required: true
   execution_mode:
     description:
       - What happens to a request detected as a bot. V(LogOnly) (V(0)) only logs it; V(Challenge) (V(1))
@@ -53,6 +50,7 @@ options:
       - Whether complex browser fingerprinting is enabled.
     type: bool
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -85,6 +83,13 @@ EXAMPLES = r"""
     shield_zone_id: 3001
     execution_mode: Challenge
     ip_address_sensitivity: High
+
+- name: Challenge bots on the shield zone of pull zone demo, chosen by the pull zone's name
+  edge.platform.bot_detection:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+    execution_mode: Challenge
 
 - name: Tune fingerprinting on every zone, leaving the other settings as they are
   module_defaults:
@@ -208,13 +213,12 @@ from ansible_collections.edge.platform.plugins.module_utils._bot_detection impor
     PLAN_ERROR_KEY, SettingError, bot_view, configuration_problem, merged_state, unavailable)
 from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Finished
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 
 def run(ctx):
-    zone_id = ctx.params["shield_zone_id"]
-    if zone_id <= 0:
-        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+    zone_id = SHIELD_ZONE.resolve(ctx).id
     path = "/shield/shield-zone/%d/bot-detection" % zone_id
     hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
 
@@ -266,7 +270,7 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        shield_zone_id=dict(type="int", required=True),
+        SHIELD_ZONE.argument_spec(),
         execution_mode=dict(type="raw"),
         request_integrity_sensitivity=dict(type="raw"),
         ip_address_sensitivity=dict(type="raw"),
@@ -275,6 +279,7 @@ MODULE = ModuleDef(
         complex_fingerprinting=dict(type="bool"),
     ),
     run=run,
+    **SHIELD_ZONE.validation()
 )
 
 

@@ -17,14 +17,12 @@ description:
     C(invalid_plan_type.bot_detection); the task then succeeds with RV(bot_detection.available=false), the reason,
     and the settings such a zone runs with (bot detection off), so a report over many zones does not stop at the first
     Basic one. Use O(ansible.builtin.assert#module:that) on RV(bot_detection.available) to make that a failure.
-options:
-  shield_zone_id:
-    description:
-      - Id of the shield zone.
-      - An unknown zone fails the task with the platform's status.
-    type: int
-    required: true
+  - The shield zone is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one lookup request) or
+    O(pullzone_name) (two lookup requests); exactly one of them is required. An unknown zone fails the task with the
+    platform's status.
+options: {}
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -46,6 +44,13 @@ EXAMPLES = r"""
     base_url: https://api.bunny.net
     shield_zone_id: 3001
   register: bots
+
+- name: Read bot detection of the shield zone of pull zone demo, by the pull zone's name
+  edge.platform.bot_detection_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+  register: bots_by_name
 
 - name: Show the execution mode
   ansible.builtin.debug:
@@ -175,13 +180,12 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils._bot_detection import (
     PLAN_ERROR_KEY, configuration_problem, shape_bot_detection, unavailable)
 from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
 
 def run(ctx):
-    zone_id = ctx.params["shield_zone_id"]
-    if zone_id <= 0:
-        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
+    zone_id = SHIELD_ZONE.resolve(ctx).id
     operation = "Reading bot detection of shield zone %d" % zone_id
     hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
     try:
@@ -201,7 +205,7 @@ def run(ctx):
     return {"bot_detection": shape_bot_detection(zone_id, reply.data["data"])}
 
 
-MODULE = ModuleDef(argument_spec=dict(shield_zone_id=dict(type="int", required=True)), run=run)
+MODULE = ModuleDef(argument_spec=SHIELD_ZONE.argument_spec(), run=run, **SHIELD_ZONE.validation())
 
 
 def main():

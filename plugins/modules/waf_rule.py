@@ -23,12 +23,9 @@ description:
   - When the answer to a write is lost, or the platform answers HTTP 202 Accepted without the rule, the write is
     not sent again. The zone's rules are read once more and decide. If the rule is as asked, the task reports
     changed with a warning; if not, it fails saying the change was not applied.
+  - The shield zone that holds the rule is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one
+    lookup request) or O(pullzone_name) (two lookup requests); exactly one of them is required.
 options:
-  shield_zone_id:
-    description:
-      - Id of the shield zone that holds the rule.
-    type: int
-    required: true
   rule_name:
     description:
       - Name of the rule; it identifies the rule within the zone.
@@ -160,6 +157,7 @@ options:
               - Whether the variable is selected by a regular expression. Defaults to V(false).
             type: bool
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -234,6 +232,18 @@ EXAMPLES = r"""
         shield_zone_id: 3001
         rule_name: challenge-logins
         state: absent
+
+- name: Log SQL injection attempts on the shield zone of pull zone demo, chosen by the pull zone's name
+  edge.platform.waf_rule:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+    rule_name: log sql injection
+    rule_configuration:
+      action_type: Log
+      variable_types:
+        ARGS: ""
+      operator_type: DETECTSQLI
 """
 
 RETURN = r"""
@@ -384,6 +394,7 @@ from contextlib import nullcontext
 
 from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._waf_rule_write import (
     RuleInputError, desired_configuration, find_by_name, predicted_rule, rule_view, written_rule)
@@ -408,9 +419,6 @@ def unconfirmed(operation, reply):
 
 def run(ctx):
     params = ctx.params
-    zone_id = params["shield_zone_id"]
-    if zone_id <= 0:
-        ctx.fail("shield_zone_id must be a positive shield zone id; got %d." % zone_id)
     if not params["rule_name"] or not params["rule_name"].strip():
         ctx.fail("rule_name must not be empty: it identifies the rule within the shield zone.")
     configuration = None
@@ -419,22 +427,23 @@ def run(ctx):
             configuration = desired_configuration(params["rule_configuration"])
         except RuleInputError as problem:
             ctx.fail(str(problem))
+    zone_id = SHIELD_ZONE.resolve(ctx).id
     # One writer per zone on this machine (the platform fails parallel creates: see _zone_lock.py);
     # check mode writes nothing and needs no lock.
     wait = params["timeout"] * (params["retries"] + 1) * 4
     lock = nullcontext() if ctx.check_mode else zone_lock(ctx.client.base_url, "shield-waf", zone_id, wait)
     try:
         with lock:
-            return manage(ctx, configuration)
+            return manage(ctx, zone_id, configuration)
     except LockTimeout as problem:
         ctx.fail("Waiting for other tasks writing to shield zone %d failed: %s. Retry, or serialise the tasks "
                  "(throttle: 1)." % (zone_id, problem))
 
 
-def manage(ctx, configuration):
+def manage(ctx, zone_id, configuration):
     """Find the rule by name, then create, update or delete it through the reconciler."""
     params = ctx.params
-    zone_id, name, present = params["shield_zone_id"], params["rule_name"], params["state"] == "present"
+    name, present = params["rule_name"], params["state"] == "present"
     listing = "Listing custom WAF rules of shield zone %d" % zone_id
     not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
 
@@ -513,7 +522,7 @@ CONDITION = dict(
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        shield_zone_id=dict(type="int", required=True),
+        SHIELD_ZONE.argument_spec(),
         rule_name=dict(type="str", required=True, aliases=["name"]),
         rule_description=dict(type="str", aliases=["description"]),
         state=dict(type="str", default="present", choices=["present", "absent"]),
@@ -530,6 +539,7 @@ MODULE = ModuleDef(
     ),
     run=run,
     required_if=[("state", "present", ["rule_configuration"])],
+    **SHIELD_ZONE.validation()
 )
 
 

@@ -16,26 +16,24 @@ description:
     and transformations are kept, and their names are added beside them.
   - The platform sometimes sends the keys of C(variableTypes) as numbers (V(0) for C(REQUEST_URI) up to V(26) for
     C(VERIFIED_BOT_CATEGORY)) instead of names; this module always returns names.
+  - The shield zone is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one lookup request) or
+    O(pullzone_name) (two lookup requests). Exactly one of O(id), O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+  - A zone without rules returns an empty list; an unknown zone fails the task.
 options:
   id:
     description:
-      - Id of one custom WAF rule.
-      - Exactly one of O(id) and O(shield_zone_id) is required.
+      - Id of one custom WAF rule, instead of a shield zone.
       - A rule that does not exist, or that this API key cannot see, fails the task with the platform's status.
-    type: int
-  shield_zone_id:
-    description:
-      - Id of a shield zone; every custom WAF rule of the zone is returned, in the platform's order.
-      - Exactly one of O(id) and O(shield_zone_id) is required.
-      - A zone without rules returns an empty list; an unknown zone fails the task.
+      - Mutually exclusive with O(shield_zone_id), O(pullzone_id) and O(pullzone_name).
     type: int
   page_size:
     description:
-      - How many rules to ask for per request when listing a zone (O(shield_zone_id)).
+      - How many rules to ask for per request when listing a zone.
       - Pages are followed until the platform reports no next page, whatever size the platform really uses.
     type: int
     default: 100
 extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -90,13 +88,20 @@ EXAMPLES = r"""
         that:
           - zone_rules.waf_rules | selectattr('rule_configuration.action_type_name', 'equalto', 'Log') | list | length == 0
         fail_msg: Some custom WAF rules only log matching requests.
+
+- name: List the custom WAF rules of the shield zone of pull zone demo, chosen by the pull zone's name
+  edge.platform.waf_rule_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+  register: demo_rules
 """
 
 RETURN = r"""
 waf_rules:
   description:
     - The custom WAF rules read, one entry per rule.
-    - With O(id), a list of one rule; with O(shield_zone_id), every rule of the zone (possibly none).
+    - With O(id), a list of one rule; with a shield zone, every rule of the zone (possibly none).
   returned: success
   type: list
   elements: dict
@@ -250,6 +255,7 @@ api_error:
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
     MAX_PAGES, collect_pages, rule_read_failure, shape_rule)
@@ -295,27 +301,28 @@ def list_rules(ctx, zone_id, page_size):
 
 def run(ctx):
     params = ctx.params
-    for option in ("id", "shield_zone_id"):
-        if params[option] is not None and params[option] <= 0:
-            ctx.fail("%s must be a positive id; got %d." % (option, params[option]))
+    if params["id"] is not None and params["id"] <= 0:
+        ctx.fail("id must be a positive id; got %d." % params["id"])
     if not 1 <= params["page_size"] <= MAX_PAGE_SIZE:
         ctx.fail("page_size must be between 1 and %d; got %d." % (MAX_PAGE_SIZE, params["page_size"]))
     if params["id"] is not None:
         found = [read_rule(ctx, params["id"])]
     else:
-        found = list_rules(ctx, params["shield_zone_id"], params["page_size"])
+        found = list_rules(ctx, SHIELD_ZONE.resolve(ctx).id, params["page_size"])
     return {"waf_rules": [shape_rule(rule, ctx.warn) for rule in found]}
 
 
 MODULE = ModuleDef(
     argument_spec=dict(
+        SHIELD_ZONE.argument_spec(),
         id=dict(type="int"),
-        shield_zone_id=dict(type="int"),
         page_size=dict(type="int", default=100),
     ),
     run=run,
-    mutually_exclusive=[("id", "shield_zone_id")],
-    required_one_of=[("id", "shield_zone_id")],
+    # one rule by id, or the rules of a zone chosen one of the selector's ways
+    **merge_validation(SHIELD_ZONE.validation(required=False),
+                       {"mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names],
+                        "required_one_of": [["id"] + SHIELD_ZONE.names]})
 )
 
 

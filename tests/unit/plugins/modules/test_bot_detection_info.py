@@ -203,7 +203,7 @@ def test_bad_input_fails_before_any_request(fake_session, run_module, args, mess
 def test_a_missing_zone_id_is_named(fake_session, run_module):
     result = run_module(bot_detection_info, {"api_key": SECRET, "base_url": BASE})
     assert result["failed"] is True
-    assert "missing required arguments: shield_zone_id" in result["msg"]
+    assert "one of the following is required: shield_zone_id, pullzone_id, pullzone_name" in result["msg"]
     assert fake_session.calls == []
 
 
