@@ -173,7 +173,7 @@ EXAMPLES = r"""
 
     - name: Go back to no custom certificate (the pull zone chosen by name)
       edge.platform.pullzone_certificate:
-        pullzone_name: examples
+        pullzone_name: demo
         hostname: old.example.com
         state: absent
 """
