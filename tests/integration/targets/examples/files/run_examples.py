@@ -226,7 +226,7 @@ def emulator_class(collection):
 def run_examples(collection, settings, exceptions, work, emulator, problems, seen_tasks):
     used_overrides = set()
     sources = module_sources(collection)
-    options_of = {"edge.platform." + name: documentation.get("options") or {} for name, documentation, _ in sources}
+    options_of = {"edge.platform." + source[0]: source[1].get("options") or {} for source in sources}
     for module, documentation, examples in sources:
         directory = os.path.join(work, "examples", module)
         shutil.copytree(os.path.join(HERE, "example_files"), os.path.join(directory, "files"))
