@@ -7,9 +7,8 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import bot_detection, waf_rule
-from ansible_collections.edge.platform.plugins.plugin_utils import _inprocess
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test__inprocess import normal
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.host_parity import both_hosts
 
 SECRET = "unit-secret-key-0077"
 BASE = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0}
@@ -64,16 +63,7 @@ CHANGING = {"waf create with diff", "waf check mode update", "waf 202 that lande
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_both_hosts_give_the_same_output(name, fake_session, run_module):
     module, args, answers, check, diff = CASES[name]
-    full_name = "edge.platform.%s" % module.__name__.rsplit(".", 1)[-1]
-    fake_session.responses = list(answers)
-    by_module = normal(run_module(module, dict(args, _ansible_module_name=full_name), check=check, diff=diff))
-    sent_by_module = [(c["method"], c["url"], c["json"]) for c in fake_session.calls]
-    fake_session.calls[:] = []
-    fake_session.responses = list(answers)
-    output = _inprocess.run_in_process(module.MODULE, _inprocess.to_module(args), check, diff, full_name)
-    by_action = normal(json.loads(_inprocess.module_output(output)))
-    assert by_action == by_module
+    by_module, _sent = both_hosts(module, args, answers, fake_session, run_module, check=check, diff=diff)
     assert by_module.get("failed", False) is (name in FAILING)
     assert by_module.get("changed") is (None if name in FAILING else name in CHANGING)
-    assert [(c["method"], c["url"], c["json"]) for c in fake_session.calls] == sent_by_module
-    assert SECRET not in json.dumps(by_action)
+    assert SECRET not in json.dumps(by_module)

@@ -14,9 +14,8 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import bot_detection_info, waf_rule_info
-from ansible_collections.edge.platform.plugins.plugin_utils import _inprocess
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test__inprocess import normal
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.host_parity import both_hosts
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_bot_detection_info import (
     ARGS as BOT_ARGS, PLAN_ERROR, envelope, state)
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_waf_rule_info import (
@@ -24,23 +23,6 @@ from ansible_collections.edge.platform.tests.unit.plugins.modules.test_waf_rule_
 
 WAF_SECRET = WAF_ARGS["api_key"]
 BOT_SECRET = BOT_ARGS["api_key"]
-
-
-def both_hosts(module, args, answers, fake_session, run_module, check=False, diff=False):
-    """``(result, sent)``: the module path's result, after asserting the in-process host gives the same output
-    and sends the same requests (method, URL, query) from the same ``answers``."""
-    name = "edge.platform.%s" % module.__name__.rpartition(".")[2]
-    fake_session.calls[:] = []
-    fake_session.responses = list(answers)
-    by_module = normal(run_module(module, dict(args, _ansible_module_name=name), check=check, diff=diff))
-    sent = [(c["method"], c["url"], c["params"]) for c in fake_session.calls]
-    fake_session.calls[:] = []
-    fake_session.responses = list(answers)
-    output = _inprocess.run_in_process(module.MODULE, _inprocess.to_module(args), check, diff, name)
-    by_action = normal(json.loads(_inprocess.module_output(output)))
-    assert by_action == by_module
-    assert [(c["method"], c["url"], c["params"]) for c in fake_session.calls] == sent
-    return by_module, sent
 
 
 # name: (args, answers, what the result must show), for each module
