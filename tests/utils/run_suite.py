@@ -13,15 +13,19 @@ matrix's unit cases and smoke targets. Stdlib only.
 from __future__ import annotations
 
 import configparser
+import json
 import os
+import queue
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import xml.etree.ElementTree as ET
 
 import matrix
+import sync_collection
 from changelog_check import run_changelog_checks
 from tarball import run_tarball_checks
 
@@ -50,13 +54,54 @@ class Outcome(object):
         self.passed, self.failed, self.skipped, self.note = passed, failed, skipped, note
 
 
-def base_env(bin_dir=BIN, **extra):
+class Tree(object):
+    """An ansible_collections copy of the repository. Stages that run side by side each get their own, since
+    ansible-test writes into the tree (tests/output, the inventory) and the unit stage links shared/ beside it."""
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.collections = os.path.dirname(os.path.dirname(os.path.dirname(tree)))
+        # Link to the shared/ reference directory, present only while unit tests run (see stage_units).
+        self.shared_link = os.path.join(os.path.dirname(tree), "shared")
+
+
+MAIN = Tree(TREE)
+
+
+def base_env(bin_dir=BIN, where=MAIN, **extra):
     env = dict(os.environ)
     env["PATH"] = bin_dir + os.pathsep + env.get("PATH", os.defpath)
-    env["ANSIBLE_COLLECTIONS_PATH"] = COLLECTIONS
+    env["ANSIBLE_COLLECTIONS_PATH"] = where.collections
     env.setdefault("NO_COLOR", "1")
     env.update(extra)
     return env
+
+
+class _Output(object):
+    """sys.stdout for side-by-side stages: a thread running a stage writes to that stage's buffer (printed as
+    one block when the stage ends), other threads to the terminal."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.local = threading.local()
+
+    def write(self, text):
+        buffer = getattr(self.local, "buffer", None)
+        if buffer is None:
+            return self.stream.write(text)
+        buffer.append(text)
+        return len(text)
+
+    def flush(self):
+        if getattr(self.local, "buffer", None) is None:
+            self.stream.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+# Per thread (one job each): the CPU seconds of the commands it ran.
+JOB = threading.local()
 
 
 def run(name, cmd, cwd, env):
@@ -74,7 +119,11 @@ def run(name, cmd, cwd, env):
             if not NOISE.match(line):
                 sys.stdout.write(line)
                 sys.stdout.flush()
-        rc = proc.wait()
+        # wait4, not wait: the command's CPU time (with its waited-for children) is the cost that does not
+        # depend on how busy the machine is.
+        status, usage = os.wait4(proc.pid, 0)[1:]
+        proc.returncode = rc = os.waitstatus_to_exitcode(status)
+        JOB.cpu = getattr(JOB, "cpu", 0.0) + usage.ru_utime + usage.ru_stime
     return rc, lines
 
 
@@ -97,14 +146,14 @@ def shell_scripts():
     return found
 
 
-def stage_lint():
+def stage_lint(where=MAIN):
     outcome = Outcome()
     # In the repository, not the copy: ansible-lint finds its files with git, and .build is ignored.
-    rc = run("ansible-lint", [os.path.join(BIN, "ansible-lint")], REPO, base_env())[0]
+    rc = run("ansible-lint", [os.path.join(BIN, "ansible-lint")], REPO, base_env(where=where))[0]
     outcome.passed, outcome.failed = (1, 0) if rc == 0 else (0, 1)
     scripts = shell_scripts()
     if scripts:
-        rc = run("shellcheck", [os.path.join(BIN, "shellcheck")] + scripts, REPO, base_env())[0]
+        rc = run("shellcheck", [os.path.join(BIN, "shellcheck")] + scripts, REPO, base_env(where=where))[0]
         if rc == 0:
             outcome.passed += 1
         else:
@@ -112,12 +161,12 @@ def stage_lint():
     return outcome
 
 
-def stage_docs_lint():
+def stage_docs_lint(where=MAIN):
     # antsibull-docs copies the collection with `git ls-files` when it sits in a git checkout: run it on
     # the repository (the copy under the ignored .build would look empty to it).
     cmd = [os.path.join(BIN, "antsibull-docs"), "lint-collection-docs", "--plugin-docs",
            "--validate-collection-refs", "self", "."]
-    rc = run("docs-lint", cmd, REPO, base_env())[0]
+    rc = run("docs-lint", cmd, REPO, base_env(where=where))[0]
     return Outcome(1, 0) if rc == 0 else Outcome(0, 1)
 
 
@@ -163,15 +212,15 @@ def prepare_test_home():
     write_pip_config(TEST_HOME)
 
 
-def ansible_test_env(bin_dir=BIN):
+def ansible_test_env(bin_dir=BIN, where=MAIN):
     # ANSIBLE_TEST_CONTENT_ROOT stops ansible-test from walking up to the repository's .git and then
     # seeing no files at all (git ignores .build).
-    return base_env(bin_dir, HOME=TEST_HOME, ANSIBLE_TEST_CONTENT_ROOT=TREE)
+    return base_env(bin_dir, where, HOME=TEST_HOME, ANSIBLE_TEST_CONTENT_ROOT=where.tree)
 
 
-def sanity_ignore_lines():
+def sanity_ignore_lines(where=MAIN):
     lines = []
-    folder = os.path.join(TREE, "tests", "sanity")
+    folder = os.path.join(where.tree, "tests", "sanity")
     for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
         if name.startswith("ignore-") and name.endswith(".txt"):
             with open(os.path.join(folder, name)) as stream:
@@ -180,19 +229,29 @@ def sanity_ignore_lines():
     return lines
 
 
-def stage_sanity():
-    ignores = sanity_ignore_lines()
+def sanity_tests(where=MAIN):
+    """The names of the sanity tests ansible-test would run here (``--list-tests``)."""
+    cmd = [os.path.join(BIN, "ansible-test"), "sanity", "--list-tests", "--local", "--python", PYVER]
+    out = subprocess.run(cmd, cwd=where.tree, env=ansible_test_env(where=where), stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, universal_newlines=True, check=False)
+    return [l.strip() for l in out.stdout.splitlines() if re.match(r"^[a-z0-9][a-z0-9-]*$", l.strip())]
+
+
+def stage_sanity(where=MAIN, label="sanity", tests=(), skip=()):
+    """ansible-test sanity: every test, or only ``tests``, or all but ``skip`` (side-by-side halves)."""
+    ignores = sanity_ignore_lines(where)
     if ignores:
         print("Sanity ignore lines are not allowed here; fix the findings instead:\n  " + "\n  ".join(ignores))
         return Outcome(0, 1, note="ignore lines present")
     prepare_test_home()
     # --junit: one XML per sanity test (passed, skipped as not applicable, or failed) to count from.
-    junit_dir = os.path.join(TREE, "tests", "output", "junit")
+    junit_dir = os.path.join(where.tree, "tests", "output", "junit")
     for name in os.listdir(junit_dir) if os.path.isdir(junit_dir) else []:
         if name.startswith("ansible-test-sanity-"):
             os.remove(os.path.join(junit_dir, name))
     cmd = [os.path.join(BIN, "ansible-test"), "sanity", "--local", "--python", PYVER, "--color", "no", "--junit"]
-    rc = run("sanity", cmd, TREE, ansible_test_env())[0]
+    cmd += [a for t in tests for a in ("--test", t)] + [a for t in skip for a in ("--skip-test", t)]
+    rc = run(label, cmd, where.tree, ansible_test_env(where=where))[0]
     outcome = Outcome()
     for name in sorted(os.listdir(junit_dir)) if os.path.isdir(junit_dir) else []:
         if name.startswith("ansible-test-sanity-"):
@@ -230,26 +289,28 @@ def find_shared():
     return None
 
 
-def stage_units(bin_dir=BIN, pyver=PYVER, label="units", targets=()):
+def stage_units(where=MAIN, bin_dir=BIN, pyver=PYVER, label="units", targets=()):
     # ansible-test units, not bare pytest: it forks every test (ansible_forked), so process-wide state
     # such as ansible-core's warning store cannot leak between tests, and it runs module and controller
     # tests apart, as they run in real use. One junit XML per context.
-    junit_dir = os.path.join(TREE, "tests", "output", "junit")
+    junit_dir = os.path.join(where.tree, "tests", "output", "junit")
     for name in os.listdir(junit_dir) if os.path.isdir(junit_dir) else []:
         if name.endswith("-units.xml"):
             os.remove(os.path.join(junit_dir, name))
     # ansible-test passes no EDGE_SHARED_DIR to the tests; they look for shared/ beside the collection
     # (../shared from .../edge/platform), so put a link there for the run. Only here: elsewhere it would
-    # look like a collection named edge.shared.
+    # look like a collection named edge.shared (each side-by-side stage has a tree of its own).
     shared = find_shared()
+    if os.path.islink(where.shared_link):
+        os.remove(where.shared_link)  # left by an interrupted unit test run
     if shared:
-        os.symlink(os.path.abspath(shared), SHARED_LINK)
+        os.symlink(os.path.abspath(shared), where.shared_link)
     try:
         cmd = [os.path.join(bin_dir, "ansible-test"), "units", "--local", "--python", pyver, "--color", "no"]
-        rc = run(label, cmd + list(targets), TREE, ansible_test_env(bin_dir))[0]
+        rc = run(label, cmd + list(targets), where.tree, ansible_test_env(bin_dir, where))[0]
     finally:
-        if os.path.islink(SHARED_LINK):
-            os.remove(SHARED_LINK)
+        if os.path.islink(where.shared_link):
+            os.remove(where.shared_link)
     outcome = Outcome()
     for name in sorted(os.listdir(junit_dir)) if os.path.isdir(junit_dir) else []:
         if name.endswith("-units.xml"):
@@ -267,10 +328,19 @@ def stage_units(bin_dir=BIN, pyver=PYVER, label="units", targets=()):
     return outcome
 
 
-def stage_integration(bin_dir=BIN, pyver=PYVER, label="integration", targets=()):
+def integration_targets(where=MAIN):
+    """The targets ``ansible-test integration`` would run here, by its own rules (aliases: hidden,
+    disabled, unsupported ...), so a target added later is picked up without listing it anywhere."""
+    cmd = [os.path.join(BIN, "ansible-test"), "integration", "--list-targets", "--local", "--python", PYVER]
+    out = subprocess.run(cmd, cwd=where.tree, env=ansible_test_env(where=where), stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, universal_newlines=True, check=False)
+    return [l.strip() for l in out.stdout.splitlines() if re.match(r"^[A-Za-z0-9_.-]+$", l.strip())]
+
+
+def stage_integration(where=MAIN, bin_dir=BIN, pyver=PYVER, label="integration", targets=()):
     prepare_test_home()
     cmd = [os.path.join(bin_dir, "ansible-test"), "integration", "--local", "--python", pyver, "--color", "no"]
-    rc, lines = run(label, cmd + list(targets), TREE, ansible_test_env(bin_dir))
+    rc, lines = run(label, cmd + list(targets), where.tree, ansible_test_env(bin_dir, where))
     started = [m.group(1) for m in (re.match(r"Running (\S+) integration test (?:role|script)", l) for l in lines) if m]
     if rc == 0:
         note = "" if started else "no integration targets"
@@ -293,36 +363,183 @@ def checks_outcome(checks):
     return outcome
 
 
-def stage_changelog():
-    return checks_outcome(run_changelog_checks(run, TREE, BIN, base_env()))
+def stage_changelog(where=MAIN):
+    return checks_outcome(run_changelog_checks(run, where.tree, BIN, base_env(where=where)))
 
 
-def stage_tarball():
-    return checks_outcome(run_tarball_checks(run, TREE, BIN))
+def stage_tarball(where=MAIN):
+    return checks_outcome(run_tarball_checks(run, where.tree, BIN))
 
 
-def stage_matrix():
-    """Unit tests (but the emulator's) and the smoke targets on each matrix entry's ansible-core; every entry
-    runs even if one fails."""
-    total, notes = Outcome(), []
-    for name, version, requirements in matrix.ENTRIES:
-        print("\n--- matrix %s: Python %s, %s ---" % (name, version, requirements), flush=True)
-        python = matrix.find_python(version)
-        bin_dir = matrix.ensure_venv(name, python, requirements, run) if python else None
-        if not bin_dir:
-            total.failed += 1
-            notes.append("%s: %s" % (name, "no python%s found" % version if not python else "venv setup failed"))
-            continue
-        units = matrix.unit_targets(TREE)
-        for outcome in (stage_units(bin_dir, version, "matrix-%s-units" % name, units),
-                        stage_integration(bin_dir, version, "matrix-%s-integration" % name, matrix.SMOKE_TARGETS)):
-            total.passed += outcome.passed
-            total.failed += outcome.failed
-            total.skipped += outcome.skipped
-            if outcome.failed:
-                notes.append("%s: %s" % (name, outcome.note or "failures"))
-    total.note = "; ".join(notes)
-    return total
+def matrix_venv(name, version, requirements):
+    """The matrix entry's venv: (bin directory, Outcome); the venv is built here (not in a tree slot)."""
+    python = matrix.find_python(version)
+    bin_dir = matrix.ensure_venv(name, python, requirements, run) if python else None
+    if bin_dir:
+        return bin_dir, Outcome()
+    return None, Outcome(0, 1, note="%s: %s" % (name, "no python%s found" % version if not python
+                                              else "venv setup failed"))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Side by side: every stage is split into jobs (integration: one per target; matrix: a venv build, then its
+# units and smoke targets); JOBS slots run them, each slot in its own copy of the collection. Jobs start
+# longest first, by the durations of the last run (.build/logs/durations.json), else by the estimates below.
+
+class Job(object):
+    def __init__(self, stage, name, func, after=None, slot=True):
+        self.stage, self.name, self.func, self.after, self.slot = stage, name, func, after, slot
+        self.outcome = self.seconds = self.start = self.end = None
+        self.cpu = 0.0
+        self.result = None  # what func returned besides the Outcome (the matrix venv's bin directory)
+
+
+# Seconds on an idle 2-core machine, for the first run's order only.
+ESTIMATES = {"sanity": 240, "sanity/pylint": 150, "units": 70, "lint": 60, "docs-lint": 20, "changelog": 10,
+             "tarball": 40, "integration/examples": 150}
+INTEGRATION_ESTIMATE = 40
+MATRIX_ESTIMATE = {"units": 70, "venv": 30, "smoke": 30}
+DURATIONS = os.path.join(LOGS, "durations.json")
+# The sanity test that takes half of sanity's time: it runs as a job of its own beside the rest.
+SANITY_SPLIT = "pylint"
+
+
+def estimate(job, durations):
+    if job.name in durations:
+        return durations[job.name]
+    if job.name in ESTIMATES:
+        return ESTIMATES[job.name]
+    if job.stage == "integration":
+        return INTEGRATION_ESTIMATE
+    return MATRIX_ESTIMATE.get(job.name.rsplit("/", 1)[-1].split(":")[0], 30)
+
+
+def plan(stages, where, jobs):
+    """The jobs of the given stages, in the given stage order."""
+    planned = []
+    for stage in stages:
+        if stage == "sanity" and jobs > 1:
+            rest = [t for t in sanity_tests(where) if t != SANITY_SPLIT]
+            planned.append(Job(stage, "sanity/" + SANITY_SPLIT, lambda w: stage_sanity(
+                w, "sanity-" + SANITY_SPLIT, tests=(SANITY_SPLIT,))))
+            planned.append(Job(stage, "sanity", lambda w, rest=rest: stage_sanity(w, tests=rest)))
+        elif stage == "integration":
+            for target in integration_targets(where):
+                planned.append(Job(stage, "integration/" + target, lambda w, t=target: stage_integration(
+                    w, label="integration-" + t, targets=(t,))))
+        elif stage == "matrix":
+            for name, version, requirements in matrix.ENTRIES:
+                venv = Job(stage, "matrix/%s/venv" % name, lambda w, e=(name, version, requirements):
+                           matrix_venv(*e), slot=False)
+                planned.append(venv)
+                planned.append(Job(stage, "matrix/%s/units" % name, lambda w, n=name, v=version, j=venv:
+                                   stage_units(w, j.result, v, "matrix-%s-units" % n, matrix.unit_targets(w.tree)),
+                                   after=venv))
+                for target in matrix.SMOKE_TARGETS:
+                    planned.append(Job(stage, "matrix/%s/smoke:%s" % (name, target),
+                                       lambda w, n=name, v=version, j=venv, t=target: stage_integration(
+                                           w, j.result, v, "matrix-%s-integration-%s" % (n, t), (t,)),
+                                       after=venv))
+        else:
+            planned.append(Job(stage, stage, STAGES[stage]))
+    return planned
+
+
+def slot_trees(count):
+    """count trees: the one `make collection` built, then copies under .build/slots."""
+    trees = [MAIN]
+    for index in range(1, count):
+        tree = os.path.join(BUILD, "slots", str(index), "ansible_collections", "edge", "platform")
+        sync_collection.sync(REPO, tree)
+        trees.append(Tree(tree))
+    return trees
+
+
+def execute(job, where, output, done):
+    if output is not None:
+        output.local.buffer = []
+    job.start = time.monotonic()
+    JOB.cpu = 0.0
+    try:
+        returned = job.func(where)
+        job.result, job.outcome = returned if isinstance(returned, tuple) else (None, returned)
+    except Exception as exc:  # pylint: disable=broad-except
+        job.outcome = Outcome(0, 1, note="harness error: %r" % exc)
+    job.end = time.monotonic()
+    job.seconds, job.cpu = job.end - job.start, JOB.cpu
+    text = "".join(output.local.buffer) if output is not None else ""
+    if output is not None:
+        output.local.buffer = None
+    done.put((job, text))
+
+
+def report_block(job, text, stream, parallel):
+    """The job's output (side by side: held back until it ends) and its result line."""
+    o = job.outcome
+    if parallel:
+        stream.write("\n=== %s (%.0fs) ===\n%s" % (job.name, job.seconds, text))
+        if text and not text.endswith("\n"):
+            stream.write("\n")
+    stream.write("--- %s: %d passed, %d failed, %d skipped in %.0fs (cpu %.0fs)%s\n" % (
+        job.name, o.passed, o.failed, o.skipped, job.seconds, job.cpu, ("  " + o.note) if o.note else ""))
+    stream.flush()
+
+
+def schedule(planned, trees):
+    """Run the jobs on len(trees) slots; after a failure no job of a stage not yet started starts."""
+    durations = {}
+    if os.path.isfile(DURATIONS):
+        with open(DURATIONS) as stream:
+            durations = json.load(stream)
+    order = dict((job.name, index) for index, job in enumerate(planned))
+    pending = sorted(planned, key=lambda j: (-estimate(j, durations), order[j.name]))
+    free = list(trees)
+    parallel = len(trees) > 1
+    output = _Output(sys.stdout) if parallel else None
+    real_stdout = sys.stdout
+    if parallel:
+        sys.stdout = output
+    done = queue.Queue()
+    running, started_stages, failed_stages = {}, set(), set()
+    try:
+        while pending or running:
+            for job in list(pending):
+                if job.after is not None and job.after.outcome is None:
+                    continue  # its venv is still being built
+                if failed_stages and job.stage not in started_stages:
+                    continue  # stop at the first failure: stages that have not started stay so
+                if job.after is not None and job.after.result is None:
+                    job.outcome, job.seconds = Outcome(note="not run: %s failed" % job.after.name), 0.0
+                    job.start = job.end = time.monotonic()
+                    pending.remove(job)
+                    continue
+                if job.slot and not free:
+                    continue
+                where = free.pop(0) if job.slot else None
+                pending.remove(job)
+                started_stages.add(job.stage)
+                if not parallel:
+                    print("\n=== %s ===" % job.name, flush=True)
+                thread = threading.Thread(target=execute, args=(job, where, output, done))
+                thread.daemon = True
+                running[job.name] = (thread, where)
+                thread.start()
+            if not running:
+                break
+            job, text = done.get()
+            where = running.pop(job.name)[1]
+            if where is not None:
+                free.append(where)
+            if job.outcome.failed:
+                failed_stages.add(job.stage)
+            report_block(job, text, real_stdout, parallel)
+    finally:
+        sys.stdout = real_stdout
+    finished = dict((j.name, j.seconds) for j in planned if j.outcome is not None and j.seconds)
+    durations.update(finished)
+    os.makedirs(LOGS, exist_ok=True)
+    with open(DURATIONS, "w") as stream:
+        json.dump(durations, stream, indent=1, sort_keys=True)
 
 
 STAGES = {
@@ -333,14 +550,50 @@ STAGES = {
     "integration": stage_integration,
     "changelog": stage_changelog,
     "tarball": stage_tarball,
-    "matrix": stage_matrix,
+    "matrix": None,  # planned as jobs (see plan)
 }
 
 
+def default_jobs():
+    """JOBS from the environment, else one slot per CPU (at least two: most jobs wait on subprocesses)."""
+    try:
+        return max(1, int(os.environ.get("JOBS", "")))
+    except ValueError:
+        return max(2, os.cpu_count() or 1)
+
+
+def summary_rows(stages, planned, wall):
+    rows, passed, failed = [], 0, 0
+    for stage in stages:
+        jobs = [j for j in planned if j.stage == stage]
+        ran = [j for j in jobs if j.outcome is not None]
+        if not ran:
+            rows.append("%-12s %s" % (stage, "not run (an earlier failure stopped the suite)"))
+            continue
+        p, f, k = (sum(getattr(j.outcome, a) for j in ran) for a in ("passed", "failed", "skipped"))
+        passed, failed = passed + p, failed + f
+        span = max(j.end for j in ran) - min(j.start for j in ran)
+        cpu = sum(j.cpu for j in ran)
+        notes = [("%s: %s" % (j.name, j.outcome.note)) if len(jobs) > 1 else j.outcome.note
+                 for j in ran if j.outcome.note]
+        if len(ran) < len(jobs):
+            notes.append("%d of %d jobs not run" % (len(jobs) - len(ran), len(jobs)))
+        rows.append("%-12s %4d passed %4d failed %4d skipped %5.0fs wall %5.0fs cpu  %s" % (
+            stage, p, f, k, span, cpu, "; ".join(notes)))
+    slowest = sorted((j for j in planned if j.seconds), key=lambda j: -j.seconds)[:5]
+    rows.append("wall time %.0fs, cpu %.0fs; slowest jobs: %s" % (
+        wall, sum(j.cpu for j in planned), ", ".join("%s %.0fs" % (j.name, j.seconds) for j in slowest)))
+    if failed:
+        rows.append("failed: %s; full logs in %s" % (", ".join(j.name for j in planned if j.outcome is not None and
+                                                              j.outcome.failed), os.path.relpath(LOGS, REPO)))
+    return rows, passed, failed
+
+
 def main(argv):
+    jobs = default_jobs()
     unknown = [s for s in argv if s not in STAGES]
     if not argv or unknown:
-        sys.stderr.write("usage: run_suite.py %s...\n" % "|".join(STAGES))
+        sys.stderr.write("usage: [JOBS=N] run_suite.py %s...\n" % "|".join(STAGES))
         return 2
     if not os.path.isfile(os.path.join(TREE, "galaxy.yml")):
         print("error: %s is missing: run `make collection` first" % os.path.relpath(TREE, REPO))
@@ -348,23 +601,21 @@ def main(argv):
         return 1
     if os.path.islink(SHARED_LINK):
         os.remove(SHARED_LINK)  # left by an interrupted unit test run
-    passed = failed = 0
-    rows = []
-    for name in argv:
-        print("\n=== %s ===" % name, flush=True)
-        start = time.monotonic()
-        try:
-            outcome = STAGES[name]()
-        except Exception as exc:  # pylint: disable=broad-except
-            outcome = Outcome(0, 1, note="harness error: %r" % exc)
-        seconds = time.monotonic() - start
-        passed += outcome.passed
-        failed += outcome.failed
-        rows.append("%-12s %4d passed %4d failed %4d skipped %6.0fs  %s" % (
-            name, outcome.passed, outcome.failed, outcome.skipped, seconds, outcome.note))
-        if outcome.failed:
-            rows.append("stopped after %s failed; full logs in %s" % (name, os.path.relpath(LOGS, REPO)))
-            break
+    start = time.monotonic()
+    try:
+        planned = plan(argv, MAIN, jobs)
+        slots = min(jobs, max(1, sum(1 for j in planned if j.slot)))
+        trees = slot_trees(slots)
+        print("Running %d jobs of %s on %d slot%s%s" % (
+            len(planned), ", ".join(argv), slots, "s" if slots > 1 else "",
+            " (output of each job printed when it ends; logs in %s)" % os.path.relpath(LOGS, REPO)
+            if slots > 1 else ""), flush=True)
+        schedule(planned, trees)
+    except Exception as exc:  # pylint: disable=broad-except
+        print("harness error: %r" % exc)
+        print("summary: 0 passed, 1 failed")
+        return 1
+    rows, passed, failed = summary_rows(argv, planned, time.monotonic() - start)
     print("\n" + "\n".join(rows))
     print("summary: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0

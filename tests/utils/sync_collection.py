@@ -65,6 +65,19 @@ def prune(dest, wanted):
     return removed
 
 
+def sync(repo, dest):
+    """Mirror repo's listed files into dest: (files, number copied, removed paths)."""
+    files = listed_files(repo)
+    os.makedirs(dest, exist_ok=True)
+    copied = 0
+    for rel in files:
+        src, dst = os.path.join(repo, rel), os.path.join(dest, rel)
+        if not same(src, dst):
+            copy(src, dst)
+            copied += 1
+    return files, copied, prune(dest, set(files))
+
+
 def main(argv):
     if len(argv) != 1:
         sys.stderr.write(__doc__)
@@ -74,15 +87,7 @@ def main(argv):
     if os.path.commonpath([repo, dest]) == dest:
         sys.stderr.write("refusing to sync into a parent of the repository: %s\n" % dest)
         return 2
-    files = listed_files(repo)
-    os.makedirs(dest, exist_ok=True)
-    copied = 0
-    for rel in files:
-        src, dst = os.path.join(repo, rel), os.path.join(dest, rel)
-        if not same(src, dst):
-            copy(src, dst)
-            copied += 1
-    removed = prune(dest, set(files))
+    files, copied, removed = sync(repo, dest)
     print("collection: %s (%d files, %d copied, %d removed)" % (os.path.relpath(dest, repo), len(files), copied, len(removed)))
     for rel in removed[:10]:
         print("  removed %s" % rel)
