@@ -1,13 +1,23 @@
-"""Run the collection's test stages in order, stop at the first failing stage, print one summary line.
+"""Run the collection's test stages side by side, print each job's output as it ends, then one summary line.
 
-Usage: ``.venv/bin/python tests/utils/run_suite.py STAGE...`` with STAGE in lint, docs-lint, sanity,
-units, integration, changelog, tarball, matrix (``make test`` passes all of them). Run it with the
-virtualenv's Python: the tools are taken from the same bin directory. ``make collection`` must have built the ansible_collections
-tree under .build first.
+Usage: ``[JOBS=N] .venv/bin/python tests/utils/run_suite.py STAGE...`` with STAGE in lint, docs-lint,
+sanity, units, integration, changelog, tarball, matrix (``make test`` passes all of them). Run it with the
+virtualenv's Python: the tools are taken from the same bin directory. ``make collection`` must have built
+the ansible_collections tree under .build first.
 
-The last line is always ``summary: N passed, M failed``, counting individual tests: lint runs, sanity
-tests, unit test cases (from pytest's junit XML), integration targets, changelog and tarball checks, and the
-matrix's unit cases and smoke targets. Stdlib only.
+Each stage becomes one or more jobs: integration one per target (``ansible-test integration
+--list-targets``, so new targets need no listing here), sanity pylint beside the other sanity tests, the
+matrix a venv build per entry (started at once, without a slot: it mostly waits on pip) followed by that
+entry's units and smoke targets. JOBS slots (default: one per CPU, at least two) run the jobs longest
+first, each slot in its own copy of the collection (ansible-test writes into the tree). A job's output goes
+to .build/logs and is printed as one block when the job ends; JOBS=1 prints it live instead. After a job
+fails, jobs of stages already started still finish, no other stage starts.
+
+The summary has one row per stage (counts, wall time from its first job's start to its last job's end, and
+the CPU time of its commands, which does not depend on how busy the machine is), the slowest jobs, and as
+its last line ``summary: N passed, M failed``, counting individual tests: lint runs, sanity tests, unit test
+cases (from pytest's junit XML), integration targets, changelog and tarball checks, and the matrix's unit
+cases and smoke targets. Stdlib only.
 """
 
 from __future__ import annotations
@@ -377,8 +387,8 @@ def matrix_venv(name, version, requirements):
     bin_dir = matrix.ensure_venv(name, python, requirements, run) if python else None
     if bin_dir:
         return bin_dir, Outcome()
-    return None, Outcome(0, 1, note="%s: %s" % (name, "no python%s found" % version if not python
-                                              else "venv setup failed"))
+    problem = "no python%s found" % version if not python else "venv setup failed"
+    return None, Outcome(0, 1, note="%s: %s" % (name, problem))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -584,8 +594,8 @@ def summary_rows(stages, planned, wall):
     rows.append("wall time %.0fs, cpu %.0fs; slowest jobs: %s" % (
         wall, sum(j.cpu for j in planned), ", ".join("%s %.0fs" % (j.name, j.seconds) for j in slowest)))
     if failed:
-        rows.append("failed: %s; full logs in %s" % (", ".join(j.name for j in planned if j.outcome is not None and
-                                                              j.outcome.failed), os.path.relpath(LOGS, REPO)))
+        names = [j.name for j in planned if j.outcome is not None and j.outcome.failed]
+        rows.append("failed: %s; full logs in %s" % (", ".join(names), os.path.relpath(LOGS, REPO)))
     return rows, passed, failed
 
 
