@@ -2,7 +2,7 @@
 # `make test` is what CI runs (via .ci/run) on a fresh clone: it creates its own virtualenv from
 # tests/requirements-dev.txt, copies the collection into an ansible_collections/ tree and runs
 # ansible-lint, antsibull-docs lint, sanity, units, integration, the changelog and tarball checks and the
-# version matrix. The stages run side by side on JOBS slots (default: one per CPU, at least two), each slot
+# version matrix. The stages run side by side on JOBS slots (default: one per CPU plus one), each slot
 # in its own copy of the collection; every job's output is printed when it ends (all of it is kept in
 # .build/logs), the summary shows each stage's wall and CPU time. After a failure no further stage starts.
 # JOBS=1 runs one job at a time with live output.
@@ -58,7 +58,7 @@ help:
 	@echo "make bench        requests per task and module-vs-uri wall-time ratios (not part of test)"
 	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist"
 	@echo "make lint | docs-lint | sanity | units | integration | changelog | tarball | matrix   one stage"
-	@echo "JOBS=N            side-by-side slots for test and the stages (default: CPUs, at least 2; 1 = live output)"
+	@echo "JOBS=N            side-by-side slots for test and the stages (default: CPUs + 1; 1 = live output)"
 	@echo "make venv | collection | clean (keeps venvs) | distclean"
 
 venv:

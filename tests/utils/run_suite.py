@@ -8,7 +8,7 @@ the ansible_collections tree under .build first.
 Each stage becomes one or more jobs: integration one per target (``ansible-test integration
 --list-targets``, so new targets need no listing here), sanity pylint beside the other sanity tests, the
 matrix a venv build per entry (started at once, without a slot: it mostly waits on pip) followed by that
-entry's units and smoke targets. JOBS slots (default: one per CPU, at least two) run the jobs longest
+entry's units and smoke targets. JOBS slots (default: one per CPU plus one) run the jobs longest
 first, each slot in its own copy of the collection (ansible-test writes into the tree). A job's output goes
 to .build/logs and is printed as one block when the job ends; JOBS=1 prints it live instead. After a job
 fails, jobs of stages already started still finish, no other stage starts.
@@ -214,12 +214,21 @@ def pip_bootstrap_version():
         return "24.2"
 
 
+_PREPARED = []
+_PREPARE_LOCK = threading.Lock()
+
+
 def prepare_test_home():
-    cache = os.path.join(TEST_HOME, ".ansible", "test", "cache")
-    os.makedirs(cache, exist_ok=True)
-    target = os.path.join(cache, "get_pip_%s.py" % pip_bootstrap_version().replace(".", "_"))
-    shutil.copyfile(os.path.join(REPO, "tests", "utils", "get_pip_standin.py"), target)
-    write_pip_config(TEST_HOME)
+    """Once per run: jobs side by side must not rewrite a file another job's ansible-test is reading."""
+    with _PREPARE_LOCK:
+        if _PREPARED:
+            return
+        cache = os.path.join(TEST_HOME, ".ansible", "test", "cache")
+        os.makedirs(cache, exist_ok=True)
+        target = os.path.join(cache, "get_pip_%s.py" % pip_bootstrap_version().replace(".", "_"))
+        shutil.copyfile(os.path.join(REPO, "tests", "utils", "get_pip_standin.py"), target)
+        write_pip_config(TEST_HOME)
+        _PREPARED.append(True)
 
 
 def ansible_test_env(bin_dir=BIN, where=MAIN):
@@ -565,11 +574,13 @@ STAGES = {
 
 
 def default_jobs():
-    """JOBS from the environment, else one slot per CPU (at least two: most jobs wait on subprocesses)."""
+    """JOBS from the environment, else one slot per CPU plus one: every job also waits (on the emulator, on
+    retry back-offs, on pip), and the spare slot fills those gaps."""
     try:
         return max(1, int(os.environ.get("JOBS", "")))
     except ValueError:
-        return max(2, os.cpu_count() or 1)
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        return min(cpus, 8) + 1
 
 
 def summary_rows(stages, planned, wall):
