@@ -167,6 +167,10 @@ class ModuleDef(object):
     ``mutually_exclusive``, ``required_together``, ``required_one_of``, ``required_if``, ``required_by``.
     """
 
+    # The return key that holds a secret the task asked for (database_token's token): the in-process action
+    # warns when the task's no_log is off, since nothing else keeps that value out of the output.
+    returned_secret = None
+
     def __init__(self, argument_spec, run, connection="management", hidden_secrets=None, **validation):
         self.argument_spec = argument_spec
         self.run = run

@@ -265,10 +265,12 @@ class EdgeModuleAction(ActionBase):
         why_not = self._why_not_in_process(definition, task_vars, task_environment)
         self._log_path(module_name, why_not, task_environment)
         if why_not is None:
+            display.vvvv("%s runs in-process on the controller" % module_name)
             with environment(task_environment):
                 output = run_in_process(definition, to_module(args), self._task.check_mode, self._task.diff,
                                         module_name, inject_invocation(task_vars))
             outcome = self._parsed(name_the_file(output, read))
+            self._warn_unless_no_log(definition, outcome)
         else:
             display.vvvv("%s runs as a module: %s" % (module_name, why_not))
             wrap_async = self._task.async_val and not self._connection.has_native_async
@@ -277,6 +279,16 @@ class EdgeModuleAction(ActionBase):
             if not wrap_async:
                 self._remove_tmp_path(self._connection._shell.tmpdir)
         return merge_hash(result, outcome)
+
+    def _warn_unless_no_log(self, definition, outcome):
+        """A result holding the secret the task asked for (a new database token) is shown unless the task is no_log."""
+        key = getattr(definition, "returned_secret", None)
+        if key and outcome.get(key) and not self._task.no_log:
+            warnings = outcome.get("warnings") or []
+            outcome["warnings"] = list(warnings) + [
+                "The result holds the secret %s and this task's no_log is off, so the value is shown in the task "
+                "output and logs (-v, callbacks, a registered variable printed later). Set no_log: true on the task "
+                "and keep the value with register." % key]
 
     def _why_not_in_process(self, definition, task_vars, task_environment):
         """None when the core can run here, else why not (shown at -vvvv)."""
