@@ -170,7 +170,7 @@ def _connect_failure(exc, timeout):
 class Client(object):
     """A platform API client bound to one base URL and one set of credentials.
 
-    Redirects are never followed (DESIGN principle 9): the credential headers go to the origin of
+    Redirects are never followed (docs/platform-notes.md, "Redirects"): the credential headers go to the origin of
     ``base_url`` only, and a 3xx answer fails naming its status and the origin it pointed to. The
     platform's Terraform provider does not follow them either (BunnyWay/terraform-provider-bunnynet
     internal/api/client.go: ``CheckRedirect`` returns ``http.ErrUseLastResponse``).

@@ -24,9 +24,8 @@ from ._module import check_credential, check_required, check_transport, transpor
 
 SCHEMES = {"libsql": "https", "https": "https", "http": "http"}
 TOKEN_PARAMETER = re.compile(r"[?&;]authToken=([^&#;]*)")
-# First found wins. SERVICE_* is what the platform gives hosted containers and scripts (spec, "Environment
-# variables"); BUNNY_* is what the platform's CLI writes to .env and Edge Scripting sets
-# (BunnyWay/cli packages/cli/src/commands/db/tokens/create.ts; platform-facts 4.3).
+# First found wins. SERVICE_* is what the guide's AWX credential type injects; BUNNY_* is what the platform's
+# CLI writes to .env and Edge Scripting sets (docs/platform-notes.md, "Database tokens").
 DATABASE_URL_ENV = ("SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL")
 AUTH_TOKEN_ENV = ("SERVICE_DATABASE_AUTH_TOKEN", "BUNNY_DATABASE_AUTH_TOKEN")
 

@@ -152,7 +152,8 @@ def find_shield_zone(client, pull_zone_id, pull_zone_label=None):
     """The ShieldZoneResponse of pull zone ``pull_zone_id``: one request.
 
     A pull zone without a shield zone answers in a way the published document does not describe
-    (platform-facts §3.1); a 404 and an answer without ``data`` both say "no shield zone".
+    (docs/platform-notes.md, "Finding the shield zone of a pull zone"); a 404 and an answer without ``data``
+    both say "no shield zone".
     """
     label = pull_zone_label or "pull zone %d" % pull_zone_id
     operation = "Finding the shield zone of %s" % label

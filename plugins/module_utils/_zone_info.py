@@ -124,7 +124,8 @@ def certificate_facts(value, now=None):
     """``(facts, problem)``: the leaf certificate of a hostname as the platform returned it, or why not.
 
     ``value`` is the hostname's ``Certificate`` (read with ``includeCertificate=true``); its encoding
-    is not documented (platform-facts §7.1), so every form ``decode_platform_certificate`` knows is tried.
+    is not documented (docs/platform-notes.md, "Certificates read back from a pull zone"), so every form
+    ``decode_platform_certificate`` knows is tried.
     """
     try:
         chain = decode_platform_certificate(value)

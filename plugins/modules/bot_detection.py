@@ -256,7 +256,8 @@ def run(ctx):
         except ApiError as error:
             raise refusal(error)
         if configuration_problem(reply.status, reply.data):
-            # a 202 AcceptedResult confirms nothing (platform-facts section 3.2): the re-read decides
+            # a 202 AcceptedResult confirms nothing (docs/platform-notes.md, "Shield writes answered with
+            # HTTP 202"): the re-read decides
             error = ApiError(operation, reply.status, "the platform answered HTTP %d without the configuration"
                              % reply.status)
             error.kind = MAY_HAVE_BEEN_SENT

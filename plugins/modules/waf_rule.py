@@ -409,8 +409,8 @@ RULE = "/shield/waf/custom-rule"
 def unconfirmed(operation, reply):
     """The failure of a write the platform did not confirm (HTTP 202 ``AcceptedResult``, or no rule).
 
-    platform-facts section 3.2: a 202 is not an applied change. It may still land later, so it is handled as a
-    lost answer: never sent again, the re-read decides (``Context.reconcile``).
+    A 202 is not an applied change (docs/platform-notes.md, "Shield writes answered with HTTP 202"). It may
+    still land later, so it is handled as a lost answer: never sent again, the re-read decides (``Context.reconcile``).
     """
     error = ApiError(operation, reply.status, "the platform answered HTTP %d without confirming the change" % reply.status)
     error.kind = MAY_HAVE_BEEN_SENT
@@ -469,7 +469,7 @@ def manage(ctx, zone_id, configuration):
 
     current = find()
     description = params["rule_description"]
-    if description is None:  # kept when not given; always sent (platform-facts section 3.5)
+    if description is None:  # kept when not given; always sent (docs/platform-notes.md)
         description = (current.get("ruleDescription") if current else None) or ""
     body = {"ruleName": name, "ruleDescription": description, "ruleConfiguration": configuration}
     written = {}

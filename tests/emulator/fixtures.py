@@ -1,4 +1,4 @@
-"""Loading fixture files (the YAML contract of DESIGN §6)."""
+"""Loading fixture files (the YAML contract of docs/guide.md, "Fixtures")."""
 
 import yaml
 

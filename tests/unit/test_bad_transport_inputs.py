@@ -1,6 +1,6 @@
 """Bad connection input, tried on every module: a clean failure naming the option, no traceback, no request.
 
-The values are the ones an attacker's matrix found tracebacks and hangs with (issue 9, items 10 and 12):
+The values are the ones an attacker's matrix found tracebacks and hangs with:
 credentials a header cannot carry, broken URLs, timeouts and retry counts nothing can honour. Each module's
 ``main`` runs for real (AnsibleModule, argument validation, the engine) with a fake session that fails the
 test on any request.

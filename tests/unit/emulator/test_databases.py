@@ -1,4 +1,5 @@
-"""The emulator's databases: Hrana over HTTP v2 as sqld answers it (../shared/reference/hrana.md)."""
+"""The emulator's databases: Hrana over HTTP v2 as sqld answers it (docs/platform-notes.md, "Database SQL over
+HTTP (Hrana) failures")."""
 
 from __future__ import annotations
 

@@ -546,7 +546,7 @@ def test_remove_rejected_and_other_write_errors_keep_the_generic_hint(platform, 
     assert result["failed"] is True and "check the option named in the message" in result["msg"]
 
 
-# --- a write whose answer was lost is re-read once, never sent again (issue 9 item 2) ----------
+# --- a write whose answer was lost is re-read once, never sent again ----------
 
 def lost_answer(fake, landed_as=None):
     """The write's answer: the platform applies it (the hostname becomes ``landed_as``) or not, then
