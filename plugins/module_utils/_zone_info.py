@@ -98,7 +98,7 @@ def shape_pull_zone(model, certificates=None):
 
 
 SHIELD_ZONE_FIELDS = (
-    ("id", "shieldZoneId"), ("pull_zone_id", "pullZoneId"), ("plan_type", "planType"),
+    ("id", "shieldZoneId"), ("pullzone_id", "pullZoneId"), ("plan_type", "planType"),
     ("learning_mode", "learningMode"), ("learning_mode_until", "learningModeUntil"), ("waf_enabled", "wafEnabled"),
     ("waf_realtime_threat_intelligence_enabled", "wafRealtimeThreatIntelligenceEnabled"),
     ("waf_profile_id", "wafProfileId"), ("waf_custom_rule_order", "wafCustomRuleOrder"),

@@ -90,7 +90,7 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
-zone:
+dns_zone:
   description: The DNS zone the task managed.
   returned: always
   type: dict
@@ -238,7 +238,7 @@ def run(ctx):
     if wanted and dnssec["ds_record"] is None and ctx.params["fetch_ds_record"] and not ctx.check_mode:
         # on an enabled zone the call only reads: a lost answer is no answer, not a change that may have landed
         dnssec = enable("Reading the DS record of DNS zone %d" % zone_id, changes_state=False)
-    return {"zone": identity, "dnssec": dnssec}
+    return {"dns_zone": identity, "dnssec": dnssec}
 
 
 MODULE = ModuleDef(

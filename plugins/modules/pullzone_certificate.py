@@ -179,7 +179,7 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
-pullzone:
+pull_zone:
   description: The pull zone the task managed.
   returned: always
   type: dict
@@ -566,7 +566,7 @@ def run(ctx):
     target = after if changed else before
     ctx.reconcile(shown(before, hostname), shown(target, hostname), apply,
                   reread=lambda: read_state(ctx, probe_again), changed=changed, reached=reached)
-    return dict(target, pullzone={"id": zone_id, "name": state.zone_name}, hostname=hostname,
+    return dict(target, pull_zone={"id": zone_id, "name": state.zone_name}, hostname=hostname,
                 certificate_source=state.source)
 
 

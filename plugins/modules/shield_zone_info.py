@@ -53,7 +53,7 @@ EXAMPLES = r"""
 
 - name: Map pull zone ids to shield zone ids
   ansible.builtin.debug:
-    msg: "{{ all_shields.shield_zones | items2dict(key_name='pull_zone_id', value_name='id') }}"
+    msg: "{{ all_shields.shield_zones | items2dict(key_name='pullzone_id', value_name='id') }}"
 """
 
 RETURN = r"""
@@ -67,7 +67,7 @@ shield_zones:
       description: Shield zone id.
       type: int
       sample: 3001
-    pull_zone_id:
+    pullzone_id:
       description: Id of the pull zone the shield zone protects.
       type: int
       sample: 2001

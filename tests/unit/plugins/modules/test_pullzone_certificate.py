@@ -123,7 +123,7 @@ def test_install_on_a_hostname_without_certificate(platform, fake_session, run_m
     assert result["sans"] == ["www.example.com"]
     assert result["not_after"] == pki["leaf"].not_valid_after_utc.strftime("%Y-%m-%dT%H:%M:%SZ")
     assert result["has_certificate"] is True and result["certificate_type"] == "custom"
-    assert result["hostname"] == "www.example.com" and result["pullzone"] == {"id": ZONE, "name": "demo"}
+    assert result["hostname"] == "www.example.com" and result["pull_zone"] == {"id": ZONE, "name": "demo"}
     assert "warnings" not in result
     assert_no_key(pki, result)
 
