@@ -20,7 +20,8 @@ description:
     vault or a secret store in the next task). The module never puts the token in warnings, messages or the diff.
   - When the task runs in-process on the controller (the usual case) without C(no_log), a warning says that the
     token is shown. On the module path (a remote host, C(become), C(async), or C(edge_platform_in_process=false))
-    a module cannot see the task's C(no_log), so no warning comes: the token is shown unless the task sets C(no_log).
+    a module cannot see the task's C(no_log), so no warning comes, and the token is shown unless the task sets
+    C(no_log).
   - When the answer to a token generation is lost (a timeout or a dropped connection after the request was sent,
     or an error from the platform's side), the request is not sent again, because a second one would create a
     second token. The task fails saying that a token may have been generated and is unknown; if that matters,

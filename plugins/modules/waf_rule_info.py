@@ -21,8 +21,8 @@ description:
     O(pullzone_name) (two lookup requests). Exactly one of O(id), O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
   - A zone without rules returns an empty list; an unknown zone fails the task.
   - With O(rule_name), only the rules of the zone with exactly that name are returned (case-sensitive, as
-    M(edge.platform.waf_rule) matches it): none when the zone has no such rule, several when the platform holds
-    several with that name (which M(edge.platform.waf_rule) refuses to manage).
+    M(edge.platform.waf_rule) matches it), so none when the zone has no such rule, and several when the platform
+    holds several with that name (which M(edge.platform.waf_rule) refuses to manage).
 options:
   id:
     description:
