@@ -100,6 +100,8 @@ options:
           - Written V(1s), V(10s), V(1m), V(5m), V(15m) or V(1h), as seconds (V(1), V(10), V(60), V(300), V(900),
             V(3600)), or as the platform's names (V(PerOneMinute) and so on). Any other window fails.
         type: str
+        choices: [1s, 10s, 1m, 5m, 15m, 1h, "1", "10", "60", "300", "900", "3600", PerSecond, PerTenSeconds,
+                  PerOneMinute, PerFiveMinutes, PerFifteenMinutes, PerOneHour]
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -253,6 +255,8 @@ from ansible_collections.edge.platform.plugins.module_utils._guardian_settings i
 )
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
+    RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, enum_choices, enum_names)
 
 
 def run(ctx):
@@ -306,7 +310,8 @@ MODULE = ModuleDef(
             enabled=dict(type="bool"),
             type=dict(type="str", choices=["global", "ip"]),
             request_count=dict(type="int"),
-            timeframe=dict(type="str"),
+            timeframe=dict(type="str", choices=enum_choices(RATE_LIMIT_TIMEFRAMES,
+                                                            enum_names(RATE_LIMIT_TIMEFRAME_VARNAMES))),
         )),
     ),
     run=run,

@@ -66,7 +66,6 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
 @pytest.mark.parametrize("args, message", [
     ({"path": "/pet"}, "No API Guardian endpoint GET /pet in this zone"),
     ({"injection_detection_parameters": {"Query": ["nope"]}}, "does not have: Query.nope"),
-    ({"rate_limiting": {"timeframe": "2h"}}, "rate_limiting.timeframe must be one of"),
     ({"rate_limiting": {"request_count": -1}}, "rate_limiting.request_count must be greater than zero"),
 ])
 def test_bad_input_fails_after_the_read_without_writing(fake_session, run_module, args, message):
@@ -74,6 +73,14 @@ def test_bad_input_fails_after_the_read_without_writing(fake_session, run_module
     result = run_module(api_guardian_endpoint, dict(BASE, **args))
     assert result["failed"] is True and message in result["msg"]
     assert [c["method"] for c in fake_session.calls] == ["GET"]
+
+
+def test_a_timeframe_the_platform_does_not_offer_fails_before_any_request(fake_session, run_module):
+    result = run_module(api_guardian_endpoint, dict(BASE, rate_limiting={"timeframe": "2h"}))
+    assert result["failed"] is True and fake_session.calls == []
+    assert result["msg"].startswith("value of timeframe must be one of: 1s, 10s, 1m, 5m, 15m, 1h, 1, 10, 60, 300, 900, "
+                                    "3600, PerSecond, PerTenSeconds, PerOneMinute, PerFiveMinutes, PerFifteenMinutes, "
+                                    "PerOneHour, got: 2h found in rate_limiting")
 
 
 def test_rate_limit_type_is_checked_by_the_argument_spec(fake_session, run_module):
