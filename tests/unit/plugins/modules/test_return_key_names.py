@@ -49,8 +49,7 @@ def keys(docs, path=""):
     for key, doc in docs.items():
         yield path + key, key
         if isinstance(doc, dict) and isinstance(doc.get("contains"), dict):
-            for found in keys(doc["contains"], path + key + "."):
-                yield found
+            yield from keys(doc["contains"], path + key + ".")
 
 
 @pytest.mark.parametrize("module", MODULES)
