@@ -167,8 +167,8 @@ class ModuleDef(object):
     ``mutually_exclusive``, ``required_together``, ``required_one_of``, ``required_if``, ``required_by``.
     """
 
-    # The return key that holds a secret the task asked for (database_token's token): the in-process action
-    # warns when the task's no_log is off, since nothing else keeps that value out of the output.
+    # The return key that holds a secret the task asked for (database_token's token): the action warns when the
+    # task's no_log is off (on both paths), since nothing else keeps that value out of the output.
     returned_secret = None
 
     def __init__(self, argument_spec, run, connection="management", hidden_secrets=None, **validation):

@@ -18,10 +18,8 @@ description:
   - A generated token is returned once, in RV(token), and cannot be read again. Set the task keyword C(no_log) to C(true)
     so the token is not shown in the task output or logs, and keep it with C(register) (for example, write it to a
     vault or a secret store in the next task). The module never puts the token in warnings, messages or the diff.
-  - When the task runs in-process on the controller (the usual case) without C(no_log), a warning says that the
-    token is shown. On the module path (a remote host, C(become), C(async), or C(edge_platform_in_process=false))
-    a module cannot see the task's C(no_log), so no warning comes, and the token is shown unless the task sets
-    C(no_log).
+  - A task that generates a token without C(no_log) gets a warning that the token is shown (the collection's action
+    plugin, on the controller, sees the task's C(no_log) on both the in-process and the module path).
   - When the answer to a token generation is lost (a timeout or a dropped connection after the request was sent,
     or an error from the platform's side), the request is not sent again, because a second one would create a
     second token. The task fails saying that a token may have been generated and is unknown; if that matters,

@@ -270,7 +270,6 @@ class EdgeModuleAction(ActionBase):
                 output = run_in_process(definition, to_module(args), self._task.check_mode, self._task.diff,
                                         module_name, inject_invocation(task_vars))
             outcome = self._parsed(name_the_file(output, read))
-            self._warn_unless_no_log(definition, outcome)
         else:
             display.vvvv("%s runs as a module: %s" % (module_name, why_not))
             wrap_async = self._task.async_val and not self._connection.has_native_async
@@ -278,6 +277,7 @@ class EdgeModuleAction(ActionBase):
                                                          task_vars=task_vars, wrap_async=wrap_async), read)
             if not wrap_async:
                 self._remove_tmp_path(self._connection._shell.tmpdir)
+        self._warn_unless_no_log(definition, outcome)
         return merge_hash(result, outcome)
 
     def _warn_unless_no_log(self, definition, outcome):
