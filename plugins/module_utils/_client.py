@@ -150,12 +150,12 @@ class AnswerTooLarge(ApiError):
     ``size`` is the announced size, or how much had been read when reading stopped; ``limit`` the limit.
     """
 
-    def __init__(self, operation, status, size, limit, size_option, changes_state):
+    def __init__(self, operation, status, size, limit, size_option, changes_state, announced=False):
         self.size = size
         self.limit = limit
         option = size_option or "the limit for one answer"
         message = "the answer %s more than %s (%s), so it was not read to the end" % (
-            "announces %s bytes," % format(size, ",") if size > limit else "holds", option, human_bytes(limit))
+            "announces %s bytes," % format(size, ",") if announced else "holds", option, human_bytes(limit))
         if size_option:
             message += "; raise %s to read it" % size_option
         hint = (BAD_WRITE_ANSWER_HINT if changes_state
@@ -172,28 +172,30 @@ def human_bytes(count):
 
 
 def read_body(response, limit):
-    """``(text, size, complete)``: at most ``limit`` bytes of the answer, read in chunks.
+    """``(text, size, state)``: at most ``limit`` bytes of the answer, read in chunks.
 
-    ``size`` is what ``Content-Length`` announces when it exceeds ``limit`` (nothing is read then), else
-    the bytes read; ``complete`` is False when the answer is larger than ``limit``. Bytes are counted
+    ``state`` is ``"complete"``, ``"announced"`` (``Content-Length`` exceeds ``limit``: nothing is read,
+    ``size`` is the announced size) or ``"cut"`` (reading stopped past ``limit``: ``text`` is the first
+    chunk only, for an excerpt). Bytes are counted
     after ``Content-Encoding`` is undone, so a small compressed answer cannot unpack into gigabytes.
     Text is decoded with the answer's charset, else UTF-8 (JSON's encoding), never by guessing.
     """
     declared = response.headers.get("Content-Length")
     declared = int(declared) if declared and declared.strip().isdigit() else None
     if declared is not None and declared > limit:
-        return "", declared, False
-    chunks, size, complete = [], 0, True
+        return "", declared, "announced"
+    chunks, size = [], 0
     for chunk in response.iter_content(CHUNK_BYTES):
-        if size + len(chunk) > limit:
-            chunks.append(chunk[:limit - size])
-            size, complete = limit + 1, False
-            break
         size += len(chunk)
+        if size > limit:
+            # only an excerpt of an answer this large is ever shown: keep its first chunk, free the rest now
+            head = (chunks[0] if chunks else chunk)[:CHUNK_BYTES]
+            del chunks[:]
+            return head.decode(response.encoding or "utf-8", errors="replace"), size, "cut"
         chunks.append(chunk)
     body = b"".join(chunks)
-    del chunks
-    return body.decode(response.encoding or "utf-8", errors="replace"), size, complete
+    del chunks[:]
+    return body.decode(response.encoding or "utf-8", errors="replace"), size, "complete"
 
 
 def _causes(exc):
@@ -326,9 +328,10 @@ class Client(object):
     def _reply(self, operation, url, response, body, allow_404, check_envelope, hints, attempt, expect, changes_state,
                decode=None):
         status = response.status_code
-        text, size, complete = body
-        if 200 <= status < 300 and not complete:
-            raise AnswerTooLarge(operation, status, size, self.max_response_bytes, self.size_option, changes_state)
+        text, size, state = body
+        if 200 <= status < 300 and state != "complete":
+            raise AnswerTooLarge(operation, status, size, self.max_response_bytes, self.size_option, changes_state,
+                                 announced=state == "announced")
         if status == 404 and allow_404:
             return Reply(status, text, response.headers)
         if 200 <= status < 300:
