@@ -82,8 +82,9 @@ options:
         exceeds it (or announces more), so a huge result fails clearly instead of exhausting the host's memory.
       - When the statements may write, the task then fails saying they MAY HAVE BEEN APPLIED (the answer that
         would tell was not read); when they only read, or in check mode, nothing was applied.
-      - The default, 67108864 (64 MiB), holds about 600,000 rows of three short columns. Decoding needs
-        about four times the answer's size in memory.
+      - The default, 67108864 (64 MiB), holds about 600,000 rows of three short columns. The rows are decoded while
+        the answer is read and never copied, so the task's peak memory is about the size of the rows it returns
+        (for short columns some three times the answer's size).
     type: int
     default: 67108864
     version_added: 1.0.0
@@ -287,7 +288,7 @@ HINTS = {
     404: "Nothing answers at database_url: copy the database URL from the database's connection settings.",
 }
 TOO_LARGE_TO_READ_HINT = ("The statements only read (or ran in check mode, always rolled back), so nothing was "
-                          "applied: raise max_response_bytes, or return fewer rows (LIMIT), and run the task again.")
+                          "applied; return fewer rows (LIMIT) or raise the limit, then run the task again.")
 MAX_ROWS_DEFAULT = 100000
 
 
