@@ -7,8 +7,9 @@
 Only the JSON shapes live here; sending them is the client's job. Integers travel as decimal
 strings because a JSON number cannot carry the full signed 64-bit range exactly; blobs travel as
 standard base64. :class:`AnswerDecoder` parses an answer in one pass, turning every value into its
-Python value as it is read, so a large answer is held once rather than as JSON objects. Every malformed answer raises :class:`HranaProtocolError`, every bad input value
-:class:`HranaValueError`, so callers never index into a shape they did not check.
+Python value as it is read, so a large answer is held once rather than as JSON objects. Every
+malformed answer raises :class:`HranaProtocolError`, every bad input value :class:`HranaValueError`,
+so callers never index into a shape they did not check.
 """
 
 from __future__ import annotations

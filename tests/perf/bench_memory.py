@@ -53,9 +53,10 @@ def answer_chunks(rows):
            '{"step_results":[%s,%s,{"cols":[{"name":"id","decltype":"INTEGER"},{"name":"name","decltype":"TEXT"},'
            '{"name":"score","decltype":"REAL"}],"rows":[' % (empty, probe))
     for start in range(1, rows + 1, BATCH_ROWS):
-        yield ",".join("[%s,%s,%s]" % (value("integer", '"%d"' % i), value("text", '"row-%d"' % i),
-                                        value("float", repr(i * 0.5)))
-                       for i in range(start, min(rows, start + BATCH_ROWS - 1) + 1)) + ("," if start + BATCH_ROWS <= rows else "")
+        batch = range(start, min(rows, start + BATCH_ROWS - 1) + 1)
+        text = ",".join("[%s,%s,%s]" % (value("integer", '"%d"' % i), value("text", '"row-%d"' % i), value("float", repr(i * 0.5)))
+                        for i in batch)
+        yield text + ("," if start + BATCH_ROWS <= rows else "")
     yield ('],"affected_row_count":0,"last_insert_rowid":null},%s,%s,null],"step_errors":[null,null,null,null,null,null]}}},'
            '{"type":"ok","response":{"type":"close"}}]}' % (probe, empty))
 

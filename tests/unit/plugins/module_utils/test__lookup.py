@@ -180,7 +180,7 @@ def endless(method, url, json, params):  # pylint: disable=redefined-outer-name,
     return FakeResponse(body={"Items": [dns(page, "z%d.example.com" % page)], "HasMoreItems": True})
 
 
-@pytest.mark.parametrize("listing", [lambda api: _lookup.list_dns_zones(api), list_shield_zones])
+@pytest.mark.parametrize("listing", [_lookup.list_dns_zones, list_shield_zones])
 def test_a_listing_that_never_ends_fails_after_max_pages(monkeypatch, listing):
     monkeypatch.setattr(_lookup, "MAX_PAGES", 4)
     session = FakeSession(endless)
