@@ -153,9 +153,10 @@ class AnswerTooLarge(ApiError):
     def __init__(self, operation, status, size, limit, size_option, changes_state, announced=False):
         self.size = size
         self.limit = limit
-        option = size_option or "the limit for one answer"
-        message = "the answer %s more than %s (%s), so it was not read to the end" % (
-            "announces %s bytes," % format(size, ",") if announced else "holds", option, human_bytes(limit))
+        limit_text = ("the %s limit of %s" % (size_option, human_bytes(limit)) if size_option
+                      else "the limit of %s for one answer" % human_bytes(limit))
+        message = "the answer %s more than %s, so it was not read to the end" % (
+            "announces %s bytes," % format(size, ",") if announced else "holds", limit_text)
         if size_option:
             message += "; raise %s to read it" % size_option
         hint = (BAD_WRITE_ANSWER_HINT if changes_state

@@ -395,7 +395,7 @@ def test_reading_stops_at_the_limit_and_the_failure_names_the_option():
     assert answer.chunks == 2 and answer.closed
     error = caught.value
     assert error.kind == BAD_ANSWER and error.status == 200 and error.limit == _client.CHUNK_BYTES
-    assert "more than max_response_bytes (64 KiB (65,536 bytes))" in error.message
+    assert "more than the max_response_bytes limit of 64 KiB (65,536 bytes)" in error.message
     assert "raise max_response_bytes to read it" in error.message
     assert "Nothing was changed: the request only reads" in error.describe()
 
@@ -407,7 +407,7 @@ def test_an_announced_size_over_the_limit_fails_before_reading_anything():
         client.request("GET", "/x", "Reading")
     assert answer.chunks == 0 and caught.value.size == 5000000000
     assert "announces 5,000,000,000 bytes" in caught.value.message
-    assert "the limit for one answer (1 KiB (1,024 bytes))" in caught.value.message
+    assert "more than the limit of 1 KiB (1,024 bytes) for one answer" in caught.value.message
 
 
 def test_an_answer_over_the_limit_to_a_write_says_it_was_probably_applied():

@@ -989,7 +989,7 @@ def test_an_answer_over_max_response_bytes_to_a_read_is_safe_to_retry(run_module
     database.query("INSERT INTO t VALUES ('%s')" % ("x" * 5000))
     result = run(run_module, sql="SELECT name FROM t", max_response_bytes=4096)
     assert result["failed"] is True and result["api_error"]["status"] == 200
-    assert "the answer holds more than max_response_bytes (4 KiB (4,096 bytes)), so it was not read to the end; " \
+    assert "the answer holds more than the max_response_bytes limit of 4 KiB (4,096 bytes), so it was not read to the end; " \
            "raise max_response_bytes to read it" in result["msg"]
     assert "only read (or ran in check mode, always rolled back), so nothing was applied" in result["msg"]
     assert "MAY HAVE BEEN APPLIED" not in result["msg"]
@@ -1009,7 +1009,7 @@ def test_an_announced_size_over_max_response_bytes_fails_before_reading(run_modu
     answer = FakeResponse(200, {"results": []}, headers={"Content-Length": str(10 ** 9)})
     fake_session.responses = [answer]
     result = run(run_module, sql="SELECT 1")
-    assert "the answer announces 1,000,000,000 bytes, more than max_response_bytes (64 MiB" in result["msg"]
+    assert "the answer announces 1,000,000,000 bytes, more than the max_response_bytes limit of 64 MiB" in result["msg"]
     assert answer.chunks == 0
 
 
