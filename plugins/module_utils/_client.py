@@ -177,8 +177,8 @@ def read_body(response, limit):
 
     ``state`` is ``"complete"``, ``"announced"`` (``Content-Length`` exceeds ``limit``: nothing is read,
     ``size`` is the announced size) or ``"cut"`` (reading stopped past ``limit``: ``text`` is the first
-    chunk only, for an excerpt). Bytes are counted
-    after ``Content-Encoding`` is undone, so a small compressed answer cannot unpack into gigabytes.
+    chunk only, for an excerpt). Bytes are counted after ``Content-Encoding`` is undone, so a small
+    compressed answer cannot unpack into gigabytes.
     Text is decoded with the answer's charset, else UTF-8 (JSON's encoding), never by guessing.
     """
     declared = response.headers.get("Content-Length")
