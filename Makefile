@@ -50,7 +50,7 @@ help:
 	@echo "                  matrix (what CI runs)"
 	@echo "make demo         run playbooks/demo.yml twice against the emulator (second run: no change);"
 	@echo "                  needs only ansible-core and requests ($(DEMO_VENV))"
-	@echo "make bench        requests per task and module-vs-uri wall-time ratios (not part of test)"
+	@echo "make bench        requests per task, module-vs-uri wall-time ratios, database_query peak memory (not part of test)"
 	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist"
 	@echo "make lint | docs-lint | sanity | units | integration | changelog | tarball | matrix   one stage"
 	@echo "make venv | collection | clean (keeps venvs) | distclean"

@@ -19,7 +19,7 @@ from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
 
 from ansible.module_utils.basic import env_fallback
 
-from ._client import Client, bearer_auth
+from ._client import DEFAULT_MAX_RESPONSE_BYTES, Client, bearer_auth
 from ._module import check_credential, check_required, check_transport, transport_argument_spec
 
 SCHEMES = {"libsql": "https", "https": "https", "http": "http"}
@@ -142,6 +142,11 @@ def database_connection(ctx):
                or check_credential(token, "auth_token", AUTH_TOKEN_ENV) or check_transport(params))
     if problem:
         ctx.fail(problem)
+    limit = params.get("max_response_bytes")
+    if limit is not None and limit < 1:
+        ctx.fail("max_response_bytes must be a positive number of bytes (the default is %d, 64 MiB); got %d."
+                 % (DEFAULT_MAX_RESPONSE_BYTES, limit))
     return Client(endpoint, bearer_auth(token), secrets=ctx.secrets, timeout=params["timeout"],
                   retries=params["retries"], validate_certs=params["validate_certs"], warn=ctx.warn,
-                  url_option="database_url")
+                  url_option="database_url", max_response_bytes=limit or DEFAULT_MAX_RESPONSE_BYTES,
+                  size_option="max_response_bytes" if limit is not None else None)

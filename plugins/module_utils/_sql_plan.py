@@ -211,6 +211,32 @@ class Plan(object):
     def requests(self):
         return [hrana.batch(self.steps), hrana.close()]
 
+    def returned_rows(self, outcomes):
+        """How many rows the statements returned (the probes' rows are not counted)."""
+        return sum(len(outcomes[index][0].rows) for index in self.statements if outcomes[index][0] is not None)
+
+    def too_many_rows(self, outcomes, count, limit):
+        """The failure of an answer with more than ``limit`` rows: its rows are dropped (freed) first, and the
+        message says what the statements did, which the complete answer tells."""
+        for index in self.statements:
+            if outcomes[index][0] is not None:
+                outcomes[index][0].rows = []
+        verdict = self.judge(outcomes)
+        which = "The statement" if len(self.statement_list) == 1 else "The statements"
+        text = ("%s returned %s rows, more than max_rows (%s), so none are returned: raise max_rows to return them "
+                "all, or return fewer rows (for example with LIMIT)." % (which, format(count, ","), format(limit, ",")))
+        if verdict.msg is not None:
+            text += " " + verdict.msg
+        elif self.check_mode:
+            text += " Check mode: everything was rolled back."
+        elif self.reads_only:
+            text += " %s only read: nothing was changed." % which
+        elif verdict.changed:
+            text += " The database confirmed the statements: they WERE APPLIED."
+        else:
+            text += " The database confirmed the statements; they changed nothing."
+        return text, verdict
+
     def judge(self, outcomes):
         """The :class:`Verdict` of the batch's ``outcomes`` (``decode_batch_result``)."""
         for name, index in (("BEGIN", self.begin), ("Reading the schema version", self.before)):
@@ -302,9 +328,15 @@ class Verdict(object):
 
 
 def shape_result(result):
-    """A result entry: ``columns``, ``rows`` as dicts, counters, and sqld's statistics when sent."""
+    """A result entry: ``columns``, ``rows`` as dicts, counters, and sqld's statistics when sent.
+
+    The rows become dicts in place, one at a time, so each row's list is freed as its dict is made and
+    the rows are never held twice.
+    """
     columns = unique_names(result.columns)
-    rows = [dict(zip(columns, [shape_value(v) for v in row])) for row in result.rows]
+    rows = result.rows
+    for index, row in enumerate(rows):
+        rows[index] = dict(zip(columns, map(shape_value, row)))
     shaped = {"columns": columns, "rows": rows, "affected_row_count": result.affected_row_count,
               "last_insert_rowid": result.last_insert_rowid}
     shaped.update(result.stats)
