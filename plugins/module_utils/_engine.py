@@ -98,10 +98,10 @@ class Context(object):
         if not self.check_mode:
             return False
         self.changed = self.changed or bool(changed)
+        reported = "the change a real run would make" if changed else "no change"
         self.warn("Check mode: %s does not exist, so this task was not checked against it and reports %s. An "
                   "earlier task may only have been predicted under --check (check mode creates nothing); a real "
-                  "run fails if it is still missing." % (missing, "the change a real run would make" if changed
-                                                           else "no change"))
+                  "run fails if it is still missing." % (missing, reported))
         return True
 
     def fail(self, msg, **result):
