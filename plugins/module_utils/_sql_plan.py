@@ -53,6 +53,8 @@ LEADING_NOISE = re.compile(r"(?:\s+|--[^\n]*(?:\n|\Z)|/\*.*?\*/)*", re.S)
 FIRST_WORD = re.compile(r"[A-Za-z]+")
 ROLLBACK_TO = re.compile(r"ROLLBACK(?:\s+TRANSACTION)?\s+TO\b", re.I)
 SQL_SHOWN = 80
+# SQLite's words for a schema object that is not there ("no such table: redirects").
+MISSING_OBJECT = re.compile(r"\bno such (table|column|index|view|trigger): ([^\s,;]+)", re.I)
 
 # Advice for the in-band errors a user can fix in the task itself.
 CODE_HINTS = {
@@ -401,6 +403,15 @@ def aftermath(statements, index, transaction, check_mode):
     if index + 1 < len(statements):
         text += "; %s and later did not run" % statements[index + 1].where
     return text + "."
+
+
+def missing_object(verdict):
+    """``"the table redirects (needed by sql)"`` when a failed ``verdict`` says a schema object does not exist."""
+    match = MISSING_OBJECT.search(getattr(verdict.error, "message", None) or "") if verdict.error else None
+    if match is None:
+        return None
+    return "the %s %s%s" % (match.group(1).lower(), match.group(2),
+                            " (needed by %s)" % verdict.field if verdict.field else "")
 
 
 # -- a request whose answer was lost ------------------------------------------------------------------

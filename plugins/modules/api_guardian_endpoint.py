@@ -26,6 +26,8 @@ description:
     Re-run this module after an upload to be sure: it changes nothing when the settings survived."
   - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet; the
     conditions of that 404 are not documented) fails with both readings named; nothing is written.
+  - In check mode an endpoint that does not exist yet (its document uploaded by an earlier task that check mode only
+    predicted) is reported as changed, with a warning naming it; a real run fails listing the zone's endpoints.
   - When the answer to the change is lost (a timeout after it was sent), the change is not sent again; the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was
     NOT applied when it did not). The change only sets values, so even a repeated one would be harmless.
@@ -153,7 +155,9 @@ EXAMPLES = r"""
 
 RETURN = r"""
 endpoint:
-  description: The endpoint's settings after the task (predicted in check mode).
+  description:
+    - The endpoint's settings after the task (predicted in check mode).
+    - Only C(method) and C(path) in check mode when the endpoint does not exist yet (see the notes).
   returned: success
   type: dict
   contains:
@@ -264,6 +268,12 @@ def run(ctx):
     method, path = ctx.params["method"], ctx.params["path"]
     try:
         endpoint = find_endpoint(read_guardian(ctx.client, zone_id)["endpoints"], method, path)
+    except SettingError as error:
+        # check mode: the endpoint of a document an earlier task only predicted uploading is not there
+        if ctx.predicted_dependency("the API Guardian endpoint %s %s of shield zone %d" % (method.upper(), path, zone_id)):
+            ctx.exit(endpoint={"method": method.upper(), "path": path})
+        ctx.fail(str(error))
+    try:
         wanted = wanted_endpoint(ctx.params, endpoint)
     except SettingError as error:
         ctx.fail(str(error))

@@ -139,7 +139,7 @@ EXAMPLES = r"""
   block:
     - name: Upload a rendered document and log, rather than enforce, missing credentials
       edge.platform.api_guardian_spec:
-        shield_zone_id: 3001
+        pullzone_name: petstore
         content: "{{ lookup('ansible.builtin.template', 'openapi.yaml.j2') }}"
         enforce_authorization_validation: false
 """

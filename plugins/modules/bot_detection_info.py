@@ -65,7 +65,7 @@ EXAMPLES = r"""
     - name: Read bot detection of each zone
       edge.platform.bot_detection_info:
         shield_zone_id: "{{ item }}"
-      loop: [3001, 3002]
+      loop: [3001, 3004]
       register: zones
 
     - name: Fail for a zone whose plan has no bot detection

@@ -101,6 +101,9 @@ attributes:
         so C(changed), RV(results) and every error are what a real run would produce and nothing is kept.
       - It is partial because the database still executes the statements. They take the write lock while they run,
         and a read-only token gets the same refusal as in a real run.
+      - A statement that needs a table, column, index, view or trigger that does not exist (created by an earlier task
+        that check mode only predicted) does not fail in check mode. The task reports the change a real run would make
+        (none when it only reads), with a warning naming what is missing; RV(results) holds the statements before it.
   diff_mode:
     support: none
     details:
@@ -365,6 +368,10 @@ def run(ctx):
     else:
         verdict = plan.judge(answer)
     if verdict.msg is not None:
+        # check mode: a table an earlier task only predicted creating is not there
+        missing = sql_plan.missing_object(verdict)
+        if missing and ctx.predicted_dependency(missing, changed=not plan.reads_only):
+            ctx.exit(results=verdict.results)
         # the engine's funnel (scrubbed msg and api_error), with what ran and whether it stays applied
         error = ApiError(operation, status, verdict.error.message, error_key=verdict.error.code, field=verdict.field)
         raise Finished(dict(verdict.failure(), **ctx.failure(error, msg=verdict.msg)))

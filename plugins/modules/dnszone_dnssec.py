@@ -85,7 +85,7 @@ EXAMPLES = r"""
   block:
     - name: Disable DNSSEC before moving the domain to another provider
       edge.platform.dnszone_dnssec:
-        zone_id: 12345
+        zone_domain: legacy.example.net
         state: disabled
 """
 

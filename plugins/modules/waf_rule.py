@@ -222,7 +222,7 @@ EXAMPLES = r"""
 
     - name: Write it unchanged to another zone
       edge.platform.waf_rule:
-        shield_zone_id: 3003
+        shield_zone_id: 3004
         rule_name: "{{ source.waf_rules[0].rule_name }}"
         rule_description: "{{ source.waf_rules[0].rule_description }}"
         rule_configuration: "{{ source.waf_rules[0].rule_configuration }}"
@@ -230,7 +230,7 @@ EXAMPLES = r"""
     - name: Delete a rule that is no longer needed
       edge.platform.waf_rule:
         shield_zone_id: 3001
-        rule_name: challenge-logins
+        rule_name: challenge-foreign-logins
         state: absent
 
 - name: Log SQL injection attempts on the shield zone of pull zone demo, chosen by the pull zone's name

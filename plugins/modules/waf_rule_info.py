@@ -95,11 +95,10 @@ EXAMPLES = r"""
         shield_zone_id: 3001
       register: zone_rules
 
-    - name: Fail when a rule only logs
-      ansible.builtin.assert:
-        that:
-          - zone_rules.waf_rules | selectattr('rule_configuration.action_type_name', 'equalto', 'Log') | list | length == 0
-        fail_msg: Some custom WAF rules only log matching requests.
+    - name: Show the rules that only log matching requests
+      ansible.builtin.debug:
+        msg: "{{ zone_rules.waf_rules | selectattr('rule_configuration.action_type_name', 'equalto', 'Log')
+                 | map(attribute='rule_name') | list }}"
 
 - name: List the custom WAF rules of the shield zone of pull zone demo, chosen by the pull zone's name
   edge.platform.waf_rule_info:

@@ -63,6 +63,26 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
     assert result["changed"] is True and len(fake_session.calls) == 1 and result["endpoint"]["enabled"] is False
 
 
+def test_check_mode_reports_an_endpoint_an_earlier_upload_only_predicted_with_a_warning(fake_session, run_module):
+    empty = {"error": {"statusCode": 200, "success": True}, "data": {"configuration": {"shieldZoneId": 9}, "endpoints": []}}
+    fake_session.responses = [FakeResponse(200, empty)]
+    result = run_module(api_guardian_endpoint, dict(BASE, enabled=False), check=True)
+    assert result["changed"] is True and result.get("failed") is not True
+    assert [c["method"] for c in fake_session.calls] == ["GET"]
+    assert result["endpoint"] == {"method": "GET", "path": "/pets"}
+    warnings = str(result["warnings"])  # strings, or ansible-core 2.19+'s warning records
+    assert "Check mode: the API Guardian endpoint GET /pets of shield zone 9 does not exist" in warnings
+    assert "earlier task may only have been predicted under --check" in warnings
+
+
+def test_a_real_run_still_fails_on_a_missing_endpoint(fake_session, run_module):
+    empty = {"error": {"statusCode": 200, "success": True}, "data": {"configuration": {"shieldZoneId": 9}, "endpoints": []}}
+    fake_session.responses = [FakeResponse(200, empty)]
+    result = run_module(api_guardian_endpoint, dict(BASE, enabled=False))
+    assert result["failed"] is True and "The zone has no API Guardian endpoints" in result["msg"]
+    assert not result.get("warnings")
+
+
 @pytest.mark.parametrize("args, message", [
     ({"path": "/pet"}, "No API Guardian endpoint GET /pet in this zone"),
     ({"injection_detection_parameters": {"Query": ["nope"]}}, "does not have: Query.nope"),
