@@ -216,7 +216,7 @@ def load_fixture(path):
     except UnicodeDecodeError as exc:
         raise FixtureError("fixture %s is not UTF-8 text: %s" % (path, exc)) from exc
     except yaml.YAMLError as exc:
-        raise FixtureError("fixture %s is not valid YAML: %s" % (path, exc)) from exc
+        raise FixtureError("fixture %s is not valid YAML: %s" % (path, _yaml_problem(exc))) from exc
     if data is None:
         return {}
     try:
@@ -224,6 +224,19 @@ def load_fixture(path):
     except FixtureError as exc:
         raise FixtureError("fixture %s: %s" % (path, exc)) from exc
     return data
+
+
+def _yaml_problem(exc):
+    """PyYAML's message on one line, the file named once: ``line 2, column 11: expected ...``."""
+    mark, problem = getattr(exc, "problem_mark", None), getattr(exc, "problem", None)
+    if mark is None or not problem:
+        return " ".join(str(exc).split())
+    text = "line %d, column %d: %s" % (mark.line + 1, mark.column + 1, problem)
+    context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    if context and context_mark is not None:
+        text += " (%s started at line %d, column %d)" % (context.replace("while ", ""), context_mark.line + 1,
+                                                         context_mark.column + 1)
+    return text
 
 
 def records(fixture, key, required=("id",)):
