@@ -40,8 +40,8 @@ class Mapping(object):
             raise FixtureError("%s must be %s; got %s" % (where or "the fixture", self.expected, _shown(value)))
         for key in value:
             if not isinstance(key, str) or key not in self.fields:
-                raise FixtureError("unknown key %s; %s takes %s" % (_join(where, key), where or "the top level",
-                                                                     ", ".join(sorted(self.fields))))
+                known = ", ".join(sorted(self.fields))
+                raise FixtureError("unknown key %s; %s takes %s" % (_join(where, key), where or "the top level", known))
         for key in self.required:
             if key not in value:
                 raise FixtureError("%s needs %r" % (where, key))
@@ -133,8 +133,9 @@ def _str(nullable=False):
     return Scalar((str,), "a string or null" if nullable else "a string", nullable)
 
 
-_LIMITS = Mapping({key: _int() for key in ("max_endpoints", "max_fields_per_type", "max_nesting_depth",
-                                          "max_total_schema_nodes", "max_total_regex_length")}, nullable=True)
+_LIMIT_KEYS = ("max_endpoints", "max_fields_per_type", "max_nesting_depth", "max_total_schema_nodes",
+               "max_total_regex_length")
+_LIMITS = Mapping({key: _int() for key in _LIMIT_KEYS}, nullable=True)
 
 _CONDITION_FIELDS = {
     "variableTypes": MapOf(_str(nullable=True)),
