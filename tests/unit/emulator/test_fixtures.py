@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -125,3 +126,17 @@ def test_the_emulator_exits_at_once_with_one_error(tmp_path, text, fragment):
     assert done.stderr.count("emulator:") == 1 and fragment in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "url").exists()
+
+
+def test_a_port_in_use_ends_the_emulator_with_one_message(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, str(TESTS_DIR / "emulator"), "--port", str(port),
+                               "--fixtures", os.path.join(COLLECTION_ROOT, "tests/emulator/fixtures/demo.yml"),
+                               "--data-dir", str(tmp_path / "data"), "--pid-file", str(tmp_path / "pid")],
+                              capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("emulator: cannot listen on 127.0.0.1 port %d: " % port), done.stderr
+    assert done.stderr.count("\n") == 1 and not (tmp_path / "pid").exists()
