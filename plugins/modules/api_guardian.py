@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: api_guardian
 short_description: Set a shield zone's zone-wide API Guardian configuration
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Sets whether API Guardian is enabled on a shield zone, its execution mode and what it does with over-limit
     bodies and with requests to paths the OpenAPI document does not describe.

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: api_guardian_endpoint
 short_description: Set the API Guardian settings of one endpoint of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Sets what API Guardian checks on one endpoint of the zone's OpenAPI document, chosen by O(method) and
     O(path) as written in the document. Only the options given change; the others keep the endpoint's values.

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: api_guardian_spec
 short_description: Upload the OpenAPI document API Guardian enforces on a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Uploads an OpenAPI document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON) to the API Guardian of a shield zone,
     only when it would change what the platform derives from it.

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: bot_detection
 short_description: Set the bot detection configuration of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads the shield zone's bot detection configuration and changes only the options given. The platform takes
     the whole configuration in one request, so the options not given are sent back as they were read.

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: database_query
 short_description: Run SQL statements on an edge database, all-or-nothing, in one request
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Runs one or more SQL statements on an edge SQL database (libSQL) over its HTTP pipeline endpoint
     (Hrana over HTTP v2) and returns each statement's columns and typed rows.

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: database_token
 short_description: Generate an access token for an edge database, or invalidate all of its tokens
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Generates a new full-access or read-only token for an edge database, or invalidates every token of the
     database, through the database management API (C(/database) under O(base_url)), with the account API key.

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: dnszone_dnssec
 short_description: Enable or disable DNSSEC on a DNS zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads the DNS zone and enables or disables DNSSEC only when its state differs, so a re-run changes nothing
     and sends a single read.

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: dnszone_info
 short_description: Read DNS zones, one by id or domain or every one, with their DNSSEC state
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads one DNS zone (by O(zone_id) or O(zone_domain)) or every DNS zone of the account (all pages, 1000 zones a
     request), shaped with the fields needed to find and check a zone. Without O(zone_id) and O(zone_domain), every

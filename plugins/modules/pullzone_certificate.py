@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: pullzone_certificate
 short_description: Install or remove a custom TLS certificate on a pull zone hostname
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Installs a custom certificate (with its chain) and private key on one hostname of a pull zone, or removes it.
   - The pull zone is chosen by O(pullzone_id), or by O(pullzone_name) at the cost of one search request (the listing

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: shield_zone_info
 short_description: Read shield zones, one by id or by pull zone or every one, with plan and linked pull zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads one shield zone (by O(shield_zone_id), or by the pull zone it protects with O(pullzone_id) or
     O(pullzone_name)) or every shield zone of the account (all pages of C(GET /shield/shield-zones), at the

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: waf_rule
 short_description: Create, update or delete a custom WAF rule of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Manages one custom WAF rule of a shield zone, found by its name within the zone. The zone's rules are listed
     (every page) on each run; a rule is created when no rule has the name, updated when it differs, and left alone

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: waf_rule_info
 short_description: Read custom WAF rules of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads one custom WAF rule by its id, the rules of a shield zone with a given name (O(rule_name), as
     M(edge.platform.waf_rule) finds a rule), or every custom WAF rule of a shield zone, following the platform's
