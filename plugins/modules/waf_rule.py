@@ -395,7 +395,7 @@ from contextlib import nullcontext
 from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef, check_name
 from ansible_collections.edge.platform.plugins.module_utils._waf_rule_write import (
     RuleInputError, desired_configuration, find_by_name, predicted_rule, rule_view, written_rule)
 from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
@@ -421,6 +421,8 @@ def run(ctx):
     params = ctx.params
     if not params["rule_name"] or not params["rule_name"].strip():
         ctx.fail("rule_name must not be empty: it identifies the rule within the shield zone.")
+    if check_name(params["rule_name"], "rule_name"):
+        ctx.fail(check_name(params["rule_name"], "rule_name"))
     configuration = None
     if params["state"] == "present":
         try:

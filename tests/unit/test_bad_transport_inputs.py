@@ -116,8 +116,9 @@ def test_an_empty_key_variable_is_refused_by_name(fake_session, run_module, monk
     monkeypatch.setenv("EDGE_API_KEY", "")
     module, args = MANAGEMENT["dnszone_dnssec"]
     result = run_module(module, without(args, "api_key"))
-    assert result["msg"].startswith("api_key is empty: give the credential in api_key (or its alias access_key), "
-                                    "or the EDGE_API_KEY or BUNNYNET_API_KEY environment variables")
+    assert result["msg"] == ("api_key is empty: the EDGE_API_KEY environment variable is set but empty (a credential "
+                             "field left empty?). Give the credential in api_key (or its alias access_key), or the "
+                             "EDGE_API_KEY or BUNNYNET_API_KEY environment variables.")
     assert fake_session.calls == []
 
 
