@@ -115,8 +115,7 @@ def _texts(value):
         value = list(value.keys()) + list(value.values())
     if isinstance(value, (list, tuple, set)):
         for item in value:
-            for text in _texts(item):
-                yield text
+            yield from _texts(item)
     elif isinstance(value, str):
         yield value
 

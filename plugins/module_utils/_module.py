@@ -216,12 +216,10 @@ def _leaves(value):
     if isinstance(value, Mapping):
         for key, item in value.items():
             yield str(key)
-            for leaf in _leaves(item):
-                yield leaf
+            yield from _leaves(item)
     elif isinstance(value, (list, tuple, set, frozenset)):
         for item in value:
-            for leaf in _leaves(item):
-                yield leaf
+            yield from _leaves(item)
     elif value is not None:
         yield str(value)
 

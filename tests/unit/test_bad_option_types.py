@@ -84,8 +84,7 @@ def option_paths(spec, path=()):
         if kind(options) in WRONG:
             yield here, kind(options)
         if options.get("options") is not None:
-            for found in option_paths(options["options"], here + ((0,) if options.get("type") == "list" else ())):
-                yield found
+            yield from option_paths(options["options"], here + ((0,) if options.get("type") == "list" else ()))
 
 
 def with_value(args, path, value):
@@ -176,9 +175,8 @@ def sub_option_cases():
                 continue
             for value in WRONG[what]:
                 for source in ("task", "environment"):
-                    label = ".".join(str(step) for step in path)
-                    yield pytest.param(name, path, value, source, id="%s-%s=%r-secret-from-%s" % (name, label, value,
-                                                                                                   source))
+                    label = "%s-%s=%r-secret-from-%s" % (name, ".".join(str(step) for step in path), value, source)
+                    yield pytest.param(name, path, value, source, id=label)
 
 
 @pytest.mark.parametrize("name, path, value, source", list(sub_option_cases()))

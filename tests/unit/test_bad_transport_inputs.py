@@ -70,8 +70,8 @@ def clear_environment(monkeypatch, *names):
 
 
 @pytest.mark.parametrize("module, args, option", list(cases()))
-def test_bad_connection_input_fails_by_name_before_any_request_on_both_hosts(fake_session, run_module, capsys, module,
-                                                                              args, option):
+def test_bad_connection_input_fails_by_name_before_any_request_on_both_hosts(
+        fake_session, run_module, capsys, module, args, option):
     result, shown = every_option.run_both(module.__name__.rpartition(".")[2], args, fake_session, run_module, capsys)
     assert result.get("failed") is True, result
     assert result["msg"].startswith(option), result["msg"]
