@@ -28,7 +28,8 @@ description:
 options:
   rule_name:
     description:
-      - Name of the rule; it identifies the rule within the zone.
+      - Name of the rule; it identifies the rule within the zone. A name with a control character (a newline, tab
+        or escape) is refused before any request.
       - When several rules of the zone have this name, the task fails and lists their ids; rename or delete all
         but one of them first.
       - The Terraform provider only allows letters, digits and spaces in rule names. Whether the platform refuses
