@@ -61,6 +61,7 @@ WRONG = {
     "float": ["fast", [1], {"a": 1}],
     "bool": ["maybe", [1], {"a": 1}, NAN],
     "list": [{"a": 1}],
+    "raw": [{"a": 1}, [[1]], True],  # raw options name a choice (a name or its number): the core judges them
 }
 
 
@@ -78,7 +79,7 @@ def kind(options):
 
 
 def option_paths(spec, path=()):
-    """``(path, kind)`` of every option and sub-option (``raw`` options take anything: the core judges)."""
+    """``(path, kind)`` of every option and sub-option."""
     for name, options in sorted(spec.items()):
         here = path + (name,)
         if kind(options) in WRONG:
