@@ -24,7 +24,8 @@ from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test__inp
 KEY = "wrong-types-secret-api-key-0042"
 TOKEN = "wrong-types-secret-db-token-0042"
 CERT_KEY = "-----BEGIN PRIVATE KEY-----\nd3JvbmctdHlwZXMtc2VjcmV0LWtleQ==\n-----END PRIVATE KEY-----\n"
-SECRETS = (KEY, TOKEN, CERT_KEY, "d3JvbmctdHlwZXMtc2VjcmV0LWtleQ==")
+URL_TOKEN = "wrong-types-secret-url-token-0042"
+SECRETS = (KEY, TOKEN, CERT_KEY, "d3JvbmctdHlwZXMtc2VjcmV0LWtleQ==", URL_TOKEN)
 NAN = float("nan")
 CONNECTION = {"api_key": KEY, "base_url": "https://api.example.test"}
 DOCUMENT = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
@@ -204,7 +205,7 @@ TEN = [
     ("waf_rule", ("rule_configuration", "chained_rule_conditions"), [5]),
     ("waf_rule", ("rule_configuration", "chained_rule_conditions"), 5),
     ("waf_rule", ("rule_configuration", "chained_rule_conditions"), NAN),
-    ("database_query", ("database_url",), ["http://127.0.0.1:9/db/x?authToken=" + TOKEN]),
+    ("database_query", ("database_url",), ["http://127.0.0.1:9/db/x?authToken=" + URL_TOKEN]),
     ("database_query", ("database_url",), 5),
     ("database_query", ("database_url",), NAN),
     ("waf_rule", ("rule_configuration",), [1, 2]),
