@@ -422,8 +422,9 @@ def run(ctx):
     params = ctx.params
     if not params["rule_name"] or not params["rule_name"].strip():
         ctx.fail("rule_name must not be empty: it identifies the rule within the shield zone.")
-    if check_name(params["rule_name"], "rule_name"):
-        ctx.fail(check_name(params["rule_name"], "rule_name"))
+    bad_name = check_name(params["rule_name"], "rule_name")  # the name is sent to the platform
+    if bad_name:
+        ctx.fail(bad_name)
     configuration = None
     if params["state"] == "present":
         try:
