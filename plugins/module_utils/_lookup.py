@@ -29,6 +29,7 @@ is the doc fragment ``edge.platform.zone_selectors``.
 from __future__ import annotations
 
 from ._errors import BAD_ANSWER, ApiError
+from ._module import check_name
 
 MAX_CANDIDATES = 5
 CORE_PAGE_SIZE = 1000  # the documented maximum of perPage on /dnszone and /pullzone
@@ -231,6 +232,10 @@ class Selector(object):
         object_id = _positive_id(ctx, id_option, self.what)
         if object_id is not None:
             return Found(object_id)
+        for name in self.names[1:]:  # names are sent to the platform as a search term
+            problem = check_name(ctx.params.get(name), name)
+            if problem:
+                ctx.fail(problem)
         try:
             return self.finder(ctx)
         except LookupFailed as failed:

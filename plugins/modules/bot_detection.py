@@ -225,6 +225,10 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_enums import
 
 
 def run(ctx):
+    try:
+        merged_state(None, ctx.params)  # a setting that is none of its names or numbers fails before any request
+    except SettingError as problem:
+        ctx.fail(str(problem))
     zone_id = SHIELD_ZONE.resolve(ctx).id
     path = "/shield/shield-zone/%d/bot-detection" % zone_id
     hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}

@@ -64,8 +64,9 @@ options:
       - Path of a PEM (bundle) or DER certificate file on the controller, found as M(ansible.builtin.copy) finds
         its C(src) (an absolute path, or relative to the role's C(files/) directory or to the playbook's directory;
         an Ansible Vault encrypted file is decrypted), whichever host the task runs on.
-      - The controller reads it (a regular file of at most 1 MiB) and passes its text as O(certificate); a DER file,
-        which is binary, is passed as its Base64. Errors about it name O(certificate_src) and the path.
+      - The controller reads it (a regular file of at most 1 MiB, not in C(/proc), C(/sys) or C(/dev)) and passes its
+        text as O(certificate); a DER file, which is binary, is passed as its Base64. Errors about it name
+        O(certificate_src) and the path.
       - Mutually exclusive with O(certificate).
     type: path
   certificate_key:

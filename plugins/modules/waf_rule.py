@@ -28,7 +28,8 @@ description:
 options:
   rule_name:
     description:
-      - Name of the rule; it identifies the rule within the zone.
+      - Name of the rule; it identifies the rule within the zone. A name with a control character (a newline, tab
+        or escape) is refused before any request.
       - When several rules of the zone have this name, the task fails and lists their ids; rename or delete all
         but one of them first.
       - The Terraform provider only allows letters, digits and spaces in rule names. Whether the platform refuses
@@ -395,7 +396,7 @@ from contextlib import nullcontext
 from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef, check_name
 from ansible_collections.edge.platform.plugins.module_utils._waf_rule_write import (
     RuleInputError, desired_configuration, find_by_name, predicted_rule, rule_view, written_rule)
 from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
@@ -421,6 +422,9 @@ def run(ctx):
     params = ctx.params
     if not params["rule_name"] or not params["rule_name"].strip():
         ctx.fail("rule_name must not be empty: it identifies the rule within the shield zone.")
+    bad_name = check_name(params["rule_name"], "rule_name")  # the name is sent to the platform
+    if bad_name:
+        ctx.fail(bad_name)
     configuration = None
     if params["state"] == "present":
         try:

@@ -137,11 +137,16 @@ def module_definition(name):
 def validate(definition, params, module_name):
     """AnsibleModule's argument handling: ``(no_log_values, warnings, error message or None)``.
 
-    Updates ``params`` in place with the validated values, as AnsibleModule updates its params.
+    Updates ``params`` in place with the validated values, as AnsibleModule updates its params. The
+    module's screen (``ModuleDef.screen``) runs first, as in the AnsibleModule host.
     """
     no_log_values = NoLogValues()
-    if definition.hidden_secrets is not None:
-        no_log_values.update(value for value in definition.hidden_secrets(params) if value)
+    screen = definition.screen(params)  # every secret, before validation can stop collecting them
+    no_log_values.update(screen.secrets)
+    if screen.problem is not None:
+        if screen.unchecked:
+            params.clear()
+        return no_log_values, [], screen.problem
     validation = ArgumentSpecValidator(definition.spec(), **definition.validation).validate(params)
     params.update(validation.validated_parameters)
     no_log_values.update(validation._no_log_values)

@@ -677,6 +677,10 @@ def bad_sources(tmp_path):
         ("certificate_src", "/dev/zero", "certificate_src: /dev/zero is a character device, not a regular file"),
         ("certificate_key_src", "/dev/urandom", "certificate_key_src: /dev/urandom is a character device"),
         ("certificate_src", str(tmp_path), "certificate_src: %s is a directory" % tmp_path),
+        ("certificate_src", "/proc/self/environ", "certificate_src: /proc/self/environ is in /proc, a kernel "
+                                                  "pseudo-filesystem, not a file on disk"),
+        ("certificate_key_src", "/proc/self/environ", "certificate_key_src: /proc/self/environ is in /proc"),
+        ("certificate_key_src", "/proc/self/status", "certificate_key_src: /proc/self/status is in /proc"),
         ("certificate_src", str(huge), "certificate_src: %s is larger than 1024 KiB" % huge),
         ("certificate_key_src", str(huge), "certificate_key_src: %s is larger than 1024 KiB" % huge),
         ("certificate_src", str(garbage), "certificate_src (%s): not PEM" % garbage),
