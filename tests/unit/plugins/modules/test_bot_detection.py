@@ -57,7 +57,7 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
     ({"execution_mode": "Block"}, "value of execution_mode must be one of: LogOnly, Challenge, 0, 1, got: Block"),
     ({"execution_mode": "challenge"}, "value of execution_mode must be one of: LogOnly, Challenge, 0, 1, got: challenge"),
     ({"ip_address_sensitivity": 4}, "value of ip_address_sensitivity must be one of: Off, Low, Medium, High, 0, 1, 2, 3"),
-    ({"fingerprint_aggression": [1]}, "value of fingerprint_aggression must be one of"),
+    ({"fingerprint_aggression": [1]}, "fingerprint_aggression must be a string, not a list"),
 ])
 def test_bad_values_fail_naming_the_option_without_writing(fake_session, run_module, options, words):
     fake_session.responses = [answer()]
