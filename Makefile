@@ -55,8 +55,8 @@ help:
 	@echo "                  matrix (what CI runs)"
 	@echo "make demo         run playbooks/demo.yml twice against the emulator (second run: no change);"
 	@echo "                  needs only ansible-core and requests ($(DEMO_VENV))"
-	@echo "make bench        requests per task and module-vs-uri wall-time ratios (not part of test)"
-	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist"
+	@echo "make bench        requests per task, module-vs-uri wall-time ratios, database_query peak memory (not part of test)"
+	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist (needs only ansible-core)"
 	@echo "make lint | docs-lint | sanity | units | integration | changelog | tarball | matrix   one stage"
 	@echo "JOBS=N            side-by-side slots for test and the stages (default: CPUs + 1; 1 = live output)"
 	@echo "make venv | collection | clean (keeps venvs) | distclean"
@@ -109,9 +109,13 @@ demo: demo-venv collection
 bench: venv collection
 	@$(VPY) tests/perf/run.py
 
-build: venv collection
+# Building needs ansible-galaxy only, never the development toolchain: the development venv's when it exists,
+# else the small demo venv (ansible-core and requests, seconds to create).
+build: collection
 	@mkdir -p $(BUILD)/dist
-	@cd $(TREE) && $(abspath $(VENV))/bin/ansible-galaxy collection build --force --output-path $(CURDIR)/$(BUILD)/dist
+	@if [ -x $(VENV)/bin/ansible-galaxy ]; then galaxy=$(abspath $(VENV))/bin/ansible-galaxy; \
+	else $(MAKE) --no-print-directory demo-venv && galaxy=$(abspath $(DEMO_VENV))/bin/ansible-galaxy; fi; \
+	cd $(TREE) && $$galaxy collection build --force --output-path $(CURDIR)/$(BUILD)/dist
 
 # Keeps the virtualenvs (.venv, .venv-demo, the matrix venvs and the sanity venvs under the ansible-test
 # HOME): rebuilding those is most of a cold run. distclean removes them too.

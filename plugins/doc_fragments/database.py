@@ -20,7 +20,8 @@ options:
         before the module starts, and only O(auth_token) is masked there.
       - Falls back to the E(SERVICE_DATABASE_URL) environment variable, then E(BUNNY_DATABASE_URL) (what the platform's
         CLI and Edge Scripting set). A token in either is masked from the start.
-      - Required; a missing URL fails naming this option and both environment variables.
+      - Required; a missing URL fails naming this option and both environment variables, an empty
+        E(SERVICE_DATABASE_URL) or E(BUNNY_DATABASE_URL) (an AWX credential field left empty) naming that variable.
     type: str
   auth_token:
     description:
@@ -31,7 +32,8 @@ options:
       - Falls back to the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable, then E(BUNNY_DATABASE_AUTH_TOKEN).
         Never logged, returned or shown in errors, and sent to the origin of O(database_url) only.
       - An empty value, or one with spaces, control characters or characters outside ASCII, is refused before any
-        request.
+        request; so is a value that is not a string (a list, a number), without showing it. An empty
+        E(SERVICE_DATABASE_AUTH_TOKEN) or E(BUNNY_DATABASE_AUTH_TOKEN) is refused naming the variable.
       - Required, unless O(database_url) carries the token as C(?authToken=); a missing token fails naming this option
         and both environment variables.
     type: str

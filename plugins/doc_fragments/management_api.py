@@ -13,7 +13,8 @@ options:
     description:
       - The account API key, sent in the C(AccessKey) header to the origin of O(base_url) only.
       - Never logged, returned or shown in errors. An empty value, or one with spaces, control characters or
-        characters outside ASCII, is refused before any request.
+        characters outside ASCII, is refused before any request; so is a value that is not a string (a list, a
+        number), without showing it. An empty E(EDGE_API_KEY) or E(BUNNYNET_API_KEY) is refused naming the variable.
       - Set it once for every module with C(module_defaults) and the C(group/edge.platform.management) action group,
         or with the E(EDGE_API_KEY) environment variable (what an AWX credential type injects), then
         E(BUNNYNET_API_KEY) (what the platform's Terraform provider reads).

@@ -8,6 +8,15 @@ Retries are one small loop rather than urllib3 ``Retry`` because the policy is p
 write that may already have reached the platform (a database pipeline) must not be replayed,
 ``Retry-After`` is capped so a hostile header cannot park a job for an hour, and the clock is
 injectable so unit tests prove every branch without sleeping.
+
+Every answer is read as a stream and bounded: at most ``max_response_bytes`` (default
+:data:`DEFAULT_MAX_RESPONSE_BYTES`, generous for any management answer) are read, counted after any
+``Content-Encoding`` is undone, so neither a huge answer nor a small compressed one can make the
+worker's memory run away. A 2xx answer over the limit (or announcing more in ``Content-Length``)
+fails with kind ``BAD_ANSWER`` (:class:`AnswerTooLarge`) before the rest is read, naming the option
+that raises the limit (``size_option``); an error answer over it is cut at the limit (only an
+excerpt is ever shown). A caller with its own wire format passes ``decode`` to turn the text into
+data in one pass (the database module decodes its values while parsing).
 """
 
 from __future__ import annotations
@@ -54,6 +63,9 @@ READ_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
 DEFAULT_PORTS = {"http": 80, "https": 443}
 BAD_READ_ANSWER_HINT = ("Check that %s points at the platform API itself (a proxy or portal may have answered) "
                         "and try again.")
+# Generous for management answers (a page of 1,000 pull zones is a few MB); a module may raise it per client.
+DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+CHUNK_BYTES = 64 * 1024
 BAD_WRITE_ANSWER_HINT = ("The platform accepted the request but its answer could not be read: the change was "
                          "probably applied; check the current state before running the task again.")
 
@@ -69,13 +81,16 @@ def bearer_auth(token):
 
 
 class Reply(object):
-    """A successful answer: status, decoded JSON (or None), raw text, headers."""
+    """A successful answer: status, decoded JSON (or None), raw text, headers.
 
-    def __init__(self, status, text, headers):
+    ``decode(text)`` replaces :func:`decode_json` (it returns None for a body that is not JSON).
+    """
+
+    def __init__(self, status, text, headers, decode=None):
         self.status = status
         self.text = text
         self.headers = headers
-        self.data = decode_json(text)
+        self.data = (decode or decode_json)(text)
 
     @property
     def object(self):
@@ -129,6 +144,61 @@ def origin(url):
     return "%s://%s%s" % (scheme, host, ":%d" % port if port else "")
 
 
+class AnswerTooLarge(ApiError):
+    """A 2xx answer larger than the client's ``max_response_bytes``: not read to the end (kind ``BAD_ANSWER``).
+
+    ``size`` is the announced size, or how much had been read when reading stopped; ``limit`` the limit.
+    """
+
+    def __init__(self, operation, status, size, limit, size_option, changes_state, announced=False):
+        self.size = size
+        self.limit = limit
+        limit_text = ("the %s limit of %s" % (size_option, human_bytes(limit)) if size_option
+                      else "the limit of %s for one answer" % human_bytes(limit))
+        message = "the answer %s more than %s, so it was not read to the end" % (
+            "announces %s bytes," % format(size, ",") if announced else "holds", limit_text)
+        if size_option:
+            message += "; raise %s to read it" % size_option
+        hint = (BAD_WRITE_ANSWER_HINT if changes_state
+                else "Nothing was changed: the request only reads. Ask for less at a time.")
+        super().__init__(operation, status, message, hint=hint, kind=BAD_ANSWER)
+
+
+def human_bytes(count):
+    """``64 MiB (67,108,864 bytes)``: a byte count people and scripts can both read."""
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size:
+            return "%s %s (%s bytes)" % (("%.1f" % (count / size)).rstrip("0").rstrip("."), unit, format(count, ","))
+    return "%s bytes" % format(count, ",")
+
+
+def read_body(response, limit):
+    """``(text, size, state)``: at most ``limit`` bytes of the answer, read in chunks.
+
+    ``state`` is ``"complete"``, ``"announced"`` (``Content-Length`` exceeds ``limit``: nothing is read,
+    ``size`` is the announced size) or ``"cut"`` (reading stopped past ``limit``: ``text`` is the first
+    chunk only, for an excerpt). Bytes are counted after ``Content-Encoding`` is undone, so a small
+    compressed answer cannot unpack into gigabytes.
+    Text is decoded with the answer's charset, else UTF-8 (JSON's encoding), never by guessing.
+    """
+    declared = response.headers.get("Content-Length")
+    declared = int(declared) if declared and declared.strip().isdigit() else None
+    if declared is not None and declared > limit:
+        return "", declared, "announced"
+    chunks, size = [], 0
+    for chunk in response.iter_content(CHUNK_BYTES):
+        size += len(chunk)
+        if size > limit:
+            # only an excerpt of an answer this large is ever shown: keep its first chunk, free the rest now
+            head = (chunks[0] if chunks else chunk)[:CHUNK_BYTES]
+            del chunks[:]
+            return head.decode(response.encoding or "utf-8", errors="replace"), size, "cut"
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    del chunks[:]
+    return body.decode(response.encoding or "utf-8", errors="replace"), size, "complete"
+
+
 def _causes(exc):
     """``exc`` and the exceptions it wraps (requests -> urllib3 -> socket), nearest first."""
     seen = []
@@ -170,7 +240,7 @@ def _connect_failure(exc, timeout):
 class Client(object):
     """A platform API client bound to one base URL and one set of credentials.
 
-    Redirects are never followed (DESIGN principle 9): the credential headers go to the origin of
+    Redirects are never followed (docs/platform-notes.md, "Redirects"): the credential headers go to the origin of
     ``base_url`` only, and a 3xx answer fails naming its status and the origin it pointed to. The
     platform's Terraform provider does not follow them either (BunnyWay/terraform-provider-bunnynet
     internal/api/client.go: ``CheckRedirect`` returns ``http.ErrUseLastResponse``).
@@ -180,8 +250,11 @@ class Client(object):
     """
 
     def __init__(self, base_url, auth_headers, secrets=(), timeout=30.0, retries=3,
-                 validate_certs=True, session=None, sleep=None, warn=None, url_option="base_url"):
+                 validate_certs=True, session=None, sleep=None, warn=None, url_option="base_url",
+                 max_response_bytes=DEFAULT_MAX_RESPONSE_BYTES, size_option=None):
         self.base_url = base_url.rstrip("/")
+        self.max_response_bytes = int(max_response_bytes)
+        self.size_option = size_option
         self.secrets = tuple(s for s in secrets if s)
         self.timeout = timeout
         self.retries = max(0, int(retries))
@@ -198,7 +271,8 @@ class Client(object):
         return path if path.startswith(("http://", "https://")) else self.base_url + path
 
     def request(self, method, path, operation, json_body=None, params=None, allow_404=False,
-                replay_safe=True, check_envelope=True, hints=None, expect="object", changes_state=None):
+                replay_safe=True, check_envelope=True, hints=None, expect="object", changes_state=None,
+                decode=None):
         """Send one request, retrying what is safe to retry, and return a :class:`Reply`.
 
         ``operation`` names the action in errors ("Reading DNS zone 12").
@@ -211,6 +285,7 @@ class Client(object):
         act on it.
         ``changes_state`` says whether the request can change the platform (default: any method but
         GET/HEAD/OPTIONS); it decides between ``MAY_HAVE_BEEN_SENT`` and ``NO_ANSWER`` when no answer came.
+        ``decode(text)`` turns a 2xx body into data instead of :func:`decode_json` (None: not JSON).
         Raises :class:`ApiError` (with ``kind``) for every failure; 404 is returned only with ``allow_404``.
         """
         if expect not in EXPECT:
@@ -222,7 +297,11 @@ class Client(object):
         while True:
             try:
                 response = self.session.request(method, url, json=json_body, params=params, timeout=self.timeout,
-                                                verify=self.validate_certs, allow_redirects=False)
+                                                verify=self.validate_certs, allow_redirects=False, stream=True)
+                try:
+                    body = read_body(response, self.max_response_bytes)
+                finally:
+                    response.close()
             except UNBUILDABLE as exc:
                 # these quote the offending header or URL, which may hold a secret: name the kind only
                 raise ApiError(operation, None, "the request could not be built (%s)" % type(exc).__name__,
@@ -244,16 +323,20 @@ class Client(object):
                             retry_after_seconds(response.headers.get("Retry-After")))
                 attempt += 1
                 continue
-            return self._reply(operation, url, response, allow_404, check_envelope, hints or {}, attempt,
-                               expect, changes_state)
+            return self._reply(operation, url, response, body, allow_404, check_envelope, hints or {}, attempt,
+                               expect, changes_state, decode)
 
-    def _reply(self, operation, url, response, allow_404, check_envelope, hints, attempt, expect, changes_state):
+    def _reply(self, operation, url, response, body, allow_404, check_envelope, hints, attempt, expect, changes_state,
+               decode=None):
         status = response.status_code
-        text = response.text or ""
+        text, size, state = body
+        if 200 <= status < 300 and state != "complete":
+            raise AnswerTooLarge(operation, status, size, self.max_response_bytes, self.size_option, changes_state,
+                                 announced=state == "announced")
         if status == 404 and allow_404:
             return Reply(status, text, response.headers)
         if 200 <= status < 300:
-            reply = Reply(status, text, response.headers)
+            reply = Reply(status, text, response.headers, decode)
             failure = envelope_failure(reply.data) if check_envelope else None
             if failure is not None:
                 code, message, key = failure

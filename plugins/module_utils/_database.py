@@ -19,14 +19,14 @@ from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
 
 from ansible.module_utils.basic import env_fallback
 
-from ._client import Client, bearer_auth
-from ._module import check_credential, check_required, check_transport, transport_argument_spec
+from ._client import DEFAULT_MAX_RESPONSE_BYTES, Client, bearer_auth
+from ._module import (
+    check_credential, check_not_empty, check_required, check_transport, transport_argument_spec)
 
 SCHEMES = {"libsql": "https", "https": "https", "http": "http"}
 TOKEN_PARAMETER = re.compile(r"[?&;]authToken=([^&#;]*)")
-# First found wins. SERVICE_* is what the platform gives hosted containers and scripts (spec, "Environment
-# variables"); BUNNY_* is what the platform's CLI writes to .env and Edge Scripting sets
-# (BunnyWay/cli packages/cli/src/commands/db/tokens/create.ts; platform-facts 4.3).
+# First found wins. SERVICE_* is what the guide's AWX credential type injects; BUNNY_* is what the platform's
+# CLI writes to .env and Edge Scripting sets (docs/platform-notes.md, "Database tokens").
 DATABASE_URL_ENV = ("SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL")
 AUTH_TOKEN_ENV = ("SERVICE_DATABASE_AUTH_TOKEN", "BUNNY_DATABASE_AUTH_TOKEN")
 
@@ -97,11 +97,26 @@ def hidden_tokens(params):
 
 
 def url_tokens(value):
-    """Every ``authToken`` value in ``value`` (raw and decoded), found even in an otherwise broken URL."""
+    """Every ``authToken`` value in ``value`` (raw and decoded), found even in an otherwise broken URL, or in
+    any text inside a wrongly typed value (a list or dictionary given as ``database_url``)."""
     found = set()
-    for raw in TOKEN_PARAMETER.findall(value or ""):
-        found.update(t for t in (raw, unquote_plus(raw)) if t)
+    if value is None:
+        return found
+    texts = [value] if isinstance(value, str) else [str(value)] + list(_texts(value))
+    for text in texts:
+        for raw in TOKEN_PARAMETER.findall(text):
+            found.update(t for t in (raw, unquote_plus(raw)) if t)
     return found
+
+
+def _texts(value):
+    if isinstance(value, dict):
+        value = list(value.keys()) + list(value.values())
+    if isinstance(value, (list, tuple, set)):
+        for item in value:
+            yield from _texts(item)
+    elif isinstance(value, str):
+        yield value
 
 
 def without_query(value):
@@ -120,6 +135,8 @@ def database_connection(ctx):
         ctx.add_secret(secret)
     problem = check_required(params["database_url"], "database_url", DATABASE_URL_ENV,
                              "the database URL, for example libsql://my-db.lite.bunnydb.net")
+    problem = problem or check_not_empty(params["database_url"], "database_url", DATABASE_URL_ENV,
+                                         "the database URL, for example libsql://my-db.lite.bunnydb.net")
     if problem:
         ctx.fail(problem)
     endpoint, url_token = None, None
@@ -143,6 +160,11 @@ def database_connection(ctx):
                or check_credential(token, "auth_token", AUTH_TOKEN_ENV) or check_transport(params))
     if problem:
         ctx.fail(problem)
+    limit = params.get("max_response_bytes")
+    if limit is not None and limit < 1:
+        ctx.fail("max_response_bytes must be a positive number of bytes (the default is %d, 64 MiB); got %d."
+                 % (DEFAULT_MAX_RESPONSE_BYTES, limit))
     return Client(endpoint, bearer_auth(token), secrets=ctx.secrets, timeout=params["timeout"],
                   retries=params["retries"], validate_certs=params["validate_certs"], warn=ctx.warn,
-                  url_option="database_url")
+                  url_option="database_url", max_response_bytes=limit or DEFAULT_MAX_RESPONSE_BYTES,
+                  size_option="max_response_bytes" if limit is not None else None)

@@ -86,6 +86,24 @@ class Context(object):
         if message not in self.warnings:
             self.warnings.append(message)
 
+    def predicted_dependency(self, missing, changed=True):
+        """In check mode, stand in for ``missing``, which an earlier task may only have predicted; True if it did.
+
+        Under ``--check`` a task that creates something (a table, the endpoints of an OpenAPI document)
+        only predicts it, so a later task that needs it finds nothing. In check mode (and only there)
+        the later task then reports the change a real run would make (``changed``) with a warning
+        naming what is missing; the caller ends successfully. In a real run this returns False and
+        the caller fails as usual: a missing object is never papered over.
+        """
+        if not self.check_mode:
+            return False
+        self.changed = self.changed or bool(changed)
+        reported = "the change a real run would make" if changed else "no change"
+        self.warn("Check mode: %s does not exist, so this task was not checked against it and reports %s. An "
+                  "earlier task may only have been predicted under --check (check mode creates nothing); a real "
+                  "run fails if it is still missing." % (missing, reported))
+        return True
+
     def fail(self, msg, **result):
         """End the task as failed; ``msg`` is scrubbed of every secret."""
         raise Finished(dict(result, failed=True, msg=self.scrub(msg)))

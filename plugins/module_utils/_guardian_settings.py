@@ -252,7 +252,8 @@ def zone_path(zone_id):
 def read_guardian(client, zone_id):
     """``data`` of GET .../api-guardian: ``{configuration, endpoints}``.
 
-    The conditions of its 404 are not documented (platform-facts §3.3): unknown zone, or possibly
+    The conditions of its 404 are not documented (docs/platform-notes.md, "API Guardian: 403 and 404"):
+    unknown zone, or possibly
     no specification yet. Either way there is nothing these modules can safely change, so the 404
     fails with both readings named rather than guessing with a write.
     """

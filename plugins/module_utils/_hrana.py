@@ -6,21 +6,28 @@
 
 Only the JSON shapes live here; sending them is the client's job. Integers travel as decimal
 strings because a JSON number cannot carry the full signed 64-bit range exactly; blobs travel as
-standard base64. Every malformed answer raises :class:`HranaProtocolError`, every bad input value
-:class:`HranaValueError`, so callers never index into a shape they did not check.
+standard base64. :class:`AnswerDecoder` parses an answer in one pass, turning every value into its
+Python value as it is read, so a large answer is held once rather than as JSON objects. Every
+malformed answer raises :class:`HranaProtocolError`, every bad input value :class:`HranaValueError`,
+so callers never index into a shape they did not check.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import json
 import math
 import re
 
 INT64_MIN = -(2 ** 63)
 INT64_MAX = 2 ** 63 - 1
 PIPELINE_PATH = "/v2/pipeline"
+# What a value object decodes to (an AnswerDecoder leaves these in the rows).
+DECODED = (type(None), int, float, str, bytes)
 INTEGER_TEXT = re.compile(r"-?[0-9]+\Z")
+VALUE_TYPES = frozenset(("null", "integer", "float", "text", "blob"))
+VALUE_KEYS = frozenset(("type", "value", "base64"))
 
 
 class HranaValueError(ValueError):
@@ -207,6 +214,51 @@ def or_(*conditions):
 # ---------------------------------------------------------------- results
 
 
+class AnswerDecoder(object):
+    """``decode(text)``: a pipeline answer parsed in one pass, or None when the text is not JSON.
+
+    ``json.loads`` calls :meth:`hook` for every object as soon as it is complete, so each value object
+    (``{"type": "integer", "value": "42"}``, about ten times the size of the value it carries) is
+    replaced by its Python value at once: the rows hold plain values from the start and no second
+    copy of them is ever built. ``values`` counts the value objects replaced, which lets
+    :func:`check_values` prove that every cell of every row was a value object. A malformed value
+    stops the parse: ``problem`` keeps the error and the answer decodes to an empty object, for the caller
+    to report (the HTTP client only sees JSON).
+    """
+
+    def __init__(self):
+        self.values = 0
+        self.problem = None
+
+    def hook(self, found):
+        if found.get("type") in VALUE_TYPES and found.keys() <= VALUE_KEYS:
+            self.values += 1
+            return decode_value(found)
+        return found
+
+    def __call__(self, text):
+        try:
+            return json.loads(text, object_hook=self.hook)
+        except HranaProtocolError as exc:
+            self.problem = exc
+            return {}
+        except ValueError:
+            return None
+
+
+def check_values(decoder, outcomes):
+    """Raise unless the value objects ``decoder`` replaced are exactly the cells of ``outcomes``' rows.
+
+    A cell that arrived as a bare JSON number or string (not a value object) would otherwise pass as
+    a value, and a JSON number may already have lost an integer's precision.
+    """
+    cells = sum(len(result.rows) * len(result.columns) - result.late_values
+                for result, _error in outcomes if result is not None)
+    if cells != decoder.values:
+        raise HranaProtocolError("a row holds a value that is not a value object (%d value objects for %d cells)"
+                                 % (decoder.values, cells))
+
+
 # Statistics sqld adds to every StmtResult (libsql-server/src/hrana/result_builder.rs ``add_stats``);
 # other servers may omit them (Turso's 2023 production server did), so each is optional.
 STATS = ("rows_read", "rows_written", "query_duration_ms")
@@ -218,17 +270,23 @@ class StmtResult(object):
     ``stats`` holds those of :data:`STATS` the server sent (an empty dict when it sent none).
     """
 
-    def __init__(self, columns, decltypes, rows, affected_row_count, last_insert_rowid, stats=None):
+    def __init__(self, columns, decltypes, rows, affected_row_count, last_insert_rowid, stats=None, late_values=0):
         self.columns = columns
         self.decltypes = decltypes
         self.rows = rows
         self.affected_row_count = affected_row_count
         self.last_insert_rowid = last_insert_rowid
         self.stats = stats or {}
+        # cells decoded here rather than by an AnswerDecoder while parsing
+        self.late_values = late_values
 
 
 def decode_stmt_result(result):
-    """A :class:`StmtResult` from a StmtResult object (``cols``, ``rows``, counters)."""
+    """A :class:`StmtResult` from a StmtResult object (``cols``, ``rows``, counters).
+
+    The rows are decoded in place (the answer's own lists become the result's rows); a cell an
+    :class:`AnswerDecoder` already decoded is kept as it is.
+    """
     if not isinstance(result, dict):
         raise HranaProtocolError("a statement result must be an object; got %r" % (result,))
     cols = result.get("cols")
@@ -242,11 +300,17 @@ def decode_stmt_result(result):
         name = col.get("name")
         columns.append(name if isinstance(name, str) else None)
         decltypes.append(col.get("decltype"))
-    decoded = []
+    late = 0
+    width = len(cols)
     for row in rows:
-        if not isinstance(row, list) or len(row) != len(cols):
-            raise HranaProtocolError("a row must be a list of %d values" % len(cols))
-        decoded.append([decode_value(v) for v in row])
+        if not isinstance(row, list) or len(row) != width:
+            raise HranaProtocolError("a row must be a list of %d values" % width)
+        for index, cell in enumerate(row):
+            if isinstance(cell, dict):
+                row[index] = decode_value(cell)
+                late += 1
+            elif isinstance(cell, bool) or not isinstance(cell, DECODED):
+                raise HranaProtocolError("a value must be an object; got %r" % (cell,))
     affected = result.get("affected_row_count", 0)
     if isinstance(affected, bool) or not isinstance(affected, int) or affected < 0:
         raise HranaProtocolError("affected_row_count must be a non-negative integer; got %r" % (affected,))
@@ -255,7 +319,7 @@ def decode_stmt_result(result):
         if isinstance(rowid, int) and not isinstance(rowid, bool):
             rowid = str(rowid)  # tolerate a number, as some servers send in cursors
         rowid = _decode_integer(rowid)
-    return StmtResult(columns, decltypes, decoded, affected, rowid, _decode_stats(result))
+    return StmtResult(columns, decltypes, rows, affected, rowid, _decode_stats(result), late)
 
 
 def _decode_stats(result):

@@ -29,10 +29,17 @@ is the doc fragment ``edge.platform.zone_selectors``.
 from __future__ import annotations
 
 from ._errors import BAD_ANSWER, ApiError
+from ._module import check_name
 
 MAX_CANDIDATES = 5
 CORE_PAGE_SIZE = 1000  # the documented maximum of perPage on /dnszone and /pullzone
-MAX_PAGES = 10000  # a guard against a platform that never says "no more items"
+# Bounds on one listing: a platform that never says "no more items" must neither keep the task running nor
+# fill the host's memory. No account holds this many zones; past either bound the listing fails (a partial
+# listing could miss the zone asked for) instead of deciding anything from part of it.
+MAX_PAGES = 10000
+MAX_ITEMS = 100000
+LISTING_HINT = ("Nothing was decided from a partial listing. Give the id instead of a name, or check that the API "
+                "answers with pages that end.")
 
 
 class LookupFailed(Exception):
@@ -63,11 +70,21 @@ def _core_items(reply_data, operation):
     raise ApiError(operation, 200, "the platform answered with neither a list nor a page of items", kind=BAD_ANSWER)
 
 
+def check_listing(operation, what, items, pages):
+    """Fail when a listing that announces more has passed :data:`MAX_ITEMS` items or read :data:`MAX_PAGES` pages."""
+    if len(items) > MAX_ITEMS or pages >= MAX_PAGES:
+        raise ApiError(operation, None, "the listing of %s passed %s (%s %s in %s pages so far) and was stopped"
+                       % (what, "%s items" % format(MAX_ITEMS, ",") if len(items) > MAX_ITEMS
+                          else "%s pages" % format(MAX_PAGES, ","), format(len(items), ","), what,
+                          format(pages, ",")), hint=LISTING_HINT, kind=BAD_ANSWER)
+
+
 def _core_list(client, path, what, search=None, params=None):
-    """Every item of a paged core list (``page`` from 1, ``perPage`` 1000), following ``HasMoreItems``."""
+    """Every item of a paged core list (``page`` from 1, ``perPage`` 1000), following ``HasMoreItems``;
+    bounded by :data:`MAX_PAGES` and :data:`MAX_ITEMS`."""
     items = []
     page = 1
-    while page <= MAX_PAGES:
+    while True:
         query = dict(params or {}, page=page, perPage=CORE_PAGE_SIZE)
         if search:
             query["search"] = search
@@ -78,6 +95,7 @@ def _core_list(client, path, what, search=None, params=None):
         items.extend(item for item in batch if isinstance(item, dict))
         if not has_more or not batch:
             break
+        check_listing(operation, what, items, page)
         page += 1
     return items
 
@@ -94,10 +112,12 @@ def list_pull_zones(client, search=None, include_certificate=False):
 
 
 def list_shield_zones(client):
-    """Every ShieldZoneResponse, following ``page.nextPage`` at the platform's default page size."""
+    """Every ShieldZoneResponse, following ``page.nextPage`` at the platform's default page size; bounded by
+    :data:`MAX_PAGES` and :data:`MAX_ITEMS`."""
     zones = []
-    page = 1
-    while page <= MAX_PAGES:
+    page, reads = 1, 0
+    while True:
+        reads += 1
         operation = "Listing shield zones (page %d)" % page if page > 1 else "Listing shield zones"
         body = client.request("GET", "/shield/shield-zones", operation, params={"page": page}).object
         batch = [zone for zone in body.get("data") or [] if isinstance(zone, dict)]
@@ -106,6 +126,7 @@ def list_shield_zones(client):
         following = paging.get("nextPage")
         if not batch or not isinstance(following, int) or isinstance(following, bool) or following <= page:
             break
+        check_listing(operation, "shield zones", zones, reads)
         page = following
     return zones
 
@@ -152,7 +173,8 @@ def find_shield_zone(client, pull_zone_id, pull_zone_label=None):
     """The ShieldZoneResponse of pull zone ``pull_zone_id``: one request.
 
     A pull zone without a shield zone answers in a way the published document does not describe
-    (platform-facts §3.1); a 404 and an answer without ``data`` both say "no shield zone".
+    (docs/platform-notes.md, "Finding the shield zone of a pull zone"); a 404 and an answer without ``data``
+    both say "no shield zone".
     """
     label = pull_zone_label or "pull zone %d" % pull_zone_id
     operation = "Finding the shield zone of %s" % label
@@ -210,6 +232,10 @@ class Selector(object):
         object_id = _positive_id(ctx, id_option, self.what)
         if object_id is not None:
             return Found(object_id)
+        for name in self.names[1:]:  # names are sent to the platform as a search term
+            problem = check_name(ctx.params.get(name), name)
+            if problem:
+                ctx.fail(problem)
         try:
             return self.finder(ctx)
         except LookupFailed as failed:

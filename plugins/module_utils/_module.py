@@ -27,9 +27,14 @@ from __future__ import annotations
 
 import copy
 import math
+import os
+import unicodedata
+from collections.abc import Mapping
 from urllib.parse import urlsplit, urlunsplit
 
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
+from ansible.module_utils.common.validation import check_type_dict
+from ansible.module_utils.errors import AnsibleFallbackNotFound
 
 from ._client import REQUESTS_IMPORT_ERROR, Client, access_key_auth
 from ._engine import Context, execute
@@ -85,6 +90,27 @@ def check_required(value, option, envs, what, alias=None):
     return None
 
 
+def set_but_empty(envs):
+    """The environment variable a fallback reads (the first one set) when it is set but blank, else None."""
+    for name in envs:
+        if name in os.environ:
+            return name if not os.environ[name].strip() else None
+    return None
+
+
+def check_not_empty(value, option, envs, what, alias=None):
+    """An error message when a connection option is empty or blank, naming the variable that made it so."""
+    if value is None or value.strip():
+        return None
+    variable = set_but_empty(envs)
+    if variable is not None:
+        # an AWX credential field left empty still injects its variable, empty
+        return ("%s is empty: the %s environment variable is set but empty (a credential field left empty?). Give %s "
+                "in %s." % (option, variable, what, _sources(option, envs, alias)))
+    return ("%s is empty: give %s in %s (an empty variable still counts as set)."
+            % (option, what, _sources(option, envs, alias)))
+
+
 def check_credential(value, option, envs, alias=None):
     """An error message when a credential cannot be sent in an HTTP header, else None (never shows it).
 
@@ -94,8 +120,7 @@ def check_credential(value, option, envs, alias=None):
     if value is None:
         return None
     if not value.strip():
-        return ("%s is empty: give the credential in %s (an empty variable still counts as set)."
-                % (option, _sources(option, envs, alias)))
+        return check_not_empty(value, option, envs, "the credential", alias)
     if any(ord(c) > 126 for c in value):
         return ("%s contains characters outside ASCII, which an HTTP header cannot carry (platform keys and tokens "
                 "are ASCII): copy the value again from the dashboard into %s." % (option, _sources(option, envs, alias)))
@@ -144,12 +169,192 @@ def management_client(ctx):
     problem = (check_required(params["api_key"], "api_key", API_KEY_ENV, "the account API key", alias="access_key")
                or check_credential(params["api_key"], "api_key", API_KEY_ENV, alias="access_key")
                or check_required(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
+               or check_not_empty(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
                or check_http_url(params["base_url"], "base_url") or check_transport(params))
     if problem:
         ctx.fail(problem)
     return Client(params["base_url"].strip(), access_key_auth(params["api_key"]), secrets=ctx.secrets,
                   timeout=params["timeout"], retries=params["retries"], validate_certs=params["validate_certs"],
                   warn=ctx.warn)
+
+
+def check_name(value, option):
+    """An error message when a name sent to the platform holds a control character, else None.
+
+    Names are one line of visible text; a newline, tab, escape or other control character is a typo or an
+    injection attempt, refused before any request.
+    """
+    if not isinstance(value, str):
+        return None
+    for position, char in enumerate(value):
+        if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            return ("%s contains a control character (U+%04X at position %d): names are one line of visible text; "
+                    "remove it." % (option, ord(char), position + 1))
+    return None
+
+
+NO_LOG_PLACEHOLDER = "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"  # what Ansible shows for a no_log option
+
+
+def _kind(value):
+    """What ``value`` is, for a message that must not show it."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, Mapping):
+        return "a dictionary"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    return "a value of type %s" % type(value).__name__
+
+
+def _leaves(value):
+    """Every scalar inside ``value``, as text (keys included)."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            yield str(key)
+            yield from _leaves(item)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _leaves(item)
+    elif value is not None:
+        yield str(value)
+
+
+def _as_dict(value):
+    """``value`` as the dictionary argument validation makes of it, or None when it cannot be one."""
+    if isinstance(value, Mapping):
+        return value
+    if isinstance(value, str):
+        try:
+            return check_type_dict(value)
+        except TypeError:
+            return None
+    return None
+
+
+class ArgumentScreen(object):
+    """What both hosts learn from the raw arguments before ansible-core validates them.
+
+    ansible-core collects no_log values while it validates, and stops collecting (for every option, the
+    top-level secrets included) at the first sub-option whose value is not a dictionary; the failure then
+    echoes the arguments unmasked. The screen collects every secret first (each no_log option, top-level
+    and nested, and the environment variable its fallback reads) from values of any shape, and refuses
+    the shapes validation cannot handle by name: a secret that is not a string (its value never shown),
+    an option with sub-options that is not a dictionary (or a list of them), a list or dictionary for a
+    string option.
+
+    ``secrets``: values to mask. ``problem``: the first refusal, or None. ``unchecked``: the screen itself
+    failed, so the arguments must not be echoed at all.
+    """
+
+    def __init__(self):
+        self.secrets = set()
+        self.secret_problems = []
+        self.problems = []
+        self.unchecked = False
+
+    @property
+    def problem(self):
+        found = self.secret_problems + self.problems
+        return found[0] if found else None
+
+
+def screen_arguments(spec, params, hidden_secrets=None):
+    """The :class:`ArgumentScreen` of raw ``params`` (a no_log value of the wrong type is replaced by
+    Ansible's placeholder in ``params``, so that an echo of them cannot show it)."""
+    screen = ArgumentScreen()
+    try:
+        _screen(spec, params, "", screen)
+        if hidden_secrets is not None:
+            screen.secrets.update(value for value in hidden_secrets(params) if value)
+    except Exception as exc:  # pylint: disable=broad-except  # a defect: fail without echoing anything
+        screen.unchecked = True
+        screen.secret_problems.insert(0, "The arguments could not be checked for secrets (%s), so the task stops "
+                                         "without showing them." % type(exc).__name__)
+    return screen
+
+
+def _screen(spec, params, prefix, screen):
+    for name, options in spec.items():
+        label = prefix + name
+        keys = [key for key in [name] + list(options.get("aliases") or ()) if key in params]
+        if options.get("no_log"):
+            _screen_secret(options, params, keys, label, screen)
+            continue
+        kind = options.get("type", "str")
+        for key in keys:
+            value = params[key]
+            if value is None:
+                continue
+            if options.get("options") is not None and kind in ("dict", "list"):
+                for index, item in enumerate(_sub_dicts(options, value, label, screen)):
+                    _screen(options["options"], item, "%s%s." % (label, "" if kind == "dict" else "[%d]" % index),
+                            screen)
+            elif kind in ("str", "path") and isinstance(value, (Mapping, list, tuple, set, frozenset)):
+                screen.problems.append("%s must be a string, not %s." % (label, _kind(value)))
+
+
+def _screen_secret(options, params, keys, label, screen):
+    for key in keys:
+        value = params[key]
+        if value is None:
+            continue
+        if isinstance(value, str):
+            screen.secrets.add(value)
+            continue
+        message = ("%s must be a string, not %s (its value is not shown): give it as one quoted string, or check the "
+                   "variable or lookup that supplies it." % (label, _kind(value)))
+        screen.secret_problems.append(message)
+        # masked wherever else they appear; a fragment of the message itself is no secret and would shred it
+        screen.secrets.update(leaf for leaf in _leaves(value) if leaf.strip() and leaf not in message)
+        params[key] = NO_LOG_PLACEHOLDER
+    fallback = options.get("fallback") or (None,)
+    if keys or fallback[0] is None:
+        return
+    args, kwargs = [], {}
+    for item in fallback[1:]:
+        if isinstance(item, dict):
+            kwargs = item
+        else:
+            args = item
+    try:
+        value = fallback[0](*args, **kwargs)
+    except AnsibleFallbackNotFound:
+        return
+    if isinstance(value, str):
+        screen.secrets.add(value)
+
+
+def _sub_dicts(options, value, label, screen):
+    """The dictionaries of an option with sub-options (one for ``type=dict``); a refusal for any other shape."""
+    names = ", ".join(sorted(options["options"]))
+    if options.get("type") == "dict":
+        found = _as_dict(value)
+        if found is None:
+            what = "a string that is not a JSON object or key=value pairs" if isinstance(value, str) else _kind(value)
+            screen.problems.append("%s must be a dictionary of its options (%s), not %s." % (label, names, what))
+            return []
+        return [found]
+    if options.get("elements") != "dict":
+        return []
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list):
+        screen.problems.append("%s must be a list of dictionaries (each with the options %s), not %s."
+                               % (label, names, _kind(value)))
+        return []
+    found = []
+    for index, item in enumerate(items):
+        converted = _as_dict(item)
+        if converted is None:
+            screen.problems.append("%s[%d] must be a dictionary of the options %s, not %s."
+                                   % (label, index, names, _kind(item)))
+        else:
+            found.append(converted)
+    return found
 
 
 def secrets_of(no_log_values):
@@ -167,6 +372,10 @@ class ModuleDef(object):
     ``mutually_exclusive``, ``required_together``, ``required_one_of``, ``required_if``, ``required_by``.
     """
 
+    # The return key that holds a secret the task asked for (database_token's token): the action warns when the
+    # task's no_log is off (on both paths), since nothing else keeps that value out of the output.
+    returned_secret = None
+
     def __init__(self, argument_spec, run, connection="management", hidden_secrets=None, **validation):
         self.argument_spec = argument_spec
         self.run = run
@@ -179,6 +388,10 @@ class ModuleDef(object):
         spec = management_argument_spec() if self.connection == "management" else {}
         spec.update(copy.deepcopy(self.argument_spec))
         return spec
+
+    def screen(self, params):
+        """The :class:`ArgumentScreen` of the raw arguments (both hosts, before argument validation)."""
+        return screen_arguments(self.spec(), params, self.hidden_secrets)
 
     def connect(self, ctx):
         return management_client(ctx) if self.connection == "management" else self.connection(ctx)
@@ -199,10 +412,7 @@ class ModuleDef(object):
 
     def run_as_module(self):
         """The AnsibleModule host: validate, run the core, ``exit_json``/``fail_json``."""
-        module_class = _SecretAwareModule
-        if self.hidden_secrets is not None:
-            module_class = type("EdgeAnsibleModule", (_SecretAwareModule,),
-                                {"hidden_secrets": staticmethod(self.hidden_secrets)})
+        module_class = type("EdgeAnsibleModule", (_SecretAwareModule,), {"screen": staticmethod(self.screen)})
         module = module_class(argument_spec=self.spec(), supports_check_mode=True, **self.validation)
         if REQUESTS_IMPORT_ERROR is not None:
             module.fail_json(msg=missing_required_lib("requests"), exception=REQUESTS_IMPORT_ERROR)
@@ -232,18 +442,27 @@ class NoLogValues(set):
 
 
 class _SecretAwareModule(AnsibleModule):
-    """An AnsibleModule that masks secrets carried inside other options (a token in a URL) from the start.
+    """An AnsibleModule that screens its raw arguments before validating them (see :class:`ArgumentScreen`).
 
     Argument validation can fail before a module runs any code, and its failure echoes the arguments;
-    ``hidden_secrets(params)`` names the values to mask before that can happen. Blank values never enter
-    the masking set (see :class:`NoLogValues`).
+    ``screen(params)`` collects every secret first (a token in a URL too), and its refusal ends the task
+    before ansible-core's validation runs. Blank values never enter the masking set (see :class:`NoLogValues`).
     """
 
-    hidden_secrets = None
+    screen = None
+    _screened = None
 
     def _load_params(self):
         self.no_log_values = NoLogValues(self.no_log_values)
         super(_SecretAwareModule, self)._load_params()
-        for value in (self.hidden_secrets(self.params) if self.hidden_secrets else ()):
-            if value:
-                self.no_log_values.add(value)
+        if self.screen is not None:
+            self._screened = self.screen(self.params)
+            self.no_log_values.update(self._screened.secrets)
+
+    def _set_internal_properties(self, argument_spec=None, module_parameters=None):
+        super(_SecretAwareModule, self)._set_internal_properties(argument_spec, module_parameters)
+        screened, self._screened = self._screened, None
+        if screened is not None and screened.problem is not None:
+            if screened.unchecked:
+                self.params = {}
+            self.fail_json(msg=screened.problem)

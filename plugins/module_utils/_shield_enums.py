@@ -53,6 +53,18 @@ RATE_LIMIT_TIMEFRAME_VARNAMES = {1: "PerSecond", 10: "PerTenSeconds", 60: "PerOn
                                  900: "PerFifteenMinutes", 3600: "PerOneHour"}
 
 
+def enum_names(table):
+    """The names of an enum in the platform's order."""
+    return [table[n] for n in sorted(table)]
+
+
+def enum_choices(table, *more):
+    """An option's ``choices``: the names in the platform's order, then the numbers as text (a number given as an
+    int is turned into that text by the option's ``type: str``), then ``more`` names."""
+    ordered = sorted(table)
+    return [table[n] for n in ordered] + [str(n) for n in ordered] + [name for names in more for name in names]
+
+
 def as_number(value):
     """``value`` as an int when it is one (or a string of digits), else None; booleans are not numbers."""
     if isinstance(value, bool):

@@ -53,6 +53,8 @@ LEADING_NOISE = re.compile(r"(?:\s+|--[^\n]*(?:\n|\Z)|/\*.*?\*/)*", re.S)
 FIRST_WORD = re.compile(r"[A-Za-z]+")
 ROLLBACK_TO = re.compile(r"ROLLBACK(?:\s+TRANSACTION)?\s+TO\b", re.I)
 SQL_SHOWN = 80
+# SQLite's words for a schema object that is not there ("no such table: redirects").
+MISSING_OBJECT = re.compile(r"\bno such (table|column|index|view|trigger): ([^\s,;]+)", re.I)
 
 # Advice for the in-band errors a user can fix in the task itself.
 CODE_HINTS = {
@@ -211,6 +213,32 @@ class Plan(object):
     def requests(self):
         return [hrana.batch(self.steps), hrana.close()]
 
+    def returned_rows(self, outcomes):
+        """How many rows the statements returned (the probes' rows are not counted)."""
+        return sum(len(outcomes[index][0].rows) for index in self.statements if outcomes[index][0] is not None)
+
+    def too_many_rows(self, outcomes, count, limit):
+        """The failure of an answer with more than ``limit`` rows: its rows are dropped (freed) first, and the
+        message says what the statements did, which the complete answer tells."""
+        for index in self.statements:
+            if outcomes[index][0] is not None:
+                outcomes[index][0].rows = []
+        verdict = self.judge(outcomes)
+        which = "The statement" if len(self.statement_list) == 1 else "The statements"
+        text = ("%s returned %s rows, more than max_rows (%s), so none are returned: raise max_rows to return them "
+                "all, or return fewer rows (for example with LIMIT)." % (which, format(count, ","), format(limit, ",")))
+        if verdict.msg is not None:
+            text += " " + verdict.msg
+        elif self.check_mode:
+            text += " Check mode: everything was rolled back."
+        elif self.reads_only:
+            text += " %s only read: nothing was changed." % which
+        elif verdict.changed:
+            text += " The database confirmed the statements: they WERE APPLIED."
+        else:
+            text += " The database confirmed the statements; they changed nothing."
+        return text, verdict
+
     def judge(self, outcomes):
         """The :class:`Verdict` of the batch's ``outcomes`` (``decode_batch_result``)."""
         for name, index in (("BEGIN", self.begin), ("Reading the schema version", self.before)):
@@ -302,9 +330,15 @@ class Verdict(object):
 
 
 def shape_result(result):
-    """A result entry: ``columns``, ``rows`` as dicts, counters, and sqld's statistics when sent."""
+    """A result entry: ``columns``, ``rows`` as dicts, counters, and sqld's statistics when sent.
+
+    The rows become dicts in place, one at a time, so each row's list is freed as its dict is made and
+    the rows are never held twice.
+    """
     columns = unique_names(result.columns)
-    rows = [dict(zip(columns, [shape_value(v) for v in row])) for row in result.rows]
+    rows = result.rows
+    for index, row in enumerate(rows):
+        rows[index] = dict(zip(columns, map(shape_value, row)))
     shaped = {"columns": columns, "rows": rows, "affected_row_count": result.affected_row_count,
               "last_insert_rowid": result.last_insert_rowid}
     shaped.update(result.stats)
@@ -369,6 +403,15 @@ def aftermath(statements, index, transaction, check_mode):
     if index + 1 < len(statements):
         text += "; %s and later did not run" % statements[index + 1].where
     return text + "."
+
+
+def missing_object(verdict):
+    """``"the table redirects (needed by sql)"`` when a failed ``verdict`` says a schema object does not exist."""
+    match = MISSING_OBJECT.search(getattr(verdict.error, "message", None) or "") if verdict.error else None
+    if match is None:
+        return None
+    return "the %s %s%s" % (match.group(1).lower(), match.group(2),
+                            " (needed by %s)" % verdict.field if verdict.field else "")
 
 
 # -- a request whose answer was lost ------------------------------------------------------------------

@@ -225,7 +225,8 @@ def written_rule(status, data):
     """The ``CustomWafRule`` a create or update answered, or None when the answer does not confirm it.
 
     Only a 200 with a rule that has an id and a configuration confirms; a 202 ``AcceptedResult`` does not
-    (platform-facts section 3.2), nor does a rule whose ``errorResponse`` reports a failure.
+    (docs/platform-notes.md, "Shield writes answered with HTTP 202"), nor does a rule whose
+    ``errorResponse`` reports a failure.
     """
     if status != 200 or not isinstance(data, dict) or error_response_failure(data.get("errorResponse")):
         return None

@@ -15,8 +15,9 @@ import json
 from ._shield_enums import (
     WAF_ACTIONS, WAF_OPERATORS, WAF_SEVERITIES, WAF_TRANSFORMATIONS, enum_name, normalise_variable_types)
 
-# A platform that keeps announcing a next page must not keep the task running forever.
+# A platform that keeps announcing a next page must not keep the task running forever, nor fill the host's memory.
 MAX_PAGES = 10000
+MAX_RULES = 100000
 
 
 def _is_int(value):
@@ -93,11 +94,12 @@ def next_page(info, page):
     return None
 
 
-def collect_pages(fetch, max_pages=MAX_PAGES):
+def collect_pages(fetch, max_pages=MAX_PAGES, max_rules=MAX_RULES):
     """Every rule of a listing: ``fetch(page)`` returns the decoded body of one page.
 
     Returns ``(rules, problem)``; ``problem`` says why the listing cannot be trusted (an answer that is
-    not a page of rules, or a next page still announced after ``max_pages``), else None. A rule seen
+    not a page of rules, a next page still announced after ``max_pages``, or more than ``max_rules`` rules),
+    else None. A rule seen
     twice (one added while paging shifts the pages) is kept once.
     """
     rules = []
@@ -116,6 +118,8 @@ def collect_pages(fetch, max_pages=MAX_PAGES):
         following = next_page(body.get("page"), page)
         if following is None or not items:
             return rules, None
+        if len(rules) > max_rules:
+            return rules, "the listing passed %s rules after %d pages and was stopped" % (format(max_rules, ","), page)
         page = following
     return rules, "the platform still announced a next page after %d pages" % max_pages
 

@@ -98,7 +98,7 @@ def shape_pull_zone(model, certificates=None):
 
 
 SHIELD_ZONE_FIELDS = (
-    ("id", "shieldZoneId"), ("pull_zone_id", "pullZoneId"), ("plan_type", "planType"),
+    ("id", "shieldZoneId"), ("pullzone_id", "pullZoneId"), ("plan_type", "planType"),
     ("learning_mode", "learningMode"), ("learning_mode_until", "learningModeUntil"), ("waf_enabled", "wafEnabled"),
     ("waf_realtime_threat_intelligence_enabled", "wafRealtimeThreatIntelligenceEnabled"),
     ("waf_profile_id", "wafProfileId"), ("waf_custom_rule_order", "wafCustomRuleOrder"),
@@ -124,7 +124,8 @@ def certificate_facts(value, now=None):
     """``(facts, problem)``: the leaf certificate of a hostname as the platform returned it, or why not.
 
     ``value`` is the hostname's ``Certificate`` (read with ``includeCertificate=true``); its encoding
-    is not documented (platform-facts §7.1), so every form ``decode_platform_certificate`` knows is tried.
+    is not documented (docs/platform-notes.md, "Certificates read back from a pull zone"), so every form
+    ``decode_platform_certificate`` knows is tried.
     """
     try:
         chain = decode_platform_certificate(value)

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: api_guardian
 short_description: Set a shield zone's zone-wide API Guardian configuration
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Sets whether API Guardian is enabled on a shield zone, its execution mode and what it does with over-limit
     bodies and with requests to paths the OpenAPI document does not describe.
@@ -36,18 +36,21 @@ options:
   execution_mode:
     description:
       - V(log) only logs violations; V(block) blocks them.
-      - The platform's numbers are accepted too (V(0) log, V(1) block); names are case-insensitive.
+      - The platform's numbers are accepted too (V(0) log, V(1) block).
     type: str
+    choices: [log, block, "0", "1"]
   body_limit_action:
     description:
       - What happens to a request whose body is over the platform's size limit.
       - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore).
     type: str
+    choices: [block, log, ignore, "0", "1", "2"]
   unmatched_path_action:
     description:
       - What happens to a request to a path the OpenAPI document does not describe.
       - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore).
     type: str
+    choices: [block, log, ignore, "0", "1", "2"]
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -150,6 +153,8 @@ from ansible_collections.edge.platform.plugins.module_utils._guardian_settings i
 )
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
+    API_GUARDIAN_ACTIONS, API_GUARDIAN_EXECUTION_MODES, enum_choices)
 
 
 def result_view(zone_id, configuration):
@@ -189,9 +194,9 @@ MODULE = ModuleDef(
     argument_spec=dict(
         SHIELD_ZONE.argument_spec(),
         enabled=dict(type="bool"),
-        execution_mode=dict(type="str"),
-        body_limit_action=dict(type="str"),
-        unmatched_path_action=dict(type="str"),
+        execution_mode=dict(type="str", choices=enum_choices(API_GUARDIAN_EXECUTION_MODES)),
+        body_limit_action=dict(type="str", choices=enum_choices(API_GUARDIAN_ACTIONS)),
+        unmatched_path_action=dict(type="str", choices=enum_choices(API_GUARDIAN_ACTIONS)),
     ),
     run=run,
     **SHIELD_ZONE.validation()

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: api_guardian_endpoint
 short_description: Set the API Guardian settings of one endpoint of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Sets what API Guardian checks on one endpoint of the zone's OpenAPI document, chosen by O(method) and
     O(path) as written in the document. Only the options given change; the others keep the endpoint's values.
@@ -26,6 +26,8 @@ description:
     Re-run this module after an upload to be sure: it changes nothing when the settings survived."
   - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet; the
     conditions of that 404 are not documented) fails with both readings named; nothing is written.
+  - In check mode an endpoint that does not exist yet (its document uploaded by an earlier task that check mode only
+    predicted) is reported as changed, with a warning naming it; a real run fails listing the zone's endpoints.
   - When the answer to the change is lost (a timeout after it was sent), the change is not sent again; the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was
     NOT applied when it did not). The change only sets values, so even a repeated one would be harmless.
@@ -100,6 +102,8 @@ options:
           - Written V(1s), V(10s), V(1m), V(5m), V(15m) or V(1h), as seconds (V(1), V(10), V(60), V(300), V(900),
             V(3600)), or as the platform's names (V(PerOneMinute) and so on). Any other window fails.
         type: str
+        choices: [1s, 10s, 1m, 5m, 15m, 1h, "1", "10", "60", "300", "900", "3600", PerSecond, PerTenSeconds,
+                  PerOneMinute, PerFiveMinutes, PerFifteenMinutes, PerOneHour]
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -151,7 +155,9 @@ EXAMPLES = r"""
 
 RETURN = r"""
 endpoint:
-  description: The endpoint's settings after the task (predicted in check mode).
+  description:
+    - The endpoint's settings after the task (predicted in check mode).
+    - Only C(method) and C(path) in check mode when the endpoint does not exist yet (see the notes).
   returned: success
   type: dict
   contains:
@@ -253,6 +259,8 @@ from ansible_collections.edge.platform.plugins.module_utils._guardian_settings i
 )
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
+    RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, enum_choices, enum_names)
 
 
 def run(ctx):
@@ -260,6 +268,12 @@ def run(ctx):
     method, path = ctx.params["method"], ctx.params["path"]
     try:
         endpoint = find_endpoint(read_guardian(ctx.client, zone_id)["endpoints"], method, path)
+    except SettingError as error:
+        # check mode: the endpoint of a document an earlier task only predicted uploading is not there
+        if ctx.predicted_dependency("the API Guardian endpoint %s %s of shield zone %d" % (method.upper(), path, zone_id)):
+            ctx.exit(endpoint={"method": method.upper(), "path": path})
+        ctx.fail(str(error))
+    try:
         wanted = wanted_endpoint(ctx.params, endpoint)
     except SettingError as error:
         ctx.fail(str(error))
@@ -306,7 +320,8 @@ MODULE = ModuleDef(
             enabled=dict(type="bool"),
             type=dict(type="str", choices=["global", "ip"]),
             request_count=dict(type="int"),
-            timeframe=dict(type="str"),
+            timeframe=dict(type="str", choices=enum_choices(RATE_LIMIT_TIMEFRAMES,
+                                                            enum_names(RATE_LIMIT_TIMEFRAME_VARNAMES))),
         )),
     ),
     run=run,

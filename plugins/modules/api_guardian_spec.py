@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: api_guardian_spec
 short_description: Upload the OpenAPI document API Guardian enforces on a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Uploads an OpenAPI document (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON) to the API Guardian of a shield zone,
     only when it would change what the platform derives from it.
@@ -139,7 +139,7 @@ EXAMPLES = r"""
   block:
     - name: Upload a rendered document and log, rather than enforce, missing credentials
       edge.platform.api_guardian_spec:
-        shield_zone_id: 3001
+        pullzone_name: petstore
         content: "{{ lookup('ansible.builtin.template', 'openapi.yaml.j2') }}"
         enforce_authorization_validation: false
 """
@@ -428,8 +428,8 @@ def read_document(ctx):
 
 def read_current(ctx, zone_id):
     """The zone's API Guardian state. A 404 is never read from its error text: whether the zone
-    exists is asked of the zone itself (platform-facts §3.3: the conditions of these 404s are not
-    documented, and no list of error keys is published)."""
+    exists is asked of the zone itself (docs/platform-notes.md, "API Guardian: 403 and 404": the conditions of these
+    404s are not documented, and no list of error keys is published)."""
     base = "/shield/shield-zone/%d" % zone_id
     zone_hint = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
     operation = "Reading API Guardian of shield zone %d" % zone_id
@@ -457,7 +457,8 @@ def zone_exists(ctx, base, zone_id):
 
 # Refusals of a first upload after which the zone may hold a document another task uploaded at the
 # same moment. The published shield document declares only 200/401/403/404/500 for POST .../spec
-# (shared/reference/openapi/shield-api-v1.0.0.json), so "already exists" may come as 409 or 400.
+# (docs/platform-notes.md, "API Guardian: a first upload when a document already exists"), so "already
+# exists" may come as 409 or 400.
 CONFLICT_STATUSES = (400, 409, 422)
 
 
@@ -576,7 +577,7 @@ class _Upload(object):
             reply = self.ctx.client.request(
                 method, "/shield/shield-zone/%d/api-guardian/spec" % self.zone_id,
                 "%s the OpenAPI document of shield zone %d" % (verb, self.zone_id), json_body=body,
-                # never sent twice once it may have landed (issue 9 item 2): a lost answer is re-read instead
+                # never sent twice once it may have landed: a lost answer is re-read instead
                 replay_safe=False,
                 hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
                        404: "No shield zone with id %d is visible to this API key: check shield_zone_id."

@@ -8,12 +8,12 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: bot_detection
 short_description: Set the bot detection configuration of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads the shield zone's bot detection configuration and changes only the options given. The platform takes
     the whole configuration in one request, so the options not given are sent back as they were read.
-  - Settings are given by name (numbers accepted too, names matched without regard to case) and returned with
-    names beside the numbers, in the shape of M(edge.platform.bot_detection_info).
+  - Settings are given by name, spelled as listed in each option's choices, or by the platform's number, and
+    returned with names beside the numbers, in the shape of M(edge.platform.bot_detection_info).
   - Nothing is sent when the configuration already matches, so a re-run changes nothing and sends a single read.
   - When the answer to the change is lost, or the platform answers HTTP 202 Accepted without the configuration,
     the change is not sent again. The configuration is read once more and decides; the task reports changed with
@@ -26,25 +26,30 @@ options:
       - What happens to a request detected as a bot. V(LogOnly) (V(0)) only logs it; V(Challenge) (V(1))
         challenges it.
       - RV(bot_detection.execution_mode_name) in M(edge.platform.bot_detection_info).
-    type: raw
+    type: str
+    choices: [LogOnly, Challenge, "0", "1"]
   request_integrity_sensitivity:
     description:
       - Sensitivity of the request integrity check, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
-    type: raw
+    type: str
+    choices: ["Off", Low, Medium, High, "0", "1", "2", "3"]
   ip_address_sensitivity:
     description:
       - Sensitivity of the IP address reputation check, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
-    type: raw
+    type: str
+    choices: ["Off", Low, Medium, High, "0", "1", "2", "3"]
   fingerprint_sensitivity:
     description:
       - Sensitivity of browser fingerprinting, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
-    type: raw
+    type: str
+    choices: ["Off", Low, Medium, High, "0", "1", "2", "3"]
   fingerprint_aggression:
     description:
       - Aggression of browser fingerprinting, V(Low), V(Medium) or V(High) (V(1) to V(3)).
       - The published document also lists V(Unknown) (V(0)) and V(Custom) (V(4)); they are accepted and sent as
         they are. The Terraform provider allows only V(Low) to V(High).
-    type: raw
+    type: str
+    choices: [Unknown, Low, Medium, High, Custom, "0", "1", "2", "3", "4"]
   complex_fingerprinting:
     description:
       - Whether complex browser fingerprinting is enabled.
@@ -215,9 +220,15 @@ from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_H
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
+    BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, enum_choices)
 
 
 def run(ctx):
+    try:
+        merged_state(None, ctx.params)  # a setting that is none of its names or numbers fails before any request
+    except SettingError as problem:
+        ctx.fail(str(problem))
     zone_id = SHIELD_ZONE.resolve(ctx).id
     path = "/shield/shield-zone/%d/bot-detection" % zone_id
     hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
@@ -256,7 +267,8 @@ def run(ctx):
         except ApiError as error:
             raise refusal(error)
         if configuration_problem(reply.status, reply.data):
-            # a 202 AcceptedResult confirms nothing (platform-facts section 3.2): the re-read decides
+            # a 202 AcceptedResult confirms nothing (docs/platform-notes.md, "Shield writes answered with
+            # HTTP 202"): the re-read decides
             error = ApiError(operation, reply.status, "the platform answered HTTP %d without the configuration"
                              % reply.status)
             error.kind = MAY_HAVE_BEEN_SENT
@@ -271,11 +283,11 @@ def run(ctx):
 MODULE = ModuleDef(
     argument_spec=dict(
         SHIELD_ZONE.argument_spec(),
-        execution_mode=dict(type="raw"),
-        request_integrity_sensitivity=dict(type="raw"),
-        ip_address_sensitivity=dict(type="raw"),
-        fingerprint_sensitivity=dict(type="raw"),
-        fingerprint_aggression=dict(type="raw"),
+        execution_mode=dict(type="str", choices=enum_choices(BOT_EXECUTION_MODES)),
+        request_integrity_sensitivity=dict(type="str", choices=enum_choices(BOT_SENSITIVITIES)),
+        ip_address_sensitivity=dict(type="str", choices=enum_choices(BOT_SENSITIVITIES)),
+        fingerprint_sensitivity=dict(type="str", choices=enum_choices(BOT_SENSITIVITIES)),
+        fingerprint_aggression=dict(type="str", choices=enum_choices(BOT_FINGERPRINT_AGGRESSIONS)),
         complex_fingerprinting=dict(type="bool"),
     ),
     run=run,

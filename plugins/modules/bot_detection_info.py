@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: bot_detection_info
 short_description: Read the bot detection configuration of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads the bot detection configuration of a shield zone with a single request.
   - Returns the execution mode, the request integrity, IP address and browser fingerprint settings; the platform's
@@ -65,7 +65,7 @@ EXAMPLES = r"""
     - name: Read bot detection of each zone
       edge.platform.bot_detection_info:
         shield_zone_id: "{{ item }}"
-      loop: [3001, 3002]
+      loop: [3001, 3004]
       register: zones
 
     - name: Fail for a zone whose plan has no bot detection

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: database_query
 short_description: Run SQL statements on an edge database, all-or-nothing, in one request
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Runs one or more SQL statements on an edge SQL database (libSQL) over its HTTP pipeline endpoint
     (Hrana over HTTP v2) and returns each statement's columns and typed rows.
@@ -67,6 +67,27 @@ options:
         before it stay applied and the failure names the ones that ran.
     type: bool
     default: true
+  max_rows:
+    description:
+      - The most rows the statements may return together. An answer with more fails the task, saying
+        what the statements did (the answer came back whole, so that is known), and returns no rows.
+      - Raise it to return more; every row is held in memory on the host that runs the task, and again
+        in the task's result.
+    type: int
+    default: 100000
+    version_added: 1.0.0
+  max_response_bytes:
+    description:
+      - The largest answer, in bytes, the module reads from the database. Reading stops as soon as an answer
+        exceeds it (or announces more), so a huge result fails clearly instead of exhausting the host's memory.
+      - When the statements may write, the task then fails saying they MAY HAVE BEEN APPLIED (the answer that
+        would tell was not read); when they only read, or in check mode, nothing was applied.
+      - The default, 67108864 (64 MiB), holds about 600,000 rows of three short columns. The rows are decoded while
+        the answer is read and never copied, so the task's peak memory is about the size of the rows it returns
+        (for short columns some three times the answer's size).
+    type: int
+    default: 67108864
+    version_added: 1.0.0
 extends_documentation_fragment:
   - edge.platform.database
   - edge.platform.transport
@@ -80,6 +101,9 @@ attributes:
         so C(changed), RV(results) and every error are what a real run would produce and nothing is kept.
       - It is partial because the database still executes the statements. They take the write lock while they run,
         and a read-only token gets the same refusal as in a real run.
+      - A statement that needs a table, column, index, view or trigger that does not exist (created by an earlier task
+        that check mode only predicted) does not fail in check mode. The task reports the change a real run would make
+        (none when it only reads), with a warning naming what is missing; RV(results) holds the statements before it.
   diff_mode:
     support: none
     details:
@@ -94,6 +118,7 @@ notes:
   - The schema and user versions are read with C(SELECT ... FROM pragma_schema_version, pragma_user_version),
     which a read-only token may run; libSQL's server classifies the statement C(PRAGMA schema_version) as a write,
     so a read-only token could not run that.
+  - Every answer is bounded by O(max_response_bytes) and O(max_rows); the failure names the option to raise.
   - Set O(database_url) and O(auth_token) once with C(module_defaults) for C(group/edge.platform.database); the
     management API options belong to C(group/edge.platform.management), so one play can set both.
 seealso:
@@ -249,6 +274,7 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
 from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan
+from ansible_collections.edge.platform.plugins.module_utils._client import DEFAULT_MAX_RESPONSE_BYTES, AnswerTooLarge
 from ansible_collections.edge.platform.plugins.module_utils._database import (
     AUTH_TOKEN_ENV, database_argument_spec, database_connection, hidden_tokens)
 from ansible_collections.edge.platform.plugins.module_utils._engine import Finished
@@ -264,6 +290,9 @@ HINTS = {
           "need a full-access token."),
     404: "Nothing answers at database_url: copy the database URL from the database's connection settings.",
 }
+TOO_LARGE_TO_READ_HINT = ("The statements only read (or ran in check mode, always rolled back), so nothing was "
+                          "applied; return fewer rows (LIMIT) or raise the limit, then run the task again.")
+MAX_ROWS_DEFAULT = 100000
 
 
 def send(ctx, plan, operation):
@@ -272,19 +301,27 @@ def send(ctx, plan, operation):
     requests = plan.requests()
     # a write whose answer is lost or unreadable may have run: say so, and how to check (never "raise the timeout")
     lost_hint = None if plan.replay_safe else sql_plan.lost_answer_hint(plan.statement_list, plan.transaction)
+    # the values are decoded while the answer is parsed: the rows are built once (see AnswerDecoder)
+    decoder = hrana.AnswerDecoder()
     try:
         reply = ctx.client.request("POST", hrana.PIPELINE_PATH, operation, json_body=hrana.pipeline(requests),
                                    replay_safe=plan.replay_safe, changes_state=not plan.replay_safe,
-                                   check_envelope=False, hints=HINTS)
+                                   check_envelope=False, hints=HINTS, decode=decoder)
     except ApiError as error:
         if lost_hint and may_have_landed(error):
             error.hint = lost_hint
+        elif isinstance(error, AnswerTooLarge):
+            error.hint = TOO_LARGE_TO_READ_HINT
         raise
     try:
+        if decoder.problem is not None:
+            raise decoder.problem
         batch = hrana.decode_pipeline(reply.data, requests)[0]
         if isinstance(batch, hrana.HranaError):
             return batch, reply.status
-        return hrana.decode_batch_result(batch.get("result"), len(plan.steps)), reply.status
+        outcomes = hrana.decode_batch_result(batch.get("result"), len(plan.steps))
+        hrana.check_values(decoder, outcomes)
+        return outcomes, reply.status
     except hrana.HranaProtocolError as exc:
         where = "Check that database_url is the database URL of an edge database."
         raise ApiError(operation, reply.status, "the answer is not Hrana over HTTP v2 (%s)" % exc, kind=BAD_ANSWER,
@@ -312,6 +349,9 @@ def run(ctx):
     except sql_plan.InputError as exc:
         problem = str(exc)
     transaction = ctx.params["transaction"]
+    if ctx.params["max_rows"] < 0:
+        problem = problem or "max_rows must be 0 or more (the default is %d); got %d." % (
+            MAX_ROWS_DEFAULT, ctx.params["max_rows"])
     problem = problem or sql_plan.transaction_control_problem(statements, transaction, ctx.check_mode)
     if problem:
         ctx.fail(problem)
@@ -319,11 +359,19 @@ def run(ctx):
     operation = "Running %s on the database at %s" % (
         "SQL" if len(statements) == 1 else "%d SQL statements" % len(statements), ctx.client.base_url)
     answer, status = send(ctx, plan, operation)
+    returned = 0 if isinstance(answer, hrana.HranaError) else plan.returned_rows(answer)
+    if returned > ctx.params["max_rows"]:
+        msg, verdict = plan.too_many_rows(answer, returned, ctx.params["max_rows"])
+        ctx.fail(msg, changed=verdict.changed, results=[])
     if isinstance(answer, hrana.HranaError):
         verdict = plan.refused(answer, locate_refusal(ctx, plan))
     else:
         verdict = plan.judge(answer)
     if verdict.msg is not None:
+        # check mode: a table an earlier task only predicted creating is not there
+        missing = sql_plan.missing_object(verdict)
+        if missing and ctx.predicted_dependency(missing, changed=not plan.reads_only):
+            ctx.exit(results=verdict.results)
         # the engine's funnel (scrubbed msg and api_error), with what ran and whether it stays applied
         error = ApiError(operation, status, verdict.error.message, error_key=verdict.error.code, field=verdict.field)
         raise Finished(dict(verdict.failure(), **ctx.failure(error, msg=verdict.msg)))
@@ -339,6 +387,8 @@ MODULE = ModuleDef(
         args=dict(type="list", elements="raw"),
         named_args=dict(type="dict"),
         transaction=dict(type="bool", default=True),
+        max_rows=dict(type="int", default=MAX_ROWS_DEFAULT),
+        max_response_bytes=dict(type="int", default=DEFAULT_MAX_RESPONSE_BYTES),
     ),
     run=run,
     connection=database_connection,

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: database_token
 short_description: Generate an access token for an edge database, or invalidate all of its tokens
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Generates a new full-access or read-only token for an edge database, or invalidates every token of the
     database, through the database management API (C(/database) under O(base_url)), with the account API key.
@@ -18,6 +18,8 @@ description:
   - A generated token is returned once, in RV(token), and cannot be read again. Set the task keyword C(no_log) to C(true)
     so the token is not shown in the task output or logs, and keep it with C(register) (for example, write it to a
     vault or a secret store in the next task). The module never puts the token in warnings, messages or the diff.
+  - A task that generates a token without C(no_log) gets a warning that the token is shown (the collection's action
+    plugin, on the controller, sees the task's C(no_log) on both the in-process and the module path).
   - When the answer to a token generation is lost (a timeout or a dropped connection after the request was sent,
     or an error from the platform's side), the request is not sent again, because a second one would create a
     second token. The task fails saying that a token may have been generated and is unknown; if that matters,
@@ -323,6 +325,7 @@ MODULE = ModuleDef(
     mutually_exclusive=[["expires_at", "expires_in"]],
     required_if=[["state", "generated", ["authorization"]]],
 )
+MODULE.returned_secret = "token"
 
 
 def main():

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: dnszone_dnssec
 short_description: Enable or disable DNSSEC on a DNS zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads the DNS zone and enables or disables DNSSEC only when its state differs, so a re-run changes nothing
     and sends a single read.
@@ -85,12 +85,12 @@ EXAMPLES = r"""
   block:
     - name: Disable DNSSEC before moving the domain to another provider
       edge.platform.dnszone_dnssec:
-        zone_id: 12345
+        zone_domain: legacy.example.net
         state: disabled
 """
 
 RETURN = r"""
-zone:
+dns_zone:
   description: The DNS zone the task managed.
   returned: always
   type: dict
@@ -238,7 +238,7 @@ def run(ctx):
     if wanted and dnssec["ds_record"] is None and ctx.params["fetch_ds_record"] and not ctx.check_mode:
         # on an enabled zone the call only reads: a lost answer is no answer, not a change that may have landed
         dnssec = enable("Reading the DS record of DNS zone %d" % zone_id, changes_state=False)
-    return {"zone": identity, "dnssec": dnssec}
+    return {"dns_zone": identity, "dnssec": dnssec}
 
 
 MODULE = ModuleDef(

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: dnszone_info
 short_description: Read DNS zones, one by id or domain or every one, with their DNSSEC state
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads one DNS zone (by O(zone_id) or O(zone_domain)) or every DNS zone of the account (all pages, 1000 zones a
     request), shaped with the fields needed to find and check a zone. Without O(zone_id) and O(zone_domain), every
@@ -40,7 +40,7 @@ EXAMPLES = r"""
 
 - name: Show its id and DNSSEC state
   ansible.builtin.debug:
-    msg: "{{ zone.zones[0].id }}: DNSSEC {{ 'on' if zone.zones[0].dnssec_enabled else 'off' }}"
+    msg: "{{ zone.dns_zones[0].id }}: DNSSEC {{ 'on' if zone.dns_zones[0].dnssec_enabled else 'off' }}"
 
 - name: List every DNS zone without DNSSEC
   module_defaults:
@@ -54,11 +54,11 @@ EXAMPLES = r"""
 
     - name: Show the domains without DNSSEC
       ansible.builtin.debug:
-        msg: "{{ all_zones.zones | rejectattr('dnssec_enabled') | map(attribute='domain') | list }}"
+        msg: "{{ all_zones.dns_zones | rejectattr('dnssec_enabled') | map(attribute='domain') | list }}"
 """
 
 RETURN = r"""
-zones:
+dns_zones:
   description: The DNS zones read, ordered as the platform lists them (one when a zone was chosen).
   returned: success
   type: list
@@ -148,7 +148,7 @@ def run(ctx):
             hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % found.id}).object]
     else:
         models = list_dns_zones(ctx.client)
-    return {"changed": False, "zones": [shape_dns_zone(m) for m in models]}
+    return {"changed": False, "dns_zones": [shape_dns_zone(m) for m in models]}
 
 
 MODULE = ModuleDef(argument_spec=DNS_ZONE.argument_spec(), run=run, **DNS_ZONE.validation(required=False))

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: pullzone_certificate
 short_description: Install or remove a custom TLS certificate on a pull zone hostname
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Installs a custom certificate (with its chain) and private key on one hostname of a pull zone, or removes it.
   - The pull zone is chosen by O(pullzone_id), or by O(pullzone_name) at the cost of one search request (the listing
@@ -64,8 +64,9 @@ options:
       - Path of a PEM (bundle) or DER certificate file on the controller, found as M(ansible.builtin.copy) finds
         its C(src) (an absolute path, or relative to the role's C(files/) directory or to the playbook's directory;
         an Ansible Vault encrypted file is decrypted), whichever host the task runs on.
-      - The controller reads it (a regular file of at most 1 MiB) and passes its text as O(certificate); a DER file,
-        which is binary, is passed as its Base64. Errors about it name O(certificate_src) and the path.
+      - The controller reads it (a regular file of at most 1 MiB, not in C(/proc), C(/sys) or C(/dev)) and passes its
+        text as O(certificate); a DER file, which is binary, is passed as its Base64. Errors about it name
+        O(certificate_src) and the path.
       - Mutually exclusive with O(certificate).
     type: path
   certificate_key:
@@ -179,7 +180,7 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
-pullzone:
+pull_zone:
   description: The pull zone the task managed.
   returned: always
   type: dict
@@ -566,7 +567,7 @@ def run(ctx):
     target = after if changed else before
     ctx.reconcile(shown(before, hostname), shown(target, hostname), apply,
                   reread=lambda: read_state(ctx, probe_again), changed=changed, reached=reached)
-    return dict(target, pullzone={"id": zone_id, "name": state.zone_name}, hostname=hostname,
+    return dict(target, pull_zone={"id": zone_id, "name": state.zone_name}, hostname=hostname,
                 certificate_source=state.source)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: pullzone_info
 short_description: Read pull zones, one by id or name or every one, with their hostnames and certificates
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads one pull zone (by O(pullzone_id) or O(pullzone_name)) or every pull zone of the account (all pages, 1000
     zones a request), shaped with the fields needed to find and check a zone. Without O(pullzone_id) and

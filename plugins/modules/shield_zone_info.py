@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: shield_zone_info
 short_description: Read shield zones, one by id or by pull zone or every one, with plan and linked pull zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads one shield zone (by O(shield_zone_id), or by the pull zone it protects with O(pullzone_id) or
     O(pullzone_name)) or every shield zone of the account (all pages of C(GET /shield/shield-zones), at the
@@ -53,7 +53,7 @@ EXAMPLES = r"""
 
 - name: Map pull zone ids to shield zone ids
   ansible.builtin.debug:
-    msg: "{{ all_shields.shield_zones | items2dict(key_name='pull_zone_id', value_name='id') }}"
+    msg: "{{ all_shields.shield_zones | items2dict(key_name='pullzone_id', value_name='id') }}"
 """
 
 RETURN = r"""
@@ -67,7 +67,7 @@ shield_zones:
       description: Shield zone id.
       type: int
       sample: 3001
-    pull_zone_id:
+    pullzone_id:
       description: Id of the pull zone the shield zone protects.
       type: int
       sample: 2001

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: waf_rule
 short_description: Create, update or delete a custom WAF rule of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Manages one custom WAF rule of a shield zone, found by its name within the zone. The zone's rules are listed
     (every page) on each run; a rule is created when no rule has the name, updated when it differs, and left alone
@@ -28,7 +28,8 @@ description:
 options:
   rule_name:
     description:
-      - Name of the rule; it identifies the rule within the zone.
+      - Name of the rule; it identifies the rule within the zone. A name with a control character (a newline, tab
+        or escape) is refused before any request.
       - When several rules of the zone have this name, the task fails and lists their ids; rename or delete all
         but one of them first.
       - The Terraform provider only allows letters, digits and spaces in rule names. Whether the platform refuses
@@ -222,7 +223,7 @@ EXAMPLES = r"""
 
     - name: Write it unchanged to another zone
       edge.platform.waf_rule:
-        shield_zone_id: 3003
+        shield_zone_id: 3004
         rule_name: "{{ source.waf_rules[0].rule_name }}"
         rule_description: "{{ source.waf_rules[0].rule_description }}"
         rule_configuration: "{{ source.waf_rules[0].rule_configuration }}"
@@ -230,7 +231,7 @@ EXAMPLES = r"""
     - name: Delete a rule that is no longer needed
       edge.platform.waf_rule:
         shield_zone_id: 3001
-        rule_name: challenge-logins
+        rule_name: challenge-foreign-logins
         state: absent
 
 - name: Log SQL injection attempts on the shield zone of pull zone demo, chosen by the pull zone's name
@@ -395,7 +396,7 @@ from contextlib import nullcontext
 from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT
 from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef, check_name
 from ansible_collections.edge.platform.plugins.module_utils._waf_rule_write import (
     RuleInputError, desired_configuration, find_by_name, predicted_rule, rule_view, written_rule)
 from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
@@ -409,8 +410,8 @@ RULE = "/shield/waf/custom-rule"
 def unconfirmed(operation, reply):
     """The failure of a write the platform did not confirm (HTTP 202 ``AcceptedResult``, or no rule).
 
-    platform-facts section 3.2: a 202 is not an applied change. It may still land later, so it is handled as a
-    lost answer: never sent again, the re-read decides (``Context.reconcile``).
+    A 202 is not an applied change (docs/platform-notes.md, "Shield writes answered with HTTP 202"). It may
+    still land later, so it is handled as a lost answer: never sent again, the re-read decides (``Context.reconcile``).
     """
     error = ApiError(operation, reply.status, "the platform answered HTTP %d without confirming the change" % reply.status)
     error.kind = MAY_HAVE_BEEN_SENT
@@ -421,6 +422,9 @@ def run(ctx):
     params = ctx.params
     if not params["rule_name"] or not params["rule_name"].strip():
         ctx.fail("rule_name must not be empty: it identifies the rule within the shield zone.")
+    bad_name = check_name(params["rule_name"], "rule_name")  # the name is sent to the platform
+    if bad_name:
+        ctx.fail(bad_name)
     configuration = None
     if params["state"] == "present":
         try:
@@ -469,7 +473,7 @@ def manage(ctx, zone_id, configuration):
 
     current = find()
     description = params["rule_description"]
-    if description is None:  # kept when not given; always sent (platform-facts section 3.5)
+    if description is None:  # kept when not given; always sent (docs/platform-notes.md)
         description = (current.get("ruleDescription") if current else None) or ""
     body = {"ruleName": name, "ruleDescription": description, "ruleConfiguration": configuration}
     written = {}

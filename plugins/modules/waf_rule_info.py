@@ -8,9 +8,10 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: waf_rule_info
 short_description: Read custom WAF rules of a shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
-  - Reads one custom WAF rule by its id, or every custom WAF rule of a shield zone, following the platform's
+  - Reads one custom WAF rule by its id, the rules of a shield zone with a given name (O(rule_name), as
+    M(edge.platform.waf_rule) finds a rule), or every custom WAF rule of a shield zone, following the platform's
     pagination with one request per page.
   - Returns each rule with its conditions in readable form; the platform's numbers for action, operator, severity
     and transformations are kept, and their names are added beside them.
@@ -19,6 +20,9 @@ description:
   - The shield zone is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one lookup request) or
     O(pullzone_name) (two lookup requests). Exactly one of O(id), O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
   - A zone without rules returns an empty list; an unknown zone fails the task.
+  - With O(rule_name), only the rules of the zone with exactly that name are returned (case-sensitive, as
+    M(edge.platform.waf_rule) matches it), so none when the zone has no such rule, and several when the platform
+    holds several with that name (which M(edge.platform.waf_rule) refuses to manage).
 options:
   id:
     description:
@@ -26,6 +30,14 @@ options:
       - A rule that does not exist, or that this API key cannot see, fails the task with the platform's status.
       - Mutually exclusive with O(shield_zone_id), O(pullzone_id) and O(pullzone_name).
     type: int
+  rule_name:
+    description:
+      - Name of the rules to return, within the shield zone chosen by O(shield_zone_id), O(pullzone_id) or
+        O(pullzone_name); the same name O(edge.platform.waf_rule#module:rule_name) takes.
+      - The zone's rules are listed (one request per page) and only those with exactly this name are returned.
+      - Mutually exclusive with O(id).
+    type: str
+    aliases: [name]
   page_size:
     description:
       - How many rules to ask for per request when listing a zone.
@@ -83,11 +95,10 @@ EXAMPLES = r"""
         shield_zone_id: 3001
       register: zone_rules
 
-    - name: Fail when a rule only logs
-      ansible.builtin.assert:
-        that:
-          - zone_rules.waf_rules | selectattr('rule_configuration.action_type_name', 'equalto', 'Log') | list | length == 0
-        fail_msg: Some custom WAF rules only log matching requests.
+    - name: Show the rules that only log matching requests
+      ansible.builtin.debug:
+        msg: "{{ zone_rules.waf_rules | selectattr('rule_configuration.action_type_name', 'equalto', 'Log')
+                 | map(attribute='rule_name') | list }}"
 
 - name: List the custom WAF rules of the shield zone of pull zone demo, chosen by the pull zone's name
   edge.platform.waf_rule_info:
@@ -95,13 +106,22 @@ EXAMPLES = r"""
     base_url: https://api.bunny.net
     pullzone_name: demo
   register: demo_rules
+
+- name: Read the rule named block-admin of shield zone 3001, as edge.platform.waf_rule finds it
+  edge.platform.waf_rule_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+    rule_name: block-admin
+  register: named_rule
 """
 
 RETURN = r"""
 waf_rules:
   description:
     - The custom WAF rules read, one entry per rule.
-    - With O(id), a list of one rule; with a shield zone, every rule of the zone (possibly none).
+    - With O(id), a list of one rule; with a shield zone, every rule of the zone (possibly none); with O(rule_name),
+      the rules of the zone with that name (usually one, possibly none).
   returned: success
   type: list
   elements: dict
@@ -305,10 +325,15 @@ def run(ctx):
         ctx.fail("id must be a positive id; got %d." % params["id"])
     if not 1 <= params["page_size"] <= MAX_PAGE_SIZE:
         ctx.fail("page_size must be between 1 and %d; got %d." % (MAX_PAGE_SIZE, params["page_size"]))
+    name = params["rule_name"]
+    if name is not None and not name.strip():
+        ctx.fail("rule_name must not be empty: it names the rules to read within the shield zone.")
     if params["id"] is not None:
         found = [read_rule(ctx, params["id"])]
     else:
         found = list_rules(ctx, SHIELD_ZONE.resolve(ctx).id, params["page_size"])
+        if name is not None:
+            found = [rule for rule in found if isinstance(rule, dict) and rule.get("ruleName") == name]
     return {"waf_rules": [shape_rule(rule, ctx.warn) for rule in found]}
 
 
@@ -316,12 +341,13 @@ MODULE = ModuleDef(
     argument_spec=dict(
         SHIELD_ZONE.argument_spec(),
         id=dict(type="int"),
+        rule_name=dict(type="str", aliases=["name"]),
         page_size=dict(type="int", default=100),
     ),
     run=run,
     # one rule by id, or the rules of a zone chosen one of the selector's ways
     **merge_validation(SHIELD_ZONE.validation(required=False),
-                       {"mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names],
+                       {"mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names + ["rule_name"]],
                         "required_one_of": [["id"] + SHIELD_ZONE.names]})
 )
 

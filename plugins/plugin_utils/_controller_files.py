@@ -24,6 +24,7 @@ import stat
 from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.module_utils.common.text.converters import to_text
 
+from ansible_collections.edge.platform.plugins.module_utils._files import pseudo_filesystem
 from ansible_collections.edge.platform.plugins.module_utils._openapi_load import MAX_DOCUMENT_BYTES
 
 MIB = 1024 * 1024
@@ -66,8 +67,8 @@ def read_controller_files(action, module, args):
     read = {}
     for spec in CONTROLLER_FILES.get(module, ()):
         path = args.get(spec.option)
-        if path is None or args.get(spec.target) is not None:
-            continue
+        if not isinstance(path, str) or args.get(spec.target) is not None:
+            continue  # not a path (a list...): the module refuses it by name
         args[spec.target] = _read(action, spec, to_text(path))
         del args[spec.option]
         read[spec.target] = (spec.option, path)
@@ -85,14 +86,19 @@ def _read(action, spec, path):
                                   % (spec.option, path, ", ".join(exc.paths or []) or "nowhere"))
     except AnsibleError as exc:
         raise ControllerFileError("%s: %s" % (spec.option, to_text(exc.message)))
-    # Only regular files: a FIFO would block the open, /dev/zero never ends.
+    # Only regular files on disk: a FIFO would block the open, /dev/zero never ends, /proc/self/environ holds
+    # the controller's environment (credentials included).
     _check_regular(spec, found, 3 * spec.max_bytes)  # Vault text is hex: about twice the plain size
+    root = pseudo_filesystem(found)
+    if root is not None:
+        raise ControllerFileError("%s: %s is in %s, a kernel pseudo-filesystem, not a file on disk"
+                                  % (spec.option, found, root))
     try:
         real = action._loader.get_real_file(found, decrypt=True)
     except AnsibleError as exc:
         raise ControllerFileError("%s: %s" % (spec.option, to_text(exc.message)))
     try:
-        _check_regular(spec, real, spec.max_bytes)
+        info = _check_regular(spec, real, spec.max_bytes)
         with open(real, "rb") as handle:
             raw = handle.read(spec.max_bytes + 1)
     except (IOError, OSError) as exc:
@@ -102,6 +108,9 @@ def _read(action, spec, path):
     if len(raw) > spec.max_bytes:
         raise ControllerFileError("%s: %s is larger than %d MiB; this option takes at most that much"
                                   % (spec.option, found, spec.max_bytes // MIB))
+    if raw and not info.st_size:  # generated as read: not a file on disk
+        raise ControllerFileError("%s: %s reports a size of 0 but is not empty (a generated file, not a file on "
+                                  "disk)" % (spec.option, found))
     if spec.binary and b"-----BEGIN" not in raw:
         return base64.b64encode(raw).decode("ascii")
     try:
@@ -121,6 +130,7 @@ def _check_regular(spec, path, max_bytes):
     if info.st_size > max_bytes:
         raise ControllerFileError("%s: %s is larger than %d MiB; this option takes at most that much"
                                   % (spec.option, path, spec.max_bytes // MIB))
+    return info
 
 
 def name_the_file(result, read):

@@ -137,11 +137,16 @@ def module_definition(name):
 def validate(definition, params, module_name):
     """AnsibleModule's argument handling: ``(no_log_values, warnings, error message or None)``.
 
-    Updates ``params`` in place with the validated values, as AnsibleModule updates its params.
+    Updates ``params`` in place with the validated values, as AnsibleModule updates its params. The
+    module's screen (``ModuleDef.screen``) runs first, as in the AnsibleModule host.
     """
     no_log_values = NoLogValues()
-    if definition.hidden_secrets is not None:
-        no_log_values.update(value for value in definition.hidden_secrets(params) if value)
+    screen = definition.screen(params)  # every secret, before validation can stop collecting them
+    no_log_values.update(screen.secrets)
+    if screen.problem is not None:
+        if screen.unchecked:
+            params.clear()
+        return no_log_values, [], screen.problem
     validation = ArgumentSpecValidator(definition.spec(), **definition.validation).validate(params)
     params.update(validation.validated_parameters)
     no_log_values.update(validation._no_log_values)
@@ -265,6 +270,7 @@ class EdgeModuleAction(ActionBase):
         why_not = self._why_not_in_process(definition, task_vars, task_environment)
         self._log_path(module_name, why_not, task_environment)
         if why_not is None:
+            display.vvvv("%s runs in-process on the controller" % module_name)
             with environment(task_environment):
                 output = run_in_process(definition, to_module(args), self._task.check_mode, self._task.diff,
                                         module_name, inject_invocation(task_vars))
@@ -276,7 +282,18 @@ class EdgeModuleAction(ActionBase):
                                                          task_vars=task_vars, wrap_async=wrap_async), read)
             if not wrap_async:
                 self._remove_tmp_path(self._connection._shell.tmpdir)
+        self._warn_unless_no_log(definition, outcome)
         return merge_hash(result, outcome)
+
+    def _warn_unless_no_log(self, definition, outcome):
+        """A result holding the secret the task asked for (a new database token) is shown unless the task is no_log."""
+        key = getattr(definition, "returned_secret", None)
+        if key and outcome.get(key) and not self._task.no_log:
+            warnings = outcome.get("warnings") or []
+            outcome["warnings"] = list(warnings) + [
+                "The result holds the secret %s and this task's no_log is off, so the value is shown in the task "
+                "output and logs (-v, callbacks, a registered variable printed later). Set no_log: true on the task "
+                "and keep the value with register." % key]
 
     def _why_not_in_process(self, definition, task_vars, task_environment):
         """None when the core can run here, else why not (shown at -vvvv)."""

@@ -1,4 +1,11 @@
-"""Loading fixture files (the YAML contract of DESIGN §6)."""
+"""Loading fixture files, checked strictly against the fixture format (docs/guide.md, "Fixtures").
+
+Every key the format does not know is an error naming the key and where it is
+(``dns_zones[0].dnsec``), and every value of the wrong type is an error naming its place and the type
+expected: a typo must never turn into a silently different platform. Booleans are real YAML
+booleans (``true``/``false``), never a string such as ``maybe``. The areas check the values further
+(ranges, enums, PEM text, SQL).
+"""
 
 import yaml
 
@@ -7,20 +14,230 @@ class FixtureError(ValueError):
     """The fixture file cannot be used; the message says where and why."""
 
 
+# -- the format, as data ------------------------------------------------------------------------------
+# A schema is a Scalar, a Mapping, a ListOf, a MapOf, an AnyOf or Anything; ``nullable`` ones also take null.
+
+
+class Scalar(object):
+    def __init__(self, kinds, expected, nullable=False, values=None):
+        self.kinds, self.expected, self.nullable, self.values = kinds, expected, nullable, values
+
+    def check(self, value, where):
+        if isinstance(value, self.kinds) and not (bool not in self.kinds and isinstance(value, bool)):
+            if self.values is None or value in self.values:
+                return
+        raise FixtureError("%s must be %s; got %s" % (where, self.expected, _shown(value)))
+
+
+class Mapping(object):
+    """A mapping of known keys: ``fields`` maps each key to its schema; ``required`` keys must be there."""
+
+    def __init__(self, fields, required=(), nullable=False, expected="a mapping"):
+        self.fields, self.required, self.nullable, self.expected = fields, required, nullable, expected
+
+    def check(self, value, where):
+        if not isinstance(value, dict):
+            raise FixtureError("%s must be %s; got %s" % (where or "the fixture", self.expected, _shown(value)))
+        for key in value:
+            if not isinstance(key, str) or key not in self.fields:
+                known = ", ".join(sorted(self.fields))
+                raise FixtureError("unknown key %s; %s takes %s" % (_join(where, key), where or "the top level", known))
+        for key in self.required:
+            if key not in value:
+                raise FixtureError("%s needs %r" % (where, key))
+        for key, item in value.items():
+            validate(item, self.fields[key], _join(where, key))
+
+
+class ListOf(object):
+    def __init__(self, item, nullable=True):
+        self.item, self.nullable, self.expected = item, nullable, "a list"
+
+    def check(self, value, where):
+        if not isinstance(value, list):
+            raise FixtureError("%s must be a list; got %s" % (where, _shown(value)))
+        for index, item in enumerate(value):
+            validate(item, self.item, "%s[%d]" % (where, index))
+
+
+class MapOf(object):
+    """A mapping whose keys are data (WAF variable names), each value of one schema."""
+
+    def __init__(self, value, nullable=True):
+        self.value, self.nullable = value, nullable
+
+    def check(self, value, where):
+        if not isinstance(value, dict):
+            raise FixtureError("%s must be a mapping; got %s" % (where, _shown(value)))
+        for key, item in value.items():
+            validate(item, self.value, _join(where, str(key)))
+
+
+class AnyOf(object):
+    """The first schema whose type matches (for keys that take, say, ``true`` or a mapping)."""
+
+    def __init__(self, choices, expected, nullable=False):
+        self.choices, self.expected, self.nullable = choices, expected, nullable
+
+    def check(self, value, where):
+        for choice in self.choices:
+            if isinstance(choice, Mapping) and isinstance(value, dict):
+                return choice.check(value, where)
+            if isinstance(choice, Scalar):
+                try:
+                    return choice.check(value, where)
+                except FixtureError:
+                    continue
+        raise FixtureError("%s must be %s; got %s" % (where, self.expected, _shown(value)))
+
+
+class Anything(object):
+    """A section the emulator does not read (its content is another tool's business)."""
+
+    nullable, expected = True, "anything"
+
+    def check(self, value, where):
+        pass
+
+
+def validate(value, schema, where=""):
+    """Raise FixtureError when ``value`` does not follow ``schema``; ``where`` is its place in the fixture."""
+    if value is None:
+        if schema.nullable:
+            return
+        raise FixtureError("%s must not be null (empty); give %s" % (where, schema.expected))
+    schema.check(value, where)
+
+
+def _join(where, key):
+    return "%s.%s" % (where, key) if where else key
+
+
+def _shown(value):
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _bool(nullable=False):
+    return Scalar((bool,), "true, false or null" if nullable else "true or false", nullable)
+
+
+def _int(nullable=False):
+    return Scalar((int,), "an integer or null" if nullable else "an integer", nullable)
+
+
+def _str(nullable=False):
+    return Scalar((str,), "a string or null" if nullable else "a string", nullable)
+
+
+_LIMIT_KEYS = ("max_endpoints", "max_fields_per_type", "max_nesting_depth", "max_total_schema_nodes",
+               "max_total_regex_length")
+_LIMITS = Mapping({key: _int() for key in _LIMIT_KEYS}, nullable=True)
+
+_CONDITION_FIELDS = {
+    "variableTypes": MapOf(_str(nullable=True)),
+    "operatorType": _int(),
+    "value": _str(nullable=True),
+    "isNegated": _bool(nullable=True),
+    "isRegexVariable": _bool(nullable=True),
+}
+_CHAINED_CONDITION = Mapping(_CONDITION_FIELDS)
+_RULE_CONFIGURATION = Mapping(dict(_CONDITION_FIELDS, actionType=_int(), severityType=_int(),
+                                   transformationTypes=ListOf(_int()), chainedRuleConditions=ListOf(_CHAINED_CONDITION)),
+                              nullable=True)
+
+FIXTURE = Mapping({
+    "api_keys": ListOf(_str()),
+    "dns_zones": ListOf(Mapping({"id": _int(), "domain": _str(), "dnssec": _bool()}, required=("id",))),
+    "pull_zones": ListOf(Mapping({
+        "id": _int(),
+        "name": _str(),
+        "omit_certificates": _bool(),
+        "hostnames": ListOf(Mapping({
+            "value": _str(), "system": _bool(), "managed": _bool(), "force_ssl": _bool(),
+            "free_certificate": _bool(), "certificate": _str(nullable=True), "certificate_key": _str(nullable=True),
+        }, required=("value",))),
+    }, required=("id",))),
+    "omit_certificates": _bool(),
+    "tls_listener": AnyOf([Scalar((bool,), "true or false"),
+                           Mapping({"host": _str(), "port": _int()})], "true or a mapping {host, port}",
+                          nullable=True),
+    "shield_zones": ListOf(Mapping({
+        "id": _int(),
+        "pull_zone_id": _int(nullable=True),
+        "plan": Scalar((str, int), "one of basic, advanced, business, enterprise (or 0..3) or null", nullable=True),
+        "bot_detection": Mapping({
+            "execution_mode": _int(), "request_integrity": _int(), "ip_address": _int(),
+            "fingerprint_sensitivity": _int(), "fingerprint_aggression": _int(),
+            "complex_enabled": _bool(nullable=True),
+        }, nullable=True),
+        "waf_rule_writes": Scalar((str,), "accepted, accepted_applied or null", nullable=True,
+                                  values=("accepted", "accepted_applied")),
+        "api_guardian_forbidden": _bool(),
+        "api_guardian_limits": _LIMITS,
+        "api_guardian_spec": _str(nullable=True),
+    }, required=("id",))),
+    "api_guardian_default_limits": _LIMITS,
+    "api_guardian_not_found": Mapping({"missing_spec": Scalar((int,), "200 or 404", values=(200, 404)), "spec_error_key": _str(nullable=True),
+                                       "zone_error_key": _str(nullable=True)}, nullable=True),
+    "databases": ListOf(Mapping({
+        "id": _str(),
+        "tokens": Mapping({"full_access": ListOf(_str()), "read_only": ListOf(_str())}, nullable=True),
+        "sql": _str(nullable=True),
+    }, required=("id",))),
+    "waf_rules": ListOf(Mapping({
+        "id": _int(),
+        "shield_zone_id": _int(),
+        "user_id": _str(nullable=True),
+        "rule_name": _str(nullable=True),
+        "rule_description": _str(nullable=True),
+        "rule_configuration": _RULE_CONFIGURATION,
+        "error_response": AnyOf([Scalar((str,), "default", values=("default",)),
+                                 Mapping({"statusCode": _int(), "success": _bool(), "message": _str(nullable=True),
+                                          "errorKey": _str(nullable=True)})],
+                                "'default' or a mapping of statusCode, success, message, errorKey", nullable=True),
+        "served_without_data": _bool(nullable=True),
+        "deleted": _bool(nullable=True),
+    }, required=("id", "shield_zone_id"))),
+    # read by the examples test (tests/integration/targets/examples), not by the emulator
+    "examples": Anything(),
+})
+
+
 def load_fixture(path):
-    """The fixture as a dict; an empty file is an empty platform."""
+    """The fixture as a dict, checked against the format; an empty file is an empty platform."""
     try:
         with open(path, encoding="utf-8") as handle:
             data = yaml.safe_load(handle)
     except OSError as exc:
         raise FixtureError("cannot read fixture %s: %s" % (path, exc.strerror)) from exc
+    except UnicodeDecodeError as exc:
+        raise FixtureError("fixture %s is not UTF-8 text: %s" % (path, exc)) from exc
     except yaml.YAMLError as exc:
-        raise FixtureError("fixture %s is not valid YAML: %s" % (path, exc)) from exc
+        raise FixtureError("fixture %s is not valid YAML: %s" % (path, _yaml_problem(exc))) from exc
     if data is None:
         return {}
-    if not isinstance(data, dict):
-        raise FixtureError("fixture %s must be a mapping at the top level" % path)
+    try:
+        validate(data, FIXTURE)
+    except FixtureError as exc:
+        raise FixtureError("fixture %s: %s" % (path, exc)) from exc
     return data
+
+
+def _yaml_problem(exc):
+    """PyYAML's message on one line, the file named once: ``line 2, column 11: expected ...``."""
+    mark, problem = getattr(exc, "problem_mark", None), getattr(exc, "problem", None)
+    if mark is None or not problem:
+        return " ".join(str(exc).split())
+    text = "line %d, column %d: %s" % (mark.line + 1, mark.column + 1, problem)
+    context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    if context and context_mark is not None:
+        text += " (%s started at line %d, column %d)" % (context.replace("while ", ""), context_mark.line + 1,
+                                                         context_mark.column + 1)
+    return text
 
 
 def records(fixture, key, required=("id",)):

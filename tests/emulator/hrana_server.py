@@ -6,7 +6,8 @@ number (8 bytes each, big-endian) + HMAC-SHA256 of those 16 bytes under a per-pr
 baton works once. A stream idle for ``idle_expiry_s`` (sqld: 10 s) is closed, rolling back any open
 transaction, and remembered for 300 s so its baton gets STREAM_EXPIRED rather than "invalid".
 
-Failures of the whole HTTP request follow sqld (``hrana.md`` §6.2): 400 text/plain for protocol
+Failures of the whole HTTP request follow sqld (docs/platform-notes.md, "Database SQL over HTTP (Hrana)
+failures"): 400 text/plain for protocol
 errors, 400 JSON for an expired stream, 403 JSON when a read-only token would write. The requests
 before the failing one keep their effects; the stream is dropped.
 """

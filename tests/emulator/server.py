@@ -234,12 +234,12 @@ class EmulatorServer(ThreadingHTTPServer):
         return "http://%s:%d" % (host, port)
 
 
-def write_url_file(path, url):
-    """Write atomically so a watcher never reads half a URL."""
+def write_url_file(path, text):
+    """Write atomically so a watcher never reads half a line."""
     directory = os.path.dirname(os.path.abspath(path))
-    handle, temp = tempfile.mkstemp(dir=directory, prefix=".emulator-url-")
+    handle, temp = tempfile.mkstemp(dir=directory, prefix=".emulator-")
     with os.fdopen(handle, "w") as stream:
-        stream.write(url + "\n")
+        stream.write(text + "\n")
     os.replace(temp, path)
 
 
@@ -250,6 +250,7 @@ def parse_args(argv):
     parser.add_argument("--fixtures", default=DEFAULT_FIXTURE, help="fixture YAML (default: fixtures/demo.yml)")
     parser.add_argument("--data-dir", help="where database files live (default: a temporary directory)")
     parser.add_argument("--url-file", help="also write the URL to this file once listening")
+    parser.add_argument("--pid-file", help="write the process id to this file before the URL file")
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
     return parser.parse_args(argv)
 
@@ -263,8 +264,15 @@ def main(argv=None):
     except FixtureError as exc:
         sys.stderr.write("emulator: %s\n" % exc)
         return 2
-    server = EmulatorServer((args.host, args.port), platform, verbose=args.verbose)
+    try:
+        server = EmulatorServer((args.host, args.port), platform, verbose=args.verbose)
+    except (OSError, OverflowError) as exc:  # port in use or out of range, unknown address
+        platform.close()
+        sys.stderr.write("emulator: cannot listen on %s port %s: %s\n" % (args.host, args.port, exc))
+        return 2
     signal.signal(signal.SIGTERM, lambda *_args: threading.Thread(target=server.shutdown, daemon=True).start())
+    if args.pid_file:  # before the URL file: whoever sees the URL can also find the process
+        write_url_file(args.pid_file, str(os.getpid()))
     if args.url_file:  # before the stdout line, so a reader of either finds both ready
         write_url_file(args.url_file, server.url)
     sys.stdout.write("EMULATOR_URL=%s\n" % server.url)
@@ -276,6 +284,7 @@ def main(argv=None):
     finally:
         server.server_close()
         platform.close()
-        if args.url_file and os.path.exists(args.url_file):
-            os.remove(args.url_file)
+        for path in (args.url_file, args.pid_file):
+            if path and os.path.exists(path):
+                os.remove(path)
     return 0

@@ -4,7 +4,8 @@ A body that does not bind answers 400 with a ``ValidationProblemDetails`` (``app
 whose ``errors`` maps each offending member to its messages, as ASP.NET's ``[ApiController]`` answers:
 a wrong JSON type or an enum number outside the document's enum is named by its JSON path
 (``$.ruleConfiguration.actionType``); a required member that is missing or null by its property name
-(``RuleDescription``: always send it, platform-facts section 3.5; the octorules client learned that
+(``RuleDescription``: always send it, docs/platform-notes.md "Custom WAF rules: the description is always sent";
+the octorules client learned that
 from a real 400). Members the published document does not list are refused too: every schema there is
 ``additionalProperties: false``, and a client that sends others has a bug the emulator should show.
 The published document declares no 400 for these operations; this is the framework's own answer.

@@ -19,6 +19,11 @@ Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit noth
   (they may carry ``vars``, such as ``edge_platform_in_process: false`` to force the module path).
 - ``LOOP_CASES``: ``{name, task, items, fixture?}`` - the wall time of one ``ansible-playbook`` run whose task
   loops over ``items`` items (the whole run, start-up included), and the same minus an empty play's.
+- ``MEMORY_CASES``: ``{name, rows, max_rows?, max_response_bytes?, fails_with?, peak_within?}`` - bench_memory.py in
+  a fresh interpreter: a generated Hrana answer of ``rows`` rows streamed over HTTP through database_query's own
+  send and verdict; prints the answer's size, the peak RSS growth and their ratio. ``fails_with``: fragments the
+  module's failure message must hold (the case fails otherwise, as it does when an expected success fails);
+  ``peak_within``: bytes the peak growth must stay under (a memory bound, deterministic enough to check).
 - ``prepare(directory)`` (optional function): called once before the file's cases run, to write the
   files they need (certificates, documents) into ``directory``, which tasks see as ``{{ edge_bench_dir }}``.
 Tasks are one-key dicts ``{FQCN: args}``. Play variables: ``edge_base_url``, ``edge_api_key``,
@@ -54,6 +59,7 @@ from emulator_process import DEMO_FIXTURE, EmulatorProcess  # noqa: E402  pylint
 COLLECTIONS = os.path.join(REPO, ".build", "collections")
 # The copy under COLLECTIONS imports the collection's module_utils from its own tree.
 BENCH_OPENAPI = os.path.join(COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_openapi.py")
+BENCH_MEMORY = os.path.join(COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_memory.py")
 OPENAPI_CASE = "api_guardian_spec large document (bench_openapi.py: parse, derive, measure, compare; no HTTP)"
 API_KEY = "demo-api-key"
 DATABASE_TOKEN = "demo-full-token"  # full access to the demo fixture's database "demo"
@@ -72,6 +78,7 @@ class CaseFile(object):
         if self.slope_cases is None:
             self.slope_cases = [slope_case(case) for case in self.timing_cases]
         self.loop_cases = getattr(module, "LOOP_CASES", [])
+        self.memory_cases = getattr(module, "MEMORY_CASES", [])
         self.prepare = getattr(module, "prepare", None)
 
 
@@ -237,6 +244,37 @@ def measure_loop(case, scratch, bench_dir):
     return (case["name"], "%s items" % format(case["items"], ","), "%.1f s" % spent, "%.1f s" % (spent - empty))
 
 
+def measure_memory(case):
+    """``(row, matched)``: bench_memory.py's figures for ``case``, and whether it ended as the case expects."""
+    cmd = [sys.executable, BENCH_MEMORY, str(case["rows"])]
+    for option in ("max_rows", "max_response_bytes"):
+        if option in case:
+            cmd += ["--" + option.replace("_", "-"), str(case[option])]
+    proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, check=False)
+    if proc.returncode != 0:
+        raise RuntimeError("bench_memory.py failed:\n" + proc.stdout)
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    failure = result.get("failure")
+    expected = case.get("fails_with")
+    problems = []
+    if expected is None and failure:
+        problems.append("failed: " + failure)
+    if expected is not None:
+        missing = [fragment for fragment in expected if fragment not in (failure or "")]
+        if missing:
+            problems.append("the failure lacks %s: %s" % (", ".join(map(repr, missing)), failure or "it succeeded"))
+    if case.get("peak_within") and result["peak_growth_bytes"] > case["peak_within"]:
+        problems.append("peak growth over %.0f MB" % (case["peak_within"] / 1e6))
+    outcome = ("failed as expected: %s" % failure) if expected is not None and not problems else (
+        "%s rows returned" % format(result.get("returned_rows", 0), ","))
+    row = (case["name"], "%.1f MB" % (result["answer_bytes"] / 1e6), "%.1f MB" % (result["read_bytes"] / 1e6),
+           "%.1f MB" % (result["peak_growth_bytes"] / 1e6),
+           "%.2f" % (result["peak_growth_bytes"] / result["answer_bytes"]),
+           "MISMATCH: " + "; ".join(problems) if problems else "ok")
+    return row, outcome, not problems
+
+
 def measure_openapi():
     """``(title, rows, matched)``: bench_openapi.py's timings, and whether its no-change comparison found no change."""
     proc = subprocess.run([sys.executable, BENCH_OPENAPI], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -264,7 +302,7 @@ def main(argv=None):
     parser.add_argument("--only", default="", help="run only cases whose name contains this")
     args = parser.parse_args(argv)
     ok = True
-    request_rows, timing_rows, slope_rows, loop_rows = [], [], [], []
+    request_rows, timing_rows, slope_rows, loop_rows, memory_rows, memory_notes = [], [], [], [], [], []
     with tempfile.TemporaryDirectory(prefix="edge-bench-") as scratch:
         bench_dir = os.path.join(scratch, "files")
         os.mkdir(bench_dir)
@@ -274,6 +312,7 @@ def main(argv=None):
             timing_cases = [c for c in case_file.timing_cases if args.only in c["name"]]
             slope_cases = [c for c in case_file.slope_cases if args.only in c["name"]]
             loop_cases = [c for c in case_file.loop_cases if args.only in c["name"]]
+            memory_cases = [c for c in case_file.memory_cases if args.only in c["name"]]
             if case_file.prepare and (request_cases or timing_cases or slope_cases or loop_cases):
                 case_file.prepare(bench_dir)
             for case in request_cases:
@@ -290,6 +329,12 @@ def main(argv=None):
             for case in loop_cases:
                 loop_rows.append(measure_loop(case, scratch, bench_dir))
                 print("  loop      %s: done" % case["name"], flush=True)
+            for case in memory_cases:
+                row, note, matched = measure_memory(case)
+                ok = ok and matched
+                memory_rows.append(row)
+                memory_notes.append("%s: %s" % (case["name"], note))
+                print("  memory    %s: %s" % (row[0], row[-1]), flush=True)
     if request_rows:
         print("\nRequests per task (emulator request log; no change = reads only, change = reads + one write)")
         print(table(("case", "changed exp/got", "expected", "sent", "count", "result"), request_rows))
@@ -302,12 +347,18 @@ def main(argv=None):
     if loop_rows:
         print("\nOne task looping over many items (wall time of the whole ansible-playbook run, and minus an empty play)")
         print(table(("case", "items", "run", "minus empty play"), loop_rows))
+    if memory_rows:
+        print("\nPeak memory of database_query's decode (bench_memory.py: the answer streamed over HTTP, decoded and "
+              "shaped; peak RSS growth of a fresh interpreter)")
+        print(table(("case", "answer", "read", "peak growth", "peak/answer", "result"), memory_rows))
+        for note in memory_notes:
+            print("  " + note)
     if args.only in OPENAPI_CASE:
         title, rows, matched = measure_openapi()
         ok = ok and matched
         print("\n%s: %s" % (OPENAPI_CASE, title))
         print(table(("step", "time"), rows))
-    print("\nbench: %s" % ("ok" if ok else "a request count or no-change check differs from its expectation"))
+    print("\nbench: %s" % ("ok" if ok else "a request count, no-change check or memory case differs from its expectation"))
     return 0 if ok else 1
 
 

@@ -25,12 +25,29 @@ COLLECTION_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 class FakeResponse(object):
-    def __init__(self, status=200, body=None, headers=None, text=None):
+    """An answer as ``requests`` streams it (``stream=True``): ``iter_content`` yields the UTF-8 body in chunks.
+
+    ``chunks`` counts the chunks the client took, so a test sees where reading stopped.
+    """
+
+    def __init__(self, status=200, body=None, headers=None, text=None, encoding=None):
         self.status_code = status
         if text is None:
             text = "" if body is None else json.dumps(body)
         self.text = text
         self.headers = CaseInsensitiveDict(headers or {})
+        self.encoding = encoding
+        self.chunks = 0
+        self.closed = False
+
+    def iter_content(self, chunk_size=1):
+        raw = self.text.encode(self.encoding or "utf-8")
+        for start in range(0, len(raw), chunk_size):
+            self.chunks += 1
+            yield raw[start:start + chunk_size]
+
+    def close(self):
+        self.closed = True
 
 
 class FakeSession(object):
@@ -46,9 +63,10 @@ class FakeSession(object):
         self.verify = True
 
     def request(self, method, url, json=None, params=None, timeout=None,  # pylint: disable=redefined-outer-name
-                verify=None, allow_redirects=True):
+                verify=None, allow_redirects=True, stream=False):
         self.calls.append({"method": method, "url": url, "json": json, "params": params, "timeout": timeout,
-                           "verify": verify, "allow_redirects": allow_redirects, "headers": dict(self.headers)})
+                           "verify": verify, "allow_redirects": allow_redirects, "stream": stream,
+                           "headers": dict(self.headers)})
         if callable(self.responses):
             answer = self.responses(method, url, json, params)
         else:

@@ -1,9 +1,9 @@
 """Bad connection input, tried on every module: a clean failure naming the option, no traceback, no request.
 
-The values are the ones an attacker's matrix found tracebacks and hangs with (issue 9, items 10 and 12):
+The values are the ones an attacker's matrix found tracebacks and hangs with:
 credentials a header cannot carry, broken URLs, timeouts and retry counts nothing can honour. Each module's
-``main`` runs for real (AnsibleModule, argument validation, the engine) with a fake session that fails the
-test on any request.
+``main`` runs for real (AnsibleModule, argument validation, the engine), and so does the in-process host
+with the same arguments (same output required), with a fake session that fails the test on any request.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from ansible_collections.edge.platform.plugins.modules import (
     api_guardian_spec, bot_detection_info, database_query, dnszone_dnssec, pullzone_certificate, waf_rule_info,
 )
+from ansible_collections.edge.platform.tests.unit import test_bad_option_types as every_option
 
 KEY = "transport-matrix-secret-key"
 TOKEN = "transport-matrix-secret-token"
@@ -28,6 +29,9 @@ MANAGEMENT = {
                                                         state="absent")),
     "waf_rule_info": (waf_rule_info, dict(CONNECTION, id=1)),
 }
+# every other module too, with the arguments of the wrong-type matrix (tests/unit/test_bad_option_types.py)
+MANAGEMENT.update({name: (every_option.module_named(name), dict(args, api_key=KEY))
+                   for name, args in every_option.BASE.items() if name not in MANAGEMENT and "api_key" in args})
 DATABASE = {"database_query": (database_query, {"database_url": "http://127.0.0.1:9/db/x", "auth_token": TOKEN,
                                                 "sql": "SELECT 1"})}
 EVERY = dict(MANAGEMENT, **DATABASE)
@@ -65,16 +69,10 @@ def clear_environment(monkeypatch, *names):
         monkeypatch.delenv(name, raising=False)
 
 
-def refuse_any_request(method, url, body, params):
-    raise AssertionError("a request was sent: %s %s" % (method, url))
-
-
 @pytest.mark.parametrize("module, args, option", list(cases()))
-def test_bad_connection_input_fails_by_name_before_any_request(fake_session, run_module, capsys, module, args,
-                                                               option):
-    fake_session.responses = refuse_any_request
-    result = run_module(module, args)
-    shown = json.dumps(result, ensure_ascii=False) + capsys.readouterr().err
+def test_bad_connection_input_fails_by_name_before_any_request_on_both_hosts(
+        fake_session, run_module, capsys, module, args, option):
+    result, shown = every_option.run_both(module.__name__.rpartition(".")[2], args, fake_session, run_module, capsys)
     assert result.get("failed") is True, result
     assert result["msg"].startswith(option), result["msg"]
     assert fake_session.calls == []
@@ -116,8 +114,9 @@ def test_an_empty_key_variable_is_refused_by_name(fake_session, run_module, monk
     monkeypatch.setenv("EDGE_API_KEY", "")
     module, args = MANAGEMENT["dnszone_dnssec"]
     result = run_module(module, without(args, "api_key"))
-    assert result["msg"].startswith("api_key is empty: give the credential in api_key (or its alias access_key), "
-                                    "or the EDGE_API_KEY or BUNNYNET_API_KEY environment variables")
+    assert result["msg"] == ("api_key is empty: the EDGE_API_KEY environment variable is set but empty (a credential "
+                             "field left empty?). Give the credential in api_key (or its alias access_key), or the "
+                             "EDGE_API_KEY or BUNNYNET_API_KEY environment variables.")
     assert fake_session.calls == []
 
 
@@ -153,3 +152,41 @@ def test_a_blank_auth_token_beside_a_url_token_means_no_token_option(fake_sessio
     run_module(database_query, {"database_url": "http://127.0.0.1:9/db/x?authToken=" + TOKEN, "auth_token": blank,
                                 "sql": "SELECT 1"})
     assert fake_session.calls[0]["headers"]["Authorization"] == "Bearer " + TOKEN
+
+
+EMPTY_VARIABLES = [
+    # (variable set empty, the option it supplies, the module)
+    ("EDGE_API_KEY", "api_key", "dnszone_dnssec"),
+    ("BUNNYNET_API_KEY", "api_key", "dnszone_dnssec"),
+    ("EDGE_BASE_URL", "base_url", "dnszone_dnssec"),
+    ("BUNNYNET_API_URL", "base_url", "dnszone_dnssec"),
+    ("SERVICE_DATABASE_URL", "database_url", "database_query"),
+    ("BUNNY_DATABASE_URL", "database_url", "database_query"),
+    ("SERVICE_DATABASE_AUTH_TOKEN", "auth_token", "database_query"),
+    ("BUNNY_DATABASE_AUTH_TOKEN", "auth_token", "database_query"),
+]
+
+
+@pytest.mark.parametrize("variable, option, name", EMPTY_VARIABLES)
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_an_empty_variable_is_named_on_both_hosts(fake_session, run_module, capsys, monkeypatch, variable, option,
+                                                  name, blank):
+    # an AWX credential field left empty still injects its variable, empty
+    clear_environment(monkeypatch, "EDGE_API_KEY", "BUNNYNET_API_KEY", "EDGE_BASE_URL", "BUNNYNET_API_URL",
+                      "SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN",
+                      "BUNNY_DATABASE_AUTH_TOKEN")
+    monkeypatch.setenv(variable, blank)
+    module, args = EVERY[name]
+    result, shown = every_option.run_both(name, without(args, option), fake_session, run_module, capsys)
+    assert result["failed"] is True
+    assert result["msg"].startswith("%s is empty: the %s environment variable is set but empty (a credential field "
+                                    "left empty?). Give " % (option, variable)), result["msg"]
+    assert KEY not in shown and TOKEN not in shown
+
+
+@pytest.mark.parametrize("option, name", [("base_url", "dnszone_dnssec"), ("database_url", "database_query")])
+def test_an_empty_url_given_as_an_option_says_so(fake_session, run_module, capsys, monkeypatch, option, name):
+    clear_environment(monkeypatch, "EDGE_BASE_URL", "BUNNYNET_API_URL", "SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL")
+    module, args = EVERY[name]
+    result, _shown = every_option.run_both(name, dict(args, **{option: ""}), fake_session, run_module, capsys)
+    assert result["msg"].startswith("%s is empty: give " % option) and "an empty variable still counts" in result["msg"]

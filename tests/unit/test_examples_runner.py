@@ -88,28 +88,33 @@ def test_a_run_that_failed_without_task_results_fails(runner):
     assert "ex: the second run ran other tasks than the first" in problems
 
 
-def test_build_play_substitutes_options_everywhere_and_applies_task_overrides(runner):
+def test_build_play_substitutes_options_everywhere_and_nothing_else(runner):
     examples = [
         {"name": "One", "edge.platform.m": {"base_url": "https://api.bunny.net", "zone_id": 1}},
         {"name": "Block", "module_defaults": {"group/edge.platform.management": {"base_url": "https://api.bunny.net"}},
          "block": [{"name": "Two", "edge.platform.m": {"zone_id": 1}}]},
     ]
-    settings = {"options": {"base_url": "{{ emulator_url }}"}, "vars": {"vault_key": "k"},
-                "tasks": {"Two": {"zone_id": 2}}}
-    used = set()
-    [play] = runner.build_play("m", {"options": {"zone_id": {}}}, examples, settings, used)
+    settings = {"options": {"base_url": "{{ emulator_url }}"}, "vars": {"vault_key": "k"}}
+    [play] = runner.build_play("m", examples, settings)
     assert play["hosts"] == "localhost" and play["vars"] == {"vault_key": "k"}
     assert play["tasks"][0]["edge.platform.m"] == {"base_url": "{{ emulator_url }}", "zone_id": 1}
     assert play["tasks"][1]["module_defaults"]["group/edge.platform.management"]["base_url"] == "{{ emulator_url }}"
-    assert play["tasks"][1]["block"][0]["edge.platform.m"] == {"zone_id": 2}
-    assert used == {"Two"}
-    assert examples[1]["block"][0]["edge.platform.m"] == {"zone_id": 1}  # the parsed examples stay untouched
+    assert play["tasks"][1]["block"][0]["edge.platform.m"] == {"zone_id": 1}  # ids stay as written
+    assert examples[0]["edge.platform.m"]["base_url"] == "https://api.bunny.net"  # the parsed examples stay untouched
 
 
-def test_build_play_refuses_an_override_of_an_unknown_option(runner):
-    with pytest.raises(ValueError, match=r"examples.tasks\['One'\] sets \['zone'\], not options of m"):
-        runner.build_play("m", {"options": {"zone_id": {}}}, [{"name": "One", "edge.platform.m": {}}],
-                          {"tasks": {"One": {"zone": 2}}}, set())
+def test_build_play_replaces_each_value_by_its_stand_in(runner):
+    examples = [{"name": "A", "edge.platform.q": {"database_url": "libsql://a.lite.bunnydb.net"}},
+                {"name": "B", "edge.platform.q": {"database_url": "libsql://b.lite.bunnydb.net"}}]
+    stand_ins = {"database_url": {"libsql://a.lite.bunnydb.net": "http://e/db/a", "libsql://b.lite.bunnydb.net": "http://e/db/b"}}
+    [play] = runner.build_play("q", examples, {"options": stand_ins})
+    assert [t["edge.platform.q"]["database_url"] for t in play["tasks"]] == ["http://e/db/a", "http://e/db/b"]
+
+
+def test_build_play_refuses_a_value_without_a_stand_in(runner):
+    with pytest.raises(ValueError, match=r"examples.options.database_url has no stand-in for 'libsql://c'"):
+        runner.build_play("q", [{"name": "C", "edge.platform.q": {"database_url": "libsql://c"}}],
+                          {"options": {"database_url": {"libsql://a": "http://e/db/a"}}})
 
 
 def test_every_module_has_examples_that_parse(runner):

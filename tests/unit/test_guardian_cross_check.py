@@ -1,7 +1,7 @@
 """The emulator's API Guardian and the collection's local derivation agree, document by document.
 
 ``tests/emulator`` (openapi_text, openapi_derive, openapi_limits, areas/api_guardian) and
-``plugins/module_utils`` (_openapi, _guardian) implement issue 4's derivation and plan-limit rules
+``plugins/module_utils`` (_openapi, _guardian) implement the derivation and plan-limit rules
 separately, so neither can hide a misreading of the other. This is the one place importing both:
 for every document of the corpus they must accept or refuse it alike and, when accepted, derive
 the same title, version, endpoints, parameters, auth schemes and schemas (the emulator's YAML

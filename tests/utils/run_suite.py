@@ -177,7 +177,12 @@ def stage_docs_lint(where=MAIN):
     cmd = [os.path.join(BIN, "antsibull-docs"), "lint-collection-docs", "--plugin-docs",
            "--validate-collection-refs", "self", "."]
     rc = run("docs-lint", cmd, REPO, base_env(where=where))[0]
-    return Outcome(1, 0) if rc == 0 else Outcome(0, 1)
+    outcome = Outcome(1, 0) if rc == 0 else Outcome(0, 1)
+    # The docsite's guide page is generated from docs/guide.md (the one source): it must be up to date.
+    rc = run("docs-guide-rst", [sys.executable, os.path.join(REPO, "tests", "utils", "guide_rst.py"), "--check"],
+             REPO, base_env(where=where))[0]
+    outcome.passed, outcome.failed = outcome.passed + (rc == 0), outcome.failed + (rc != 0)
+    return outcome
 
 
 def write_pip_config(home):

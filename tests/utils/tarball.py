@@ -3,9 +3,9 @@
 Checks, one result each (run_suite.py counts them):
 
 1. contents: ``ansible-galaxy collection build`` of the collection tree; the tarball must hold what users
-   need (COPYING, the emulator and its role, docs/*.md, every playbook and module) and none of the
-   development harness (tests/utils, tests/requirements-*.txt, npm files, tests/perf, caches, venvs); what
-   Galaxy shows (the manifest's links, README.md, docs/*.md) holds no placeholder URL.
+   need (COPYING, the emulator and its role, docs/*.md, every playbook and module, CHANGELOG.rst once released)
+   and none of the development harness (tests/utils, tests/requirements-*.txt, npm files, tests/perf, caches,
+   venvs); what Galaxy shows (the manifest's links, README.md, docs/*.md) holds no placeholder URL.
 2. install: ``ansible-galaxy collection install`` of the tarball into an empty collections path.
 3. emulator independence: the installed emulator imports nothing from Ansible or the collection's plugins
    (it is the second implementation the modules are tested against).
@@ -67,14 +67,20 @@ def repo_globs():
     return found
 
 
-def check_contents(tarball):
+def released(tree):
+    """True once changelogs/changelog.yaml holds a release: then CHANGELOG.rst must ship too."""
+    with open(os.path.join(tree, "changelogs", "changelog.yaml"), encoding="utf-8") as stream:
+        return any(line.startswith("releases:") and line.split(":", 1)[1].strip() != "{}" for line in stream)
+
+
+def check_contents(tarball, required=REQUIRED):
     """Problems with what the tarball ships (an empty list when it is right)."""
     with tarfile.open(tarball) as archive:
         names = [m.name[2:] if m.name.startswith("./") else m.name for m in archive.getmembers()]
         manifest = json.load(archive.extractfile("MANIFEST.json")) if "MANIFEST.json" in names else {}
     problems = ["ships development file %s" % n for n in names if any(fnmatch.fnmatch(n, p) for p in FORBIDDEN)]
     present = set(names)
-    problems += ["misses %s" % n for n in REQUIRED + tuple(repo_globs()) if n not in present]
+    problems += ["misses %s" % n for n in tuple(required) + tuple(repo_globs()) if n not in present]
     info = manifest.get("collection_info", {})
     if info.get("license") != [LICENSE]:
         problems.append("MANIFEST.json licence is %r, expected [%r]" % (info.get("license"), LICENSE))
@@ -131,7 +137,7 @@ def run_tarball_checks(run, tree, bin_dir):
     if rc != 0 or len(tarballs) != 1:
         yield "contents", False, "ansible-galaxy collection build failed (exit %d)" % rc
         return
-    problems, count = check_contents(tarballs[0])
+    problems, count = check_contents(tarballs[0], REQUIRED + (("CHANGELOG.rst",) if released(tree) else ()))
     for problem in problems:
         print("tarball: %s" % problem)
     summary = "%s: %d members, %d problems" % (os.path.basename(tarballs[0]), count, len(problems))

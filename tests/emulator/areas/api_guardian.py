@@ -26,7 +26,8 @@ envelope (``success: false``, ``statusCode`` = the HTTP status) without ``data``
 - 404 ``shield_zone.not_found``: no shield zone with that id.
 - 403 ``api_guardian.not_available``: the zone's fixture entry has ``api_guardian_forbidden: true``.
   The document declares 403 (the envelope) on every route without saying when; a plan without API
-  Guardian is the likely reason (platform-facts §3.3, inferred), so this is a switch, not a rule.
+  Guardian is the likely reason (docs/platform-notes.md, "API Guardian: 403 and 404", inferred), so this is a
+  switch, not a rule.
 - 404 ``api_guardian.endpoint_not_found``: endpoint PATCH for an id the zone does not have.
 - 400 ``api_guardian.content_required``: spec write whose ``content`` is missing, null or blank.
 - 409 ``api_guardian.spec_exists``: POST /spec when the zone already has a specification.
@@ -58,8 +59,8 @@ the defaults below (enforce defaulting to true). ``configuration.updatedAt`` mov
 Plan limits are checked on uploads only (a fixture's initial document is taken as it is).
 
 404 switch (top-level ``api_guardian_not_found``, every key optional): the platform's 404 conditions
-and error keys are not documented (platform-facts §3.3), so a client must not tell "no specification
-yet" from "no such zone" by the error key. ``missing_spec: 404`` makes ``GET`` of a zone without a
+and error keys are not documented (docs/platform-notes.md, "API Guardian: 403 and 404"), so a client must not tell
+"no specification yet" from "no such zone" by the error key. ``missing_spec: 404`` makes ``GET`` of a zone without a
 specification answer 404 (default 200, as above) with ``spec_error_key`` (default
 ``api_guardian.spec_not_found``; null for none); ``zone_error_key`` replaces the unknown zone's
 ``shield_zone.not_found`` (null for none). Setting both keys alike makes the two 404s identical.

@@ -13,7 +13,7 @@ revokes all, ``.../streams/expire`` expires the database's open streams now (as 
 would). ``dump()`` counts tokens and never shows them.
 
 Database management API (AccessKey auth, AppError ``{error, details}`` bodies), as the published
-document describes it (``shared/reference/openapi/database-api-bunnyway-cli.json``, server
+document describes it (docs/platform-notes.md, "Database tokens"; server
 ``https://api.bunny.net/database``): ``PUT /database/v2/databases/<id>/auth/generate``
 ``{"authorization": "full-access"|"read-only", "expires_at": RFC 3339 or null}`` answers 200
 ``{token, expires_at}`` (older tokens stay valid); ``POST /database/v2/databases/<id>/auth/revoke``

@@ -7,12 +7,12 @@
   success; 400 ``{ErrorKey, Field, Message}`` naming the offending field; 404 with an empty body
   for an unknown zone. Adding replaces whatever certificate the hostname had.
 
-Fixture (DESIGN §6): ``pull_zones: [{id, name, omit_certificates, hostnames: [{value, system, managed,
+Fixture (docs/guide.md, "Fixtures"): ``pull_zones: [{id, name, omit_certificates, hostnames: [{value, system, managed,
 force_ssl, free_certificate, certificate, certificate_key}]}]``; ``certificate``/``certificate_key`` are
 PEM text and must belong together; ``free_certificate`` stands for a platform-issued (HTTP-01) one.
 
-Two switches for what the real platform may do (platform-facts §1.1: the published document says the
-read returns the certificate, the Terraform provider's docs say it never does):
+Two switches for what the real platform may do (docs/platform-notes.md, "Certificates read back from a pull zone": the
+published document says the read returns the certificate, the Terraform provider's docs say it never does):
 
 - ``omit_certificates: true`` (top level for every zone, or on one pull zone): ``Certificate`` and
   ``CertificateKey`` stay null even with ``includeCertificate=true``; ``HasCertificate`` and the

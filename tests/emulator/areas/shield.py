@@ -6,7 +6,8 @@ the emulator labels its JSON that way: clients must parse by content, as the rea
 Only the keys this area needs are read from each ``shield_zones`` entry (``id``, ``pull_zone_id``,
 ``plan``, ``bot_detection``); other keys belong to other areas (API Guardian) and are ignored.
 
-Bot detection (``GET /shield/shield-zone/{id}/bot-detection``, platform-facts §3.4):
+Bot detection (``GET /shield/shield-zone/{id}/bot-detection``, docs/platform-notes.md, "Bot detection on a Basic
+plan"):
 - 200: envelope ``{data, error}`` with ``error.success`` true;
 - 202 on a Basic-plan zone: envelope whose error key is ``invalid_plan_type.bot_detection``
   (what the platform really sends, although the document does not declare 202);
@@ -163,7 +164,8 @@ class ShieldArea(object):
     def get_zone_by_pull_zone(self, request):
         """The shield zone of a pull zone; a pull zone without one answers as an unknown shield zone.
 
-        What the platform answers then is not documented (platform-facts §3.1): the emulator uses the
+        What the platform answers then is not documented (docs/platform-notes.md, "Finding the shield zone of a
+        pull zone"): the emulator uses the
         same ProblemDetails 404 as ``GET /shield/shield-zone/{id}``.
         """
         wanted = int(request.params["pull_zone_id"])

@@ -2,8 +2,9 @@
 
 - ``GET /shield/waf/custom-rule/{id}``: the ``CustomWafRule`` with every member; ``ruleJson`` is the
   JSON text of the same ``ruleConfiguration``. Unknown rule: 404 with ``{"statusCode": 404}``. The
-  document declares only 200/401/500 with ``{statusCode}`` as the error shape (platform-facts §3.5
-  lists the missing-rule answer as a gap); 404 is what the Terraform provider expects for a rule
+  document declares only 200/401/500 with ``{statusCode}`` as the error shape (docs/platform-notes.md,
+  "Custom WAF rules: reading a rule, errorResponse": the missing-rule answer is not documented); 404 is
+  what the Terraform provider expects for a rule
   that is gone, and the body is the shape the document gives every error of this operation.
 - ``GET /shield/waf/custom-rules/{shieldZoneId}?page=&perPage=``: ``{data, page, error}`` with
   ``page = {totalCount, totalPages, currentPage, nextPage, pageSize}``; ``page`` defaults to 1 and
@@ -20,13 +21,15 @@
 - Missing or wrong AccessKey: 401 ``{"statusCode": 401}`` (router, ``status_code``).
 
 A shield zone entry may set ``waf_rule_writes`` to reproduce the 202 ``AcceptedResult`` the document
-declares for every write (platform-facts section 3.2): ``accepted`` answers 202 and changes nothing;
+declares for every write (docs/platform-notes.md, "Shield writes answered with HTTP 202"): ``accepted`` answers
+202 and changes nothing;
 ``accepted_applied`` answers 202 and applies the write (a change that landed without confirmation).
 
 Fixtures may store ``variableTypes`` keys as names or as the numeric strings the platform sometimes
 sends ("0" = REQUEST_URI ... "26" = VERIFIED_BOT_CATEGORY); they are served exactly as stored.
 
-Two fixture keys per rule reproduce what clients must tell apart (platform-facts §7 gap 5):
+Two fixture keys per rule reproduce what clients must tell apart (docs/platform-notes.md, "Custom WAF rules:
+reading a rule, errorResponse"):
 - ``error_response``: the ``errorResponse`` served with the rule: ``default`` for what ASP.NET writes for a
   ``GenericRequestResponse`` nobody filled in (``statusCode`` 0, ``success`` false, no message, no key:
   a bool and an enum at their defaults; 0 is outside the document's ``HttpStatusCode`` enum, which is

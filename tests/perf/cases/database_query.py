@@ -66,3 +66,16 @@ TIMING_CASES = [
         "rows": ROWS,
     },
 ]
+
+# Peak memory of the module's decode (tests/perf/bench_memory.py: a generated answer of ROWS rows streamed over
+# HTTP, decoded and shaped as the module does; the peak growth of the process's RSS against the answer's size).
+# 1,000,000 rows need both limits raised; 2,000,000 rows with the defaults must fail naming max_response_bytes,
+# saying nothing was applied, with the peak bounded by the limit rather than by the answer.
+MEMORY_CASES = [
+    {"name": "database_query SELECT of 10,000 rows", "rows": 10000},
+    {"name": "database_query SELECT of 1,000,000 rows (max_rows 1,000,000, max_response_bytes 256 MiB)",
+     "rows": 1000000, "max_rows": 1000000, "max_response_bytes": 256 * 1024 * 1024},
+    {"name": "database_query SELECT of 2,000,000 rows (default limits: must fail)", "rows": 2000000,
+     "fails_with": ["more than the max_response_bytes limit", "raise max_response_bytes", "nothing was applied"],
+     "peak_within": 1.5 * 64 * 1024 * 1024},
+]

@@ -25,7 +25,7 @@ TIMING_CASES = [
 ]
 
 NO_CHANGE = {"edge.platform.dnszone_dnssec": {"zone_id": 1001, "state": "enabled"}}
-# Issue 10 targets (benchmarks, not tests): in-process no-change task <= 0.10x a uri task doing the same GET;
+# Targets (benchmarks, not tests): in-process no-change task <= 0.10x a uri task doing the same GET;
 # a 1,000-item no-change loop <= 30 s.
 SLOPE_CASES = [
     {

@@ -1,4 +1,5 @@
-"""The emulator's databases: Hrana over HTTP v2 as sqld answers it (../shared/reference/hrana.md)."""
+"""The emulator's databases: Hrana over HTTP v2 as sqld answers it (docs/platform-notes.md, "Database SQL over
+HTTP (Hrana) failures")."""
 
 from __future__ import annotations
 
@@ -666,7 +667,7 @@ def test_fixture_errors_name_the_entry(tmp_path):
     cases = {
         "databases: [{id: 'bad id'}]": "databases[0].id 'bad id'",
         "databases: [{id: a}, {id: a}]": "databases[1].id 'a' is used twice",
-        "databases: [{id: a, tokens: [x]}]": "databases[0].tokens must map",
+        "databases: [{id: a, tokens: [x]}]": "databases[0].tokens must be a mapping; got a list",
         "databases: [{id: a, tokens: {read_only: [x], full_access: [x]}}]": "both full_access and read_only",
         "databases: [{id: a, sql: 'CREATE TABLE'}]": "databases[0].sql failed",
     }

@@ -403,7 +403,7 @@ def test_tls_listener_serves_each_installed_certificate_by_sni(emulator, materia
 
 @pytest.mark.parametrize("value, message", [
     ("yes please", "tls_listener must be true or a mapping"),
-    ({"port": "http"}, "tls_listener: cannot listen on 127.0.0.1:http"),
+    ({"port": "http"}, "tls_listener.port must be an integer; got 'http'"),
     ({"host": "192.0.2.254"}, "tls_listener: cannot listen on 192.0.2.254:0"),
 ])
 def test_tls_listener_fixture_errors(tmp_path, material, value, message):

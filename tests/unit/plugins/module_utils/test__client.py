@@ -360,3 +360,101 @@ def test_a_5xx_to_a_write_keeps_the_may_have_been_applied_hint_over_module_hints
     with pytest.raises(ApiError) as caught:
         client.request("POST", "/x", "Writing", replay_safe=False, hints={500: "Check zone_id."})
     assert "Check zone_id" not in caught.value.describe() and "may have been applied" in caught.value.describe()
+
+
+# -- bounded answers: every body is streamed and read up to max_response_bytes --------------------------------
+
+
+def capped_client(responses, limit, size_option=None):
+    session = FakeSession(responses)
+    client = Client("https://api.example.test/", access_key_auth(KEY), secrets=(KEY,), retries=0, session=session,
+                    sleep=lambda seconds: None, max_response_bytes=limit, size_option=size_option)
+    return client, session
+
+
+def test_every_answer_is_streamed_and_the_default_limit_is_generous():
+    client, session = make_client([FakeResponse(200, {"Id": 1})])
+    assert client.max_response_bytes == _client.DEFAULT_MAX_RESPONSE_BYTES == 64 * 1024 * 1024
+    client.request("GET", "/x", "Reading")
+    assert session.calls[0]["stream"] is True
+
+
+def test_an_answer_within_the_limit_is_read_whole_and_the_response_closed():
+    answer = FakeResponse(200, {"a": "x" * 500})
+    client, _session = capped_client([answer], limit=len(answer.text))
+    assert client.request("GET", "/x", "Reading").data == {"a": "x" * 500}
+    assert answer.closed
+
+
+def test_reading_stops_at_the_limit_and_the_failure_names_the_option():
+    answer = FakeResponse(200, text="[" + "1," * (3 * _client.CHUNK_BYTES) + "1]")
+    client, _session = capped_client([answer], limit=_client.CHUNK_BYTES, size_option="max_response_bytes")
+    with pytest.raises(_client.AnswerTooLarge) as caught:
+        client.request("POST", "/v2/pipeline", "Running SQL", replay_safe=True, changes_state=False)
+    # the second chunk crossed the limit: nothing after it was read
+    assert answer.chunks == 2 and answer.closed
+    error = caught.value
+    assert error.kind == BAD_ANSWER and error.status == 200 and error.limit == _client.CHUNK_BYTES
+    assert "more than the max_response_bytes limit of 64 KiB (65,536 bytes)" in error.message
+    assert "raise max_response_bytes to read it" in error.message
+    assert "Nothing was changed: the request only reads" in error.describe()
+
+
+def test_an_announced_size_over_the_limit_fails_before_reading_anything():
+    answer = FakeResponse(200, {"a": 1}, headers={"Content-Length": "5000000000"})
+    client, _session = capped_client([answer], limit=1024)
+    with pytest.raises(_client.AnswerTooLarge) as caught:
+        client.request("GET", "/x", "Reading")
+    assert answer.chunks == 0 and caught.value.size == 5000000000
+    assert "announces 5,000,000,000 bytes" in caught.value.message
+    assert "more than the limit of 1 KiB (1,024 bytes) for one answer" in caught.value.message
+
+
+def test_an_answer_over_the_limit_to_a_write_says_it_was_probably_applied():
+    client, _session = capped_client([FakeResponse(200, text="x" * 2048)], limit=1024)
+    with pytest.raises(_client.AnswerTooLarge) as caught:
+        client.request("POST", "/x", "Writing", replay_safe=False)
+    assert "probably applied" in caught.value.describe()
+
+
+def test_an_error_answer_over_the_limit_is_cut_not_failed_on_its_size():
+    answer = FakeResponse(400, text="bad " * (_client.CHUNK_BYTES // 2))
+    client, _session = capped_client([answer], limit=_client.CHUNK_BYTES)
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading")
+    assert not isinstance(caught.value, _client.AnswerTooLarge) and caught.value.status == 400
+    assert answer.chunks == 2 and caught.value.message.startswith("bad bad")
+
+
+def test_the_body_is_decoded_with_its_charset_else_utf8_never_guessed():
+    client, _session = capped_client([FakeResponse(200, text='{"a": "\u00e9"}', encoding="latin-1"),
+                                      FakeResponse(200, text='{"a": "\u00e9\u4e2d"}')], limit=1024)
+    assert client.request("GET", "/x", "Reading").data == {"a": "\u00e9"}
+    assert client.request("GET", "/x", "Reading").data == {"a": "\u00e9\u4e2d"}
+
+
+def test_a_caller_decoder_replaces_json_decoding():
+    client, _session = capped_client([FakeResponse(200, {"a": 1})], limit=1024)
+    reply = client.request("GET", "/x", "Reading", expect="any", decode=lambda text: ["decoded", len(text)])
+    assert reply.data == ["decoded", len('{"a": 1}')]
+
+
+def test_a_connection_dropped_while_reading_the_body_is_a_transport_failure():
+    class Dropping(FakeResponse):
+        def iter_content(self, chunk_size=1):
+            yield b"{"
+            raise requests.exceptions.ChunkedEncodingError(ProtocolError("Connection broken", ConnectionResetError()))
+
+    client, session = make_client([Dropping(200), FakeResponse(200, {"ok": True})])
+    assert client.request("GET", "/x", "Reading").data == {"ok": True}
+    assert len(session.calls) == 2
+    client, session = make_client([Dropping(200), FakeResponse(200, {})])
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Writing", replay_safe=False)
+    assert caught.value.kind == MAY_HAVE_BEEN_SENT and len(session.calls) == 1
+
+
+def test_human_bytes():
+    assert _client.human_bytes(64 * 1024 * 1024) == "64 MiB (67,108,864 bytes)"
+    assert _client.human_bytes(1536) == "1.5 KiB (1,536 bytes)"
+    assert _client.human_bytes(100) == "100 bytes"

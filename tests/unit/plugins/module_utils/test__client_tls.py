@@ -1,4 +1,4 @@
-"""validate_certs does what it says, whatever REQUESTS_CA_BUNDLE / CURL_CA_BUNDLE say (issue 9, item 12).
+"""validate_certs does what it says, whatever REQUESTS_CA_BUNDLE / CURL_CA_BUNDLE say.
 
 ``requests`` lets those variables replace a session-wide ``verify=False``; the client passes ``verify``
 with every request, so ``validate_certs: false`` wins, and with ``validate_certs: true`` the bundle the

@@ -224,3 +224,30 @@ def test_lost_answer_decided_by_reached(verdict, words):
         assert result["changed"] is True and "shows the change was applied" in ctx.warnings[0]
     else:
         assert result["failed"] is True and words in result["msg"] and "It was not sent again" in result["msg"]
+
+
+# -- a task that needs what an earlier check-mode task only predicted -------------------------------------------
+
+
+@pytest.mark.parametrize("changed, wording", [(True, "reports the change a real run would make"),
+                                              (False, "reports no change")])
+def test_predicted_dependency_in_check_mode_reports_the_change_with_a_warning(changed, wording):
+    ctx = Context({}, check_mode=True)
+    assert ctx.predicted_dependency("the table redirects", changed=changed) is True
+    assert ctx.changed is changed
+    assert len(ctx.warnings) == 1
+    warning = ctx.warnings[0]
+    assert warning.startswith("Check mode: the table redirects does not exist") and wording in warning
+    assert "earlier task may only have been predicted under --check" in warning
+
+
+def test_predicted_dependency_in_a_real_run_changes_nothing_and_lets_the_caller_fail():
+    ctx = Context({}, check_mode=False)
+    assert ctx.predicted_dependency("the table redirects") is False
+    assert ctx.changed is False and ctx.warnings == []
+
+
+def test_predicted_dependency_warning_is_scrubbed():
+    ctx = Context({}, check_mode=True, secrets=[SECRET])
+    ctx.predicted_dependency("the table %s" % SECRET)
+    assert SECRET not in ctx.warnings[0]

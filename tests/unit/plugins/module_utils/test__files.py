@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils import _files
 from ansible_collections.edge.platform.plugins.module_utils._files import FileProblem, read_regular_file
 
 
@@ -28,6 +29,8 @@ def refused(tmp_path):
         ("/dev/urandom", "/dev/urandom is a character device, not a regular file"),
         (str(tmp_path), "%s is a directory, not a regular file" % tmp_path),
         (str(big), "%s is larger than 2 KiB" % big),
+        ("/proc/self/environ", "/proc/self/environ is in /proc, a kernel pseudo-filesystem, not a file on disk"),
+        ("/proc/self/status", "/proc/self/status is in /proc, a kernel pseudo-filesystem, not a file on disk"),
         (str(tmp_path / "missing"), "cannot read %s: No such file or directory" % (tmp_path / "missing")),
     ]
 
@@ -37,3 +40,20 @@ def test_everything_else_is_refused_before_reading(tmp_path):
         with pytest.raises(FileProblem) as caught:
             read_regular_file(path, 2048)
         assert str(caught.value) == message
+
+
+def test_a_link_into_proc_is_refused_too(tmp_path):
+    link = tmp_path / "cert.pem"
+    link.symlink_to("/proc/self/environ")
+    with pytest.raises(FileProblem) as caught:
+        read_regular_file(str(link), 2048)
+    assert str(caught.value) == "%s is in /proc, a kernel pseudo-filesystem, not a file on disk" % link
+
+
+def test_a_file_reporting_size_0_but_holding_data_is_refused(monkeypatch):
+    # wherever such a file lives (a pseudo-filesystem mounted elsewhere), it is generated as read
+    monkeypatch.setattr(_files, "pseudo_filesystem", lambda path: None)
+    with pytest.raises(FileProblem) as caught:
+        read_regular_file("/proc/self/environ", 1024 * 1024)
+    assert str(caught.value) == ("/proc/self/environ reports a size of 0 but is not empty (a generated file, not a "
+                                 "file on disk)")

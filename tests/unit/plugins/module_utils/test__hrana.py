@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import tracemalloc
 
 import pytest
 
@@ -323,3 +324,75 @@ def test_statistics_are_decoded_when_present():
 def test_bad_statistics_are_a_protocol_error(name, value):
     with pytest.raises(hrana.HranaProtocolError):
         hrana.decode_stmt_result({"cols": [], "rows": [], name: value})
+
+
+# -- decoding while parsing: one copy of the rows, bounded memory ------------------------------------------------
+
+
+NO_BARE = object()
+
+
+def pipeline_text(rows, bare=NO_BARE):
+    """A pipeline answer (one batch: a SELECT of ``rows`` rows, then close) as the server sends it."""
+    cells = [[{"type": "integer", "value": str(i)}, {"type": "text", "value": "row-%d" % i},
+              {"type": "float", "value": i * 0.5}] for i in range(rows)]
+    if bare is not NO_BARE:
+        cells[0][0] = bare
+    result = {"cols": [{"name": "id"}, {"name": "name"}, {"name": "score"}], "rows": cells, "affected_row_count": 0}
+    return json.dumps({"results": [{"type": "ok", "response": {"type": "batch", "result": {
+        "step_results": [result], "step_errors": [None]}}}, {"type": "ok", "response": {"type": "close"}}]},
+        separators=(",", ":"))
+
+
+def decode_answer(text):
+    decoder = hrana.AnswerDecoder()
+    data = decoder(text)
+    batch = hrana.decode_pipeline(data, REQUESTS)[0]
+    outcomes = hrana.decode_batch_result(batch["result"], 1)
+    hrana.check_values(decoder, outcomes)
+    return outcomes
+
+
+def test_the_answer_decoder_turns_values_into_python_values_while_parsing():
+    decoder = hrana.AnswerDecoder()
+    data = decoder('{"rows": [[{"type": "integer", "value": "9223372036854775807"}, {"type": "blob", "base64": "AAE"},'
+                   ' {"type": "null"}, {"type": "float", "value": null}]], "type": "batch"}')
+    assert data == {"rows": [[INT64_MAX, b"\x00\x01", None, None]], "type": "batch"}
+    assert decoder.values == 4 and decoder.problem is None
+    assert hrana.AnswerDecoder()("<html>") is None
+
+
+def test_a_malformed_value_stops_the_parse_and_is_kept_for_the_caller():
+    decoder = hrana.AnswerDecoder()
+    assert decoder('{"rows": [[{"type": "integer", "value": 5}]]}') == {}
+    assert "decimal string" in str(decoder.problem)
+
+
+def test_rows_decoded_while_parsing_are_the_results_rows():
+    outcomes = decode_answer(pipeline_text(3))
+    assert outcomes[0][0].rows == [[0, "row-0", 0.0], [1, "row-1", 0.5], [2, "row-2", 1.0]]
+
+
+@pytest.mark.parametrize("bare", [5, "5", None, [1]])
+def test_a_cell_that_is_not_a_value_object_is_a_protocol_error(bare):
+    with pytest.raises(hrana.HranaProtocolError, match="not a value object|must be an object"):
+        decode_answer(pipeline_text(3, bare=bare))
+
+
+def test_decoding_and_shaping_hold_the_rows_once():
+    """The peak while decoding and shaping stays within a quarter over the result itself: no second copy of
+    the rows at any point (decoding the value objects first and shaping a copy peaked at three times it)."""
+    from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan
+    text = pipeline_text(20000)
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        outcomes = decode_answer(text)
+        shaped = sql_plan.shape_result(outcomes[0][0])
+        del outcomes
+        retained, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert shaped["rows"][-1] == {"id": 19999, "name": "row-19999", "score": 9999.5}
+    assert peak - base <= 1.25 * (retained - base)
+    assert peak - base <= 3.5 * len(text)

@@ -167,3 +167,36 @@ def test_validation_rules_and_merge():
 def test_the_library_imports_nothing_from_ansible():
     source = open(_lookup.__file__).read()
     assert "import ansible" not in source and "from ansible" not in source
+
+
+# -- every listing is bounded: pages and items -----------------------------------------------------------------
+
+
+def endless(method, url, json, params):  # pylint: disable=redefined-outer-name,unused-argument
+    """A platform that always has one more page."""
+    page = params["page"]
+    if "shield" in url:
+        return FakeResponse(body={"data": [{"id": page}], "page": {"nextPage": page + 1}})
+    return FakeResponse(body={"Items": [dns(page, "z%d.example.com" % page)], "HasMoreItems": True})
+
+
+@pytest.mark.parametrize("listing", [_lookup.list_dns_zones, list_shield_zones])
+def test_a_listing_that_never_ends_fails_after_max_pages(monkeypatch, listing):
+    monkeypatch.setattr(_lookup, "MAX_PAGES", 4)
+    session = FakeSession(endless)
+    api = Client("https://api.example.test", {"AccessKey": "k"}, session=session, retries=0)
+    with pytest.raises(ApiError) as caught:
+        listing(api)
+    assert len(session.calls) == 4
+    assert "passed 4 pages (4 " in caught.value.message and "was stopped" in caught.value.message
+    assert "Nothing was decided from a partial listing" in caught.value.describe()
+
+
+def test_a_listing_past_max_items_fails_naming_the_bound(monkeypatch):
+    monkeypatch.setattr(_lookup, "MAX_ITEMS", 5)
+    api, session = client(*[dns_page([dns(page * 10 + n, "z%d.example.com" % n) for n in range(3)], page, more=True)
+                            for page in (1, 2, 3)])
+    with pytest.raises(ApiError) as caught:
+        _lookup.list_pull_zones(api)
+    assert len(session.calls) == 2
+    assert "the listing of pull zones passed 5 items (6 pull zones in 2 pages so far)" in caught.value.message

@@ -161,3 +161,23 @@ def test_lost_answer_hint_never_only_says_raise_the_timeout():
     hint = sql_plan.lost_answer_hint(statements("INSERT INTO t VALUES (1)"), True)
     assert hint.startswith("The statement MAY HAVE BEEN APPLIED")
     assert "timeout" not in hint
+
+
+# ---------------------------------------------------------------- what an earlier check-mode task only predicted
+
+
+@pytest.mark.parametrize("message, missing", [
+    ("SQLite error: no such table: redirects", "the table redirects (needed by statements[1])"),
+    ("SQLite error: no such column: hits", "the column hits (needed by statements[1])"),
+    ("SQLite error: UNIQUE constraint failed: t.x", None),
+])
+def test_missing_object_names_what_sqlite_did_not_find(message, missing):
+    verdict = judge(["CREATE TABLE IF NOT EXISTS t (x)", "SELECT hits FROM redirects"],
+                    [OK, probe(1, 0, 0), OK, failed("SQLITE_UNKNOWN", message), probe(1, 0, 0), OK],
+                    check_mode=True)
+    assert sql_plan.missing_object(verdict) == missing
+
+
+def test_missing_object_of_a_success_is_none():
+    verdict = judge(["SELECT 1"], [OK, probe(1, 0, 0), ran(rows=[[1]], columns=["1"]), probe(1, 0, 0), OK, SKIPPED])
+    assert verdict.msg is None and sql_plan.missing_object(verdict) is None

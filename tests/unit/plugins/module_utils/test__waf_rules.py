@@ -125,3 +125,9 @@ def test_shape_rule_names_numbers_and_warns_about_broken_rule_json():
         "variable_types": {"REQUEST_URI": ""}, "operator_type": 15, "operator_type_name": "STREQ",
         "value": "POST", "is_negated": None, "is_regex_variable": None}]
     assert shaped["error_response"] == {"status_code": 200, "success": True, "message": None, "error_key": None}
+
+
+def test_collect_pages_stops_past_max_rules():
+    rules, problem = waf.collect_pages(
+        lambda page: {"data": [{"id": page * 10 + n} for n in range(4)], "page": {"nextPage": page + 1}}, 100, 6)
+    assert len(rules) == 8 and problem == "the listing passed 6 rules after 2 pages and was stopped"

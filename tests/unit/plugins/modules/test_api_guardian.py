@@ -56,8 +56,9 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
 
 
 @pytest.mark.parametrize("args, message", [
-    ({"execution_mode": "challenge"}, "execution_mode must be one of log, block"),
-    ({"body_limit_action": "5"}, "body_limit_action must be one of block, log, ignore"),
+    ({"execution_mode": "challenge"}, "value of execution_mode must be one of: log, block, 0, 1, got: challenge"),
+    ({"execution_mode": "Block"}, "value of execution_mode must be one of: log, block, 0, 1, got: Block"),
+    ({"body_limit_action": "5"}, "value of body_limit_action must be one of: block, log, ignore, 0, 1, 2, got: 5"),
     ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id"),
 ])
 def test_bad_input_fails_before_any_request(fake_session, run_module, args, message):

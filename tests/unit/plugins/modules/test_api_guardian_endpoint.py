@@ -63,10 +63,29 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
     assert result["changed"] is True and len(fake_session.calls) == 1 and result["endpoint"]["enabled"] is False
 
 
+def test_check_mode_reports_an_endpoint_an_earlier_upload_only_predicted_with_a_warning(fake_session, run_module):
+    empty = {"error": {"statusCode": 200, "success": True}, "data": {"configuration": {"shieldZoneId": 9}, "endpoints": []}}
+    fake_session.responses = [FakeResponse(200, empty)]
+    result = run_module(api_guardian_endpoint, dict(BASE, enabled=False), check=True)
+    assert result["changed"] is True and result.get("failed") is not True
+    assert [c["method"] for c in fake_session.calls] == ["GET"]
+    assert result["endpoint"] == {"method": "GET", "path": "/pets"}
+    warnings = str(result["warnings"])  # strings, or ansible-core 2.19+'s warning records
+    assert "Check mode: the API Guardian endpoint GET /pets of shield zone 9 does not exist" in warnings
+    assert "earlier task may only have been predicted under --check" in warnings
+
+
+def test_a_real_run_still_fails_on_a_missing_endpoint(fake_session, run_module):
+    empty = {"error": {"statusCode": 200, "success": True}, "data": {"configuration": {"shieldZoneId": 9}, "endpoints": []}}
+    fake_session.responses = [FakeResponse(200, empty)]
+    result = run_module(api_guardian_endpoint, dict(BASE, enabled=False))
+    assert result["failed"] is True and "The zone has no API Guardian endpoints" in result["msg"]
+    assert not result.get("warnings")
+
+
 @pytest.mark.parametrize("args, message", [
     ({"path": "/pet"}, "No API Guardian endpoint GET /pet in this zone"),
     ({"injection_detection_parameters": {"Query": ["nope"]}}, "does not have: Query.nope"),
-    ({"rate_limiting": {"timeframe": "2h"}}, "rate_limiting.timeframe must be one of"),
     ({"rate_limiting": {"request_count": -1}}, "rate_limiting.request_count must be greater than zero"),
 ])
 def test_bad_input_fails_after_the_read_without_writing(fake_session, run_module, args, message):
@@ -74,6 +93,14 @@ def test_bad_input_fails_after_the_read_without_writing(fake_session, run_module
     result = run_module(api_guardian_endpoint, dict(BASE, **args))
     assert result["failed"] is True and message in result["msg"]
     assert [c["method"] for c in fake_session.calls] == ["GET"]
+
+
+def test_a_timeframe_the_platform_does_not_offer_fails_before_any_request(fake_session, run_module):
+    result = run_module(api_guardian_endpoint, dict(BASE, rate_limiting={"timeframe": "2h"}))
+    assert result["failed"] is True and fake_session.calls == []
+    assert result["msg"].startswith("value of timeframe must be one of: 1s, 10s, 1m, 5m, 15m, 1h, 1, 10, 60, 300, 900, "
+                                    "3600, PerSecond, PerTenSeconds, PerOneMinute, PerFiveMinutes, PerFifteenMinutes, "
+                                    "PerOneHour, got: 2h found in rate_limiting")
 
 
 def test_rate_limit_type_is_checked_by_the_argument_spec(fake_session, run_module):

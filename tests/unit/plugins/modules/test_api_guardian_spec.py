@@ -460,7 +460,7 @@ def test_update_after_a_503_is_reread_not_replayed(run_module, fake_session):
 
 
 # ---------------------------------------------------------------------------------------------
-# Lost answers (issue 9 item 2): the upload is never sent again; one re-read decides
+# Lost answers: the upload is never sent again; one re-read decides
 
 
 def lost_answer():

@@ -22,7 +22,7 @@ def answer(state=None):
 def test_given_options_change_and_the_rest_is_sent_as_read(fake_session, run_module):
     changed = dict(STATE, executionMode=1, ipAddress={"sensitivity": 3})
     fake_session.responses = [answer(), answer(changed)]
-    result = run_module(bot_detection, dict(BASE, shield_zone_id=3001, execution_mode="challenge",
+    result = run_module(bot_detection, dict(BASE, shield_zone_id=3001, execution_mode="Challenge",
                                             ip_address_sensitivity="High"), diff=True)
     assert result["changed"] is True
     assert fake_session.writes[0]["method"] == "PATCH"
@@ -36,7 +36,7 @@ def test_given_options_change_and_the_rest_is_sent_as_read(fake_session, run_mod
 
 
 @pytest.mark.parametrize("options", [
-    {"execution_mode": 0, "request_integrity_sensitivity": "low"},
+    {"execution_mode": 0, "request_integrity_sensitivity": "Low"},
     {"fingerprint_aggression": "1", "complex_fingerprinting": False},
     {},
 ])
@@ -54,9 +54,10 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
 
 
 @pytest.mark.parametrize("options, words", [
-    ({"execution_mode": "Block"}, "execution_mode must be one of LogOnly, Challenge (or their numbers 0, 1); got 'Block'"),
-    ({"ip_address_sensitivity": 4}, "ip_address_sensitivity must be one of Off, Low, Medium, High"),
-    ({"fingerprint_aggression": True}, "fingerprint_aggression must be one of"),
+    ({"execution_mode": "Block"}, "value of execution_mode must be one of: LogOnly, Challenge, 0, 1, got: Block"),
+    ({"execution_mode": "challenge"}, "value of execution_mode must be one of: LogOnly, Challenge, 0, 1, got: challenge"),
+    ({"ip_address_sensitivity": 4}, "value of ip_address_sensitivity must be one of: Off, Low, Medium, High, 0, 1, 2, 3"),
+    ({"fingerprint_aggression": [1]}, "fingerprint_aggression must be a string, not a list"),
 ])
 def test_bad_values_fail_naming_the_option_without_writing(fake_session, run_module, options, words):
     fake_session.responses = [answer()]

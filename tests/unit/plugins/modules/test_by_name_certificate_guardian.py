@@ -37,7 +37,7 @@ def test_certificate_by_name_still_reads_the_zone_with_its_certificates(fake_ses
     fake_session.responses = [listing(STAGING, DEMO), FakeResponse(200, zone)]
     result = run_module(pullzone_certificate, dict(CONNECTION, pullzone_name="DEMO", hostname="www.example.com",
                                                    state="absent"))
-    assert result["changed"] is False and result["pullzone"] == {"id": 7, "name": "demo"}
+    assert result["changed"] is False and result["pull_zone"] == {"id": 7, "name": "demo"}
     assert paths(fake_session) == [("GET", "pullzone"), ("GET", "pullzone/7")]
     assert fake_session.calls[0]["params"]["search"] == "DEMO"
     assert "includeCertificate" not in fake_session.calls[0]["params"]  # the listing never carries keys

@@ -934,3 +934,119 @@ def test_emulator_statistics_and_user_version(run_module, live):
     assert isinstance(first["results"][0]["query_duration_ms"], float)
     assert live_run(run_module, live, sql="PRAGMA user_version = 9")["changed"] is False
     assert live_run(run_module, live, sql="REINDEX")["changed"] is True
+
+
+# ---------------------------------------------------------------- answer limits
+
+
+def test_more_rows_than_max_rows_fails_and_says_nothing_changed(run_module, database):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    database.query("INSERT INTO t VALUES (1), (2), (3)")
+    result = run(run_module, sql="SELECT id FROM t", max_rows=2)
+    assert result["failed"] is True and result["changed"] is False and result["results"] == []
+    assert result["msg"].startswith("The statement returned 3 rows, more than max_rows (2), so none are returned: "
+                                    "raise max_rows")
+    assert result["msg"].endswith("The statement only read: nothing was changed.")
+    assert run(run_module, sql="SELECT id FROM t", max_rows=3)["results"][0]["rows"][-1] == {"id": 3}
+
+
+def test_the_default_max_rows_is_100000():
+    assert database_query.MODULE.argument_spec["max_rows"]["default"] == 100000
+    assert database_query.MODULE.argument_spec["max_response_bytes"]["default"] == 64 * 1024 * 1024
+
+
+def test_rows_over_max_rows_counted_across_statements_not_probes(run_module, database):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    database.query("INSERT INTO t VALUES (1), (2)")
+    result = run(run_module, statements=["SELECT id FROM t", "SELECT id FROM t"], max_rows=3)
+    assert result["msg"].startswith("The statements returned 4 rows, more than max_rows (3)")
+    assert "failed" not in run(run_module, statements=["SELECT id FROM t", "SELECT id FROM t"], max_rows=4)
+
+
+def test_a_write_over_max_rows_says_it_was_applied(run_module, database):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    result = run(run_module, sql="INSERT INTO t VALUES (1), (2), (3) RETURNING id", max_rows=1)
+    assert result["failed"] is True and result["changed"] is True
+    assert "returned 3 rows, more than max_rows (1)" in result["msg"]
+    assert result["msg"].endswith("The database confirmed the statements: they WERE APPLIED.")
+    assert database.query("SELECT count(*) FROM t") == [(3,)]
+
+
+def test_max_rows_in_check_mode_says_it_was_rolled_back(run_module, database):
+    database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+    result = run(run_module, check=True, sql="INSERT INTO t VALUES (1), (2) RETURNING id", max_rows=1)
+    assert result["failed"] is True and result["msg"].endswith("Check mode: everything was rolled back.")
+    assert database.query("SELECT count(*) FROM t") == [(0,)]
+
+
+def test_max_rows_zero_refuses_any_row(run_module, database):
+    result = run(run_module, sql="SELECT 1 AS one", max_rows=0)
+    assert result["failed"] is True and "more than max_rows (0)" in result["msg"]
+
+
+def test_an_answer_over_max_response_bytes_to_a_read_is_safe_to_retry(run_module, database):
+    database.query("CREATE TABLE t (name TEXT)")
+    database.query("INSERT INTO t VALUES ('%s')" % ("x" * 5000))
+    result = run(run_module, sql="SELECT name FROM t", max_response_bytes=4096)
+    assert result["failed"] is True and result["api_error"]["status"] == 200
+    assert "the answer holds more than the max_response_bytes limit of 4 KiB (4,096 bytes), so it was not read to the end; " \
+           "raise max_response_bytes to read it" in result["msg"]
+    assert "only read (or ran in check mode, always rolled back), so nothing was applied" in result["msg"]
+    assert "MAY HAVE BEEN APPLIED" not in result["msg"]
+
+
+def test_an_answer_over_max_response_bytes_to_a_write_may_have_been_applied(run_module, database):
+    database.query("CREATE TABLE t (name TEXT)")
+    result = run(run_module, sql="INSERT INTO t VALUES (?) RETURNING name", args=["x" * 5000],
+                 max_response_bytes=4096)
+    assert result["failed"] is True
+    assert "raise max_response_bytes to read it" in result["msg"]
+    assert "The statement MAY HAVE BEEN APPLIED" in result["msg"]
+    assert len(database.bodies) == 1  # never sent again
+
+
+def test_an_announced_size_over_max_response_bytes_fails_before_reading(run_module, fake_session):
+    answer = FakeResponse(200, {"results": []}, headers={"Content-Length": str(10 ** 9)})
+    fake_session.responses = [answer]
+    result = run(run_module, sql="SELECT 1")
+    assert "the answer announces 1,000,000,000 bytes, more than the max_response_bytes limit of 64 MiB" in result["msg"]
+    assert answer.chunks == 0
+
+
+@pytest.mark.parametrize("args, fragment", [
+    ({"max_response_bytes": 0}, "max_response_bytes must be a positive number of bytes"),
+    ({"max_rows": -1}, "max_rows must be 0 or more"),
+])
+def test_limits_out_of_range_fail_before_any_request(run_module, fake_session, args, fragment):
+    result = run(run_module, sql="SELECT 1", **args)
+    assert result["failed"] is True and fragment in result["msg"]
+    assert fake_session.calls == []
+
+
+def test_a_bare_cell_in_an_answer_is_not_hrana(run_module, fake_session):
+    def answer(method, url, body, params):
+        steps = body["requests"][0]["batch"]["steps"]
+        probe = {"cols": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "rows": [[
+            {"type": "integer", "value": "1"}] * 3], "affected_row_count": 0}
+        result = {"cols": [{"name": "n"}], "rows": [[5]], "affected_row_count": 0}
+        results = [{"cols": [], "rows": []}, probe, result, probe, {"cols": [], "rows": []}, None]
+        return FakeResponse(200, {"results": [
+            {"type": "ok", "response": {"type": "batch", "result": {
+                "step_results": results[:len(steps)], "step_errors": [None] * len(steps)}}},
+            {"type": "ok", "response": {"type": "close"}}]})
+    fake_session.responses = answer
+    result = run(run_module, sql="SELECT 5 AS n")
+    assert result["failed"] is True and "the answer is not Hrana over HTTP v2" in result["msg"]
+    assert "not a value object" in result["msg"]
+
+
+@pytest.mark.parametrize("sql, changed", [("INSERT INTO redirects VALUES (1)", True),
+                                          ("SELECT path FROM redirects", False)])
+def test_check_mode_on_a_table_an_earlier_task_only_predicted(run_module, database, sql, changed):
+    checked = run(run_module, check=True, sql=sql)
+    assert checked.get("failed") is not True and checked["changed"] is changed and checked["results"] == []
+    warnings = str(checked["warnings"])  # strings, or ansible-core 2.19+'s warning records
+    assert "Check mode: the table redirects (needed by sql) does not exist" in warnings
+    assert "earlier task may only have been predicted under --check" in warnings
+    real = run(run_module, sql=sql)
+    assert real["failed"] is True and "no such table: redirects" in real["msg"] and not real.get("warnings")

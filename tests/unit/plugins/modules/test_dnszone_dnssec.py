@@ -33,7 +33,7 @@ def test_enables_when_disabled(fake_session, run_module):
     assert result["dnssec"] == {"enabled": True, "ds_record": "example.com. 3600 IN DS 4242 13 2 ABCD",
                                 "digest": "ABCD", "digest_type": "SHA256 (2)", "algorithm": 13,
                                 "public_key": "cHVi", "key_tag": 4242, "flags": 257, "ds_configured": False}
-    assert result["zone"] == {"id": 7, "domain": "example.com"}
+    assert result["dns_zone"] == {"id": 7, "domain": "example.com"}
 
 
 def test_disables_when_enabled_and_nulls_empty_fields(fake_session, run_module):
@@ -235,7 +235,7 @@ def test_zone_by_domain_costs_the_search_and_no_further_read(fake_session, run_m
                                       {"Id": 7, "Domain": "example.org", "DnsSecEnabled": False}),
                               FakeResponse(200, ENABLED)]
     result = run_module(dnszone_dnssec, dict(BY_NAME, zone_domain="example.org.", state="enabled"))
-    assert result["changed"] is True and result["zone"] == {"id": 7, "domain": "example.org"}
+    assert result["changed"] is True and result["dns_zone"] == {"id": 7, "domain": "example.org"}
     assert paths(fake_session) == [("GET", "dnszone"), ("POST", "dnszone/7/dnssec")]
     assert fake_session.calls[0]["params"]["search"] == "example.org"
 

@@ -26,22 +26,22 @@ def test_every_zone_over_every_page(fake_session, run_module, check):
                               page([model(3, "c.test")], 2, False)]
     result = run_module(dnszone_info, BASE, check=check)
     assert result["changed"] is False
-    assert [(z["id"], z["domain"], z["dnssec_enabled"]) for z in result["zones"]] == [
+    assert [(z["id"], z["domain"], z["dnssec_enabled"]) for z in result["dns_zones"]] == [
         (1, "a.test", False), (2, "b.test", True), (3, "c.test", False)]
-    assert result["zones"][0]["record_count"] == 2 and result["zones"][0]["nameserver1"] == "kiki.bunny.net"
+    assert result["dns_zones"][0]["record_count"] == 2 and result["dns_zones"][0]["nameserver1"] == "kiki.bunny.net"
     assert [c["params"]["page"] for c in fake_session.calls] == [1, 2] and not fake_session.writes
 
 
 def test_by_domain_one_request(fake_session, run_module):
     fake_session.responses = [page([model(1, "shop.example.com"), model(2, "example.com")], 1, False)]
     result = run_module(dnszone_info, dict(BASE, zone_domain="example.com"))
-    assert [z["id"] for z in result["zones"]] == [2] and len(fake_session.calls) == 1
+    assert [z["id"] for z in result["dns_zones"]] == [2] and len(fake_session.calls) == 1
 
 
 def test_by_id(fake_session, run_module):
     fake_session.responses = [FakeResponse(body=model(5, "example.org", True))]
     result = run_module(dnszone_info, dict(BASE, zone_id=5))
-    assert result["zones"][0]["dnssec_enabled"] is True and fake_session.calls[0]["url"].endswith("/dnszone/5")
+    assert result["dns_zones"][0]["dnssec_enabled"] is True and fake_session.calls[0]["url"].endswith("/dnszone/5")
 
 
 def test_unknown_id_fails_naming_the_option(fake_session, run_module):

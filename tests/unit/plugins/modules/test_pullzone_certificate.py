@@ -123,7 +123,7 @@ def test_install_on_a_hostname_without_certificate(platform, fake_session, run_m
     assert result["sans"] == ["www.example.com"]
     assert result["not_after"] == pki["leaf"].not_valid_after_utc.strftime("%Y-%m-%dT%H:%M:%SZ")
     assert result["has_certificate"] is True and result["certificate_type"] == "custom"
-    assert result["hostname"] == "www.example.com" and result["pullzone"] == {"id": ZONE, "name": "demo"}
+    assert result["hostname"] == "www.example.com" and result["pull_zone"] == {"id": ZONE, "name": "demo"}
     assert "warnings" not in result
     assert_no_key(pki, result)
 
@@ -546,7 +546,7 @@ def test_remove_rejected_and_other_write_errors_keep_the_generic_hint(platform, 
     assert result["failed"] is True and "check the option named in the message" in result["msg"]
 
 
-# --- a write whose answer was lost is re-read once, never sent again (issue 9 item 2) ----------
+# --- a write whose answer was lost is re-read once, never sent again ----------
 
 def lost_answer(fake, landed_as=None):
     """The write's answer: the platform applies it (the hostname becomes ``landed_as``) or not, then
@@ -677,6 +677,10 @@ def bad_sources(tmp_path):
         ("certificate_src", "/dev/zero", "certificate_src: /dev/zero is a character device, not a regular file"),
         ("certificate_key_src", "/dev/urandom", "certificate_key_src: /dev/urandom is a character device"),
         ("certificate_src", str(tmp_path), "certificate_src: %s is a directory" % tmp_path),
+        ("certificate_src", "/proc/self/environ", "certificate_src: /proc/self/environ is in /proc, a kernel "
+                                                  "pseudo-filesystem, not a file on disk"),
+        ("certificate_key_src", "/proc/self/environ", "certificate_key_src: /proc/self/environ is in /proc"),
+        ("certificate_key_src", "/proc/self/status", "certificate_key_src: /proc/self/status is in /proc"),
         ("certificate_src", str(huge), "certificate_src: %s is larger than 1024 KiB" % huge),
         ("certificate_key_src", str(huge), "certificate_key_src: %s is larger than 1024 KiB" % huge),
         ("certificate_src", str(garbage), "certificate_src (%s): not PEM" % garbage),

@@ -22,7 +22,7 @@ def test_every_zone_follows_next_page(fake_session, run_module):
                               FakeResponse(body={"data": [model(2, 12, 9)], "page": last_page})]
     result = run_module(shield_zone_info, BASE, check=True)
     first, second = result["shield_zones"]
-    assert (first["id"], first["pull_zone_id"], first["plan"], first["plan_type"]) == (1, 11, "advanced", 1)
+    assert (first["id"], first["pullzone_id"], first["plan"], first["plan_type"]) == (1, 11, "advanced", 1)
     assert (first["waf_execution_mode"], first["ddos_shield_sensitivity"], first["ddos_execution_mode"]) == (
         "block", "challenge", "log")
     assert (first["waf_request_body_limit_action"], first["waf_response_body_limit_action"]) == ("ignore", "log")
@@ -44,7 +44,7 @@ def test_by_pull_zone_name_costs_two_requests(fake_session, run_module):
 
 def test_by_id_and_a_202_without_the_zone(fake_session, run_module):
     fake_session.responses = [FakeResponse(body={"data": model(3, 13)}), FakeResponse(202, body={"statusCode": 202})]
-    assert run_module(shield_zone_info, dict(BASE, shield_zone_id=3))["shield_zones"][0]["pull_zone_id"] == 13
+    assert run_module(shield_zone_info, dict(BASE, shield_zone_id=3))["shield_zones"][0]["pullzone_id"] == 13
     result = run_module(shield_zone_info, dict(BASE, shield_zone_id=3))
     assert result["failed"] is True and "answered without the shield zone" in result["msg"]
 

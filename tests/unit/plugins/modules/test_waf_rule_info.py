@@ -246,6 +246,33 @@ def test_a_zone_is_listed_page_by_page(fake_session, run_module):
     assert result["changed"] is False
 
 
+@pytest.mark.parametrize("option", ["rule_name", "name"])
+def test_a_rule_name_returns_the_zone_rules_with_exactly_that_name(fake_session, run_module, option):
+    rules = [rule(4001 + n) for n in range(3)]
+    rules[2]["ruleName"] = "RULE-4002"  # another case is another name, as waf_rule matches it
+    fake_session.responses = [page(rules[0:2], 1, 2, total=3), page(rules[2:3], 2, 2, total=3)]
+    result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, page_size=2, **{option: "rule-4002"}))
+    assert [(r["id"], r["rule_name"]) for r in result["waf_rules"]] == [(4002, "rule-4002")]
+    assert result["waf_rules"][0]["error_response"]["success"] is True
+    assert len(fake_session.calls) == 2 and fake_session.writes == []
+    assert result["changed"] is False
+
+
+def test_a_rule_name_the_zone_does_not_hold_returns_no_rule(fake_session, run_module):
+    fake_session.responses = [page([rule()], 1, 1)]
+    result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, rule_name="absent"))
+    assert result["waf_rules"] == [] and "failed" not in result
+
+
+def test_a_rule_name_held_twice_returns_both(fake_session, run_module):
+    twins = [rule(4001), rule(4002)]
+    for twin in twins:
+        twin["ruleName"] = "twin"
+    fake_session.responses = [page(twins, 1, 1)]
+    result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, rule_name="twin"))
+    assert [r["id"] for r in result["waf_rules"]] == [4001, 4002]
+
+
 def test_listing_asks_for_100_per_page_by_default(fake_session, run_module):
     fake_session.responses = [page([rule()], 1, 1, size=100)]
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001))
@@ -345,6 +372,9 @@ def test_giving_up_after_retries_says_so(fake_session, run_module):
     ({"shield_zone_id": 3001, "page_size": 1001}, "page_size must be between 1 and 1000; got 1001."),
     ({}, "one of the following is required: id, shield_zone_id, pullzone_id, pullzone_name"),
     ({"id": 1, "shield_zone_id": 2}, "parameters are mutually exclusive: id|shield_zone_id"),
+    ({"id": 1, "rule_name": "block-admin"}, "parameters are mutually exclusive: id|rule_name"),
+    ({"rule_name": "block-admin"}, "one of the following is required: id, shield_zone_id, pullzone_id, pullzone_name"),
+    ({"shield_zone_id": 3001, "rule_name": "  "}, "rule_name must not be empty"),
 ])
 def test_bad_input_fails_before_any_request(fake_session, run_module, args, message):
     result = run_module(waf_rule_info, dict(ARGS, **args))

@@ -230,6 +230,10 @@ def test_bad_certificate_files_fail_naming_the_option(cert_action, option):
             option, cert_action.files / "missing.pem"),
         "pipe.pem": "%s: %s is not a regular file" % (option, fifo),
         "/dev/zero": "%s: /dev/zero is not a regular file" % option,
+        "/proc/self/environ": "%s: /proc/self/environ is in /proc, a kernel pseudo-filesystem, not a file on disk"
+                              % option,
+        "/proc/self/status": "%s: /proc/self/status is in /proc, a kernel pseudo-filesystem, not a file on disk"
+                             % option,
         "big.pem": "%s: %s is larger than 1 MiB; this option takes at most that much" % (
             option, cert_action.files / "big.pem"),
     }
@@ -246,3 +250,13 @@ def test_module_failures_about_a_read_file_name_the_file_option(cert_action):
     result, _args = sent_args(cert_action, certificate="x", certificate_key_src="privkey.pem")
     assert result["msg"] == ("certificate_key_src (privkey.pem): not a valid private key (its DER structure "
                              "does not parse).")
+
+
+@pytest.mark.parametrize("option", ["certificate_src", "certificate_key_src"])
+def test_a_file_reporting_size_0_but_holding_data_is_refused(cert_action, monkeypatch, option):
+    # a pseudo-filesystem mounted elsewhere: the size check catches what the path check cannot
+    monkeypatch.setattr(_controller_files, "pseudo_filesystem", lambda path: None)
+    result, module_args = sent_args(cert_action, **{option: "/proc/self/environ"})
+    assert result == {"failed": True, "msg": "%s: /proc/self/environ reports a size of 0 but is not empty (a "
+                                             "generated file, not a file on disk)" % option}
+    assert module_args is None

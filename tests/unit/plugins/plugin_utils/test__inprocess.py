@@ -98,3 +98,35 @@ def test_a_defect_in_a_core_fails_the_task_without_showing_a_secret(monkeypatch,
     assert result["failed"] is True
     assert result["msg"].startswith("edge.platform.dnszone_dnssec failed unexpectedly: RuntimeError: bug near ")
     assert SECRET not in json.dumps(result) and "RuntimeError" in result["exception"]
+
+
+class _Task(object):
+    def __init__(self, no_log):
+        self.no_log = no_log
+
+
+class _Action(object):
+    def __init__(self, no_log):
+        self._task = _Task(no_log)
+
+
+@pytest.mark.parametrize("no_log, outcome, warned", [
+    (False, {"token": "eyJ.generated", "warnings": ["earlier"]}, True),
+    (True, {"token": "eyJ.generated"}, False),
+    (False, {"changed": True, "revoked": True}, False),  # nothing secret returned: nothing to warn about
+    (False, {"failed": True, "msg": "a token may have been generated"}, False),
+])
+def test_a_returned_secret_is_warned_about_unless_the_task_is_no_log(no_log, outcome, warned):
+    from ansible_collections.edge.platform.plugins.modules import database_token
+    before = list(outcome.get("warnings", []))
+    _inprocess.EdgeModuleAction._warn_unless_no_log(_Action(no_log), database_token.MODULE, outcome)
+    added = outcome.get("warnings", [])[len(before):]
+    assert bool(added) is warned
+    assert all("no_log" in w and "eyJ.generated" not in w for w in added)
+    assert outcome.get("warnings", [])[:len(before)] == before
+
+
+def test_modules_that_return_no_secret_never_warn_about_no_log():
+    outcome = {"dns_zone": {"id": 1}, "token": "not a module's secret"}
+    _inprocess.EdgeModuleAction._warn_unless_no_log(_Action(False), dnszone_dnssec.MODULE, outcome)
+    assert "warnings" not in outcome

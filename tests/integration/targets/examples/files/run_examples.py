@@ -3,19 +3,20 @@
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Run every module's EXAMPLES and every playbook under playbooks/ twice against the emulator, and judge them.
 
-Usage: ``python run_examples.py COLLECTION_DIR FIXTURE WORK_DIR``
+Usage: ``python run_examples.py COLLECTION_DIR SETTINGS WORK_DIR``
 
-- Each module's EXAMPLES (read from plugins/modules/*.py with PyYAML) becomes one play on localhost, with
-  the option values, variables, certificates and per-task ids from the fixture's ``examples`` section;
-  it runs against a private emulator loaded with that fixture, reset before each module.
+- Each module's EXAMPLES (read from plugins/modules/*.py with PyYAML) becomes one play on localhost, as
+  written but for what the ``examples`` section of SETTINGS replaces: the platform's addresses, the vault
+  variables and the user's files. It runs against a private emulator loaded with the demo fixture
+  (tests/emulator/fixtures/demo.yml, which holds every id and name the examples use), reset before each module.
 - Each playbook (playbooks/*.yml, found by glob) runs against a private emulator loaded with the demo
   fixture, reset before each playbook, with the connection in the environment (EDGE_API_KEY,
   EDGE_BASE_URL, SERVICE_DATABASE_URL, SERVICE_DATABASE_AUTH_TOKEN) and in the extra variables
-  edge_api_key, edge_base_url, database_url and database_token.
+  edge_api_key, edge_base_url, database_url and database_token, plus its ``playbook_vars`` from SETTINGS.
 
 Both runs must succeed with no task failed (ignored or not), skipped or unreachable, and no debug task may
 print nothing (null, empty, or the word None). The second run must change nothing and every debug task must
-print what it printed the first time, except tasks the fixture names, with the reason, under
+print what it printed the first time, except tasks SETTINGS names, with the reason, under
 ``changes_every_run`` and ``prints_differently`` (for examples and playbooks alike).
 Prints one line per example and playbook, then the problems; exits 1 when there is any.
 """
@@ -109,31 +110,28 @@ def walk_tasks(tasks):
                 yield from walk_tasks(task[section])
 
 
+def replacement(option, value, stand_in):
+    """What replaces ``value`` of ``option``: ``stand_in``, or its entry for ``value`` when it is a mapping."""
+    if not isinstance(stand_in, dict):
+        return stand_in
+    if value not in stand_in:
+        raise ValueError("examples.options.%s has no stand-in for %r, which an example gives" % (option, value))
+    return stand_in[value]
+
+
 def replace_options(value, options):
-    """``value`` with every mapping key named in ``options`` given the option's value."""
+    """``value`` with every mapping key named in ``options`` given the option's stand-in."""
     if isinstance(value, dict):
-        return {k: (options[k] if k in options else replace_options(v, options)) for k, v in value.items()}
+        return {k: (replacement(k, v, options[k]) if k in options else replace_options(v, options))
+                for k, v in value.items()}
     if isinstance(value, list):
         return [replace_options(v, options) for v in value]
     return value
 
 
-def build_play(module, documentation, examples, settings, used_overrides, options_of=None):
-    """One play holding a module's EXAMPLES, ready for the emulator; notes which task overrides it used."""
+def build_play(module, examples, settings):
+    """One play holding a module's EXAMPLES as written, but for the options and variables ``settings`` replaces."""
     tasks = replace_options(copy.deepcopy(examples), settings.get("options") or {})
-    known_options = set((documentation.get("options") or {}))
-    for task in walk_tasks(tasks):
-        override = (settings.get("tasks") or {}).get(task.get("name"))
-        called = task_module(task)
-        if override is None or called is None:
-            continue
-        # an example may call another module (a query with the token it generated): that module's options
-        known = set(options_of[called]) if options_of and called in options_of else known_options
-        unknown = set(override) - known
-        if unknown:
-            raise ValueError("examples.tasks[%r] sets %s, not options of %s" % (task["name"], sorted(unknown), module))
-        task[called] = dict(task[called] or {}, **override)
-        used_overrides.add(task["name"])
     return [{"name": "EXAMPLES of edge.platform.%s" % module, "hosts": "localhost", "connection": "local",
              "gather_facts": False, "vars": dict(settings.get("vars") or {}), "tasks": tasks}]
 
@@ -224,17 +222,14 @@ def emulator_class(collection):
 
 
 def run_examples(collection, settings, exceptions, work, emulator, problems, seen_tasks):
-    used_overrides = set()
-    sources = module_sources(collection)
-    options_of = {"edge.platform." + source[0]: source[1].get("options") or {} for source in sources}
-    for module, documentation, examples in sources:
+    for module, dummy, examples in module_sources(collection):
         directory = os.path.join(work, "examples", module)
         shutil.copytree(os.path.join(HERE, "example_files"), os.path.join(directory, "files"))
         os.makedirs(os.path.join(directory, "templates"))
         for template in glob.glob(os.path.join(directory, "files", "*.j2")):
             shutil.move(template, os.path.join(directory, "templates"))
         make_certificates(os.path.join(directory, "certificates"), settings.get("certificates") or [])
-        play = build_play(module, documentation, examples, settings, used_overrides, options_of)
+        play = build_play(module, examples, settings)
         seen_tasks.update(task.get("name") for task in walk_tasks(play[0]["tasks"]))
         playbook = os.path.join(directory, "play.yml")
         with open(playbook, "w", encoding="utf-8") as stream:
@@ -246,11 +241,9 @@ def run_examples(collection, settings, exceptions, work, emulator, problems, see
         before = len(problems)
         judge("EXAMPLES of %s" % module, runs[0], runs[1], exceptions, problems)
         print("%-4s EXAMPLES of %s" % ("ok" if len(problems) == before else "FAIL", module), flush=True)
-    for name in sorted(set(settings.get("tasks") or {}) - used_overrides):
-        problems.append("fixture: examples.tasks names %r, which no example task of an edge.platform module has" % name)
 
 
-def run_playbooks(collection, exceptions, work, emulator, problems, seen_tasks):
+def run_playbooks(collection, settings, exceptions, work, emulator, problems, seen_tasks):
     playbooks = sorted(glob.glob(os.path.join(collection, "playbooks", "*.yml"))
                        + glob.glob(os.path.join(collection, "playbooks", "*.yaml")))
     if not playbooks:
@@ -267,41 +260,46 @@ def run_playbooks(collection, exceptions, work, emulator, problems, seen_tasks):
         emulator.admin("POST", "reset")
         env["TMPDIR"] = scratch  # demo certificates and the like stay in this run's directory
         record = os.path.join(scratch, "record.jsonl")
-        runs = [run_playbook(playbook, os.path.dirname(playbook), record, extra, env) for dummy in range(2)]
+        given = dict(extra, **((settings.get("playbook_vars") or {}).get(name) or {}))
+        runs = [run_playbook(playbook, os.path.dirname(playbook), record, given, env) for dummy in range(2)]
         before = len(problems)
         seen_tasks.update(entry["task"] for run in runs for entry in run[2])
         judge("playbooks/%s" % name, runs[0], runs[1], exceptions, problems)
         print("%-4s playbooks/%s" % ("ok" if len(problems) == before else "FAIL", name), flush=True)
 
 
-def examples_phase(collection, fixture_path, settings, exceptions, work, seen_tasks):
+def demo_fixture(collection):
+    return os.path.join(collection, "tests", "emulator", "fixtures", "demo.yml")
+
+
+def examples_phase(collection, settings, exceptions, work, seen_tasks):
     problems = []
-    with emulator_class(collection)(fixture_path) as emulator:
+    with emulator_class(collection)(demo_fixture(collection)) as emulator:
         run_examples(collection, settings, exceptions, work, emulator, problems, seen_tasks)
     return problems
 
 
-def playbooks_phase(collection, exceptions, work, seen_tasks):
+def playbooks_phase(collection, settings, exceptions, work, seen_tasks):
     problems = []
-    with emulator_class(collection)(os.path.join(collection, "tests", "emulator", "fixtures", "demo.yml")) as emulator:
-        run_playbooks(collection, exceptions, work, emulator, problems, seen_tasks)
+    with emulator_class(collection)(demo_fixture(collection)) as emulator:
+        run_playbooks(collection, settings, exceptions, work, emulator, problems, seen_tasks)
     return problems
 
 
 def main(argv):
-    collection, fixture_path, work = argv
-    with open(fixture_path, encoding="utf-8") as stream:
+    collection, settings_path, work = argv
+    with open(settings_path, encoding="utf-8") as stream:
         settings = yaml.safe_load(stream)["examples"]
     exceptions = {key: settings.get(key) or {} for key in ("changes_every_run", "prints_differently")}
     seen_tasks = set()
     # examples and playbooks use an emulator each: run both at once
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        phases = [pool.submit(examples_phase, collection, fixture_path, settings, exceptions, work, seen_tasks),
-                  pool.submit(playbooks_phase, collection, exceptions, work, seen_tasks)]
+        phases = [pool.submit(examples_phase, collection, settings, exceptions, work, seen_tasks),
+                  pool.submit(playbooks_phase, collection, settings, exceptions, work, seen_tasks)]
         problems = phases[0].result() + phases[1].result()
     for key, names in sorted(exceptions.items()):
         for name in sorted(set(names) - seen_tasks):
-            problems.append("fixture: examples.%s names %r, which no example or playbook task has" % (key, name))
+            problems.append("settings: examples.%s names %r, which no example or playbook task has" % (key, name))
     if problems:
         print("\n%d problem(s):\n- %s" % (len(problems), "\n- ".join(problems)))
         return 1

@@ -88,7 +88,7 @@ def main(directory):
         "first.pem": first.public_bytes(PEM) + chain,
         "first-crlf.pem": (first.public_bytes(PEM) + chain).replace(b"\n", b"\r\n"),
         "first-leaf.der": first.public_bytes(serialization.Encoding.DER),
-        # DER files are binary: the controller passes them to the module as Base64 (issue 11 item 8)
+        # DER files are binary: the controller passes them to the module as Base64
         "first-key.der": first_der_key,
         "second.pem": second.public_bytes(PEM) + chain,
         "soon.pem": soon.public_bytes(PEM) + chain,
