@@ -412,7 +412,7 @@ class Job(object):
 
 # Seconds on an idle 2-core machine, for the first run's order only.
 ESTIMATES = {"sanity": 240, "sanity/pylint": 150, "units": 70, "lint": 60, "docs-lint": 20, "changelog": 10,
-             "tarball": 40, "integration/examples": 150}
+             "tarball": 40, "integration/examples": 150, "integration/playbooks": 150}
 INTEGRATION_ESTIMATE = 40
 MATRIX_ESTIMATE = {"units": 70, "venv": 30, "smoke": 30}
 DURATIONS = os.path.join(LOGS, "durations.json")
