@@ -144,11 +144,11 @@ api_error:
       sample: null
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._errors import unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._guardian_settings import (
     PLAN_HINT, SettingError, changed_properties, configuration_view, read_guardian, wanted_configuration,
     zone_path,
 )
-from ansible_collections.edge.platform.plugins.module_utils._errors import unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 

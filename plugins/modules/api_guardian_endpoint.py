@@ -247,11 +247,11 @@ api_error:
       sample: null
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._errors import unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._guardian_settings import (
     PLAN_HINT, SettingError, endpoint_changes, endpoint_view, find_endpoint, groups, read_guardian, wanted_endpoint,
     zone_path,
 )
-from ansible_collections.edge.platform.plugins.module_utils._errors import unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
