@@ -218,8 +218,8 @@ def run(ctx):
         # both calls answer the DnsSecDsRecordModel, whose Enabled is the state after the call: an answer
         # without it, or with the other state, confirms nothing (the reconciler re-reads after a write)
         if reply.object.get("Enabled") is not enabled:
-            problem = "the answer does not show DNSSEC %s: %s" % ("enabled" if enabled else "disabled",
-                                                                 excerpt(reply.text))
+            problem = "the answer does not show DNSSEC %s: %s" % (
+                "enabled" if enabled else "disabled", excerpt(reply.text))
             if write:
                 raise unconfirmed(operation, reply.status, ctx.scrub(problem))
             raise ApiError(operation, reply.status, ctx.scrub(problem), kind=BAD_ANSWER,
