@@ -15,7 +15,7 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import (
-    api_guardian, api_guardian_endpoint, api_guardian_spec, bot_detection, database_query, database_token,
+    api_guardian, api_guardian_endpoint, bot_detection, database_query, database_token,
     dnszone_dnssec, pullzone_certificate, waf_rule,
 )
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
