@@ -31,7 +31,7 @@ from ansible.module_utils.ansible_release import __version__ as ANSIBLE_CORE_VER
 
 from ._errors import (
     BAD_ANSWER, MAY_HAVE_BEEN_SENT, NO_ANSWER, REFUSED, UNREACHABLE, ApiError, shorten, decode_json,
-    envelope_failure, excerpt, parse_error_body, scrub,
+    envelope_failure, excerpt, parse_error_body, scrub, unconfirmed, UNCONFIRMED_WRITE_HINT,
 )
 from ._version import COLLECTION_VERSION
 
@@ -58,7 +58,7 @@ NOT_PROCESSED_STATUSES = frozenset((429,))
 BACKOFF_BASE = 0.5
 BACKOFF_MAX = 30.0
 RETRY_AFTER_MAX = 60.0
-EXPECT = ("object", "any", "empty")
+EXPECT = ("object", "any", "empty", "data")
 READ_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
 DEFAULT_PORTS = {"http": 80, "https": 443}
 BAD_READ_ANSWER_HINT = ("Check that %s points at the platform API itself (a proxy or portal may have answered) "
@@ -66,8 +66,6 @@ BAD_READ_ANSWER_HINT = ("Check that %s points at the platform API itself (a prox
 # Generous for management answers (a page of 1,000 pull zones is a few MB); a module may raise it per client.
 DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 CHUNK_BYTES = 64 * 1024
-BAD_WRITE_ANSWER_HINT = ("The platform accepted the request but its answer could not be read: the change was "
-                         "probably applied; check the current state before running the task again.")
 
 
 def access_key_auth(api_key):
@@ -159,7 +157,7 @@ class AnswerTooLarge(ApiError):
             "announces %s bytes," % format(size, ",") if announced else "holds", limit_text)
         if size_option:
             message += "; raise %s to read it" % size_option
-        hint = (BAD_WRITE_ANSWER_HINT if changes_state
+        hint = (UNCONFIRMED_WRITE_HINT if changes_state
                 else "Nothing was changed: the request only reads. Ask for less at a time.")
         super().__init__(operation, status, message, hint=hint, kind=BAD_ANSWER)
 
@@ -280,9 +278,11 @@ class Client(object):
         reached the server; it is then retried only when it provably was not processed.
         ``hints`` maps a status to advice that replaces the generic one ("check zone_id" for 404).
         ``expect`` is what a 2xx body must be: ``"object"`` (a JSON object, the default), ``"any"``
-        (any JSON value: lists, pages) or ``"empty"`` (operations documented to answer 204: an empty
-        body, or JSON that is ignored). Anything else fails with kind ``BAD_ANSWER`` before a caller can
-        act on it.
+        (any JSON value: lists, pages), ``"data"`` (a shield envelope: a JSON object whose ``data`` is an
+        object) or ``"empty"`` (operations documented to answer 204 No Content: an empty body; a body there
+        is not what the operation returns). Anything else fails with kind ``BAD_ANSWER`` before a caller can
+        act on it; for a request that changes state that failure says the write is unconfirmed (it may or
+        may not have been applied), which the reconciler settles with one re-read.
         ``changes_state`` says whether the request can change the platform (default: any method but
         GET/HEAD/OPTIONS); it decides between ``MAY_HAVE_BEEN_SENT`` and ``NO_ANSWER`` when no answer came.
         ``decode(text)`` turns a 2xx body into data instead of :func:`decode_json` (None: not JSON).
@@ -345,8 +345,10 @@ class Client(object):
                 raise ApiError(operation, status, self._clean(message), error_key=key, hint=hints.get(status))
             problem = self._unreadable(reply, expect)
             if problem:
+                if changes_state:
+                    raise unconfirmed(operation, status, self._clean(problem))
                 raise ApiError(operation, status, self._clean(problem), kind=BAD_ANSWER,
-                               hint=BAD_WRITE_ANSWER_HINT if changes_state else BAD_READ_ANSWER_HINT % self.url_option)
+                               hint=BAD_READ_ANSWER_HINT % self.url_option)
             return reply
         if 300 <= status < 400:
             raise ApiError(operation, status, self._redirect_message(url, response.headers.get("Location")),
@@ -365,13 +367,16 @@ class Client(object):
     def _unreadable(reply, expect):
         """Why a 2xx body is not what the operation returns, or None when it is."""
         data, text = reply.data, reply.text
-        if expect == "empty" and (not text.strip() or data is not None):
+        if expect == "empty" and not text.strip():
             return None
         if expect == "any" and data is not None:
             return None
         if expect == "object" and isinstance(data, dict):
             return None
-        wanted = {"object": "the JSON object", "any": "the JSON", "empty": "an empty answer or JSON"}[expect]
+        if expect == "data" and isinstance(data, dict) and isinstance(data.get("data"), dict):
+            return None
+        wanted = {"object": "the JSON object", "any": "the JSON", "empty": "the empty answer",
+                  "data": "the JSON object with data"}[expect]
         content_type = reply.headers.get("Content-Type") or "no content type"
         return ("the answer (%s) is not %s this operation returns, so nothing was decided from it: %s"
                 % (shorten(content_type, 60), wanted, excerpt(text)))

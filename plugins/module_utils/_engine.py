@@ -26,18 +26,21 @@ One picture::
 - ``changed`` and ``diff`` are the reconciler's: a core never computes them by hand.
 - Every failure leaves through one funnel (:func:`execute`): ``ctx.fail`` and any ``ApiError``
   become ``{failed, msg, api_error}`` scrubbed of every secret; so do warnings.
-- A write whose answer was lost (``ApiError.kind == "may_have_been_sent"``) is never replayed: the
-  reconciler re-reads once and reports what is true (see :meth:`Context.reconcile`).
+- A write whose answer was lost (``ApiError.kind == "may_have_been_sent"``) or does not confirm it (kind
+  "bad_answer": a 2xx body that is not what the operation returns) is never replayed: the reconciler
+  re-reads once and reports what is true (see :meth:`Context.reconcile`).
 The hosts only validate arguments, build the client and format the result dict this returns.
 """
 
 from __future__ import annotations
 
-from ._errors import ApiError, scrub
+from ._errors import BAD_ANSWER, MAY_HAVE_BEEN_SENT, ApiError, scrub
 
 # ApiError.kind of a write that may have reached the platform although no answer came (read timeout,
-# connection dropped after sending, 5xx not replayed). Set by the transport (_client.py).
-MAY_HAVE_BEEN_SENT = "may_have_been_sent"
+# connection dropped after sending, 5xx not replayed) is MAY_HAVE_BEEN_SENT, set by the transport
+# (_client.py); BAD_ANSWER is a write answered 2xx with something that does not confirm it (_client.py,
+# or a module's check of the answer through _errors.unconfirmed). Both are settled by one re-read.
+UNCONFIRMED_KINDS = (MAY_HAVE_BEEN_SENT, BAD_ANSWER)
 
 
 class Finished(Exception):
@@ -133,7 +136,8 @@ class Context(object):
         when nothing differs or in check mode. ``changed`` and the diff are recorded for the result.
 
         ``reread()`` returns the current state in the shape of ``after``. When ``apply()`` raised an
-        ``ApiError`` of kind "may_have_been_sent" (no answer, but the write may have landed), the
+        ``ApiError`` of kind "may_have_been_sent" (no answer, but the write may have landed) or
+        "bad_answer" (an answer that does not confirm the write: never a state to claim), the
         write is not sent again: ``reread()`` runs once and decides. Desired state reached: changed,
         with a warning naming the lost answer. Not reached: failure saying it was NOT applied.
         Re-read failing too: failure saying the outcome is unknown.
@@ -161,12 +165,13 @@ class Context(object):
         try:
             return apply()
         except ApiError as error:
-            if getattr(error, "kind", None) != MAY_HAVE_BEEN_SENT or reread is None:
+            if getattr(error, "kind", None) not in UNCONFIRMED_KINDS or reread is None:
                 raise
             lost = error
         if lost.status is None:
             what = "%s got no answer (%s)" % (lost.operation, (lost.message or "no details").rstrip("."))
-        else:  # an answer that does not confirm the write: a 5xx, or a 202 that may not have applied it
+        else:  # an answer that does not confirm the write: a 5xx, a 202 that may not have applied it, or a 2xx
+            # whose body is not what the operation returns
             what = "%s was not confirmed (HTTP %d%s)" % (
                 lost.operation, lost.status, ": %s" % lost.message.rstrip(".") if lost.message else "")
         try:

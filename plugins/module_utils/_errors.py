@@ -68,6 +68,19 @@ def may_have_landed(error):
 
 MAY_HAVE_BEEN_APPLIED_HINT = ("The request may have been applied by the platform; it was not sent again. "
                               "Check the current state before running the task again.")
+UNCONFIRMED_WRITE_HINT = ("The platform answered, but not with what the operation returns, so whether the change was "
+                          "applied is unknown; it was not sent again. Check the current state before running the task "
+                          "again.")
+
+
+def unconfirmed(operation, status, problem):
+    """The failure of a write whose 2xx answer does not confirm it: the wrong JSON shape, a list for an
+    object, HTML, an empty body where data is expected, or data that shows another state than was sent.
+
+    Nothing may be claimed from such an answer: the write may or may not have been applied, so it is
+    never sent again and the reconciler re-reads the state once to decide (``Context.reconcile``).
+    """
+    return ApiError(operation, status, problem, hint=UNCONFIRMED_WRITE_HINT, kind=BAD_ANSWER)
 
 
 class ApiError(Exception):

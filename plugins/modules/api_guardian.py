@@ -147,6 +147,7 @@ api_error:
       sample: null
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._errors import unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._guardian_settings import (
     PLAN_HINT, SettingError, changed_properties, configuration_view, read_guardian, wanted_configuration,
     zone_path,
@@ -177,11 +178,15 @@ def run(ctx):
     answered = {}
 
     def apply():
-        reply = ctx.client.request("PATCH", zone_path(zone_id), "Updating API Guardian of shield zone %d" % zone_id,
-                                   json_body=body, hints={403: PLAN_HINT})
-        data = reply.object.get("data")
-        answered["configuration"] = data if isinstance(data, dict) else desired
-        return configuration_view(answered["configuration"])
+        operation = "Updating API Guardian of shield zone %d" % zone_id
+        # expect="data": an answer without the configuration confirms nothing, and neither does one showing
+        # other settings; the reconciler then re-reads instead of claiming what was sent
+        reply = ctx.client.request("PATCH", zone_path(zone_id), operation, json_body=body, hints={403: PLAN_HINT},
+                                   expect="data")
+        data = reply.object["data"]
+        if configuration_view(data) != configuration_view(desired):
+            raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
+        answered["configuration"] = data
 
     def reread():
         return configuration_view(read_guardian(ctx.client, zone_id)["configuration"])

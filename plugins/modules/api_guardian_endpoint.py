@@ -253,6 +253,7 @@ api_error:
       sample: null
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._errors import unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._guardian_settings import (
     PLAN_HINT, SettingError, endpoint_changes, endpoint_view, find_endpoint, groups, read_guardian, wanted_endpoint,
     zone_path,
@@ -284,15 +285,18 @@ def run(ctx):
     name = "%s %s" % (endpoint.get("requestMethod"), endpoint.get("requestPath"))
 
     def apply():
+        operation = "Updating API Guardian endpoint %s of shield zone %d" % (name, zone_id)
+        # expect="data": an answer without the endpoint confirms nothing, and neither does one showing other
+        # settings; the reconciler then re-reads instead of claiming what was sent
         reply = ctx.client.request(
-            "PATCH", "%s/endpoint/%d" % (zone_path(zone_id), endpoint_id),
-            "Updating API Guardian endpoint %s of shield zone %d" % (name, zone_id), json_body=body,
+            "PATCH", "%s/endpoint/%d" % (zone_path(zone_id), endpoint_id), operation, json_body=body, expect="data",
             hints={403: PLAN_HINT,
                    404: "Endpoint %s (id %d) is no longer in shield zone %d: was the OpenAPI document uploaded "
                         "again meanwhile? Re-run the task." % (name, endpoint_id, zone_id)})
-        data = reply.object.get("data")
-        answered["endpoint"] = data if isinstance(data, dict) else desired
-        return endpoint_view(answered["endpoint"])
+        data = reply.object["data"]
+        if endpoint_view(data) != endpoint_view(desired):
+            raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
+        answered["endpoint"] = data
 
     def reread():
         return endpoint_view(find_endpoint(read_guardian(ctx.client, zone_id)["endpoints"], method, path))

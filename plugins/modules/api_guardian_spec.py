@@ -394,7 +394,7 @@ import stat
 from ansible.module_utils.basic import missing_required_lib
 
 from ansible_collections.edge.platform.plugins.module_utils import _openapi
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, parse_error_body
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, parse_error_body, unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._guardian import (
     Current, compare, predict, shape_configuration, shape_endpoint,
 )
@@ -549,7 +549,7 @@ class _Upload(object):
         predicted = predict(current, self.derived, self.enforce, self.zone_id, comparison.parse)
 
         def apply():
-            self._show(*self._send(current.present, predicted))
+            self._show(*self._send(current.present))
 
         def reread():
             now = read_current(ctx, self.zone_id)
@@ -567,16 +567,18 @@ class _Upload(object):
         self.result = {"configuration": shape_configuration(configuration),
                        "endpoints": [shape_endpoint(e) for e in endpoints]}
 
-    def _send(self, present, predicted):
-        """POST (first document) or PATCH (replacement): the answer, else the prediction (no extra GET)."""
+    def _send(self, present):
+        """POST (first document) or PATCH (replacement): ``(configuration, endpoints)`` of the answer.
+
+        An answer without them confirms nothing: it fails as unconfirmed, and the reconciler re-reads."""
         body = {"content": self.text}
         if self.enforce is not None:
             body["enforceAuthorizationValidation"] = self.enforce
         method, verb = ("PATCH", "Updating") if present else ("POST", "Uploading")
+        operation = "%s the OpenAPI document of shield zone %d" % (verb, self.zone_id)
         try:
             reply = self.ctx.client.request(
-                method, "/shield/shield-zone/%d/api-guardian/spec" % self.zone_id,
-                "%s the OpenAPI document of shield zone %d" % (verb, self.zone_id), json_body=body,
+                method, "/shield/shield-zone/%d/api-guardian/spec" % self.zone_id, operation, json_body=body,
                 # never sent twice once it may have landed: a lost answer is re-read instead
                 replay_safe=False,
                 hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
@@ -587,9 +589,10 @@ class _Upload(object):
                 raise _FirstUploadRefused(error)
             raise
         data = reply.object.get("data")
-        if not isinstance(data, dict) or not isinstance(data.get("configuration"), dict):
-            return predicted
-        return data["configuration"], data.get("endpoints") or []
+        if (not isinstance(data, dict) or not isinstance(data.get("configuration"), dict)
+                or not isinstance(data.get("endpoints"), list)):
+            raise unconfirmed(operation, reply.status, "the answer does not carry the configuration and endpoints")
+        return data["configuration"], data["endpoints"]
 
 
 MODULE = ModuleDef(

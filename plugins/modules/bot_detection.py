@@ -217,7 +217,7 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils._bot_detection import (
     PLAN_ERROR_KEY, SettingError, bot_view, configuration_problem, merged_state, unavailable)
 from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Finished
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
@@ -273,6 +273,9 @@ def run(ctx):
                              % reply.status)
             error.kind = MAY_HAVE_BEEN_SENT
             raise error
+        if bot_view(zone_id, reply.data["data"]) != bot_view(zone_id, wanted):
+            # a configuration other than the one sent confirms nothing either: the re-read decides
+            raise unconfirmed(operation, reply.status, "the answer shows another configuration than was sent")
         written["state"] = reply.data["data"]
 
     ctx.reconcile(bot_view(zone_id, current), bot_view(zone_id, wanted), apply,

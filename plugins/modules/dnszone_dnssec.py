@@ -169,6 +169,7 @@ api_error:
       sample: null
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError, excerpt, unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._lookup import DNS_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
 
@@ -210,7 +211,20 @@ def run(ctx):
         # Enabling an enabled zone returns its current key unchanged (the Terraform provider calls it on
         # every read to get the DS record: BunnyWay/terraform-provider-bunnynet internal/api/dnszone.go),
         # so a retried enable never re-keys the zone.
-        return shape_dnssec(ctx.client.request("POST", path + "/dnssec", operation, changes_state=changes_state).object)
+        return confirmed(ctx.client.request("POST", path + "/dnssec", operation, changes_state=changes_state),
+                         operation, True, changes_state)
+
+    def confirmed(reply, operation, enabled, write=True):
+        # both calls answer the DnsSecDsRecordModel, whose Enabled is the state after the call: an answer
+        # without it, or with the other state, confirms nothing (the reconciler re-reads after a write)
+        if reply.object.get("Enabled") is not enabled:
+            problem = "the answer does not show DNSSEC %s: %s" % (
+                "enabled" if enabled else "disabled", excerpt(reply.text))
+            if write:
+                raise unconfirmed(operation, reply.status, ctx.scrub(problem))
+            raise ApiError(operation, reply.status, ctx.scrub(problem), kind=BAD_ANSWER,
+                           hint="Check that base_url points at the platform API itself and try again.")
+        return shape_dnssec(reply.object)
 
     zone = found.model or read_zone()  # a lookup by domain already read the zone
     wanted = ctx.params["state"] == "enabled"
@@ -225,8 +239,8 @@ def run(ctx):
         if wanted:
             written["dnssec"] = enable("Enabling DNSSEC on DNS zone %d" % zone_id)
         else:
-            reply = ctx.client.request("DELETE", path + "/dnssec", "Disabling DNSSEC on DNS zone %d" % zone_id)
-            written["dnssec"] = shape_dnssec(reply.object)
+            operation = "Disabling DNSSEC on DNS zone %d" % zone_id
+            written["dnssec"] = confirmed(ctx.client.request("DELETE", path + "/dnssec", operation), operation, False)
 
     def reread():
         return view(bool(read_zone().get("DnsSecEnabled")))

@@ -394,7 +394,7 @@ api_error:
 from contextlib import nullcontext
 
 from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, excerpt, unconfirmed as bad_answer
 from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef, check_name
 from ansible_collections.edge.platform.plugins.module_utils._waf_rule_write import (
@@ -489,6 +489,10 @@ def manage(ctx, zone_id, configuration):
                 raise ApiError(operation, status or reply.status, message, error_key=key)
             if reply.status not in (200, 404):  # 404: already gone, which is what was asked
                 raise unconfirmed(operation, reply)
+            if reply.status == 200 and not isinstance(reply.object.get("success"), bool):
+                # a 200 confirms with the GenericRequestResponse it documents; any other body confirms nothing
+                raise bad_answer(operation, reply.status, "the answer is not the GenericRequestResponse the "
+                                 "deletion returns: %s" % ctx.scrub(excerpt(reply.text)))
             return None
         if current is None:
             operation = "Creating custom WAF rule %r in shield zone %d" % (name, zone_id)

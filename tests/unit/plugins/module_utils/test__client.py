@@ -284,17 +284,40 @@ def test_unreadable_2xx_is_a_bad_answer_naming_operation_status_type_and_excerpt
     assert KEY not in text
 
 
-@pytest.mark.parametrize("body, expect", [("", "empty"), ("{}", "empty"), ("[]", "any"), ('{"a": 1}', "object")])
-def test_answers_the_operation_documents_are_accepted(body, expect):
-    client, _session = make_client([FakeResponse(204 if not body else 200, text=body)])
+@pytest.mark.parametrize("status, body, expect", [
+    (204, "", "empty"), (200, "", "empty"), (200, " \n", "empty"), (200, "[]", "any"), (200, '{"a": 1}', "object"),
+    (200, '{"data": {}, "error": null}', "data"),
+])
+def test_answers_the_operation_documents_are_accepted(status, body, expect):
+    client, _session = make_client([FakeResponse(status, text=body)])
     assert client.request("POST", "/x", "Writing", expect=expect).text == body
 
 
-def test_a_bad_answer_to_a_write_says_it_was_probably_applied():
-    client, _session = make_client([FakeResponse(200, text="<html>")])
+@pytest.mark.parametrize("body, expect", [
+    # a body where the operation documents none (addCertificate answered 200 with [])
+    ("[]", "empty"), ("{}", "empty"), ("null", "empty"), ("<html>Sign in</html>", "empty"),
+    # a list for an object, HTML, nothing where data is expected
+    ("[]", "object"), ("<html>", "object"), ("", "object"),
+    # a shield envelope without its data object
+    ("{}", "data"), ('{"data": null}', "data"), ('{"data": []}', "data"), ("[]", "data"), ("", "data"),
+])
+def test_a_write_answer_that_is_not_what_the_operation_returns_is_unconfirmed(body, expect):
+    client, session = make_client([FakeResponse(200, text=body)])
     with pytest.raises(ApiError) as caught:
-        client.request("POST", "/x", "Enabling DNSSEC")
-    assert caught.value.kind == BAD_ANSWER and "probably applied" in caught.value.describe()
+        client.request("POST", "/x", "Adding the certificate", expect=expect, replay_safe=False)
+    error = caught.value
+    # BAD_ANSWER: the reconciler re-reads once instead of claiming anything (never "probably applied")
+    assert error.kind == BAD_ANSWER and error.status == 200
+    assert "whether the change was applied is unknown; it was not sent again" in error.describe()
+    assert "probably" not in error.describe()
+    assert len(session.calls) == 1
+
+
+def test_a_bad_answer_to_a_read_points_at_base_url():
+    client, _session = make_client([FakeResponse(200, text="[]")])
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading DNS zone 1", expect="data")
+    assert caught.value.kind == BAD_ANSWER and "Check that base_url points at the platform API" in caught.value.describe()
 
 
 def read_timeout():
@@ -410,11 +433,13 @@ def test_an_announced_size_over_the_limit_fails_before_reading_anything():
     assert "more than the limit of 1 KiB (1,024 bytes) for one answer" in caught.value.message
 
 
-def test_an_answer_over_the_limit_to_a_write_says_it_was_probably_applied():
+def test_an_answer_over_the_limit_to_a_write_is_unconfirmed():
+    # a write answered 2xx whose answer was not read whole confirms nothing: the reconciler re-reads (BAD_ANSWER)
     client, _session = capped_client([FakeResponse(200, text="x" * 2048)], limit=1024)
     with pytest.raises(_client.AnswerTooLarge) as caught:
         client.request("POST", "/x", "Writing", replay_safe=False)
-    assert "probably applied" in caught.value.describe()
+    assert caught.value.kind == _client.BAD_ANSWER
+    assert "whether the change was applied is unknown" in caught.value.describe()
 
 
 def test_an_error_answer_over_the_limit_is_cut_not_failed_on_its_size():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Context, execute
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, unconfirmed
 
 SECRET = "s3cret-api-key"
 
@@ -251,3 +251,54 @@ def test_predicted_dependency_warning_is_scrubbed():
     ctx = Context({}, check_mode=True, secrets=[SECRET])
     ctx.predicted_dependency("the table %s" % SECRET)
     assert SECRET not in ctx.warnings[0]
+
+
+# A write answered 2xx with something that is not what the operation returns ([] where nothing is documented, HTML,
+# an empty body where data is expected): unconfirmed, never a state to claim. One re-read decides, as after a lost
+# answer; the write is never sent again.
+def bad_answer(body="'[]'"):
+    return unconfirmed("Adding the certificate of www.example.com", 200,
+                       "the answer (application/json) is not the empty answer this operation returns: %s" % body)
+
+
+def test_an_unconfirmed_answer_with_the_change_applied_is_a_change_with_a_warning():
+    writes = Writes(apply_error=bad_answer(), reread_state={"value": 2})
+    ctx = Context({})
+    result = reconcile(ctx, writes, {"value": 1}, {"value": 2})
+    assert result["changed"] is True and result["state"] == {"value": 2}
+    assert (writes.applied, writes.reread_count) == (1, 1)
+    assert ctx.warnings == ["Adding the certificate of www.example.com was not confirmed (HTTP 200: the answer "
+                            "(application/json) is not the empty answer this operation returns: '[]'); the state read "
+                            "back afterwards shows the change was applied. It was not sent again."]
+
+
+def test_an_unconfirmed_answer_without_the_change_fails_saying_it_was_not_applied():
+    writes = Writes(apply_error=bad_answer(), reread_state={"value": 1})
+    result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})
+    assert result["failed"] is True and "state" not in result
+    assert result["msg"].startswith("Adding the certificate of www.example.com was not confirmed (HTTP 200:")
+    assert "shows it was NOT applied. It was not sent again" in result["msg"]
+    assert result["api_error"]["status"] == 200
+    assert (writes.applied, writes.reread_count) == (1, 1)
+
+
+def test_an_unconfirmed_answer_and_a_failed_reread_says_the_outcome_is_unknown():
+    writes = Writes(apply_error=bad_answer(), reread_error=ApiError("Reading X", 503))
+    result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})
+    assert result["failed"] is True and "state" not in result
+    assert "whether the change was applied is unknown" in result["msg"]
+    assert (writes.applied, writes.reread_count) == (1, 1)
+
+
+def test_an_unconfirmed_answer_is_scrubbed():
+    writes = Writes(apply_error=bad_answer("'%s'" % SECRET), reread_state={"value": 1})
+    result = reconcile(Context({}, secrets=[SECRET]), writes, {"value": 1}, {"value": 2})
+    assert SECRET not in repr(result)
+
+
+def test_an_unconfirmed_answer_without_a_reread_fails_as_unknown():
+    def run(context):
+        context.reconcile({"value": 1}, {"value": 2}, Writes(apply_error=bad_answer()).apply)
+    result = execute(run, Context({}))
+    assert result["failed"] is True and result["api_error"]["status"] == 200
+    assert "whether the change was applied is unknown; it was not sent again" in result["msg"]
