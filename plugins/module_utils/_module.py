@@ -370,17 +370,18 @@ class ModuleDef(object):
     ``"management"`` or a callable ``(ctx) -> client``. ``hidden_secrets(params)``: values inside
     other options to mask from the start (a token in a URL). ``validation``: AnsibleModule's
     ``mutually_exclusive``, ``required_together``, ``required_one_of``, ``required_if``, ``required_by``.
+    ``returned_secret``: the return key that holds a secret the task asked for (database_token's token):
+    the action warns when the task's no_log is off (on both paths), since nothing else keeps that value
+    out of the output.
     """
 
-    # The return key that holds a secret the task asked for (database_token's token): the action warns when the
-    # task's no_log is off (on both paths), since nothing else keeps that value out of the output.
-    returned_secret = None
-
-    def __init__(self, argument_spec, run, connection="management", hidden_secrets=None, **validation):
+    def __init__(self, argument_spec, run, connection="management", hidden_secrets=None, returned_secret=None,
+                 **validation):
         self.argument_spec = argument_spec
         self.run = run
         self.connection = connection
         self.hidden_secrets = hidden_secrets
+        self.returned_secret = returned_secret
         self.validation = validation
 
     def spec(self):

@@ -324,8 +324,8 @@ MODULE = ModuleDef(
     run=run,
     mutually_exclusive=[["expires_at", "expires_in"]],
     required_if=[["state", "generated", ["authorization"]]],
+    returned_secret="token",
 )
-MODULE.returned_secret = "token"
 
 
 def main():

@@ -287,7 +287,7 @@ class EdgeModuleAction(ActionBase):
 
     def _warn_unless_no_log(self, definition, outcome):
         """A result holding the secret the task asked for (a new database token) is shown unless the task is no_log."""
-        key = getattr(definition, "returned_secret", None)
+        key = definition.returned_secret if definition is not None else None
         if key and outcome.get(key) and not self._task.no_log:
             warnings = outcome.get("warnings") or []
             outcome["warnings"] = list(warnings) + [
