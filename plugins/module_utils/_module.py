@@ -296,6 +296,11 @@ def _screen(spec, params, prefix, screen):
                             screen)
             elif kind in ("str", "path") and isinstance(value, (Mapping, list, tuple, set, frozenset)):
                 screen.problems.append("%s must be a string, not %s." % (label, _kind(value)))
+            elif isinstance(value, str) and "\x00" in value:
+                # no option takes one, and ansible-core 2.21's module path fails logging it to syslog before
+                # any check of the module's could name the option
+                screen.problems.append("%s contains a control character (U+0000 at position %d): no option takes a "
+                                       "NUL character; remove it." % (label, value.index("\x00") + 1))
 
 
 def _screen_secret(options, params, keys, label, screen):

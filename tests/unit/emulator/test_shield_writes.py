@@ -145,7 +145,8 @@ def test_an_accepted_applied_zone_answers_202_and_applies(running):
 def test_a_bad_write_mode_is_refused_with_the_place(tmp_path):
     with pytest.raises(FixtureError) as caught:
         load_platform({"shield_zones": [{"id": 1, "waf_rule_writes": "sometimes"}]}, tmp_path)
-    assert "shield_zones[0].waf_rule_writes must be accepted or accepted_applied" in str(caught.value)
+    assert ("shield_zones[0].waf_rule_writes must be accepted, accepted_applied or null; got 'sometimes'"
+            in str(caught.value))
 
 
 def test_bot_detection_patch_replaces_the_configuration(running, openapi):
