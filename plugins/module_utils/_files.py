@@ -34,9 +34,9 @@ class FileProblem(Exception):
 def read_regular_file(path, limit):
     """The bytes of the regular file ``path`` if it holds at most ``limit`` bytes; raises FileProblem.
 
-    Opened non-blocking and checked on the open descriptor, so a FIFO, a device or a directory is
-    refused before any read (so is a file in ``/proc``, ``/sys`` or ``/dev``) (no race between a check and the open), and a file growing meanwhile is
-    read at most ``limit + 1`` bytes.
+    Opened non-blocking and checked on the open descriptor, so a FIFO, a device, a directory or a file in
+    ``/proc``, ``/sys`` or ``/dev`` is refused before any read (no race between a check and the open), and a
+    file growing meanwhile is read at most ``limit + 1`` bytes.
     """
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
