@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 class ModuleDocFragment(object):
-    # The options of the selectors in plugins/module_utils/_lookup.py, one fragment each. Whether one of
+    # The options of the selectors in plugins/module_utils/_api/selectors.py, one fragment each. Whether one of
     # them is required (a module acting on one zone) or none lists every zone (an info module) is said by
     # the module itself.
     DOCUMENTATION = r"""

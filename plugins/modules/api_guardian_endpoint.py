@@ -253,14 +253,14 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._errors import unconfirmed
-from ansible_collections.edge.platform.plugins.module_utils._guardian_settings import (
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
     PLAN_HINT, SettingError, endpoint_changes, endpoint_view, find_endpoint, groups, read_guardian, wanted_endpoint,
     zone_path,
 )
-from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, enum_choices, enum_names)
 
 

@@ -394,12 +394,12 @@ import stat
 from ansible.module_utils.basic import missing_required_lib
 
 from ansible_collections.edge.platform.plugins.module_utils import _openapi
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, parse_error_body, unconfirmed
-from ansible_collections.edge.platform.plugins.module_utils._guardian import (
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, parse_error_body, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import (
     Current, compare, predict, shape_configuration, shape_endpoint,
 )
-from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE, merge_validation
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
 
 def read_document(ctx):

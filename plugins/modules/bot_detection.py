@@ -214,13 +214,13 @@ api_error:
       sample: Bot detection is not available on the Basic plan.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._bot_detection import (
+from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import (
     PLAN_ERROR_KEY, SettingError, bot_view, configuration_problem, merged_state, unavailable)
-from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Finished
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, unconfirmed
-from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shield_enums import (
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import MAY_HAVE_BEEN_SENT, Finished
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, enum_choices)
 
 

@@ -177,11 +177,11 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._bot_detection import (
+from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import (
     PLAN_ERROR_KEY, configuration_problem, shape_bot_detection, unavailable)
-from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError
-from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
 
 def run(ctx):

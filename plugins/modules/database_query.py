@@ -272,14 +272,14 @@ api_error:
       sample: "SQLite error: UNIQUE constraint failed: visits.path"
 """
 
-from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
-from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan
-from ansible_collections.edge.platform.plugins.module_utils._client import DEFAULT_MAX_RESPONSE_BYTES, AnswerTooLarge
-from ansible_collections.edge.platform.plugins.module_utils._database import (
+from ansible_collections.edge.platform.plugins.module_utils._database import hrana
+from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan
+from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES, AnswerTooLarge
+from ansible_collections.edge.platform.plugins.module_utils._database.connection import (
     AUTH_TOKEN_ENV, database_argument_spec, database_connection, hidden_tokens)
-from ansible_collections.edge.platform.plugins.module_utils._engine import Finished
-from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError, may_have_landed
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import Finished
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, may_have_landed
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
 HINTS = {
     400: "The database refused the request as malformed: check the statements' SQL and arguments.",

@@ -189,10 +189,10 @@ import datetime
 import re
 from urllib.parse import quote
 
-from ansible_collections.edge.platform.plugins.module_utils._engine import Finished
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, may_have_landed
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._token_expiry import expiry
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import Finished
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, may_have_landed
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._database.token_expiry import expiry
 
 # The database management API lives under /database of the API root (server https://api.bunny.net/database
 # in database-api-bunnyway-cli.json; BunnyWay/cli packages/openapi-client/src/db-client.ts).

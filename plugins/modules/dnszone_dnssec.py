@@ -169,9 +169,9 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError, excerpt, unconfirmed
-from ansible_collections.edge.platform.plugins.module_utils._lookup import DNS_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, excerpt, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
 DNSSEC_FIELDS = (
     ("enabled", "Enabled"), ("ds_record", "DsRecord"), ("digest", "Digest"), ("digest_type", "DigestType"),

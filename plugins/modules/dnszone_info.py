@@ -135,9 +135,9 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._lookup import DNS_ZONE, list_dns_zones
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._zone_info import shape_dns_zone
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE, list_dns_zones
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_dns_zone
 
 
 def run(ctx):

@@ -280,12 +280,12 @@ api_error:
 import base64
 import re
 
-from ansible_collections.edge.platform.plugins.module_utils import _certificates as certs
-from ansible_collections.edge.platform.plugins.module_utils import _files
-from ansible_collections.edge.platform.plugins.module_utils import _tls_probe as probe
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
-from ansible_collections.edge.platform.plugins.module_utils._lookup import PULL_ZONE, merge_validation
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
+from ansible_collections.edge.platform.plugins.module_utils._hosts import user_files as _files
+from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM = 3

@@ -236,9 +236,9 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._lookup import PULL_ZONE, list_pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._zone_info import certificate_facts, shape_pull_zone
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, list_pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import certificate_facts, shape_pull_zone
 
 
 def read_pull_zone(ctx, zone_id, include_certificate):

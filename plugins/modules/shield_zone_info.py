@@ -173,9 +173,9 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE, list_shield_zones
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._zone_info import shape_shield_zone
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, list_shield_zones
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
 
 
 def read_shield_zone(ctx, zone_id):

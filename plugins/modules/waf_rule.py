@@ -393,15 +393,15 @@ api_error:
 
 from contextlib import nullcontext
 
-from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError, excerpt, unconfirmed as bad_answer
-from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef, check_name
-from ansible_collections.edge.platform.plugins.module_utils._waf_rule_write import (
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import MAY_HAVE_BEEN_SENT
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, excerpt, unconfirmed as bad_answer
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef, check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_write import (
     RuleInputError, desired_configuration, find_by_name, predicted_rule, rule_view, written_rule)
-from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
+from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_read import (
     collect_pages, error_response_failure, shape_rule)
-from ansible_collections.edge.platform.plugins.module_utils._zone_lock import LockTimeout, zone_lock
+from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
 
 PAGE_SIZE = 1000
 RULE = "/shield/waf/custom-rule"
@@ -432,7 +432,7 @@ def run(ctx):
         except RuleInputError as problem:
             ctx.fail(str(problem))
     zone_id = SHIELD_ZONE.resolve(ctx).id
-    # One writer per zone on this machine (the platform fails parallel creates: see _zone_lock.py);
+    # One writer per zone on this machine (the platform fails parallel creates: see _engine/zone_lock.py);
     # check mode writes nothing and needs no lock.
     wait = params["timeout"] * (params["retries"] + 1) * 4
     lock = nullcontext() if ctx.check_mode else zone_lock(ctx.client.base_url, "shield-waf", zone_id, wait)

@@ -274,10 +274,10 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._errors import BAD_ANSWER, ApiError
-from ansible_collections.edge.platform.plugins.module_utils._lookup import SHIELD_ZONE, merge_validation
-from ansible_collections.edge.platform.plugins.module_utils._module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._waf_rules import (
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_read import (
     MAX_PAGES, collect_pages, rule_read_failure, shape_rule)
 
 MAX_PAGE_SIZE = 1000

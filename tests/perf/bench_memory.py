@@ -28,10 +28,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", "..")))
 
 # pylint: disable=wrong-import-position
-from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan  # noqa: E402
-from ansible_collections.edge.platform.plugins.module_utils._client import (  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._engine.client import (  # noqa: E402
     DEFAULT_MAX_RESPONSE_BYTES, Client, bearer_auth)
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError  # noqa: E402
 from ansible_collections.edge.platform.plugins.modules import database_query  # noqa: E402
 
 SELECT = "SELECT id, name, score FROM bench ORDER BY id"

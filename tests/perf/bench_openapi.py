@@ -32,7 +32,8 @@ def import_collection():
         os.makedirs(os.path.join(tree, "ansible_collections", "edge"))
         os.symlink(root, os.path.join(tree, "ansible_collections", "edge", "platform"))
         sys.path.insert(0, tree)
-    from ansible_collections.edge.platform.plugins.module_utils import _guardian, _openapi
+    from ansible_collections.edge.platform.plugins.module_utils import _openapi
+    from ansible_collections.edge.platform.plugins.module_utils._shapes import api_guardian_spec as _guardian
     return _openapi, _guardian
 
 

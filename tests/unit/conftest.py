@@ -17,7 +17,7 @@ import requests
 from ansible.module_utils.testing import patch_module_args
 from requests.structures import CaseInsensitiveDict
 
-from ansible_collections.edge.platform.plugins.module_utils import _client
+from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
 
 OPENAPI_SERVER = "https://api.bunny.net"
 # tests/unit/conftest.py -> the collection root (where galaxy.yml is)

@@ -18,8 +18,8 @@ import os
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.plugin_utils import _inprocess
-from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test__inprocess import normal
+from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import action as _inprocess
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils._inprocess.test_action import normal
 
 KEY = "wrong-types-secret-api-key-0042"
 TOKEN = "wrong-types-secret-db-token-0042"
@@ -248,7 +248,7 @@ def test_control_characters_in_names_are_refused_before_any_request(fake_session
 
 
 def test_a_screen_that_fails_shows_no_argument(fake_session, run_module, capsys, clean_environment, monkeypatch):
-    from ansible_collections.edge.platform.plugins.module_utils import _module
+    from ansible_collections.edge.platform.plugins.module_utils._hosts import module as _module
 
     def broken(spec, params, prefix, screen):
         raise RuntimeError("defect near %s" % params.get("api_key"))

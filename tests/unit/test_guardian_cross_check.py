@@ -24,7 +24,8 @@ import sys
 import pytest
 import yaml
 
-from ansible_collections.edge.platform.plugins.module_utils import _guardian, _openapi
+from ansible_collections.edge.platform.plugins.module_utils import _openapi
+from ansible_collections.edge.platform.plugins.module_utils._shapes import api_guardian_spec as _guardian
 from ansible_collections.edge.platform.tests.unit.conftest import shared_openapi_dir
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,7 +39,7 @@ from emulator.openapi_limits import LIMITS, first_exceeded, measure  # noqa: E40
 
 TARGET_FILES = os.path.join(ROOT, "tests", "integration", "targets", "api_guardian_spec", "files")
 UNIT_TEST_FILES = (
-    "tests/unit/plugins/module_utils/test__openapi.py",
+    "tests/unit/plugins/module_utils/_openapi/test_openapi.py",
     "tests/unit/plugins/modules/test_api_guardian_spec.py",
     "tests/unit/emulator/test_api_guardian.py",
     "tests/unit/emulator/test_openapi_derive.py",
@@ -546,7 +547,7 @@ def test_published_documents(name):
 
 def _read_with(text, pure):
     """Canonical JSON of what one loader builds (types kept apart: 1, 1.0 and true differ), or its refusal."""
-    from ansible_collections.edge.platform.plugins.module_utils import _openapi_load  # pylint: disable=import-outside-toplevel
+    from ansible_collections.edge.platform.plugins.module_utils._openapi import loader as _openapi_load  # pylint: disable=import-outside-toplevel
     try:
         data = _openapi_load._compose_yaml(text, pure=pure)[0]  # pylint: disable=protected-access
     except _openapi.DocumentError:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._engine import MAY_HAVE_BEEN_SENT, Context, execute
-from ansible_collections.edge.platform.plugins.module_utils._errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import MAY_HAVE_BEEN_SENT, Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.modules import api_guardian
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 

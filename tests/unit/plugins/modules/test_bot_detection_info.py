@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._bot_detection import shape_bot_detection
+from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import shape_bot_detection
 from ansible_collections.edge.platform.plugins.modules import bot_detection_info
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_request
@@ -50,7 +50,7 @@ def test_configuration_is_read_with_one_get_and_named(fake_session, run_module):
     assert [(c["method"], c["url"]) for c in fake_session.calls] == [
         ("GET", BASE + "/shield/shield-zone/3001/bot-detection")]
     assert fake_session.calls[0]["headers"]["AccessKey"] == SECRET
-    # the shape itself is pinned value by value in tests/unit/plugins/module_utils/test__bot_detection.py
+    # the shape itself is pinned value by value in tests/unit/plugins/module_utils/_shapes/test_bot_detection.py
     assert result["bot_detection"] == shape_bot_detection(3001, state())
     assert result["bot_detection"]["execution_mode_name"] == "Challenge"
     assert_no_secret(result)

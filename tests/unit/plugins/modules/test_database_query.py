@@ -13,8 +13,8 @@ import pytest
 import requests
 from urllib3.exceptions import NewConnectionError
 
-from ansible_collections.edge.platform.plugins.module_utils import _hrana as hrana
-from ansible_collections.edge.platform.plugins.module_utils import _sql_plan as sql_plan
+from ansible_collections.edge.platform.plugins.module_utils._database import hrana
+from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan
 from ansible_collections.edge.platform.plugins.modules import database_query
 
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse

@@ -7,7 +7,7 @@ import json
 import pytest
 import requests
 
-from ansible_collections.edge.platform.plugins.module_utils._engine import Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 from ansible_collections.edge.platform.plugins.modules import database_token
 
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse

@@ -10,7 +10,7 @@ import pytest
 import requests
 from cryptography.hazmat.primitives import hashes, serialization
 
-from ansible_collections.edge.platform.plugins.module_utils import _certificates
+from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as _certificates
 from ansible_collections.edge.platform.plugins.modules import pullzone_certificate
 from ansible_collections.edge.platform.tests.unit import certgen
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from ansible_collections.edge.platform.plugins.plugin_utils import _inprocess
-from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test__inprocess import normal
+from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import action as _inprocess
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils._inprocess.test_action import normal
 
 
 def both_hosts(module, args, answers, fake_session, run_module, check=False, diff=False):

@@ -1,0 +1,224 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+r"""The engine every edge.platform module core runs on (pure Python: no Ansible imports).
+
+One picture::
+
+    AnsibleModule host (_hosts/module.py)             in-process host (plugin_utils/_inprocess/action.py)
+    a fresh interpreter per task                the controller's worker, no new interpreter
+    validates with AnsibleModule                validates with the same argument spec
+              \                                         /
+               +---> Context: params, check_mode, diff_mode, client,
+                     warn(), fail(), exit(), reconcile(before, after, apply, reread)
+                          |
+                          v
+                     run(ctx): the module's core -> dict of return values
+                          |
+                          v
+              execute(): changed + diff from the reconciler, every failure through one funnel
+               /                                         \
+    exit_json / fail_json                       the same dict, formatted as AnsibleModule does
+
+- ``run(ctx)`` is the whole module: it reads ``ctx.params``, talks to ``ctx.client``, calls
+  ``ctx.reconcile`` for every write, and returns its return values (or calls ``ctx.exit``/``ctx.fail``).
+- ``changed`` and ``diff`` are the reconciler's: a core never computes them by hand.
+- Every failure leaves through one funnel (:func:`execute`): ``ctx.fail`` and any ``ApiError``
+  become ``{failed, msg, api_error}`` scrubbed of every secret; so do warnings.
+- A write whose answer was lost (``ApiError.kind == "may_have_been_sent"``) or does not confirm it (kind
+  "bad_answer": a 2xx body that is not what the operation returns) is never replayed: the reconciler
+  re-reads once and reports what is true (see :meth:`Context.reconcile`).
+The hosts only validate arguments, build the client and format the result dict this returns.
+"""
+
+from __future__ import annotations
+
+from .errors import BAD_ANSWER, MAY_HAVE_BEEN_SENT, ApiError, scrub
+
+# ApiError.kind of a write that may have reached the platform although no answer came (read timeout,
+# connection dropped after sending, 5xx not replayed) is MAY_HAVE_BEEN_SENT, set by the transport
+# (_engine/client.py); BAD_ANSWER is a write answered 2xx with something that does not confirm it (_engine/client.py,
+# or a module's check of the answer through _errors.unconfirmed). Both are settled by one re-read.
+UNCONFIRMED_KINDS = (MAY_HAVE_BEEN_SENT, BAD_ANSWER)
+
+
+class Finished(Exception):
+    """Raised by ``ctx.exit``/``ctx.fail`` to end the core; carries the result."""
+
+    def __init__(self, result):
+        super(Finished, self).__init__(result.get("msg", "finished"))
+        self.result = result
+
+
+class Context(object):
+    """What a module core sees: parameters, modes, the client, and the ways to end.
+
+    ``secrets``: values no message, warning or result may show (the host registers the no_log
+    options' values; a core adds others with :meth:`add_secret`).
+    """
+
+    def __init__(self, params, check_mode=False, diff_mode=False, secrets=()):
+        self.params = params
+        self.check_mode = bool(check_mode)
+        self.diff_mode = bool(diff_mode)
+        self.client = None
+        self.secrets = []
+        self.warnings = []
+        self.changed = False
+        self.diffs = []
+        self.on_secret = None  # host hook: also mask a new secret in its own output
+        for value in secrets:
+            self.add_secret(value)
+
+    def add_secret(self, value):
+        """Register another value that no message, result or log line may ever show."""
+        if value and isinstance(value, str) and value not in self.secrets:
+            self.secrets.append(value)
+            if self.client is not None:
+                self.client.secrets = tuple(self.secrets)
+            if self.on_secret is not None:
+                self.on_secret(value)
+
+    def scrub(self, text):
+        return scrub(text, self.secrets)
+
+    def warn(self, message):
+        """A warning shown with the task result (scrubbed); the same text in both hosts."""
+        message = self.scrub(message)
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def predicted_dependency(self, missing, changed=True):
+        """In check mode, stand in for ``missing``, which an earlier task may only have predicted; True if it did.
+
+        Under ``--check`` a task that creates something (a table, the endpoints of an OpenAPI document)
+        only predicts it, so a later task that needs it finds nothing. In check mode (and only there)
+        the later task then reports the change a real run would make (``changed``) with a warning
+        naming what is missing; the caller ends successfully. In a real run this returns False and
+        the caller fails as usual: a missing object is never papered over.
+        """
+        if not self.check_mode:
+            return False
+        self.changed = self.changed or bool(changed)
+        reported = "the change a real run would make" if changed else "no change"
+        self.warn("Check mode: %s does not exist, so this task was not checked against it and reports %s. An "
+                  "earlier task may only have been predicted under --check (check mode creates nothing); a real "
+                  "run fails if it is still missing." % (missing, reported))
+        return True
+
+    def fail(self, msg, **result):
+        """End the task as failed; ``msg`` is scrubbed of every secret."""
+        raise Finished(dict(result, failed=True, msg=self.scrub(msg)))
+
+    def failure(self, error, msg=None):
+        """The ``{failed, msg, api_error}`` of an ``ApiError`` (``msg`` replaces its sentence)."""
+        return {"failed": True, "msg": self.scrub(msg if msg is not None else error.describe()),
+                "api_error": {key: self.scrub(value) for key, value in error.as_dict().items()}}
+
+    def fail_from(self, error, **result):
+        """The one funnel from a platform failure to a task failure."""
+        raise Finished(dict(result, **self.failure(error)))
+
+    def exit(self, changed=None, diff=None, **result):
+        """End the task successfully. ``changed``/``diff`` default to the reconciler's."""
+        if changed is not None:
+            self.changed = self.changed or bool(changed)
+        if diff is not None:
+            self.diffs = [diff]
+        raise Finished(result)
+
+    def reconcile(self, before, after, apply, reread=None, changed=None, reached=None):
+        """Drive one managed object from ``before`` to ``after``; returns ``(changed, state, diff)``.
+
+        ``before``/``after`` are the shaped, comparable states; they are also the diff. ``apply()``
+        does the write and returns the resulting state (None keeps ``after``); it is never called
+        when nothing differs or in check mode. ``changed`` and the diff are recorded for the result.
+
+        ``reread()`` returns the current state in the shape of ``after``. When ``apply()`` raised an
+        ``ApiError`` of kind "may_have_been_sent" (no answer, but the write may have landed) or
+        "bad_answer" (an answer that does not confirm the write: never a state to claim), the
+        write is not sent again: ``reread()`` runs once and decides. Desired state reached: changed,
+        with a warning naming the lost answer. Not reached: failure saying it was NOT applied.
+        Re-read failing too: failure saying the outcome is unknown.
+
+        For states that cannot be compared exactly (a certificate the platform does not return):
+        ``changed`` overrides ``before != after`` (a forced write, a comparison that was not possible),
+        and ``reached(now)`` replaces ``now == after`` after a lost answer: True, False, or a text
+        saying why the re-read state cannot tell (the outcome is then reported unknown).
+        """
+        changed = before != after if changed is None else bool(changed)
+        state = before
+        diff = {"before": before, "after": after} if self.diff_mode else None
+        if changed:
+            state = after
+            if not self.check_mode:
+                applied = self._apply(after, apply, reread, reached)
+                if applied is not None:
+                    state = applied
+            self.changed = True
+        if diff is not None:
+            self.diffs.append(diff)
+        return changed, state, diff
+
+    def _apply(self, after, apply, reread, reached=None):
+        try:
+            return apply()
+        except ApiError as error:
+            if getattr(error, "kind", None) not in UNCONFIRMED_KINDS or reread is None:
+                raise
+            lost = error
+        if lost.status is None:
+            what = "%s got no answer (%s)" % (lost.operation, (lost.message or "no details").rstrip("."))
+        else:  # an answer that does not confirm the write: a 5xx, a 202 that may not have applied it, or a 2xx
+            # whose body is not what the operation returns
+            what = "%s was not confirmed (HTTP %d%s)" % (
+                lost.operation, lost.status, ": %s" % lost.message.rstrip(".") if lost.message else "")
+        try:
+            now = reread()
+        except ApiError as again:
+            raise Finished(self.failure(lost, msg=(
+                "%s, and re-reading the state failed too (%s), so whether the change was applied is unknown. "
+                "It was not sent again; check the state before re-running." % (what, again.describe().rstrip(".")))))
+        verdict = now == after if reached is None else reached(now)
+        if verdict is not True and verdict is not False:
+            raise Finished(self.failure(lost, msg=(
+                "%s, and the state read back afterwards cannot show whether it was applied (%s), so the outcome is "
+                "unknown. It was not sent again; check the state before re-running."
+                % (what, str(verdict or "no comparison possible").rstrip(".")))))
+        if verdict:
+            self.warn("%s; the state read back afterwards shows the change was applied. It was not sent again."
+                      % what)
+            return None
+        raise Finished(self.failure(lost, msg=(
+            "%s and the state read back afterwards shows it was NOT applied. It was not sent again; "
+            "re-run the task to apply it." % what)))
+
+    def diff(self):
+        """The ``diff`` return value: one dict, a list for several objects, or None."""
+        if not self.diff_mode or not self.diffs:
+            return None
+        return self.diffs[0] if len(self.diffs) == 1 else list(self.diffs)
+
+
+def execute(run, ctx):
+    """Run a core over ``ctx``: the result dict (``failed`` set on failure), warnings apart in ``ctx.warnings``.
+
+    Success carries ``changed`` (and ``diff`` in diff mode) from the reconciler unless the core
+    gave them; a failure carries ``msg`` and, from the platform, ``api_error``.
+    """
+    try:
+        returned = run(ctx)
+    except Finished as finished:
+        result = finished.result
+    except ApiError as error:
+        result = ctx.failure(error)
+    else:
+        result = dict(returned or {})
+    if result.get("failed"):
+        return result
+    result.setdefault("changed", ctx.changed)
+    diff = ctx.diff()
+    if diff is not None:
+        result.setdefault("diff", diff)
+    return result

@@ -1,0 +1,246 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""API Guardian state: reading the platform's shapes, comparing them with a derived document,
+predicting the state an upload produces, and shaping both into the module's return values.
+
+The comparison is semantic: the platform's YAML renderings are parsed and compared as data, and
+parameter and auth-scheme lists are compared as sets (their order carries no meaning).
+"""
+
+from __future__ import annotations
+
+from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import PARAMETER_GROUPS
+from ansible_collections.edge.platform.plugins.module_utils._openapi.metrics import LIMITS
+from ansible_collections.edge.platform.plugins.module_utils._openapi.renderer import parse_rendered, render
+
+CONFIGURATION_FIELDS = (
+    ("shield_zone_id", "shieldZoneId"), ("is_enabled", "isEnabled"), ("execution_mode", "executionMode"),
+    ("body_limit_action", "bodyLimitAction"), ("unmatched_path_action", "unmatchedPathAction"),
+    ("title", "title"), ("version", "version"), ("max_endpoints", "maxEndpoints"),
+    ("max_fields_per_type", "maxFieldsPerType"), ("max_nesting_depth", "maxNestingDepth"),
+    ("max_total_schema_nodes", "maxTotalSchemaNodes"), ("max_total_regex_length", "maxTotalRegexLength"),
+    ("created_at", "createdAt"), ("updated_at", "updatedAt"),
+)
+ENDPOINT_FIELDS = (
+    ("id", "apiGuardianEndpointId"), ("shield_zone_id", "shieldZoneId"), ("request_method", "requestMethod"),
+    ("request_path", "requestPath"), ("validate_request_body_schema", "validateRequestBodySchema"),
+    ("validate_response_body_schema", "validateResponseBodySchema"),
+    ("validate_authorization", "validateAuthorization"), ("is_enabled", "isEnabled"),
+    ("auth_schemes", "authSchemes"), ("request_body_schema_yaml", "requestBodySchemaYaml"),
+    ("response_body_schemas_yaml", "responseBodySchemasYaml"), ("available_parameters", "availableParameters"),
+    ("injection_detection_parameters", "injectionDetectionParameters"),
+    ("detect_parameter_xss", "detectParameterXss"), ("detect_parameter_sqli", "detectParameterSqli"),
+    ("rate_limiting_enabled", "rateLimitingEnabled"), ("rate_limiting_type", "rateLimitingType"),
+    ("rate_limiting_request_count", "rateLimitingRequestCount"),
+    ("rate_limiting_timeframe", "rateLimitingTimeframe"), ("created_at", "createdAt"), ("updated_at", "updatedAt"),
+)
+AUTH_FIELDS = (
+    ("scheme_name", "schemeName"), ("scheme_type", "schemeType"), ("location", "location"),
+    ("credential_name", "credentialName"), ("http_scheme", "httpScheme"),
+)
+
+
+def endpoint_key(method, path):
+    return "%s %s" % (str(method or "").upper(), path)
+
+
+class Current(object):
+    """The zone's API Guardian state as read: whether a document is there, configuration, endpoints."""
+
+    def __init__(self, present, configuration, endpoints):
+        self.present = present
+        self.configuration = configuration
+        self.endpoints = endpoints
+
+    @classmethod
+    def from_data(cls, data):
+        """From the ``data`` of a 200 answer: no endpoints, no title and no version means no document."""
+        data = data if isinstance(data, dict) else {}
+        configuration = data.get("configuration") if isinstance(data.get("configuration"), dict) else {}
+        endpoints = [e for e in data.get("endpoints") or [] if isinstance(e, dict)]
+        present = bool(endpoints) or any(configuration.get(k) not in (None, "") for k in ("title", "version"))
+        return cls(present, configuration, endpoints)
+
+    @classmethod
+    def absent(cls, data):
+        """A zone with no document (from a 404 answer, which may still carry a configuration)."""
+        data = data if isinstance(data, dict) else {}
+        configuration = data.get("configuration") if isinstance(data.get("configuration"), dict) else {}
+        return cls(False, configuration, [])
+
+    @property
+    def limits(self):
+        return dict((name, self.configuration.get(name)) for name, dummy in LIMITS)
+
+
+def _groups(value):
+    """ParameterGroups with all four locations; a null group or null object is empty."""
+    value = value if isinstance(value, dict) else {}
+    return dict((group, list(value.get(group) or [])) for group in PARAMETER_GROUPS)
+
+
+def _comparable_groups(value):
+    return dict((group, sorted(set(str(n) for n in names))) for group, names in _groups(value).items())
+
+
+def _auth_to_snake(scheme):
+    return dict((snake, scheme.get(camel)) for snake, camel in AUTH_FIELDS)
+
+
+def _auth_to_camel(scheme):
+    return dict((camel, scheme.get(snake)) for snake, camel in AUTH_FIELDS)
+
+
+def _comparable_auth(schemes):
+    """Auth schemes as a sorted list; HTTP scheme names compare case-insensitively (RFC 7235)."""
+    result = []
+    for scheme in schemes or []:
+        scheme = dict(scheme)
+        if isinstance(scheme.get("http_scheme"), str):
+            scheme["http_scheme"] = scheme["http_scheme"].lower()
+        result.append(scheme)
+    return sorted(result, key=lambda s: (str(s.get("scheme_name")), str(s.get("scheme_type"))))
+
+
+class _Rendered(object):
+    """Parses each distinct YAML rendering once (a large document repeats the same error schemas)."""
+
+    def __init__(self):
+        self.cache = {}
+
+    def __call__(self, text):
+        if text not in self.cache:
+            self.cache[text] = parse_rendered(text)
+        return self.cache[text]
+
+
+def _view_current(endpoint, parse):
+    responses = endpoint.get("responseBodySchemasYaml")
+    return {
+        "parameters": _comparable_groups(endpoint.get("availableParameters")),
+        "auth_schemes": _comparable_auth([_auth_to_snake(s) for s in endpoint.get("authSchemes") or []
+                                          if isinstance(s, dict)]),
+        "request_body_schema": parse(endpoint.get("requestBodySchemaYaml")),
+        "response_body_schemas": dict((str(code), parse(text)) for code, text in (
+            responses.items() if isinstance(responses, dict) else ())),
+        "validate_authorization": endpoint.get("validateAuthorization"),
+    }
+
+
+def _view_derived(endpoint, validate_authorization):
+    return {
+        "parameters": _comparable_groups(endpoint["parameters"]),
+        "auth_schemes": _comparable_auth(endpoint["auth_schemes"]),
+        "request_body_schema": endpoint["request_body_schema"],
+        "response_body_schemas": dict(endpoint["response_body_schemas"]),
+        "validate_authorization": validate_authorization,
+    }
+
+
+def wanted_authorization(derived_endpoint, enforce, current_endpoint):
+    """``validateAuthorization`` after an upload: the flag (when omitted: the surviving endpoint's
+    current setting, or true for a new one) and at least one auth scheme."""
+    if enforce is None:
+        enforce = True if current_endpoint is None else bool(current_endpoint.get("validateAuthorization"))
+    return bool(enforce and derived_endpoint["auth_schemes"])
+
+
+class Comparison(object):
+    """``differs``, ``changes`` (the summary return) and the ``before``/``after`` diff views."""
+
+    def __init__(self, current, derived, enforce):
+        parse = _Rendered()
+        by_key = {}
+        for endpoint in current.endpoints:
+            by_key.setdefault(endpoint_key(endpoint.get("requestMethod"), endpoint.get("requestPath")), endpoint)
+        before_endpoints = dict((key, _view_current(e, parse)) for key, e in by_key.items())
+        after_endpoints = {}
+        for endpoint in derived["endpoints"]:
+            key = endpoint_key(endpoint["method"], endpoint["path"])
+            after_endpoints[key] = _view_derived(endpoint, wanted_authorization(endpoint, enforce, by_key.get(key)))
+        title = (configuration_value(current, "title"), derived["title"])
+        version = (configuration_value(current, "version"), derived["version"])
+        self.before = {"title": title[0], "version": version[0], "endpoints": before_endpoints}
+        self.after = {"title": title[1], "version": version[1], "endpoints": after_endpoints}
+        self.changes = {
+            "endpoints_added": [k for k in after_endpoints if k not in before_endpoints],
+            "endpoints_removed": [k for k in before_endpoints if k not in after_endpoints],
+            "endpoints_changed": [k for k in after_endpoints
+                                  if k in before_endpoints and before_endpoints[k] != after_endpoints[k]],
+            "title": None if title[0] == title[1] else {"before": title[0], "after": title[1]},
+            "version": None if version[0] == version[1] else {"before": version[0], "after": version[1]},
+        }
+        self.differs = not current.present or any(self.changes.values())
+        self.parse = parse
+
+
+def configuration_value(current, name):
+    return current.configuration.get(name) if current.present else None
+
+
+def compare(current, derived, enforce):
+    return Comparison(current, derived, enforce)
+
+
+def _rendered_or_kept(kept_text, data, parse):
+    """The platform's own text when it already says the same, else a fresh rendering."""
+    if kept_text is not None and parse(kept_text) == data:
+        return kept_text
+    return render(data)
+
+
+def predict(current, derived, enforce, zone_id, parse=None):
+    """``(configuration, endpoints)`` in the platform's shapes after uploading ``derived``.
+
+    Surviving endpoints keep their id and settings; new ones get what the document says and null
+    for the settings only the platform assigns.
+    """
+    parse = parse or _Rendered()
+    configuration = dict(current.configuration) if current.configuration else {"shieldZoneId": zone_id}
+    configuration["title"] = derived["title"]
+    configuration["version"] = derived["version"]
+    by_key = {}
+    for endpoint in current.endpoints:
+        by_key.setdefault(endpoint_key(endpoint.get("requestMethod"), endpoint.get("requestPath")), endpoint)
+    endpoints = []
+    for endpoint in derived["endpoints"]:
+        kept = by_key.get(endpoint_key(endpoint["method"], endpoint["path"]))
+        shaped = dict(kept) if kept is not None else dict(
+            (camel, None) for dummy, camel in ENDPOINT_FIELDS)
+        if kept is None:
+            shaped.update(shieldZoneId=zone_id, requestMethod=endpoint["method"], requestPath=endpoint["path"])
+        groups = _groups(endpoint["parameters"])
+        kept_responses = (kept or {}).get("responseBodySchemasYaml")
+        kept_responses = kept_responses if isinstance(kept_responses, dict) else {}
+        responses = dict((code, _rendered_or_kept(kept_responses.get(code), schema, parse))
+                         for code, schema in endpoint["response_body_schemas"].items())
+        shaped.update(
+            availableParameters=groups,
+            authSchemes=[_auth_to_camel(s) for s in endpoint["auth_schemes"]] or None,
+            requestBodySchemaYaml=None if endpoint["request_body_schema"] is None else _rendered_or_kept(
+                (kept or {}).get("requestBodySchemaYaml"), endpoint["request_body_schema"], parse),
+            responseBodySchemasYaml=responses or None,
+            validateAuthorization=wanted_authorization(endpoint, enforce, kept),
+        )
+        selected = shaped.get("injectionDetectionParameters")
+        if isinstance(selected, dict):
+            # the selection stays a subset of what the endpoint still has
+            shaped["injectionDetectionParameters"] = dict(
+                (g, [n for n in _groups(selected)[g] if n in groups[g]]) for g in PARAMETER_GROUPS)
+        endpoints.append(shaped)
+    return configuration, endpoints
+
+
+def shape_configuration(configuration):
+    configuration = configuration if isinstance(configuration, dict) else {}
+    return dict((snake, configuration.get(camel)) for snake, camel in CONFIGURATION_FIELDS)
+
+
+def shape_endpoint(endpoint):
+    shaped = dict((snake, endpoint.get(camel)) for snake, camel in ENDPOINT_FIELDS)
+    schemes = endpoint.get("authSchemes")
+    shaped["auth_schemes"] = None if schemes is None else [
+        _auth_to_snake(s) for s in schemes if isinstance(s, dict)]
+    return shaped

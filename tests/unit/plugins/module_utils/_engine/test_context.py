@@ -1,0 +1,304 @@
+"""The engine: the one reconciler (lost answers included) and the one failure funnel, with a fake client."""
+
+from __future__ import annotations
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import MAY_HAVE_BEEN_SENT, Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, unconfirmed
+
+SECRET = "s3cret-api-key"
+
+
+def lost(operation="Enabling X", message="ReadTimeout: read timed out"):
+    error = ApiError(operation, None, message)
+    error.kind = MAY_HAVE_BEEN_SENT  # what the transport sets when a write may have landed unanswered
+    return error
+
+
+class Writes(object):
+    """apply() and reread() doubles that count their calls (no network, no sleeping)."""
+
+    def __init__(self, apply_error=None, reread_state=None, reread_error=None):
+        self.apply_error = apply_error
+        self.reread_state = reread_state
+        self.reread_error = reread_error
+        self.applied = 0
+        self.reread_count = 0
+
+    def apply(self):
+        self.applied += 1
+        if self.apply_error is not None:
+            raise self.apply_error
+        return {"value": "from-platform"}
+
+    def reread(self):
+        self.reread_count += 1
+        if self.reread_error is not None:
+            raise self.reread_error
+        return self.reread_state
+
+
+def reconcile(ctx, writes, before, after):
+    def run(context):
+        changed, state, _diff = context.reconcile(before, after, writes.apply, reread=writes.reread)
+        return {"state": state, "changed_seen": changed}
+    return execute(run, ctx)
+
+
+def test_unchanged_never_applies_and_diff_is_recorded():
+    writes = Writes()
+    result = reconcile(Context({}, diff_mode=True), writes, {"value": 1}, {"value": 1})
+    assert result == {"state": {"value": 1}, "changed_seen": False, "changed": False,
+                      "diff": {"before": {"value": 1}, "after": {"value": 1}}}
+    assert writes.applied == 0
+
+
+def test_changed_applies_once_and_returns_the_platform_state():
+    writes = Writes()
+    result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})
+    assert result == {"state": {"value": "from-platform"}, "changed_seen": True, "changed": True}
+    assert writes.applied == 1
+
+
+def test_check_mode_predicts_without_applying():
+    writes = Writes()
+    result = reconcile(Context({}, check_mode=True, diff_mode=True), writes, {"value": 1}, {"value": 2})
+    assert result["changed"] is True and result["state"] == {"value": 2}
+    assert result["diff"] == {"before": {"value": 1}, "after": {"value": 2}}
+    assert writes.applied == 0
+
+
+def test_force_applies_an_equal_state_and_reports_a_change():
+    writes = Writes()
+    ctx = Context({}, diff_mode=True)
+
+    def run(context):
+        changed, state, _diff = context.reconcile({"value": 1}, {"value": 1}, writes.apply, changed=True)
+        return {"state": state, "changed_seen": changed}
+    result = execute(run, ctx)
+    assert result["changed"] is True and result["changed_seen"] is True
+    assert result["state"] == {"value": "from-platform"} and writes.applied == 1
+    assert result["diff"] == {"before": {"value": 1}, "after": {"value": 1}}
+
+
+def test_force_in_check_mode_predicts_without_applying():
+    writes = Writes()
+    result = execute(lambda context: {"changed_seen": context.reconcile(1, 1, writes.apply, changed=True)[0]},
+                     Context({}, check_mode=True))
+    assert result["changed"] is True and result["changed_seen"] is True and writes.applied == 0
+
+
+def test_several_objects_give_a_diff_list():
+    ctx = Context({}, diff_mode=True)
+
+    def run(context):
+        context.reconcile({"a": 1}, {"a": 1}, None)
+        context.reconcile({"b": 1}, {"b": 2}, lambda: None)
+        return {}
+    result = execute(run, ctx)
+    assert result["changed"] is True
+    assert result["diff"] == [{"before": {"a": 1}, "after": {"a": 1}}, {"before": {"b": 1}, "after": {"b": 2}}]
+
+
+def test_lost_answer_with_the_change_applied_is_a_change_with_a_warning():
+    writes = Writes(apply_error=lost(), reread_state={"value": 2})
+    ctx = Context({})
+    result = reconcile(ctx, writes, {"value": 1}, {"value": 2})
+    assert result["changed"] is True and result["state"] == {"value": 2}
+    assert (writes.applied, writes.reread_count) == (1, 1)
+    assert ctx.warnings == ["Enabling X got no answer (ReadTimeout: read timed out); the state read back afterwards "
+                            "shows the change was applied. It was not sent again."]
+
+
+def test_an_unconfirming_answer_is_named_by_its_status():
+    error = ApiError("Creating rule X", 202, "the platform accepted it without applying it", kind=MAY_HAVE_BEEN_SENT)
+    writes = Writes(apply_error=error, reread_state={"value": 2})
+    ctx = Context({})
+    reconcile(ctx, writes, {"value": 1}, {"value": 2})
+    assert ctx.warnings[0].startswith("Creating rule X was not confirmed (HTTP 202: the platform accepted it without "
+                                      "applying it); the state read back afterwards shows the change was applied.")
+
+
+def test_lost_answer_without_the_change_fails_saying_it_was_not_applied():
+    writes = Writes(apply_error=lost(), reread_state={"value": 1})
+    result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})
+    assert result["failed"] is True
+    assert "Enabling X got no answer (ReadTimeout: read timed out)" in result["msg"]
+    assert "NOT applied" in result["msg"] and "It was not sent again" in result["msg"]
+    assert result["api_error"] == {"status": None, "error_key": None, "field": None,
+                                   "message": "ReadTimeout: read timed out"}
+    assert (writes.applied, writes.reread_count) == (1, 1)
+
+
+def test_lost_answer_and_failed_reread_says_the_outcome_is_unknown():
+    writes = Writes(apply_error=lost(), reread_error=ApiError("Reading X", 503))
+    result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})
+    assert result["failed"] is True
+    assert "whether the change was applied is unknown" in result["msg"]
+    assert "Reading X failed with HTTP 503" in result["msg"]
+    assert result["api_error"]["message"] == "ReadTimeout: read timed out"
+    assert (writes.applied, writes.reread_count) == (1, 1)
+
+
+@pytest.mark.parametrize("error", [ApiError("Enabling X", 400, "bad"), ApiError("Enabling X", None, "refused")])
+def test_other_failures_are_not_reread(error):
+    writes = Writes(apply_error=error, reread_state={"value": 2})
+    result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})
+    assert result["failed"] is True and result["msg"] == error.describe()
+    assert writes.reread_count == 0
+
+
+def test_a_lost_answer_without_reread_is_a_plain_failure():
+    ctx = Context({})
+
+    def run(context):
+        context.reconcile(1, 2, Writes(apply_error=lost()).apply)
+    assert execute(run, ctx)["msg"] == lost().describe()
+
+
+def test_every_way_out_is_scrubbed_of_secrets():
+    def platform_error(context):
+        raise ApiError("Reading X", 400, "key %s refused" % SECRET)
+
+    def own_failure(context):
+        context.warn("warned about %s" % SECRET)
+        context.fail("failed with %s" % SECRET, extra=1)
+
+    ctx = Context({}, secrets=[SECRET])
+    result = execute(platform_error, ctx)
+    assert SECRET not in repr(result) and result["api_error"]["message"] == "key ******** refused"
+    ctx = Context({}, secrets=[SECRET])
+    result = execute(own_failure, ctx)
+    assert result == {"failed": True, "msg": "failed with ********", "extra": 1}
+    assert ctx.warnings == ["warned about ********"]
+
+
+def test_secrets_added_later_reach_the_client_and_the_host():
+    seen = []
+    ctx = Context({})
+    ctx.on_secret = seen.append
+    ctx.client = type("Client", (), {"secrets": ()})()
+    ctx.add_secret("token-1234")
+    ctx.add_secret("token-1234")
+    assert ctx.client.secrets == ("token-1234",) and seen == ["token-1234"]
+
+
+def test_exit_keeps_explicit_changed_and_diff():
+    result = execute(lambda context: context.exit(changed=True, diff={"before": 1, "after": 2}, x=1),
+                     Context({}, diff_mode=True))
+    assert result == {"changed": True, "diff": {"before": 1, "after": 2}, "x": 1}
+
+
+def test_changed_overrides_the_comparison_both_ways():
+    """A forced write applies equal states; a core's "same" keeps unequal views (a leaf-only TLS read) unchanged."""
+    forced, same = Writes(), Writes()
+
+    def run(context):
+        context.reconcile({"value": 1}, {"value": 1}, forced.apply, changed=True)
+        context.reconcile({"value": 1}, {"value": 2}, same.apply, changed=False)
+        return {}
+    assert execute(run, Context({}))["changed"] is True
+    assert (forced.applied, same.applied) == (1, 0)
+
+
+@pytest.mark.parametrize("verdict, words", [
+    (True, None), (False, "NOT applied"),
+    ("tls_probe is off", "cannot show whether it was applied (tls_probe is off), so the outcome is unknown"),
+    (None, "cannot show whether it was applied (no comparison possible)")])
+def test_lost_answer_decided_by_reached(verdict, words):
+    writes = Writes(apply_error=lost(), reread_state={"raw": "state"})
+    seen = []
+
+    def reached(now):
+        seen.append(now)
+        return verdict
+
+    def run(context):
+        context.reconcile({"value": 1}, {"value": 2}, writes.apply, reread=writes.reread, reached=reached)
+        return {}
+    ctx = Context({})
+    result = execute(run, ctx)
+    assert seen == [{"raw": "state"}] and (writes.applied, writes.reread_count) == (1, 1)
+    if words is None:
+        assert result["changed"] is True and "shows the change was applied" in ctx.warnings[0]
+    else:
+        assert result["failed"] is True and words in result["msg"] and "It was not sent again" in result["msg"]
+
+
+# -- a task that needs what an earlier check-mode task only predicted -------------------------------------------
+
+
+@pytest.mark.parametrize("changed, wording", [(True, "reports the change a real run would make"),
+                                              (False, "reports no change")])
+def test_predicted_dependency_in_check_mode_reports_the_change_with_a_warning(changed, wording):
+    ctx = Context({}, check_mode=True)
+    assert ctx.predicted_dependency("the table redirects", changed=changed) is True
+    assert ctx.changed is changed
+    assert len(ctx.warnings) == 1
+    warning = ctx.warnings[0]
+    assert warning.startswith("Check mode: the table redirects does not exist") and wording in warning
+    assert "earlier task may only have been predicted under --check" in warning
+
+
+def test_predicted_dependency_in_a_real_run_changes_nothing_and_lets_the_caller_fail():
+    ctx = Context({}, check_mode=False)
+    assert ctx.predicted_dependency("the table redirects") is False
+    assert ctx.changed is False and ctx.warnings == []
+
+
+def test_predicted_dependency_warning_is_scrubbed():
+    ctx = Context({}, check_mode=True, secrets=[SECRET])
+    ctx.predicted_dependency("the table %s" % SECRET)
+    assert SECRET not in ctx.warnings[0]
+
+
+# A write answered 2xx with something that is not what the operation returns ([] where nothing is documented, HTML,
+# an empty body where data is expected): unconfirmed, never a state to claim. One re-read decides, as after a lost
+# answer; the write is never sent again.
+def bad_answer(body="'[]'"):
+    return unconfirmed("Adding the certificate of www.example.com", 200,
+                       "the answer (application/json) is not the empty answer this operation returns: %s" % body)
+
+
+def test_an_unconfirmed_answer_with_the_change_applied_is_a_change_with_a_warning():
+    writes = Writes(apply_error=bad_answer(), reread_state={"value": 2})
+    ctx = Context({})
+    result = reconcile(ctx, writes, {"value": 1}, {"value": 2})
+    assert result["changed"] is True and result["state"] == {"value": 2}
+    assert (writes.applied, writes.reread_count) == (1, 1)
+    assert ctx.warnings == ["Adding the certificate of www.example.com was not confirmed (HTTP 200: the answer "
+                            "(application/json) is not the empty answer this operation returns: '[]'); the state read "
+                            "back afterwards shows the change was applied. It was not sent again."]
+
+
+def test_an_unconfirmed_answer_without_the_change_fails_saying_it_was_not_applied():
+    writes = Writes(apply_error=bad_answer(), reread_state={"value": 1})
+    result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})
+    assert result["failed"] is True and "state" not in result
+    assert result["msg"].startswith("Adding the certificate of www.example.com was not confirmed (HTTP 200:")
+    assert "shows it was NOT applied. It was not sent again" in result["msg"]
+    assert result["api_error"]["status"] == 200
+    assert (writes.applied, writes.reread_count) == (1, 1)
+
+
+def test_an_unconfirmed_answer_and_a_failed_reread_says_the_outcome_is_unknown():
+    writes = Writes(apply_error=bad_answer(), reread_error=ApiError("Reading X", 503))
+    result = reconcile(Context({}), writes, {"value": 1}, {"value": 2})
+    assert result["failed"] is True and "state" not in result
+    assert "whether the change was applied is unknown" in result["msg"]
+    assert (writes.applied, writes.reread_count) == (1, 1)
+
+
+def test_an_unconfirmed_answer_is_scrubbed():
+    writes = Writes(apply_error=bad_answer("'%s'" % SECRET), reread_state={"value": 1})
+    result = reconcile(Context({}, secrets=[SECRET]), writes, {"value": 1}, {"value": 2})
+    assert SECRET not in repr(result)
+
+
+def test_an_unconfirmed_answer_without_a_reread_fails_as_unknown():
+    def run(context):
+        context.reconcile({"value": 1}, {"value": 2}, Writes(apply_error=bad_answer()).apply)
+    result = execute(run, Context({}))
+    assert result["failed"] is True and result["api_error"]["status"] == 200
+    assert "whether the change was applied is unknown; it was not sent again" in result["msg"]
