@@ -216,8 +216,7 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import (
     PLAN_ERROR_KEY, SettingError, bot_view, configuration_problem, merged_state, unavailable)
-from ansible_collections.edge.platform.plugins.module_utils._engine.context import MAY_HAVE_BEEN_SENT, Finished
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError, unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
@@ -234,11 +233,11 @@ def run(ctx):
     hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
 
     def refusal(error):
-        """The exception to raise for a failed read or write: the plan reason on a Basic-plan zone."""
+        """The exception to raise for a failed read or write; on a Basic-plan zone the task fails with the plan reason."""
         if error.error_key != PLAN_ERROR_KEY:
             return error
         reason = unavailable(zone_id, error.message)["unavailable_reason"]
-        return Finished(ctx.failure(error, msg="%s failed: %s" % (error.operation, reason)))
+        ctx.fail_from(error, msg="%s failed: %s" % (error.operation, reason))
 
     def read():
         operation = "Reading bot detection of shield zone %d" % zone_id
@@ -269,10 +268,8 @@ def run(ctx):
         if configuration_problem(reply.status, reply.data):
             # a 202 AcceptedResult confirms nothing (docs/platform-notes.md, "Shield writes answered with
             # HTTP 202"): the re-read decides
-            error = ApiError(operation, reply.status, "the platform answered HTTP %d without the configuration"
-                             % reply.status)
-            error.kind = MAY_HAVE_BEEN_SENT
-            raise error
+            raise ApiError(operation, reply.status, "the platform answered HTTP %d without the configuration"
+                           % reply.status, kind=MAY_HAVE_BEEN_SENT)
         if bot_view(zone_id, reply.data["data"]) != bot_view(zone_id, wanted):
             # a configuration other than the one sent confirms nothing either: the re-read decides
             raise unconfirmed(operation, reply.status, "the answer shows another configuration than was sent")

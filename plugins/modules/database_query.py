@@ -277,7 +277,6 @@ from ansible_collections.edge.platform.plugins.module_utils._database import sql
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES, AnswerTooLarge
 from ansible_collections.edge.platform.plugins.module_utils._database.connection import (
     AUTH_TOKEN_ENV, database_argument_spec, database_connection, hidden_tokens)
-from ansible_collections.edge.platform.plugins.module_utils._engine.context import Finished
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, may_have_landed
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
@@ -374,7 +373,7 @@ def run(ctx):
             ctx.exit(results=verdict.results)
         # the engine's funnel (scrubbed msg and api_error), with what ran and whether it stays applied
         error = ApiError(operation, status, verdict.error.message, error_key=verdict.error.code, field=verdict.field)
-        raise Finished(dict(verdict.failure(), **ctx.failure(error, msg=verdict.msg)))
+        ctx.fail_from(error, msg=verdict.msg, **verdict.failure())
     # not a reconciled object: the plan's verdict (data, schema or user version moved) is the change
     ctx.exit(changed=verdict.changed, results=verdict.results)
 

@@ -189,7 +189,6 @@ import datetime
 import re
 from urllib.parse import quote
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.context import Finished
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, may_have_landed
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._database.token_expiry import expiry
@@ -251,7 +250,7 @@ def generate(ctx, database_id, expires_at):
                                        hints=hints(database_id))
         except ApiError as error:
             if may_have_landed(error):
-                raise Finished(ctx.failure(error, msg="%s %s" % (lost(error), unknown)))
+                ctx.fail_from(error, msg="%s %s" % (lost(error), unknown))
             raise
         token = reply.object.get("token")
         if not isinstance(token, str) or not token:
@@ -281,9 +280,9 @@ def revoke(ctx, database_id):
             ctx.client.request("POST", path, operation, replay_safe=True, hints=hints(database_id), expect="empty")
         except ApiError as error:
             if may_have_landed(error):
-                raise Finished(ctx.failure(error, msg=(
+                ctx.fail_from(error, msg=(
                     "%s The tokens may or may not have been invalidated. Invalidating is safe to repeat: run the task "
-                    "again." % lost(error))))
+                    "again." % lost(error)))
             raise
 
     # the platform cannot list tokens: "before" is unknown, so invalidating always reports changed

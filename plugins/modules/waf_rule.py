@@ -393,8 +393,7 @@ api_error:
 
 from contextlib import nullcontext
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.context import MAY_HAVE_BEEN_SENT
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, excerpt, unconfirmed as bad_answer
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError, excerpt, unconfirmed as bad_answer
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef, check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_write import (
@@ -413,9 +412,8 @@ def unconfirmed(operation, reply):
     A 202 is not an applied change (docs/platform-notes.md, "Shield writes answered with HTTP 202"). It may
     still land later, so it is handled as a lost answer: never sent again, the re-read decides (``Context.reconcile``).
     """
-    error = ApiError(operation, reply.status, "the platform answered HTTP %d without confirming the change" % reply.status)
-    error.kind = MAY_HAVE_BEEN_SENT
-    return error
+    return ApiError(operation, reply.status, "the platform answered HTTP %d without confirming the change" % reply.status,
+                    kind=MAY_HAVE_BEEN_SENT)
 
 
 def run(ctx):

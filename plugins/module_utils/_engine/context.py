@@ -26,6 +26,8 @@ One picture::
 - ``changed`` and ``diff`` are the reconciler's: a core never computes them by hand.
 - Every failure leaves through one funnel (:func:`execute`): ``ctx.fail`` and any ``ApiError``
   become ``{failed, msg, api_error}`` scrubbed of every secret; so do warnings.
+- Bad input a core finds itself raises :class:`InputError` (one type for every module); it fails the task
+  with its text, scrubbed like every message.
 - A write whose answer was lost (``ApiError.kind == "may_have_been_sent"``) or does not confirm it (kind
   "bad_answer": a 2xx body that is not what the operation returns) is never replayed: the reconciler
   re-reads once and reports what is true (see :meth:`Context.reconcile`).
@@ -34,13 +36,27 @@ The hosts only validate arguments, build the client and format the result dict t
 
 from __future__ import annotations
 
-from .errors import BAD_ANSWER, MAY_HAVE_BEEN_SENT, ApiError, scrub
+from .errors import UNCONFIRMED_KINDS, ApiError, InputError, scrub
 
 # ApiError.kind of a write that may have reached the platform although no answer came (read timeout,
 # connection dropped after sending, 5xx not replayed) is MAY_HAVE_BEEN_SENT, set by the transport
-# (_engine/client.py); BAD_ANSWER is a write answered 2xx with something that does not confirm it (_engine/client.py,
-# or a module's check of the answer through _errors.unconfirmed). Both are settled by one re-read.
-UNCONFIRMED_KINDS = (MAY_HAVE_BEEN_SENT, BAD_ANSWER)
+# (client.py); BAD_ANSWER is a write answered 2xx with something that does not confirm it (client.py,
+# or a module's check of the answer through errors.unconfirmed). Both (UNCONFIRMED_KINDS) are settled by one re-read.
+
+
+class Outcome(tuple):
+    """What :meth:`Context.reconcile` did: ``changed``, ``state`` (the state the object is now in, as far as this
+    run knows), ``diff`` (or None) and ``answer`` (what ``apply()`` returned: the write's answer; None when nothing
+    was written, in check mode, or when a re-read settled a lost answer). Unpacks as ``changed, state, diff``."""
+
+    def __new__(cls, changed, state, diff, answer=None):
+        outcome = super().__new__(cls, (changed, state, diff))
+        outcome.answer = answer
+        return outcome
+
+    changed = property(lambda self: self[0])
+    state = property(lambda self: self[1])
+    diff = property(lambda self: self[2])
 
 
 class Finished(Exception):
@@ -116,9 +132,10 @@ class Context(object):
         return {"failed": True, "msg": self.scrub(msg if msg is not None else error.describe()),
                 "api_error": {key: self.scrub(value) for key, value in error.as_dict().items()}}
 
-    def fail_from(self, error, **result):
-        """The one funnel from a platform failure to a task failure."""
-        raise Finished(dict(result, **self.failure(error)))
+    def fail_from(self, error, msg=None, **result):
+        """The one funnel from a platform failure to a task failure: ``msg`` (scrubbed) replaces the error's own
+        sentence; ``api_error`` always carries what the platform said."""
+        raise Finished(dict(result, **self.failure(error, msg=msg)))
 
     def exit(self, changed=None, diff=None, **result):
         """End the task successfully. ``changed``/``diff`` default to the reconciler's."""
@@ -128,12 +145,13 @@ class Context(object):
             self.diffs = [diff]
         raise Finished(result)
 
-    def reconcile(self, before, after, apply, reread=None, changed=None, reached=None):
-        """Drive one managed object from ``before`` to ``after``; returns ``(changed, state, diff)``.
+    def reconcile(self, before, after, apply, reread=None, changed=None, reached=None, state_of=None):
+        """Drive one managed object from ``before`` to ``after``; returns an :class:`Outcome`.
 
         ``before``/``after`` are the shaped, comparable states; they are also the diff. ``apply()``
-        does the write and returns the resulting state (None keeps ``after``); it is never called
-        when nothing differs or in check mode. ``changed`` and the diff are recorded for the result.
+        does the write and returns its answer; it is never called when nothing differs or in check mode.
+        The outcome's ``state`` is ``state_of(answer)`` (without ``state_of``: the answer itself), or ``after``
+        when the answer is None. ``changed`` and the diff are recorded for the result.
 
         ``reread()`` returns the current state in the shape of ``after``. When ``apply()`` raised an
         ``ApiError`` of kind "may_have_been_sent" (no answer, but the write may have landed) or
@@ -148,18 +166,18 @@ class Context(object):
         saying why the re-read state cannot tell (the outcome is then reported unknown).
         """
         changed = before != after if changed is None else bool(changed)
-        state = before
+        state, answer = before, None
         diff = {"before": before, "after": after} if self.diff_mode else None
         if changed:
             state = after
             if not self.check_mode:
-                applied = self._apply(after, apply, reread, reached)
-                if applied is not None:
-                    state = applied
+                answer = self._apply(after, apply, reread, reached)
+                if answer is not None:
+                    state = answer if state_of is None else state_of(answer)
             self.changed = True
         if diff is not None:
             self.diffs.append(diff)
-        return changed, state, diff
+        return Outcome(changed, state, diff, answer)
 
     def _apply(self, after, apply, reread, reached=None):
         try:
@@ -213,6 +231,8 @@ def execute(run, ctx):
         result = finished.result
     except ApiError as error:
         result = ctx.failure(error)
+    except InputError as error:
+        result = {"failed": True, "msg": ctx.scrub(str(error))}
     else:
         result = dict(returned or {})
     if result.get("failed"):

@@ -58,12 +58,25 @@ NO_ANSWER = "no_answer"
 BAD_ANSWER = "bad_answer"
 """A 2xx answer whose body is not what the operation returns; nothing was decided from it."""
 KINDS = (REFUSED, UNREACHABLE, MAY_HAVE_BEEN_SENT, NO_ANSWER, BAD_ANSWER)
+UNCONFIRMED_KINDS = (MAY_HAVE_BEEN_SENT, BAD_ANSWER)
+"""The one meaning of "may have landed": a write that was sent and got no answer, or an answer that does not
+confirm it. Such a write is never sent again; the reconciler (context.py) re-reads once and reports the truth."""
 
 
 def may_have_landed(error):
     """Whether a failed write may still have been carried out: sent without an answer, or answered 2xx
     with a body that could not be read (the platform did something; what is unknown)."""
-    return getattr(error, "kind", None) in (MAY_HAVE_BEEN_SENT, BAD_ANSWER)
+    return getattr(error, "kind", None) in UNCONFIRMED_KINDS
+
+
+class InputError(ValueError):
+    """Bad input found by a module's own checks (beyond the argument spec): the task fails with this text before
+    anything is sent (or, found later, with nothing more sent). The text names the option and the fix; ``option``
+    is that option's name where one is to blame."""
+
+    def __init__(self, message, option=None):
+        super().__init__(message)
+        self.option = option
 
 
 MAY_HAVE_BEEN_APPLIED_HINT = ("The request may have been applied by the platform; it was not sent again. "

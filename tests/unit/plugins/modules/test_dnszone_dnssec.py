@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.context import MAY_HAVE_BEEN_SENT, Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.modules import dnszone_dnssec
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.context import MAY_HAVE_BEEN_SENT, Context, execute
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    MAY_HAVE_BEEN_SENT, ApiError, InputError, unconfirmed,
+)
 
 SECRET = "s3cret-api-key"
 
@@ -302,3 +304,51 @@ def test_an_unconfirmed_answer_without_a_reread_fails_as_unknown():
     result = execute(run, Context({}))
     assert result["failed"] is True and result["api_error"]["status"] == 200
     assert "whether the change was applied is unknown; it was not sent again" in result["msg"]
+
+
+def test_the_outcome_carries_the_answer_and_the_state_made_from_it():
+    ctx = Context({})
+    outcome = ctx.reconcile({"v": 1}, {"v": 2}, lambda: {"Value": 2, "Id": 7},
+                            state_of=lambda answer: {"v": answer["Value"]})
+    assert outcome.changed is True and outcome.state == {"v": 2} and outcome.answer == {"Value": 2, "Id": 7}
+    changed, state, diff = outcome  # still unpacks as before
+    assert (changed, state, diff) == (True, {"v": 2}, None)
+
+
+def test_the_outcome_has_no_answer_when_nothing_was_written():
+    unchanged = Context({}).reconcile({"v": 1}, {"v": 1}, lambda: pytest.fail("must not write"))
+    assert unchanged.answer is None and unchanged.state == {"v": 1} and unchanged.changed is False
+    predicted = Context({}, check_mode=True).reconcile({"v": 1}, {"v": 2}, lambda: pytest.fail("must not write"))
+    assert predicted.answer is None and predicted.state == {"v": 2} and predicted.changed is True
+
+
+def test_a_reread_that_settles_a_lost_answer_leaves_no_answer():
+    ctx = Context({})
+
+    def apply():
+        raise ApiError("Updating x", None, "read timed out", kind=MAY_HAVE_BEEN_SENT)
+
+    outcome = ctx.reconcile({"v": 1}, {"v": 2}, apply, reread=lambda: {"v": 2})
+    assert outcome.answer is None and outcome.state == {"v": 2} and ctx.warnings
+
+
+def test_fail_from_replaces_the_sentence_and_keeps_the_platform_error():
+    ctx = Context({}, secrets=["s3cret"])
+
+    def run(ctx):
+        ctx.fail_from(ApiError("Reading x", 403, "no s3cret"), msg="Reading x is not on this plan (s3cret)", extra=1)
+
+    result = execute(run, ctx)
+    assert result["msg"] == "Reading x is not on this plan (********)"
+    assert result["api_error"]["status"] == 403 and result["api_error"]["message"] == "no ********"
+    assert result["extra"] == 1 and result["failed"] is True
+
+
+def test_an_input_error_fails_the_task_with_its_text_scrubbed():
+    ctx = Context({}, secrets=["s3cret"])
+
+    def run(ctx):
+        raise InputError("rule_name must not contain s3cret; give another name.", option="rule_name")
+
+    assert execute(run, ctx) == {"failed": True, "msg": "rule_name must not contain ********; give another name."}
+    assert InputError("x", option="o").option == "o"
