@@ -47,11 +47,27 @@ class LookupFailed(Exception):
 
 
 class Found(object):
-    """A resolved object: its ``id`` and, when a lookup read it, its platform ``model`` (else None)."""
+    """A resolved object: its ``id`` and, when a lookup read it, its platform ``model`` (else None).
 
-    def __init__(self, object_id, model=None):
+    ``what`` names the kind of object, ``option`` the option the user gave and ``given`` its value (the id itself,
+    a name, or the pull zone a shield zone was found through), so a later 404 names what the user wrote.
+    """
+
+    def __init__(self, object_id, model=None, what=None, option=None, given=None):
         self.id = object_id
         self.model = model
+        self.what = what
+        self.option = option
+        self.given = given
+
+    @property
+    def not_visible(self):
+        """The hint of a 404 on this object: what was asked for, and the option to check (the one the user gave)."""
+        what = self.what or "object"
+        if self.option is None or self.given is None or self.given == self.id:
+            return "No %s with id %d is visible to this API key: check %s." % (what, self.id, self.option or "the id")
+        return "No %s with id %d (found through %s %s) is visible to this API key: check %s." % (
+            what, self.id, self.option, self.given, self.option)
 
     def __repr__(self):
         return "Found(%r)" % (self.id,)
@@ -231,16 +247,18 @@ class Selector(object):
         id_option = self.names[0]
         object_id = _positive_id(ctx, id_option, self.what)
         if object_id is not None:
-            return Found(object_id)
+            return Found(object_id, what=self.what, option=id_option, given=object_id)
         for name in self.names[1:]:  # names are sent to the platform as a search term
             problem = check_name(ctx.params.get(name), name)
             if problem:
                 ctx.fail(problem)
         try:
-            return self.finder(ctx)
+            found = self.finder(ctx)
         except LookupFailed as failed:
             ctx.fail(str(failed))
-        return None  # not reached: ctx.fail raises
+        option = next(name for name in self.names[1:] if ctx.params.get(name) is not None)
+        found.what, found.option, found.given = self.what, option, ctx.params[option]
+        return found
 
 
 def _dns_zone(ctx):

@@ -11,7 +11,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.client impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import (
-    DNS_ZONE, PULL_ZONE, SHIELD_ZONE, LookupFailed, find_dns_zone, find_pull_zone, find_shield_zone,
+    DNS_ZONE, PULL_ZONE, SHIELD_ZONE, Found, LookupFailed, find_dns_zone, find_pull_zone, find_shield_zone,
     list_shield_zones, merge_validation)
 
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
@@ -205,3 +205,17 @@ def test_a_listing_past_max_items_fails_naming_the_bound(monkeypatch):
         _lookup.list_pull_zones(api)
     assert len(session.calls) == 2
     assert "the listing of pull zones passed 5 items (6 pull zones in 2 pages so far)" in caught.value.message
+
+
+def test_a_not_visible_hint_names_the_option_the_user_gave():
+    by_id = Found(5, what="shield zone", option="shield_zone_id", given=5)
+    assert by_id.not_visible == "No shield zone with id 5 is visible to this API key: check shield_zone_id."
+    by_name = Found(5, what="shield zone", option="pullzone_name", given="demo")
+    assert by_name.not_visible == ("No shield zone with id 5 (found through pullzone_name demo) is visible to this API "
+                                   "key: check pullzone_name.")
+    result, _session = resolve(SHIELD_ZONE, {"pullzone_name": "demo"}, dns_page([{"Id": 21, "Name": "demo"}]),
+                               FakeResponse(body={"data": {"shieldZoneId": 9, "pullZoneId": 21}}))
+    found = result["found"]
+    assert (found.id, found.option, found.given, found.what) == (9, "pullzone_name", "demo", "shield zone")
+    result, _session = resolve(SHIELD_ZONE, {"shield_zone_id": 9})
+    assert result["found"].not_visible == "No shield zone with id 9 is visible to this API key: check shield_zone_id."
