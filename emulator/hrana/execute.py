@@ -24,8 +24,8 @@ import sqlite3
 import time
 import warnings
 
-from . import hrana_sql
-from .hrana_proto import encode_value
+from . import sql as hrana_sql
+from .proto import encode_value
 
 PRIMARY_CODES = {
     2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT", 5: "SQLITE_BUSY", 6: "SQLITE_LOCKED",

@@ -8,7 +8,7 @@ from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD
 from emulator.fixtures import FixtureError
 from emulator.platform_state import Platform
 
-from .conftest import TESTS_DIR, load_platform
+from ..conftest import EMULATOR_DIR, load_platform
 
 KEY = "emu-shield-key"
 FIXTURE = {
@@ -168,7 +168,7 @@ def test_the_conformance_check_rejects_what_the_document_does_not_allow(openapi,
 
 
 def test_the_demo_fixture_has_the_design_shield_zones_and_rules(tmp_path):
-    demo = str(TESTS_DIR / "emulator" / "fixtures" / "demo.yml")
+    demo = str(EMULATOR_DIR / "fixtures" / "demo.yml")
     state = Platform(demo, str(tmp_path)).dump()["areas"]
     zones = {z["id"]: z for z in state["shield"]["shield_zones"]}
     assert zones[3001] == {"id": 3001, "pull_zone_id": 2001, "plan": "advanced", "bot_detection": {

@@ -1,4 +1,4 @@
-"""Edge cases of the emulator's OpenAPI reading (tests/emulator/openapi_derive.py).
+"""Edge cases of the emulator's OpenAPI reading (emulator/openapi/derive.py).
 
 The main derivation rules are tested over HTTP in test_api_guardian.py; these are the corners.
 """
@@ -10,10 +10,10 @@ import json
 import pytest
 import yaml
 
-from emulator.openapi_derive import Document, SpecError, render_yaml
-from emulator.openapi_text import Text, json_repeated_key
+from emulator.openapi.derive import Document, SpecError, render_yaml
+from emulator.openapi.text import Text, json_repeated_key
 
-from ..openapi_bad_inputs import DEEP, HEAD, OPERATION, dense_cycle, fan_out, laughs
+from ...openapi_bad_inputs import DEEP, HEAD, OPERATION, dense_cycle, fan_out, laughs
 
 
 @pytest.mark.parametrize("text, dialect, version", [

@@ -33,7 +33,7 @@ A limit of 0 is no limit: the platform's int32 fields cannot say "none", and the
 0 (or null) as a limit that is not reported.
 """
 
-from .openapi_derive import OPERATION_METHODS, canonical, pointer
+from .derive import OPERATION_METHODS, canonical, pointer
 
 COMBINATORS = ("allOf", "anyOf", "oneOf")
 

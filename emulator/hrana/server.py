@@ -22,10 +22,11 @@ import struct
 import threading
 import time
 
-from . import hrana_exec, hrana_sql
-from .hrana_exec import StmtError
-from .hrana_proto import DecodeError, decode_pipeline
-from .messages import Response
+from ..messages import Response
+from . import execute as hrana_exec
+from . import sql as hrana_sql
+from .execute import StmtError
+from .proto import DecodeError, decode_pipeline
 
 EXPIRED_MEMORY_S = 300.0
 # Each open stream holds a SQLite connection (file descriptors): past this many, the least recently

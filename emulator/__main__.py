@@ -1,4 +1,4 @@
-"""Entry point: ``python tests/emulator --port 0 --fixtures FILE [--data-dir DIR] [--url-file FILE] [--pid-file FILE]``."""
+"""Entry point: ``python emulator --port 0 --fixtures FILE [--data-dir DIR] [--url-file FILE] [--pid-file FILE]``."""
 
 import os
 import sys

@@ -28,7 +28,7 @@ local prediction and this emulator are two implementations checked against each 
   schemas whatever their names (a property named ``example`` or ``$ref`` is a property);
 - ``$ref`` values are URI fragments: percent-decoded first, then read as a JSON pointer (RFC 6901);
 - ``info.title``/``info.version`` (and ``openapi``/``swagger``) are read as the text written, so an
-  unquoted ``version: 1.10`` is "1.10" (see openapi_text for how the text is read);
+  unquoted ``version: 1.10`` is "1.10" (see text.py for how the text is read);
 - rendered as YAML with ``yaml.safe_dump`` (key order kept, block style, no anchors).
 """
 
@@ -37,7 +37,7 @@ from urllib.parse import unquote
 
 import yaml
 
-from .openapi_text import SpecError, Text
+from .text import SpecError, Text
 
 OPERATION_METHODS = {
     "2.0": ("get", "put", "post", "delete", "options", "head", "patch"),

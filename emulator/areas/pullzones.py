@@ -26,11 +26,11 @@ published document says the read returns the certificate, the Terraform provider
 import base64
 import binascii
 
-from .. import pem
 from ..fixtures import FixtureError, records
 from ..messages import empty, json_response
 from ..paging import BadQuery, core_page, query_int, search
-from ..tls_listener import TlsListener
+from ..tls import pem
+from ..tls.listener import TlsListener
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM, HTTP01, UNKNOWN = 3, 1, 0

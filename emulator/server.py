@@ -244,7 +244,7 @@ def write_url_file(path, text):
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(prog="python tests/emulator", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python emulator", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=0, help="port to bind; 0 picks a free one (default)")
     parser.add_argument("--fixtures", default=DEFAULT_FIXTURE, help="fixture YAML (default: fixtures/demo.yml)")

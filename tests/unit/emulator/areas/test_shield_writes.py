@@ -10,7 +10,7 @@ from ansible_collections.edge.platform.tests.unit.shield_reference import (
     SHIELD_DOCUMENT, validate_request, validate_response)
 from emulator.fixtures import FixtureError
 
-from .conftest import load_platform
+from ..conftest import load_platform
 
 KEY = "emu-write-key"
 FIXTURE = {

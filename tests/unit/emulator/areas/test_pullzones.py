@@ -9,10 +9,9 @@ import pytest
 from cryptography.hazmat.primitives import hashes
 
 from ansible_collections.edge.platform.tests.unit import certgen
-from emulator import pem
 from emulator.fixtures import FixtureError
 
-from .conftest import load_platform
+from ..conftest import load_platform
 
 KEY = "test-key"
 SPEC_NAME = "core-api-v1.0.0.json"
@@ -30,20 +29,6 @@ def conform(openapi, method, path, body=None, query=None, reply=None, check_requ
         content_type = reply.headers.get("Content-Type", "application/json").split(";")[0] if reply.content else None
         openapi.validate_response(request, MockResponse(reply.content, status_code=reply.status_code,
                                                         content_type=content_type))
-
-
-@pytest.fixture(scope="module")
-def material():
-    leaf, leaf_key, mid, root = certgen.chain("rsa", prefix="emu")
-    ec_key = certgen.key("emu-ec", "ec")
-    ec_cert = certgen.certificate(ec_key, "www.example.com", sans=("www.example.com",))
-    return {
-        "bundle": certgen.cert_pem(leaf, mid), "key": certgen.key_pem(leaf_key),
-        "leaf": leaf, "mid": mid, "mid_key": certgen.key("emu-mid", "ec"),
-        "ec_cert": certgen.cert_pem(ec_cert), "ec_key": certgen.key_pem(ec_key, "traditional"),
-        "ec_der": certgen.cert_der(ec_cert), "ec_key_der": certgen.key_der(ec_key),
-        "other_key": certgen.key_pem(certgen.key("emu-other")),
-    }
 
 
 def fixture_data(material):
@@ -277,70 +262,6 @@ def test_traffic_conforms_to_the_core_document(running, openapi, material):
         reply, body = remove(running, "www.example.com")
         assert reply.status_code == expected
         conform(document, "DELETE", "/pullzone/2001/removeCertificate", body=body, reply=reply)
-
-
-# --- the emulator's own PEM reader ----------------------------------------------------------
-
-@pytest.mark.parametrize("kind", ["ec", "ec384", "ec521"])
-def test_pem_ec_keys_derive_the_certificate_point(kind):
-    private = certgen.key("emu-pem-" + kind, kind)
-    cert = certgen.certificate(private, "p.example.com")
-    public = pem.certificates(certgen.cert_pem(cert).encode())[0][1]
-    assert pem.private_key(certgen.key_pem(private).encode()) == public
-    assert pem.private_key(certgen.key_pem(private, "traditional").encode()) == public
-    assert pem.private_key(certgen.key_der(private)) == public
-    numbers = private.public_key().public_numbers()
-    assert public[2:] == (numbers.x, numbers.y)
-
-
-def test_pem_rsa_and_errors(material):
-    assert pem.certificates(material["bundle"].encode())[0][2] == "www.example.com"
-    assert len(pem.certificates(b"Bag Attributes\r\n" + material["bundle"].replace("\n", "\r\n").encode())) == 2
-    rsa_key = certgen.key("emu-leaf-rsa")
-    assert pem.private_key(certgen.key_der(rsa_key, "traditional"))[0] == "rsa"
-    ed = certgen.key("emu-ed", "ed25519")
-    assert pem.certificates(certgen.cert_pem(certgen.certificate(ed, "ed.example.com")).encode())[0][1][0] == "other"
-    for bad, message in ((b"\x30\x80", "indefinite"), (b"\x30\x85\x01\x01\x01\x01\x01", "too large"),
-                         (b"\x30\x05\x00", "truncated"), (b"\x30\x00\x00", "trailing")):
-        with pytest.raises(pem.PemError, match=message):
-            pem.Node.whole(bad)
-    with pytest.raises(pem.PemError, match="unsupported private key algorithm"):
-        pem.private_key(certgen.key_pem(ed).encode())
-    with pytest.raises(pem.PemError, match="closed by END"):
-        pem.blocks(b"-----BEGIN CERTIFICATE-----\nAA==\n-----END KEY-----")
-    with pytest.raises(pem.PemError, match="not valid Base64"):
-        pem.blocks(b"-----BEGIN CERTIFICATE-----\n*\n-----END CERTIFICATE-----")
-    with pytest.raises(pem.PemError, match="encrypted"):
-        pem.blocks(b"-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nAA==\n-----END RSA PRIVATE KEY-----")
-    with pytest.raises(pem.PemError, match="not a private key"):
-        pem.private_key(b"\x30\x03\x02\x01\x00")
-    with pytest.raises(pem.PemError, match="END CERTIFICATE without BEGIN"):
-        pem.blocks(b"-----END CERTIFICATE-----\n")
-
-
-@pytest.mark.parametrize("data, message", [
-    (b"-----BEGIN CERTIFICATE-----\n" * 20000, "not terminated"),
-    (b"-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n" * 5000, "more than 64 PEM blocks"),
-])
-def test_pem_reader_refuses_huge_bundles_in_one_pass(data, message):
-    """The inputs that took minutes with a block-spanning regular expression now fail in one pass."""
-    with pytest.raises(pem.PemError, match=message):
-        pem.blocks(data)
-
-
-def test_server_files_accept_der_and_pem(material):
-    chain, key = pem.server_files(material["ec_der"], material["ec_key_der"])
-    assert chain == material["ec_cert"]
-    assert pem.certificates(chain.encode())[0][0] == pem.certificates(material["ec_der"])[0][0]
-    assert key.startswith("-----BEGIN PRIVATE KEY-----\n")
-    assert pem.private_key(key.encode()) == pem.private_key(material["ec_key_der"])
-    rsa_key = certgen.key("emu-leaf-rsa")
-    assert pem.server_files(material["ec_der"], certgen.key_der(rsa_key, "traditional"))[1].startswith(
-        "-----BEGIN RSA PRIVATE KEY-----\n")
-    ec_traditional = certgen.key_der(certgen.key("emu-ec", "ec"), "traditional")
-    assert pem.server_files(material["ec_der"], ec_traditional)[1].startswith("-----BEGIN EC PRIVATE KEY-----\n")
-    chain, key = pem.server_files(material["bundle"].encode(), material["key"].encode())
-    assert chain == material["bundle"] and key == material["key"]
 
 
 # --- what the real platform may do: omit the certificate; the edge serves it over TLS -------------

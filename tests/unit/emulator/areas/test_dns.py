@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-from .conftest import API_KEY
+from ..conftest import API_KEY
 
 FIXTURE = {"api_keys": [API_KEY], "dns_zones": [{"id": 11, "domain": "example.com", "dnssec": False},
                                                 {"id": 12, "domain": "example.org", "dnssec": True}]}

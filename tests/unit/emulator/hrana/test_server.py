@@ -1,149 +1,19 @@
-"""The emulator's databases: Hrana over HTTP v2 as sqld answers it (docs/platform-notes.md, "Database SQL over
-HTTP (Hrana) failures")."""
+"""The emulator's Hrana over HTTP v2 (emulator/hrana) as sqld answers it: values, statements, batches,
+streams and batons (docs/platform-notes.md, "Database SQL over HTTP (Hrana) failures"). The database routes,
+tokens and files around it: areas/test_databases.py."""
 
 from __future__ import annotations
 
 import base64
 import json
-import os
 import sqlite3
-import urllib.error
-import urllib.request
 
 import pytest
 
-from emulator import hrana_exec, hrana_server
-from emulator.fixtures import FixtureError
+from emulator.hrana import execute as hrana_exec
+from emulator.hrana import server as hrana_server
 
-from .conftest import load_platform
-
-FIXTURE = """
-api_keys: [key]
-databases:
-  - id: main
-    tokens: {full_access: [full-1], read_only: [read-1]}
-  - id: seeded
-    tokens: {full_access: [seeded-full]}
-    sql: "CREATE TABLE seeds (n INTEGER); INSERT INTO seeds VALUES (7);"
-"""
-FORBIDDEN = {"error": "Authorization forbidden: Current session doesn't not have Write permission to namespace main"}
-EXPIRED = {"message": "The stream has expired due to inactivity", "code": "STREAM_EXPIRED"}
-
-
-class Emulator(object):
-    """Hrana calls to a running emulator (``RunningEmulator`` of conftest)."""
-
-    def __init__(self, running):
-        self.platform = running.platform
-        self.url = running.url
-
-    @property
-    def hrana(self):
-        return self.platform.areas["databases"].hrana
-
-    def call(self, method, path, body=None, headers=None):
-        """``(status, content type, body)``; a JSON body is decoded."""
-        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers or {})
-        try:
-            with urllib.request.urlopen(request) as response:
-                status, content_type, raw = response.status, response.headers.get("Content-Type"), response.read()
-        except urllib.error.HTTPError as exc:
-            status, content_type, raw = exc.code, exc.headers.get("Content-Type"), exc.read()
-        if (content_type or "").startswith("application/json"):
-            return status, content_type, json.loads(raw)
-        return status, content_type, raw.decode()
-
-    def pipeline(self, requests, baton=None, token="full-1", database="main", raw=None):
-        body = raw if raw is not None else {"baton": baton, "requests": requests}
-        headers = {"Authorization": "Bearer %s" % token} if token is not None else {}
-        return self.call("POST", "/db/%s/v2/pipeline" % database, body, headers)
-
-    def ok(self, requests, **kwargs):
-        """The results of a pipeline that must answer 200, and its baton."""
-        status, body = self.pipeline(requests, **kwargs)[0::2]
-        assert status == 200, body
-        return body["results"], body["baton"]
-
-    def results(self, requests, **kwargs):
-        return self.ok(requests, **kwargs)[0]
-
-    def baton(self, requests, **kwargs):
-        return self.ok(requests, **kwargs)[1]
-
-    def one(self, sql, args=None, named=None, **kwargs):
-        """The StmtResult of one statement that must succeed."""
-        results = self.results([execute(sql, args, named), CLOSE], **kwargs)
-        assert results[0]["type"] == "ok", results[0]
-        return results[0]["response"]["result"]
-
-    def error(self, sql, args=None, named=None, **kwargs):
-        results = self.results([execute(sql, args, named), CLOSE], **kwargs)
-        assert results[0]["type"] == "error", results[0]
-        return results[0]["error"]
-
-    def scalar(self, sql, **kwargs):
-        return self.one(sql, **kwargs)["rows"][0][0]
-
-
-CLOSE = {"type": "close"}
-
-
-def execute(sql, args=None, named=None, **stmt):
-    stmt["sql"] = sql
-    if args is not None:
-        stmt["args"] = args
-    if named is not None:
-        stmt["named_args"] = [{"name": k, "value": v} for k, v in named.items()]
-    return {"type": "execute", "stmt": stmt}
-
-
-def integer(value):
-    return {"type": "integer", "value": str(value)}
-
-
-def text(value):
-    return {"type": "text", "value": value}
-
-
-def batch(*steps):
-    """Steps are SQL strings or (sql, condition) pairs."""
-    built = []
-    for step in steps:
-        sql, condition = (step, None) if isinstance(step, str) else step
-        built.append({"stmt": {"sql": sql}, "condition": condition})
-    return {"type": "batch", "batch": {"steps": built}}
-
-
-@pytest.fixture
-def emu(emulator):
-    return Emulator(emulator(FIXTURE))
-
-
-# -- routes and version probe -----------------------------------------------------------------
-
-
-def test_version_probe_answers_without_auth(emu):
-    for path in ("/db/main/v2", "/db/main/v2/"):
-        assert emu.call("GET", path) == (200, "text/plain", "Hello, this is HTTP API v2 (Hrana over HTTP)")
-    assert emu.call("GET", "/db/nope/v2") == (404, "application/json", {"error": "Namespace `nope` doesn't exist"})
-    assert emu.pipeline([], database="nope")[0] == 404
-    # only v2 JSON is served: @libsql/hrana-client in v3 mode falls back to v2 on this 404
-    assert emu.call("GET", "/db/main/v3-protobuf")[0] == 404
-
-
-def test_pipeline_lives_under_the_database_url_with_its_slash(emu):
-    # http://host/db/main/ + "v2/pipeline" is the pipeline; http://host/db/main + "v2/pipeline" is not
-    assert emu.ok([])[0] == []
-    assert emu.call("POST", "/db/v2/pipeline", {"requests": []})[0] == 404
-    assert emu.call("GET", "/db/main/v2/pipeline")[0] == 405
-
-
-def test_the_request_log_shows_one_entry_per_pipeline_and_never_the_token(emu):
-    emu.ok([execute("SELECT 1"), execute("SELECT 2"), CLOSE])
-    log = emu.call("GET", "/_emulator/requests")[2]
-    assert [(e["method"], e["path"], e["status"]) for e in log["requests"]] == [("POST", "/db/main/v2/pipeline", 200)]
-    assert "full-1" not in json.dumps(log)
+from ..hrana_client import CLOSE, EXPIRED, FORBIDDEN, batch, execute, integer, text
 
 
 # -- values -----------------------------------------------------------------------------------
@@ -510,13 +380,6 @@ def test_idle_streams_expire_and_are_remembered(emu):
     assert emu.pipeline([execute("SELECT 1")], baton=baton)[2] == "Received an invalid baton"
 
 
-def test_the_admin_api_expires_streams_now(emu):
-    baton = emu.baton([execute("BEGIN")])
-    assert emu.call("POST", "/_emulator/databases/main/streams/expire") == (
-        200, "application/json", {"database_id": "main", "expired": 1})
-    assert emu.pipeline([execute("SELECT 1")], baton=baton) == (400, "application/json", EXPIRED)
-
-
 def test_clients_that_never_close_cannot_exhaust_connections(emu, monkeypatch):
     monkeypatch.setattr(hrana_server, "MAX_OPEN_STREAMS", 2)
     first = emu.baton([execute("SELECT 1")])
@@ -553,23 +416,7 @@ def test_body_errors_fail_the_whole_request(emu):
     assert emu.ok([], raw=b'{"requests": [], "extra": true}')[0] == []
 
 
-# -- tokens -------------------------------------------------------------------------------------------
-
-
-def test_authorization_failures_are_401_with_sqld_bodies(emu):
-    def unauthorized(detail):
-        return (401, "application/json", {"error": "Unauthorized: `%s`" % detail})
-
-    assert emu.pipeline([], token=None) == unauthorized("Expected authorization header but none given")
-    headers = {"Authorization": "Basic abc"}
-    assert emu.call("POST", "/db/main/v2/pipeline", {"requests": []}, headers) == unauthorized(
-        "The authentication scheme in the `Authorization` HTTP header is not supported")
-    headers = {"Authorization": "Bearer"}
-    assert emu.call("POST", "/db/main/v2/pipeline", {"requests": []}, headers) == unauthorized(
-        "Auth string does not conform to '<scheme> <token>' form")
-    assert emu.pipeline([], token="unknown") == unauthorized("The JWT is invalid")
-    assert emu.pipeline([], token="seeded-full") == unauthorized("The JWT is invalid")
-    assert emu.pipeline(None, token="unknown", raw=b"{bad")[0] == 401, "auth is checked before the body"
+# -- read-only tokens ----------------------------------------------------------------------------------
 
 
 def test_a_read_only_token_reads_but_any_write_fails_the_request_with_403(emu):
@@ -594,86 +441,6 @@ def test_a_forbidden_request_keeps_earlier_effects_and_drops_the_stream(emu):
     assert emu.pipeline([execute("SELECT 1"), execute("INSERT INTO t VALUES (2)")], baton=baton, token="read-1")[0] == 403
     assert emu.pipeline([execute("SELECT 1")], baton=baton)[2] == "Received an invalid baton"
     assert emu.scalar("SELECT count(*) FROM t") == integer(1)
-
-
-def test_token_admin_generate_regenerate_invalidate(emu):
-    status, added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "read_only"})[0::2]
-    assert status == 201 and added["kind"] == "read_only" and added["token"].startswith("ey")
-    assert emu.one("SELECT 1", token=added["token"])["rows"] == [[integer(1)]]
-    assert emu.pipeline([execute("CREATE TABLE t (x)")], token=added["token"])[0] == 403
-    assert emu.one("SELECT 1", token="read-1")["rows"] == [[integer(1)]], "older tokens stay valid"
-
-    status, regenerated = emu.call("POST", "/_emulator/databases/main/tokens/regenerate")[0::2]
-    assert status == 200 and set(regenerated["tokens"]) == {"full_access", "read_only"}
-    for old in ("full-1", "read-1", added["token"]):
-        assert emu.pipeline([], token=old)[0] == 401
-    emu.one("CREATE TABLE t (x)", token=regenerated["tokens"]["full_access"])
-    assert emu.pipeline([execute("DROP TABLE t")], token=regenerated["tokens"]["read_only"])[0] == 403
-    assert emu.one("SELECT 1", token="seeded-full", database="seeded")["rows"], "other databases keep their tokens"
-
-    assert emu.call("POST", "/_emulator/databases/main/tokens/invalidate") == (
-        200, "application/json", {"database_id": "main", "invalidated": 2})
-    for old in regenerated["tokens"].values():
-        assert emu.pipeline([], token=old)[0] == 401
-
-
-def test_token_admin_rejects_bad_calls(emu):
-    assert emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "admin"})[0] == 400
-    assert emu.call("POST", "/_emulator/databases/main/tokens")[0] == 400
-    assert emu.call("POST", "/_emulator/databases/nope/tokens/regenerate") == (
-        404, "application/json", {"error": "no database 'nope' in the fixture"})
-
-
-def test_state_counts_tokens_but_never_shows_them(emu):
-    added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "full_access"})[2]
-    emu.ok([execute("CREATE TABLE t (x)")])
-    state = emu.call("GET", "/_emulator/state")[2]
-    shown = json.dumps(state)
-    for token in ("full-1", "read-1", "seeded-full", added["token"]):
-        assert token not in shown
-    main = state["areas"]["databases"]["databases"][0]
-    assert main["id"] == "main" and main["tokens"] == {"full_access": 2, "read_only": 1}
-    assert main["tables"] == ["t"] and main["open_streams"] == 1
-
-
-# -- lifecycle --------------------------------------------------------------------------------------
-
-
-def test_reset_rebuilds_fresh_database_files_and_tokens(emu):
-    emu.one("CREATE TABLE t (x)")
-    emu.one("INSERT INTO seeds VALUES (8)", token="seeded-full", database="seeded")
-    added = emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "full_access"})[2]
-    baton = emu.baton([execute("BEGIN")])
-    assert emu.call("POST", "/_emulator/reset")[0] == 200
-    assert emu.one("SELECT name FROM sqlite_master")["rows"] == []
-    assert emu.one("SELECT n FROM seeds", token="seeded-full", database="seeded")["rows"] == [[integer(7)]]
-    assert emu.pipeline([], token=added["token"])[0] == 401
-    assert emu.pipeline([execute("SELECT 1")], baton=baton)[2] == "Received an invalid baton"
-
-
-def test_each_database_is_a_real_sqlite_file_and_close_releases_it(emu):
-    emu.one("CREATE TABLE t (x)")
-    baton = emu.baton([execute("INSERT INTO t VALUES (1)")])
-    path = os.path.join(emu.platform.data_dir, "databases", "main.sqlite3")
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT x FROM t").fetchall() == [(1,)]
-    conn.close()
-    emu.platform.close()
-    assert emu.hrana.open_streams("main") == 0
-    assert baton
-
-
-def test_fixture_errors_name_the_entry(tmp_path):
-    cases = {
-        "databases: [{id: 'bad id'}]": "databases[0].id 'bad id'",
-        "databases: [{id: a}, {id: a}]": "databases[1].id 'a' is used twice",
-        "databases: [{id: a, tokens: [x]}]": "databases[0].tokens must be a mapping; got a list",
-        "databases: [{id: a, tokens: {read_only: [x], full_access: [x]}}]": "both full_access and read_only",
-        "databases: [{id: a, sql: 'CREATE TABLE'}]": "databases[0].sql failed",
-    }
-    for text_, message in cases.items():
-        with pytest.raises(FixtureError, match=message.replace("[", r"\[").replace("]", r"\]")):
-            load_platform(text_, tmp_path)
 
 
 # -- statements sqld refuses for the whole batch ------------------------------------------------------
@@ -726,44 +493,6 @@ def test_every_result_carries_sqld_statistics(emu):
     steps = emu.results([batch("SELECT 1", "INSERT INTO t VALUES (3)"), CLOSE])[0]["response"]["result"]
     assert [r["rows_written"] for r in steps["step_results"]] == [0, 1]
     assert all("query_duration_ms" in r for r in steps["step_results"])
-
-
-# -- a long batch holds up its own database only -------------------------------------------------------
-
-
-def test_a_slow_batch_on_one_database_stalls_no_other_request(emu, monkeypatch):
-    import threading
-
-    entered, release, finished = threading.Event(), threading.Event(), threading.Event()
-    real_run_batch = hrana_exec.run_batch
-
-    def held_run_batch(conn, program):
-        entered.set()
-        release.wait(60)  # held until the test has seen the other requests answered
-        return real_run_batch(conn, program)
-
-    monkeypatch.setattr(hrana_exec, "run_batch", held_run_batch)
-    slow = {}
-
-    def run_slow():
-        slow["answer"] = emu.pipeline([batch("SELECT 1"), CLOSE])
-        finished.set()
-
-    worker = threading.Thread(target=run_slow, daemon=True)
-    worker.start()
-    try:
-        assert entered.wait(30), "the slow batch never started"
-        # another database, another area, and the admin API answer while the batch is held
-        assert emu.one("SELECT n FROM seeds", token="seeded-full", database="seeded")["rows"] == [[integer(7)]]
-        assert emu.call("GET", "/dnszone/1", headers={"AccessKey": "key"})[0] in (200, 404)
-        status, _type, log = emu.call("GET", "/_emulator/requests")
-        assert status == 200 and any(entry["path"] == "/db/seeded/v2/pipeline" for entry in log["requests"])
-        assert not finished.is_set(), "the slow batch must still be held"
-    finally:
-        release.set()
-        worker.join(60)
-    assert slow["answer"][0] == 200
-    assert emu.platform.log[-1]["path"] == "/db/main/v2/pipeline"
 
 
 def test_a_stream_in_use_is_never_expired(emu):

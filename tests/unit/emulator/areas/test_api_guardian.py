@@ -18,9 +18,9 @@ import yaml
 from emulator.fixtures import FixtureError
 from emulator.platform_state import Platform
 
-from ..conftest import OpenApiDocument
-from ..shield_reference import find_shield_document
-from .conftest import TESTS_DIR, load_platform
+from ...conftest import OpenApiDocument
+from ...shield_reference import find_shield_document
+from ..conftest import EMULATOR_DIR, load_platform
 
 KEY = "test-key"
 BASE = "/shield/shield-zone/%d/api-guardian"
@@ -747,7 +747,7 @@ def test_default_limits_come_from_the_fixture_key(tmp_path):
 
 
 def test_demo_fixture_zones(tmp_path):
-    demo = str(TESTS_DIR / "emulator" / "fixtures" / "demo.yml")
+    demo = str(EMULATOR_DIR / "fixtures" / "demo.yml")
     zones = {z["id"]: z for z in Platform(demo, str(tmp_path)).dump()["areas"]["api_guardian"]["shield_zones"]}
     assert zones[3001]["limits"]["max_endpoints"] == 200 and zones[3001]["has_spec"] is False
     assert zones[3002]["plan"] == "basic"

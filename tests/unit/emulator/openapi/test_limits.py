@@ -1,4 +1,4 @@
-"""How the emulator measures API Guardian plan limits (tests/emulator/openapi_limits.py)."""
+"""How the emulator measures API Guardian plan limits (emulator/openapi/limits.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import os
 
 import pytest
 
-from emulator.openapi_derive import Document
-from emulator.openapi_limits import first_exceeded, measure, roots
+from emulator.openapi.derive import Document
+from emulator.openapi.limits import first_exceeded, measure, roots
 
-from .conftest import shared_openapi_dir
+from ..conftest import shared_openapi_dir
 
 
 def measured(schemas=None, paths=None, dialect="3.0.3", **top):

@@ -9,7 +9,7 @@ import pytest
 from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_response
 from emulator.fixtures import FixtureError
 
-from .conftest import load_platform
+from ..conftest import load_platform
 
 KEY = "emu-waf-key"
 TEXT_PLAIN = "text/plain; charset=utf-8"

@@ -40,7 +40,7 @@ import time
 import urllib.parse
 
 from ..fixtures import FixtureError, records
-from ..hrana_server import HranaServer, json_reply, text_reply
+from ..hrana.server import HranaServer, json_reply, text_reply
 from ..messages import BadJson, empty
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")

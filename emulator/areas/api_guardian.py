@@ -35,7 +35,7 @@ envelope (``success: false``, ``statusCode`` = the HTTP status) without ``data``
 - 400 ``api_guardian.invalid_spec``: the document is unreadable (YAML/JSON error with line and
   column; a key written twice in one mapping, named with its line) or not a usable Swagger 2.0 /
   OpenAPI 3.0 / 3.1 document; the message names the problem and where (a JSON pointer such as
-  ``#/paths/~1pets/get``). YAML is read with the YAML 1.2 core schema (see openapi_text).
+  ``#/paths/~1pets/get``). YAML is read with the YAML 1.2 core schema (see openapi/text.py).
 - 403 ``api_guardian.plan_limit_exceeded``: the first limit exceeded, in the order maxEndpoints,
   maxFieldsPerType, maxNestingDepth, maxTotalSchemaNodes, maxTotalRegexLength; the message is
   ``Plan limit <name> exceeded: <measured value and where>; the plan allows <limit>.`` A limit of
@@ -78,8 +78,8 @@ from datetime import datetime, timezone
 
 from ..fixtures import FixtureError, records
 from ..messages import json_response
-from ..openapi_derive import Document, SpecError, YamlRenderer
-from ..openapi_limits import LIMITS, first_exceeded, measure
+from ..openapi.derive import Document, SpecError, YamlRenderer
+from ..openapi.limits import LIMITS, first_exceeded, measure
 
 DEFAULT_LIMITS = {"max_endpoints": 200, "max_fields_per_type": 100, "max_nesting_depth": 10,
                   "max_total_schema_nodes": 5000, "max_total_regex_length": 10000}
