@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)  # the emulator imports as the package ``emulator``
 
-from emulator.areas.api_guardian import ApiGuardianArea  # noqa: E402  pylint: disable=wrong-import-position
+from emulator.areas.api_guardian.responses import ApiGuardianArea  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.openapi.derive import Document, SpecError  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.openapi.limits import LIMITS, first_exceeded, measure  # noqa: E402  pylint: disable=wrong-import-position
 

@@ -1,16 +1,11 @@
-"""Databases: real SQLite files served over libSQL's Hrana HTTP v2 at ``/db/<id>``, with tokens.
-
-Each fixture database is a fresh file ``<data_dir>/databases/<id>.sqlite3`` (WAL mode) created when
-the emulator starts and again on ``POST /_emulator/reset``: any earlier file of that name is
-deleted, so the fixture alone decides the starting state. An optional ``sql`` script in the fixture
-entry seeds it.
+"""Databases routes: libSQL's Hrana HTTP v2 at ``/db/<id>``, token admin calls and the management API.
 
 Routes (Bearer auth checked here, not the AccessKey): ``GET /db/<id>/v2`` (version probe, no auth)
 and ``POST /db/<id>/v2/pipeline``. Admin calls (loopback, no auth): ``POST
 /_emulator/databases/<id>/tokens`` ``{"kind": "full_access"|"read_only"}`` adds a token (older ones
 stay valid), ``.../tokens/regenerate`` replaces all tokens by a new pair, ``.../tokens/invalidate``
 revokes all, ``.../streams/expire`` expires the database's open streams now (as 10 idle seconds
-would). ``dump()`` counts tokens and never shows them.
+would).
 
 Database management API (AccessKey auth, AppError ``{error, details}`` bodies), as the published
 document describes it (docs/platform-notes.md, "Database tokens"; server
@@ -26,35 +21,23 @@ BunnyWay/cli packages/cli/src/commands/db/api.ts).
 Locking: the area locks itself (``locks_itself``). Each database has its own lock, held for a whole
 pipeline and for token changes, so a long batch on one database holds up that database only, as
 SQLite's single writer would; the stream table has its own short lock (``HranaServer.lock``).
+
+The databases, their files and tokens: models.py.
 """
 
-import base64
 import datetime
-import json
-import os
 import re
-import secrets
-import sqlite3
-import threading
-import time
-import urllib.parse
 
-from ..fixtures import FixtureError, records
-from ..hrana.server import HranaServer, json_reply, text_reply
-from ..messages import BadJson, empty
+from ...hrana.server import json_reply, text_reply
+from ...messages import BadJson, empty
+from .models import TOKEN_KINDS, DatabasesState
 
-ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
-TOKEN_KINDS = ("full_access", "read_only")
 DB = r"/db/(?P<id>[^/]+)"
 ADMIN = r"/_emulator/databases/(?P<id>[^/]+)"
 MANAGEMENT = r"/database/v2/databases/(?P<id>[^/]+)"
 # the management API's names of the token kinds (schema Authorization3)
 AUTHORIZATION = {"full-access": "full_access", "read-only": "read_only"}
 RFC3339_RE = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
-
-
-def _b64url(data):
-    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
 def unauthorized(detail):
@@ -85,105 +68,11 @@ def parse_expiry(value):
     return moment.timestamp(), moment.isoformat().replace("+00:00", "Z")
 
 
-class Database(object):
-    def __init__(self, spec, directory, index):
-        self.id = str(spec["id"])
-        if not ID_RE.match(self.id):
-            raise FixtureError("databases[%d].id %r: use letters, digits, '-' and '_' (at most 63)" % (index, self.id))
-        self.path = os.path.join(directory, "%s.sqlite3" % self.id)
-        self.lock = threading.Lock()
-        self.tokens = {}
-        self.expiry = {}  # token -> epoch seconds, for tokens generated with an expires_at
-        tokens = spec.get("tokens") or {}
-        if not isinstance(tokens, dict) or set(tokens) - set(TOKEN_KINDS):
-            raise FixtureError("databases[%d].tokens must map full_access/read_only to lists" % index)
-        for kind in TOKEN_KINDS:
-            values = tokens.get(kind) or []
-            if not isinstance(values, list) or not all(isinstance(v, str) and v for v in values):
-                raise FixtureError("databases[%d].tokens.%s must be a list of strings" % (index, kind))
-            for value in values:
-                if self.tokens.setdefault(value, kind) != kind:
-                    raise FixtureError("databases[%d]: a token cannot be both full_access and read_only" % index)
-        self._create(spec.get("sql"), index)
+class DatabasesArea(DatabasesState):
+    """The databases routes over their state (models.DatabasesState)."""
 
-    def _create(self, script, index):
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            if os.path.exists(self.path + suffix):
-                os.remove(self.path + suffix)
-        conn = sqlite3.connect(self.path, isolation_level=None)
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")  # as sqld: readers never wait for a writer
-            if script:
-                conn.executescript(script)
-        except sqlite3.Error as exc:
-            raise FixtureError("databases[%d].sql failed: %s" % (index, exc)) from exc
-        finally:
-            conn.close()
-
-    def connect(self):
-        """A stream's connection: the client drives transactions; a locked database fails at once."""
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=0)
-        conn.text_factory = lambda data: data.decode("utf-8", "replace")
-        return conn
-
-    def new_token(self, kind, expires=None):
-        """A JWT-shaped token like the platform's (``ey...``); the emulator checks it by lookup, so
-        the signature part is random bytes rather than an Ed25519 signature. ``expires``: epoch
-        seconds after which the pipeline refuses it (the ``exp`` claim)."""
-        claims = {"a": "rw" if kind == "full_access" else "ro", "iat": int(time.time()), "id": self.id,
-                  "rid": secrets.token_hex(8)}
-        if expires is not None:
-            claims["exp"] = int(expires)
-        token = ".".join(_b64url(part) for part in (
-            json.dumps({"alg": "EdDSA", "typ": "JWT"}).encode(), json.dumps(claims).encode(), os.urandom(64)))
-        self.tokens[token] = kind
-        if expires is not None:
-            self.expiry[token] = expires
-        return token
-
-    def revoke_all(self):
-        """Every token stops working (admin invalidate/regenerate and the management API's revoke)."""
-        count = len(self.tokens)
-        self.tokens = {}
-        self.expiry = {}
-        return count
-
-    def token_kind(self, token):
-        """``(kind, None)`` of a valid token, else ``(None, why)`` in sqld's words."""
-        kind = self.tokens.get(token)
-        if kind is None:
-            return None, "The JWT is invalid"
-        expires = self.expiry.get(token)
-        if expires is not None and time.time() >= expires:
-            return None, "The JWT has expired"
-        return kind, None
-
-    def tables(self):
-        conn = sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(self.path), uri=True, timeout=0)
-        try:
-            rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                "AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
-        except sqlite3.Error:
-            rows = []
-        finally:
-            conn.close()
-        return [row[0] for row in rows]
-
-
-class DatabasesArea(object):
     name = "databases"
     locks_itself = True
-
-    def __init__(self, fixture, platform):
-        directory = os.path.join(platform.data_dir, "databases")
-        os.makedirs(directory, exist_ok=True)
-        self.databases = {}
-        for index, spec in enumerate(records(fixture, "databases")):
-            database = Database(spec, directory, index)
-            if database.id in self.databases:
-                raise FixtureError("databases[%d].id %r is used twice" % (index, database.id))
-            self.databases[database.id] = database
-        self.hrana = HranaServer()
 
     def register(self, router):
         router.add("GET", DB + r"/v2/?", self.version, auth=None)
@@ -194,16 +83,6 @@ class DatabasesArea(object):
         router.add("POST", ADMIN + r"/streams/expire", self.expire_streams, auth=None)
         router.add("PUT", MANAGEMENT + r"/auth/generate", self.generate, auth="app_error")
         router.add("POST", MANAGEMENT + r"/auth/revoke", self.revoke, auth="app_error")
-
-    def close(self):
-        self.hrana.close()
-
-    def dump(self):
-        self.hrana.expire_idle()
-        return {"databases": [{
-            "id": db.id, "file": db.path, "tables": db.tables(), "open_streams": self.hrana.open_streams(db.id),
-            "tokens": {kind: sum(1 for k in db.tokens.values() if k == kind) for kind in TOKEN_KINDS},
-        } for db in self.databases.values()]}
 
     def _database(self, request):
         return self.databases.get(request.params["id"])
