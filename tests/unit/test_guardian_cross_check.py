@@ -331,7 +331,7 @@ components:
     Deep: {items: {items: {items: {items: {}}}}}
 """
 
-# Both keys: the emulator reads the swagger field first (see openapi_derive.detect_dialect).
+# Both keys: the emulator reads the swagger field first (see emulator/openapi/derive.py, detect_dialect).
 BOTH_VERSION_FIELDS = """\
 swagger: '2.0'
 openapi: 3.0.3
