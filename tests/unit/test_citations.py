@@ -16,7 +16,7 @@ import re
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHECKED = ("plugins", os.path.join("tests", "emulator"), "playbooks", "roles")
+CHECKED = ("plugins", "emulator", "playbooks", "roles")
 NOTES = os.path.join("docs", "platform-notes.md")
 
 OUTSIDE = re.compile(

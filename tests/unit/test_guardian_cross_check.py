@@ -1,6 +1,6 @@
 """The emulator's API Guardian and the collection's local derivation agree, document by document.
 
-``tests/emulator`` (openapi_text, openapi_derive, openapi_limits, areas/api_guardian) and
+``emulator`` (openapi/text.py, openapi/derive.py, openapi/limits.py, areas/api_guardian) and
 ``plugins/module_utils`` (_openapi, _guardian) implement the derivation and plan-limit rules
 separately, so neither can hide a misreading of the other. This is the one place importing both:
 for every document of the corpus they must accept or refuse it alike and, when accepted, derive
@@ -30,20 +30,20 @@ from ansible_collections.edge.platform.tests.unit.conftest import shared_openapi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-if os.path.join(ROOT, "tests") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)  # the emulator imports as the package ``emulator``
 
-from emulator.areas.api_guardian import ApiGuardianArea  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.openapi_derive import Document, SpecError  # noqa: E402  pylint: disable=wrong-import-position
-from emulator.openapi_limits import LIMITS, first_exceeded, measure  # noqa: E402  pylint: disable=wrong-import-position
+from emulator.areas.api_guardian.responses import ApiGuardianArea  # noqa: E402  pylint: disable=wrong-import-position
+from emulator.openapi.derive import Document, SpecError  # noqa: E402  pylint: disable=wrong-import-position
+from emulator.openapi.limits import LIMITS, first_exceeded, measure  # noqa: E402  pylint: disable=wrong-import-position
 
 TARGET_FILES = os.path.join(ROOT, "tests", "integration", "targets", "api_guardian_spec", "files")
 UNIT_TEST_FILES = (
     "tests/unit/plugins/module_utils/_openapi/test_openapi.py",
     "tests/unit/plugins/modules/test_api_guardian_spec.py",
-    "tests/unit/emulator/test_api_guardian.py",
-    "tests/unit/emulator/test_openapi_derive.py",
-    "tests/unit/emulator/test_openapi_limits.py",
+    "tests/unit/emulator/areas/test_api_guardian.py",
+    "tests/unit/emulator/openapi/test_derive.py",
+    "tests/unit/emulator/openapi/test_limits.py",
 )
 METRICS = dict(_openapi.LIMITS)  # platform limit name -> the module's metric name
 
@@ -331,7 +331,7 @@ components:
     Deep: {items: {items: {items: {items: {}}}}}
 """
 
-# Both keys: the emulator reads the swagger field first (see openapi_derive.detect_dialect).
+# Both keys: the emulator reads the swagger field first (see emulator/openapi/derive.py, detect_dialect).
 BOTH_VERSION_FIELDS = """\
 swagger: '2.0'
 openapi: 3.0.3
@@ -519,7 +519,7 @@ def test_the_corpus_covers_every_source():
     assert [name for name, _key in LIMITS] == list(METRICS), "both check the limits in one order"
     labels = [label.split(":", 1)[0] for label, _text in CORPUS]
     assert labels.count("target") >= 10, "the integration target's documents are found"
-    for relative in UNIT_TEST_FILES[:4]:  # test_openapi_limits builds its documents in functions
+    for relative in UNIT_TEST_FILES[:4]:  # openapi/test_limits.py builds its documents in functions
         assert any(label.startswith(os.path.basename(relative)) for label, _text in CORPUS), relative
 
 

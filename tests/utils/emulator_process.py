@@ -15,7 +15,7 @@ import time
 import urllib.request
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-EMULATOR = os.path.join(REPO, "tests", "emulator")
+EMULATOR = os.path.join(REPO, "emulator")
 DEMO_FIXTURE = os.path.join(EMULATOR, "fixtures", "demo.yml")
 
 

@@ -51,7 +51,7 @@ REQUIRED = (
     "MANIFEST.json", "FILES.json", "COPYING", "README.md", "meta/runtime.yml", "meta/execution-environment.yml",
     "meta/ee-requirements.txt", "changelogs/changelog.yaml", "roles/emulator/tasks/start.yml",
     "roles/emulator/tasks/stop.yml", "roles/emulator/meta/argument_specs.yml", "roles/emulator/README.md",
-    "tests/emulator/__main__.py", "tests/emulator/server.py", "tests/emulator/fixtures/demo.yml",
+    "emulator/__main__.py", "emulator/server.py", "emulator/fixtures/demo.yml",
     "playbooks/files/petstore-openapi.yaml",
 )
 
@@ -149,7 +149,7 @@ def run_tarball_checks(run, tree, bin_dir):
     yield "install", ok, "" if ok else "ansible-galaxy collection install failed (exit %d)" % rc
     if not ok:
         return
-    bad = emulator_imports(os.path.join(installed, "tests", "emulator"))
+    bad = emulator_imports(os.path.join(installed, "emulator"))
     for line in bad:
         print("tarball: the emulator imports %s" % line)
     yield "emulator independence", not bad, "%d imports of ansible or plugins/" % len(bad) if bad else ""
@@ -165,8 +165,8 @@ def run_tarball_checks(run, tree, bin_dir):
             unresolved.append(name)
     yield "FQCN syntax check", bool(names) and not unresolved, ", ".join(unresolved) + " did not resolve" if unresolved else ""
     try:
-        with EmulatorProcess(program=os.path.join(installed, "tests", "emulator"),
-                             fixture=os.path.join(installed, "tests", "emulator", "fixtures", "demo.yml"),
+        with EmulatorProcess(program=os.path.join(installed, "emulator"),
+                             fixture=os.path.join(installed, "emulator", "fixtures", "demo.yml"),
                              python=os.path.join(bin_dir, "python")) as emulator:
             demo_env = user_env(bin_dir, collections, EDGE_API_KEY="demo-api-key", EDGE_BASE_URL=emulator.url,
                                 SERVICE_DATABASE_URL=emulator.url + "/db/demo",

@@ -9,7 +9,7 @@
 - ``metrics``: the plan-limit metrics, with where each maximum occurs;
 - ``renderer``: the platform's YAML renderings of schemas, read back and written alike.
 
-The emulator splits its independent reader the same way (tests/emulator/openapi_*.py).
+The emulator splits its independent reader the same way (emulator/openapi/).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Fixtures for emulator tests: an in-process emulator (the ``openapi`` fixture is in tests/unit/conftest.py)."""
+"""Fixtures for emulator tests: an in-process emulator, Hrana calls to one (the ``openapi`` fixture is in
+tests/unit/conftest.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,19 @@ import pytest
 import requests
 import yaml
 
-TESTS_DIR = Path(__file__).resolve().parents[2]
-if str(TESTS_DIR) not in sys.path:
-    sys.path.insert(0, str(TESTS_DIR))
+COLLECTION_ROOT = Path(__file__).resolve().parents[3]
+TESTS_DIR = COLLECTION_ROOT / "tests"
+EMULATOR_DIR = COLLECTION_ROOT / "emulator"
+# The emulator imports as the package ``emulator``, as ``python <collection>/emulator`` runs it.
+if str(COLLECTION_ROOT) not in sys.path:
+    sys.path.insert(0, str(COLLECTION_ROOT))
 
 from emulator.platform_state import Platform  # noqa: E402  pylint: disable=wrong-import-position
 from emulator.server import EmulatorServer  # noqa: E402  pylint: disable=wrong-import-position
 
 from ..conftest import shared_openapi_dir  # noqa: E402,F401  pylint: disable=unused-import,wrong-import-position
+from .hrana_client import FIXTURE as DATABASES_FIXTURE  # noqa: E402  pylint: disable=wrong-import-position
+from .hrana_client import HranaCalls  # noqa: E402  pylint: disable=wrong-import-position
 
 API_KEY = "test-api-key"
 OWN_KEY = object()  # request(): send the key the emulator was started with
@@ -97,3 +103,26 @@ def module_emulator(tmp_path_factory):
     """As ``emulator``, for a module-scoped fixture: what it starts serves the module's tests, then stops."""
     with emulators(tmp_path_factory.mktemp("emulator")) as start:
         yield start
+
+
+@pytest.fixture
+def emu(emulator):
+    """Hrana calls to an emulator serving the two databases of hrana_client.FIXTURE (database tests)."""
+    return HranaCalls(emulator(DATABASES_FIXTURE))
+
+
+@pytest.fixture(scope="module")
+def material():
+    """Certificates and keys of the pull zone and PEM tests (one set per test module)."""
+    from ansible_collections.edge.platform.tests.unit import certgen  # pylint: disable=import-outside-toplevel
+
+    leaf, leaf_key, mid, root = certgen.chain("rsa", prefix="emu")
+    ec_key = certgen.key("emu-ec", "ec")
+    ec_cert = certgen.certificate(ec_key, "www.example.com", sans=("www.example.com",))
+    return {
+        "bundle": certgen.cert_pem(leaf, mid), "key": certgen.key_pem(leaf_key),
+        "leaf": leaf, "mid": mid, "mid_key": certgen.key("emu-mid", "ec"),
+        "ec_cert": certgen.cert_pem(ec_cert), "ec_key": certgen.key_pem(ec_key, "traditional"),
+        "ec_der": certgen.cert_der(ec_cert), "ec_key_der": certgen.key_der(ec_key),
+        "other_key": certgen.key_pem(certgen.key("emu-other")),
+    }

@@ -13,7 +13,7 @@ import pytest
 
 from emulator.fixtures import FixtureError, load_fixture
 
-from .conftest import TESTS_DIR, load_platform
+from .conftest import EMULATOR_DIR, TESTS_DIR, load_platform
 
 COLLECTION_ROOT = os.path.dirname(str(TESTS_DIR))
 ZONE = {"id": 1, "domain": "example.com", "dnssec": True}
@@ -94,14 +94,14 @@ def test_an_empty_file_is_an_empty_platform(tmp_path):
 
 def repository_fixtures():
     """Every fixture file the collection ships or tests with (the format must keep accepting them)."""
-    patterns = ("tests/emulator/fixtures/*.yml", "tests/integration/targets/*/files/fixture*.yml",
+    patterns = ("emulator/fixtures/*.yml", "tests/integration/targets/*/files/fixture*.yml",
                 "tests/perf/fixtures/*.yml")
     found = sorted(p for pattern in patterns for p in glob.glob(os.path.join(COLLECTION_ROOT, pattern)))
     return [os.path.relpath(p, COLLECTION_ROOT) for p in found]
 
 
 def test_the_repository_has_fixtures_to_check():
-    assert "tests/emulator/fixtures/demo.yml" in repository_fixtures()
+    assert "emulator/fixtures/demo.yml" in repository_fixtures()
     assert len(repository_fixtures()) > 10
 
 
@@ -118,7 +118,7 @@ def test_the_emulator_exits_at_once_with_one_error(tmp_path, text, fragment):
     fixture = tmp_path / "broken.yml"
     fixture.write_text(text, encoding="utf-8")
     started = time.monotonic()
-    done = subprocess.run([sys.executable, str(TESTS_DIR / "emulator"), "--fixtures", str(fixture),
+    done = subprocess.run([sys.executable, str(EMULATOR_DIR), "--fixtures", str(fixture),
                            "--url-file", str(tmp_path / "url")], capture_output=True, text=True, timeout=30,
                           check=False)
     assert time.monotonic() - started < 10
@@ -133,8 +133,8 @@ def test_a_port_in_use_ends_the_emulator_with_one_message(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, str(TESTS_DIR / "emulator"), "--port", str(port),
-                               "--fixtures", os.path.join(COLLECTION_ROOT, "tests/emulator/fixtures/demo.yml"),
+        done = subprocess.run([sys.executable, str(EMULATOR_DIR), "--port", str(port),
+                               "--fixtures", os.path.join(COLLECTION_ROOT, "emulator/fixtures/demo.yml"),
                                "--data-dir", str(tmp_path / "data"), "--pid-file", str(tmp_path / "pid")],
                               capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr

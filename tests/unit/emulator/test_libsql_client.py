@@ -16,11 +16,11 @@ import subprocess
 
 import pytest
 
-from .conftest import TESTS_DIR
+from .conftest import COLLECTION_ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLIENT_DIR = os.path.join(HERE, "libsql")
-REPO_ROOT = str(TESTS_DIR.parent)
+REPO_ROOT = str(COLLECTION_ROOT)
 FIXTURE = """
 api_keys: [key]
 databases:

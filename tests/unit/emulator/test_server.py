@@ -11,7 +11,7 @@ import time
 import pytest
 import requests
 
-from .conftest import API_KEY, TESTS_DIR
+from .conftest import API_KEY, EMULATOR_DIR
 
 FIXTURE = {"api_keys": [API_KEY], "dns_zones": [{"id": 1, "domain": "example.com", "dnssec": False}]}
 
@@ -107,7 +107,7 @@ def test_command_line_prints_url_writes_url_file_and_shuts_down(tmp_path):
     fixture = tmp_path / "f.yml"
     fixture.write_text("api_keys: [k]\n", encoding="utf-8")
     url_file = tmp_path / "url"
-    process = subprocess.Popen([sys.executable, str(TESTS_DIR / "emulator"), "--port", "0", "--fixtures",
+    process = subprocess.Popen([sys.executable, str(EMULATOR_DIR), "--port", "0", "--fixtures",
                                 str(fixture), "--url-file", str(url_file)], stdout=subprocess.PIPE, text=True)
     try:
         first = process.stdout.readline().strip()
@@ -129,7 +129,7 @@ def test_command_line_prints_url_writes_url_file_and_shuts_down(tmp_path):
 def test_bad_fixture_exits_2_with_reason(tmp_path, content, message):
     fixture = tmp_path / "f.yml"
     fixture.write_text(content, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(TESTS_DIR / "emulator"), "--fixtures", str(fixture)],
+    done = subprocess.run([sys.executable, str(EMULATOR_DIR), "--fixtures", str(fixture)],
                           capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 2 and message in done.stderr
 

@@ -843,9 +843,9 @@ def live(tmp_path):
     import threading
     from pathlib import Path
 
-    tests_dir = str(Path(__file__).resolve().parents[3])
-    if tests_dir not in sys.path:
-        sys.path.insert(0, tests_dir)
+    collection_root = str(Path(__file__).resolve().parents[4])
+    if collection_root not in sys.path:
+        sys.path.insert(0, collection_root)
     from emulator.platform_state import Platform  # pylint: disable=import-outside-toplevel
     from emulator.server import EmulatorServer  # pylint: disable=import-outside-toplevel
 

@@ -348,10 +348,10 @@ def test_a_real_handshake_with_the_emulator_listener(omitted, fake_session, run_
     """The probe against a TLS server choosing its certificate by SNI (the emulator's listener)."""
     import sys
     from pathlib import Path
-    tests_dir = str(Path(__file__).resolve().parents[3])
-    if tests_dir not in sys.path:
-        sys.path.insert(0, tests_dir)  # the emulator imports as the package ``emulator``, as users run it
-    from emulator.tls_listener import TlsListener
+    collection_root = str(Path(__file__).resolve().parents[4])
+    if collection_root not in sys.path:
+        sys.path.insert(0, collection_root)  # the emulator imports as the package ``emulator``, as users run it
+    from emulator.tls.listener import TlsListener
     installed = {"www.example.com": (pki["bundle"].encode(), pki["key"].encode())}
     listener = TlsListener(installed.get)
     try:

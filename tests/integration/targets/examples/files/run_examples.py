@@ -8,7 +8,7 @@ Usage: ``python run_examples.py COLLECTION_DIR SETTINGS WORK_DIR``
 - Each module's EXAMPLES (read from plugins/modules/*.py with PyYAML) becomes one play on localhost, as
   written but for what the ``examples`` section of SETTINGS replaces: the platform's addresses, the vault
   variables and the user's files. It runs against a private emulator loaded with the demo fixture
-  (tests/emulator/fixtures/demo.yml, which holds every id and name the examples use), reset before each module.
+  (emulator/fixtures/demo.yml, which holds every id and name the examples use), reset before each module.
 - Each playbook (playbooks/*.yml, found by glob) runs against a private emulator loaded with the demo
   fixture, reset before each playbook, with the connection in the environment (EDGE_API_KEY,
   EDGE_BASE_URL, SERVICE_DATABASE_URL, SERVICE_DATABASE_AUTH_TOKEN) and in the extra variables
@@ -269,7 +269,7 @@ def run_playbooks(collection, settings, exceptions, work, emulator, problems, se
 
 
 def demo_fixture(collection):
-    return os.path.join(collection, "tests", "emulator", "fixtures", "demo.yml")
+    return os.path.join(collection, "emulator", "fixtures", "demo.yml")
 
 
 def examples_phase(collection, settings, exceptions, work, seen_tasks):

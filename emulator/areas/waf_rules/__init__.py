@@ -1,0 +1,5 @@
+"""Custom WAF rules: the rules and their fixture in models.py, the routes in responses.py."""
+
+from .responses import AREA
+
+__all__ = ("AREA",)
