@@ -214,70 +214,27 @@ api_error:
       sample: Bot detection is not available on the Basic plan.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import (
-    PLAN_ERROR_KEY, SettingError, bot_view, configuration_problem, merged_state, unavailable)
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError, unconfirmed
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import bot_detection as bots
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import bot_view, merged_state
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, enum_choices)
 
 
 def run(ctx):
-    try:
-        merged_state(None, ctx.params)  # a setting that is none of its names or numbers fails before any request
-    except SettingError as problem:
-        ctx.fail(str(problem))
-    zone_id = SHIELD_ZONE.resolve(ctx).id
-    path = "/shield/shield-zone/%d/bot-detection" % zone_id
-    hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
-
-    def refusal(error):
-        """The exception to raise for a failed read or write; on a Basic-plan zone the task fails with the plan reason."""
-        if error.error_key != PLAN_ERROR_KEY:
-            return error
-        reason = unavailable(zone_id, error.message)["unavailable_reason"]
-        ctx.fail_from(error, msg="%s failed: %s" % (error.operation, reason))
-
-    def read():
-        operation = "Reading bot detection of shield zone %d" % zone_id
-        try:
-            reply = ctx.client.request("GET", path, operation, hints=hints)
-        except ApiError as error:
-            raise refusal(error)
-        problem = configuration_problem(reply.status, reply.data)
-        if problem:
-            raise ApiError(operation, reply.status, problem,
-                           hint="Retry later; if it persists, report it to the platform's support.")
-        return reply.data["data"]
-
+    merged_state(None, ctx.params)  # a setting that is none of its names or numbers fails before any request
+    found = SHIELD_ZONE.resolve(ctx)
+    view = partial(bot_view, found.id)
+    read = partial(bots.read, ctx.client, found.id, found.not_visible)
     current = read()
-    try:
-        wanted = merged_state(current, ctx.params)
-    except SettingError as problem:
-        ctx.fail(str(problem))
-    written = {}
-
-    def apply():
-        operation = "Updating bot detection of shield zone %d" % zone_id
-        try:
-            reply = ctx.client.request("PATCH", path, operation, json_body=dict(wanted, shieldZoneId=zone_id),
-                                       hints=hints, replay_safe=False)
-        except ApiError as error:
-            raise refusal(error)
-        if configuration_problem(reply.status, reply.data):
-            # a 202 AcceptedResult confirms nothing (docs/platform-notes.md, "Shield writes answered with
-            # HTTP 202"): the re-read decides
-            raise ApiError(operation, reply.status, "the platform answered HTTP %d without the configuration"
-                           % reply.status, kind=MAY_HAVE_BEEN_SENT)
-        if bot_view(zone_id, reply.data["data"]) != bot_view(zone_id, wanted):
-            # a configuration other than the one sent confirms nothing either: the re-read decides
-            raise unconfirmed(operation, reply.status, "the answer shows another configuration than was sent")
-        written["state"] = reply.data["data"]
-
-    ctx.reconcile(bot_view(zone_id, current), bot_view(zone_id, wanted), apply,
-                  reread=lambda: bot_view(zone_id, read()))
-    return {"bot_detection": bot_view(zone_id, written.get("state") or wanted)}
+    wanted = merged_state(current, ctx.params)
+    outcome = ctx.reconcile(view(current), view(wanted),
+                            partial(bots.update, ctx.client, found.id, wanted, found.not_visible),
+                            reread=lambda: view(read()), state_of=view)
+    return {"bot_detection": outcome.state}
 
 
 MODULE = ModuleDef(

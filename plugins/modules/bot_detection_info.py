@@ -71,7 +71,7 @@ EXAMPLES = r"""
     - name: Fail for a zone whose plan has no bot detection
       ansible.builtin.assert:
         that: item.bot_detection.available
-        fail_msg: "Shield zone {{ item.item }}: {{ item.bot_detection.unavailable_reason }}"
+        fail_msg: "Shield zone {{ item.item }}: {{ item.bots.unavailable_reason }}"
       loop: "{{ zones.results }}"
       loop_control:
         label: "{{ item.item }}"
@@ -177,32 +177,19 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import (
-    PLAN_ERROR_KEY, configuration_problem, shape_bot_detection, unavailable)
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._api import bot_detection as bots
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import shape_bot_detection
 
 
 def run(ctx):
-    zone_id = SHIELD_ZONE.resolve(ctx).id
-    operation = "Reading bot detection of shield zone %d" % zone_id
-    hints = {404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
+    found = SHIELD_ZONE.resolve(ctx)
     try:
-        # the answer is one JSON object (the envelope); the client turns every failed envelope (200, 202,
-        # 403, 404) into ApiError, the plan error included, and anything that is not an object into BAD_ANSWER
-        reply = ctx.client.request("GET", "/shield/shield-zone/%d/bot-detection" % zone_id, operation, hints=hints,
-                                   expect="object")
-    except ApiError as error:
-        if error.error_key != PLAN_ERROR_KEY:
-            raise
-        return {"bot_detection": unavailable(zone_id, error.message)}
-    # what the client cannot know: only a 200 with a data object is the configuration
-    problem = configuration_problem(reply.status, reply.data)
-    if problem:
-        raise ApiError(operation, reply.status, problem, kind=BAD_ANSWER,
-                       hint="Retry later; if it persists, report it to the platform's support.")
-    return {"bot_detection": shape_bot_detection(zone_id, reply.data["data"])}
+        state = bots.read(ctx.client, found.id, found.not_visible)
+    except bots.NotInPlan as refused:  # a report over many zones goes on past a Basic one
+        return {"bot_detection": bots.unavailable(found.id, refused.message)}
+    return {"bot_detection": shape_bot_detection(found.id, state)}
 
 
 MODULE = ModuleDef(argument_spec=SHIELD_ZONE.argument_spec(), run=run, **SHIELD_ZONE.validation())

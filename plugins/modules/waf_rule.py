@@ -391,128 +391,68 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from contextlib import nullcontext
+from contextlib import contextmanager
+from functools import partial
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError, excerpt, unconfirmed as bad_answer
+from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef, check_name
-from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_write import (
-    RuleInputError, desired_configuration, find_by_name, predicted_rule, rule_view, written_rule)
-from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_read import (
-    collect_pages, error_response_failure, shape_rule)
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
-
-PAGE_SIZE = 1000
-RULE = "/shield/waf/custom-rule"
-
-
-def unconfirmed(operation, reply):
-    """The failure of a write the platform did not confirm (HTTP 202 ``AcceptedResult``, or no rule).
-
-    A 202 is not an applied change (docs/platform-notes.md, "Shield writes answered with HTTP 202"). It may
-    still land later, so it is handled as a lost answer: never sent again, the re-read decides (``Context.reconcile``).
-    """
-    return ApiError(operation, reply.status, "the platform answered HTTP %d without confirming the change" % reply.status,
-                    kind=MAY_HAVE_BEEN_SENT)
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef, check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import (
+    desired_configuration, predicted_rule, rule_body, rule_state, shape_rule)
 
 
-def run(ctx):
-    params = ctx.params
-    if not params["rule_name"] or not params["rule_name"].strip():
-        ctx.fail("rule_name must not be empty: it identifies the rule within the shield zone.")
-    bad_name = check_name(params["rule_name"], "rule_name")  # the name is sent to the platform
+def wanted_configuration(params):
+    """The ``ruleConfiguration`` to write (None for state=absent); bad input fails before any request."""
+    name = params["rule_name"]
+    if not name or not name.strip():
+        raise InputError("rule_name must not be empty: it identifies the rule within the shield zone.",
+                         option="rule_name")
+    bad_name = check_name(name, "rule_name")  # the name is sent to the platform
     if bad_name:
-        ctx.fail(bad_name)
-    configuration = None
-    if params["state"] == "present":
-        try:
-            configuration = desired_configuration(params["rule_configuration"])
-        except RuleInputError as problem:
-            ctx.fail(str(problem))
-    zone_id = SHIELD_ZONE.resolve(ctx).id
-    # One writer per zone on this machine (the platform fails parallel creates: see _engine/zone_lock.py);
-    # check mode writes nothing and needs no lock.
-    wait = params["timeout"] * (params["retries"] + 1) * 4
-    lock = nullcontext() if ctx.check_mode else zone_lock(ctx.client.base_url, "shield-waf", zone_id, wait)
+        raise InputError(bad_name, option="rule_name")
+    return desired_configuration(params["rule_configuration"]) if params["state"] == "present" else None
+
+
+@contextmanager
+def one_writer(ctx, zone_id):
+    """One writer per zone on this machine (the platform fails parallel creates: see _engine/zone_lock.py);
+    check mode writes nothing and needs no lock."""
+    if ctx.check_mode:
+        yield
+        return
+    wait = ctx.params["timeout"] * (ctx.params["retries"] + 1) * 4
     try:
-        with lock:
-            return manage(ctx, zone_id, configuration)
-    except LockTimeout as problem:
+        with zone_lock(ctx.client.base_url, "shield-waf", zone_id, wait):
+            yield
+    except LockTimeout as problem:  # raised only while waiting for the lock, before anything is read
         ctx.fail("Waiting for other tasks writing to shield zone %d failed: %s. Retry, or serialise the tasks "
                  "(throttle: 1)." % (zone_id, problem))
 
 
-def manage(ctx, zone_id, configuration):
-    """Find the rule by name, then create, update or delete it through the reconciler."""
-    params = ctx.params
-    name, present = params["rule_name"], params["state"] == "present"
-    listing = "Listing custom WAF rules of shield zone %d" % zone_id
-    not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
+def write(client, zone_id, current, body):
+    """Delete the rule (no body), create it (no current rule) or update it; the rule answered, if any."""
+    if body is None:
+        return waf_rules.delete(client, current["id"])
+    if current is None:
+        return waf_rules.create(client, zone_id, body)
+    return waf_rules.update(client, current["id"], body)
 
-    def find():
-        def fetch(page):
-            return ctx.client.request("GET", "/shield/waf/custom-rules/%d" % zone_id, "%s (page %d)" % (listing, page),
-                                      params={"page": page, "perPage": PAGE_SIZE}, hints={404: not_found}).data
 
-        rules, problem = collect_pages(fetch)
-        if problem:
-            raise ApiError(listing, None, problem, hint="Retry later, or report the platform's paging to its support.")
-        rule, duplicates = find_by_name(rules, name)
-        if duplicates:
-            ctx.fail("%d custom WAF rules of shield zone %d are named %r (ids %s), so the rule to manage is ambiguous: "
-                     "rename or delete all but one of them (edge.platform.waf_rule_info lists them)."
-                     % (len(duplicates), zone_id, name, ", ".join(str(i) for i in duplicates)))
-        return rule
-
-    def view(rule):
-        if rule is None:
-            return {}
-        return rule_view(rule.get("ruleName"), rule.get("ruleDescription"), rule.get("ruleConfiguration"))
-
-    current = find()
-    description = params["rule_description"]
-    if description is None:  # kept when not given; always sent (docs/platform-notes.md)
-        description = (current.get("ruleDescription") if current else None) or ""
-    body = {"ruleName": name, "ruleDescription": description, "ruleConfiguration": configuration}
-    written = {}
-
-    def apply():
-        if not present:
-            operation = "Deleting custom WAF rule %d" % current["id"]
-            reply = ctx.client.request("DELETE", "%s/%d" % (RULE, current["id"]), operation,
-                                       replay_safe=False, allow_404=True)
-            reported = error_response_failure(reply.data) if reply.status == 200 else None
-            if reported is not None:
-                status, message, key = reported
-                raise ApiError(operation, status or reply.status, message, error_key=key)
-            if reply.status not in (200, 404):  # 404: already gone, which is what was asked
-                raise unconfirmed(operation, reply)
-            if reply.status == 200 and not isinstance(reply.object.get("success"), bool):
-                # a 200 confirms with the GenericRequestResponse it documents; any other body confirms nothing
-                raise bad_answer(operation, reply.status, "the answer is not the GenericRequestResponse the "
-                                 "deletion returns: %s" % ctx.scrub(excerpt(reply.text)))
-            return None
-        if current is None:
-            operation = "Creating custom WAF rule %r in shield zone %d" % (name, zone_id)
-            reply = ctx.client.request("POST", RULE, operation, json_body=dict(body, shieldZoneId=zone_id),
-                                       replay_safe=False)
-        else:
-            operation = "Updating custom WAF rule %d" % current["id"]
-            reply = ctx.client.request("PATCH", "%s/%d" % (RULE, current["id"]), operation, json_body=body,
-                                       replay_safe=False)
-        rule = written_rule(reply.status, reply.data)
-        if rule is None:
-            raise unconfirmed(operation, reply)
-        written["rule"] = rule
-        return None
-
-    after = rule_view(name, description, configuration) if present else {}
-    changed, _state, _diff = ctx.reconcile(view(current), after, apply, reread=lambda: view(find()))
-    if not present:
+def run(ctx):
+    params, configuration = ctx.params, wanted_configuration(ctx.params)
+    name = params["rule_name"]
+    found = SHIELD_ZONE.resolve(ctx)
+    find = partial(waf_rules.find, ctx.client, found.id, name, found.not_visible)
+    with one_writer(ctx, found.id):
+        current = find()
+        body = rule_body(name, params["rule_description"], configuration, current) if configuration else None
+        apply = partial(write, ctx.client, found.id, current, body)
+        outcome = ctx.reconcile(rule_state(current), rule_state(body), apply, reread=lambda: rule_state(find()))
+    if body is None:
         return {"waf_rule": None}
-    rule = written.get("rule")
-    if rule is None:
-        rule = predicted_rule(current, zone_id, body) if changed else current
+    rule = outcome.answer or (predicted_rule(current, found.id, body) if outcome.changed else current)
     return {"waf_rule": shape_rule(rule, ctx.warn)}
 
 

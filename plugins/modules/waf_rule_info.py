@@ -226,8 +226,12 @@ waf_rules:
           type: list
           elements: dict
           sample:
-            - {"variable_types": {"REQUEST_METHOD": ""}, "operator_type": 15, "operator_type_name": "STREQ",
-               "value": "POST", "is_negated": false, "is_regex_variable": false}
+            - variable_types: {"REQUEST_METHOD": ""}
+              operator_type: 15
+              operator_type_name: STREQ
+              value: POST
+              is_negated: false
+              is_regex_variable: false
     error_response:
       description:
         - The status information the platform attaches to the rule, as sent; null when it sent none.
@@ -274,67 +278,36 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_read import (
-    MAX_PAGES, collect_pages, rule_read_failure, shape_rule)
-
-MAX_PAGE_SIZE = 1000
+from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import shape_rule
 
 
-def read_rule(ctx, rule_id):
-    """The ``CustomWafRule`` with ``rule_id``; fails unless the answer really is that rule."""
-    operation = "Reading custom WAF rule %d" % rule_id
-    not_found = ("No custom WAF rule with id %d is visible to this API key: check id "
-                 "(shield_zone_id lists the rules of a zone)." % rule_id)
-    # a rule is one JSON object: the client refuses anything else before it is looked at
-    reply = ctx.client.request("GET", "/shield/waf/custom-rule/%d" % rule_id, operation, hints={404: not_found},
-                               expect="object")
-    # what the client cannot know: a 202 or an empty rule is no rule, and errorResponse may report a failure
-    failure = rule_read_failure(reply.status, reply.data, rule_id)
-    if failure is not None:
-        status, message, error_key = failure
-        status = status or reply.status
-        raise ApiError(operation, status, message, error_key=error_key,
-                       hint=not_found if status < 300 or status == 404 else None)
-    return reply.data
-
-
-def list_rules(ctx, zone_id, page_size):
-    """Every ``CustomWafRule`` of a shield zone, one request per page, every page followed."""
-    operation = "Listing custom WAF rules of shield zone %d" % zone_id
-    not_found = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
-
-    def fetch(page):
-        # a page is one JSON object (GetCustomWafRulesResponse); a failed envelope fails in the client
-        return ctx.client.request("GET", "/shield/waf/custom-rules/%d" % zone_id, "%s (page %d)" % (operation, page),
-                                  params={"page": page, "perPage": page_size}, hints={404: not_found},
-                                  expect="object").data
-
-    rules, problem = collect_pages(fetch, MAX_PAGES)
-    if problem:
-        raise ApiError(operation, None, problem, kind=BAD_ANSWER,
-                       hint="Retry later, or report the platform's paging to its support.")
-    return rules
+def check(params):
+    """Bad input fails before any request."""
+    if params["id"] is not None and params["id"] <= 0:
+        raise InputError("id must be a positive id; got %d." % params["id"], option="id")
+    if not 1 <= params["page_size"] <= waf_rules.MAX_PAGE_SIZE:
+        raise InputError("page_size must be between 1 and %d; got %d." % (waf_rules.MAX_PAGE_SIZE, params["page_size"]),
+                         option="page_size")
+    if params["rule_name"] is not None and not params["rule_name"].strip():
+        raise InputError("rule_name must not be empty: it names the rules to read within the shield zone.",
+                         option="rule_name")
 
 
 def run(ctx):
     params = ctx.params
-    if params["id"] is not None and params["id"] <= 0:
-        ctx.fail("id must be a positive id; got %d." % params["id"])
-    if not 1 <= params["page_size"] <= MAX_PAGE_SIZE:
-        ctx.fail("page_size must be between 1 and %d; got %d." % (MAX_PAGE_SIZE, params["page_size"]))
-    name = params["rule_name"]
-    if name is not None and not name.strip():
-        ctx.fail("rule_name must not be empty: it names the rules to read within the shield zone.")
+    check(params)
     if params["id"] is not None:
-        found = [read_rule(ctx, params["id"])]
+        rules = [waf_rules.get(ctx.client, params["id"])]
     else:
-        found = list_rules(ctx, SHIELD_ZONE.resolve(ctx).id, params["page_size"])
-        if name is not None:
-            found = [rule for rule in found if isinstance(rule, dict) and rule.get("ruleName") == name]
-    return {"waf_rules": [shape_rule(rule, ctx.warn) for rule in found]}
+        found = SHIELD_ZONE.resolve(ctx)
+        rules = waf_rules.list_all(ctx.client, found.id, params["page_size"], found.not_visible)
+        if params["rule_name"] is not None:
+            rules = waf_rules.named(rules, params["rule_name"])
+    return {"waf_rules": [shape_rule(rule, ctx.warn) for rule in rules]}
 
 
 MODULE = ModuleDef(

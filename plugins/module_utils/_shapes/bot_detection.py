@@ -2,87 +2,77 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""Bot detection of a shield zone as the shield API sends it: the readable shape and the Basic-plan case.
+"""Bot detection of a shield zone: one field table drives every conversion of its settings.
 
-Pure functions over decoded JSON (no Ansible, no HTTP).
+:data:`FIELDS` has one row per setting of a ``BotDetectionConfigurationState``. Three walkers read it:
+
+- option -> body (:func:`merged_state`): the options a task gives, by name (any case) or number, over the
+  configuration read; a value that is neither raises ``InputError`` naming the option;
+- body -> filled body (:func:`complete_state`): the configuration as a complete ``UpdateBotDetectionRequest``
+  sets it (a null flag is false);
+- body -> readable (:func:`shape_bot_detection`): the ``bot_detection`` return value, nested as the platform
+  nests it, in snake_case, with names beside the numbers.
+
+Adding a setting is adding a row. Pure functions over decoded JSON (no Ansible, no HTTP).
 """
 
 from __future__ import annotations
 
+import re
+
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+
 from .shield_enums import BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, enum_name
 
-# What a Basic-plan zone answers (HTTP 202 with this key in the envelope), as the Terraform provider
-# handles it: BunnyWay/terraform-provider-bunnynet, internal/api/pullzone_shield.go.
-PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
-# What a zone without bot detection runs with (the platform's defaults, as that provider assumes).
-UNAVAILABLE_STATE = {
-    "executionMode": 0,
-    "requestIntegrity": {"sensitivity": 0},
-    "ipAddress": {"sensitivity": 0},
-    "browserFingerprint": {"sensitivity": 0, "aggression": 1, "complexEnabled": False},
-}
+# option, section of the state (None: the top level), member, names of its numbers (None: a flag)
+FIELDS = (
+    ("execution_mode", None, "executionMode", BOT_EXECUTION_MODES),
+    ("request_integrity_sensitivity", "requestIntegrity", "sensitivity", BOT_SENSITIVITIES),
+    ("ip_address_sensitivity", "ipAddress", "sensitivity", BOT_SENSITIVITIES),
+    ("fingerprint_sensitivity", "browserFingerprint", "sensitivity", BOT_SENSITIVITIES),
+    ("fingerprint_aggression", "browserFingerprint", "aggression", BOT_FINGERPRINT_AGGRESSIONS),
+    ("complex_fingerprinting", "browserFingerprint", "complexEnabled", None),
+)
 
 
-def _sensitivity(section):
-    section = section if isinstance(section, dict) else {}
-    return {"sensitivity": section.get("sensitivity"),
-            "sensitivity_name": enum_name(BOT_SENSITIVITIES, section.get("sensitivity"))}
+def _snake(name):
+    """``browserFingerprint`` -> ``browser_fingerprint``: the readable key of a member."""
+    return re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower()
+
+
+def _section(state, section):
+    """The part of ``state`` a row lives in (``{}`` when the platform sent none, or not an object)."""
+    if section is None:
+        return state
+    return state.get(section) if isinstance(state.get(section), dict) else {}
+
+
+def _place(target, section, convert=lambda name: name):
+    """Where a row's value goes in ``target``: the top level, or its section (created on first use)."""
+    return target if section is None else target.setdefault(convert(section), {})
 
 
 def shape_bot_detection(zone_id, state, reason=None):
-    """The ``bot_detection`` return value from a ``BotDetectionConfigurationState``."""
-    fingerprint = state.get("browserFingerprint") if isinstance(state.get("browserFingerprint"), dict) else {}
-    shaped_fingerprint = _sensitivity(fingerprint)
-    shaped_fingerprint.update(
-        aggression=fingerprint.get("aggression"),
-        aggression_name=enum_name(BOT_FINGERPRINT_AGGRESSIONS, fingerprint.get("aggression")),
-        complex_enabled=fingerprint.get("complexEnabled"),
-    )
-    shield_zone_id = state.get("shieldZoneId")
-    return {
-        "shield_zone_id": shield_zone_id if shield_zone_id else zone_id,
-        "available": reason is None,
-        "unavailable_reason": reason,
-        "execution_mode": state.get("executionMode"),
-        "execution_mode_name": enum_name(BOT_EXECUTION_MODES, state.get("executionMode")),
-        "request_integrity": _sensitivity(state.get("requestIntegrity")),
-        "ip_address": _sensitivity(state.get("ipAddress")),
-        "browser_fingerprint": shaped_fingerprint,
-    }
+    """body -> readable: the ``bot_detection`` return value from a ``BotDetectionConfigurationState``."""
+    shaped = {"shield_zone_id": state.get("shieldZoneId") or zone_id, "available": reason is None,
+              "unavailable_reason": reason}
+    for _option, section, member, names in FIELDS:
+        value = _section(state, section).get(member)
+        target = _place(shaped, section, _snake)
+        target[_snake(member)] = value
+        if names is not None:
+            target[_snake(member) + "_name"] = enum_name(names, value)
+    return shaped
 
 
-def unavailable(zone_id, message):
-    """The ``bot_detection`` return value of a zone whose plan has no bot detection."""
-    text = (message or "Bot detection is not available on this shield zone's plan").rstrip(".")
-    reason = ("%s (error key %s). Bot detection needs a paid shield plan (Advanced or higher)."
-              % (text, PLAN_ERROR_KEY))
-    return shape_bot_detection(zone_id, UNAVAILABLE_STATE, reason)
-
-
-def configuration_problem(status, body):
-    """Why a successful answer is not the configuration (a message), or None when it is.
-
-    Only a 200 carries it: a 202 without the plan error key is an ASP.NET ``AcceptedResult`` at best.
-    """
-    if status != 200:
-        return "the platform did not return the configuration"
-    if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
-        return "the platform answered without the configuration"
-    return None
-
-
-class SettingError(ValueError):
-    """An option value that is neither a known name nor a number of its setting; the message says which."""
-
-
-# option -> (table, where it lives in BotDetectionConfigurationState)
-SETTINGS = (
-    ("execution_mode", BOT_EXECUTION_MODES, (None, "executionMode")),
-    ("request_integrity_sensitivity", BOT_SENSITIVITIES, ("requestIntegrity", "sensitivity")),
-    ("ip_address_sensitivity", BOT_SENSITIVITIES, ("ipAddress", "sensitivity")),
-    ("fingerprint_sensitivity", BOT_SENSITIVITIES, ("browserFingerprint", "sensitivity")),
-    ("fingerprint_aggression", BOT_FINGERPRINT_AGGRESSIONS, ("browserFingerprint", "aggression")),
-)
+def complete_state(state):
+    """body -> filled body: the configuration as a complete ``UpdateBotDetectionRequest`` body would set it."""
+    state = state if isinstance(state, dict) else {}
+    complete = {}
+    for _option, section, member, names in FIELDS:
+        value = _section(state, section).get(member)
+        _place(complete, section)[member] = value if names is not None else bool(value)
+    return complete
 
 
 def setting_number(option, table, value):
@@ -95,41 +85,22 @@ def setting_number(option, table, value):
         for number, name in table.items():
             if name.lower() == value.strip().lower():
                 return number
-    raise SettingError("%s must be one of %s (or their numbers %s); got %r." % (
-        option, ", ".join(table[n] for n in sorted(table)), ", ".join(str(n) for n in sorted(table)), value))
-
-
-def complete_state(state):
-    """The configuration as a complete ``UpdateBotDetectionRequest`` body would set it (null flag = false)."""
-    state = state if isinstance(state, dict) else {}
-
-    def section(key):
-        return state.get(key) if isinstance(state.get(key), dict) else {}
-
-    fingerprint = section("browserFingerprint")
-    return {
-        "executionMode": state.get("executionMode"),
-        "requestIntegrity": {"sensitivity": section("requestIntegrity").get("sensitivity")},
-        "ipAddress": {"sensitivity": section("ipAddress").get("sensitivity")},
-        "browserFingerprint": {"sensitivity": fingerprint.get("sensitivity"),
-                               "aggression": fingerprint.get("aggression"),
-                               "complexEnabled": bool(fingerprint.get("complexEnabled"))},
-    }
+    raise InputError("%s must be one of %s (or their numbers %s); got %r." % (
+        option, ", ".join(table[n] for n in sorted(table)), ", ".join(str(n) for n in sorted(table)), value),
+        option=option)
 
 
 def merged_state(current, params):
-    """The complete configuration to send: ``current`` with every option given replaced.
+    """option -> body: the complete configuration to send, ``current`` with every option given replaced.
 
     The PATCH takes the whole object (the Terraform provider always sends every member:
     BunnyWay/terraform-provider-bunnynet internal/api/pullzone_shield.go), so what is not given is sent as read.
     """
     state = complete_state(current)
-    for option, table, (section, key) in SETTINGS:
-        if params.get(option) is not None:
-            target = state if section is None else state[section]
-            target[key] = setting_number(option, table, params[option])
-    if params.get("complex_fingerprinting") is not None:
-        state["browserFingerprint"]["complexEnabled"] = bool(params["complex_fingerprinting"])
+    for option, section, member, names in FIELDS:
+        value = params.get(option)
+        if value is not None:
+            _place(state, section)[member] = bool(value) if names is None else setting_number(option, names, value)
     return state
 
 

@@ -10,7 +10,7 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
-from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_read import shape_rule
+from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import shape_rule
 from ansible_collections.edge.platform.plugins.modules import waf_rule
 
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules
 from ansible_collections.edge.platform.plugins.modules import waf_rule_info
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_request
@@ -332,7 +333,7 @@ def test_an_unknown_zone_fails_from_the_failed_envelope(fake_session, run_module
 
 
 def test_a_platform_that_never_stops_paging_fails(fake_session, run_module, monkeypatch):
-    monkeypatch.setattr(waf_rule_info, "MAX_PAGES", 3)
+    monkeypatch.setattr(waf_rules, "MAX_PAGES", 3)  # the listing lives in _api/waf_rules.py
     fake_session.responses = lambda method, url, body, params: page([rule(params["page"])], params["page"], 99)
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, page_size=1))
     assert result["failed"] is True

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import bot_detection as bot
 
 STATE = {"shieldZoneId": 3001, "executionMode": 1, "requestIntegrity": {"sensitivity": 2},
@@ -28,29 +29,27 @@ def test_missing_sections_are_null_and_the_zone_id_falls_back_to_the_one_asked()
     assert shaped["browser_fingerprint"]["aggression"] is None
 
 
-@pytest.mark.parametrize("message, text", [
-    ("Bot detection is not available on the Basic plan.", "Bot detection is not available on the Basic plan"),
-    (None, "Bot detection is not available on this shield zone's plan"),
-])
-def test_an_unavailable_zone_reports_the_defaults_and_why(message, text):
-    shaped = bot.unavailable(3002, message)
-    assert shaped["available"] is False
-    assert shaped["unavailable_reason"] == (
-        "%s (error key invalid_plan_type.bot_detection). Bot detection needs a paid shield plan "
-        "(Advanced or higher)." % text)
-    assert shaped["execution_mode_name"] == "LogOnly"
-    assert shaped["request_integrity"]["sensitivity_name"] == "Off"
-    assert shaped["browser_fingerprint"]["aggression_name"] == "Low"
-    assert shaped["browser_fingerprint"]["complex_enabled"] is False
+def test_every_row_of_the_table_is_in_each_conversion():
+    options = {option: None for option, _section, _member, _names in bot.FIELDS}
+    complete = bot.complete_state(STATE)
+    assert complete == {"executionMode": 1, "requestIntegrity": {"sensitivity": 2}, "ipAddress": {"sensitivity": 3},
+                        "browserFingerprint": {"sensitivity": 1, "aggression": 4, "complexEnabled": True}}
+    assert bot.merged_state(STATE, options) == complete
+    assert bot.bot_view(3001, STATE) == bot.shape_bot_detection(3001, STATE)
 
 
-@pytest.mark.parametrize("status, body, problem", [
-    (200, {"data": STATE, "error": {"success": True}}, None),
-    (200, {"data": None}, "the platform answered without the configuration"),
-    (200, {"error": {"success": True}}, "the platform answered without the configuration"),
-    (200, ["not", "an", "object"], "the platform answered without the configuration"),
-    (202, {"statusCode": 202, "value": None}, "the platform did not return the configuration"),
-    (202, {"data": STATE}, "the platform did not return the configuration"),
-])
-def test_configuration_problem(status, body, problem):
-    assert bot.configuration_problem(status, body) == problem
+def test_options_replace_only_what_they_name_and_a_null_flag_is_false():
+    current = dict(STATE, browserFingerprint={"sensitivity": 1, "aggression": 4, "complexEnabled": None})
+    merged = bot.merged_state(current, {"execution_mode": "logonly", "fingerprint_aggression": "2",
+                                        "complex_fingerprinting": None})
+    assert merged == {"executionMode": 0, "requestIntegrity": {"sensitivity": 2}, "ipAddress": {"sensitivity": 3},
+                      "browserFingerprint": {"sensitivity": 1, "aggression": 2, "complexEnabled": False}}
+    assert bot.merged_state(None, {"complex_fingerprinting": True})["browserFingerprint"]["complexEnabled"] is True
+
+
+def test_a_value_that_is_no_setting_raises_an_input_error_naming_the_option():
+    with pytest.raises(InputError) as caught:
+        bot.merged_state(None, {"ip_address_sensitivity": "Extreme"})
+    assert str(caught.value) == ("ip_address_sensitivity must be one of Off, Low, Medium, High (or their numbers "
+                                 "0, 1, 2, 3); got 'Extreme'.")
+    assert caught.value.option == "ip_address_sensitivity"

@@ -2,11 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._shapes import waf_rule_read as waf
+from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules as waf
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    BAD_ANSWER, MAY_HAVE_BEEN_SENT, REFUSED, ApiError, InputError)
 
 # What ASP.NET serialises for a GenericRequestResponse nobody filled in (bool and enum defaults).
 DEFAULT_ERROR = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
 OK = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
+BODY = {"ruleName": "block-admin", "ruleDescription": "", "ruleConfiguration": {"actionType": 1}}
 
 
 def rule(rule_id=4001, error=None, **overrides):
@@ -108,26 +111,113 @@ def test_collect_pages_refuses_an_answer_that_is_not_a_page(body):
     assert waf.collect_pages(pages.get) == ([{"id": 1}], "the answer to page 2 is not a page of rules (no data list)")
 
 
-def test_shape_rule_names_numbers_and_warns_about_broken_rule_json():
-    warnings = []
-    body = rule(ruleJson="{broken", ruleConfiguration={
-        "actionType": 3, "variableTypes": {"18": "User-Agent"}, "operatorType": 2, "severityType": 1,
-        "transformationTypes": [8, 99], "value": "x",
-        "chainedRuleConditions": [{"variableTypes": {"0": ""}, "operatorType": 15, "value": "POST"}, "junk"]})
-    shaped = waf.shape_rule(body, warnings.append)
-    assert shaped["rule_json_data"] is None
-    assert warnings and "ruleJson of custom WAF rule 4001 is not valid JSON" in warnings[0]
-    config = shaped["rule_configuration"]
-    assert config["action_type_name"] == "Challenge"
-    assert config["variable_types"] == {"REQUEST_HEADERS": "User-Agent"}
-    assert config["transformation_type_names"] == ["LOWERCASE", None]
-    assert config["chained_rule_conditions"] == [{
-        "variable_types": {"REQUEST_URI": ""}, "operator_type": 15, "operator_type_name": "STREQ",
-        "value": "POST", "is_negated": None, "is_regex_variable": None}]
-    assert shaped["error_response"] == {"status_code": 200, "success": True, "message": None, "error_key": None}
-
-
 def test_collect_pages_stops_past_max_rules():
     rules, problem = waf.collect_pages(
         lambda page: {"data": [{"id": page * 10 + n} for n in range(4)], "page": {"nextPage": page + 1}}, 100, 6)
     assert len(rules) == 8 and problem == "the listing passed 6 rules after 2 pages and was stopped"
+
+
+def test_find_by_name_reports_duplicates():
+    rules = [{"id": 1, "ruleName": "a"}, {"id": 2, "ruleName": "b"}, {"id": 3, "ruleName": "a"}]
+    assert waf.find_by_name(rules, "b") == (rules[1], [])
+    assert waf.find_by_name(rules, "a") == (None, [1, 3])
+    assert waf.find_by_name(rules, "c") == (None, [])
+
+
+@pytest.mark.parametrize("status, data, confirmed", [
+    (200, {"id": 7, "ruleConfiguration": {}}, True),
+    (202, {"id": 7, "ruleConfiguration": {}}, False),
+    (200, {"id": 0, "ruleConfiguration": None}, False),
+    (200, {"id": 7, "ruleConfiguration": {}, "errorResponse": {"success": False, "errorKey": "x"}}, False),
+])
+def test_only_a_200_with_a_rule_confirms_a_write(status, data, confirmed):
+    assert (waf.written_rule(status, data) is not None) is confirmed
+
+
+class Client(object):
+    """Answers each request with the next of ``answers``: (status, data, text)."""
+
+    secrets = ("unit-secret",)
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.sent = []
+
+    def request(self, method, path, operation, **options):
+        self.sent.append((method, path, operation, options))
+        status, data, text = self.answers.pop(0)
+        return type("Reply", (), {"status": status, "data": data, "text": text,
+                                  "object": data if isinstance(data, dict) else {}})()
+
+
+def listing(rules, next_page=None):
+    return 200, {"data": rules, "page": {"nextPage": next_page}}, ""
+
+
+def test_list_all_follows_the_pages_with_the_zone_hint():
+    client = Client(listing([rule(1)], 2), listing([rule(2)]))
+    assert [r["id"] for r in waf.list_all(client, 3001, 50, "check pullzone_name")] == [1, 2]
+    assert [(m, p, o["params"], o["hints"]) for m, p, _op, o in client.sent] == [
+        ("GET", "/shield/waf/custom-rules/3001", {"page": 1, "perPage": 50}, {404: "check pullzone_name"}),
+        ("GET", "/shield/waf/custom-rules/3001", {"page": 2, "perPage": 50}, {404: "check pullzone_name"})]
+
+
+def test_a_listing_that_cannot_be_trusted_is_a_bad_answer(monkeypatch):
+    # the same kind from waf_rule and waf_rule_info: one listing
+    monkeypatch.setattr(waf, "MAX_PAGES", 2)
+    with pytest.raises(ApiError) as caught:
+        waf.list_all(Client(listing([rule(1)], 2), listing([rule(2)], 3)), 3001)
+    assert caught.value.kind == BAD_ANSWER
+    assert caught.value.describe() == (
+        "Listing custom WAF rules of shield zone 3001 failed: the platform still announced a next page after 2 "
+        "pages. Retry later, or report the platform's paging to its support.")
+
+
+def test_find_refuses_an_ambiguous_name():
+    twins = [rule(1, ruleName="a"), rule(2, ruleName="a"), rule(3, ruleName="b")]
+    assert waf.find(Client(listing(twins)), 3001, "b")["id"] == 3
+    assert waf.find(Client(listing(twins)), 3001, "c") is None
+    with pytest.raises(InputError) as caught:
+        waf.find(Client(listing(twins)), 3001, "a")
+    assert str(caught.value).startswith("2 custom WAF rules of shield zone 3001 are named 'a' (ids 1, 2)")
+    assert caught.value.option == "rule_name"
+
+
+def test_get_fails_unless_the_answer_is_the_rule():
+    assert waf.get(Client((200, rule(), "")), 4001)["id"] == 4001
+    with pytest.raises(ApiError) as caught:
+        waf.get(Client((202, None, "")), 4001)
+    assert caught.value.hint == ("No custom WAF rule with id 4001 is visible to this API key: check id "
+                                 "(shield_zone_id lists the rules of a zone).")
+
+
+@pytest.mark.parametrize("write, method, path", [
+    (lambda client: waf.create(client, 3001, BODY), "POST", "/shield/waf/custom-rule"),
+    (lambda client: waf.update(client, 4001, BODY), "PATCH", "/shield/waf/custom-rule/4001"),
+])
+def test_a_write_returns_the_rule_or_may_have_landed(write, method, path):
+    client = Client((200, rule(), ""), (202, {"statusCode": 202}, ""))
+    assert write(client)["id"] == 4001
+    with pytest.raises(ApiError) as caught:
+        write(client)
+    assert caught.value.kind == MAY_HAVE_BEEN_SENT and caught.value.status == 202
+    assert [(m, p, o["replay_safe"]) for m, p, _op, o in client.sent] == [(method, path, False)] * 2
+    expected = dict(BODY, shieldZoneId=3001) if method == "POST" else BODY
+    assert client.sent[0][3]["json_body"] == expected
+
+
+@pytest.mark.parametrize("answer, kind", [
+    ((200, {"statusCode": 200, "success": True}, ""), None),
+    ((404, None, ""), None),
+    ((202, None, ""), MAY_HAVE_BEEN_SENT),
+    ((200, None, "<html>unit-secret</html>"), BAD_ANSWER),
+    ((200, {"statusCode": 409, "success": False, "message": "Locked."}, ""), REFUSED),
+])
+def test_delete_confirms_with_the_generic_response_or_a_404(answer, kind):
+    client = Client(answer)
+    if kind is None:
+        assert waf.delete(client, 4001) is None
+        return
+    with pytest.raises(ApiError) as caught:
+        waf.delete(client, 4001)
+    assert caught.value.kind == kind and "unit-secret" not in caught.value.describe()
