@@ -272,110 +272,31 @@ api_error:
       sample: "SQLite error: UNIQUE constraint failed: visits.path"
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._database import hrana
+from ansible_collections.edge.platform.plugins.module_utils._api import hrana
 from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan
-from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES, AnswerTooLarge
 from ansible_collections.edge.platform.plugins.module_utils._database.connection import (
-    AUTH_TOKEN_ENV, database_argument_spec, database_connection, hidden_tokens)
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, may_have_landed
+    database_argument_spec, database_connection, hidden_tokens)
+from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-
-HINTS = {
-    400: "The database refused the request as malformed: check the statements' SQL and arguments.",
-    401: ("The database rejected auth_token: the token is invalid or was revoked (regenerating or invalidating "
-          "a database's tokens revokes every token issued before). Create a new token and set auth_token "
-          "(or %s)." % " or ".join(AUTH_TOKEN_ENV)),
-    403: ("auth_token is a read-only token, which may only read; statements that write or change the schema "
-          "need a full-access token."),
-    404: "Nothing answers at database_url: copy the database URL from the database's connection settings.",
-}
-TOO_LARGE_TO_READ_HINT = ("The statements only read (or ran in check mode, always rolled back), so nothing was "
-                          "applied; return fewer rows (LIMIT) or raise the limit, then run the task again.")
-MAX_ROWS_DEFAULT = 100000
-
-
-def send(ctx, plan, operation):
-    """Send the plan's one request: ``(answer, status)``, the answer being the batch's step outcomes or the
-    ``HranaError`` of a batch the database refused as a whole."""
-    requests = plan.requests()
-    # a write whose answer is lost or unreadable may have run: say so, and how to check (never "raise the timeout")
-    lost_hint = None if plan.replay_safe else sql_plan.lost_answer_hint(plan.statement_list, plan.transaction)
-    # the values are decoded while the answer is parsed: the rows are built once (see AnswerDecoder)
-    decoder = hrana.AnswerDecoder()
-    try:
-        reply = ctx.client.request("POST", hrana.PIPELINE_PATH, operation, json_body=hrana.pipeline(requests),
-                                   replay_safe=plan.replay_safe, changes_state=not plan.replay_safe,
-                                   check_envelope=False, hints=HINTS, decode=decoder)
-    except ApiError as error:
-        if lost_hint and may_have_landed(error):
-            error.hint = lost_hint
-        elif isinstance(error, AnswerTooLarge):
-            error.hint = TOO_LARGE_TO_READ_HINT
-        raise
-    try:
-        if decoder.problem is not None:
-            raise decoder.problem
-        batch = hrana.decode_pipeline(reply.data, requests)[0]
-        if isinstance(batch, hrana.HranaError):
-            return batch, reply.status
-        outcomes = hrana.decode_batch_result(batch.get("result"), len(plan.steps))
-        hrana.check_values(decoder, outcomes)
-        return outcomes, reply.status
-    except hrana.HranaProtocolError as exc:
-        where = "Check that database_url is the database URL of an edge database."
-        raise ApiError(operation, reply.status, "the answer is not Hrana over HTTP v2 (%s)" % exc, kind=BAD_ANSWER,
-                       hint="%s %s" % (lost_hint, where) if lost_hint else where)
-
-
-def locate_refusal(ctx, plan):
-    """Answers of the diagnosis pipeline (which statement the database refuses), or None when unknown."""
-    if len(plan.statement_list) < 2:
-        return None
-    requests = plan.diagnosis_requests()
-    try:  # runs none of the statements: an ordinary read
-        reply = ctx.client.request("POST", hrana.PIPELINE_PATH, "Finding the statement the database refused",
-                                   hints=HINTS, json_body=hrana.pipeline(requests), check_envelope=False)
-        return hrana.decode_pipeline(reply.data, requests)
-    except (ApiError, hrana.HranaProtocolError):
-        return None  # the refusal is reported all the same, without the statement
 
 
 def run(ctx):
     """Plan the batch, send it once, and report what the database says happened."""
-    statements, problem = [], None
-    try:
-        statements = sql_plan.read_statements(ctx.params)
-    except sql_plan.InputError as exc:
-        problem = str(exc)
-    transaction = ctx.params["transaction"]
-    if ctx.params["max_rows"] < 0:
-        problem = problem or "max_rows must be 0 or more (the default is %d); got %d." % (
-            MAX_ROWS_DEFAULT, ctx.params["max_rows"])
-    problem = problem or sql_plan.transaction_control_problem(statements, transaction, ctx.check_mode)
-    if problem:
-        ctx.fail(problem)
-    plan = sql_plan.Plan(statements, transaction, ctx.check_mode)
-    operation = "Running %s on the database at %s" % (
-        "SQL" if len(statements) == 1 else "%d SQL statements" % len(statements), ctx.client.base_url)
-    answer, status = send(ctx, plan, operation)
-    returned = 0 if isinstance(answer, hrana.HranaError) else plan.returned_rows(answer)
-    if returned > ctx.params["max_rows"]:
-        msg, verdict = plan.too_many_rows(answer, returned, ctx.params["max_rows"])
-        ctx.fail(msg, changed=verdict.changed, results=[])
-    if isinstance(answer, hrana.HranaError):
-        verdict = plan.refused(answer, locate_refusal(ctx, plan))
-    else:
-        verdict = plan.judge(answer)
-    if verdict.msg is not None:
-        # check mode: a table an earlier task only predicted creating is not there
-        missing = sql_plan.missing_object(verdict)
-        if missing and ctx.predicted_dependency(missing, changed=not plan.reads_only):
-            ctx.exit(results=verdict.results)
-        # the engine's funnel (scrubbed msg and api_error), with what ran and whether it stays applied
-        error = ApiError(operation, status, verdict.error.message, error_key=verdict.error.code, field=verdict.field)
-        ctx.fail_from(error, msg=verdict.msg, **verdict.failure())
-    # not a reconciled object: the plan's verdict (data, schema or user version moved) is the change
-    ctx.exit(changed=verdict.changed, results=verdict.results)
+    plan = sql_plan.read_plan(ctx.params, ctx.check_mode)
+    answer = hrana.run_batch(ctx.client, plan)
+    verdict = plan.verdict(answer.outcomes, answer.refusal, ctx.params["max_rows"],
+                           lambda requests: hrana.find_refused(ctx.client, requests))
+    if verdict.msg is None:
+        # not a reconciled object: the plan's verdict (data, schema or user version moved) is the change
+        ctx.exit(changed=verdict.changed, results=verdict.results)
+    if verdict.error is None:  # more rows than max_rows: the answer came back whole, and none is returned
+        ctx.fail(verdict.msg, **verdict.failure())
+    # check mode: a table an earlier task only predicted is not there
+    missing = sql_plan.missing_object(verdict)
+    if missing and ctx.predicted_dependency(missing, changed=not plan.reads_only):
+        ctx.exit(results=verdict.results)
+    # the engine's funnel (scrubbed msg and api_error), with what ran and whether it stays applied
+    ctx.fail_from(answer.error(verdict.error, field=verdict.field), msg=verdict.msg, **verdict.failure())
 
 
 MODULE = ModuleDef(
@@ -386,7 +307,7 @@ MODULE = ModuleDef(
         args=dict(type="list", elements="raw"),
         named_args=dict(type="dict"),
         transaction=dict(type="bool", default=True),
-        max_rows=dict(type="int", default=MAX_ROWS_DEFAULT),
+        max_rows=dict(type="int", default=sql_plan.MAX_ROWS_DEFAULT),
         max_response_bytes=dict(type="int", default=DEFAULT_MAX_RESPONSE_BYTES),
     ),
     run=run,

@@ -186,35 +186,13 @@ api_error:
 """
 
 import datetime
-import re
-from urllib.parse import quote
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, may_have_landed
-from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._api import databases
 from ansible_collections.edge.platform.plugins.module_utils._database.token_expiry import expiry
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
-# The database management API lives under /database of the API root (server https://api.bunny.net/database
-# in database-api-bunnyway-cli.json; BunnyWay/cli packages/openapi-client/src/db-client.ts).
-PREFIX = "/database/v2/databases/%s"
-# The API's names of the kinds (schema Authorization3; BunnyWay/cli packages/cli/src/commands/db/tokens/create.ts).
-AUTHORIZATION = {"full_access": "full-access", "read_only": "read-only"}
-# An id goes into the URL path: refuse what can only be a mistake there (a URL, spaces, separators).
-ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
-
-
-def hints(database_id):
-    return {
-        401: "The database API rejected the credentials: check api_key (the account API key, not a database token).",
-        403: "This API key may not manage the tokens of database %s." % database_id,
-        404: ("No database %s is visible to this API key: check database_id ('bunny db list' shows the ids) and that "
-              "base_url is the API root, such as https://api.bunny.net." % database_id),
-    }
-
-
-def lost(error):
-    """What happened to a request that may have landed, without the generic advice of its status."""
-    text = error.operation + (" failed with HTTP %s" % error.status if error.status else " got no usable answer")
-    return text + (" (%s)." % error.message.rstrip(".") if error.message else ".")
+GENERATE_ONLY = ("authorization", "expires_at", "expires_in")
 
 
 def keep_secret(ctx, token):
@@ -230,86 +208,55 @@ def keep_secret(ctx, token):
         ctx.on_secret = hook
 
 
+def wanted_expiry(ctx):
+    """The expiry to send (RFC 3339 in UTC) or None; a date in the past is sent as given, with a warning."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    expires_at, problem, past = expiry(ctx.params["expires_at"], ctx.params["expires_in"], now)
+    if problem:
+        raise InputError(problem, option="expires_at" if ctx.params["expires_at"] is not None else "expires_in")
+    if past:
+        ctx.warn("expires_at %s is not in the future: the platform may refuse it, or the token will not work."
+                 % expires_at)
+    return expires_at
+
+
 def generate(ctx, database_id, expires_at):
+    """One new token; RV token only when the platform returned it (never in check mode, never after a lost answer)."""
     kind = ctx.params["authorization"]
-    path = PREFIX % quote(database_id, safe="") + "/auth/generate"
-    operation = "Generating a %s token for database %s" % (kind.replace("_", "-"), database_id)
-    body = {"authorization": AUTHORIZATION[kind]}
-    if expires_at is not None:
-        # omitted rather than null when absent: the document (OpenAPI 3.1) types it as a string
-        body["expires_at"] = expires_at
-    answer = {}
-    unknown = ("A token may have been generated and is unknown: it was not requested again (that would create "
-               "another). If that matters, invalidate every token of the database with state=revoked and generate "
-               "new ones.")
 
     def apply():
-        try:
-            # never replayed: each request creates one more token, so a lost answer must not be retried
-            reply = ctx.client.request("PUT", path, operation, json_body=body, replay_safe=False,
-                                       hints=hints(database_id))
-        except ApiError as error:
-            if may_have_landed(error):
-                ctx.fail_from(error, msg="%s %s" % (lost(error), unknown))
-            raise
-        token = reply.object.get("token")
-        if not isinstance(token, str) or not token:
-            ctx.fail("%s: the platform answered HTTP %s without a token. %s" % (operation, reply.status, unknown))
-        keep_secret(ctx, token)
-        answer["token"] = token
-        returned = reply.object.get("expires_at")
-        answer["expires_at"] = returned if isinstance(returned, str) and returned else None
-        return {"database_id": database_id, "new_token": {"authorization": kind, "expires_at": answer["expires_at"]}}
+        answer = databases.generate_token(ctx.client, database_id, kind, expires_at)
+        keep_secret(ctx, answer["token"])  # first, before anything can show it
+        return answer
 
-    wanted = {"database_id": database_id, "new_token": {"authorization": kind, "expires_at": expires_at}}
-    _changed, state, _diff = ctx.reconcile({"database_id": database_id, "new_token": None}, wanted, apply)
-    result = {"database_id": database_id, "authorization": kind, "expires_at": state["new_token"]["expires_at"]}
-    if "token" in answer:
-        result["token"] = answer["token"]
+    def new_token(expires):
+        return {"database_id": database_id, "new_token": {"authorization": kind, "expires_at": expires}}
+
+    outcome = ctx.reconcile({"database_id": database_id, "new_token": None}, new_token(expires_at), apply,
+                            state_of=lambda answer: new_token(answer["expires_at"]))
+    result = {"database_id": database_id, "authorization": kind, "expires_at": outcome.state["new_token"]["expires_at"]}
+    if outcome.answer is not None:
+        result["token"] = outcome.answer["token"]
     return result
 
 
 def revoke(ctx, database_id):
-    path = PREFIX % quote(database_id, safe="") + "/auth/revoke"
-    operation = "Invalidating every token of database %s" % database_id
-
-    def apply():
-        try:
-            # replay_safe: invalidating twice ends where invalidating once does (every token issued before
-            # the call is invalid), so a retry after a lost answer cannot do harm
-            ctx.client.request("POST", path, operation, replay_safe=True, hints=hints(database_id), expect="empty")
-        except ApiError as error:
-            if may_have_landed(error):
-                ctx.fail_from(error, msg=(
-                    "%s The tokens may or may not have been invalidated. Invalidating is safe to repeat: run the task "
-                    "again." % lost(error)))
-            raise
-
-    # the platform cannot list tokens: "before" is unknown, so invalidating always reports changed
+    """Invalidate every token; the platform cannot list them, so "before" is unknown and this always changes."""
+    extra = [name for name in GENERATE_ONLY if ctx.params[name] is not None]
+    if extra:
+        raise InputError("%s %s only used with state=generated; remove %s to invalidate the tokens." % (
+            ", ".join(extra), "is" if len(extra) == 1 else "are", "it" if len(extra) == 1 else "them"), option=extra[0])
     ctx.reconcile({"database_id": database_id, "tokens": "unknown (the platform cannot list them)"},
-                  {"database_id": database_id, "tokens": "all invalidated"}, apply)
+                  {"database_id": database_id, "tokens": "all invalidated"},
+                  lambda: databases.revoke_tokens(ctx.client, database_id))
     return {"database_id": database_id, "revoked": True}
 
 
 def run(ctx):
-    database_id = ctx.params["database_id"].strip()
-    if not ID_RE.match(database_id):
-        ctx.fail("database_id must be a database id such as db_01KCHBG8C5KSFGG0VRNFQ7EK7X (letters, digits, '_' and "
-                 "'-'), not a URL or a name; got %r." % ctx.params["database_id"])
+    database_id = databases.check_id(ctx.params["database_id"])
     if ctx.params["state"] == "revoked":
-        extra = [name for name in ("authorization", "expires_at", "expires_in") if ctx.params[name] is not None]
-        if extra:
-            ctx.fail("%s %s only used with state=generated; remove %s to invalidate the tokens."
-                     % (", ".join(extra), "is" if len(extra) == 1 else "are", "it" if len(extra) == 1 else "them"))
         return revoke(ctx, database_id)
-    now = datetime.datetime.now(datetime.timezone.utc)
-    expires_at, problem, past = expiry(ctx.params["expires_at"], ctx.params["expires_in"], now)
-    if problem:
-        ctx.fail(problem)
-    if past:
-        ctx.warn("expires_at %s is not in the future: the platform may refuse it, or the token will not work."
-                 % expires_at)
-    return generate(ctx, database_id, expires_at)
+    return generate(ctx, database_id, wanted_expiry(ctx))
 
 
 MODULE = ModuleDef(

@@ -5,7 +5,7 @@ Usage (run.py runs it once per case, each in a fresh interpreter, so the peak is
 
 A local HTTP server generates the Hrana answer of ``SELECT id, name, score FROM bench`` (ROWS rows, the
 shape and compact JSON of libSQL's server) chunk by chunk, so the server side holds next to nothing. The
-measured part is the module's own: ``database_query.send`` (the client streaming the answer under
+measured part is the module's own: ``_api.hrana.run_batch`` (the client streaming the answer under
 ``max_response_bytes``, the values decoded while it is parsed) and the verdict (the rows shaped as dicts).
 Prints one JSON line: the answer's size, the peak growth of this process's RSS over the measured part
 (``ru_maxrss``), the result's retained size (tracemalloc is not used: it would slow the decode and
@@ -28,11 +28,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", "..")))
 
 # pylint: disable=wrong-import-position
+from ansible_collections.edge.platform.plugins.module_utils._api import hrana  # noqa: E402
 from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan  # noqa: E402
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import (  # noqa: E402
     DEFAULT_MAX_RESPONSE_BYTES, Client, bearer_auth)
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError  # noqa: E402
-from ansible_collections.edge.platform.plugins.modules import database_query  # noqa: E402
 
 SELECT = "SELECT id, name, score FROM bench ORDER BY id"
 BATCH_ROWS = 5000
@@ -82,14 +82,6 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
-class Context(object):
-    """What database_query.send and run read of the engine's context."""
-
-    def __init__(self, client, max_rows):
-        self.client = client
-        self.params = {"max_rows": max_rows}
-
-
 def rss_peak_bytes():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
@@ -97,7 +89,7 @@ def rss_peak_bytes():
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rows", type=int)
-    parser.add_argument("--max-rows", type=int, default=database_query.MAX_ROWS_DEFAULT)
+    parser.add_argument("--max-rows", type=int, default=sql_plan.MAX_ROWS_DEFAULT)
     parser.add_argument("--max-response-bytes", type=int, default=DEFAULT_MAX_RESPONSE_BYTES)
     args = parser.parse_args(argv)
     answer_bytes = sum(len(chunk) for chunk in answer_chunks(args.rows))
@@ -106,20 +98,18 @@ def main(argv=None):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     client = Client("http://127.0.0.1:%d" % server.server_address[1], bearer_auth("bench-token"), retries=0,
                     timeout=600.0, max_response_bytes=args.max_response_bytes, size_option="max_response_bytes")
-    ctx = Context(client, args.max_rows)
     plan = sql_plan.Plan([sql_plan.make_statement("sql", SELECT, None, None)], True, False)
     gc.collect()
     before = rss_peak_bytes()
     result = {"rows": args.rows, "answer_bytes": answer_bytes, "max_response_bytes": args.max_response_bytes,
               "max_rows": args.max_rows}
     try:
-        outcomes, _status = database_query.send(ctx, plan, "Running SQL on the bench database")
-        returned = plan.returned_rows(outcomes)
-        if returned > args.max_rows:
-            result["failure"] = plan.too_many_rows(outcomes, returned, args.max_rows)[0]
+        answer = hrana.run_batch(client, plan)
+        verdict = plan.verdict(answer.outcomes, answer.refusal, args.max_rows, None)
+        del answer
+        if verdict.msg is not None:
+            result["failure"] = verdict.msg
         else:
-            verdict = plan.judge(outcomes)
-            del outcomes
             result["returned_rows"] = len(verdict.results[0]["rows"])
             result["last_row"] = verdict.results[0]["rows"][-1]
     except ApiError as error:

@@ -4,7 +4,7 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """The Hrana over HTTP v2 wire format: values both ways, pipeline and batch builders, results.
 
-Only the JSON shapes live here; sending them is the client's job. Integers travel as decimal
+Only the JSON shapes live here; sending them is ``_api/hrana.py``'s job. Integers travel as decimal
 strings because a JSON number cannot carry the full signed 64-bit range exactly; blobs travel as
 standard base64. :class:`AnswerDecoder` parses an answer in one pass, turning every value into its
 Python value as it is read, so a large answer is held once rather than as JSON objects. Every
@@ -22,7 +22,6 @@ import re
 
 INT64_MIN = -(2 ** 63)
 INT64_MAX = 2 ** 63 - 1
-PIPELINE_PATH = "/v2/pipeline"
 # What a value object decodes to (an AnswerDecoder leaves these in the rows).
 DECODED = (type(None), int, float, str, bytes)
 INTEGER_TEXT = re.compile(r"-?[0-9]+\Z")
@@ -182,7 +181,7 @@ def close():
 
 
 def pipeline(requests, baton=None):
-    """The body of ``POST <database_url>/v2/pipeline``; no baton opens a new stream."""
+    """The body of a pipeline request (``_api/hrana.py`` sends it); no baton opens a new stream."""
     body = {"requests": list(requests)}
     if baton is not None:
         body["baton"] = baton

@@ -39,6 +39,8 @@ from __future__ import annotations
 import base64
 import re
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+
 from . import hrana
 
 # SELECTs on the pragmas' table-valued functions: sqld lets read-only tokens run SELECTs, while it
@@ -53,6 +55,7 @@ LEADING_NOISE = re.compile(r"(?:\s+|--[^\n]*(?:\n|\Z)|/\*.*?\*/)*", re.S)
 FIRST_WORD = re.compile(r"[A-Za-z]+")
 ROLLBACK_TO = re.compile(r"ROLLBACK(?:\s+TRANSACTION)?\s+TO\b", re.I)
 SQL_SHOWN = 80
+MAX_ROWS_DEFAULT = 100000
 # SQLite's words for a schema object that is not there ("no such table: redirects").
 MISSING_OBJECT = re.compile(r"\bno such (table|column|index|view|trigger): ([^\s,;]+)", re.I)
 
@@ -64,10 +67,6 @@ CODE_HINTS = {
                         "TEMP tables, views and triggers, and most PRAGMAs that set a value."),
     "ARGS_INVALID": "Give exactly one value per parameter of the statement in args or named_args.",
 }
-
-
-class InputError(ValueError):
-    pass
 
 
 def first_keyword(sql):
@@ -103,17 +102,19 @@ class Statement(object):
 def read_statements(params):
     """The statements to run from ``statements`` or ``sql``/``args``/``named_args``; raises InputError."""
     if params["statements"] is not None and params["sql"] is not None:
-        raise InputError("statements and sql are mutually exclusive: use sql for one statement, statements for several.")
+        raise InputError("statements and sql are mutually exclusive: use sql for one statement, statements for "
+                         "several.", option="statements")
     if params["statements"] is None:
         if params["sql"] is None:
-            raise InputError("Give the SQL to run in sql (one statement) or statements (a list).")
+            raise InputError("Give the SQL to run in sql (one statement) or statements (a list).", option="sql")
         return [make_statement("sql", params["sql"], params["args"], params["named_args"])]
     for name in ("args", "named_args"):
         if params[name] is not None:
             raise InputError("%s goes with sql; with statements give each entry its own %s, for example "
-                             "statements: [{sql: 'INSERT INTO t VALUES (?)', %s: ...}]." % (name, name, name))
+                             "statements: [{sql: 'INSERT INTO t VALUES (?)', %s: ...}]." % (name, name, name),
+                             option=name)
     if not params["statements"]:
-        raise InputError("statements is empty; give at least one SQL statement.")
+        raise InputError("statements is empty; give at least one SQL statement.", option="statements")
     found = []
     for index, entry in enumerate(params["statements"]):
         where = "statements[%d]" % index
@@ -122,32 +123,47 @@ def read_statements(params):
             continue
         if not isinstance(entry, dict):
             raise InputError("%s must be a SQL string or a dictionary with sql, args and named_args; got %s."
-                             % (where, type(entry).__name__))
+                             % (where, type(entry).__name__), option="statements")
         unknown = sorted(set(entry) - {"sql", "args", "named_args"})
         if unknown:
             raise InputError("%s has the unknown key(s) %s; the keys are sql, args and named_args."
-                             % (where, ", ".join(unknown)))
+                             % (where, ", ".join(unknown)), option="statements")
         args, named = entry.get("args"), entry.get("named_args")
         if args is not None and not isinstance(args, list):
-            raise InputError("%s.args must be a list of values; got %s." % (where, type(args).__name__))
+            raise InputError("%s.args must be a list of values; got %s." % (where, type(args).__name__),
+                             option="statements")
         if named is not None and not isinstance(named, dict):
             raise InputError("%s.named_args must be a dictionary of name: value; got %s."
-                             % (where, type(named).__name__))
+                             % (where, type(named).__name__), option="statements")
         found.append(make_statement(where, entry.get("sql"), args, named))
     return found
 
 
 def make_statement(where, sql, args, named_args):
+    option = "sql" if where == "sql" else "statements"
     if not isinstance(sql, str) or not sql.strip():
         raise InputError("%s needs the SQL text of one statement%s." % (
-            where, "" if where == "sql" else " in its sql key"))
+            where, "" if where == "sql" else " in its sql key"), option=option)
     if args and named_args:
         raise InputError("%s has both args and named_args; the database binds one or the other, so give one."
-                         % where)
+                         % where, option=option)
     try:
         return Statement(where, sql, args, named_args)
     except hrana.HranaValueError as exc:
-        raise InputError(str(exc))
+        raise InputError(str(exc), option=option) from exc
+
+
+def read_plan(params, check_mode):
+    """The :class:`Plan` of the module's options (``statements`` or ``sql``, ``transaction``, ``max_rows``); raises
+    InputError naming the option to fix."""
+    statements = read_statements(params)
+    if params["max_rows"] < 0:
+        raise InputError("max_rows must be 0 or more (the default is %d); got %d." % (
+            MAX_ROWS_DEFAULT, params["max_rows"]), option="max_rows")
+    problem = transaction_control_problem(statements, params["transaction"], check_mode)
+    if problem:
+        raise InputError(problem, option=statements[0].where.partition("[")[0])
+    return Plan(statements, params["transaction"], check_mode)
 
 
 def transaction_control_problem(statements, transaction, check_mode):
@@ -210,16 +226,34 @@ class Plan(object):
         """A request that cannot leave anything behind: pure reads, or check mode (always rolled back)."""
         return self.reads_only or self.check_mode
 
+    @property
+    def lost_hint(self):
+        """The advice of a failure after which the statements may have been applied; None when nothing can have been
+        (:attr:`replay_safe`)."""
+        return None if self.replay_safe else lost_answer_hint(self.statement_list, self.transaction)
+
     def requests(self):
         return [hrana.batch(self.steps), hrana.close()]
+
+    def verdict(self, outcomes, refusal, max_rows, diagnose):
+        """The :class:`Verdict` of the database's answer: the batch's ``outcomes`` (``decode_batch_result``), or the
+        ``refusal`` of the whole batch (a ``HranaError``). ``diagnose(requests)`` sends :meth:`diagnosis_requests` and
+        returns their responses (None when they cannot tell); it is called only to find which of several
+        statements was refused. More rows than ``max_rows`` fail with no database error (``verdict.error`` None)."""
+        if refusal is not None:
+            return self.refused(refusal, diagnose(self.diagnosis_requests()) if len(self.statement_list) > 1 else None)
+        returned = self.returned_rows(outcomes)
+        if returned > max_rows:
+            return self.too_many_rows(outcomes, returned, max_rows)
+        return self.judge(outcomes)
 
     def returned_rows(self, outcomes):
         """How many rows the statements returned (the probes' rows are not counted)."""
         return sum(len(outcomes[index][0].rows) for index in self.statements if outcomes[index][0] is not None)
 
     def too_many_rows(self, outcomes, count, limit):
-        """The failure of an answer with more than ``limit`` rows: its rows are dropped (freed) first, and the
-        message says what the statements did, which the complete answer tells."""
+        """The :class:`Verdict` of an answer with more than ``limit`` rows: its rows are dropped (freed) first, none
+        is returned, and the message says what the statements did, which the complete answer tells."""
         for index in self.statements:
             if outcomes[index][0] is not None:
                 outcomes[index][0].rows = []
@@ -237,7 +271,7 @@ class Plan(object):
             text += " The database confirmed the statements: they WERE APPLIED."
         else:
             text += " The database confirmed the statements; they changed nothing."
-        return text, verdict
+        return Verdict(text, None, changed=verdict.changed)
 
     def judge(self, outcomes):
         """The :class:`Verdict` of the batch's ``outcomes`` (``decode_batch_result``)."""

@@ -6,6 +6,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._database import hrana
 from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 
 def params(**given):
@@ -47,7 +48,7 @@ def failed(code="SQLITE_CONSTRAINT", message="SQLite error: UNIQUE constraint fa
     (dict(statements=["SELECT 1"], args=[1]), "args goes with sql"),
 ])
 def test_bad_options_are_named(given, fragment):
-    with pytest.raises(sql_plan.InputError) as caught:
+    with pytest.raises(InputError) as caught:
         sql_plan.read_statements(params(**given))
     assert fragment in str(caught.value)
 
@@ -58,6 +59,35 @@ def test_transaction_control_is_refused_only_inside_the_modules_transaction():
     assert "always rolled back" in sql_plan.transaction_control_problem(begin, False, True)
     assert sql_plan.transaction_control_problem(begin, False, False) is None
     assert sql_plan.transaction_control_problem(statements("ROLLBACK TO sp"), True, False) is None
+
+
+def plan_params(**given):
+    return dict(params(statements=["SELECT 1"], transaction=True, max_rows=10), **given)
+
+
+@pytest.mark.parametrize("given, option, fragment", [
+    # the statements are read first, then max_rows, then what the module's own transaction allows
+    (dict(statements=[], max_rows=-1), "statements", "statements is empty"),
+    (dict(statements=["BEGIN"], max_rows=-1), "max_rows", "max_rows must be 0 or more (the default is 100000); got -1"),
+    (dict(statements=["BEGIN"]), "statements", "statements[0] is a BEGIN statement"),
+    (dict(statements=None, sql="COMMIT"), "sql", "sql is a COMMIT statement"),
+])
+def test_read_plan_names_the_option_to_fix(given, option, fragment):
+    with pytest.raises(InputError) as caught:
+        sql_plan.read_plan(plan_params(**given), check_mode=False)
+    assert caught.value.option == option and fragment in str(caught.value)
+
+
+def test_read_plan_lets_transaction_control_through_without_a_transaction():
+    plan = sql_plan.read_plan(plan_params(statements=["BEGIN", "COMMIT"], transaction=False), check_mode=False)
+    assert plan.begin is None and len(plan.statement_list) == 2
+
+
+def test_lost_hint_only_for_a_plan_that_may_write():
+    assert sql_plan.read_plan(plan_params(), False).lost_hint is None
+    assert sql_plan.read_plan(plan_params(statements=["DELETE FROM t"]), True).lost_hint is None
+    assert sql_plan.read_plan(plan_params(statements=["DELETE FROM t"]), False).lost_hint == (
+        sql_plan.lost_answer_hint(statements("DELETE FROM t"), True))
 
 
 # ---------------------------------------------------------------- the batch
@@ -152,6 +182,29 @@ def test_refused_without_diagnosis_says_it_does_not_know_which():
     assert verdict.failed_statement is None
     assert verdict.msg == ("The database refused the batch: boom. The database refuses the whole batch before running "
                            "any of it, so nothing was applied; it did not say which statement it refused.")
+
+
+def test_verdict_diagnoses_a_refusal_only_among_several_statements():
+    asked = []
+
+    def diagnose(requests):
+        asked.append(requests)
+
+    one = sql_plan.Plan(statements("VACUUM"), True, False)
+    assert one.verdict(None, hrana.HranaError("no", "SQL_PARSE_ERROR"), 10, diagnose).field == "statements[0]"
+    assert asked == []
+    two = sql_plan.Plan(statements("DELETE FROM t", "VACUUM"), True, False)
+    verdict = two.verdict(None, hrana.HranaError("no", None), 10, diagnose)
+    assert asked == [two.diagnosis_requests()] and verdict.failed_statement is None
+
+
+def test_verdict_of_more_rows_than_max_rows_returns_none_and_carries_no_database_error():
+    plan = sql_plan.Plan(statements("SELECT x FROM t"), True, False)
+    outcomes = [OK, probe(1, 0, 0), ran(rows=[[1], [2], [3]], columns=["x"]), probe(1, 0, 0), OK, SKIPPED]
+    verdict = plan.verdict(outcomes, None, 2, None)
+    assert verdict.error is None and verdict.failure() == {"results": [], "changed": False}
+    assert verdict.msg.startswith("The statement returned 3 rows, more than max_rows (2), so none are returned")
+    assert plan.verdict(outcomes[:2] + [ran(rows=[[1]], columns=["x"])] + outcomes[3:], None, 2, None).msg is None
 
 
 # ---------------------------------------------------------------- lost answers
