@@ -150,8 +150,9 @@ class Context(object):
 
         ``before``/``after`` are the shaped, comparable states; they are also the diff. ``apply()``
         does the write and returns its answer; it is never called when nothing differs or in check mode.
-        The outcome's ``state`` is ``state_of(answer)`` (without ``state_of``: the answer itself), or ``after``
-        when the answer is None. ``changed`` and the diff are recorded for the result.
+        The outcome's ``state`` is ``state_of(answer)`` (without ``state_of``: the answer itself); when a re-read
+        settled a lost answer as applied, what ``reread()`` returned; else ``after``. ``changed`` and the diff are
+        recorded for the result.
 
         ``reread()`` returns the current state in the shape of ``after``. When ``apply()`` raised an
         ``ApiError`` of kind "may_have_been_sent" (no answer, but the write may have landed) or
@@ -171,17 +172,20 @@ class Context(object):
         if changed:
             state = after
             if not self.check_mode:
-                answer = self._apply(after, apply, reread, reached)
+                answer, seen = self._apply(after, apply, reread, reached)
                 if answer is not None:
                     state = answer if state_of is None else state_of(answer)
+                elif seen is not None:
+                    state = seen
             self.changed = True
         if diff is not None:
             self.diffs.append(diff)
         return Outcome(changed, state, diff, answer)
 
     def _apply(self, after, apply, reread, reached=None):
+        """``(answer, None)``; ``(None, now)`` when a lost answer's re-read shows the change applied."""
         try:
-            return apply()
+            return apply(), None
         except ApiError as error:
             if getattr(error, "kind", None) not in UNCONFIRMED_KINDS or reread is None:
                 raise
@@ -207,7 +211,7 @@ class Context(object):
         if verdict:
             self.warn("%s; the state read back afterwards shows the change was applied. It was not sent again."
                       % what)
-            return None
+            return None, now
         raise Finished(self.failure(lost, msg=(
             "%s and the state read back afterwards shows it was NOT applied. It was not sent again; "
             "re-run the task to apply it." % what)))

@@ -332,6 +332,17 @@ def test_a_reread_that_settles_a_lost_answer_leaves_no_answer():
     assert outcome.answer is None and outcome.state == {"v": 2} and ctx.warnings
 
 
+def test_a_reread_that_settles_a_lost_answer_is_the_state():
+    """What was read back is what the run knows: a richer re-read (decided by ``reached``) is the outcome's state."""
+    def apply():
+        raise ApiError("Updating x", None, "read timed out", kind=MAY_HAVE_BEEN_SENT)
+
+    read_back = {"Value": 2, "UpdatedAt": "now"}
+    outcome = Context({}).reconcile({"v": 1}, {"v": 2}, apply, reread=lambda: read_back,
+                                    reached=lambda now: {"v": now["Value"]} == {"v": 2})
+    assert outcome.answer is None and outcome.state is read_back and outcome.changed is True
+
+
 def test_fail_from_replaces_the_sentence_and_keeps_the_platform_error():
     ctx = Context({}, secrets=["s3cret"])
 
