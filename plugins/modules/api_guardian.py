@@ -147,52 +147,27 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import unconfirmed
-from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
-    PLAN_HINT, SettingError, changed_properties, configuration_view, read_guardian, wanted_configuration,
-    zone_path,
-)
+from ansible_collections.edge.platform.plugins.module_utils._api import api_guardian as guardian
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
+    CONFIGURATION, configuration_result,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     API_GUARDIAN_ACTIONS, API_GUARDIAN_EXECUTION_MODES, enum_choices)
 
 
-def result_view(zone_id, configuration):
-    view = {"shield_zone_id": zone_id}
-    view.update(configuration_view(configuration))
-    view["title"] = configuration.get("title")
-    view["version"] = configuration.get("version")
-    return view
-
-
 def run(ctx):
-    zone_id = SHIELD_ZONE.resolve(ctx).id
-    try:
-        wanted = wanted_configuration(ctx.params)
-    except SettingError as error:
-        ctx.fail(str(error))
-    current = read_guardian(ctx.client, zone_id)["configuration"]
-    body = changed_properties(current, wanted)
+    zone = SHIELD_ZONE.resolve(ctx)
+    wanted = CONFIGURATION.wanted(ctx.params)
+    current = guardian.get(ctx.client, zone.id, zone.option).configuration
+    body = CONFIGURATION.changes(current, wanted)
     desired = dict(current, **body)
-    answered = {}
-
-    def apply():
-        operation = "Updating API Guardian of shield zone %d" % zone_id
-        # expect="data": an answer without the configuration confirms nothing, and neither does one showing
-        # other settings; the reconciler then re-reads instead of claiming what was sent
-        reply = ctx.client.request("PATCH", zone_path(zone_id), operation, json_body=body, hints={403: PLAN_HINT},
-                                   expect="data")
-        data = reply.object["data"]
-        if configuration_view(data) != configuration_view(desired):
-            raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
-        answered["configuration"] = data
-
-    def reread():
-        return configuration_view(read_guardian(ctx.client, zone_id)["configuration"])
-
-    ctx.reconcile(configuration_view(current), configuration_view(desired), apply, reread=reread)
-    return {"api_guardian": result_view(zone_id, answered.get("configuration", desired))}
+    outcome = ctx.reconcile(
+        CONFIGURATION.view(current), CONFIGURATION.view(desired),
+        lambda: guardian.update_configuration(ctx.client, zone.id, current, body),
+        reread=lambda: CONFIGURATION.view(guardian.get(ctx.client, zone.id, zone.option).configuration))
+    return {"api_guardian": configuration_result(zone.id, desired if outcome.answer is None else outcome.answer)}
 
 
 MODULE = ModuleDef(

@@ -253,59 +253,35 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import unconfirmed
-from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
-    PLAN_HINT, SettingError, endpoint_changes, endpoint_view, find_endpoint, groups, read_guardian, wanted_endpoint,
-    zone_path,
-)
+from ansible_collections.edge.platform.plugins.module_utils._api import api_guardian as guardian
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
+    ENDPOINT, endpoint_result,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, enum_choices, enum_names)
 
 
 def run(ctx):
-    zone_id = SHIELD_ZONE.resolve(ctx).id
+    zone = SHIELD_ZONE.resolve(ctx)
     method, path = ctx.params["method"], ctx.params["path"]
     try:
-        endpoint = find_endpoint(read_guardian(ctx.client, zone_id)["endpoints"], method, path)
-    except SettingError as error:
+        endpoint = guardian.get_endpoint(ctx.client, zone.id, method, path, zone.option)
+    except InputError:
         # check mode: the endpoint of a document an earlier task only predicted uploading is not there
-        if ctx.predicted_dependency("the API Guardian endpoint %s %s of shield zone %d" % (method.upper(), path, zone_id)):
-            ctx.exit(endpoint={"method": method.upper(), "path": path})
-        ctx.fail(str(error))
-    try:
-        wanted = wanted_endpoint(ctx.params, endpoint)
-    except SettingError as error:
-        ctx.fail(str(error))
-    endpoint_id = endpoint.get("apiGuardianEndpointId")
-    body = endpoint_changes(endpoint, wanted)
+        missing = "the API Guardian endpoint %s %s of shield zone %d" % (method.upper(), path, zone.id)
+        if ctx.predicted_dependency(missing):
+            return {"endpoint": {"method": method.upper(), "path": path}}
+        raise
+    body = ENDPOINT.changes(endpoint, ENDPOINT.wanted(ctx.params, endpoint))
     desired = dict(endpoint, **body)
-    answered = {}
-    name = "%s %s" % (endpoint.get("requestMethod"), endpoint.get("requestPath"))
-
-    def apply():
-        operation = "Updating API Guardian endpoint %s of shield zone %d" % (name, zone_id)
-        # expect="data": an answer without the endpoint confirms nothing, and neither does one showing other
-        # settings; the reconciler then re-reads instead of claiming what was sent
-        reply = ctx.client.request(
-            "PATCH", "%s/endpoint/%d" % (zone_path(zone_id), endpoint_id), operation, json_body=body, expect="data",
-            hints={403: PLAN_HINT,
-                   404: "Endpoint %s (id %d) is no longer in shield zone %d: was the OpenAPI document uploaded "
-                        "again meanwhile? Re-run the task." % (name, endpoint_id, zone_id)})
-        data = reply.object["data"]
-        if endpoint_view(data) != endpoint_view(desired):
-            raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
-        answered["endpoint"] = data
-
-    def reread():
-        return endpoint_view(find_endpoint(read_guardian(ctx.client, zone_id)["endpoints"], method, path))
-
-    ctx.reconcile(endpoint_view(endpoint), endpoint_view(desired), apply, reread=reread)
-    final = answered.get("endpoint", desired)
-    shaped = endpoint_view(final)
-    shaped["available_parameters"] = groups(final.get("availableParameters"))
-    return {"endpoint": shaped}
+    outcome = ctx.reconcile(
+        ENDPOINT.view(endpoint), ENDPOINT.view(desired),
+        lambda: guardian.update_endpoint(ctx.client, zone.id, endpoint, body),
+        reread=lambda: ENDPOINT.view(guardian.get_endpoint(ctx.client, zone.id, method, path, zone.option)))
+    return {"endpoint": endpoint_result(desired if outcome.answer is None else outcome.answer)}
 
 
 MODULE = ModuleDef(

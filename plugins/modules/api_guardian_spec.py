@@ -394,12 +394,13 @@ import stat
 from ansible.module_utils.basic import missing_required_lib
 
 from ansible_collections.edge.platform.plugins.module_utils import _openapi
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, parse_error_body, unconfirmed
-from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import (
-    Current, compare, predict, shape_configuration, shape_endpoint,
-)
+from ansible_collections.edge.platform.plugins.module_utils._api import api_guardian as guardian
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import (
+    Upload, refusal, shape_state,
+)
 
 
 def read_document(ctx):
@@ -426,173 +427,53 @@ def read_document(ctx):
         ctx.fail("src: %s is not UTF-8 text (byte %d); save the document as UTF-8." % (path, exc.start))
 
 
-def read_current(ctx, zone_id):
-    """The zone's API Guardian state. A 404 is never read from its error text: whether the zone
-    exists is asked of the zone itself (docs/platform-notes.md, "API Guardian: 403 and 404": the conditions of these
-    404s are not documented, and no list of error keys is published)."""
-    base = "/shield/shield-zone/%d" % zone_id
-    zone_hint = "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id
-    operation = "Reading API Guardian of shield zone %d" % zone_id
-    reply = ctx.client.request("GET", base + "/api-guardian", operation, allow_404=True, hints={404: zone_hint})
-    if reply.status != 404:
-        return Current.from_data(reply.object.get("data"))
-    message, key, dummy = parse_error_body(reply.text)
-    if not zone_exists(ctx, base, zone_id):
-        raise ApiError(operation, 404, message, error_key=key, hint=zone_hint)
-    return Current.absent(reply.object.get("data"))
-
-
-def zone_exists(ctx, base, zone_id):
-    """False only when the platform says 404 for the zone itself (as a status or inside its envelope).
-    The published document declares no 404 for this call, so any other answer counts as "exists":
-    the first upload then meets the platform's own verdict, and its 404 names shield_zone_id."""
-    try:
-        zone = ctx.client.request("GET", base, "Reading shield zone %d" % zone_id, allow_404=True)
-    except ApiError as error:
-        if error.status == 404:
-            return False
-        raise
-    return zone.status != 404
-
-
-# Refusals of a first upload after which the zone may hold a document another task uploaded at the
-# same moment. The published shield document declares only 200/401/403/404/500 for POST .../spec
-# (docs/platform-notes.md, "API Guardian: a first upload when a document already exists"), so "already
-# exists" may come as 409 or 400.
-CONFLICT_STATUSES = (400, 409, 422)
-
-
-class _FirstUploadRefused(Exception):
-    def __init__(self, error):
-        super(_FirstUploadRefused, self).__init__(str(error))
-        self.error = error
-
-
-def measure_limits(ctx, document, current, option, zone_id):
-    """``(metrics, problems)`` by O(plan_limits): None/[] when ignored; fails on ``check``."""
-    mode = ctx.params["plan_limits"]
-    if mode == "ignore":
-        return None, []
-    try:
-        metrics = _openapi.measure(document, current.limits)
-    except _openapi.DocumentError as exc:
-        ctx.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
-    problems = _openapi.exceeded_limits(metrics, current.limits)
-    if problems and mode == "check":
-        ctx.fail("%s: the OpenAPI document exceeds the plan limits of shield zone %d by this module's count (an "
-                 "estimate of the platform's rules): %s. Simplify the document (or move the zone to a plan with "
-                 "higher limits), or set plan_limits=warn to let the platform decide, and run again."
-                 % (option, zone_id, "; ".join(problems)), metrics=metrics)
-    return metrics, problems
-
-
 def run(ctx):
-    params = ctx.params
     if _openapi.YAML_IMPORT_ERROR is not None:
         ctx.fail(missing_required_lib("PyYAML"))
     text, option = read_document(ctx)
-    try:
-        document = _openapi.load(text)
-        derived = _openapi.derive(document)
-    except _openapi.DocumentError as exc:
-        ctx.fail("%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (option, exc))
-    enforce = params["enforce_authorization_validation"]
-    zone_id = SHIELD_ZONE.resolve(ctx).id  # after the document is known good: bad input sends nothing
-    current = read_current(ctx, zone_id)
-    metrics, problems = measure_limits(ctx, document, current, option, zone_id)
-    upload = _Upload(ctx, zone_id, text, derived, enforce)
+    upload = Upload(text, option, ctx.params["enforce_authorization_validation"])
+    zone = SHIELD_ZONE.resolve(ctx)  # after the document is known good: bad input sends nothing
+    current = guardian.get_or_absent(ctx.client, zone.id, zone.not_visible)
+    metrics, problems = upload.measure(current.limits, ctx.params["plan_limits"])
+    if problems and ctx.params["plan_limits"] == "check":
+        ctx.fail(upload.over_limits(zone.id, problems), metrics=metrics)
     try:
         try:
-            comparison = upload.reconcile(current, problems, option)
-        except _FirstUploadRefused as refused:
+            comparison, state = reconcile(ctx, zone, upload, current, problems)
+        except guardian.FirstUploadRefused as refused:
             # another task (a parallel host) may have uploaded first: read again, update only if needed
-            current = read_current(ctx, zone_id)
+            current = guardian.get_or_absent(ctx.client, zone.id, zone.not_visible)
             if not current.present:
                 raise refused.error
-            comparison = upload.reconcile(current, (), option)
+            comparison, state = reconcile(ctx, zone, upload, current, ())
     except ApiError as error:
-        if problems and error.status is not None and 400 <= error.status < 500:
-            error.hint = ("%s By this module's count (an estimate) the document exceeds: %s."
-                          % (error.hint or "", "; ".join(problems))).strip()
-        ctx.fail_from(error, metrics=metrics)
-    changes = dict(comparison.changes, forced=bool(params["force"] and not comparison.differs))
-    return dict(upload.result, changes=changes, metrics=metrics)
+        ctx.fail_from(error, msg=refusal(error, problems), metrics=metrics)
+    changes = dict(comparison.changes, forced=bool(ctx.params["force"] and not comparison.differs))
+    return dict(shape_state(state), changes=changes, metrics=metrics)
 
 
-class _Upload(object):
-    """One upload of the document through the engine's reconciler (exact check mode, diff, lost answers).
+def reconcile(ctx, zone, upload, current, problems):
+    """One upload through the engine's reconciler (exact check mode, diff, lost answers): ``(comparison, state)``,
+    the state being the zone's after the task (predicted in check mode).
 
-    The compared states are the comparison's ``before``/``after`` views (parsed schemas, parameter and
-    auth-scheme sets). When the upload's answer is lost, the reconciler re-reads the zone once and
-    compares what the platform now derives with ``after`` the same way; the upload is never sent again.
+    The compared states are the comparison's ``before``/``after`` views (parsed schemas, parameter and auth-scheme
+    sets). When the upload's answer is lost, the zone is re-read once and compared the same way; the upload is never
+    sent again.
     """
-
-    def __init__(self, ctx, zone_id, text, derived, enforce):
-        self.ctx = ctx
-        self.zone_id = zone_id
-        self.text = text
-        self.derived = derived
-        self.enforce = enforce
-        self.result = {}
-
-    def reconcile(self, current, problems, option):
-        ctx = self.ctx
-        comparison = compare(current, self.derived, self.enforce)
-        self._show(current.configuration, current.endpoints)
-        # No document yet is a change even if the views agree (a document with nothing in it).
-        force = ctx.params["force"] or not current.present
-        if problems and (ctx.params["force"] or comparison.differs):
-            ctx.warn("%s: by this module's count (an estimate of the platform's rules) the OpenAPI document "
-                     "exceeds the plan limits of shield zone %d: %s. Uploading anyway: the platform decides "
-                     "(plan_limits=check refuses such a document before any write)."
-                     % (option, self.zone_id, "; ".join(problems)))
-        predicted = predict(current, self.derived, self.enforce, self.zone_id, comparison.parse)
-
-        def apply():
-            self._show(*self._send(current.present))
-
-        def reread():
-            now = read_current(ctx, self.zone_id)
-            self._show(now.configuration, now.endpoints)
-            # a zone still without a document never counts as the upload having landed
-            return compare(now, self.derived, self.enforce).before if now.present else None
-
-        changed = ctx.reconcile(comparison.before, comparison.after, apply, reread=reread,
-                                changed=True if force else None)[0]
-        if changed and ctx.check_mode:
-            self._show(*predicted)
-        return comparison
-
-    def _show(self, configuration, endpoints):
-        self.result = {"configuration": shape_configuration(configuration),
-                       "endpoints": [shape_endpoint(e) for e in endpoints]}
-
-    def _send(self, present):
-        """POST (first document) or PATCH (replacement): ``(configuration, endpoints)`` of the answer.
-
-        An answer without them confirms nothing: it fails as unconfirmed, and the reconciler re-reads."""
-        body = {"content": self.text}
-        if self.enforce is not None:
-            body["enforceAuthorizationValidation"] = self.enforce
-        method, verb = ("PATCH", "Updating") if present else ("POST", "Uploading")
-        operation = "%s the OpenAPI document of shield zone %d" % (verb, self.zone_id)
-        try:
-            reply = self.ctx.client.request(
-                method, "/shield/shield-zone/%d/api-guardian/spec" % self.zone_id, operation, json_body=body,
-                # never sent twice once it may have landed: a lost answer is re-read instead
-                replay_safe=False,
-                hints={403: "The zone's plan refused the document (a plan limit or API Guardian not on the plan).",
-                       404: "No shield zone with id %d is visible to this API key: check shield_zone_id."
-                            % self.zone_id})
-        except ApiError as error:
-            if not present and error.status in CONFLICT_STATUSES:
-                raise _FirstUploadRefused(error)
-            raise
-        data = reply.object.get("data")
-        if (not isinstance(data, dict) or not isinstance(data.get("configuration"), dict)
-                or not isinstance(data.get("endpoints"), list)):
-            raise unconfirmed(operation, reply.status, "the answer does not carry the configuration and endpoints")
-        return data["configuration"], data["endpoints"]
+    comparison = upload.compare(current)
+    if problems and (ctx.params["force"] or comparison.differs):
+        ctx.warn(upload.uploading_anyway(zone.id, problems))
+    outcome = ctx.reconcile(
+        comparison.before, comparison.after,
+        lambda: guardian.upload_spec(ctx.client, zone.id, upload.text, upload.enforce, not current.present,
+                                     zone.not_visible),
+        reread=lambda: guardian.get_or_absent(ctx.client, zone.id, zone.not_visible),
+        reached=upload.reached(comparison),
+        # no document yet is a change even if the views agree (a document with nothing in it)
+        changed=True if ctx.params["force"] or not current.present else None)
+    if not outcome.changed:
+        return comparison, current
+    return comparison, upload.predict(current, comparison, zone.id) if ctx.check_mode else outcome.state
 
 
 MODULE = ModuleDef(

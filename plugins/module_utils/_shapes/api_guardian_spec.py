@@ -7,12 +7,19 @@ predicting the state an upload produces, and shaping both into the module's retu
 
 The comparison is semantic: the platform's YAML renderings are parsed and compared as data, and
 parameter and auth-scheme lists are compared as sets (their order carries no meaning).
+
+:class:`Upload` is the document a task uploads: parsed, derived and measured against a zone's plan limits
+before anything is sent, compared with the zone's state, and the sentences the module says about it.
 """
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import PARAMETER_GROUPS
-from ansible_collections.edge.platform.plugins.module_utils._openapi.metrics import LIMITS
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._openapi.deriver import derive
+from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import (
+    PARAMETER_GROUPS, DocumentError, load,
+)
+from ansible_collections.edge.platform.plugins.module_utils._openapi.metrics import LIMITS, exceeded_limits, measure
 from ansible_collections.edge.platform.plugins.module_utils._openapi.renderer import parse_rendered, render
 
 CONFIGURATION_FIELDS = (
@@ -244,3 +251,75 @@ def shape_endpoint(endpoint):
     shaped["auth_schemes"] = None if schemes is None else [
         _auth_to_snake(s) for s in schemes if isinstance(s, dict)]
     return shaped
+
+
+class Upload(object):
+    """The OpenAPI document of a task (``text``, from ``option``) with its ``enforce`` flag, before anything is sent.
+
+    Creating it parses and derives the document: an unusable one raises InputError naming ``option``.
+    """
+
+    def __init__(self, text, option, enforce):
+        self.text = text
+        self.option = option
+        self.enforce = enforce
+        try:
+            self.document = load(text)
+            self.derived = derive(self.document)
+        except DocumentError as exc:
+            raise self.unusable(exc)
+
+    def unusable(self, exc):
+        return InputError("%s: the OpenAPI document is unusable: %s. Fix the document and run again."
+                          % (self.option, exc), option=self.option)
+
+    def measure(self, limits, mode):
+        """``(metrics, problems)`` against the zone's ``limits`` by O(plan_limits) ``mode``; ``(None, [])`` when
+        ignored."""
+        if mode == "ignore":
+            return None, []
+        try:
+            metrics = measure(self.document, limits)
+        except DocumentError as exc:
+            raise self.unusable(exc)
+        return metrics, exceeded_limits(metrics, limits)
+
+    def over_limits(self, zone_id, problems):
+        """The failure of plan_limits=check."""
+        return ("%s: the OpenAPI document exceeds the plan limits of shield zone %d by this module's count (an "
+                "estimate of the platform's rules): %s. Simplify the document (or move the zone to a plan with "
+                "higher limits), or set plan_limits=warn to let the platform decide, and run again."
+                % (self.option, zone_id, "; ".join(problems)))
+
+    def uploading_anyway(self, zone_id, problems):
+        """The warning of plan_limits=warn when the document is sent."""
+        return ("%s: by this module's count (an estimate of the platform's rules) the OpenAPI document exceeds the "
+                "plan limits of shield zone %d: %s. Uploading anyway: the platform decides (plan_limits=check "
+                "refuses such a document before any write)." % (self.option, zone_id, "; ".join(problems)))
+
+    def compare(self, current):
+        return compare(current, self.derived, self.enforce)
+
+    def predict(self, current, comparison, zone_id):
+        """The zone's state after the upload, as a :class:`Current`."""
+        return Current(True, *predict(current, self.derived, self.enforce, zone_id, comparison.parse))
+
+    def reached(self, comparison):
+        """``reached(now)`` for the reconciler: whether the state read back derives the document (a zone still
+        without a document never counts as the upload having landed)."""
+        return lambda now: now.present and self.compare(now).before == comparison.after
+
+
+def refusal(error, problems):
+    """The sentence of a platform refusal (4xx) of a document the module measured over a limit: the error's own
+    with the measurement; None (the error's own) otherwise."""
+    if problems and error.status is not None and 400 <= error.status < 500:
+        return "%s By this module's count (an estimate) the document exceeds: %s." % (
+            error.describe(), "; ".join(problems))
+    return None
+
+
+def shape_state(current):
+    """The ``configuration`` and ``endpoints`` return values of a zone's state."""
+    return {"configuration": shape_configuration(current.configuration),
+            "endpoints": [shape_endpoint(e) for e in current.endpoints]}

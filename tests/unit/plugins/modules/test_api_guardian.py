@@ -112,3 +112,31 @@ def test_lost_answer_is_read_back_and_never_replayed(landed):
         assert result["changed"] is True and "shows the change was applied" in ctx.warnings[0]
     else:
         assert result["failed"] is True and "NOT applied" in result["msg"]
+
+
+def settable_options(table, spec):
+    """Each settable field's option, looked up in the argument spec (sub-options under their option)."""
+    found = []
+    for field in table.fields:
+        if field.parse is None:
+            continue
+        options = spec
+        for name in field.path[:-1]:
+            options = options[name]["options"]
+        found.append(options.get(field.path[-1], {}).get("type"))
+    return found
+
+
+def test_every_settable_field_of_the_table_is_an_option():
+    from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import CONFIGURATION
+    assert None not in settable_options(CONFIGURATION, api_guardian.MODULE.argument_spec)
+
+
+def test_a_404_names_the_option_that_chose_the_zone(fake_session, run_module):
+    found = {"error": {"statusCode": 200, "success": True}, "data": {"shieldZoneId": 9, "pullZoneId": 2001}}
+    fake_session.responses = [FakeResponse(200, found), FakeResponse(404)]
+    args = dict(BASE, pullzone_id=2001, enabled=False)
+    del args["shield_zone_id"]
+    result = run_module(api_guardian, args)
+    assert result["failed"] is True and "or has no API Guardian state yet" in result["msg"]
+    assert "check pullzone_id, or upload an OpenAPI document" in result["msg"]

@@ -144,3 +144,9 @@ def test_lost_answer_is_read_back_and_never_replayed(landed):
         assert "GET /pets of shield zone 9 got no answer" in ctx.warnings[0]
     else:
         assert result["failed"] is True and "NOT applied" in result["msg"]
+
+
+def test_every_settable_field_of_the_table_is_an_option():
+    from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import ENDPOINT
+    from ansible_collections.edge.platform.tests.unit.plugins.modules.test_api_guardian import settable_options
+    assert None not in settable_options(ENDPOINT, api_guardian_endpoint.MODULE.argument_spec)

@@ -300,6 +300,15 @@ def test_unknown_zone_fails_without_writing(run_module, fake_session, zone, key)
     assert "No shield zone with id 3001 is visible to this API key: check shield_zone_id." in result["msg"]
 
 
+def test_unknown_zone_found_through_the_pull_zone_names_that_option(run_module, fake_session):
+    found = envelope({"shieldZoneId": 3001, "pullZoneId": 2001})
+    missing = envelope(status=404, success=False, message="Not found")
+    result = run(run_module, fake_session, [found, missing, FakeResponse(404)], shield_zone_id=None, pullzone_id=2001)
+    assert result["failed"] is True and fake_session.writes == []
+    assert ("No shield zone with id 3001 (found through pullzone_id 2001) is visible to this API key: check "
+            "pullzone_id." in result["msg"])
+
+
 def test_zone_probe_failure_is_reported_not_guessed(run_module, fake_session):
     missing = envelope(status=404, success=False, message="Not found")
     result = run(run_module, fake_session, [missing, FakeResponse(500)], retries=0)

@@ -1,9 +1,10 @@
-"""_guardian_settings: readable names, timeframes, the parameter subset check, PATCH bodies, views."""
+"""api_guardian_settings: readable names, timeframes, the parameter subset check, PATCH bodies, views."""
 
 from __future__ import annotations
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import api_guardian_settings as settings
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import API_GUARDIAN_ACTIONS
 
@@ -21,10 +22,10 @@ def test_actions_by_name_or_number(value, number):
 
 
 def test_unknown_action_names_the_option_and_the_choices():
-    with pytest.raises(settings.SettingError, match=r"^unmatched_path_action must be one of block, log, ignore "
-                                                    r"\(or their numbers 0, 1, 2\); got 'drop'\.$"):
+    with pytest.raises(InputError, match=r"^unmatched_path_action must be one of block, log, ignore "
+                                         r"\(or their numbers 0, 1, 2\); got 'drop'\.$"):
         settings.parse_enum("unmatched_path_action", "drop", API_GUARDIAN_ACTIONS)
-    with pytest.raises(settings.SettingError):
+    with pytest.raises(InputError):
         settings.parse_enum("unmatched_path_action", 3, API_GUARDIAN_ACTIONS)
 
 
@@ -37,26 +38,26 @@ def test_timeframes(value, seconds):
 
 @pytest.mark.parametrize("value", ["2m", "30", 120, "1d", ""])
 def test_timeframes_the_platform_does_not_offer(value):
-    with pytest.raises(settings.SettingError, match="must be one of 1s, 10s, 1m, 5m, 15m, 1h"):
+    with pytest.raises(InputError, match="must be one of 1s, 10s, 1m, 5m, 15m, 1h"):
         settings.parse_timeframe("rate_limiting.timeframe", value)
 
 
 def test_configuration_sends_only_what_differs():
-    wanted = settings.wanted_configuration({"enabled": None, "execution_mode": "block", "body_limit_action": "log",
+    wanted = settings.CONFIGURATION.wanted({"enabled": None, "execution_mode": "block", "body_limit_action": "log",
                                             "unmatched_path_action": None})
     assert wanted == {"executionMode": 1, "bodyLimitAction": 1}
     current = {"isEnabled": True, "executionMode": 0, "bodyLimitAction": 1, "unmatchedPathAction": 1}
-    assert settings.changed_properties(current, wanted) == {"executionMode": 1}
-    assert settings.configuration_view(current) == {"enabled": True, "execution_mode": "log",
+    assert settings.CONFIGURATION.changes(current, wanted) == {"executionMode": 1}
+    assert settings.CONFIGURATION.view(current) == {"enabled": True, "execution_mode": "log",
                                                     "body_limit_action": "log", "unmatched_path_action": "log"}
 
 
 def test_an_unknown_platform_number_is_shown_as_the_number():
-    assert settings.configuration_view({"executionMode": 7})["execution_mode"] == 7
+    assert settings.CONFIGURATION.view({"executionMode": 7})["execution_mode"] == 7
 
 
 def test_parameters_are_checked_against_the_endpoint_naming_every_bad_one():
-    with pytest.raises(settings.SettingError) as error:
+    with pytest.raises(InputError) as error:
         settings.parse_parameters("injection_detection_parameters", {"query": ["q", "x"], "Header": ["H"]},
                                   ENDPOINT["availableParameters"], "GET /pets/{petId}")
     assert str(error.value) == ("injection_detection_parameters names parameters GET /pets/{petId} does not have: "
@@ -66,45 +67,45 @@ def test_parameters_are_checked_against_the_endpoint_naming_every_bad_one():
 @pytest.mark.parametrize("value, message", [
     ({"Body": []}, "unknown location 'Body'"), ({"Query": "q"}, "Query must be a list"), ([], "must be a mapping")])
 def test_bad_parameter_shapes(value, message):
-    with pytest.raises(settings.SettingError, match=message):
+    with pytest.raises(InputError, match=message):
         settings.parse_parameters("injection_detection_parameters", value, {}, "GET /")
 
 
 def test_parameter_selection_compares_as_sets_and_null_is_empty():
-    wanted = settings.wanted_endpoint({"injection_detection_parameters": {"Path": ["petId"], "Query": ["q"]}},
+    wanted = settings.ENDPOINT.wanted({"injection_detection_parameters": {"Path": ["petId"], "Query": ["q"]}},
                                       dict(ENDPOINT, injectionDetectionParameters={"Query": ["q"], "Path": ["petId"]}))
-    assert settings.endpoint_changes(dict(ENDPOINT, injectionDetectionParameters={"Query": ["q"], "Path": ["petId"]}),
+    assert settings.ENDPOINT.changes(dict(ENDPOINT, injectionDetectionParameters={"Query": ["q"], "Path": ["petId"]}),
                                      wanted) == {}
-    empty = settings.wanted_endpoint({"injection_detection_parameters": {}}, ENDPOINT)
-    assert settings.endpoint_changes(ENDPOINT, empty) == {}  # null selection == all groups empty
+    empty = settings.ENDPOINT.wanted({"injection_detection_parameters": {}}, ENDPOINT)
+    assert settings.ENDPOINT.changes(ENDPOINT, empty) == {}  # null selection == all groups empty
 
 
 def test_endpoint_body_and_view():
     params = {"enabled": False, "detect_sqli": True,
               "rate_limiting": {"enabled": True, "type": "global", "request_count": 5, "timeframe": "1h"}}
-    body = settings.endpoint_changes(ENDPOINT, settings.wanted_endpoint(params, ENDPOINT))
+    body = settings.ENDPOINT.changes(ENDPOINT, settings.ENDPOINT.wanted(params, ENDPOINT))
     assert body == {"isEnabled": False, "detectParameterSqli": True, "rateLimitingEnabled": True,
                     "rateLimitingType": "Global", "rateLimitingRequestCount": 5, "rateLimitingTimeframe": 3600}
-    view = settings.endpoint_view(dict(ENDPOINT, **body))
+    view = settings.ENDPOINT.view(dict(ENDPOINT, **body))
     assert view["rate_limiting"] == {"enabled": True, "type": "global", "request_count": 5, "timeframe": "1h",
                                      "timeframe_seconds": 3600}
     assert view["injection_detection_parameters"] == {"Path": [], "Query": [], "Header": [], "Cookie": []}
 
 
 def test_request_count_must_be_positive():
-    with pytest.raises(settings.SettingError, match="request_count must be greater than zero; got 0"):
-        settings.wanted_endpoint({"rate_limiting": {"request_count": 0}}, ENDPOINT)
+    with pytest.raises(InputError, match="request_count must be greater than zero; got 0"):
+        settings.ENDPOINT.wanted({"rate_limiting": {"request_count": 0}}, ENDPOINT)
 
 
 def test_endpoint_is_found_by_method_in_any_case_and_exact_path():
     assert settings.find_endpoint([ENDPOINT], "get", "/pets/{petId}") is ENDPOINT
-    with pytest.raises(settings.SettingError, match=r"Available: GET /pets/\{petId\}\.$"):
+    with pytest.raises(InputError, match=r"Available: GET /pets/\{petId\}\.$"):
         settings.find_endpoint([ENDPOINT], "GET", "/pets/{id}")
-    with pytest.raises(settings.SettingError, match="no API Guardian endpoints"):
+    with pytest.raises(InputError, match="no API Guardian endpoints"):
         settings.find_endpoint([], "GET", "/")
 
 
 def test_a_long_endpoint_list_is_cut():
     endpoints = [{"requestMethod": "GET", "requestPath": "/p%02d" % i} for i in range(25)]
-    with pytest.raises(settings.SettingError, match=r"GET /p19 \(and 5 more\)\.$"):
+    with pytest.raises(InputError, match=r"GET /p19 \(and 5 more\)\.$"):
         settings.find_endpoint(endpoints, "GET", "/nope")
