@@ -150,3 +150,14 @@ def test_every_settable_field_of_the_table_is_an_option():
     from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import ENDPOINT
     from ansible_collections.edge.platform.tests.unit.plugins.modules.test_api_guardian import settable_options
     assert None not in settable_options(ENDPOINT, api_guardian_endpoint.MODULE.argument_spec)
+
+
+def test_an_endpoint_gone_when_a_lost_answer_is_read_back_fails_cleanly():
+    ctx = Context(dict(shield_zone_id=9, method="GET", path="/pets", enabled=False, validate_request_body=None,
+                       validate_response_body=None, validate_authorization=None, detect_xss=None, detect_sqli=None,
+                       injection_detection_parameters=None, rate_limiting=None))
+    gone = {"error": {"statusCode": 200, "success": True}, "data": {"configuration": {}, "endpoints": [POST]}}
+    ctx.client = LosingClient([data(), gone])
+    result = execute(api_guardian_endpoint.run, ctx)
+    assert [m for m, _p in ctx.client.calls] == ["GET", "PATCH", "GET"]
+    assert result["failed"] is True and result["msg"].startswith("No API Guardian endpoint GET /pets in this zone")
