@@ -1,0 +1,96 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""Pull zones on the platform: their paths, reads, listing, lookup by name and hostname certificates (pure Python:
+no Ansible imports). Every function takes the client first and returns the platform's model or raises ApiError.
+
+- :func:`list_all`: ``GET /pullzone`` (every page, 1000 zones a request; ``search`` filters by part of the name).
+- :func:`find`: the zone named as given: one search request (one more per 1000 matches), exact name match,
+  case-insensitive.
+- :func:`get`: ``GET /pullzone/{id}``.
+- :func:`add_certificate`, :func:`remove_certificate`: ``POST /pullzone/{id}/addCertificate`` and
+  ``DELETE /pullzone/{id}/removeCertificate``, each sent once and never again once it may have reached the platform.
+
+With ``include_certificate`` the platform sends every hostname's certificate and its private key
+(``CertificateKey``): a caller registers the keys as secrets as soon as the answer is read.
+"""
+
+from __future__ import annotations
+
+import base64
+
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from .listing import LookupFailed, core_list, pick
+
+ZONES = "/pullzone"
+ZONE = "/pullzone/%d"
+ADD_CERTIFICATE = "/pullzone/%d/addCertificate"
+REMOVE_CERTIFICATE = "/pullzone/%d/removeCertificate"
+WITH_CERTIFICATES = {"includeCertificate": "true"}
+# which options to check when the platform rejects a field of a certificate request
+CERTIFICATE_FIELD_OPTIONS = {
+    "Hostname": "hostname",
+    "Certificate": "certificate or certificate_src",
+    "CertificateKey": "certificate_key or certificate_key_src",
+}
+
+
+def not_visible(zone_id):
+    """The hint of a 404 on a zone given by its id."""
+    return "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id
+
+
+def list_all(client, search=None, include_certificate=False):
+    """Every PullZoneModel visible to the key; certificates (and their keys!) only with ``include_certificate``."""
+    return core_list(client, ZONES, "pull zones", search, WITH_CERTIFICATES if include_certificate else None)
+
+
+def find(client, name, option="pullzone_name", id_option="pullzone_id"):
+    """The PullZoneModel named ``name`` (else LookupFailed naming ``option``); the listing carries no certificates."""
+    wanted = (name or "").strip()
+    if not wanted:
+        raise LookupFailed("%s must be a pull zone name; got %r." % (option, name), option=option)
+    return pick(list_all(client, wanted), wanted, "pull zone", option, id_option, "Id", "Name")
+
+
+def get(client, zone_id, hint=None, include_certificate=False):
+    """The PullZoneModel of zone ``zone_id``; ``hint`` replaces the 404 advice (a selector's ``found.not_visible``);
+    with ``include_certificate`` its hostnames carry their certificates and keys."""
+    return client.request("GET", ZONE % zone_id, "Reading pull zone %d" % zone_id,
+                          params=WITH_CERTIFICATES if include_certificate else None,
+                          hints={404: hint or not_visible(zone_id)}).object
+
+
+def _encoded(pem):
+    return base64.b64encode(pem.encode("ascii")).decode("ascii")
+
+
+def _certificate_write(client, method, path, operation, body, action):
+    """One write, never sent twice once it may have reached the platform: after a lost answer the reconciler
+    re-reads instead (a repeated removal would fail with "no certificate", a repeated upload would hide whether the
+    first landed). A 400 on a known field gets a hint naming the option behind it."""
+    try:
+        return client.request(method, path, operation, json_body=body, replay_safe=False, expect="empty")
+    except ApiError as error:
+        if error.status != 400 or error.field not in CERTIFICATE_FIELD_OPTIONS:
+            raise
+        raise ApiError(error.operation, error.status, error.message, error_key=error.error_key, field=error.field,
+                       hint="The platform could not %s: check %s." % (action, CERTIFICATE_FIELD_OPTIONS[error.field]),
+                       kind=error.kind) from None
+
+
+def add_certificate(client, zone_id, hostname, certificate_pem, key_pem):
+    """Install the PEM bundle ``certificate_pem`` (leaf first) with ``key_pem`` on ``hostname``, each sent
+    Base64-encoded as the platform requires. The answer carries no data: None."""
+    _certificate_write(client, "POST", ADD_CERTIFICATE % zone_id,
+                       "Adding the certificate of %s to pull zone %d" % (hostname, zone_id),
+                       {"Hostname": hostname, "Certificate": _encoded(certificate_pem),
+                        "CertificateKey": _encoded(key_pem)}, "use the certificate")
+
+
+def remove_certificate(client, zone_id, hostname):
+    """Remove the custom certificate of ``hostname``. The answer carries no data: None."""
+    _certificate_write(client, "DELETE", REMOVE_CERTIFICATE % zone_id,
+                       "Removing the certificate of %s from pull zone %d" % (hostname, zone_id),
+                       {"Hostname": hostname}, "remove the certificate")
