@@ -2,7 +2,8 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""What the info modules return for DNS, pull and shield zones (pure Python: no Ansible imports).
+"""What the zone modules return for DNS, pull and shield zones, DNSSEC and a hostname's certificate (pure Python:
+no Ansible imports). Each shape is one field table read by :func:`shape`.
 
 Each shape is an allow-list: only the named fields leave, so a field the platform adds later (or a
 secret it already sends) never reaches a result. Left out of pull zones on purpose, because they are
@@ -23,44 +24,66 @@ from .shield_enums import enum_name
 PULL_ZONE_TYPES = {0: "premium", 1: "volume"}
 KEY_TYPES = {0: "ecdsa", 1: "rsa"}
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
+CUSTOM_PROVISION = 3  # PROVISION_TYPES: a certificate a user uploaded
 SHIELD_PLANS = {0: "basic", 1: "advanced", 2: "business", 3: "enterprise"}
 DDOS_SENSITIVITIES = {0: "off", 1: "low", 2: "medium", 3: "high", 4: "challenge"}
 EXECUTION_MODES = {0: "log", 1: "block"}
 BODY_LIMIT_ACTIONS = {0: "block", 1: "log", 2: "ignore"}
 
 
-def _pick(model, fields):
-    return {name: model.get(key) for name, key in fields}
+# Each shape is one field table: ``(name, platform key)``, or ``(name, platform key, convert)`` where
+# ``convert(value)`` turns the platform's value into the returned one. The order of a table is the order of the
+# returned keys.
+def shape(model, fields):
+    """The readable view of ``model`` that the table ``fields`` describes (only its fields, nothing else)."""
+    return {field[0]: field[2](model.get(field[1])) if len(field) > 2 else model.get(field[1]) for field in fields}
+
+
+def _named(table):
+    """A converter: the name of a platform number in ``table`` (None for a number this collection does not know)."""
+    return table.get
+
+
+def _enum(table):
+    """A converter for the shield API's numbers, which may come as numeric text (see ``shield_enums.enum_name``)."""
+    return lambda value: enum_name(table, value)
+
+
+def _null_when_unset(value):
+    """The platform writes "no key" as an empty string or zero: null."""
+    return None if value in ("", 0) else value
+
+
+def _count(items):
+    return len(items) if isinstance(items, list) else None
 
 
 DNS_ZONE_FIELDS = (
-    ("id", "Id"), ("domain", "Domain"), ("dnssec_enabled", "DnsSecEnabled"),
+    ("id", "Id"), ("domain", "Domain"), ("dnssec_enabled", "DnsSecEnabled", bool),
     ("nameservers_detected", "NameserversDetected"), ("custom_nameservers_enabled", "CustomNameserversEnabled"),
     ("nameserver1", "Nameserver1"), ("nameserver2", "Nameserver2"), ("soa_email", "SoaEmail"),
     ("logging_enabled", "LoggingEnabled"), ("date_created", "DateCreated"), ("date_modified", "DateModified"),
+    ("record_count", "Records", _count),
 )
 
 
 def shape_dns_zone(model):
     """A DnsZoneModel as ``dnszone_info`` returns it (records are counted, not listed)."""
-    shaped = _pick(model, DNS_ZONE_FIELDS)
-    shaped["dnssec_enabled"] = bool(shaped["dnssec_enabled"])
-    records = model.get("Records")
-    shaped["record_count"] = len(records) if isinstance(records, list) else None
-    return shaped
+    return shape(model, DNS_ZONE_FIELDS)
 
 
-PULL_ZONE_FIELDS = (
-    ("id", "Id"), ("name", "Name"), ("enabled", "Enabled"), ("suspended", "Suspended"),
-    ("cname_domain", "CnameDomain"), ("origin_host_header", "OriginHostHeader"),
-    ("dns_zone_id", "DnsZoneId"), ("dns_record_id", "DnsRecordId"), ("storage_zone_id", "StorageZoneId"),
-    ("edge_script_id", "EdgeScriptId"), ("enable_auto_ssl", "EnableAutoSSL"),
-    ("disable_lets_encrypt", "DisableLetsEncrypt"), ("zone_security_enabled", "ZoneSecurityEnabled"),
+DNSSEC_FIELDS = (
+    ("enabled", "Enabled", bool), ("ds_record", "DsRecord", _null_when_unset), ("digest", "Digest", _null_when_unset),
+    ("digest_type", "DigestType", _null_when_unset), ("algorithm", "Algorithm", _null_when_unset),
+    ("public_key", "PublicKey", _null_when_unset), ("key_tag", "KeyTag", _null_when_unset),
+    ("flags", "Flags", _null_when_unset), ("ds_configured", "DsConfigured", bool),
 )
-HOSTNAME_FIELDS = (
-    ("id", "Id"), ("name", "Value"), ("force_ssl", "ForceSSL"), ("is_system", "IsSystemHostname"),
-    ("is_managed", "IsManagedHostname"), ("has_certificate", "HasCertificate"),
-)
+
+
+def shape_dnssec(model):
+    """The ``dnssec`` return value of ``dnszone_dnssec`` from a DnsSecDsRecordModel (empty strings and zeros become
+    null); ``{"Enabled": enabled}`` gives the status alone."""
+    return shape(model, DNSSEC_FIELDS)
 
 
 def origin_without_credentials(url):
@@ -77,24 +100,67 @@ def origin_without_credentials(url):
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
+PULL_ZONE_FIELDS = (
+    ("id", "Id"), ("name", "Name"), ("enabled", "Enabled"), ("suspended", "Suspended"),
+    ("cname_domain", "CnameDomain"), ("origin_host_header", "OriginHostHeader"),
+    ("dns_zone_id", "DnsZoneId"), ("dns_record_id", "DnsRecordId"), ("storage_zone_id", "StorageZoneId"),
+    ("edge_script_id", "EdgeScriptId"), ("enable_auto_ssl", "EnableAutoSSL"),
+    ("disable_lets_encrypt", "DisableLetsEncrypt"), ("zone_security_enabled", "ZoneSecurityEnabled"),
+    ("type", "Type", _named(PULL_ZONE_TYPES)), ("origin_url", "OriginUrl", origin_without_credentials),
+)
+HOSTNAME_FIELDS = (
+    ("id", "Id"), ("name", "Value"), ("force_ssl", "ForceSSL"), ("is_system", "IsSystemHostname"),
+    ("is_managed", "IsManagedHostname"), ("has_certificate", "HasCertificate"),
+    ("certificate_type", "CertificateProvisionType", _named(PROVISION_TYPES)),
+    ("certificate_key_type", "CertificateKeyType", _named(KEY_TYPES)),
+)
+
+
 def shape_hostname(model, certificate=None):
     """A HostnameModel; ``certificate`` is the parsed facts of its certificate when they were read."""
-    shaped = _pick(model, HOSTNAME_FIELDS)
-    shaped["certificate_type"] = PROVISION_TYPES.get(model.get("CertificateProvisionType"))
-    shaped["certificate_key_type"] = KEY_TYPES.get(model.get("CertificateKeyType"))
-    shaped["certificate"] = certificate
-    return shaped
+    return dict(shape(model, HOSTNAME_FIELDS), certificate=certificate)
 
 
 def shape_pull_zone(model, certificates=None):
     """A PullZoneModel as ``pullzone_info`` returns it; ``certificates`` maps hostname id -> parsed facts."""
-    shaped = _pick(model, PULL_ZONE_FIELDS)
-    shaped["type"] = PULL_ZONE_TYPES.get(model.get("Type"))
-    shaped["origin_url"] = origin_without_credentials(model.get("OriginUrl"))
     hostnames = model.get("Hostnames") if isinstance(model.get("Hostnames"), list) else []
-    shaped["hostnames"] = [shape_hostname(h, (certificates or {}).get(h.get("Id")))
-                           for h in hostnames if isinstance(h, dict)]
-    return shaped
+    return dict(shape(model, PULL_ZONE_FIELDS), hostnames=[
+        shape_hostname(h, (certificates or {}).get(h.get("Id"))) for h in hostnames if isinstance(h, dict)])
+
+
+def certificate_type_of(hostname):
+    """``(certificate_type, custom)`` of a HostnameModel as ``pullzone_certificate`` compares it: the type is
+    ``none`` without a certificate; ``custom`` is True for a certificate a user uploaded (or an unlabelled one the
+    platform returned), False for one the platform issued."""
+    provision = hostname.get("CertificateProvisionType")
+    has = bool(hostname.get("HasCertificate"))
+    custom = has and (provision == CUSTOM_PROVISION or (provision is None and bool(hostname.get("Certificate"))))
+    if not has:
+        return "none", custom
+    return ("custom" if custom else PROVISION_TYPES.get(provision, "unknown")), custom
+
+
+def certificate_view(bundle, certificate_type):
+    """What ``pullzone_certificate`` returns and compares of a hostname's certificate bundle (leaf first)."""
+    leaf = bundle[0] if bundle else None
+    return {
+        "has_certificate": certificate_type != "none",
+        "certificate_type": certificate_type,
+        "fingerprints": [cert.fingerprint for cert in bundle],
+        "subject": leaf.subject if leaf else None,
+        "issuer": leaf.issuer if leaf else None,
+        "sans": list(leaf.sans) if leaf else [],
+        "not_before": iso(leaf.not_before) if leaf else None,
+        "not_after": iso(leaf.not_after) if leaf else None,
+    }
+
+
+CERTIFICATE_COMPARED = ("certificate_type", "fingerprints", "not_after")
+
+
+def certificate_compared(view, hostname):
+    """What the diff shows and the reconciler compares of a :func:`certificate_view`: never key material."""
+    return dict({key: view[key] for key in CERTIFICATE_COMPARED}, hostname=hostname)
 
 
 SHIELD_ZONE_FIELDS = (
@@ -105,19 +171,17 @@ SHIELD_ZONE_FIELDS = (
     ("waf_disabled_rules", "wafDisabledRules"), ("waf_log_only_rules", "wafLogOnlyRules"),
     ("custom_waf_rules_limit", "customWafRulesLimit"), ("rate_limit_rules_limit", "rateLimitRulesLimit"),
     ("ddos_challenge_window", "dDoSChallengeWindow"), ("whitelabel_response_pages", "whitelabelResponsePages"),
+    ("plan", "planType", _enum(SHIELD_PLANS)), ("waf_execution_mode", "wafExecutionMode", _enum(EXECUTION_MODES)),
+    ("waf_request_body_limit_action", "wafRequestBodyLimitAction", _enum(BODY_LIMIT_ACTIONS)),
+    ("waf_response_body_limit_action", "wafResponseBodyLimitAction", _enum(BODY_LIMIT_ACTIONS)),
+    ("ddos_shield_sensitivity", "dDoSShieldSensitivity", _enum(DDOS_SENSITIVITIES)),
+    ("ddos_execution_mode", "dDoSExecutionMode", _enum(EXECUTION_MODES)),
 )
 
 
 def shape_shield_zone(model):
     """A ShieldZoneResponse as ``shield_zone_info`` returns it: numbers kept, names beside them."""
-    shaped = _pick(model, SHIELD_ZONE_FIELDS)
-    shaped["plan"] = enum_name(SHIELD_PLANS, model.get("planType"))
-    shaped["waf_execution_mode"] = enum_name(EXECUTION_MODES, model.get("wafExecutionMode"))
-    shaped["waf_request_body_limit_action"] = enum_name(BODY_LIMIT_ACTIONS, model.get("wafRequestBodyLimitAction"))
-    shaped["waf_response_body_limit_action"] = enum_name(BODY_LIMIT_ACTIONS, model.get("wafResponseBodyLimitAction"))
-    shaped["ddos_shield_sensitivity"] = enum_name(DDOS_SENSITIVITIES, model.get("dDoSShieldSensitivity"))
-    shaped["ddos_execution_mode"] = enum_name(EXECUTION_MODES, model.get("dDoSExecutionMode"))
-    return shaped
+    return shape(model, SHIELD_ZONE_FIELDS)
 
 
 def certificate_facts(value, now=None):
