@@ -169,89 +169,29 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, excerpt, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-
-DNSSEC_FIELDS = (
-    ("enabled", "Enabled"), ("ds_record", "DsRecord"), ("digest", "Digest"), ("digest_type", "DigestType"),
-    ("algorithm", "Algorithm"), ("public_key", "PublicKey"), ("key_tag", "KeyTag"), ("flags", "Flags"),
-    ("ds_configured", "DsConfigured"),
-)
-
-
-def shape_dnssec(model):
-    """The ``dnssec`` return value from a DnsSecDsRecordModel (empty strings and zeros become null)."""
-    shaped = {}
-    for name, key in DNSSEC_FIELDS:
-        value = model.get(key)
-        if name not in ("enabled", "ds_configured") and value in ("", 0):
-            value = None
-        shaped[name] = value
-    shaped["enabled"] = bool(shaped["enabled"])
-    shaped["ds_configured"] = bool(shaped["ds_configured"])
-    return shaped
-
-
-def status_only(enabled):
-    return shape_dnssec({"Enabled": enabled})
+from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_dnssec
 
 
 def run(ctx):
     found = DNS_ZONE.resolve(ctx)
-    zone_id = found.id
-    path = "/dnszone/%d" % zone_id
-
-    def read_zone():
-        return ctx.client.request(
-            "GET", path, "Reading DNS zone %d" % zone_id,
-            hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % zone_id}).object
-
-    def enable(operation, changes_state=True):
-        # Enabling an enabled zone returns its current key unchanged (the Terraform provider calls it on
-        # every read to get the DS record: BunnyWay/terraform-provider-bunnynet internal/api/dnszone.go),
-        # so a retried enable never re-keys the zone.
-        return confirmed(ctx.client.request("POST", path + "/dnssec", operation, changes_state=changes_state),
-                         operation, True, changes_state)
-
-    def confirmed(reply, operation, enabled, write=True):
-        # both calls answer the DnsSecDsRecordModel, whose Enabled is the state after the call: an answer
-        # without it, or with the other state, confirms nothing (the reconciler re-reads after a write)
-        if reply.object.get("Enabled") is not enabled:
-            problem = "the answer does not show DNSSEC %s: %s" % (
-                "enabled" if enabled else "disabled", excerpt(reply.text))
-            if write:
-                raise unconfirmed(operation, reply.status, ctx.scrub(problem))
-            raise ApiError(operation, reply.status, ctx.scrub(problem), kind=BAD_ANSWER,
-                           hint="Check that base_url points at the platform API itself and try again.")
-        return shape_dnssec(reply.object)
-
-    zone = found.model or read_zone()  # a lookup by domain already read the zone
+    zone = found.model or dns_zones.get(ctx.client, found.id, found.not_visible)  # a lookup by domain read it
     wanted = ctx.params["state"] == "enabled"
-    current = bool(zone.get("DnsSecEnabled"))
-    identity = {"id": zone_id, "domain": zone.get("Domain")}
-    written = {}
+    identity = {"id": found.id, "domain": zone.get("Domain")}
 
-    def view(enabled):
-        return dict(identity, dnssec_enabled=enabled)
+    def view(model):
+        return dict(identity, dnssec_enabled=bool(model.get("DnsSecEnabled")))
 
-    def apply():
-        if wanted:
-            written["dnssec"] = enable("Enabling DNSSEC on DNS zone %d" % zone_id)
-        else:
-            operation = "Disabling DNSSEC on DNS zone %d" % zone_id
-            written["dnssec"] = confirmed(ctx.client.request("DELETE", path + "/dnssec", operation), operation, False)
-
-    def reread():
-        return view(bool(read_zone().get("DnsSecEnabled")))
-
-    changed, _state, _diff = ctx.reconcile(view(current), view(wanted), apply, reread=reread)
-    dnssec = written.get("dnssec") or status_only(wanted)
+    outcome = ctx.reconcile(view(zone), dict(identity, dnssec_enabled=wanted),
+                            lambda: dns_zones.set_dnssec(ctx.client, found.id, wanted),
+                            reread=lambda: view(dns_zones.get(ctx.client, found.id, found.not_visible)))
+    dnssec = shape_dnssec(outcome.answer or {"Enabled": wanted})
     # The DS record is served only by the enable call: fetched on request when it is not known yet
     # (no change, or a change whose answer was lost); never in check mode, which writes nothing.
     if wanted and dnssec["ds_record"] is None and ctx.params["fetch_ds_record"] and not ctx.check_mode:
-        # on an enabled zone the call only reads: a lost answer is no answer, not a change that may have landed
-        dnssec = enable("Reading the DS record of DNS zone %d" % zone_id, changes_state=False)
+        dnssec = shape_dnssec(dns_zones.read_ds_record(ctx.client, found.id))
     return {"dns_zone": identity, "dnssec": dnssec}
 
 

@@ -135,7 +135,8 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE, list_dns_zones
+from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_dns_zone
 
@@ -143,11 +144,9 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import
 def run(ctx):
     if DNS_ZONE.given(ctx.params):
         found = DNS_ZONE.resolve(ctx)
-        models = [found.model if found.model is not None else ctx.client.request(
-            "GET", "/dnszone/%d" % found.id, "Reading DNS zone %d" % found.id,
-            hints={404: "No DNS zone with id %d is visible to this API key: check zone_id." % found.id}).object]
+        models = [found.model or dns_zones.get(ctx.client, found.id, found.not_visible)]
     else:
-        models = list_dns_zones(ctx.client)
+        models = dns_zones.list_all(ctx.client)
     return {"changed": False, "dns_zones": [shape_dns_zone(m) for m in models]}
 
 

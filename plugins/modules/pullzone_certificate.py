@@ -283,33 +283,38 @@ import re
 from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
 from ansible_collections.edge.platform.plugins.module_utils._hosts import user_files as _files
 from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import (
+    CUSTOM_PROVISION, certificate_compared, certificate_type_of, certificate_view)
 
-PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
-CUSTOM = 3
 HOSTNAME = re.compile(r"^(?=.{1,253}$)[a-z0-9_*]([a-z0-9_.-]*[a-z0-9])?$")
-# which options to check when the platform rejects a request field
-FIELD_OPTIONS = {
-    "Hostname": "hostname",
-    "Certificate": "certificate or certificate_src",
-    "CertificateKey": "certificate_key or certificate_key_src",
-}
 LIMIT = "%d KiB" % (certs.MAX_INPUT_BYTES // 1024)
 FILE_FIX = ("give the path of a PEM or DER file of at most %s (only regular files are read, so a pipe or device "
             "cannot hang the task)." % LIMIT)
 
 
-def normalise_hostname(ctx, value):
+def normalise_hostname(value):
     host = (value or "").strip().rstrip(".").lower()
     try:
         host = host.encode("idna").decode("ascii") if any(ord(c) > 127 for c in host) else host
     except UnicodeError:
         host = ""
     if not HOSTNAME.match(host):
-        ctx.fail("hostname must be a bare DNS name such as www.example.com (no scheme, port or path); got %r." % value)
+        raise InputError("hostname must be a bare DNS name such as www.example.com (no scheme, port or path); got %r."
+                         % value, option="hostname")
     return host
+
+
+def probe_address(params):
+    """``(host, port)`` of the TLS probe, or None when it is off."""
+    try:
+        return probe.parse_address(params["tls_probe"], params["hostname"])
+    except ValueError as exc:
+        raise InputError("tls_probe must be host, host:port, [IPv6]:port or off: %s; got %r."
+                         % (exc, params["tls_probe"]), option="tls_probe") from None
 
 
 class Source(object):
@@ -373,33 +378,18 @@ def load_wanted(ctx):
     return bundle, key
 
 
-def describe(bundle, certificate_type):
-    """The returned and compared view of a hostname's certificate."""
-    leaf = bundle[0] if bundle else None
-    return {
-        "has_certificate": certificate_type != "none",
-        "certificate_type": certificate_type,
-        "fingerprints": [cert.fingerprint for cert in bundle],
-        "subject": leaf.subject if leaf else None,
-        "issuer": leaf.issuer if leaf else None,
-        "sans": list(leaf.sans) if leaf else [],
-        "not_before": certs.iso(leaf.not_before) if leaf else None,
-        "not_after": certs.iso(leaf.not_after) if leaf else None,
-    }
-
-
-def find_hostname(ctx, zone, wanted):
+def find_hostname(zone, wanted, found):
     entries = [h for h in zone.get("Hostnames") or [] if isinstance(h, dict)]
     for entry in entries:
         if str(entry.get("Value") or "").rstrip(".").lower() == wanted:
             return entry
     known = ", ".join(sorted(str(h.get("Value") or "?") for h in entries)) or "none"
-    ctx.fail("hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix hostname "
-             "or pullzone_id." % (wanted, ctx.params["pullzone_id"], known))
+    raise InputError("hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix "
+                     "hostname or %s." % (wanted, found.id, known, found.option), option="hostname")
 
 
 class State(object):
-    """What a hostname has now: the compared ``view`` (see describe), whether it is a custom
+    """What a hostname has now: the compared ``view`` (see ``certificate_view``), whether it is a custom
     certificate (None when unknown), and how that was learnt: ``source`` is ``api`` (the platform's
     answer), ``tls`` (the leaf the hostname serves) or ``unknown`` (``reason`` says why)."""
 
@@ -413,73 +403,52 @@ class State(object):
         self.notes = list(notes)
 
 
-def read_state(ctx, probe_address=None):
+def read_state(ctx, found, probe_at=None):
     """Read the hostname's certificate: the module's one read, safe to call again after a write.
 
     The platform's published document says ``includeCertificate=true`` returns the certificate
     (Base64Url); the Terraform provider's docs say the API never returns it
     (BunnyWay/terraform-provider-bunnynet, docs/resources/pullzone_hostname.md). When it is
-    missing and ``probe_address`` is given, the leaf certificate the hostname serves there is read
+    missing and ``probe_at`` is given, the leaf certificate the hostname serves there is read
     instead (one TLS handshake, no credential sent).
     """
-    params = ctx.params
-    zone_id, wanted = params["pullzone_id"], params["hostname"]
-    path = "/pullzone/%d" % zone_id
-    zone = ctx.client.request(
-        "GET", path, "Reading pull zone %d" % zone_id, params={"includeCertificate": "true"},
-        hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).object
-    entry = find_hostname(ctx, zone, wanted)
-    hostname = entry.get("Value") or wanted
+    zone = pull_zones.get(ctx.client, found.id, found.not_visible, include_certificate=True)
+    entry = find_hostname(zone, ctx.params["hostname"], found)
+    hostname = entry.get("Value") or ctx.params["hostname"]
     if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):
         kind = "a system" if entry.get("IsSystemHostname") else "a managed"
-        ctx.fail("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it cannot be "
-                 "changed. Use a hostname you added to the pull zone." % (hostname, kind, zone_id))
+        raise InputError("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it "
+                         "cannot be changed. Use a hostname you added to the pull zone." % (hostname, kind, found.id),
+                         option="hostname")
     protect(ctx, entry.get("CertificateKey") or "")  # the platform's copy of the key: never decoded, never shown
+    certificate_type, custom = certificate_type_of(entry)
 
-    provision = entry.get("CertificateProvisionType")
-    has = bool(entry.get("HasCertificate"))
-    data = entry.get("Certificate")
-    custom = has and (provision == CUSTOM or (provision is None and bool(data)))
-    certificate_type = "none" if not has else ("custom" if custom else PROVISION_TYPES.get(provision, "unknown"))
-    if has and data:
+    def state(bundle, source, reason=None, notes=()):
+        return State(zone.get("Name"), hostname, certificate_view(bundle, certificate_type), custom, source, reason,
+                     notes)
+
+    if certificate_type != "none" and entry.get("Certificate"):
         try:
-            return State(zone.get("Name"), hostname, describe(certs.decode_platform_certificate(data), certificate_type),
-                         custom, "api")
+            return state(certs.decode_platform_certificate(entry["Certificate"]), "api")
         except certs.CertificateError as exc:
-            reason = "the certificate the platform returned could not be read (%s)" % exc
-            return State(zone.get("Name"), hostname, describe([], certificate_type), custom, "unknown", reason)
-    if not has or provision not in (CUSTOM, None):
+            return state([], "unknown", "the certificate the platform returned could not be read (%s)" % exc)
+    if certificate_type == "none" or entry.get("CertificateProvisionType") not in (CUSTOM_PROVISION, None):
         # no certificate, or one the platform issued: the answer says all a comparison needs
-        return State(zone.get("Name"), hostname, describe([], certificate_type), custom, "api")
+        return state([], "api")
     # a custom (or unlabelled) certificate the platform did not return
-    if probe_address is None or "*" in hostname:
-        reason = "the platform did not return the certificate and %s" % (
-            "tls_probe is off" if probe_address is None else "a wildcard hostname has no one name to probe over TLS")
-        return State(zone.get("Name"), hostname, describe([], certificate_type), custom, "unknown", reason)
-    host, port = probe_address
+    if probe_at is None or "*" in hostname:
+        return state([], "unknown", "the platform did not return the certificate and %s" % (
+            "tls_probe is off" if probe_at is None else "a wildcard hostname has no one name to probe over TLS"))
+    host, port = probe_at
     try:
-        der = probe.served_leaf(host, port, hostname, params["timeout"])
+        der = probe.served_leaf(host, port, hostname, ctx.params["timeout"])
     except probe.ProbeError as exc:
-        reason = "the platform did not return the certificate and the TLS probe failed: %s" % exc
-        return State(zone.get("Name"), hostname, describe([], certificate_type), custom, "unknown", reason)
+        return state([], "unknown", "the platform did not return the certificate and the TLS probe failed: %s" % exc)
     try:
         served = certs.describe_der(der)
     except certs.CertificateError:
         served = certs.Certificate(der)
-    return State(zone.get("Name"), hostname, describe([served], certificate_type), custom, "tls",
-                 notes=["served by %s" % probe.where(host, port)])
-
-
-def send(ctx, method, action, path, operation, body):
-    """One write, never sent twice once it may have reached the platform: after a lost answer the
-    reconciler re-reads instead (a repeated removal would fail with "no certificate", a repeated
-    upload would hide whether the first landed). A 400 gets a hint naming the option behind the field."""
-    try:
-        ctx.client.request(method, path, operation, json_body=body, replay_safe=False, expect="empty")
-    except ApiError as error:
-        if error.status == 400 and error.field in FIELD_OPTIONS:
-            error.hint = "The platform could not %s: check %s." % (action, FIELD_OPTIONS[error.field])
-        raise
+    return state([served], "tls", notes=["served by %s" % probe.where(host, port)])
 
 
 def installed(state, wanted):
@@ -511,63 +480,64 @@ def differs(ctx, state, wanted):
     return True
 
 
-def shown(view, hostname):
-    """What the diff shows and the reconciler compares: never key material."""
-    return dict({key: view[key] for key in ("certificate_type", "fingerprints", "not_after")}, hostname=hostname)
+class Change(object):
+    """The one write a task may send: the certificate view it leads to (``target``), whether it is needed
+    (``changed``), how to send it (``apply``), how a re-read after a lost answer tells whether it landed
+    (``reached``), and where that re-read probes over TLS (``probe_at``)."""
+
+    def __init__(self, target, changed, apply, reached, probe_at=None):
+        self.target = target
+        self.changed = changed
+        self.apply = apply
+        self.reached = reached
+        self.probe_at = probe_at
+
+
+def upload(ctx, found, state, wanted, address):
+    """Install the wanted bundle and key unless ``state`` shows them already (or ``force``)."""
+    bundle, key = wanted
+    target = certificate_view(bundle, "custom")
+    fingerprints = target["fingerprints"]
+
+    def reached(now):
+        # the same comparison as before the write; the probe (when not off) also confirms a forced upload
+        same = installed(now, fingerprints)
+        return now.reason if same is None else same
+
+    def apply():
+        return pull_zones.add_certificate(ctx.client, found.id, state.hostname, "".join(c.pem() for c in bundle),
+                                          key.pem())
+
+    return Change(target, ctx.params["force"] or differs(ctx, state, fingerprints), apply, reached, address)
+
+
+def removal(ctx, found, state):
+    """Remove the custom certificate when the hostname has one; a certificate the platform issues is left alone."""
+    def apply():
+        return pull_zones.remove_certificate(ctx.client, found.id, state.hostname)
+
+    def reached(now):
+        # no custom certificate left: HasCertificate false, or one the platform issues itself
+        return not now.custom
+
+    return Change(certificate_view([], "none"), bool(state.custom), apply, reached)
 
 
 def run(ctx):
     params = ctx.params
-    params["hostname"] = normalise_hostname(ctx, params["hostname"])
-    try:
-        address = probe.parse_address(params["tls_probe"], params["hostname"])
-    except ValueError as exc:
-        ctx.fail("tls_probe must be host, host:port, [IPv6]:port or off: %s; got %r." % (exc, params["tls_probe"]))
-    present = params["state"] == "present"
-    bundle = key = None
-    if present:
-        bundle, key = load_wanted(ctx)
-
+    params["hostname"] = normalise_hostname(params["hostname"])
+    address = probe_address(params)
+    wanted = load_wanted(ctx) if params["state"] == "present" else None
     # after the local checks (no request before them); a name lookup reads the list model, which has no
     # certificates, so read_state still reads the zone by id with includeCertificate=true
-    zone_id = params["pullzone_id"] = PULL_ZONE.resolve(ctx).id
-    state = read_state(ctx, address if present and not params["force"] else None)
-    before, hostname, path = state.view, state.hostname, "/pullzone/%d" % zone_id
-    if present:
-        after = describe(bundle, "custom")
-        wanted = after["fingerprints"]
-        changed = params["force"] or differs(ctx, state, wanted)
-        body = {"Hostname": hostname,
-                "Certificate": base64.b64encode("".join(c.pem() for c in bundle).encode("ascii")).decode("ascii"),
-                "CertificateKey": base64.b64encode(key.pem().encode("ascii")).decode("ascii")}
-
-        def apply():
-            send(ctx, "POST", "use the certificate", path + "/addCertificate",
-                 "Adding the certificate of %s to pull zone %d" % (hostname, zone_id), body)
-
-        def reached(now):
-            # the same comparison as before the write; the probe (when not off) also confirms a forced upload
-            same = installed(now, wanted)
-            return now.reason if same is None else same
-
-        probe_again = address
-    else:
-        after = describe([], "none") if state.custom else before
-        changed = bool(state.custom)
-
-        def apply():
-            send(ctx, "DELETE", "remove the certificate", path + "/removeCertificate",
-                 "Removing the certificate of %s from pull zone %d" % (hostname, zone_id), {"Hostname": hostname})
-
-        def reached(now):
-            # no custom certificate left: HasCertificate false, or one the platform issues itself
-            return not now.custom
-
-        probe_again = None
-    target = after if changed else before
-    ctx.reconcile(shown(before, hostname), shown(target, hostname), apply,
-                  reread=lambda: read_state(ctx, probe_again), changed=changed, reached=reached)
-    return dict(target, pull_zone={"id": zone_id, "name": state.zone_name}, hostname=hostname,
+    found = PULL_ZONE.resolve(ctx)
+    state = read_state(ctx, found, address if wanted and not params["force"] else None)
+    change = upload(ctx, found, state, wanted, address) if wanted else removal(ctx, found, state)
+    target = change.target if change.changed else state.view
+    ctx.reconcile(certificate_compared(state.view, state.hostname), certificate_compared(target, state.hostname),
+                  change.apply, reread=lambda: read_state(ctx, found, change.probe_at), changed=change.changed,
+                  reached=change.reached)
+    return dict(target, pull_zone={"id": found.id, "name": state.zone_name}, hostname=state.hostname,
                 certificate_source=state.source)
 
 

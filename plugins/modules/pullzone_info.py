@@ -236,16 +236,10 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, list_pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import certificate_facts, shape_pull_zone
-
-
-def read_pull_zone(ctx, zone_id, include_certificate):
-    params = {"includeCertificate": "true"} if include_certificate else None
-    return ctx.client.request(
-        "GET", "/pullzone/%d" % zone_id, "Reading pull zone %d" % zone_id, params=params,
-        hints={404: "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id}).object
 
 
 def certificates_of(ctx, model):
@@ -268,11 +262,11 @@ def certificates_of(ctx, model):
 def run(ctx):
     details = ctx.params["certificate_details"]
     if PULL_ZONE.given(ctx.params):
-        found = PULL_ZONE.resolve(ctx)
+        found = PULL_ZONE.resolve(ctx)  # a lookup by name read the zone, but without certificates
         models = [found.model if found.model is not None and not details
-                  else read_pull_zone(ctx, found.id, details)]
+                  else pull_zones.get(ctx.client, found.id, found.not_visible, include_certificate=details)]
     else:
-        models = list_pull_zones(ctx.client, include_certificate=details)
+        models = pull_zones.list_all(ctx.client, include_certificate=details)
     return {"changed": False,
             "pull_zones": [shape_pull_zone(m, certificates_of(ctx, m) if details else None) for m in models]}
 

@@ -173,27 +173,18 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, list_shield_zones
+from ansible_collections.edge.platform.plugins.module_utils._api import shield_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
-
-
-def read_shield_zone(ctx, zone_id):
-    zone = ctx.client.request(
-        "GET", "/shield/shield-zone/%d" % zone_id, "Reading shield zone %d" % zone_id,
-        hints={404: "No shield zone with id %d is visible to this API key: check shield_zone_id." % zone_id}
-    ).object.get("data")
-    if not isinstance(zone, dict):  # a 202 AcceptedResult, or an answer of another shape
-        ctx.fail("Reading shield zone %d: the platform answered without the shield zone; retry later." % zone_id)
-    return zone
 
 
 def run(ctx):
     if SHIELD_ZONE.given(ctx.params):
         found = SHIELD_ZONE.resolve(ctx)
-        models = [found.model if found.model is not None else read_shield_zone(ctx, found.id)]
+        models = [found.model or shield_zones.get(ctx.client, found.id, found.not_visible)]
     else:
-        models = list_shield_zones(ctx.client)
+        models = shield_zones.list_all(ctx.client)
     return {"changed": False, "shield_zones": [shape_shield_zone(m) for m in models]}
 
 
