@@ -23,11 +23,11 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian
     CONFIGURATION, ENDPOINT, find_endpoint,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import Current
+from . import shield_zones
 
 GUARDIAN = "/shield/shield-zone/%d/api-guardian"
 ENDPOINT_PATH = GUARDIAN + "/endpoint/%d"
 SPEC = GUARDIAN + "/spec"
-SHIELD_ZONE = "/shield/shield-zone/%d"
 
 # The published document declares 403 on every API Guardian route without saying when; the ToshY/BunnyNet-PHP
 # client documents it for plans below Advanced (docs/shield-api.md, "Update API Guardian").
@@ -77,22 +77,9 @@ def get_or_absent(client, zone_id, hint):
     if reply.status != 404:
         return Current.from_data(reply.object.get("data"))
     message, key, dummy = parse_error_body(reply.text)
-    if not shield_zone_exists(client, zone_id):
+    if not shield_zones.exists(client, zone_id):
         raise ApiError("Reading API Guardian of shield zone %d" % zone_id, 404, message, error_key=key, hint=hint)
     return Current.absent(reply.object.get("data"))
-
-
-def shield_zone_exists(client, zone_id):
-    """False only when the platform says 404 for the zone itself (as a status or inside its envelope).
-    The published document declares no 404 for this call, so any other answer counts as "exists":
-    the first upload then meets the platform's own verdict, and its 404 names the zone's option."""
-    try:
-        zone = client.request("GET", SHIELD_ZONE % zone_id, "Reading shield zone %d" % zone_id, allow_404=True)
-    except ApiError as error:
-        if error.status == 404:
-            return False
-        raise
-    return zone.status != 404
 
 
 def get_endpoint(client, zone_id, method, path, option="shield_zone_id"):

@@ -60,8 +60,9 @@ def get(client, zone_id, hint=None):
 
 
 def exists(client, zone_id):
-    """False only when the platform says 404 for zone ``zone_id`` (as a status or inside its envelope); any other
-    answer counts as "exists", and a failure that is not a 404 is raised."""
+    """False only when the platform says 404 for zone ``zone_id`` (as a status or inside its envelope); a failure that
+    is not a 404 is raised. The published document declares no 404 for this call, so any other answer counts as
+    "exists": a write that follows meets the platform's own verdict, and its 404 names the zone's option."""
     try:
         reply = client.request("GET", ZONE % zone_id, "Reading shield zone %d" % zone_id, allow_404=True)
     except ApiError as error:
