@@ -395,7 +395,8 @@ from contextlib import nullcontext
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError, excerpt, unconfirmed as bad_answer
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef, check_name
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_write import (
     RuleInputError, desired_configuration, find_by_name, predicted_rule, rule_view, written_rule)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rule_read import (

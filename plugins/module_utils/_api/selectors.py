@@ -29,7 +29,7 @@ is the doc fragment ``edge.platform.zone_selectors``.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.module import check_name
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 
 MAX_CANDIDATES = 5
 CORE_PAGE_SIZE = 1000  # the documented maximum of perPage on /dnszone and /pullzone
