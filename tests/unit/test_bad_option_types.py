@@ -18,8 +18,8 @@ import os
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import action as _inprocess
-from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils._inprocess.test_action import normal
+from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import host as _inprocess
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test_host_parity import normal
 
 KEY = "wrong-types-secret-api-key-0042"
 TOKEN = "wrong-types-secret-db-token-0042"
