@@ -281,11 +281,11 @@ import base64
 import re
 
 from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
-from ansible_collections.edge.platform.plugins.module_utils._hosts import user_files as _files
 from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM = 3
@@ -297,8 +297,6 @@ FIELD_OPTIONS = {
     "CertificateKey": "certificate_key or certificate_key_src",
 }
 LIMIT = "%d KiB" % (certs.MAX_INPUT_BYTES // 1024)
-FILE_FIX = ("give the path of a PEM or DER file of at most %s (only regular files are read, so a pipe or device "
-            "cannot hang the task)." % LIMIT)
 
 
 def normalise_hostname(ctx, value):
@@ -313,26 +311,22 @@ def normalise_hostname(ctx, value):
 
 
 class Source(object):
-    """Where a certificate or key comes from: option text or a file, named as the user wrote it."""
+    """A certificate or key: the text of its option. A ``*_src`` file is read on the controller by the action
+    plugin, which passes its text in the text option and names the file option in messages about it."""
 
     def __init__(self, ctx, option):
         self.text_option = option
-        self.path = ctx.params[option + "_src"]
-        self.label = "%s_src (%s)" % (option, self.path) if self.path else option
-        if self.path:
-            try:
-                self.data = _files.read_regular_file(self.path, certs.MAX_INPUT_BYTES)
-            except _files.FileProblem as exc:
-                ctx.fail("%s_src: %s; %s" % (option, exc, FILE_FIX))
-        else:
-            # surrogatepass: text the controller could not decode fails as "not PEM", never as a traceback
-            self.data = ctx.params[option].encode("utf-8", "surrogatepass")
-            if len(self.data) > certs.MAX_TEXT_BYTES:
-                ctx.fail("%s: the text is larger than %s; a certificate bundle or key is a few KiB." % (option, LIMIT))
+        self.label = option
+        if ctx.params[option + "_src"] is not None:
+            ctx.fail(not_read_here(option + "_src", option))
+        # surrogatepass: text the controller could not decode fails as "not PEM", never as a traceback
+        self.data = ctx.params[option].encode("utf-8", "surrogatepass")
+        if len(self.data) > certs.MAX_TEXT_BYTES:
+            ctx.fail("%s: the text is larger than %s; a certificate bundle or key is a few KiB." % (option, LIMIT))
 
     def fail(self, ctx, problem, fix=""):
         hint = ""
-        if not self.path and b"-----BEGIN" not in self.data and len(self.data) < 4096 and re.match(
+        if b"-----BEGIN" not in self.data and len(self.data) < 4096 and re.match(
                 rb"^\s*[~/.]|.*\.(pem|crt|cer|key)\s*$", self.data):
             hint = " It looks like a file name: use %s_src for a file." % self.text_option
         ctx.fail("%s: %s.%s%s" % (self.label, problem, " " + fix if fix else "", hint))

@@ -35,8 +35,9 @@ from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import REQUESTS_IMPORT_ERROR
+from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import FileProblem
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.controller_files import (
-    ControllerFileError, name_the_file, read_controller_files)
+    name_the_file, read_controller_files)
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.host import (
     environment, inject_invocation, parsed, run_in_process, to_module)
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.preload import preload
@@ -87,7 +88,7 @@ class EdgeModuleAction(ActionBase):
         args = dict(self._task.args)
         try:
             read = read_controller_files(self, self.module, args)
-        except ControllerFileError as exc:
+        except FileProblem as exc:
             result.update(failed=True, msg=str(exc))
             return result
         task_environment = {}

@@ -165,23 +165,23 @@ def test_same_bundle_installed_is_unchanged_with_one_read(platform, fake_session
     assert_no_key(pki, result)
 
 
-def test_der_installed_and_der_files_wanted_are_unchanged(platform, fake_session, run_module, pki, tmp_path):
+def test_der_installed_and_der_files_wanted_are_unchanged(platform, fake_session, run_through_action, pki, tmp_path):
     platform(base64.b64encode(certgen.cert_der(pki["leaf"])).decode())
     (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
     (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
     files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
                  certificate_key_src=str(tmp_path / "key.der"))
-    result = run_module(pullzone_certificate, files)
+    result = run_through_action(pullzone_certificate, files)
     assert result["changed"] is False and result["fingerprints"] == [fp(pki["leaf"])]
 
 
-def test_der_files_are_uploaded_as_pem(platform, fake_session, run_module, pki, tmp_path):
+def test_der_files_are_uploaded_as_pem(platform, fake_session, run_through_action, pki, tmp_path):
     platform()
     (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
     (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
     files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
                  certificate_key_src=str(tmp_path / "key.der"))
-    result = run_module(pullzone_certificate, files)
+    result = run_through_action(pullzone_certificate, files)
     body = fake_session.writes[0]["json"]
     assert base64.b64decode(body["Certificate"]).decode() == certgen.cert_pem(pki["leaf"])
     assert base64.b64decode(body["CertificateKey"]).decode() == certgen.key_pem(pki["key_obj"])  # as PKCS#8
@@ -473,7 +473,7 @@ def bad_inputs(pki, tmp_path):
         ({"certificate": certgen.cert_pem(expired), "certificate_key": certgen.key_pem(expired_key)},
          "the certificate expired on 2021-04-01T00:00:00Z"),
         ({"certificate": None, "certificate_src": str(tmp_path / "missing.pem")},
-         "certificate_src: cannot read %s" % (tmp_path / "missing.pem")),
+         "certificate_src: %s was not found on the controller" % (tmp_path / "missing.pem")),
         ({"certificate_key": None, "certificate_key_src": str(tmp_path)},
          "certificate_key_src: %s is a directory, not a regular file" % tmp_path),
         ({"hostname": "https://www.example.com/"}, "hostname must be a bare DNS name"),
@@ -487,10 +487,10 @@ def bad_inputs(pki, tmp_path):
     ]
 
 
-def test_every_bad_input_fails_before_any_request(fake_session, run_module, pki, tmp_path):
+def test_every_bad_input_fails_before_any_request(fake_session, run_through_action, pki, tmp_path):
     fake_session.responses = Platform()
     for change, message in bad_inputs(pki, tmp_path):
-        result = run_module(pullzone_certificate, args(pki, **change))
+        result = run_through_action(pullzone_certificate, args(pki, **change))
         assert result.get("failed") is True, change
         assert message in result["msg"], (message, result["msg"])
         assert_no_key(pki, result)
@@ -681,11 +681,11 @@ def bad_sources(tmp_path):
                                                   "pseudo-filesystem, not a file on disk"),
         ("certificate_key_src", "/proc/self/environ", "certificate_key_src: /proc/self/environ is in /proc"),
         ("certificate_key_src", "/proc/self/status", "certificate_key_src: /proc/self/status is in /proc"),
-        ("certificate_src", str(huge), "certificate_src: %s is larger than 1024 KiB" % huge),
-        ("certificate_key_src", str(huge), "certificate_key_src: %s is larger than 1024 KiB" % huge),
+        ("certificate_src", str(huge), "certificate_src: %s is larger than 1 MiB" % huge),
+        ("certificate_key_src", str(huge), "certificate_key_src: %s is larger than 1 MiB" % huge),
         ("certificate_src", str(garbage), "certificate_src (%s): not PEM" % garbage),
         ("certificate_key_src", str(garbage), "certificate_key_src (%s): not PEM" % garbage),
-        ("certificate_src", str(latin), "certificate_src (%s): the CERTIFICATE PEM block is not valid Base64" % latin),
+        ("certificate_src", str(latin), "certificate_src: %s is not UTF-8 text (byte 28); save it as UTF-8" % latin),
         ("certificate_src", str(begins), "certificate_src (%s): the CERTIFICATE PEM block is not terminated" % begins),
         ("certificate_src", str(many), "certificate_src (%s): more than 32 PEM blocks" % many),
         ("certificate", cyrillic, "certificate: the CERTIFICATE PEM block is not valid Base64"),
@@ -696,14 +696,14 @@ def bad_sources(tmp_path):
     ]
 
 
-def test_bad_files_and_text_fail_fast_naming_the_option(fake_session, run_module, pki, tmp_path):
+def test_bad_files_and_text_fail_fast_naming_the_option(fake_session, run_through_action, pki, tmp_path):
     fake_session.responses = Platform()
     cases = bad_sources(tmp_path)
     for option, value, message in cases:
         change = {option: value}
         text_option = option[:-4] if option.endswith("_src") else option + "_src"
         change[text_option] = None
-        result = run_module(pullzone_certificate, args(pki, **change))
+        result = run_through_action(pullzone_certificate, args(pki, **change))
         assert result.get("failed") is True, (option, message)
         assert message in result["msg"], (message, result["msg"])
         # a clean failure, not a crash (ansible-core 2.19.0 attaches the call stack of every fail_json as
@@ -712,6 +712,20 @@ def test_bad_files_and_text_fail_fast_naming_the_option(fake_session, run_module
         assert_no_key(pki, result)
     assert fake_session.calls == []
 
+
+
+@pytest.mark.parametrize("option", ["certificate", "certificate_key"])
+def test_a_file_option_the_action_did_not_read_fails_before_any_request(fake_session, run_module, pki, tmp_path,
+                                                                        option):
+    fake_session.responses = Platform()
+    (tmp_path / "file.pem").write_text(pki["bundle"] if option == "certificate" else pki["key"])
+    result = run_module(pullzone_certificate, args(pki, **{option: None, option + "_src": str(tmp_path / "file.pem")}))
+    assert result["failed"] is True
+    assert result["msg"] == ("%s_src names a file on the controller, which this module's action plugin reads and "
+                             "passes to the module as %s; the module ran without its action plugin, so give the text "
+                             "in %s instead." % (option, option, option))
+    assert fake_session.calls == []
+    assert_no_key(pki, result)
 
 # --- the module's requests conform to the published document -----------------------------
 

@@ -280,6 +280,8 @@ GUARDIAN_CASES = {
                                 failed=True),
     "spec check mode upload": Case(api_guardian_spec, dict(GUARDIAN, content=DOCUMENT), [guardian_state()],
                                    check=True, diff=True, changed=True),
+    "spec src unread": Case(api_guardian_spec, dict(GUARDIAN, src="openapi.yaml"), failed=True,
+                            shows=lambda r: r["msg"].startswith("src names a file on the controller")),
 }
 
 
@@ -363,6 +365,8 @@ CERTIFICATE_CASES = {
                                    changed=True, shows=lambda r: NO_KEY not in json.dumps(r)),
     "certificate bad text": Case(pullzone_certificate, dict(CERTIFICATE, certificate="garbage"), failed=True,
                                  shows=lambda r: "certificate: not PEM" in r["msg"] and NO_KEY not in json.dumps(r)),
+    "certificate src unread": Case(pullzone_certificate, dict(CERTIFICATE, certificate=None, certificate_src="c.pem"),
+                                   failed=True, shows=lambda r: r["msg"].startswith("certificate_src names a file")),
 }
 
 
