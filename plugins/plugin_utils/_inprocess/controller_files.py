@@ -122,4 +122,3 @@ def name_the_file(result, read):
             retitle_error(result, message, renamed)
             break
     return result
-

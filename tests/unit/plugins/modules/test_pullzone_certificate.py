@@ -713,7 +713,6 @@ def test_bad_files_and_text_fail_fast_naming_the_option(fake_session, run_throug
     assert fake_session.calls == []
 
 
-
 @pytest.mark.parametrize("option", ["certificate", "certificate_key"])
 def test_a_file_option_the_action_did_not_read_fails_before_any_request(fake_session, run_module, pki, tmp_path,
                                                                         option):
@@ -726,6 +725,7 @@ def test_a_file_option_the_action_did_not_read_fails_before_any_request(fake_ses
                              "in %s instead." % (option, option, option))
     assert fake_session.calls == []
     assert_no_key(pki, result)
+
 
 # --- the module's requests conform to the published document -----------------------------
 
