@@ -119,42 +119,6 @@ def run_module(capsys, monkeypatch):
     return run
 
 
-@pytest.fixture
-def run_through_action(run_module, monkeypatch):
-    """``run_through_action(module, args, check=False, diff=False) -> result``: the task as the module's action runs
-    it on the module path: options naming controller files read by the action (an absolute path is found as
-    given, a Vault-encrypted file cannot be), the module run by ``run_module``, messages about a read file
-    naming the file option."""
-    import importlib
-    from unittest.mock import MagicMock
-    from ansible.errors import AnsibleFileNotFound
-    from ansible.parsing.dataloader import DataLoader
-    from ansible.plugins.action import ActionBase
-
-    from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import preload
-
-    monkeypatch.setattr(ActionBase, "run", lambda self, tmp=None, task_vars=None: {})
-    # loading an action class warms the HTTP client once per process: never through the test's fake session
-    monkeypatch.setattr(preload, "_done", True)
-
-    def find(dirname, needle):
-        if not os.path.isabs(needle) or not os.path.lexists(needle):
-            raise AnsibleFileNotFound(file_name=needle, paths=[needle])
-        return needle
-
-    def run(module, args, check=False, diff=False):
-        action_class = importlib.import_module(module.__name__.replace(".modules.", ".action.")).ActionModule
-        task = MagicMock(args=dict(args), check_mode=check, diff=diff, async_val=0, no_log=True)
-        action = action_class(task, MagicMock(transport="ssh"), MagicMock(become=False), DataLoader(), MagicMock(),
-                              MagicMock())
-        action._find_needle = find
-        action._execute_module = lambda module_name, module_args, task_vars, wrap_async: run_module(
-            module, module_args, check=check, diff=diff)
-        return action.run(task_vars={})
-
-    return run
-
-
 def shared_openapi_dir():
     """``shared/reference/openapi`` beside the project (searched upwards), or None."""
     override = os.environ.get("EDGE_SHARED_DIR")

@@ -536,24 +536,6 @@ def test_lost_forced_upload_of_an_equal_document_is_a_change(run_module, fake_se
 # Options
 
 
-def test_src_is_read_on_the_controller_and_its_text_sent(run_through_action, fake_session, tmp_path):
-    path = tmp_path / "openapi.yaml"
-    path.write_text(DOCUMENT, encoding="utf-8")
-    result = run(run_through_action, fake_session, [state()], content=None, src=str(path))
-    assert result["changed"] is False
-
-
-def test_unreadable_src_fails_before_any_request(run_through_action, fake_session, tmp_path):
-    result = run(run_through_action, fake_session, [], content=None, src=str(tmp_path / "missing.yaml"))
-    assert result["failed"] is True
-    assert result["msg"].startswith("src: %s was not found on the controller" % (tmp_path / "missing.yaml"))
-    assert fake_session.calls == []
-    binary = tmp_path / "binary.yaml"
-    binary.write_bytes(b"openapi: \xff\xfe")
-    result = run(run_through_action, fake_session, [], content=None, src=str(binary))
-    assert "is not UTF-8 text" in result["msg"]
-
-
 def test_src_the_action_did_not_read_fails_before_any_request(run_module, fake_session, tmp_path):
     path = tmp_path / "openapi.yaml"
     path.write_text(DOCUMENT, encoding="utf-8")
