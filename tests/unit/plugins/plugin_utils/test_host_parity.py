@@ -13,7 +13,9 @@ errors and the modules' own checks. Controller-side (the in-process host imports
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import types
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,7 @@ from ansible_collections.edge.platform.plugins.modules import (
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import host as _host
 from ansible_collections.edge.platform.tests.unit import certgen
 from ansible_collections.edge.platform.tests.unit.conftest import COLLECTION_ROOT, FakeResponse
+from ansible_collections.edge.platform.tests.unit.plugins.modules.test_api_guardian_endpoint import PETS
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_bot_detection_info import (
     ARGS as BOT_INFO_ARGS, PLAN_ERROR, envelope, state as bot_state)
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_waf_rule_info import (
@@ -63,23 +66,25 @@ def both_hosts(module, args, answers, fake_session, run_module, check=False, dif
     return by_module, sent
 
 
+@dataclasses.dataclass
 class Case(object):
     """One run of ``module``: ``failed`` and ``changed`` are what the result must say; ``shows(result)`` more.
 
     ``secret``: a value that must appear nowhere in the output (default: the ``api_key`` given).
     """
 
-    def __init__(self, module, args, answers=(), check=False, diff=False, failed=False, changed=False, shows=None,
-                 secret=None):
-        self.module = module
-        self.args = args
-        self.answers = answers
-        self.check = check
-        self.diff = diff
-        self.failed = failed
-        self.changed = changed
-        self.shows = shows
-        self.secret = secret or args.get("api_key")
+    module: types.ModuleType
+    args: dict
+    answers: object = ()
+    check: bool = False
+    diff: bool = False
+    failed: bool = False
+    changed: bool = False
+    shows: object = None
+    secret: str = None
+
+    def __post_init__(self):
+        self.secret = self.secret or self.args.get("api_key")
 
 
 # --- dnszone_dnssec --------------------------------------------------------------------------------------------
@@ -237,12 +242,6 @@ SHIELD_WRITE_CASES = {
 GUARDIAN = dict(SHIELD, shield_zone_id=9)
 GUARDIAN_CONFIG = {"shieldZoneId": 9, "isEnabled": True, "executionMode": 0, "bodyLimitAction": 1,
                    "unmatchedPathAction": 1, "title": "Pets", "version": "1"}
-PETS = {"apiGuardianEndpointId": 31, "shieldZoneId": 9, "requestMethod": "GET", "requestPath": "/pets",
-        "isEnabled": True, "validateRequestBodySchema": True, "validateResponseBodySchema": False,
-        "validateAuthorization": True, "detectParameterXss": False, "detectParameterSqli": False,
-        "availableParameters": {"Path": [], "Query": ["limit", "q"], "Header": ["X-Trace"], "Cookie": []},
-        "injectionDetectionParameters": None, "rateLimitingEnabled": False, "rateLimitingType": "IP",
-        "rateLimitingRequestCount": 100, "rateLimitingTimeframe": 60}
 DOCUMENT = ("openapi: 3.0.3\ninfo: {title: Pets, version: '1'}\n"
             "paths:\n  /pets:\n    get:\n      responses: {'200': {description: ok}}\n")
 
