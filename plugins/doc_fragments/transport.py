@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 class ModuleDocFragment(object):
-    # Transport options every module shares (plugins/module_utils/_hosts/module.py transport_argument_spec).
+    # Transport options every module shares (plugins/module_utils/_hosts/connection.py transport_argument_spec).
     DOCUMENTATION = r"""
 options:
   validate_certs:

@@ -388,9 +388,6 @@ api_error:
       sample: null
 """
 
-import os
-import stat
-
 from ansible.module_utils.basic import missing_required_lib
 
 from ansible_collections.edge.platform.plugins.module_utils import _openapi
@@ -401,30 +398,17 @@ from ansible_collections.edge.platform.plugins.module_utils._hosts.module import
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import (
     Upload, refusal, shape_state,
 )
+from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
 
 
 def read_document(ctx):
-    """The document text and the option it came from (``src`` is normally read by the action plugin)."""
+    """The document text and the option it came from. ``src`` is read on the controller by the action plugin,
+    which passes its text as ``content`` and names ``src`` in messages about it."""
     if ctx.params["content"] is not None:
         return ctx.params["content"], "content"
-    path = ctx.params["src"]
-    if path is None:
-        ctx.fail("content or src is required: give the OpenAPI document as text (content) or a file (src).")
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            # a FIFO would block forever, /dev/zero never ends
-            ctx.fail("src: %s is not a regular file; give the path of the OpenAPI document." % path)
-        with open(path, "rb") as handle:
-            raw = handle.read(_openapi.MAX_DOCUMENT_BYTES + 1)  # one byte more: refused by its size
-    except (IOError, OSError) as exc:
-        ctx.fail("src: cannot read %s: %s." % (path, exc.strerror or exc))
-    if len(raw) > _openapi.MAX_DOCUMENT_BYTES:
-        ctx.fail("src: %s is over the %d MB an OpenAPI document may have here; split the API or remove examples "
-                 "and descriptions." % (path, _openapi.MAX_DOCUMENT_BYTES // 1048576))
-    try:
-        return raw.decode("utf-8"), "src"
-    except UnicodeDecodeError as exc:
-        ctx.fail("src: %s is not UTF-8 text (byte %d); save the document as UTF-8." % (path, exc.start))
+    if ctx.params["src"] is not None:
+        ctx.fail(not_read_here("src", "content"))
+    ctx.fail("content or src is required: give the OpenAPI document as text (content) or a file (src).")
 
 
 def run(ctx):

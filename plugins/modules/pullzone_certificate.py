@@ -281,7 +281,6 @@ import base64
 import re
 
 from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
-from ansible_collections.edge.platform.plugins.module_utils._hosts import user_files as _files
 from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
@@ -289,11 +288,10 @@ from ansible_collections.edge.platform.plugins.module_utils._api.selectors impor
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import (
     CUSTOM_PROVISION, certificate_compared, certificate_type_of, certificate_view)
+from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
 
 HOSTNAME = re.compile(r"^(?=.{1,253}$)[a-z0-9_*]([a-z0-9_.-]*[a-z0-9])?$")
 LIMIT = "%d KiB" % (certs.MAX_INPUT_BYTES // 1024)
-FILE_FIX = ("give the path of a PEM or DER file of at most %s (only regular files are read, so a pipe or device "
-            "cannot hang the task)." % LIMIT)
 
 
 def normalise_hostname(value):
@@ -318,26 +316,22 @@ def probe_address(params):
 
 
 class Source(object):
-    """Where a certificate or key comes from: option text or a file, named as the user wrote it."""
+    """A certificate or key: the text of its option. A ``*_src`` file is read on the controller by the action
+    plugin, which passes its text in the text option and names the file option in messages about it."""
 
     def __init__(self, ctx, option):
         self.text_option = option
-        self.path = ctx.params[option + "_src"]
-        self.label = "%s_src (%s)" % (option, self.path) if self.path else option
-        if self.path:
-            try:
-                self.data = _files.read_regular_file(self.path, certs.MAX_INPUT_BYTES)
-            except _files.FileProblem as exc:
-                ctx.fail("%s_src: %s; %s" % (option, exc, FILE_FIX))
-        else:
-            # surrogatepass: text the controller could not decode fails as "not PEM", never as a traceback
-            self.data = ctx.params[option].encode("utf-8", "surrogatepass")
-            if len(self.data) > certs.MAX_TEXT_BYTES:
-                ctx.fail("%s: the text is larger than %s; a certificate bundle or key is a few KiB." % (option, LIMIT))
+        self.label = option
+        if ctx.params[option + "_src"] is not None:
+            ctx.fail(not_read_here(option + "_src", option))
+        # surrogatepass: text the controller could not decode fails as "not PEM", never as a traceback
+        self.data = ctx.params[option].encode("utf-8", "surrogatepass")
+        if len(self.data) > certs.MAX_TEXT_BYTES:
+            ctx.fail("%s: the text is larger than %s; a certificate bundle or key is a few KiB." % (option, LIMIT))
 
     def fail(self, ctx, problem, fix=""):
         hint = ""
-        if not self.path and b"-----BEGIN" not in self.data and len(self.data) < 4096 and re.match(
+        if b"-----BEGIN" not in self.data and len(self.data) < 4096 and re.match(
                 rb"^\s*[~/.]|.*\.(pem|crt|cer|key)\s*$", self.data):
             hint = " It looks like a file name: use %s_src for a file." % self.text_option
         ctx.fail("%s: %s.%s%s" % (self.label, problem, " " + fix if fix else "", hint))

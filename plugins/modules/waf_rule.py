@@ -398,7 +398,8 @@ from ansible_collections.edge.platform.plugins.module_utils._api import waf_rule
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
-from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef, check_name
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import (
     desired_configuration, predicted_rule, rule_body, rule_state, shape_rule)
 

@@ -18,8 +18,8 @@ import os
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import action as _inprocess
-from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils._inprocess.test_action import normal
+from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import host as _inprocess
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test_host_parity import normal
 
 KEY = "wrong-types-secret-api-key-0042"
 TOKEN = "wrong-types-secret-db-token-0042"
@@ -248,12 +248,12 @@ def test_control_characters_in_names_are_refused_before_any_request(fake_session
 
 
 def test_a_screen_that_fails_shows_no_argument(fake_session, run_module, capsys, clean_environment, monkeypatch):
-    from ansible_collections.edge.platform.plugins.module_utils._hosts import module as _module
+    from ansible_collections.edge.platform.plugins.module_utils._hosts import screen as _screen
 
     def broken(spec, params, prefix, screen):
         raise RuntimeError("defect near %s" % params.get("api_key"))
 
-    monkeypatch.setattr(_module, "_screen", broken)
+    monkeypatch.setattr(_screen, "_screen", broken)
     result, shown = run_both("dnszone_dnssec", BASE["dnszone_dnssec"], fake_session, run_module, capsys)
     assert result["failed"] is True
     assert result["msg"] == ("The arguments could not be checked for secrets (RuntimeError), so the task stops "

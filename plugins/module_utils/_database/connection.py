@@ -20,7 +20,7 @@ from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
 from ansible.module_utils.basic import env_fallback
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES, Client, bearer_auth
-from ansible_collections.edge.platform.plugins.module_utils._hosts.module import (
+from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import (
     check_credential, check_not_empty, check_required, check_transport, transport_argument_spec)
 
 SCHEMES = {"libsql": "https", "https": "https", "http": "http"}

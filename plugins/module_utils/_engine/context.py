@@ -6,7 +6,7 @@ r"""The engine every edge.platform module core runs on (pure Python: no Ansible 
 
 One picture::
 
-    AnsibleModule host (_hosts/module.py)             in-process host (plugin_utils/_inprocess/action.py)
+    AnsibleModule host (_hosts/module.py)             in-process host (plugin_utils/_inprocess/host.py)
     a fresh interpreter per task                the controller's worker, no new interpreter
     validates with AnsibleModule                validates with the same argument spec
               \                                         /

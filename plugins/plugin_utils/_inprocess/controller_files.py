@@ -7,8 +7,9 @@
 Users write ``src: openapi.yaml`` expecting a path on the controller, found in the role's ``files/``
 or next to the playbook, Vault-encrypted files decrypted. The module may run anywhere
 (``delegate_to``, another host), so the action reads the file and hands the module its text under
-the option the core reads (``src`` -> ``content``). Failures name the option the user wrote, and so
-does every message of the module that names the text option.
+the option the core reads (``src`` -> ``content``), on both execution paths. The file is read by the
+one bounded reader of user-named files (``module_utils/_hosts/user_files.py``); failures name the option
+the user wrote, and so does every message of the module that names the text option.
 
 The table lives here, not in the modules, so that reading files on the controller needs no edit of
 a module's core: a module lists its file options in ``CONTROLLER_FILES``.
@@ -17,17 +18,15 @@ a module's core: a module lists its file options in ``CONTROLLER_FILES``.
 from __future__ import annotations
 
 import base64
-import dataclasses
-import os
-import stat
+from collections.abc import Mapping, Set
 
 from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.module_utils.common.text.converters import to_text
 
-from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import pseudo_filesystem
+from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import (
+    MIB, FileProblem, check_user_file, read_user_file)
 from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import MAX_DOCUMENT_BYTES
-
-MIB = 1024 * 1024
+from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.host import retitle_error
 
 
 class FileOption(object):
@@ -54,21 +53,19 @@ CONTROLLER_FILES = {
 }
 
 
-class ControllerFileError(Exception):
-    """A file option that cannot be read; the message names the option."""
-
-
 def read_controller_files(action, module, args):
     """Replace each file option in ``args`` by its text; returns ``{target: (option, path)}`` read.
 
     A file option is read only when the text option is not given too (then both go to the module,
-    whose own checks judge them). Raises :class:`ControllerFileError`.
+    whose own checks judge them). Any scalar is a path, as the module's ``type=path`` would take it (a
+    number, a Vault-encrypted string): only a list or a dictionary goes to the module, whose screen
+    refuses it by name. Raises :class:`FileProblem` (``_hosts/user_files.py``), its message naming the option.
     """
     read = {}
     for spec in CONTROLLER_FILES.get(module, ()):
         path = args.get(spec.option)
-        if not isinstance(path, str) or args.get(spec.target) is not None:
-            continue  # not a path (a list...): the module refuses it by name
+        if path is None or isinstance(path, (Mapping, list, tuple, Set)) or args.get(spec.target) is not None:
+            continue
         args[spec.target] = _read(action, spec, to_text(path))
         del args[spec.option]
         read[spec.target] = (spec.option, path)
@@ -82,61 +79,36 @@ def _read(action, spec, path):
         found = action._find_needle("files", path)
     except AnsibleFileNotFound as exc:
         # the stock message ends by suggesting a remote_src option these modules do not have
-        raise ControllerFileError("%s: %s was not found on the controller; searched %s."
-                                  % (spec.option, path, ", ".join(exc.paths or []) or "nowhere"))
+        raise FileProblem("%s: %s was not found on the controller; searched %s."
+                          % (spec.option, path, ", ".join(exc.paths or []) or "nowhere"))
     except AnsibleError as exc:
-        raise ControllerFileError("%s: %s" % (spec.option, to_text(exc.message)))
-    # Only regular files on disk: a FIFO would block the open, /dev/zero never ends, /proc/self/environ holds
-    # the controller's environment (credentials included).
-    _check_regular(spec, found, 3 * spec.max_bytes)  # Vault text is hex: about twice the plain size
-    root = pseudo_filesystem(found)
-    if root is not None:
-        raise ControllerFileError("%s: %s is in %s, a kernel pseudo-filesystem, not a file on disk"
-                                  % (spec.option, found, root))
+        raise FileProblem("%s: %s" % (spec.option, to_text(exc.message)))
+    # The loader reads a file whole to see whether it is Vault-encrypted: only a regular file on disk of a
+    # bounded size gets there (a FIFO would block the open, /dev/zero never ends, /proc/self/environ holds the
+    # controller's environment, credentials included). Vault text is hex: about twice the plain size.
+    check_user_file(found, spec.option, spec.max_bytes, stored_limit=3 * spec.max_bytes)
     try:
         real = action._loader.get_real_file(found, decrypt=True)
     except AnsibleError as exc:
-        raise ControllerFileError("%s: %s" % (spec.option, to_text(exc.message)))
+        raise FileProblem("%s: %s" % (spec.option, to_text(exc.message)))
     try:
-        info = _check_regular(spec, real, spec.max_bytes)
-        with open(real, "rb") as handle:
-            raw = handle.read(spec.max_bytes + 1)
-    except (IOError, OSError) as exc:
-        raise ControllerFileError("%s: cannot read %s: %s" % (spec.option, found, exc.strerror or exc))
+        raw = read_user_file(real, spec.option, spec.max_bytes, shown=found)
     finally:
         action._loader.cleanup_tmp_file(real)
-    if len(raw) > spec.max_bytes:
-        raise ControllerFileError("%s: %s is larger than %d MiB; this option takes at most that much"
-                                  % (spec.option, found, spec.max_bytes // MIB))
-    if raw and not info.st_size:  # generated as read: not a file on disk
-        raise ControllerFileError("%s: %s reports a size of 0 but is not empty (a generated file, not a file on "
-                                  "disk)" % (spec.option, found))
     if spec.binary and b"-----BEGIN" not in raw:
         return base64.b64encode(raw).decode("ascii")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ControllerFileError("%s: %s is not UTF-8 text (byte %d); save it as UTF-8"
-                                  % (spec.option, found, exc.start))
-
-
-def _check_regular(spec, path, max_bytes):
-    try:
-        info = os.stat(path)
-    except OSError as exc:
-        raise ControllerFileError("%s: cannot read %s: %s" % (spec.option, path, exc.strerror or exc))
-    if not stat.S_ISREG(info.st_mode):
-        raise ControllerFileError("%s: %s is not a regular file" % (spec.option, path))
-    if info.st_size > max_bytes:
-        raise ControllerFileError("%s: %s is larger than %d MiB; this option takes at most that much"
-                                  % (spec.option, path, spec.max_bytes // MIB))
-    return info
+        raise FileProblem("%s: %s is not UTF-8 text (byte %d); save it as UTF-8"
+                          % (spec.option, found, exc.start))
 
 
 def name_the_file(result, read):
     """Messages that name a text option read from a file name the file option (``src (path): ...``).
 
-    Also retitles ansible-core 2.19's captured error summary, so the ``[ERROR]`` headline agrees with ``msg``.
+    Also retitles the error summary a failure carries (``host.retitle_error``), so the ``[ERROR]`` headline
+    agrees with ``msg``.
     """
     message = result.get("msg")
     if not read or not isinstance(message, str):
@@ -147,17 +119,6 @@ def name_the_file(result, read):
         if message.startswith(prefix):
             renamed = "%s (%s): %s" % (option, path, message[len(prefix):])
             result["msg"] = renamed
-            _retitle(result, message, renamed)
+            retitle_error(result, message, renamed)
             break
     return result
-
-
-def _retitle(result, old, new):
-    summary = result.get("exception")
-    event = getattr(summary, "event", None)
-    if event is None or getattr(event, "msg", None) != old or not dataclasses.is_dataclass(summary):
-        return
-    changes = {"event": dataclasses.replace(event, msg=new)}
-    if getattr(summary, "error_message", None) == old:  # ansible-core 2.21+ keeps the text here too
-        changes["error_message"] = new
-    result["exception"] = dataclasses.replace(summary, **changes)

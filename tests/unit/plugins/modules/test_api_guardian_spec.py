@@ -545,21 +545,13 @@ def test_lost_forced_upload_of_an_equal_document_is_a_change(run_module, fake_se
 # Options
 
 
-def test_src_is_read_where_the_module_runs(run_module, fake_session, tmp_path):
+def test_src_the_action_did_not_read_fails_before_any_request(run_module, fake_session, tmp_path):
     path = tmp_path / "openapi.yaml"
     path.write_text(DOCUMENT, encoding="utf-8")
-    result = run(run_module, fake_session, [state()], content=None, src=str(path))
-    assert result["changed"] is False
-
-
-def test_unreadable_src_fails_before_any_request(run_module, fake_session, tmp_path):
-    result = run(run_module, fake_session, [], content=None, src=str(tmp_path / "missing.yaml"))
-    assert result["failed"] is True and result["msg"].startswith("src: cannot read")
+    result = run(run_module, fake_session, [], content=None, src=str(path))
+    assert result["failed"] is True and result["msg"].startswith("src names a file on the controller, which this "
+                                                                 "module's action plugin reads")
     assert fake_session.calls == []
-    binary = tmp_path / "binary.yaml"
-    binary.write_bytes(b"openapi: \xff\xfe")
-    result = run(run_module, fake_session, [], content=None, src=str(binary))
-    assert "is not UTF-8 text" in result["msg"]
 
 
 @pytest.mark.parametrize("extra, expected", [

@@ -165,29 +165,6 @@ def test_same_bundle_installed_is_unchanged_with_one_read(platform, fake_session
     assert_no_key(pki, result)
 
 
-def test_der_installed_and_der_files_wanted_are_unchanged(platform, fake_session, run_module, pki, tmp_path):
-    platform(base64.b64encode(certgen.cert_der(pki["leaf"])).decode())
-    (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
-    (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
-    files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
-                 certificate_key_src=str(tmp_path / "key.der"))
-    result = run_module(pullzone_certificate, files)
-    assert result["changed"] is False and result["fingerprints"] == [fp(pki["leaf"])]
-
-
-def test_der_files_are_uploaded_as_pem(platform, fake_session, run_module, pki, tmp_path):
-    platform()
-    (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
-    (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
-    files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
-                 certificate_key_src=str(tmp_path / "key.der"))
-    result = run_module(pullzone_certificate, files)
-    body = fake_session.writes[0]["json"]
-    assert base64.b64decode(body["Certificate"]).decode() == certgen.cert_pem(pki["leaf"])
-    assert base64.b64decode(body["CertificateKey"]).decode() == certgen.key_pem(pki["key_obj"])  # as PKCS#8
-    assert_no_key(pki, result)
-
-
 def test_a_different_chain_is_a_change(platform, fake_session, run_module, pki):
     platform(b64url(certgen.cert_pem(pki["leaf"])))  # same leaf, intermediate missing
     result = run_module(pullzone_certificate, args(pki))
@@ -472,10 +449,6 @@ def bad_inputs(pki, tmp_path):
         ({"certificate_key": certgen.key_pem(pki["key_obj"], password=b"pw")}, "is encrypted"),
         ({"certificate": certgen.cert_pem(expired), "certificate_key": certgen.key_pem(expired_key)},
          "the certificate expired on 2021-04-01T00:00:00Z"),
-        ({"certificate": None, "certificate_src": str(tmp_path / "missing.pem")},
-         "certificate_src: cannot read %s" % (tmp_path / "missing.pem")),
-        ({"certificate_key": None, "certificate_key_src": str(tmp_path)},
-         "certificate_key_src: %s is a directory, not a regular file" % tmp_path),
         ({"hostname": "https://www.example.com/"}, "hostname must be a bare DNS name"),
         ({"hostname": ""}, "hostname must be a bare DNS name"),
         ({"hostname": "b\u00fccher.\u0080"}, "hostname must be a bare DNS name"),
@@ -488,6 +461,7 @@ def bad_inputs(pki, tmp_path):
 
 
 def test_every_bad_input_fails_before_any_request(fake_session, run_module, pki, tmp_path):
+    # files given in certificate_src and certificate_key_src: _inprocess/test_controller_files_with_modules.py
     fake_session.responses = Platform()
     for change, message in bad_inputs(pki, tmp_path):
         result = run_module(pullzone_certificate, args(pki, **change))
@@ -654,40 +628,11 @@ def test_without_cryptography_the_comparison_is_exact_and_checks_are_skipped(
 
 # --- bad files and text: fail fast, name the option, never hang ---------------------------------
 
-def bad_sources(tmp_path):
-    """``(option, value, expected message part)``: every input an attacker or a typo could give."""
-    import os
-    fifo = tmp_path / "fifo.pem"
-    os.mkfifo(str(fifo))
-    huge = tmp_path / "huge.pem"
-    with open(str(huge), "wb") as handle:
-        handle.truncate(_certificates.MAX_INPUT_BYTES + 1)  # sparse: no disk, no memory
-    garbage = tmp_path / "garbage.bin"
-    garbage.write_bytes(bytes(range(256)) * 8)
-    latin = tmp_path / "latin.pem"
-    latin.write_bytes("-----BEGIN CERTIFICATE-----\n\u00e9t\u00e9\n-----END CERTIFICATE-----\n".encode("latin-1"))
-    begins = tmp_path / "begins.pem"
-    begins.write_bytes(b"-----BEGIN CERTIFICATE-----\n" * 20000)
-    many = tmp_path / "many.pem"
-    many.write_bytes(b"-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n" * 5000)
+def bad_texts():
+    """``(option, value, expected message part)``: every text an attacker or a typo could give (the files:
+    ``_inprocess/test_controller_files_with_modules.py``, since the action reads them)."""
     cyrillic = "-----BEGIN CERTIFICATE-----\n\u0421\u0435\u0440\u0442\n-----END CERTIFICATE-----\n"
     return [
-        ("certificate_src", str(fifo), "certificate_src: %s is a named pipe (FIFO), not a regular file" % fifo),
-        ("certificate_key_src", str(fifo), "certificate_key_src: %s is a named pipe (FIFO)" % fifo),
-        ("certificate_src", "/dev/zero", "certificate_src: /dev/zero is a character device, not a regular file"),
-        ("certificate_key_src", "/dev/urandom", "certificate_key_src: /dev/urandom is a character device"),
-        ("certificate_src", str(tmp_path), "certificate_src: %s is a directory" % tmp_path),
-        ("certificate_src", "/proc/self/environ", "certificate_src: /proc/self/environ is in /proc, a kernel "
-                                                  "pseudo-filesystem, not a file on disk"),
-        ("certificate_key_src", "/proc/self/environ", "certificate_key_src: /proc/self/environ is in /proc"),
-        ("certificate_key_src", "/proc/self/status", "certificate_key_src: /proc/self/status is in /proc"),
-        ("certificate_src", str(huge), "certificate_src: %s is larger than 1024 KiB" % huge),
-        ("certificate_key_src", str(huge), "certificate_key_src: %s is larger than 1024 KiB" % huge),
-        ("certificate_src", str(garbage), "certificate_src (%s): not PEM" % garbage),
-        ("certificate_key_src", str(garbage), "certificate_key_src (%s): not PEM" % garbage),
-        ("certificate_src", str(latin), "certificate_src (%s): the CERTIFICATE PEM block is not valid Base64" % latin),
-        ("certificate_src", str(begins), "certificate_src (%s): the CERTIFICATE PEM block is not terminated" % begins),
-        ("certificate_src", str(many), "certificate_src (%s): more than 32 PEM blocks" % many),
         ("certificate", cyrillic, "certificate: the CERTIFICATE PEM block is not valid Base64"),
         ("certificate_key", "\u041a\u043b\u044e\u0447", "certificate_key: not PEM"),
         ("certificate", "x" * (_certificates.MAX_TEXT_BYTES + 1), "certificate: the text is larger than 1024 KiB"),
@@ -696,14 +641,10 @@ def bad_sources(tmp_path):
     ]
 
 
-def test_bad_files_and_text_fail_fast_naming_the_option(fake_session, run_module, pki, tmp_path):
+def test_bad_text_fails_fast_naming_the_option(fake_session, run_module, pki):
     fake_session.responses = Platform()
-    cases = bad_sources(tmp_path)
-    for option, value, message in cases:
-        change = {option: value}
-        text_option = option[:-4] if option.endswith("_src") else option + "_src"
-        change[text_option] = None
-        result = run_module(pullzone_certificate, args(pki, **change))
+    for option, value, message in bad_texts():
+        result = run_module(pullzone_certificate, args(pki, **{option: value, option + "_src": None}))
         assert result.get("failed") is True, (option, message)
         assert message in result["msg"], (message, result["msg"])
         # a clean failure, not a crash (ansible-core 2.19.0 attaches the call stack of every fail_json as
@@ -711,6 +652,20 @@ def test_bad_files_and_text_fail_fast_naming_the_option(fake_session, run_module
         assert "Traceback" not in json.dumps({k: v for k, v in result.items() if k != "exception"})
         assert_no_key(pki, result)
     assert fake_session.calls == []
+
+
+@pytest.mark.parametrize("option", ["certificate", "certificate_key"])
+def test_a_file_option_the_action_did_not_read_fails_before_any_request(fake_session, run_module, pki, tmp_path,
+                                                                        option):
+    fake_session.responses = Platform()
+    (tmp_path / "file.pem").write_text(pki["bundle"] if option == "certificate" else pki["key"])
+    result = run_module(pullzone_certificate, args(pki, **{option: None, option + "_src": str(tmp_path / "file.pem")}))
+    assert result["failed"] is True
+    assert result["msg"] == ("%s_src names a file on the controller, which this module's action plugin reads and "
+                             "passes to the module as %s; the module ran without its action plugin, so give the text "
+                             "in %s instead." % (option, option, option))
+    assert fake_session.calls == []
+    assert_no_key(pki, result)
 
 
 # --- the module's requests conform to the published document -----------------------------

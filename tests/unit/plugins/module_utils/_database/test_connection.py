@@ -6,7 +6,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._database.connection import (
     DatabaseUrlError, database_argument_spec, hidden_tokens, split_database_url, url_tokens)
-from ansible_collections.edge.platform.plugins.module_utils._hosts.module import transport_argument_spec
+from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import transport_argument_spec
 
 
 @pytest.mark.parametrize("url, endpoint, token", [

@@ -11,6 +11,7 @@ from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.edge.platform.plugins.action.api_guardian_spec import ActionModule
+from ansible_collections.edge.platform.plugins.module_utils._hosts import user_files as _user_files
 from ansible_collections.edge.platform.plugins.module_utils._openapi import loader as _openapi_load
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import controller_files as _controller_files
 
@@ -83,7 +84,30 @@ def test_non_utf8_src_fails_naming_the_option(action):
     action._execute_module.assert_not_called()
 
 
+def test_any_scalar_path_is_read_on_the_controller(action):
+    # what the module's type=path would take as a path never reaches the module unread
+    (action.files / "42").write_text("openapi: 3.0.0\n", encoding="utf-8")
+    action._task.args = {"shield_zone_id": 1, "src": 42}
+    action.run(task_vars={})
+    action._find_needle.assert_called_once_with("files", "42")
+    assert action._execute_module.call_args.kwargs["module_args"] == {"shield_zone_id": 1,
+                                                                      "content": "openapi: 3.0.0\n"}
+
+
+def test_a_vault_encrypted_path_is_read_on_the_controller(action, monkeypatch):
+    from ansible.parsing.vault import EncryptedString, VaultLib, VaultSecret, VaultSecretsContext
+    secrets = [("default", VaultSecret(b"vault-password"))]
+    monkeypatch.setattr(VaultSecretsContext, "_current", VaultSecretsContext(secrets))  # as the CLI sets it
+    (action.files / "openapi.yaml").write_text("openapi: 3.0.0\n", encoding="utf-8")
+    ciphertext = VaultLib(secrets).encrypt("openapi.yaml").decode()
+    action._task.args = {"shield_zone_id": 1, "src": EncryptedString(ciphertext=ciphertext)}
+    action.run(task_vars={})
+    action._find_needle.assert_called_once_with("files", "openapi.yaml")
+    assert action._execute_module.call_args.kwargs["module_args"]["content"] == "openapi: 3.0.0\n"
+
+
 @pytest.mark.parametrize("args", [
+    {"shield_zone_id": 1, "src": ["a.yaml"]},
     {"shield_zone_id": 1, "content": "openapi: 3.0.0\n"},
     {"shield_zone_id": 1, "content": "openapi: 3.0.0\n", "src": "x.yaml"},
 ])
@@ -99,10 +123,10 @@ def test_special_files_are_refused_before_opening(action, tmp_path):
     os.mkfifo(str(fifo))
     action._task.args = {"shield_zone_id": 1, "src": "pipe.yaml"}
     result = action.run(task_vars={})
-    assert result == {"failed": True, "msg": "src: %s is not a regular file" % fifo}
+    assert result == {"failed": True, "msg": "src: %s is a named pipe (FIFO), not a regular file" % fifo}
     action._find_needle.side_effect = lambda dirname, needle: "/dev/zero"
     action._task.args = {"shield_zone_id": 1, "src": "zero.yaml"}
-    assert action.run(task_vars={})["msg"] == "src: /dev/zero is not a regular file"
+    assert action.run(task_vars={})["msg"] == "src: /dev/zero is a character device, not a regular file"
     action._execute_module.assert_not_called()
 
 
@@ -228,8 +252,8 @@ def test_bad_certificate_files_fail_naming_the_option(cert_action, option):
     expected = {
         "missing.pem": "%s: missing.pem was not found on the controller; searched %s." % (
             option, cert_action.files / "missing.pem"),
-        "pipe.pem": "%s: %s is not a regular file" % (option, fifo),
-        "/dev/zero": "%s: /dev/zero is not a regular file" % option,
+        "pipe.pem": "%s: %s is a named pipe (FIFO), not a regular file" % (option, fifo),
+        "/dev/zero": "%s: /dev/zero is a character device, not a regular file" % option,
         "/proc/self/environ": "%s: /proc/self/environ is in /proc, a kernel pseudo-filesystem, not a file on disk"
                               % option,
         "/proc/self/status": "%s: /proc/self/status is in /proc, a kernel pseudo-filesystem, not a file on disk"
@@ -255,7 +279,7 @@ def test_module_failures_about_a_read_file_name_the_file_option(cert_action):
 @pytest.mark.parametrize("option", ["certificate_src", "certificate_key_src"])
 def test_a_file_reporting_size_0_but_holding_data_is_refused(cert_action, monkeypatch, option):
     # a pseudo-filesystem mounted elsewhere: the size check catches what the path check cannot
-    monkeypatch.setattr(_controller_files, "pseudo_filesystem", lambda path: None)
+    monkeypatch.setattr(_user_files, "pseudo_filesystem", lambda path: None)
     result, module_args = sent_args(cert_action, **{option: "/proc/self/environ"})
     assert result == {"failed": True, "msg": "%s: /proc/self/environ reports a size of 0 but is not empty (a "
                                              "generated file, not a file on disk)" % option}

@@ -1,12 +1,12 @@
-"""The module base: the shared options and the connection option checks."""
+"""_hosts/connection.py: the shared connection options and the checks of connection options."""
 
 from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._hosts.module import (
-    API_KEY_ENV, NoLogValues, check_credential, check_http_url, check_required, check_transport,
-    management_argument_spec, transport_argument_spec,
+from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import (
+    API_KEY_ENV, check_credential, check_http_url, check_required, check_transport, management_argument_spec,
+    transport_argument_spec,
 )
 
 
@@ -73,10 +73,3 @@ def test_management_spec_shares_the_transport_options():
     assert {k: spec[k] for k in ("validate_certs", "timeout", "retries")} == transport_argument_spec()
     assert spec["api_key"]["fallback"][1] == ["EDGE_API_KEY", "BUNNYNET_API_KEY"]
     assert spec["base_url"]["fallback"][1] == ["EDGE_BASE_URL", "BUNNYNET_API_URL"]
-
-
-def test_blank_values_never_enter_the_masking_set():
-    values = NoLogValues()
-    values.update([" ", "", "\t", "real-secret"])
-    values.add("  ")
-    assert values == {"real-secret"}

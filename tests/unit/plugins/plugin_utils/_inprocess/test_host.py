@@ -1,0 +1,51 @@
+"""The in-process host (``plugin_utils/_inprocess/host.py``): the environment, defects, output as a module's.
+
+Whole-output parity with the AnsibleModule host, for every module, is ``test_host_parity.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.modules import dnszone_dnssec
+from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import host as _host
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+NAME = "edge.platform.dnszone_dnssec"
+SECRET = "unit-secret-key-0042"
+BASE = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0}
+
+
+def zone(enabled):
+    return FakeResponse(body={"Id": 7, "Domain": "example.org", "DnsSecEnabled": enabled})
+
+
+@pytest.fixture
+def in_process():
+    def run(args, check, diff):
+        output = _host.run_in_process(dnszone_dnssec.MODULE, _host.to_module(args), check, diff, NAME)
+        return json.loads(_host.module_output(output))
+    return run
+
+
+def test_the_environment_supplies_fallbacks_only_while_the_core_runs(monkeypatch, fake_session, in_process):
+    monkeypatch.delenv("EDGE_API_KEY", raising=False)
+    fake_session.responses = [zone(True)]
+    with _host.environment({"EDGE_API_KEY": SECRET, "EDGE_BASE_URL": "https://api.example.test"}):
+        result = in_process({"zone_id": 7, "state": "enabled"}, False, False)
+    assert result["changed"] is False and fake_session.calls[0]["headers"]["AccessKey"] == SECRET
+
+    assert "EDGE_API_KEY" not in os.environ
+
+
+def test_a_defect_in_a_core_fails_the_task_without_showing_a_secret(monkeypatch, fake_session, in_process):
+    def broken(ctx):
+        raise RuntimeError("bug near %s" % ctx.params["api_key"])
+    monkeypatch.setattr(dnszone_dnssec.MODULE, "run", broken)
+    result = in_process(dict(BASE, zone_id=7, state="enabled"), False, False)
+    assert result["failed"] is True
+    assert result["msg"].startswith("edge.platform.dnszone_dnssec failed unexpectedly: RuntimeError: bug near ")
+    assert SECRET not in json.dumps(result) and "RuntimeError" in result["exception"]
