@@ -142,11 +142,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import
 
 
 def run(ctx):
-    if DNS_ZONE.given(ctx.params):
-        found = DNS_ZONE.resolve(ctx)
-        models = [found.model or dns_zones.get(ctx.client, found.id, found.not_visible)]
-    else:
-        models = dns_zones.list_all(ctx.client)
+    models = DNS_ZONE.chosen_or_all(ctx, dns_zones.get, dns_zones.list_all)
     return {"changed": False, "dns_zones": [shape_dns_zone(m) for m in models]}
 
 

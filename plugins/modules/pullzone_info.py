@@ -236,6 +236,8 @@ api_error:
       sample: null
 """
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
@@ -261,12 +263,9 @@ def certificates_of(ctx, model):
 
 def run(ctx):
     details = ctx.params["certificate_details"]
-    if PULL_ZONE.given(ctx.params):
-        found = PULL_ZONE.resolve(ctx)  # a lookup by name read the zone, but without certificates
-        models = [found.model if found.model is not None and not details
-                  else pull_zones.get(ctx.client, found.id, found.not_visible, include_certificate=details)]
-    else:
-        models = pull_zones.list_all(ctx.client, include_certificate=details)
+    # a lookup by name reads the zone, but without certificates
+    models = PULL_ZONE.chosen_or_all(ctx, partial(pull_zones.get, include_certificate=details),
+                                     partial(pull_zones.list_all, include_certificate=details), reuse_model=not details)
     return {"changed": False,
             "pull_zones": [shape_pull_zone(m, certificates_of(ctx, m) if details else None) for m in models]}
 

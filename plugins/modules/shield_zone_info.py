@@ -180,11 +180,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import
 
 
 def run(ctx):
-    if SHIELD_ZONE.given(ctx.params):
-        found = SHIELD_ZONE.resolve(ctx)
-        models = [found.model or shield_zones.get(ctx.client, found.id, found.not_visible)]
-    else:
-        models = shield_zones.list_all(ctx.client)
+    models = SHIELD_ZONE.chosen_or_all(ctx, shield_zones.get, shield_zones.list_all)
     return {"changed": False, "shield_zones": [shape_shield_zone(m) for m in models]}
 
 

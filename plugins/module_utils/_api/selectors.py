@@ -101,6 +101,18 @@ class Selector(object):
         """True when any of the options is set (an info module lists everything otherwise)."""
         return any(params.get(name) is not None for name in self.names)
 
+    def chosen_or_all(self, ctx, get, list_all, reuse_model=True):
+        """The platform models an info module reports: the one object the options choose, else every object.
+
+        ``get(client, id, hint)`` reads the chosen one unless a lookup by name already read it (and
+        ``reuse_model``); ``list_all(client)`` lists them all."""
+        if not self.given(ctx.params):
+            return list_all(ctx.client)
+        found = self.resolve(ctx)
+        if found.model is not None and reuse_model:
+            return [found.model]
+        return [get(ctx.client, found.id, found.not_visible)]
+
     def resolve(self, ctx):
         """A :class:`Found` from whichever option is set; raises InputError (LookupFailed for a name that matches no
         single object), which fails the task with its text."""

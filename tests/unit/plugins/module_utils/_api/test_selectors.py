@@ -92,3 +92,36 @@ def test_a_not_visible_hint_names_the_option_the_user_gave():
     assert (found.id, found.option, found.given, found.what) == (9, "pullzone_name", "demo", "shield zone")
     result, _session = resolve(SHIELD_ZONE, {"shield_zone_id": 9})
     assert result["found"].not_visible == "No shield zone with id 9 is visible to this API key: check shield_zone_id."
+
+
+def test_chosen_or_all_reads_the_chosen_one_or_lists_every_one():
+    calls = []
+
+    def get(client, object_id, hint):
+        calls.append(("get", object_id, hint))
+        return {"Id": object_id}
+
+    def list_all(client):
+        calls.append(("list",))
+        return [{"Id": 1}, {"Id": 2}]
+
+    ctx = Context({"zone_id": None, "zone_domain": None})
+    assert DNS_ZONE.chosen_or_all(ctx, get, list_all) == [{"Id": 1}, {"Id": 2}] and calls == [("list",)]
+    del calls[:]
+    ctx = Context({"zone_id": 7, "zone_domain": None})
+    assert DNS_ZONE.chosen_or_all(ctx, get, list_all) == [{"Id": 7}]
+    assert calls == [("get", 7, "No DNS zone with id 7 is visible to this API key: check zone_id.")]
+
+
+def test_chosen_or_all_reuses_the_model_a_lookup_read_unless_told_not_to():
+    result, session = resolve(DNS_ZONE, {"zone_domain": "example.com"}, dns_page([dns(4, "example.com")]))
+    found = result["found"]
+    assert found.model["Id"] == 4 and len(session.calls) == 1
+    api, session = client(dns_page([dns(4, "example.com")]))
+    ctx = Context({"zone_id": None, "zone_domain": "example.com"})
+    ctx.client = api
+    assert DNS_ZONE.chosen_or_all(ctx, lambda *a: pytest.fail("must not read again"), None) == [dns(4, "example.com")]
+    api, session = client(dns_page([dns(4, "example.com")]))
+    ctx.client = api
+    reread = DNS_ZONE.chosen_or_all(ctx, lambda c, i, h: {"Id": i, "again": True}, None, reuse_model=False)
+    assert reread == [{"Id": 4, "again": True}]
