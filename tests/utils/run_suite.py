@@ -233,7 +233,28 @@ def prepare_test_home():
         target = os.path.join(cache, "get_pip_%s.py" % pip_bootstrap_version().replace(".", "_"))
         shutil.copyfile(os.path.join(REPO, "tests", "utils", "get_pip_standin.py"), target)
         write_pip_config(TEST_HOME)
+        make_ssh_key()
         _PREPARED.append(True)
+
+
+def make_ssh_key():
+    """The key pair every ``ansible-test integration`` creates on first use (core_ci.SshKey), made here once.
+
+    ansible-test guards its creation with a lock of its own process only: integration jobs starting side by
+    side on a fresh HOME would each run ssh-keygen on the same file, and all but one fail ("already exists").
+    Same command and the same PEM header fix as ansible-test's."""
+    key = os.path.join(TEST_HOME, ".ansible", "test", "id_rsa")
+    if os.path.isfile(key) and os.path.isfile(key + ".pub"):
+        return
+    for path in (key, key + ".pub"):
+        if os.path.exists(path):
+            os.remove(path)  # half of a pair: ssh-keygen would ask whether to overwrite it
+    subprocess.run(["ssh-keygen", "-m", "PEM", "-q", "-t", "rsa", "-N", "", "-f", key], check=True,
+                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    with open(key) as stream:
+        text = re.sub(r"(BEGIN|END) PRIVATE KEY", r"\1 RSA PRIVATE KEY", stream.read())
+    with open(key, "w") as stream:
+        stream.write(text)
 
 
 def ansible_test_env(bin_dir=BIN, where=MAIN):
