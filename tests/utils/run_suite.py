@@ -18,6 +18,34 @@ the CPU time of its commands, which does not depend on how busy the machine is),
 its last line ``summary: N passed, M failed``, counting individual tests: lint runs, sanity tests, unit test
 cases (from pytest's junit XML), integration targets, changelog and tarball checks, and the matrix's unit
 cases and smoke targets. Stdlib only.
+
+Integration: the two paths. A module's core (``run(ctx)`` and all it calls) runs in one of two hosts: in-process,
+in the controller's worker (plugins/plugin_utils/_inprocess.py), or as a module (AnsibleModule: the module path,
+which the targets force with ``edge_platform_in_process: false``). The core is the same code in both; what
+differs is the host around it: argument validation and its messages (the module's screen, then AnsibleModule or
+ArgumentSpecValidator), no_log collection and masking (task arguments, environment fallbacks, values the core
+adds), warnings, the formatting of results and failures (invocation, diff, check mode), files named by the user
+(read by the action, then passed as arguments), the AnsiballZ payload and the module's own interpreter. So each
+module target runs every test in-process, and on the module path every test whose input or output passes through
+the host differently: option and input errors, check mode and diff, changes and their re-runs, platform errors,
+user files, returned secrets, lookups by name, and the secrets check at -vvvv. The core's own handling of faults
+and retries, lost answers, unconfirmed writes and limits runs in-process only: the target's main.yml names those
+files, and they are included with ``when: edge_platform_in_process``. What the module path no longer repeats
+stays proved by:
+
+- dnszone_dnssec (the model module, and the matrix's smoke target), which runs every test on both paths: the
+  host's handling of each outcome of the core (a warning after a lost answer, a failure after the retries, a
+  re-read after an unconfirmed write) on the module path, on every ansible-core of the matrix;
+- the host-parity unit tests (tests/unit/plugins/plugin_utils/host_parity.py and the tests using it,
+  test__inprocess.py, test_bad_option_types.py, test_bad_transport_inputs.py): from the same platform answers,
+  both hosts give the same whole output and send the same requests, for every module's input failures and for
+  the outcomes of dnszone_dnssec, waf_rule, bot_detection, waf_rule_info and bot_detection_info;
+- parity.yml (six targets): whole registered results of both paths equal, at -vvvv, with the secrets masked;
+- bad_inputs: every wrongly typed option of every module on both paths, secrets from the task and from the
+  environment.
+
+The playbooks target runs every case in-process and the --check cases (each playbook's modules to its end) on
+the module path.
 """
 
 from __future__ import annotations
@@ -233,7 +261,28 @@ def prepare_test_home():
         target = os.path.join(cache, "get_pip_%s.py" % pip_bootstrap_version().replace(".", "_"))
         shutil.copyfile(os.path.join(REPO, "tests", "utils", "get_pip_standin.py"), target)
         write_pip_config(TEST_HOME)
+        make_ssh_key()
         _PREPARED.append(True)
+
+
+def make_ssh_key():
+    """The key pair every ``ansible-test integration`` creates on first use (core_ci.SshKey), made here once.
+
+    ansible-test guards its creation with a lock of its own process only: integration jobs starting side by
+    side on a fresh HOME would each run ssh-keygen on the same file, and all but one fail ("already exists").
+    Same command and the same PEM header fix as ansible-test's."""
+    key = os.path.join(TEST_HOME, ".ansible", "test", "id_rsa")
+    if os.path.isfile(key) and os.path.isfile(key + ".pub"):
+        return
+    for path in (key, key + ".pub"):
+        if os.path.exists(path):
+            os.remove(path)  # half of a pair: ssh-keygen would ask whether to overwrite it
+    subprocess.run(["ssh-keygen", "-m", "PEM", "-q", "-t", "rsa", "-N", "", "-f", key], check=True,
+                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    with open(key) as stream:
+        text = re.sub(r"(BEGIN|END) PRIVATE KEY", r"\1 RSA PRIVATE KEY", stream.read())
+    with open(key, "w") as stream:
+        stream.write(text)
 
 
 def ansible_test_env(bin_dir=BIN, where=MAIN):
