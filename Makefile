@@ -34,7 +34,7 @@ DEMO_VENV ?= .venv-demo
 DEMO_REQUIREMENTS := tests/requirements-demo.txt
 
 .PHONY: help venv demo-venv collection lint docs-lint sanity units integration changelog tarball matrix test demo \
-	bench build clean distclean
+	bench build format clean distclean
 
 # $(call make-venv,VENV,REQUIREMENTS): create VENV with $(PYTHON) and install REQUIREMENTS. The stamp holds
 # the sha256 of the requirements file the venv was built from: re-install only when its content changes
@@ -57,6 +57,7 @@ help:
 	@echo "                  needs only ansible-core and requests ($(DEMO_VENV))"
 	@echo "make bench        requests per task, module-vs-uri wall-time ratios, database_query peak memory (not part of test)"
 	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist (needs only ansible-core)"
+	@echo "make format       rewrite the Python files with ruff's formatter and import order (the lint stage checks them)"
 	@echo "make lint | docs-lint | sanity | units | integration | changelog | tarball | matrix   one stage"
 	@echo "JOBS=N            side-by-side slots for test and the stages (default: CPUs + 1; 1 = live output)"
 	@echo "make venv | collection | clean (keeps venvs) | distclean"
@@ -73,6 +74,10 @@ collection:
 
 lint: venv collection
 	@$(SUITE) lint
+
+# Rewrites the Python files as the lint stage wants them: ruff's formatter and import order (ruff.toml).
+format: venv
+	@$(VENV)/bin/ruff format . && $(VENV)/bin/ruff check --fix .
 
 docs-lint: venv collection
 	@$(SUITE) docs-lint

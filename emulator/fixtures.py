@@ -133,8 +133,13 @@ def _str(nullable=False):
     return Scalar((str,), "a string or null" if nullable else "a string", nullable)
 
 
-_LIMIT_KEYS = ("max_endpoints", "max_fields_per_type", "max_nesting_depth", "max_total_schema_nodes",
-               "max_total_regex_length")
+_LIMIT_KEYS = (
+    "max_endpoints",
+    "max_fields_per_type",
+    "max_nesting_depth",
+    "max_total_schema_nodes",
+    "max_total_regex_length",
+)
 _LIMITS = Mapping({key: _int() for key in _LIMIT_KEYS}, nullable=True)
 
 _CONDITION_FIELDS = {
@@ -145,66 +150,136 @@ _CONDITION_FIELDS = {
     "isRegexVariable": _bool(nullable=True),
 }
 _CHAINED_CONDITION = Mapping(_CONDITION_FIELDS)
-_RULE_CONFIGURATION = Mapping(dict(_CONDITION_FIELDS, actionType=_int(), severityType=_int(),
-                                   transformationTypes=ListOf(_int()), chainedRuleConditions=ListOf(_CHAINED_CONDITION)),
-                              nullable=True)
+_RULE_CONFIGURATION = Mapping(
+    dict(
+        _CONDITION_FIELDS,
+        actionType=_int(),
+        severityType=_int(),
+        transformationTypes=ListOf(_int()),
+        chainedRuleConditions=ListOf(_CHAINED_CONDITION),
+    ),
+    nullable=True,
+)
 
-FIXTURE = Mapping({
-    "api_keys": ListOf(_str()),
-    "dns_zones": ListOf(Mapping({"id": _int(), "domain": _str(), "dnssec": _bool()}, required=("id",))),
-    "pull_zones": ListOf(Mapping({
-        "id": _int(),
-        "name": _str(),
+FIXTURE = Mapping(
+    {
+        "api_keys": ListOf(_str()),
+        "dns_zones": ListOf(Mapping({"id": _int(), "domain": _str(), "dnssec": _bool()}, required=("id",))),
+        "pull_zones": ListOf(
+            Mapping(
+                {
+                    "id": _int(),
+                    "name": _str(),
+                    "omit_certificates": _bool(),
+                    "hostnames": ListOf(
+                        Mapping(
+                            {
+                                "value": _str(),
+                                "system": _bool(),
+                                "managed": _bool(),
+                                "force_ssl": _bool(),
+                                "free_certificate": _bool(),
+                                "certificate": _str(nullable=True),
+                                "certificate_key": _str(nullable=True),
+                            },
+                            required=("value",),
+                        )
+                    ),
+                },
+                required=("id",),
+            )
+        ),
         "omit_certificates": _bool(),
-        "hostnames": ListOf(Mapping({
-            "value": _str(), "system": _bool(), "managed": _bool(), "force_ssl": _bool(),
-            "free_certificate": _bool(), "certificate": _str(nullable=True), "certificate_key": _str(nullable=True),
-        }, required=("value",))),
-    }, required=("id",))),
-    "omit_certificates": _bool(),
-    "tls_listener": AnyOf([Scalar((bool,), "true or false"),
-                           Mapping({"host": _str(), "port": _int()})], "true or a mapping {host, port}",
-                          nullable=True),
-    "shield_zones": ListOf(Mapping({
-        "id": _int(),
-        "pull_zone_id": _int(nullable=True),
-        "plan": Scalar((str, int), "one of basic, advanced, business, enterprise (or 0..3) or null", nullable=True),
-        "bot_detection": Mapping({
-            "execution_mode": _int(), "request_integrity": _int(), "ip_address": _int(),
-            "fingerprint_sensitivity": _int(), "fingerprint_aggression": _int(),
-            "complex_enabled": _bool(nullable=True),
-        }, nullable=True),
-        "waf_rule_writes": Scalar((str,), "accepted, accepted_applied or null", nullable=True,
-                                  values=("accepted", "accepted_applied")),
-        "api_guardian_forbidden": _bool(),
-        "api_guardian_limits": _LIMITS,
-        "api_guardian_spec": _str(nullable=True),
-    }, required=("id",))),
-    "api_guardian_default_limits": _LIMITS,
-    "api_guardian_not_found": Mapping({"missing_spec": Scalar((int,), "200 or 404", values=(200, 404)), "spec_error_key": _str(nullable=True),
-                                       "zone_error_key": _str(nullable=True)}, nullable=True),
-    "databases": ListOf(Mapping({
-        "id": _str(),
-        "tokens": Mapping({"full_access": ListOf(_str()), "read_only": ListOf(_str())}, nullable=True),
-        "sql": _str(nullable=True),
-    }, required=("id",))),
-    "waf_rules": ListOf(Mapping({
-        "id": _int(),
-        "shield_zone_id": _int(),
-        "user_id": _str(nullable=True),
-        "rule_name": _str(nullable=True),
-        "rule_description": _str(nullable=True),
-        "rule_configuration": _RULE_CONFIGURATION,
-        "error_response": AnyOf([Scalar((str,), "default", values=("default",)),
-                                 Mapping({"statusCode": _int(), "success": _bool(), "message": _str(nullable=True),
-                                          "errorKey": _str(nullable=True)})],
-                                "'default' or a mapping of statusCode, success, message, errorKey", nullable=True),
-        "served_without_data": _bool(nullable=True),
-        "deleted": _bool(nullable=True),
-    }, required=("id", "shield_zone_id"))),
-    # read by the examples test (tests/integration/targets/examples), not by the emulator
-    "examples": Anything(),
-})
+        "tls_listener": AnyOf(
+            [Scalar((bool,), "true or false"), Mapping({"host": _str(), "port": _int()})],
+            "true or a mapping {host, port}",
+            nullable=True,
+        ),
+        "shield_zones": ListOf(
+            Mapping(
+                {
+                    "id": _int(),
+                    "pull_zone_id": _int(nullable=True),
+                    "plan": Scalar(
+                        (str, int), "one of basic, advanced, business, enterprise (or 0..3) or null", nullable=True
+                    ),
+                    "bot_detection": Mapping(
+                        {
+                            "execution_mode": _int(),
+                            "request_integrity": _int(),
+                            "ip_address": _int(),
+                            "fingerprint_sensitivity": _int(),
+                            "fingerprint_aggression": _int(),
+                            "complex_enabled": _bool(nullable=True),
+                        },
+                        nullable=True,
+                    ),
+                    "waf_rule_writes": Scalar(
+                        (str,),
+                        "accepted, accepted_applied or null",
+                        nullable=True,
+                        values=("accepted", "accepted_applied"),
+                    ),
+                    "api_guardian_forbidden": _bool(),
+                    "api_guardian_limits": _LIMITS,
+                    "api_guardian_spec": _str(nullable=True),
+                },
+                required=("id",),
+            )
+        ),
+        "api_guardian_default_limits": _LIMITS,
+        "api_guardian_not_found": Mapping(
+            {
+                "missing_spec": Scalar((int,), "200 or 404", values=(200, 404)),
+                "spec_error_key": _str(nullable=True),
+                "zone_error_key": _str(nullable=True),
+            },
+            nullable=True,
+        ),
+        "databases": ListOf(
+            Mapping(
+                {
+                    "id": _str(),
+                    "tokens": Mapping({"full_access": ListOf(_str()), "read_only": ListOf(_str())}, nullable=True),
+                    "sql": _str(nullable=True),
+                },
+                required=("id",),
+            )
+        ),
+        "waf_rules": ListOf(
+            Mapping(
+                {
+                    "id": _int(),
+                    "shield_zone_id": _int(),
+                    "user_id": _str(nullable=True),
+                    "rule_name": _str(nullable=True),
+                    "rule_description": _str(nullable=True),
+                    "rule_configuration": _RULE_CONFIGURATION,
+                    "error_response": AnyOf(
+                        [
+                            Scalar((str,), "default", values=("default",)),
+                            Mapping(
+                                {
+                                    "statusCode": _int(),
+                                    "success": _bool(),
+                                    "message": _str(nullable=True),
+                                    "errorKey": _str(nullable=True),
+                                }
+                            ),
+                        ],
+                        "'default' or a mapping of statusCode, success, message, errorKey",
+                        nullable=True,
+                    ),
+                    "served_without_data": _bool(nullable=True),
+                    "deleted": _bool(nullable=True),
+                },
+                required=("id", "shield_zone_id"),
+            )
+        ),
+        # read by the examples test (tests/integration/targets/examples), not by the emulator
+        "examples": Anything(),
+    }
+)
 
 
 def load_fixture(path):
@@ -235,8 +310,11 @@ def _yaml_problem(exc):
     text = "line %d, column %d: %s" % (mark.line + 1, mark.column + 1, problem)
     context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
     if context and context_mark is not None:
-        text += " (%s started at line %d, column %d)" % (context.replace("while ", ""), context_mark.line + 1,
-                                                         context_mark.column + 1)
+        text += " (%s started at line %d, column %d)" % (
+            context.replace("while ", ""),
+            context_mark.line + 1,
+            context_mark.column + 1,
+        )
     return text
 
 

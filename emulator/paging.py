@@ -54,14 +54,25 @@ def search(items, request, text_of):
 def core_page(items, page, per_page):
     """One page of a core list (``PaginationListModelOf...``)."""
     start = (page - 1) * per_page
-    return {"Items": items[start:start + per_page], "CurrentPage": page, "TotalItems": len(items),
-            "HasMoreItems": start + per_page < len(items)}
+    return {
+        "Items": items[start : start + per_page],
+        "CurrentPage": page,
+        "TotalItems": len(items),
+        "HasMoreItems": start + per_page < len(items),
+    }
 
 
 def shield_page(items, page, per_page):
     """One page of a shield list: ``data`` plus a ``PaginationResponse``."""
     total_pages = (len(items) + per_page - 1) // per_page
     start = (page - 1) * per_page
-    return {"data": items[start:start + per_page],
-            "page": {"totalCount": len(items), "totalPages": total_pages, "currentPage": page,
-                     "nextPage": page + 1 if page < total_pages else None, "pageSize": per_page}}
+    return {
+        "data": items[start : start + per_page],
+        "page": {
+            "totalCount": len(items),
+            "totalPages": total_pages,
+            "currentPage": page,
+            "nextPage": page + 1 if page < total_pages else None,
+            "pageSize": per_page,
+        },
+    }

@@ -27,8 +27,21 @@ class Fault(object):
     state changes, then apply the delay, drop, status or body: a write that landed whose answer was lost).
     """
 
-    FIELDS = frozenset(("path_regex", "method", "count", "status", "retry_after", "delay_s", "drop_connection",
-                        "location", "body", "content_type", "after_processing"))
+    FIELDS = frozenset(
+        (
+            "path_regex",
+            "method",
+            "count",
+            "status",
+            "retry_after",
+            "delay_s",
+            "drop_connection",
+            "location",
+            "body",
+            "content_type",
+            "after_processing",
+        )
+    )
     MAX_DELAY_S = 600.0
 
     def __init__(self, spec):
@@ -36,7 +49,9 @@ class Fault(object):
             raise ValueError("a fault needs path_regex")
         unknown = sorted(set(spec) - self.FIELDS)
         if unknown:
-            raise ValueError("unknown field %s; a fault takes %s" % (", ".join(unknown), ", ".join(sorted(self.FIELDS))))
+            raise ValueError(
+                "unknown field %s; a fault takes %s" % (", ".join(unknown), ", ".join(sorted(self.FIELDS)))
+            )
         if not isinstance(spec["path_regex"], str):
             raise ValueError("path_regex must be a string")
         try:
@@ -45,7 +60,7 @@ class Fault(object):
             raise ValueError("path_regex %r is not a regular expression: %s" % (spec["path_regex"], exc)) from exc
         self.method = _header_text(spec, "method").upper() or None
         self.status = _integer(spec, "status", 100, 599)
-        self.count = _integer(spec, "count", 0, 10 ** 6)
+        self.count = _integer(spec, "count", 0, 10**6)
         self.count = 1 if self.count is None else self.count
         self.retry_after = _retry_after(spec.get("retry_after"))
         delay = spec.get("delay_s") or 0
@@ -73,10 +88,19 @@ class Fault(object):
         return self.status is not None or self.body is not None
 
     def describe(self):
-        return {"path_regex": self.path_regex.pattern, "method": self.method, "status": self.status,
-                "count": self.count, "retry_after": self.retry_after, "delay_s": self.delay_s,
-                "drop_connection": self.drop_connection, "location": self.location, "body": self.body,
-                "content_type": self.content_type, "after_processing": self.after_processing}
+        return {
+            "path_regex": self.path_regex.pattern,
+            "method": self.method,
+            "status": self.status,
+            "count": self.count,
+            "retry_after": self.retry_after,
+            "delay_s": self.delay_s,
+            "drop_connection": self.drop_connection,
+            "location": self.location,
+            "body": self.body,
+            "content_type": self.content_type,
+            "after_processing": self.after_processing,
+        }
 
 
 def _integer(spec, name, low, high):
@@ -257,6 +281,8 @@ class Platform(object):
         return [{k: v for k, v in e.items() if k != CREDENTIALS_KEY} for e in self.log]
 
     def dump(self):
-        return {"areas": {name: area.dump() for name, area in self.areas.items()},
-                "faults": [f.describe() for f in self.faults if f.count > 0],
-                "requests_logged": len(self.log)}
+        return {
+            "areas": {name: area.dump() for name, area in self.areas.items()},
+            "faults": [f.describe() for f in self.faults if f.count > 0],
+            "requests_logged": len(self.log),
+        }

@@ -9,14 +9,23 @@ UNAUTHORIZED = {
     # core API (pull zones, DNS zones): 401 with an empty body
     "core": lambda: empty(401),
     # shield endpoints documented with ProblemDetails
-    "problem": lambda: json_response(401, {
-        "type": "https://tools.ietf.org/html/rfc9110#section-15.5.2", "title": "Unauthorized",
-        "status": 401, "detail": "A valid AccessKey header is required.", "instance": None,
-    }, content_type="application/problem+json; charset=utf-8"),
+    "problem": lambda: json_response(
+        401,
+        {
+            "type": "https://tools.ietf.org/html/rfc9110#section-15.5.2",
+            "title": "Unauthorized",
+            "status": 401,
+            "detail": "A valid AccessKey header is required.",
+            "instance": None,
+        },
+        content_type="application/problem+json; charset=utf-8",
+    ),
     # shield endpoints documented with UnauthorizedResult
     "status_code": lambda: json_response(401, {"statusCode": 401}),
     # database management API (/database/...): AppError {error, details}
-    "app_error": lambda: json_response(401, {"error": "Unauthorized", "details": "A valid AccessKey header is required."}),
+    "app_error": lambda: json_response(
+        401, {"error": "Unauthorized", "details": "A valid AccessKey header is required."}
+    ),
 }
 
 

@@ -113,8 +113,14 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(fault.delay_s)
         if fault.drop_connection:
             with platform.lock:
-                platform.record(request.method, request.path, request.query, None, "dropped connection" + after,
-                                credentials=credentials)
+                platform.record(
+                    request.method,
+                    request.path,
+                    request.query,
+                    None,
+                    "dropped connection" + after,
+                    credentials=credentials,
+                )
             self._drop()
             return True
         if not fault.replaces_answer():
@@ -127,8 +133,14 @@ class Handler(BaseHTTPRequestHandler):
         if fault.location is not None:
             response.headers["Location"] = fault.location
         with platform.lock:
-            platform.record(request.method, request.path, request.query, response.status, "injected fault" + after,
-                            credentials=credentials)
+            platform.record(
+                request.method,
+                request.path,
+                request.query,
+                response.status,
+                "injected fault" + after,
+                credentials=credentials,
+            )
         self._send(response)
         return True
 
@@ -144,15 +156,21 @@ class Handler(BaseHTTPRequestHandler):
         except BadJson as exc:
             return json_response(400, {"ErrorKey": "request.invalid_json", "Field": "body", "Message": str(exc)})
         except RecursionError:
-            return json_response(400, {"ErrorKey": "request.invalid_json", "Field": "body",
-                                       "Message": "The request body is nested too deeply."})
+            return json_response(
+                400,
+                {
+                    "ErrorKey": "request.invalid_json",
+                    "Field": "body",
+                    "Message": "The request body is nested too deeply.",
+                },
+            )
 
     def _admin(self, request):
         client = ipaddress.ip_address(self.client_address[0])
         if not client.is_loopback:
             return json_response(403, {"error": "the admin API answers loopback clients only"})
         platform = self.server.platform
-        name = request.path[len(ADMIN_PREFIX):].rstrip("/")
+        name = request.path[len(ADMIN_PREFIX) :].rstrip("/")
         if name in ("state", "reset"):
             with platform.gate.exclusive():  # every area at once: wait until no request is in flight
                 if name == "state" and request.method == "GET":

@@ -16,11 +16,33 @@ from .messages import json_response
 PROBLEM_TYPE = "https://tools.ietf.org/html/rfc9110#section-15.5.1"
 
 WAF_VARIABLES = (
-    "REQUEST_URI", "REQUEST_URI_RAW", "ARGS", "ARGS_COMBINED_SIZE", "ARGS_GET", "ARGS_GET_NAMES",
-    "ARGS_POST", "ARGS_POST_NAMES", "FILES_NAMES", "GEO", "REMOTE_ADDR", "QUERY_STRING",
-    "REQUEST_BASENAME", "REQUEST_BODY", "REQUEST_COOKIES_NAMES", "REQUEST_COOKIES", "REQUEST_FILENAME",
-    "REQUEST_HEADERS_NAMES", "REQUEST_HEADERS", "REQUEST_LINE", "REQUEST_METHOD", "REQUEST_PROTOCOL",
-    "RESPONSE_BODY", "RESPONSE_HEADERS", "RESPONSE_STATUS", "FINGERPRINT", "VERIFIED_BOT_CATEGORY",
+    "REQUEST_URI",
+    "REQUEST_URI_RAW",
+    "ARGS",
+    "ARGS_COMBINED_SIZE",
+    "ARGS_GET",
+    "ARGS_GET_NAMES",
+    "ARGS_POST",
+    "ARGS_POST_NAMES",
+    "FILES_NAMES",
+    "GEO",
+    "REMOTE_ADDR",
+    "QUERY_STRING",
+    "REQUEST_BASENAME",
+    "REQUEST_BODY",
+    "REQUEST_COOKIES_NAMES",
+    "REQUEST_COOKIES",
+    "REQUEST_FILENAME",
+    "REQUEST_HEADERS_NAMES",
+    "REQUEST_HEADERS",
+    "REQUEST_LINE",
+    "REQUEST_METHOD",
+    "REQUEST_PROTOCOL",
+    "RESPONSE_BODY",
+    "RESPONSE_HEADERS",
+    "RESPONSE_STATUS",
+    "FINGERPRINT",
+    "VERIFIED_BOT_CATEGORY",
 )
 # enum name -> allowed numbers, from the shield document's schemas
 WAF_ENUMS = {
@@ -47,9 +69,16 @@ class BodyError(Exception):
 
 def problem(error):
     """The 400 ``ValidationProblemDetails`` for a :class:`BodyError`."""
-    return json_response(400, {"type": PROBLEM_TYPE, "title": "One or more validation errors occurred.",
-                               "status": 400, "errors": {error.key: [error.message]}},
-                         content_type="application/problem+json; charset=utf-8")
+    return json_response(
+        400,
+        {
+            "type": PROBLEM_TYPE,
+            "title": "One or more validation errors occurred.",
+            "status": 400,
+            "errors": {error.key: [error.message]},
+        },
+        content_type="application/problem+json; charset=utf-8",
+    )
 
 
 def _is_int(value):
@@ -110,20 +139,32 @@ def _condition(value, path, main):
     condition = {}
     if main:
         # value-type members the body leaves out bind to their C# default (0), as ASP.NET does
-        condition["actionType"] = _enum(value.get("actionType", 0), path + ".actionType", "WafRuleActionType",
-                                        WAF_ENUMS["WafRuleActionType"])
+        condition["actionType"] = _enum(
+            value.get("actionType", 0), path + ".actionType", "WafRuleActionType", WAF_ENUMS["WafRuleActionType"]
+        )
     condition["variableTypes"] = _variables(value.get("variableTypes"), path + ".variableTypes")
-    condition["operatorType"] = _enum(value.get("operatorType", 0), path + ".operatorType", "WafRuleOperatorType",
-                                      WAF_ENUMS["WafRuleOperatorType"])
+    condition["operatorType"] = _enum(
+        value.get("operatorType", 0), path + ".operatorType", "WafRuleOperatorType", WAF_ENUMS["WafRuleOperatorType"]
+    )
     if main:
-        condition["severityType"] = _enum(value.get("severityType", 0), path + ".severityType",
-                                          "WafRuleSeverityType", WAF_ENUMS["WafRuleSeverityType"])
+        condition["severityType"] = _enum(
+            value.get("severityType", 0),
+            path + ".severityType",
+            "WafRuleSeverityType",
+            WAF_ENUMS["WafRuleSeverityType"],
+        )
         transformations = value.get("transformationTypes")
         if transformations is not None and not isinstance(transformations, list):
             raise _convert_error(path + ".transformationTypes", "WafRuleTransformationType[]")
         condition["transformationTypes"] = [
-            _enum(t, "%s.transformationTypes[%d]" % (path, i), "WafRuleTransformationType",
-                  WAF_ENUMS["WafRuleTransformationType"]) for i, t in enumerate(transformations or [])]
+            _enum(
+                t,
+                "%s.transformationTypes[%d]" % (path, i),
+                "WafRuleTransformationType",
+                WAF_ENUMS["WafRuleTransformationType"],
+            )
+            for i, t in enumerate(transformations or [])
+        ]
     condition["value"] = _string(value.get("value"), path + ".value")
     condition["isNegated"] = _bool(value.get("isNegated"), path + ".isNegated")
     condition["isRegexVariable"] = _bool(value.get("isRegexVariable"), path + ".isRegexVariable")
@@ -133,7 +174,8 @@ def _condition(value, path, main):
             raise _convert_error(path + ".chainedRuleConditions", "WafChainedRuleConditionItem[]")
         condition["chainedRuleConditions"] = [
             _condition(item, "%s.chainedRuleConditions[%d]" % (path, i), main=False)
-            for i, item in enumerate(chained or [])]
+            for i, item in enumerate(chained or [])
+        ]
     return condition
 
 
@@ -173,21 +215,40 @@ def _sensitivity_section(body, key, type_name, extra=()):
 def bot_detection_body(body):
     """The bound ``UpdateBotDetectionRequest`` as ``(execution_mode, request_integrity, ip_address,
     fingerprint_sensitivity, fingerprint_aggression, complex_enabled)``."""
-    _object(body, "$", "UpdateBotDetectionRequest",
-            ("shieldZoneId", "executionMode", "requestIntegrity", "ipAddress", "browserFingerprint"))
+    _object(
+        body,
+        "$",
+        "UpdateBotDetectionRequest",
+        ("shieldZoneId", "executionMode", "requestIntegrity", "ipAddress", "browserFingerprint"),
+    )
     if "shieldZoneId" in body and not _is_int(body["shieldZoneId"]):
         raise _convert_error("$.shieldZoneId", "System.Int32")
-    mode = _enum(body.get("executionMode", 0), "$.executionMode", "BotDetectionExecutionMode",
-                 BOT_ENUMS["BotDetectionExecutionMode"])
+    mode = _enum(
+        body.get("executionMode", 0),
+        "$.executionMode",
+        "BotDetectionExecutionMode",
+        BOT_ENUMS["BotDetectionExecutionMode"],
+    )
     values = [mode]
-    for key, type_name in (("requestIntegrity", "RequestIntegrityConfiguration"),
-                           ("ipAddress", "IpAddressConfiguration")):
+    for key, type_name in (
+        ("requestIntegrity", "RequestIntegrityConfiguration"),
+        ("ipAddress", "IpAddressConfiguration"),
+    ):
         section, path = _sensitivity_section(body, key, type_name)
-        values.append(_enum(section.get("sensitivity", 0), path + ".sensitivity", "Sensitivity", BOT_ENUMS["Sensitivity"]))
-    section, path = _sensitivity_section(body, "browserFingerprint", "BrowserFingerprintConfiguration",
-                                         ("aggression", "complexEnabled"))
+        values.append(
+            _enum(section.get("sensitivity", 0), path + ".sensitivity", "Sensitivity", BOT_ENUMS["Sensitivity"])
+        )
+    section, path = _sensitivity_section(
+        body, "browserFingerprint", "BrowserFingerprintConfiguration", ("aggression", "complexEnabled")
+    )
     values.append(_enum(section.get("sensitivity", 0), path + ".sensitivity", "Sensitivity", BOT_ENUMS["Sensitivity"]))
-    values.append(_enum(section.get("aggression", 0), path + ".aggression", "BrowserFingerprintAggression",
-                        BOT_ENUMS["BrowserFingerprintAggression"]))
+    values.append(
+        _enum(
+            section.get("aggression", 0),
+            path + ".aggression",
+            "BrowserFingerprintAggression",
+            BOT_ENUMS["BrowserFingerprintAggression"],
+        )
+    )
     values.append(_bool(section.get("complexEnabled"), path + ".complexEnabled"))
     return tuple(values)

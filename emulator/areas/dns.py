@@ -66,24 +66,50 @@ class DnsZone(object):
 
     def model(self):
         return {
-            "Id": self.id, "Domain": self.domain, "Records": [],
-            "DateModified": self.modified, "DateCreated": self.created,
-            "NameserversDetected": True, "CustomNameserversEnabled": False,
-            "Nameserver1": "kiki.bunny.net", "Nameserver2": "coco.bunny.net",
-            "SoaEmail": "hostmaster@bunny.net", "NameserversNextCheck": self.modified,
-            "LoggingEnabled": False, "LoggingIPAnonymizationEnabled": False,
-            "LogAnonymizationType": 0, "DnsSecEnabled": self.key is not None, "CertificateKeyType": 0,
+            "Id": self.id,
+            "Domain": self.domain,
+            "Records": [],
+            "DateModified": self.modified,
+            "DateCreated": self.created,
+            "NameserversDetected": True,
+            "CustomNameserversEnabled": False,
+            "Nameserver1": "kiki.bunny.net",
+            "Nameserver2": "coco.bunny.net",
+            "SoaEmail": "hostmaster@bunny.net",
+            "NameserversNextCheck": self.modified,
+            "LoggingEnabled": False,
+            "LoggingIPAnonymizationEnabled": False,
+            "LogAnonymizationType": 0,
+            "DnsSecEnabled": self.key is not None,
+            "CertificateKeyType": 0,
         }
 
     def dnssec(self):
         """The DnsSecDsRecordModel: the key when enabled, empty fields and zeros when not."""
         key = self.key
         if key is None:
-            return {"Enabled": False, "DsRecord": None, "Digest": None, "DigestType": None,
-                    "Algorithm": 0, "PublicKey": None, "KeyTag": 0, "Flags": 0, "DsConfigured": False}
-        return {"Enabled": True, "DsRecord": key.ds_record, "Digest": key.digest, "DigestType": DIGEST_TYPE,
-                "Algorithm": ALGORITHM, "PublicKey": key.public_key, "KeyTag": key.key_tag, "Flags": FLAGS,
-                "DsConfigured": False}
+            return {
+                "Enabled": False,
+                "DsRecord": None,
+                "Digest": None,
+                "DigestType": None,
+                "Algorithm": 0,
+                "PublicKey": None,
+                "KeyTag": 0,
+                "Flags": 0,
+                "DsConfigured": False,
+            }
+        return {
+            "Enabled": True,
+            "DsRecord": key.ds_record,
+            "Digest": key.digest,
+            "DigestType": DIGEST_TYPE,
+            "Algorithm": ALGORITHM,
+            "PublicKey": key.public_key,
+            "KeyTag": key.key_tag,
+            "Flags": FLAGS,
+            "DsConfigured": False,
+        }
 
 
 class DnsArea(object):
@@ -103,8 +129,9 @@ class DnsArea(object):
         router.add("DELETE", r"/dnszone/(?P<id>[0-9]+)/dnssec", self.disable)
 
     def dump(self):
-        return {"dns_zones": [{"id": z.id, "domain": z.domain, "dnssec": z.key is not None}
-                              for z in self.zones.values()]}
+        return {
+            "dns_zones": [{"id": z.id, "domain": z.domain, "dnssec": z.key is not None} for z in self.zones.values()]
+        }
 
     def get_zone(self, request):
         zone = self.zones.get(int(request.params["id"]))
@@ -116,8 +143,9 @@ class DnsArea(object):
             page = query_int(request, "page", 1, 1)
             per_page = query_int(request, "perPage", 1000, 5, 1000)
         except BadQuery as bad:
-            return json_response(400, {"ErrorKey": "validation.out_of_range", "Field": bad.name,
-                                       "Message": bad.message})
+            return json_response(
+                400, {"ErrorKey": "validation.out_of_range", "Field": bad.name, "Message": bad.message}
+            )
         zones = search(sorted(self.zones.values(), key=lambda z: z.id), request, lambda z: z.domain)
         return json_response(200, core_page([z.model() for z in zones], page, per_page))
 

@@ -24,7 +24,7 @@ an unknown zone answers the 404 envelope.
 
 from ..fixtures import FixtureError, records
 from ..messages import json_response
-from ..paging import BadQuery, INT32_MAX, query_int, shield_page
+from ..paging import INT32_MAX, BadQuery, query_int, shield_page
 from ..shield_bodies import BodyError, bot_detection_body, problem
 
 SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
@@ -51,8 +51,12 @@ def shield_json(status, data):
 
 def envelope_error(status, message=None, error_key=None):
     """A ``GenericRequestResponse``."""
-    return {"statusCode": status, "success": 200 <= status < 300 and error_key is None,
-            "message": message, "errorKey": error_key}
+    return {
+        "statusCode": status,
+        "success": 200 <= status < 300 and error_key is None,
+        "message": message,
+        "errorKey": error_key,
+    }
 
 
 def _is_int(value):
@@ -77,8 +81,7 @@ def _bot_detection(spec, where):
     for key, (allowed, default) in BOT_FIELDS.items():
         value = spec.get(key, default)
         if isinstance(value, bool) or value not in allowed:
-            raise FixtureError("%s.bot_detection.%s must be one of %s; got %r"
-                               % (where, key, list(allowed), value))
+            raise FixtureError("%s.bot_detection.%s must be one of %s; got %r" % (where, key, list(allowed), value))
         state[key] = value
     complex_enabled = spec.get("complex_enabled", False)
     if complex_enabled is not None and not isinstance(complex_enabled, bool):
@@ -99,15 +102,29 @@ class ShieldZone(object):
     def model(self, rule_order):
         """``ShieldZoneResponse``: every member the document lists."""
         return {
-            "shieldZoneId": self.id, "pullZoneId": self.pull_zone_id, "learningMode": False,
-            "learningModeUntil": None, "wafEnabled": True, "wafExecutionMode": 1, "wafDisabledRules": [],
-            "wafLogOnlyRules": [], "wafCustomRuleOrder": list(rule_order),
-            "wafRequestHeaderLoggingEnabled": True, "requestBodyLoggingEnabled": False,
-            "wafRequestIgnoredHeaders": [], "wafRealtimeThreatIntelligenceEnabled": self.plan > 0,
-            "wafProfileId": 1, "wafEngineConfig": [], "wafRequestBodyLimitAction": 0,
-            "wafResponseBodyLimitAction": 0, "rateLimitRulesLimit": RATE_LIMIT_RULES_LIMIT[self.plan],
-            "customWafRulesLimit": CUSTOM_WAF_RULES_LIMIT[self.plan], "planType": self.plan,
-            "dDoSShieldSensitivity": 1, "dDoSExecutionMode": 1, "dDoSChallengeWindow": 300,
+            "shieldZoneId": self.id,
+            "pullZoneId": self.pull_zone_id,
+            "learningMode": False,
+            "learningModeUntil": None,
+            "wafEnabled": True,
+            "wafExecutionMode": 1,
+            "wafDisabledRules": [],
+            "wafLogOnlyRules": [],
+            "wafCustomRuleOrder": list(rule_order),
+            "wafRequestHeaderLoggingEnabled": True,
+            "requestBodyLoggingEnabled": False,
+            "wafRequestIgnoredHeaders": [],
+            "wafRealtimeThreatIntelligenceEnabled": self.plan > 0,
+            "wafProfileId": 1,
+            "wafEngineConfig": [],
+            "wafRequestBodyLimitAction": 0,
+            "wafResponseBodyLimitAction": 0,
+            "rateLimitRulesLimit": RATE_LIMIT_RULES_LIMIT[self.plan],
+            "customWafRulesLimit": CUSTOM_WAF_RULES_LIMIT[self.plan],
+            "planType": self.plan,
+            "dDoSShieldSensitivity": 1,
+            "dDoSExecutionMode": 1,
+            "dDoSChallengeWindow": 300,
             "whitelabelResponsePages": False,
         }
 
@@ -119,9 +136,11 @@ class ShieldZone(object):
             "executionMode": bot["execution_mode"],
             "requestIntegrity": {"sensitivity": bot["request_integrity"]},
             "ipAddress": {"sensitivity": bot["ip_address"]},
-            "browserFingerprint": {"sensitivity": bot["fingerprint_sensitivity"],
-                                   "aggression": bot["fingerprint_aggression"],
-                                   "complexEnabled": bot["complex_enabled"]},
+            "browserFingerprint": {
+                "sensitivity": bot["fingerprint_sensitivity"],
+                "aggression": bot["fingerprint_aggression"],
+                "complexEnabled": bot["complex_enabled"],
+            },
         }
 
 
@@ -141,24 +160,34 @@ class ShieldArea(object):
 
     def register(self, router):
         router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)", self.get_zone, auth="problem")
-        router.add("GET", r"/shield/shield-zone/get-by-pullzone/(?P<pull_zone_id>[0-9]+)", self.get_zone_by_pull_zone,
-                   auth="problem")
+        router.add(
+            "GET",
+            r"/shield/shield-zone/get-by-pullzone/(?P<pull_zone_id>[0-9]+)",
+            self.get_zone_by_pull_zone,
+            auth="problem",
+        )
         router.add("GET", r"/shield/shield-zones", self.list_zones, auth="status_code")
-        router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.get_bot_detection,
-                   auth="problem")
-        router.add("PATCH", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.update_bot_detection,
-                   auth="problem")
+        router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.get_bot_detection, auth="problem")
+        router.add(
+            "PATCH", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.update_bot_detection, auth="problem"
+        )
 
     def dump(self):
-        return {"shield_zones": [{"id": z.id, "pull_zone_id": z.pull_zone_id, "plan": PLANS[z.plan],
-                                  "bot_detection": dict(z.bot)} for z in self.zones.values()]}
+        return {
+            "shield_zones": [
+                {"id": z.id, "pull_zone_id": z.pull_zone_id, "plan": PLANS[z.plan], "bot_detection": dict(z.bot)}
+                for z in self.zones.values()
+            ]
+        }
 
     def get_zone(self, request):
         zone = self.zones.get(int(request.params["id"]))
         if zone is None:  # ASP.NET's NotFound() of an [ApiController]: ProblemDetails
-            return json_response(404, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5",
-                                       "title": "Not Found", "status": 404},
-                                 content_type="application/problem+json; charset=utf-8")
+            return json_response(
+                404,
+                {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5", "title": "Not Found", "status": 404},
+                content_type="application/problem+json; charset=utf-8",
+            )
         return shield_json(200, {"data": zone.model(self._rule_order(zone))})
 
     def get_zone_by_pull_zone(self, request):
@@ -172,9 +201,11 @@ class ShieldArea(object):
         for zone in sorted(self.zones.values(), key=lambda z: z.id):
             if zone.pull_zone_id == wanted:
                 return shield_json(200, {"data": zone.model(self._rule_order(zone))})
-        return json_response(404, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5",
-                                   "title": "Not Found", "status": 404},
-                             content_type="application/problem+json; charset=utf-8")
+        return json_response(
+            404,
+            {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5", "title": "Not Found", "status": 404},
+            content_type="application/problem+json; charset=utf-8",
+        )
 
     def list_zones(self, request):
         """``GET /shield/shield-zones``: ``{data, page}``, 10 a page unless ``perPage`` says otherwise."""
@@ -182,10 +213,16 @@ class ShieldArea(object):
             page = query_int(request, "page", 1, 1)
             per_page = query_int(request, "perPage", 10, 1, INT32_MAX)
         except BadQuery as bad:
-            return json_response(400, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
-                                       "title": "One or more validation errors occurred.", "status": 400,
-                                       "errors": {bad.name: [bad.message]}},
-                                 content_type="application/problem+json; charset=utf-8")
+            return json_response(
+                400,
+                {
+                    "type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+                    "title": "One or more validation errors occurred.",
+                    "status": 400,
+                    "errors": {bad.name: [bad.message]},
+                },
+                content_type="application/problem+json; charset=utf-8",
+            )
         zones = [z.model(self._rule_order(z)) for z in sorted(self.zones.values(), key=lambda z: z.id)]
         return shield_json(200, shield_page(zones, page, per_page))
 
@@ -194,19 +231,24 @@ class ShieldArea(object):
         waf = self.platform.areas.get("waf_rules")
         if waf is None:
             return list(zone.rule_ids)
-        live = [r.id for r in sorted(waf.rules.values(), key=lambda r: r.id)
-                if r.shield_zone_id == zone.id and not r.deleted]
+        live = [
+            r.id
+            for r in sorted(waf.rules.values(), key=lambda r: r.id)
+            if r.shield_zone_id == zone.id and not r.deleted
+        ]
         return [i for i in zone.rule_ids if i in live] + [i for i in live if i not in zone.rule_ids]
 
     def _bot_zone(self, zone_id):
         """``(zone, refusal)``: the zone whose bot detection can be used, or the answer refusing it."""
         zone = self.zones.get(zone_id)
         if zone is None:
-            return None, shield_json(404, {"error": envelope_error(
-                404, "Shield zone %d was not found." % zone_id, "shield_zone.not_found")})
+            return None, shield_json(
+                404, {"error": envelope_error(404, "Shield zone %d was not found." % zone_id, "shield_zone.not_found")}
+            )
         if zone.plan == 0:
-            return None, shield_json(202, {"error": envelope_error(
-                202, "Bot detection is not available on the Basic plan.", PLAN_ERROR_KEY)})
+            return None, shield_json(
+                202, {"error": envelope_error(202, "Bot detection is not available on the Basic plan.", PLAN_ERROR_KEY)}
+            )
         return zone, None
 
     def get_bot_detection(self, request):
@@ -223,8 +265,14 @@ class ShieldArea(object):
             values = bot_detection_body(request.json())
         except BodyError as error:
             return problem(error)
-        keys = ("execution_mode", "request_integrity", "ip_address", "fingerprint_sensitivity",
-                "fingerprint_aggression", "complex_enabled")
+        keys = (
+            "execution_mode",
+            "request_integrity",
+            "ip_address",
+            "fingerprint_sensitivity",
+            "fingerprint_aggression",
+            "complex_enabled",
+        )
         zone.bot = dict(zip(keys, values))
         return shield_json(200, {"error": envelope_error(200), "data": zone.bot_detection()})
 

@@ -28,11 +28,28 @@ from . import sql as hrana_sql
 from .proto import encode_value
 
 PRIMARY_CODES = {
-    2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT", 5: "SQLITE_BUSY", 6: "SQLITE_LOCKED",
-    7: "SQLITE_NOMEM", 8: "SQLITE_READONLY", 9: "SQLITE_INTERRUPT", 10: "SQLITE_IOERR",
-    11: "SQLITE_CORRUPT", 12: "SQLITE_NOTFOUND", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN",
-    15: "SQLITE_PROTOCOL", 17: "SQLITE_SCHEMA", 18: "SQLITE_TOOBIG", 19: "SQLITE_CONSTRAINT",
-    20: "SQLITE_MISMATCH", 21: "SQLITE_MISUSE", 22: "SQLITE_NOLFS", 23: "SQLITE_AUTH", 25: "SQLITE_RANGE",
+    2: "SQLITE_INTERNAL",
+    3: "SQLITE_PERM",
+    4: "SQLITE_ABORT",
+    5: "SQLITE_BUSY",
+    6: "SQLITE_LOCKED",
+    7: "SQLITE_NOMEM",
+    8: "SQLITE_READONLY",
+    9: "SQLITE_INTERRUPT",
+    10: "SQLITE_IOERR",
+    11: "SQLITE_CORRUPT",
+    12: "SQLITE_NOTFOUND",
+    13: "SQLITE_FULL",
+    14: "SQLITE_CANTOPEN",
+    15: "SQLITE_PROTOCOL",
+    17: "SQLITE_SCHEMA",
+    18: "SQLITE_TOOBIG",
+    19: "SQLITE_CONSTRAINT",
+    20: "SQLITE_MISMATCH",
+    21: "SQLITE_MISUSE",
+    22: "SQLITE_NOLFS",
+    23: "SQLITE_AUTH",
+    25: "SQLITE_RANGE",
     26: "SQLITE_NOTADB",
 }
 # More bindings than SQLite allows variables (32766): preparing with it can never run a statement.
@@ -59,10 +76,15 @@ class ArgsInvalid(Exception):
 
 
 # Before Python 3.11, sqlite3 exceptions carry no error code: these messages name the codes users meet.
-MESSAGE_CODES = (("constraint failed", "SQLITE_CONSTRAINT"), ("database is locked", "SQLITE_BUSY"),
-                 ("is locked", "SQLITE_LOCKED"), ("readonly database", "SQLITE_READONLY"),
-                 ("datatype mismatch", "SQLITE_MISMATCH"), ("string or blob too big", "SQLITE_TOOBIG"),
-                 ("interrupted", "SQLITE_INTERRUPT"))
+MESSAGE_CODES = (
+    ("constraint failed", "SQLITE_CONSTRAINT"),
+    ("database is locked", "SQLITE_BUSY"),
+    ("is locked", "SQLITE_LOCKED"),
+    ("readonly database", "SQLITE_READONLY"),
+    ("datatype mismatch", "SQLITE_MISMATCH"),
+    ("string or blob too big", "SQLITE_TOOBIG"),
+    ("interrupted", "SQLITE_INTERRUPT"),
+)
 
 
 def sqlite_error(exc):
@@ -72,8 +94,11 @@ def sqlite_error(exc):
         if isinstance(exc, sqlite3.ProgrammingError) and "binding" in str(exc):
             return StmtError("ARGS_INVALID", "Arguments do not match SQL parameters: %s" % exc)
         text = str(exc)
-        name = "SQLITE_CONSTRAINT" if isinstance(exc, sqlite3.IntegrityError) else next(
-            (name for fragment, name in MESSAGE_CODES if fragment in text), "SQLITE_UNKNOWN")
+        name = (
+            "SQLITE_CONSTRAINT"
+            if isinstance(exc, sqlite3.IntegrityError)
+            else next((name for fragment, name in MESSAGE_CODES if fragment in text), "SQLITE_UNKNOWN")
+        )
         return StmtError(name, "SQLite error: %s" % exc)
     return StmtError(PRIMARY_CODES.get(code & 0xFF, "SQLITE_UNKNOWN"), "SQLite error: %s" % exc)
 
@@ -123,8 +148,9 @@ def make_query(conn, sql, args, named_args):
     if len(statements) > 1:
         raise StmtError("SQL_MANY_STATEMENTS", "SQL string contains more than one statement")
     if args and named_args:
-        raise StmtError("ARGS_BOTH_POSITIONAL_AND_NAMED",
-                        "Specifying both positional and named arguments is not supported")
+        raise StmtError(
+            "ARGS_BOTH_POSITIONAL_AND_NAMED", "Specifying both positional and named arguments is not supported"
+        )
     named = dict(named_args) if named_args else None
     return Query(statement, kind, is_iud, is_insert, list(args), named)
 
@@ -234,8 +260,9 @@ def _table_columns(conn, schema, table):
     them; ``(None, False)`` for anything else."""
     if table is None or (schema is not None and schema.lower() != "main"):
         return None, False
-    row = conn.execute("SELECT type FROM main.sqlite_master WHERE type IN ('table', 'view') "
-                       "AND name = ? COLLATE NOCASE", (table,)).fetchone()
+    row = conn.execute(
+        "SELECT type FROM main.sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE", (table,)
+    ).fetchone()
     if row is None:
         return None, False
     is_table = row[0] == "table"  # a view column's declared type is not what table_xinfo reports
@@ -346,8 +373,9 @@ def describe(conn, sql):
     kind = hrana_sql.classify(statement)[0]
     is_pragma = statement.tokens[0].text.upper() == "PRAGMA"
     # a PRAGMA reads when sqld calls it a read, or when it has no argument and sqld accepts it
-    pragma_reads = is_pragma and (kind == hrana_sql.READ or (
-        kind is not None and not hrana_sql.pragma_has_body(statement.tokens[1:])))
+    pragma_reads = is_pragma and (
+        kind == hrana_sql.READ or (kind is not None and not hrana_sql.pragma_has_body(statement.tokens[1:]))
+    )
     returning = hrana_sql.returning_select(statement)
     names = []
     if statement.is_explain or pragma_reads or (kind == hrana_sql.READ and not is_pragma):

@@ -13,11 +13,10 @@ import json
 import math
 import re
 
-INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 INTEGER_RE = re.compile(r"[+-]?[0-9]+")  # Rust's i64 parsing: ASCII digits, no spaces or "_"
-INT32_MIN, INT32_MAX = -(2 ** 31), 2 ** 31 - 1
-REQUEST_TYPES = ("close", "execute", "batch", "sequence", "describe", "store_sql", "close_sql",
-                 "get_autocommit")
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+REQUEST_TYPES = ("close", "execute", "batch", "sequence", "describe", "store_sql", "close_sql", "get_autocommit")
 VALUE_TYPES = ("null", "integer", "float", "text", "blob")
 COND_TYPES = ("ok", "error", "not", "and", "or", "is_autocommit")
 
@@ -95,8 +94,7 @@ def _tag(data, allowed):
     if not isinstance(tag, str):
         raise _invalid(tag, "a string")
     if tag not in allowed:
-        raise DecodeError("unknown variant `%s`, expected one of %s"
-                          % (tag, ", ".join("`%s`" % a for a in allowed)))
+        raise DecodeError("unknown variant `%s`, expected one of %s" % (tag, ", ".join("`%s`" % a for a in allowed)))
     return tag
 
 
@@ -173,7 +171,7 @@ def decode_cond(data):
     data = _object(data, "internally tagged enum BatchCond")
     tag = _tag(data, COND_TYPES)
     if tag in ("ok", "error"):
-        return (tag, _int(_required(data, "step"), 0, 2 ** 32 - 1, "u32"))
+        return (tag, _int(_required(data, "step"), 0, 2**32 - 1, "u32"))
     if tag == "not":
         return (tag, decode_cond(_required(data, "cond")))
     if tag in ("and", "or"):
@@ -194,8 +192,9 @@ def decode_request(data):
         for step in _list(_required(batch, "steps"), "a sequence"):
             step = _object(step, "struct BatchStep")
             condition = step.get("condition")
-            steps.append(Step(None if condition is None else decode_cond(condition),
-                              decode_stmt(_required(step, "stmt"))))
+            steps.append(
+                Step(None if condition is None else decode_cond(condition), decode_stmt(_required(step, "stmt")))
+            )
         request["steps"] = steps
     elif tag in ("sequence", "describe"):
         request["sql"] = _string(data.get("sql"), optional=True)

@@ -51,8 +51,9 @@ class Forbidden(Exception):
 
 def json_reply(status, data):
     # exactly application/json: @libsql/hrana-client parses error bodies only then
-    return Response(status, json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8"),
-                    "application/json")
+    return Response(
+        status, json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), "application/json"
+    )
 
 
 def text_reply(status, text):
@@ -105,7 +106,8 @@ class HranaServer(object):
         except (binascii.Error, ValueError) as exc:
             raise ProtocolError("Received an invalid baton") from exc
         if len(data) != 48 or not hmac.compare_digest(
-                hmac.new(self.key, data[:16], hashlib.sha256).digest(), data[16:]):
+            hmac.new(self.key, data[:16], hashlib.sha256).digest(), data[16:]
+        ):
             raise ProtocolError("Received an invalid baton")
         return struct.unpack(">QQ", data[:16])
 
@@ -158,8 +160,7 @@ class HranaServer(object):
             if len(self.streams) >= MAX_OPEN_STREAMS and idle:
                 self._expire(min(idle, key=lambda s: s.last_used), self.clock())
             stream_id = int.from_bytes(os.urandom(8), "big")
-            stream = Stream(stream_id, int.from_bytes(os.urandom(8), "big"), database, database.connect(),
-                            self.clock())
+            stream = Stream(stream_id, int.from_bytes(os.urandom(8), "big"), database, database.connect(), self.clock())
             self.streams[stream_id] = stream
             return stream
         stream_id, seq = self._decode_baton(baton)
@@ -170,7 +171,7 @@ class HranaServer(object):
             raise ProtocolError("Received an invalid baton")
         if stream.seq != seq or stream.busy:
             raise ProtocolError("Received a baton that has already been used")
-        stream.seq = (stream.seq + 1) % 2 ** 64
+        stream.seq = (stream.seq + 1) % 2**64
         return stream
 
     def _release(self, stream):
@@ -208,8 +209,13 @@ class HranaServer(object):
             return text_reply(400, str(exc))
         except Forbidden:
             self._drop(stream)
-            return json_reply(403, {"error": "Authorization forbidden: Current session doesn't not have Write "
-                                             "permission to namespace %s" % database.id})
+            return json_reply(
+                403,
+                {
+                    "error": "Authorization forbidden: Current session doesn't not have Write "
+                    "permission to namespace %s" % database.id
+                },
+            )
         except Exception as exc:  # pylint: disable=broad-exception-caught
             # an emulator bug must still answer, in sqld's shape for internal failures
             self._drop(stream)
@@ -310,12 +316,14 @@ class HranaServer(object):
         if sql_id in stream.sqls:
             raise ProtocolError("SQL text %d already exists" % sql_id)
         if len(stream.sqls) >= MAX_STORED_SQL:
-            raise StmtError("SQL_STORE_TOO_MANY",
-                            "The server already stores %d SQL texts, it cannot store more" % len(stream.sqls))
+            raise StmtError(
+                "SQL_STORE_TOO_MANY", "The server already stores %d SQL texts, it cannot store more" % len(stream.sqls)
+            )
         size = len(sql.encode("utf-8"))
         if size > MAX_STORED_SQL_BYTES:
-            raise StmtError("SQL_STORE_TOO_LARGE",
-                            "The statement is too large to be stored: %.1f KB/5.0 KB" % (size / 1000.0))
+            raise StmtError(
+                "SQL_STORE_TOO_LARGE", "The statement is too large to be stored: %.1f KB/5.0 KB" % (size / 1000.0)
+            )
         stream.sqls[sql_id] = sql
         return {}
 

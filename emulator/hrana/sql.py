@@ -19,22 +19,76 @@ PARAM_PREFIXES = "?:@$#"
 
 # StmtKind of sqld; None means sqld refuses the statement ("unsupported statement").
 TXN_BEGIN, TXN_END, READ, WRITE, DDL, SAVEPOINT, RELEASE = (
-    "TxnBegin", "TxnEnd", "Read", "Write", "DDL", "Savepoint", "Release")
+    "TxnBegin",
+    "TxnEnd",
+    "Read",
+    "Write",
+    "DDL",
+    "Savepoint",
+    "Release",
+)
 READ_KINDS = (TXN_BEGIN, TXN_END, READ, SAVEPOINT, RELEASE)
 
-READ_PRAGMAS = {"table_list", "index_list", "table_info", "table_xinfo", "index_info", "index_xinfo",
-                "pragma_list", "compile_options", "database_list", "function_list", "module_list",
-                "encoding"}
-WRITE_PRAGMAS = {"defer_foreign_keys", "foreign_keys", "foreign_key_list", "foreign_key_check",
-                 "collation_list", "data_version", "freelist_count", "integrity_check",
-                 "legacy_file_format", "page_count", "quick_check", "stats", "user_version"}
+READ_PRAGMAS = {
+    "table_list",
+    "index_list",
+    "table_info",
+    "table_xinfo",
+    "index_info",
+    "index_xinfo",
+    "pragma_list",
+    "compile_options",
+    "database_list",
+    "function_list",
+    "module_list",
+    "encoding",
+}
+WRITE_PRAGMAS = {
+    "defer_foreign_keys",
+    "foreign_keys",
+    "foreign_key_list",
+    "foreign_key_check",
+    "collation_list",
+    "data_version",
+    "freelist_count",
+    "integrity_check",
+    "legacy_file_format",
+    "page_count",
+    "quick_check",
+    "stats",
+    "user_version",
+}
 WRITE_PRAGMAS_WITHOUT_ARGUMENT = {
-    "analysis_limit", "application_id", "auto_vacuum", "automatic_index", "busy_timeout", "cache_size",
-    "cache_spill", "cell_size_check", "checkpoint_fullfsync", "fullfsync", "hard_heap_limit",
-    "journal_mode", "journal_size_limit", "legacy_alter_table", "locking_mode", "max_page_count",
-    "mmap_size", "page_size", "query_only", "read_uncommitted", "recursive_triggers",
-    "reverse_unordered_selects", "secure_delete", "soft_heap_limit", "synchronous", "temp_store",
-    "threads", "trusted_schema", "wal_autocheckpoint"}
+    "analysis_limit",
+    "application_id",
+    "auto_vacuum",
+    "automatic_index",
+    "busy_timeout",
+    "cache_size",
+    "cache_spill",
+    "cell_size_check",
+    "checkpoint_fullfsync",
+    "fullfsync",
+    "hard_heap_limit",
+    "journal_mode",
+    "journal_size_limit",
+    "legacy_alter_table",
+    "locking_mode",
+    "max_page_count",
+    "mmap_size",
+    "page_size",
+    "query_only",
+    "read_uncommitted",
+    "recursive_triggers",
+    "reverse_unordered_selects",
+    "secure_delete",
+    "soft_heap_limit",
+    "synchronous",
+    "temp_store",
+    "threads",
+    "trusted_schema",
+    "wal_autocheckpoint",
+}
 SELECT_CLAUSE_END = {"WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT"}
 COMPOUND = {"UNION", "INTERSECT", "EXCEPT"}
 NOT_COLUMNS = {"NULL", "CURRENT_TIME", "CURRENT_DATE", "CURRENT_TIMESTAMP"}
@@ -87,9 +141,11 @@ def tokenize(sql):
             kind, index = "quoted", _quoted_end(sql, index, {"[": "]"}.get(char, char))
         elif char.isdigit() or (char == "." and index + 1 < length and sql[index + 1].isdigit()):
             index += 1
-            while index < length and (sql[index].isalnum() or sql[index] in "._"
-                                      or (sql[index] in "+-" and sql[index - 1] in "eE"
-                                          and not sql[start:index].lower().startswith("0x"))):
+            while index < length and (
+                sql[index].isalnum()
+                or sql[index] in "._"
+                or (sql[index] in "+-" and sql[index - 1] in "eE" and not sql[start:index].lower().startswith("0x"))
+            ):
                 index += 1
             kind = "number"
         elif char == "?":
@@ -129,7 +185,8 @@ def _is_trigger(tokens):
     if words[:1] == ["EXPLAIN"]:
         words = [_upper(t) for t in tokens[1:5]]
     return words[:2] == ["CREATE", "TRIGGER"] or (
-        words[:1] == ["CREATE"] and words[1:2] in (["TEMP"], ["TEMPORARY"]) and words[2:3] == ["TRIGGER"])
+        words[:1] == ["CREATE"] and words[1:2] in (["TEMP"], ["TEMPORARY"]) and words[2:3] == ["TRIGGER"]
+    )
 
 
 class Statement(object):
@@ -162,7 +219,7 @@ def split(sql):
                 current.append(token)
                 continue
             if current:
-                statements.append(Statement(sql[segment_start:token.end], current, sql))
+                statements.append(Statement(sql[segment_start : token.end], current, sql))
             current = []
             segment_start = token.end
             continue
@@ -179,7 +236,7 @@ def _words(tokens):
 def pragma_has_body(tokens):
     """Whether a PRAGMA (tokens after the keyword) has an argument: ``= value`` or ``(value)``."""
     name_index = 2 if len(tokens) > 2 and tokens[1].text == "." else 0
-    rest = [t for t in tokens[name_index + 1:] if t.text != ";"]
+    rest = [t for t in tokens[name_index + 1 :] if t.text != ";"]
     return bool(rest)
 
 
@@ -207,8 +264,11 @@ def _main_verb(tokens):
 
 
 def _is_temp_name(tokens, index):
-    return index + 1 < len(tokens) and tokens[index + 1].text == "." and \
-        tokens[index].text.strip("\"`[]").lower() == "temp"
+    return (
+        index + 1 < len(tokens)
+        and tokens[index + 1].text == "."
+        and tokens[index].text.strip("\"`[]").lower() == "temp"
+    )
 
 
 def classify(statement):
@@ -251,12 +311,12 @@ def classify(statement):
 
 def _create_kind(tokens, words):
     index = 1
-    temporary = words[index:index + 1] in (["TEMP"], ["TEMPORARY"])
+    temporary = words[index : index + 1] in (["TEMP"], ["TEMPORARY"])
     if temporary:
         index += 1
-    if words[index:index + 1] == ["UNIQUE"]:
+    if words[index : index + 1] == ["UNIQUE"]:
         index += 1
-    if words[index:index + 1] == ["VIRTUAL"]:
+    if words[index : index + 1] == ["VIRTUAL"]:
         index += 1
     what = words[index] if index < len(words) else None
     if what == "INDEX":
@@ -264,7 +324,7 @@ def _create_kind(tokens, words):
     if what not in ("TABLE", "VIEW", "TRIGGER"):
         return None
     index += 1
-    if words[index:index + 3] == ["IF", "NOT", "EXISTS"]:
+    if words[index : index + 3] == ["IF", "NOT", "EXISTS"]:
         index += 3
     if temporary or _is_temp_name(tokens, index):
         return None
@@ -324,16 +384,23 @@ def _result_item(tokens):
     """('star', qualifier|None) | ('column', qualifier|None, name) | ('expr',)."""
     if len(tokens) >= 2 and _upper(tokens[-2]) == "AS":
         tokens = tokens[:-2]
-    elif len(tokens) >= 2 and tokens[-1].kind in ("word", "quoted", "string") and \
-            tokens[-2].kind in ("word", "quoted") and _upper(tokens[-1]) not in ("NULL",):
+    elif (
+        len(tokens) >= 2
+        and tokens[-1].kind in ("word", "quoted", "string")
+        and tokens[-2].kind in ("word", "quoted")
+        and _upper(tokens[-1]) not in ("NULL",)
+    ):
         tokens = tokens[:-1]
     texts = [t.text for t in tokens]
     if texts == ["*"]:
         return ("star", None)
     if len(tokens) == 3 and texts[1:] == [".", "*"] and tokens[0].kind in ("word", "quoted"):
         return ("star", _strip_quotes(texts[0]))
-    if len(tokens) == 1 and tokens[0].kind == "quoted" or (
-            len(tokens) == 1 and tokens[0].kind == "word" and _upper(tokens[0]) not in NOT_COLUMNS):
+    if (
+        len(tokens) == 1
+        and tokens[0].kind == "quoted"
+        or (len(tokens) == 1 and tokens[0].kind == "word" and _upper(tokens[0]) not in NOT_COLUMNS)
+    ):
         return ("column", None, _strip_quotes(texts[0]))
     if len(tokens) == 3 and texts[1] == "." and all(t.kind in ("word", "quoted") for t in (tokens[0], tokens[2])):
         return ("column", _strip_quotes(texts[0]), _strip_quotes(texts[2]))
@@ -378,7 +445,7 @@ def simple_select(statement):
         return None
     items = [_result_item(part) for part in _split_top(body[:from_at])]
     clause = []
-    for token in body[from_at + 1:]:
+    for token in body[from_at + 1 :]:
         if token.depth == 0 and (_upper(token) in SELECT_CLAUSE_END or token.text == ";"):
             break
         clause.append(token)
@@ -413,8 +480,9 @@ def returning_select(statement):
     start = verb_at + 1
     if verb != "UPDATE":
         keyword = "FROM" if verb == "DELETE" else "INTO"
-        start = next((i + 1 for i in range(verb_at + 1, at) if tokens[i].depth == 0 and _upper(tokens[i]) == keyword),
-                     None)
+        start = next(
+            (i + 1 for i in range(verb_at + 1, at) if tokens[i].depth == 0 and _upper(tokens[i]) == keyword), None
+        )
     elif _upper(tokens[start]) == "OR":
         start += 2
     if start is None or start >= at:
@@ -423,5 +491,5 @@ def returning_select(statement):
     if end < at and _upper(tokens[end]) == "AS":
         end += 2
     last = tokens[-2] if tokens[-1].text == ";" else tokens[-1]
-    target = statement.source[tokens[start].start:tokens[end - 1].end]
-    return "SELECT %s FROM %s LIMIT 0" % (statement.source[tokens[at].end:last.end], target)
+    target = statement.source[tokens[start].start : tokens[end - 1].end]
+    return "SELECT %s FROM %s LIMIT 0" % (statement.source[tokens[at].end : last.end], target)

@@ -112,15 +112,18 @@ def detect_dialect(text):
     if "swagger" in doc:
         if str(text.written("swagger")) == "2.0":
             return "2.0"
-        raise SpecError("Unsupported swagger version %r: only Swagger 2.0, OpenAPI 3.0 and OpenAPI 3.1 are read."
-                        % str(text.written("swagger")))
+        raise SpecError(
+            "Unsupported swagger version %r: only Swagger 2.0, OpenAPI 3.0 and OpenAPI 3.1 are read."
+            % str(text.written("swagger"))
+        )
     if "openapi" in doc:
         version = str(text.written("openapi"))
         for dialect in ("3.0", "3.1"):
             if re.match(r"^%s(\.[0-9]+)?$" % re.escape(dialect), version):
                 return dialect
-        raise SpecError("Unsupported openapi version %r: only Swagger 2.0, OpenAPI 3.0 and OpenAPI 3.1 are read."
-                        % version)
+        raise SpecError(
+            "Unsupported openapi version %r: only Swagger 2.0, OpenAPI 3.0 and OpenAPI 3.1 are read." % version
+        )
     raise SpecError("Not an OpenAPI or Swagger document: no top-level 'openapi' or 'swagger' field.")
 
 
@@ -176,8 +179,10 @@ class Document(object):
         expands beyond anything the emulator could render, and would hold every other client meanwhile."""
         self._work += nodes
         if self._work > EXPANSION_LIMIT:
-            raise SpecError("The specification's $ref references expand to more than %d schema nodes once "
-                            "inlined." % EXPANSION_LIMIT)
+            raise SpecError(
+                "The specification's $ref references expand to more than %d schema nodes once "
+                "inlined." % EXPANSION_LIMIT
+            )
 
     # -- references ---------------------------------------------------------------------------
     def lookup(self, ref, where):
@@ -283,14 +288,19 @@ class Document(object):
             for index, raw in enumerate(source):
                 spot = "%s/parameters/%d" % (where, index)
                 param = self.deref(raw, spot)
-                if not isinstance(param, dict) or not isinstance(param.get("name"), str) \
-                        or not isinstance(param.get("in"), str):
+                if (
+                    not isinstance(param, dict)
+                    or not isinstance(param.get("name"), str)
+                    or not isinstance(param.get("in"), str)
+                ):
                     raise SpecError("%s: a parameter needs a name and an 'in' location." % spot)
                 location = param["in"]
                 if location not in PARAMETER_GROUPS and location not in NON_GROUP_LOCATIONS[self.dialect]:
                     allowed = list(PARAMETER_GROUPS) + list(NON_GROUP_LOCATIONS[self.dialect])
-                    raise SpecError("%s: parameter %r has 'in: %s'; it must be one of %s."
-                                    % (spot, param["name"], location, ", ".join(allowed)))
+                    raise SpecError(
+                        "%s: parameter %r has 'in: %s'; it must be one of %s."
+                        % (spot, param["name"], location, ", ".join(allowed))
+                    )
                 key = (location, param["name"])
                 for position, (other_key, _other) in enumerate(merged):
                     if other_key == key:
@@ -313,19 +323,35 @@ class Document(object):
         if kind == "apiKey":
             location = API_KEY_LOCATIONS.get(scheme.get("in"))
             if location is None or not isinstance(scheme.get("name"), str):
-                raise SpecError("%s: apiKey security scheme %r needs 'in' (header, query or cookie) and 'name'."
-                                % (where, name))
-            return {"schemeName": name, "schemeType": "ApiKey", "location": location,
-                    "credentialName": scheme["name"], "httpScheme": None}
+                raise SpecError(
+                    "%s: apiKey security scheme %r needs 'in' (header, query or cookie) and 'name'." % (where, name)
+                )
+            return {
+                "schemeName": name,
+                "schemeType": "ApiKey",
+                "location": location,
+                "credentialName": scheme["name"],
+                "httpScheme": None,
+            }
         if (kind == "http" and self.dialect != "2.0") or (kind == "basic" and self.dialect == "2.0"):
             http_scheme = scheme.get("scheme") if kind == "http" else "basic"
             if not isinstance(http_scheme, str):
                 raise SpecError("%s: http security scheme %r needs 'scheme'." % (where, name))
-            return {"schemeName": name, "schemeType": "Http", "location": "Header",
-                    "credentialName": "Authorization", "httpScheme": http_scheme}
+            return {
+                "schemeName": name,
+                "schemeType": "Http",
+                "location": "Header",
+                "credentialName": "Authorization",
+                "httpScheme": http_scheme,
+            }
         if kind == "oauth2" or (kind == "openIdConnect" and self.dialect != "2.0"):
-            return {"schemeName": name, "schemeType": "OAuth2" if kind == "oauth2" else "OpenIdConnect",
-                    "location": "Header", "credentialName": "Authorization", "httpScheme": None}
+            return {
+                "schemeName": name,
+                "schemeType": "OAuth2" if kind == "oauth2" else "OpenIdConnect",
+                "location": "Header",
+                "credentialName": "Authorization",
+                "httpScheme": None,
+            }
         if kind == "mutualTLS" and self.dialect == "3.1":
             return None
         raise SpecError("%s: security scheme %r has unknown type %r." % (where, name, kind))
@@ -395,12 +421,14 @@ class Document(object):
             for param in parameters:
                 if param["in"] in PARAMETER_GROUPS:
                     groups[PARAMETER_GROUPS[param["in"]]].append(param["name"])
-            result.append({
-                "method": method,
-                "path": path,
-                "parameters": groups,
-                "auth_schemes": self.auth_schemes(operation, where),
-                "request_schema": self.request_schema(operation, parameters, where),
-                "response_schemas": self.response_schemas(operation, where),
-            })
+            result.append(
+                {
+                    "method": method,
+                    "path": path,
+                    "parameters": groups,
+                    "auth_schemes": self.auth_schemes(operation, where),
+                    "request_schema": self.request_schema(operation, parameters, where),
+                    "response_schemas": self.response_schemas(operation, where),
+                }
+            )
         return result

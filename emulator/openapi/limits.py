@@ -165,8 +165,9 @@ class _Roots(object):
                 for name, encoding in _entries(media.get("encoding")):
                     if isinstance(encoding, dict):
                         for header_name, header in _entries(encoding.get("headers")):
-                            self.header(header, "%s/encoding/%s/headers/%s"
-                                        % (spot, _escape(name), _escape(header_name)))
+                            self.header(
+                                header, "%s/encoding/%s/headers/%s" % (spot, _escape(name), _escape(header_name))
+                            )
 
     def callback(self, callback, where):
         if self.written_here(callback):
@@ -185,9 +186,14 @@ class _Roots(object):
         for name, item in _entries(doc.get("webhooks")):
             self.path_item(item, pointer("webhooks", name))
         components = doc.get("components") if isinstance(doc.get("components"), dict) else {}
-        walkers = (("parameters", self.parameter), ("requestBodies", self.request_body),
-                   ("responses", self.response), ("headers", self.header), ("callbacks", self.callback),
-                   ("pathItems", self.path_item))
+        walkers = (
+            ("parameters", self.parameter),
+            ("requestBodies", self.request_body),
+            ("responses", self.response),
+            ("headers", self.header),
+            ("callbacks", self.callback),
+            ("pathItems", self.path_item),
+        )
         for section, walk in walkers:
             for name, value in _entries(components.get(section)):
                 walk(value, pointer("components", section, name))
@@ -197,8 +203,9 @@ def roots(document):
     """``(schema, where)`` of every component schema, then of every other schema position."""
     home, schemas = component_schemas(document)
     finder = _Roots(document)
-    finder.found.extend((schema, pointer(*(home + (name,)))) for name, schema in schemas.items()
-                        if isinstance(schema, dict))
+    finder.found.extend(
+        (schema, pointer(*(home + (name,)))) for name, schema in schemas.items() if isinstance(schema, dict)
+    )
     finder.document(document.doc)
     return finder.found
 

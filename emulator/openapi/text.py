@@ -32,9 +32,11 @@ CORE_SCHEMA = (
     ("tag:yaml.org,2002:null", r"null|Null|NULL|~|", ["n", "N", "~", ""]),
     ("tag:yaml.org,2002:bool", r"true|True|TRUE|false|False|FALSE", list("tTfF")),
     ("tag:yaml.org,2002:int", r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+", list("-+0123456789")),
-    ("tag:yaml.org,2002:float",
-     r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
-     list("-+.0123456789")),
+    (
+        "tag:yaml.org,2002:float",
+        r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
+        list("-+.0123456789"),
+    ),
     ("tag:yaml.org,2002:merge", r"<<", ["<"]),
 )
 
@@ -56,19 +58,31 @@ class Yaml12Loader(_BaseLoader):  # pylint: disable=too-many-ancestors
             if key_node.tag == "tag:yaml.org,2002:merge":
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
-                raise ConstructorError("while reading a mapping", node.start_mark,
-                                       "a key must be plain text, not a %s" % key_node.id, key_node.start_mark)
+                raise ConstructorError(
+                    "while reading a mapping",
+                    node.start_mark,
+                    "a key must be plain text, not a %s" % key_node.id,
+                    key_node.start_mark,
+                )
             if key_node.value in first_seen:
-                raise DuplicateKey("while reading a mapping", node.start_mark,
-                                   "the key %r appears twice in one mapping (first at line %d)"
-                                   % (key_node.value, first_seen[key_node.value].line + 1), key_node.start_mark)
+                raise DuplicateKey(
+                    "while reading a mapping",
+                    node.start_mark,
+                    "the key %r appears twice in one mapping (first at line %d)"
+                    % (key_node.value, first_seen[key_node.value].line + 1),
+                    key_node.start_mark,
+                )
             first_seen[key_node.value] = key_node.start_mark
         self.flatten_mapping(node)  # merged pairs first, so the keys written here win
         mapping = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                raise ConstructorError("while reading a mapping", node.start_mark,
-                                       "a key must be plain text, not a %s" % key_node.id, key_node.start_mark)
+                raise ConstructorError(
+                    "while reading a mapping",
+                    node.start_mark,
+                    "a key must be plain text, not a %s" % key_node.id,
+                    key_node.start_mark,
+                )
             mapping[key_node.value] = self.construct_object(value_node, deep=deep)
         return mapping
 
@@ -215,15 +229,19 @@ class Text(object):
             self.is_json = True
         except _Repeated as repeated:
             key, line, first = json_repeated_key(self.body)
-            raise SpecError("The specification is not valid JSON at line %d: the key %r appears twice in one "
-                            "object (first at line %d)." % (line, key, first)) from repeated
+            raise SpecError(
+                "The specification is not valid JSON at line %d: the key %r appears twice in one "
+                "object (first at line %d)." % (line, key, first)
+            ) from repeated
         except ValueError as json_error:
             try:
                 self.data, self.root = load_yaml(self.body)
             except yaml.YAMLError as exc:
                 if self.body.lstrip().startswith("{") and not isinstance(exc, DuplicateKey):
-                    raise SpecError("The specification is not valid JSON: line %d column %d: %s."
-                                    % (json_error.lineno, json_error.colno, json_error.msg)) from exc
+                    raise SpecError(
+                        "The specification is not valid JSON: line %d column %d: %s."
+                        % (json_error.lineno, json_error.colno, json_error.msg)
+                    ) from exc
                 raise SpecError(_yaml_problem(exc)) from exc
         if not isinstance(self.data, dict):
             raise SpecError("The specification must be a mapping (an OpenAPI or Swagger object) at the top level.")

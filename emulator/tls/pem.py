@@ -34,11 +34,11 @@ class Node(object):
             count = size - 0x80
             if count > 4:
                 raise PemError("DER length too large")
-            size = int.from_bytes(data[head:head + count], "big")
+            size = int.from_bytes(data[head : head + count], "big")
             head += count
         elif size == 0x80:
             raise PemError("indefinite DER length")
-        self.content = data[head:head + size]
+        self.content = data[head : head + size]
         if len(self.content) != size:
             raise PemError("truncated DER")
         self.end = head + size
@@ -131,33 +131,44 @@ class Curve(object):
 
 CURVES = {
     "1.2.840.10045.3.1.7": Curve(
-        "P-256", int("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16),
+        "P-256",
+        int("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16),
         int("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b", 16),
         int("6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296", 16),
         int("4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5", 16),
-        int("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", 16)),
+        int("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", 16),
+    ),
     "1.3.132.0.34": Curve(
-        "P-384", 2 ** 384 - 2 ** 128 - 2 ** 96 + 2 ** 32 - 1,
-        int("b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875a"
-            "c656398d8a2ed19d2a85c8edd3ec2aef", 16),
-        int("aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a38"
-            "5502f25dbf55296c3a545e3872760ab7", 16),
-        int("3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c0"
-            "0a60b1ce1d7e819d7a431d7c90ea0e5f", 16),
-        int("ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf"
-            "581a0db248b0a77aecec196accc52973", 16)),
+        "P-384",
+        2**384 - 2**128 - 2**96 + 2**32 - 1,
+        int("b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef", 16),
+        int("aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab7", 16),
+        int("3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f", 16),
+        int("ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973", 16),
+    ),
     "1.3.132.0.35": Curve(
-        "P-521", 2 ** 521 - 1,
-        int("0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef1"
+        "P-521",
+        2**521 - 1,
+        int(
+            "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef1"
             "09e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b50"
-            "3f00", 16),
-        int("00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d"
+            "3f00",
+            16,
+        ),
+        int(
+            "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d"
             "3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5"
-            "bd66", 16),
-        int("011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e"
+            "bd66",
+            16,
+        ),
+        int(
+            "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e"
             "662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd1"
-            "6650", 16),
-        2 ** 521 - int("5ae79787c40d069948033feb708f65a2fc44a36477663b851449048e16ec79bf7", 16)),
+            "6650",
+            16,
+        ),
+        2**521 - int("5ae79787c40d069948033feb708f65a2fc44a36477663b851449048e16ec79bf7", 16),
+    ),
 }
 
 
@@ -178,7 +189,7 @@ def blocks(data):
             raise PemError("END %s without BEGIN" % label)
         if label != opened[0]:
             raise PemError("PEM block BEGIN %s closed by END %s" % (opened[0], label))
-        body = data[opened[1]:marker.start()]
+        body = data[opened[1] : marker.start()]
         opened = None
         if b"Proc-Type:" in body:
             raise PemError("encrypted private keys are not supported")
@@ -240,7 +251,7 @@ def _spki(node):
         curve = _curve(parts[1])
         size = (curve.p.bit_length() + 7) // 8
         if key[:1] == b"\x04":
-            return ("ec", curve.name, int.from_bytes(key[1:1 + size], "big"), int.from_bytes(key[1 + size:], "big"))
+            return ("ec", curve.name, int.from_bytes(key[1 : 1 + size], "big"), int.from_bytes(key[1 + size :], "big"))
         raise PemError("compressed EC points are not accepted")
     return ("other", hashlib.sha256(node.content).hexdigest())
 
@@ -309,7 +320,10 @@ def _ec(parts, curve_node):
 def to_pem(label, der):
     body = base64.b64encode(der).decode("ascii")
     return "-----BEGIN %s-----\n%s\n-----END %s-----\n" % (
-        label, "\n".join(body[i:i + 64] for i in range(0, len(body), 64)), label)
+        label,
+        "\n".join(body[i : i + 64] for i in range(0, len(body), 64)),
+        label,
+    )
 
 
 def server_files(cert_data, key_data):

@@ -151,10 +151,14 @@ from ansible_collections.edge.platform.plugins.module_utils._api import api_guar
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
-    CONFIGURATION, configuration_result,
+    CONFIGURATION,
+    configuration_result,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
-    API_GUARDIAN_ACTIONS, API_GUARDIAN_EXECUTION_MODES, enum_choices)
+    API_GUARDIAN_ACTIONS,
+    API_GUARDIAN_EXECUTION_MODES,
+    enum_choices,
+)
 
 
 def run(ctx):
@@ -164,9 +168,11 @@ def run(ctx):
     body = CONFIGURATION.changes(current, wanted)
     desired = dict(current, **body)
     outcome = ctx.reconcile(
-        CONFIGURATION.view(current), CONFIGURATION.view(desired),
+        CONFIGURATION.view(current),
+        CONFIGURATION.view(desired),
         lambda: guardian.update_configuration(ctx.client, zone.id, current, body),
-        reread=lambda: CONFIGURATION.view(guardian.get(ctx.client, zone.id, zone.option).configuration))
+        reread=lambda: CONFIGURATION.view(guardian.get(ctx.client, zone.id, zone.option).configuration),
+    )
     return {"api_guardian": configuration_result(zone.id, desired if outcome.answer is None else outcome.answer)}
 
 
@@ -179,7 +185,7 @@ MODULE = ModuleDef(
         unmatched_path_action=dict(type="str", choices=enum_choices(API_GUARDIAN_ACTIONS)),
     ),
     run=run,
-    **SHIELD_ZONE.validation()
+    **SHIELD_ZONE.validation(),
 )
 
 

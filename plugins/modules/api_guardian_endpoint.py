@@ -258,10 +258,15 @@ from ansible_collections.edge.platform.plugins.module_utils._api.selectors impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
-    ENDPOINT, endpoint_result,
+    ENDPOINT,
+    endpoint_result,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
-    RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, enum_choices, enum_names)
+    RATE_LIMIT_TIMEFRAME_VARNAMES,
+    RATE_LIMIT_TIMEFRAMES,
+    enum_choices,
+    enum_names,
+)
 
 
 def run(ctx):
@@ -278,9 +283,11 @@ def run(ctx):
     body = ENDPOINT.changes(endpoint, ENDPOINT.wanted(ctx.params, endpoint))
     desired = dict(endpoint, **body)
     outcome = ctx.reconcile(
-        ENDPOINT.view(endpoint), ENDPOINT.view(desired),
+        ENDPOINT.view(endpoint),
+        ENDPOINT.view(desired),
         lambda: guardian.update_endpoint(ctx.client, zone.id, endpoint, body),
-        reread=lambda: ENDPOINT.view(guardian.get_endpoint(ctx.client, zone.id, method, path, zone.option)))
+        reread=lambda: ENDPOINT.view(guardian.get_endpoint(ctx.client, zone.id, method, path, zone.option)),
+    )
     return {"endpoint": endpoint_result(desired if outcome.answer is None else outcome.answer)}
 
 
@@ -296,16 +303,20 @@ MODULE = ModuleDef(
         detect_xss=dict(type="bool"),
         detect_sqli=dict(type="bool"),
         injection_detection_parameters=dict(type="dict"),
-        rate_limiting=dict(type="dict", options=dict(
-            enabled=dict(type="bool"),
-            type=dict(type="str", choices=["global", "ip"]),
-            request_count=dict(type="int"),
-            timeframe=dict(type="str", choices=enum_choices(RATE_LIMIT_TIMEFRAMES,
-                                                            enum_names(RATE_LIMIT_TIMEFRAME_VARNAMES))),
-        )),
+        rate_limiting=dict(
+            type="dict",
+            options=dict(
+                enabled=dict(type="bool"),
+                type=dict(type="str", choices=["global", "ip"]),
+                request_count=dict(type="int"),
+                timeframe=dict(
+                    type="str", choices=enum_choices(RATE_LIMIT_TIMEFRAMES, enum_names(RATE_LIMIT_TIMEFRAME_VARNAMES))
+                ),
+            ),
+        ),
     ),
     run=run,
-    **SHIELD_ZONE.validation()
+    **SHIELD_ZONE.validation(),
 )
 
 

@@ -395,10 +395,12 @@ from ansible_collections.edge.platform.plugins.module_utils._api import api_guar
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import (
-    Upload, refusal, shape_state,
-)
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
+from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import (
+    Upload,
+    refusal,
+    shape_state,
+)
 
 
 def read_document(ctx):
@@ -448,13 +450,16 @@ def reconcile(ctx, zone, upload, current, problems):
     if problems and (ctx.params["force"] or comparison.differs):
         ctx.warn(upload.uploading_anyway(zone.id, problems))
     outcome = ctx.reconcile(
-        comparison.before, comparison.after,
-        lambda: guardian.upload_spec(ctx.client, zone.id, upload.text, upload.enforce, not current.present,
-                                     zone.not_visible),
+        comparison.before,
+        comparison.after,
+        lambda: guardian.upload_spec(
+            ctx.client, zone.id, upload.text, upload.enforce, not current.present, zone.not_visible
+        ),
         reread=lambda: guardian.get_or_absent(ctx.client, zone.id, zone.not_visible),
         reached=upload.reached(comparison),
         # no document yet is a change even if the views agree (a document with nothing in it)
-        changed=True if ctx.params["force"] or not current.present else None)
+        changed=True if ctx.params["force"] or not current.present else None,
+    )
     if not outcome.changed:
         return comparison, current
     return comparison, upload.predict(current, comparison, zone.id) if ctx.check_mode else outcome.state
@@ -470,8 +475,9 @@ MODULE = ModuleDef(
         force=dict(type="bool", default=False),
     ),
     run=run,
-    **merge_validation(SHIELD_ZONE.validation(), {"mutually_exclusive": [("content", "src")],
-                                                  "required_one_of": [("content", "src")]})
+    **merge_validation(
+        SHIELD_ZONE.validation(), {"mutually_exclusive": [("content", "src")], "required_one_of": [("content", "src")]}
+    ),
 )
 
 

@@ -221,7 +221,11 @@ from ansible_collections.edge.platform.plugins.module_utils._api.selectors impor
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import bot_view, merged_state
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
-    BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, enum_choices)
+    BOT_EXECUTION_MODES,
+    BOT_FINGERPRINT_AGGRESSIONS,
+    BOT_SENSITIVITIES,
+    enum_choices,
+)
 
 
 def run(ctx):
@@ -231,9 +235,13 @@ def run(ctx):
     read = partial(bots.read, ctx.client, found.id, found.not_visible)
     current = read()
     wanted = merged_state(current, ctx.params)
-    outcome = ctx.reconcile(view(current), view(wanted),
-                            partial(bots.update, ctx.client, found.id, wanted, found.not_visible),
-                            reread=lambda: view(read()), state_of=view)
+    outcome = ctx.reconcile(
+        view(current),
+        view(wanted),
+        partial(bots.update, ctx.client, found.id, wanted, found.not_visible),
+        reread=lambda: view(read()),
+        state_of=view,
+    )
     return {"bot_detection": outcome.state}
 
 
@@ -248,7 +256,7 @@ MODULE = ModuleDef(
         complex_fingerprinting=dict(type="bool"),
     ),
     run=run,
-    **SHIELD_ZONE.validation()
+    **SHIELD_ZONE.validation(),
 )
 
 

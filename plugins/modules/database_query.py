@@ -275,7 +275,10 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils._api import hrana
 from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan
 from ansible_collections.edge.platform.plugins.module_utils._database.connection import (
-    database_argument_spec, database_connection, hidden_tokens)
+    database_argument_spec,
+    database_connection,
+    hidden_tokens,
+)
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
@@ -284,8 +287,12 @@ def run(ctx):
     """Plan the batch, send it once, and report what the database says happened."""
     plan = sql_plan.read_plan(ctx.params, ctx.check_mode)
     answer = hrana.run_batch(ctx.client, plan)
-    verdict = plan.verdict(answer.outcomes, answer.refusal, ctx.params["max_rows"],
-                           lambda requests: hrana.find_refused(ctx.client, requests))
+    verdict = plan.verdict(
+        answer.outcomes,
+        answer.refusal,
+        ctx.params["max_rows"],
+        lambda requests: hrana.find_refused(ctx.client, requests),
+    )
     if verdict.msg is None:
         # not a reconciled object: the plan's verdict (data, schema or user version moved) is the change
         ctx.exit(changed=verdict.changed, results=verdict.results)

@@ -215,8 +215,9 @@ def wanted_expiry(ctx):
     if problem:
         raise InputError(problem, option="expires_at" if ctx.params["expires_at"] is not None else "expires_in")
     if past:
-        ctx.warn("expires_at %s is not in the future: the platform may refuse it, or the token will not work."
-                 % expires_at)
+        ctx.warn(
+            "expires_at %s is not in the future: the platform may refuse it, or the token will not work." % expires_at
+        )
     return expires_at
 
 
@@ -232,8 +233,12 @@ def generate(ctx, database_id, expires_at):
     def new_token(expires):
         return {"database_id": database_id, "new_token": {"authorization": kind, "expires_at": expires}}
 
-    outcome = ctx.reconcile({"database_id": database_id, "new_token": None}, new_token(expires_at), apply,
-                            state_of=lambda answer: new_token(answer["expires_at"]))
+    outcome = ctx.reconcile(
+        {"database_id": database_id, "new_token": None},
+        new_token(expires_at),
+        apply,
+        state_of=lambda answer: new_token(answer["expires_at"]),
+    )
     result = {"database_id": database_id, "authorization": kind, "expires_at": outcome.state["new_token"]["expires_at"]}
     if outcome.answer is not None:
         result["token"] = outcome.answer["token"]
@@ -244,11 +249,16 @@ def revoke(ctx, database_id):
     """Invalidate every token; the platform cannot list them, so "before" is unknown and this always changes."""
     extra = [name for name in GENERATE_ONLY if ctx.params[name] is not None]
     if extra:
-        raise InputError("%s %s only used with state=generated; remove %s to invalidate the tokens." % (
-            ", ".join(extra), "is" if len(extra) == 1 else "are", "it" if len(extra) == 1 else "them"), option=extra[0])
-    ctx.reconcile({"database_id": database_id, "tokens": "unknown (the platform cannot list them)"},
-                  {"database_id": database_id, "tokens": "all invalidated"},
-                  lambda: databases.revoke_tokens(ctx.client, database_id))
+        raise InputError(
+            "%s %s only used with state=generated; remove %s to invalidate the tokens."
+            % (", ".join(extra), "is" if len(extra) == 1 else "are", "it" if len(extra) == 1 else "them"),
+            option=extra[0],
+        )
+    ctx.reconcile(
+        {"database_id": database_id, "tokens": "unknown (the platform cannot list them)"},
+        {"database_id": database_id, "tokens": "all invalidated"},
+        lambda: databases.revoke_tokens(ctx.client, database_id),
+    )
     return {"database_id": database_id, "revoked": True}
 
 

@@ -184,9 +184,12 @@ def run(ctx):
     def view(model):
         return dict(identity, dnssec_enabled=bool(model.get("DnsSecEnabled")))
 
-    outcome = ctx.reconcile(view(zone), dict(identity, dnssec_enabled=wanted),
-                            lambda: dns_zones.set_dnssec(ctx.client, found.id, wanted),
-                            reread=lambda: view(dns_zones.get(ctx.client, found.id, found.not_visible)))
+    outcome = ctx.reconcile(
+        view(zone),
+        dict(identity, dnssec_enabled=wanted),
+        lambda: dns_zones.set_dnssec(ctx.client, found.id, wanted),
+        reread=lambda: view(dns_zones.get(ctx.client, found.id, found.not_visible)),
+    )
     dnssec = shape_dnssec(outcome.answer or {"Enabled": wanted})
     # The DS record is served only by the enable call: fetched on request when it is not known yet
     # (no change, or a change whose answer was lost); never in check mode, which writes nothing.
@@ -202,7 +205,7 @@ MODULE = ModuleDef(
         fetch_ds_record=dict(type="bool", default=False),
     ),
     run=run,
-    **DNS_ZONE.validation()
+    **DNS_ZONE.validation(),
 )
 
 

@@ -280,15 +280,19 @@ api_error:
 import base64
 import re
 
-from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
-from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
+from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import (
-    CUSTOM_PROVISION, certificate_compared, certificate_type_of, certificate_view)
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
+from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import (
+    CUSTOM_PROVISION,
+    certificate_compared,
+    certificate_type_of,
+    certificate_view,
+)
 
 HOSTNAME = re.compile(r"^(?=.{1,253}$)[a-z0-9_*]([a-z0-9_.-]*[a-z0-9])?$")
 LIMIT = "%d KiB" % (certs.MAX_INPUT_BYTES // 1024)
@@ -301,8 +305,10 @@ def normalise_hostname(value):
     except UnicodeError:
         host = ""
     if not HOSTNAME.match(host):
-        raise InputError("hostname must be a bare DNS name such as www.example.com (no scheme, port or path); got %r."
-                         % value, option="hostname")
+        raise InputError(
+            "hostname must be a bare DNS name such as www.example.com (no scheme, port or path); got %r." % value,
+            option="hostname",
+        )
     return host
 
 
@@ -311,8 +317,10 @@ def probe_address(params):
     try:
         return probe.parse_address(params["tls_probe"], params["hostname"])
     except ValueError as exc:
-        raise InputError("tls_probe must be host, host:port, [IPv6]:port or off: %s; got %r."
-                         % (exc, params["tls_probe"]), option="tls_probe") from None
+        raise InputError(
+            "tls_probe must be host, host:port, [IPv6]:port or off: %s; got %r." % (exc, params["tls_probe"]),
+            option="tls_probe",
+        ) from None
 
 
 class Source(object):
@@ -331,8 +339,11 @@ class Source(object):
 
     def fail(self, ctx, problem, fix=""):
         hint = ""
-        if b"-----BEGIN" not in self.data and len(self.data) < 4096 and re.match(
-                rb"^\s*[~/.]|.*\.(pem|crt|cer|key)\s*$", self.data):
+        if (
+            b"-----BEGIN" not in self.data
+            and len(self.data) < 4096
+            and re.match(rb"^\s*[~/.]|.*\.(pem|crt|cer|key)\s*$", self.data)
+        ):
             hint = " It looks like a file name: use %s_src for a file." % self.text_option
         ctx.fail("%s: %s.%s%s" % (self.label, problem, " " + fix if fix else "", hint))
 
@@ -362,7 +373,9 @@ def load_wanted(ctx):
     try:
         key = certs.load_private_key(sources["certificate_key"].data)
     except certs.CertificateError as exc:
-        sources["certificate_key"].fail(ctx, str(exc), "Give the unencrypted private key of the certificate (PEM or DER).")
+        sources["certificate_key"].fail(
+            ctx, str(exc), "Give the unencrypted private key of the certificate (PEM or DER)."
+        )
     protect(ctx, key.pem())
     problems, warnings = certs.check_pair(bundle, key, ctx.params["hostname"], others)
     for finding in problems:
@@ -378,8 +391,11 @@ def find_hostname(zone, wanted, found):
         if str(entry.get("Value") or "").rstrip(".").lower() == wanted:
             return entry
     known = ", ".join(sorted(str(h.get("Value") or "?") for h in entries)) or "none"
-    raise InputError("hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix "
-                     "hostname or %s." % (wanted, found.id, known, found.option), option="hostname")
+    raise InputError(
+        "hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix "
+        "hostname or %s." % (wanted, found.id, known, found.option),
+        option="hostname",
+    )
 
 
 class State(object):
@@ -411,15 +427,18 @@ def read_state(ctx, found, probe_at=None):
     hostname = entry.get("Value") or ctx.params["hostname"]
     if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):
         kind = "a system" if entry.get("IsSystemHostname") else "a managed"
-        raise InputError("hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it "
-                         "cannot be changed. Use a hostname you added to the pull zone." % (hostname, kind, found.id),
-                         option="hostname")
+        raise InputError(
+            "hostname %s is %s hostname of pull zone %d; the platform manages its certificate, so it "
+            "cannot be changed. Use a hostname you added to the pull zone." % (hostname, kind, found.id),
+            option="hostname",
+        )
     protect(ctx, entry.get("CertificateKey") or "")  # the platform's copy of the key: never decoded, never shown
     certificate_type, custom = certificate_type_of(entry)
 
     def state(bundle, source, reason=None, notes=()):
-        return State(zone.get("Name"), hostname, certificate_view(bundle, certificate_type), custom, source, reason,
-                     notes)
+        return State(
+            zone.get("Name"), hostname, certificate_view(bundle, certificate_type), custom, source, reason, notes
+        )
 
     if certificate_type != "none" and entry.get("Certificate"):
         try:
@@ -431,8 +450,12 @@ def read_state(ctx, found, probe_at=None):
         return state([], "api")
     # a custom (or unlabelled) certificate the platform did not return
     if probe_at is None or "*" in hostname:
-        return state([], "unknown", "the platform did not return the certificate and %s" % (
-            "tls_probe is off" if probe_at is None else "a wildcard hostname has no one name to probe over TLS"))
+        return state(
+            [],
+            "unknown",
+            "the platform did not return the certificate and %s"
+            % ("tls_probe is off" if probe_at is None else "a wildcard hostname has no one name to probe over TLS"),
+        )
     host, port = probe_at
     try:
         der = probe.served_leaf(host, port, hostname, ctx.params["timeout"])
@@ -465,12 +488,14 @@ def differs(ctx, state, wanted):
                 "%s serves the certificate %s (%s), not the wanted one, so it is uploaded. If this repeats on every "
                 "run, the probe does not reach the platform's edge (DNS may point elsewhere): set tls_probe to an edge "
                 "address (host:port) that serves %s."
-                % (state.hostname, state.view["fingerprints"][0], state.notes[0], state.hostname))
+                % (state.hostname, state.view["fingerprints"][0], state.notes[0], state.hostname)
+            )
         return not same
     ctx.warn(
         "%s has a certificate the module could not compare: %s. It is uploaded again, and will be on every run until a "
         "comparison is possible: set tls_probe to an address (host:port) that serves %s over TLS."
-        % (state.hostname, state.reason, state.hostname))
+        % (state.hostname, state.reason, state.hostname)
+    )
     return True
 
 
@@ -499,14 +524,16 @@ def upload(ctx, found, state, wanted, address):
         return now.reason if same is None else same
 
     def apply():
-        return pull_zones.add_certificate(ctx.client, found.id, state.hostname, "".join(c.pem() for c in bundle),
-                                          key.pem())
+        return pull_zones.add_certificate(
+            ctx.client, found.id, state.hostname, "".join(c.pem() for c in bundle), key.pem()
+        )
 
     return Change(target, ctx.params["force"] or differs(ctx, state, fingerprints), apply, reached, address)
 
 
 def removal(ctx, found, state):
     """Remove the custom certificate when the hostname has one; a certificate the platform issues is left alone."""
+
     def apply():
         return pull_zones.remove_certificate(ctx.client, found.id, state.hostname)
 
@@ -528,11 +555,20 @@ def run(ctx):
     state = read_state(ctx, found, address if wanted and not params["force"] else None)
     change = upload(ctx, found, state, wanted, address) if wanted else removal(ctx, found, state)
     target = change.target if change.changed else state.view
-    ctx.reconcile(certificate_compared(state.view, state.hostname), certificate_compared(target, state.hostname),
-                  change.apply, reread=lambda: read_state(ctx, found, change.probe_at), changed=change.changed,
-                  reached=change.reached)
-    return dict(target, pull_zone={"id": found.id, "name": state.zone_name}, hostname=state.hostname,
-                certificate_source=state.source)
+    ctx.reconcile(
+        certificate_compared(state.view, state.hostname),
+        certificate_compared(target, state.hostname),
+        change.apply,
+        reread=lambda: read_state(ctx, found, change.probe_at),
+        changed=change.changed,
+        reached=change.reached,
+    )
+    return dict(
+        target,
+        pull_zone={"id": found.id, "name": state.zone_name},
+        hostname=state.hostname,
+        certificate_source=state.source,
+    )
 
 
 MODULE = ModuleDef(
@@ -548,11 +584,16 @@ MODULE = ModuleDef(
         tls_probe=dict(type="str"),
     ),
     run=run,
-    **merge_validation(PULL_ZONE.validation(), dict(
-        mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
-        required_if=[("state", "present", ("certificate", "certificate_src"), True),
-                     ("state", "present", ("certificate_key", "certificate_key_src"), True)],
-    ))
+    **merge_validation(
+        PULL_ZONE.validation(),
+        dict(
+            mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
+            required_if=[
+                ("state", "present", ("certificate", "certificate_src"), True),
+                ("state", "present", ("certificate_key", "certificate_key_src"), True),
+            ],
+        ),
+    ),
 )
 
 

@@ -255,8 +255,10 @@ def certificates_of(ctx, model):
             continue
         found, problem = certificate_facts(hostname["Certificate"])
         if problem:
-            ctx.warn("The certificate the platform returned for %s could not be read (%s); it is reported as null."
-                     % (hostname.get("Value"), problem))
+            ctx.warn(
+                "The certificate the platform returned for %s could not be read (%s); it is reported as null."
+                % (hostname.get("Value"), problem)
+            )
         facts[hostname.get("Id")] = found
     return facts
 
@@ -264,16 +266,22 @@ def certificates_of(ctx, model):
 def run(ctx):
     details = ctx.params["certificate_details"]
     # a lookup by name reads the zone, but without certificates
-    models = PULL_ZONE.chosen_or_all(ctx, partial(pull_zones.get, include_certificate=details),
-                                     partial(pull_zones.list_all, include_certificate=details), reuse_model=not details)
-    return {"changed": False,
-            "pull_zones": [shape_pull_zone(m, certificates_of(ctx, m) if details else None) for m in models]}
+    models = PULL_ZONE.chosen_or_all(
+        ctx,
+        partial(pull_zones.get, include_certificate=details),
+        partial(pull_zones.list_all, include_certificate=details),
+        reuse_model=not details,
+    )
+    return {
+        "changed": False,
+        "pull_zones": [shape_pull_zone(m, certificates_of(ctx, m) if details else None) for m in models],
+    }
 
 
 MODULE = ModuleDef(
     argument_spec=dict(PULL_ZONE.argument_spec(), certificate_details=dict(type="bool", default=False)),
     run=run,
-    **PULL_ZONE.validation(required=False)
+    **PULL_ZONE.validation(required=False),
 )
 
 

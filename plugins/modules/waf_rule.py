@@ -401,15 +401,21 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock im
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import (
-    desired_configuration, predicted_rule, rule_body, rule_state, shape_rule)
+    desired_configuration,
+    predicted_rule,
+    rule_body,
+    rule_state,
+    shape_rule,
+)
 
 
 def wanted_configuration(params):
     """The ``ruleConfiguration`` to write (None for state=absent); bad input fails before any request."""
     name = params["rule_name"]
     if not name or not name.strip():
-        raise InputError("rule_name must not be empty: it identifies the rule within the shield zone.",
-                         option="rule_name")
+        raise InputError(
+            "rule_name must not be empty: it identifies the rule within the shield zone.", option="rule_name"
+        )
     bad_name = check_name(name, "rule_name")  # the name is sent to the platform
     if bad_name:
         raise InputError(bad_name, option="rule_name")
@@ -428,8 +434,10 @@ def one_writer(ctx, zone_id):
         with zone_lock(ctx.client.base_url, "shield-waf", zone_id, wait):
             yield
     except LockTimeout as problem:  # raised only while waiting for the lock, before anything is read
-        ctx.fail("Waiting for other tasks writing to shield zone %d failed: %s. Retry, or serialise the tasks "
-                 "(throttle: 1)." % (zone_id, problem))
+        ctx.fail(
+            "Waiting for other tasks writing to shield zone %d failed: %s. Retry, or serialise the tasks "
+            "(throttle: 1)." % (zone_id, problem)
+        )
 
 
 def write(client, zone_id, current, body):
@@ -473,20 +481,23 @@ MODULE = ModuleDef(
         rule_name=dict(type="str", required=True, aliases=["name"]),
         rule_description=dict(type="str", aliases=["description"]),
         state=dict(type="str", default="present", choices=["present", "absent"]),
-        rule_configuration=dict(type="dict", options=dict(
-            CONDITION,
-            action_type=dict(type="raw"),
-            action_type_name=dict(type="str"),
-            severity_type=dict(type="raw"),
-            severity_type_name=dict(type="str"),
-            transformation_types=dict(type="list", elements="raw"),
-            transformation_type_names=dict(type="list", elements="raw"),
-            chained_rule_conditions=dict(type="list", elements="dict", options=CONDITION),
-        )),
+        rule_configuration=dict(
+            type="dict",
+            options=dict(
+                CONDITION,
+                action_type=dict(type="raw"),
+                action_type_name=dict(type="str"),
+                severity_type=dict(type="raw"),
+                severity_type_name=dict(type="str"),
+                transformation_types=dict(type="list", elements="raw"),
+                transformation_type_names=dict(type="list", elements="raw"),
+                chained_rule_conditions=dict(type="list", elements="dict", options=CONDITION),
+            ),
+        ),
     ),
     run=run,
     required_if=[("state", "present", ["rule_configuration"])],
-    **SHIELD_ZONE.validation()
+    **SHIELD_ZONE.validation(),
 )
 
 

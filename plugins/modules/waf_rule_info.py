@@ -290,11 +290,14 @@ def check(params):
     if params["id"] is not None and params["id"] <= 0:
         raise InputError("id must be a positive id; got %d." % params["id"], option="id")
     if not 1 <= params["page_size"] <= waf_rules.MAX_PAGE_SIZE:
-        raise InputError("page_size must be between 1 and %d; got %d." % (waf_rules.MAX_PAGE_SIZE, params["page_size"]),
-                         option="page_size")
+        raise InputError(
+            "page_size must be between 1 and %d; got %d." % (waf_rules.MAX_PAGE_SIZE, params["page_size"]),
+            option="page_size",
+        )
     if params["rule_name"] is not None and not params["rule_name"].strip():
-        raise InputError("rule_name must not be empty: it names the rules to read within the shield zone.",
-                         option="rule_name")
+        raise InputError(
+            "rule_name must not be empty: it names the rules to read within the shield zone.", option="rule_name"
+        )
 
 
 def run(ctx):
@@ -319,9 +322,13 @@ MODULE = ModuleDef(
     ),
     run=run,
     # one rule by id, or the rules of a zone chosen one of the selector's ways
-    **merge_validation(SHIELD_ZONE.validation(required=False),
-                       {"mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names + ["rule_name"]],
-                        "required_one_of": [["id"] + SHIELD_ZONE.names]})
+    **merge_validation(
+        SHIELD_ZONE.validation(required=False),
+        {
+            "mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names + ["rule_name"]],
+            "required_one_of": [["id"] + SHIELD_ZONE.names],
+        },
+    ),
 )
 
 

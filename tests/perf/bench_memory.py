@@ -31,7 +31,10 @@ sys.path.insert(0, os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".
 from ansible_collections.edge.platform.plugins.module_utils._api import hrana  # noqa: E402
 from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan  # noqa: E402
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import (  # noqa: E402
-    DEFAULT_MAX_RESPONSE_BYTES, Client, bearer_auth)
+    DEFAULT_MAX_RESPONSE_BYTES,
+    Client,
+    bearer_auth,
+)
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError  # noqa: E402
 
 SELECT = "SELECT id, name, score FROM bench ORDER BY id"
@@ -46,19 +49,27 @@ def answer_chunks(rows):
     """The pipeline answer of the module's one-statement transaction: BEGIN, probe, SELECT, probe, COMMIT
     (ROLLBACK skipped), then close; yielded in pieces of BATCH_ROWS rows."""
     empty = '{"cols":[],"rows":[],"affected_row_count":0,"last_insert_rowid":null}'
-    probe = ('{"cols":[{"name":"schema_version","decltype":null},{"name":"user_version","decltype":null},'
-             '{"name":"total_changes","decltype":null}],"rows":[[%s,%s,%s]],"affected_row_count":0,'
-             '"last_insert_rowid":null}' % (value("integer", '"1"'), value("integer", '"0"'), value("integer", '"0"')))
-    yield ('{"baton":null,"base_url":null,"results":[{"type":"ok","response":{"type":"batch","result":'
-           '{"step_results":[%s,%s,{"cols":[{"name":"id","decltype":"INTEGER"},{"name":"name","decltype":"TEXT"},'
-           '{"name":"score","decltype":"REAL"}],"rows":[' % (empty, probe))
+    probe = (
+        '{"cols":[{"name":"schema_version","decltype":null},{"name":"user_version","decltype":null},'
+        '{"name":"total_changes","decltype":null}],"rows":[[%s,%s,%s]],"affected_row_count":0,'
+        '"last_insert_rowid":null}' % (value("integer", '"1"'), value("integer", '"0"'), value("integer", '"0"'))
+    )
+    yield (
+        '{"baton":null,"base_url":null,"results":[{"type":"ok","response":{"type":"batch","result":'
+        '{"step_results":[%s,%s,{"cols":[{"name":"id","decltype":"INTEGER"},{"name":"name","decltype":"TEXT"},'
+        '{"name":"score","decltype":"REAL"}],"rows":[' % (empty, probe)
+    )
     for start in range(1, rows + 1, BATCH_ROWS):
         batch = range(start, min(rows, start + BATCH_ROWS - 1) + 1)
-        text = ",".join("[%s,%s,%s]" % (value("integer", '"%d"' % i), value("text", '"row-%d"' % i), value("float", repr(i * 0.5)))
-                        for i in batch)
+        text = ",".join(
+            "[%s,%s,%s]" % (value("integer", '"%d"' % i), value("text", '"row-%d"' % i), value("float", repr(i * 0.5)))
+            for i in batch
+        )
         yield text + ("," if start + BATCH_ROWS <= rows else "")
-    yield ('],"affected_row_count":0,"last_insert_rowid":null},%s,%s,null],"step_errors":[null,null,null,null,null,null]}}},'
-           '{"type":"ok","response":{"type":"close"}}]}' % (probe, empty))
+    yield (
+        '],"affected_row_count":0,"last_insert_rowid":null},%s,%s,null],"step_errors":[null,null,null,null,null,null]}}},'
+        '{"type":"ok","response":{"type":"close"}}]}' % (probe, empty)
+    )
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -96,13 +107,23 @@ def main(argv=None):
     Handler.rows = args.rows
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    client = Client("http://127.0.0.1:%d" % server.server_address[1], bearer_auth("bench-token"), retries=0,
-                    timeout=600.0, max_response_bytes=args.max_response_bytes, size_option="max_response_bytes")
+    client = Client(
+        "http://127.0.0.1:%d" % server.server_address[1],
+        bearer_auth("bench-token"),
+        retries=0,
+        timeout=600.0,
+        max_response_bytes=args.max_response_bytes,
+        size_option="max_response_bytes",
+    )
     plan = sql_plan.Plan([sql_plan.make_statement("sql", SELECT, None, None)], True, False)
     gc.collect()
     before = rss_peak_bytes()
-    result = {"rows": args.rows, "answer_bytes": answer_bytes, "max_response_bytes": args.max_response_bytes,
-              "max_rows": args.max_rows}
+    result = {
+        "rows": args.rows,
+        "answer_bytes": answer_bytes,
+        "max_response_bytes": args.max_response_bytes,
+        "max_rows": args.max_rows,
+    }
     try:
         answer = hrana.run_batch(client, plan)
         verdict = plan.verdict(answer.outcomes, answer.refusal, args.max_rows, None)

@@ -34,6 +34,7 @@ def import_collection():
         sys.path.insert(0, tree)
     from ansible_collections.edge.platform.plugins.module_utils import _openapi
     from ansible_collections.edge.platform.plugins.module_utils._shapes import api_guardian_spec as _guardian
+
     return _openapi, _guardian
 
 
@@ -42,42 +43,80 @@ def document(operations):
     paths, schemas = {}, {"Error": {"type": "object", "properties": {"message": {"type": "string"}}}}
     for index in range(resources):
         name = "Resource%d" % index
-        schemas[name] = {"type": "object", "required": ["id"], "properties": dict(
-            ("field%d" % f, {"type": "string", "maxLength": 64, "description": "Field %d of %s" % (f, name)})
-            for f in range(20))}
+        schemas[name] = {
+            "type": "object",
+            "required": ["id"],
+            "properties": dict(
+                ("field%d" % f, {"type": "string", "maxLength": 64, "description": "Field %d of %s" % (f, name)})
+                for f in range(20)
+            ),
+        }
         schemas[name]["properties"]["id"] = {"type": "string", "pattern": "^[a-z0-9-]{1,36}$"}
         ref = {"$ref": "#/components/schemas/%s" % name}
         paths["/resources%d/{id}" % index] = {
             "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
-            "get": {"parameters": [{"name": "fields", "in": "query", "schema": {"type": "string"}}],
-                    "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": ref}}},
-                                  "404": {"description": "missing", "content": {"application/json": {
-                                      "schema": {"$ref": "#/components/schemas/Error"}}}}}},
-            "put": {"requestBody": {"content": {"application/json": {"schema": ref}}},
-                    "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": ref}}}}},
-            "patch": {"requestBody": {"content": {"application/merge-patch+json": {"schema": ref}}},
-                      "responses": {"204": {"description": "ok"}}},
+            "get": {
+                "parameters": [{"name": "fields", "in": "query", "schema": {"type": "string"}}],
+                "responses": {
+                    "200": {"description": "ok", "content": {"application/json": {"schema": ref}}},
+                    "404": {
+                        "description": "missing",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                    },
+                },
+            },
+            "put": {
+                "requestBody": {"content": {"application/json": {"schema": ref}}},
+                "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": ref}}}},
+            },
+            "patch": {
+                "requestBody": {"content": {"application/merge-patch+json": {"schema": ref}}},
+                "responses": {"204": {"description": "ok"}},
+            },
             "delete": {"security": [], "responses": {"204": {"description": "gone"}}},
         }
-    return {"openapi": "3.0.3", "info": {"title": "Bench", "version": "1.0.0"}, "security": [{"key": []}],
-            "paths": paths, "components": {"schemas": schemas, "securitySchemes": {
-                "key": {"type": "apiKey", "in": "header", "name": "X-Key"}}}}
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Bench", "version": "1.0.0"},
+        "security": [{"key": []}],
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"}},
+        },
+    }
 
 
 def platform_state(_openapi, derived):
     """What the platform would answer for ``derived`` (schemas as YAML, as it renders them)."""
     endpoints = []
     for number, endpoint in enumerate(derived["endpoints"]):
-        endpoints.append({
-            "apiGuardianEndpointId": number + 1, "requestMethod": endpoint["method"], "requestPath": endpoint["path"],
-            "availableParameters": endpoint["parameters"], "validateAuthorization": bool(endpoint["auth_schemes"]),
-            "authSchemes": [dict((camel, s[snake]) for snake, camel in (
-                ("scheme_name", "schemeName"), ("scheme_type", "schemeType"), ("location", "location"),
-                ("credential_name", "credentialName"), ("http_scheme", "httpScheme"))) for s in endpoint["auth_schemes"]],
-            "requestBodySchemaYaml": _openapi.render(endpoint["request_body_schema"]),
-            "responseBodySchemasYaml": dict((code, _openapi.render(schema))
-                                            for code, schema in endpoint["response_body_schemas"].items()),
-        })
+        endpoints.append(
+            {
+                "apiGuardianEndpointId": number + 1,
+                "requestMethod": endpoint["method"],
+                "requestPath": endpoint["path"],
+                "availableParameters": endpoint["parameters"],
+                "validateAuthorization": bool(endpoint["auth_schemes"]),
+                "authSchemes": [
+                    dict(
+                        (camel, s[snake])
+                        for snake, camel in (
+                            ("scheme_name", "schemeName"),
+                            ("scheme_type", "schemeType"),
+                            ("location", "location"),
+                            ("credential_name", "credentialName"),
+                            ("http_scheme", "httpScheme"),
+                        )
+                    )
+                    for s in endpoint["auth_schemes"]
+                ],
+                "requestBodySchemaYaml": _openapi.render(endpoint["request_body_schema"]),
+                "responseBodySchemasYaml": dict(
+                    (code, _openapi.render(schema)) for code, schema in endpoint["response_body_schemas"].items()
+                ),
+            }
+        )
     return {"configuration": {"title": derived["title"], "version": derived["version"]}, "endpoints": endpoints}
 
 
@@ -96,8 +135,9 @@ def main():
     import yaml
 
     results = {"operations": options.operations}
-    text = yaml.dump(document(options.operations), Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
-                     sort_keys=False)
+    text = yaml.dump(
+        document(options.operations), Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False
+    )
     results["document_bytes"] = len(text.encode("utf-8"))
     loaded = timed(results, "parse", lambda: _openapi.load(text))
     derived = timed(results, "derive", lambda: _openapi.derive(loaded))

@@ -58,13 +58,17 @@ from emulator_process import DEMO_FIXTURE, EmulatorProcess  # noqa: E402  pylint
 
 COLLECTIONS = os.path.join(REPO, ".build", "collections")
 # The copy under COLLECTIONS imports the collection's module_utils from its own tree.
-BENCH_OPENAPI = os.path.join(COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_openapi.py")
+BENCH_OPENAPI = os.path.join(
+    COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_openapi.py"
+)
 BENCH_MEMORY = os.path.join(COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_memory.py")
 OPENAPI_CASE = "api_guardian_spec large document (bench_openapi.py: parse, derive, measure, compare; no HTTP)"
 API_KEY = "demo-api-key"
 DATABASE_TOKEN = "demo-full-token"  # full access to the demo fixture's database "demo"
-CLEAR_LOG = {"name": "clear the request log (admin calls are not logged)", "ansible.builtin.uri": {
-    "url": "{{ edge_base_url }}/_emulator/requests", "method": "DELETE", "status_code": 204}}
+CLEAR_LOG = {
+    "name": "clear the request log (admin calls are not logged)",
+    "ansible.builtin.uri": {"url": "{{ edge_base_url }}/_emulator/requests", "method": "DELETE", "status_code": 204},
+}
 
 
 class CaseFile(object):
@@ -91,55 +95,82 @@ def slope_case(timing):
         "fixture": timing.get("fixture", DEMO_FIXTURE),
         "setup": timing.get("setup", []),
         "count": timing.get("slope_count", 50),
-        "variants": [("in-process", dict(task, name="in-process")),
-                     ("module path", dict(task, name="module path", vars={"edge_platform_in_process": False})),
-                     (baseline_label, dict(baseline, name="baseline"))],
+        "variants": [
+            ("in-process", dict(task, name="in-process")),
+            ("module path", dict(task, name="module path", vars={"edge_platform_in_process": False})),
+            (baseline_label, dict(baseline, name="baseline")),
+        ],
         "baseline": baseline_label,
     }
 
 
 def load_cases():
-    return [CaseFile(path) for path in sorted(glob.glob(os.path.join(HERE, "cases", "*.py")))
-            if not os.path.basename(path).startswith("_")]
+    return [
+        CaseFile(path)
+        for path in sorted(glob.glob(os.path.join(HERE, "cases", "*.py")))
+        if not os.path.basename(path).startswith("_")
+    ]
 
 
 def play(tasks, url, bench_dir):
     """A playbook (JSON is YAML) running the tasks on the implicit localhost with the emulator's credentials."""
-    return [{
-        "name": "edge.platform benchmark",
-        "hosts": "localhost",
-        "gather_facts": False,
-        "vars": {"edge_base_url": url, "edge_api_key": API_KEY, "edge_database_url": url + "/db/demo",
-                 "edge_database_token": DATABASE_TOKEN, "edge_bench_dir": bench_dir, "edge_repo_dir": REPO},
-        "module_defaults": {
-            "group/edge.platform.management": {"api_key": "{{ edge_api_key }}", "base_url": "{{ edge_base_url }}"},
-            "group/edge.platform.database": {"database_url": "{{ edge_database_url }}",
-                                             "auth_token": "{{ edge_database_token }}"},
-        },
-        "tasks": tasks,
-    }]
+    return [
+        {
+            "name": "edge.platform benchmark",
+            "hosts": "localhost",
+            "gather_facts": False,
+            "vars": {
+                "edge_base_url": url,
+                "edge_api_key": API_KEY,
+                "edge_database_url": url + "/db/demo",
+                "edge_database_token": DATABASE_TOKEN,
+                "edge_bench_dir": bench_dir,
+                "edge_repo_dir": REPO,
+            },
+            "module_defaults": {
+                "group/edge.platform.management": {"api_key": "{{ edge_api_key }}", "base_url": "{{ edge_base_url }}"},
+                "group/edge.platform.database": {
+                    "database_url": "{{ edge_database_url }}",
+                    "auth_token": "{{ edge_database_token }}",
+                },
+            },
+            "tasks": tasks,
+        }
+    ]
 
 
 def run_playbook(playbook, scratch, junit_dir=None):
     path = os.path.join(scratch, "bench.yml")
     with open(path, "w") as stream:
         json.dump(playbook, stream)
-    env = dict(os.environ, ANSIBLE_COLLECTIONS_PATH=COLLECTIONS, ANSIBLE_NOCOLOR="true",
-               ANSIBLE_LOCALHOST_WARNING="false", ANSIBLE_INVENTORY_UNPARSED_WARNING="false")
+    env = dict(
+        os.environ,
+        ANSIBLE_COLLECTIONS_PATH=COLLECTIONS,
+        ANSIBLE_NOCOLOR="true",
+        ANSIBLE_LOCALHOST_WARNING="false",
+        ANSIBLE_INVENTORY_UNPARSED_WARNING="false",
+    )
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", os.defpath)
     if junit_dir:
-        env.update(ANSIBLE_CALLBACKS_ENABLED="ansible.builtin.junit", JUNIT_OUTPUT_DIR=junit_dir,
-                   JUNIT_TASK_CLASS="true")
-    proc = subprocess.run([os.path.join(os.path.dirname(sys.executable), "ansible-playbook"), path], env=env,
-                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          universal_newlines=True, check=False)
+        env.update(
+            ANSIBLE_CALLBACKS_ENABLED="ansible.builtin.junit", JUNIT_OUTPUT_DIR=junit_dir, JUNIT_TASK_CLASS="true"
+        )
+    proc = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), "ansible-playbook"), path],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        universal_newlines=True,
+        check=False,
+    )
     if proc.returncode != 0:
         raise RuntimeError("ansible-playbook failed:\n" + proc.stdout)
     return proc.stdout
 
 
 def named(task, name, register=None):
-    (action, args), = task.items()
+    ((action, args),) = task.items()
     step = {"name": name, action: args}
     if register:
         step["register"] = register
@@ -166,18 +197,27 @@ def measure_requests(case, scratch, bench_dir):
     expect = case.get("expect", {})
     that = expect.get("that", [])
     report = "MEASURED_CHANGED={{ measured.changed }}" + "".join(
-        " THAT_%d={{ (%s) | bool }}" % (index, condition) for index, condition in enumerate(that))
+        " THAT_%d={{ (%s) | bool }}" % (index, condition) for index, condition in enumerate(that)
+    )
     with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
         tasks = setup_tasks(case) + [
-            CLEAR_LOG, named(case["task"], "measured", register="measured"),
-            {"name": "report", "ansible.builtin.debug": {"msg": report}}]
+            CLEAR_LOG,
+            named(case["task"], "measured", register="measured"),
+            {"name": "report", "ansible.builtin.debug": {"msg": report}},
+        ]
         out = run_playbook(play(tasks, emulator.url, bench_dir), scratch)
         methods = [entry["method"] for entry in emulator.requests_log()]
     changed = "MEASURED_CHANGED=True" in out
     failed = [condition for index, condition in enumerate(that) if "THAT_%d=True" % index not in out]
     matched = expect.get("changed", changed) == changed and expect.get("requests", methods) == methods and not failed
-    row = (case["name"], "%s/%s" % (expect.get("changed", "-"), changed), runs(expect.get("requests", [])),
-           runs(methods), len(methods), "ok" if matched else "MISMATCH" + "".join("; false: " + c for c in failed))
+    row = (
+        case["name"],
+        "%s/%s" % (expect.get("changed", "-"), changed),
+        runs(expect.get("requests", [])),
+        runs(methods),
+        len(methods),
+        "ok" if matched else "MISMATCH" + "".join("; false: " + c for c in failed),
+    )
     return row, matched
 
 
@@ -232,8 +272,15 @@ def measure_slope(case, scratch, bench_dir):
                 per_task[label].append((spent - empty) / count)
     medians = {label: statistics.median(values) for label, values in per_task.items()}
     baseline = medians[case["baseline"]]
-    return [("%s (%d tasks, median of %d rounds)" % (case["name"], count, rounds), label,
-             "%.1f ms" % (median * 1000), "%.3f" % (median / baseline)) for label, median in medians.items()]
+    return [
+        (
+            "%s (%d tasks, median of %d rounds)" % (case["name"], count, rounds),
+            label,
+            "%.1f ms" % (median * 1000),
+            "%.3f" % (median / baseline),
+        )
+        for label, median in medians.items()
+    ]
 
 
 def measure_loop(case, scratch, bench_dir):
@@ -250,8 +297,14 @@ def measure_memory(case):
     for option in ("max_rows", "max_response_bytes"):
         if option in case:
             cmd += ["--" + option.replace("_", "-"), str(case[option])]
-    proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          universal_newlines=True, check=False)
+    proc = subprocess.run(
+        cmd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        universal_newlines=True,
+        check=False,
+    )
     if proc.returncode != 0:
         raise RuntimeError("bench_memory.py failed:\n" + proc.stdout)
     result = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -266,33 +319,50 @@ def measure_memory(case):
             problems.append("the failure lacks %s: %s" % (", ".join(map(repr, missing)), failure or "it succeeded"))
     if case.get("peak_within") and result["peak_growth_bytes"] > case["peak_within"]:
         problems.append("peak growth over %.0f MB" % (case["peak_within"] / 1e6))
-    outcome = ("failed as expected: %s" % failure) if expected is not None and not problems else (
-        "%s rows returned" % format(result.get("returned_rows", 0), ","))
-    row = (case["name"], "%.1f MB" % (result["answer_bytes"] / 1e6), "%.1f MB" % (result["read_bytes"] / 1e6),
-           "%.1f MB" % (result["peak_growth_bytes"] / 1e6),
-           "%.2f" % (result["peak_growth_bytes"] / result["answer_bytes"]),
-           "MISMATCH: " + "; ".join(problems) if problems else "ok")
+    outcome = (
+        ("failed as expected: %s" % failure)
+        if expected is not None and not problems
+        else ("%s rows returned" % format(result.get("returned_rows", 0), ","))
+    )
+    row = (
+        case["name"],
+        "%.1f MB" % (result["answer_bytes"] / 1e6),
+        "%.1f MB" % (result["read_bytes"] / 1e6),
+        "%.1f MB" % (result["peak_growth_bytes"] / 1e6),
+        "%.2f" % (result["peak_growth_bytes"] / result["answer_bytes"]),
+        "MISMATCH: " + "; ".join(problems) if problems else "ok",
+    )
     return row, outcome, not problems
 
 
 def measure_openapi():
     """``(title, rows, matched)``: bench_openapi.py's timings, and whether its no-change comparison found no change."""
-    proc = subprocess.run([sys.executable, BENCH_OPENAPI], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, BENCH_OPENAPI],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        universal_newlines=True,
+        check=False,
+    )
     if proc.returncode != 0:
         raise RuntimeError("bench_openapi.py failed:\n" + proc.stdout)
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     title = "%s operations, %.1f MB of YAML" % (format(result["operations"], ","), result["document_bytes"] / 1e6)
     rows = [(step, "%.3fs" % result[step + "_s"]) for step in ("parse", "derive", "measure", "compare", "total")]
     matched = result["changed"] is False
-    rows.append(("no-change compare", "changed=%s (expected False) %s" % (result["changed"], "ok" if matched else "MISMATCH")))
+    rows.append(
+        ("no-change compare", "changed=%s (expected False) %s" % (result["changed"], "ok" if matched else "MISMATCH"))
+    )
     return title, rows, matched
 
 
 def table(header, rows):
     widths = [max(len(str(row[i])) for row in [header] + rows) for i in range(len(header))]
-    lines = ["  " + "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip()
-             for row in [header, ["-" * w for w in widths]] + rows]
+    lines = [
+        "  " + "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip()
+        for row in [header, ["-" * w for w in widths]] + rows
+    ]
     return "\n".join(lines)
 
 
@@ -339,17 +409,24 @@ def main(argv=None):
         print("\nRequests per task (emulator request log; no change = reads only, change = reads + one write)")
         print(table(("case", "changed exp/got", "expected", "sent", "count", "result"), request_rows))
     if timing_rows:
-        print("\nWall time per task (median of %d, junit callback), module vs baseline doing the same request" % args.repeat)
+        print(
+            "\nWall time per task (median of %d, junit callback), module vs baseline doing the same request"
+            % args.repeat
+        )
         print(table(("case", "module", "baseline", "ratio", "note"), timing_rows))
     if slope_rows:
         print("\nPer-task cost as a slope over an empty play (interleaved rounds; ratio of medians to the baseline)")
         print(table(("case", "variant", "per task", "ratio"), slope_rows))
     if loop_rows:
-        print("\nOne task looping over many items (wall time of the whole ansible-playbook run, and minus an empty play)")
+        print(
+            "\nOne task looping over many items (wall time of the whole ansible-playbook run, and minus an empty play)"
+        )
         print(table(("case", "items", "run", "minus empty play"), loop_rows))
     if memory_rows:
-        print("\nPeak memory of database_query's decode (bench_memory.py: the answer streamed over HTTP, decoded and "
-              "shaped; peak RSS growth of a fresh interpreter)")
+        print(
+            "\nPeak memory of database_query's decode (bench_memory.py: the answer streamed over HTTP, decoded and "
+            "shaped; peak RSS growth of a fresh interpreter)"
+        )
         print(table(("case", "answer", "read", "peak growth", "peak/answer", "result"), memory_rows))
         for note in memory_notes:
             print("  " + note)
@@ -358,7 +435,9 @@ def main(argv=None):
         ok = ok and matched
         print("\n%s: %s" % (OPENAPI_CASE, title))
         print(table(("step", "time"), rows))
-    print("\nbench: %s" % ("ok" if ok else "a request count, no-change check or memory case differs from its expectation"))
+    print(
+        "\nbench: %s" % ("ok" if ok else "a request count, no-change check or memory case differs from its expectation")
+    )
     return 0 if ok else 1
 
 

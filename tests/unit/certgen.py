@@ -36,34 +36,57 @@ def name(common_name, organization=None):
     return x509.Name(attributes)
 
 
-def certificate(subject_key, common_name, sans=(), issuer=None, issuer_key=None, days=90,
-                not_before=None, not_after=None, ca=False, ips=()):
+def certificate(
+    subject_key,
+    common_name,
+    sans=(),
+    issuer=None,
+    issuer_key=None,
+    days=90,
+    not_before=None,
+    not_after=None,
+    ca=False,
+    ips=(),
+):
     """A certificate for ``subject_key``; self-signed unless ``issuer``/``issuer_key`` are given."""
     now = datetime.now(timezone.utc).replace(microsecond=0)
     not_before = not_before or now - timedelta(days=1)
     not_after = not_after or now + timedelta(days=days)
     issuer_name = issuer.subject if issuer is not None else name(common_name, "Edge Test")
-    builder = (x509.CertificateBuilder()
-               .subject_name(name(common_name, "Edge Test"))
-               .issuer_name(issuer_name)
-               .public_key(subject_key.public_key())
-               .serial_number(x509.random_serial_number())
-               .not_valid_before(not_before)
-               .not_valid_after(not_after)
-               .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True))
+    builder = (
+        x509.CertificateBuilder()
+        .subject_name(name(common_name, "Edge Test"))
+        .issuer_name(issuer_name)
+        .public_key(subject_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(not_before)
+        .not_valid_after(not_after)
+        .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+    )
     names = [x509.DNSName(n) for n in sans]
     names += [x509.IPAddress(ipaddress.ip_address(ip)) for ip in ips]
     if names:
         builder = builder.add_extension(x509.SubjectAlternativeName(names), critical=False)
     signer = issuer_key if issuer_key is not None else subject_key
     # Python 3.13 verifies strictly (VERIFY_X509_STRICT): key identifiers, and key usage on a CA
-    builder = (builder.add_extension(x509.SubjectKeyIdentifier.from_public_key(subject_key.public_key()), critical=False)
-               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(signer.public_key()), critical=False))
+    builder = builder.add_extension(
+        x509.SubjectKeyIdentifier.from_public_key(subject_key.public_key()), critical=False
+    ).add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(signer.public_key()), critical=False)
     if ca:
-        builder = builder.add_extension(x509.KeyUsage(
-            digital_signature=True, content_commitment=False, key_encipherment=False, data_encipherment=False,
-            key_agreement=False, key_cert_sign=True, crl_sign=True, encipher_only=False, decipher_only=False),
-            critical=True)
+        builder = builder.add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
     algorithm = None if isinstance(signer, ed25519.Ed25519PrivateKey) else hashes.SHA256()
     return builder.sign(signer, algorithm)
 
@@ -77,16 +100,19 @@ def cert_der(cert):
 
 
 def key_pem(private_key, fmt="pkcs8", password=None):
-    formats = {"pkcs8": serialization.PrivateFormat.PKCS8,
-               "traditional": serialization.PrivateFormat.TraditionalOpenSSL}
-    encryption = (serialization.BestAvailableEncryption(password) if password
-                  else serialization.NoEncryption())
+    formats = {
+        "pkcs8": serialization.PrivateFormat.PKCS8,
+        "traditional": serialization.PrivateFormat.TraditionalOpenSSL,
+    }
+    encryption = serialization.BestAvailableEncryption(password) if password else serialization.NoEncryption()
     return private_key.private_bytes(PEM, formats[fmt], encryption).decode("ascii")
 
 
 def key_der(private_key, fmt="pkcs8"):
-    formats = {"pkcs8": serialization.PrivateFormat.PKCS8,
-               "traditional": serialization.PrivateFormat.TraditionalOpenSSL}
+    formats = {
+        "pkcs8": serialization.PrivateFormat.PKCS8,
+        "traditional": serialization.PrivateFormat.TraditionalOpenSSL,
+    }
     return private_key.private_bytes(DER, formats[fmt], serialization.NoEncryption())
 
 

@@ -44,7 +44,7 @@ class FakeResponse(object):
         raw = self.text.encode(self.encoding or "utf-8")
         for start in range(0, len(raw), chunk_size):
             self.chunks += 1
-            yield raw[start:start + chunk_size]
+            yield raw[start : start + chunk_size]
 
     def close(self):
         self.closed = True
@@ -62,11 +62,30 @@ class FakeSession(object):
         self.headers = {}
         self.verify = True
 
-    def request(self, method, url, json=None, params=None, timeout=None,  # pylint: disable=redefined-outer-name
-                verify=None, allow_redirects=True, stream=False):
-        self.calls.append({"method": method, "url": url, "json": json, "params": params, "timeout": timeout,
-                           "verify": verify, "allow_redirects": allow_redirects, "stream": stream,
-                           "headers": dict(self.headers)})
+    def request(
+        self,
+        method,
+        url,
+        json=None,
+        params=None,
+        timeout=None,  # pylint: disable=redefined-outer-name
+        verify=None,
+        allow_redirects=True,
+        stream=False,
+    ):
+        self.calls.append(
+            {
+                "method": method,
+                "url": url,
+                "json": json,
+                "params": params,
+                "timeout": timeout,
+                "verify": verify,
+                "allow_redirects": allow_redirects,
+                "stream": stream,
+                "headers": dict(self.headers),
+            }
+        )
         if callable(self.responses):
             answer = self.responses(method, url, json, params)
         else:
@@ -137,17 +156,21 @@ class OpenApiDocument(object):
     def __init__(self, path):
         from jsonschema_path import SchemaPath
         from openapi_core import Config, OpenAPI
+
         # The published documents carry a few schema-invalid defaults; validate traffic, not the documents.
-        self.api = OpenAPI(SchemaPath.from_dict(json.loads(path.read_text(encoding="utf-8"))),
-                           config=Config(spec_validator_cls=None))
+        self.api = OpenAPI(
+            SchemaPath.from_dict(json.loads(path.read_text(encoding="utf-8"))), config=Config(spec_validator_cls=None)
+        )
 
     def _pair(self, method, path, response, body=None, headers=None):
         from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
+
         headers = dict(headers or {})
         if body is not None:
             headers.setdefault("Content-Type", "application/json")
-        request = requests.Request(method, OPENAPI_SERVER + path, headers=headers,
-                                   data=json.dumps(body) if body is not None else None).prepare()
+        request = requests.Request(
+            method, OPENAPI_SERVER + path, headers=headers, data=json.dumps(body) if body is not None else None
+        ).prepare()
         return RequestsOpenAPIRequest(request), RequestsOpenAPIResponse(response)
 
     def check_response(self, method, path, response, body=None):

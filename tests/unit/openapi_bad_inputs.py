@@ -7,8 +7,10 @@ the emulator: both sides read the same inputs and each asserts its own message.
 from __future__ import annotations
 
 HEAD = "openapi: 3.0.3\ninfo: {title: t, version: '1'}\n"
-OPERATION = ("paths:\n  /a:\n    post:\n      requestBody: {content: {application/json: {schema: "
-             "{$ref: '#/components/schemas/S0'}}}}\n      responses: {'200': {description: ok}}\n")
+OPERATION = (
+    "paths:\n  /a:\n    post:\n      requestBody: {content: {application/json: {schema: "
+    "{$ref: '#/components/schemas/S0'}}}}\n      responses: {'200': {description: ok}}\n"
+)
 
 
 def laughs(indent):
@@ -33,7 +35,10 @@ def fan_out(levels=40):
     text = HEAD + OPERATION + "components:\n  schemas:\n"
     for index in range(levels):
         text += "    S%d: {allOf: [{$ref: '#/components/schemas/S%d'}, {$ref: '#/components/schemas/S%d'}]}\n" % (
-            index, index + 1, index + 1)
+            index,
+            index + 1,
+            index + 1,
+        )
     return text + "    S%d: {type: string}\n" % levels
 
 

@@ -27,8 +27,10 @@ def shield_document():
     """The shield document as data."""
     path = find_shield_document()
     if path is None:
-        pytest.skip("the published shield OpenAPI document is not available: put the shared reference "
-                    "directory beside the repository (../shared) or set EDGE_SHARED_DIR")
+        pytest.skip(
+            "the published shield OpenAPI document is not available: put the shared reference "
+            "directory beside the repository (../shared) or set EDGE_SHARED_DIR"
+        )
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -43,8 +45,11 @@ def validate_response(openapi, method, path, status, body, query=None, as_status
     from openapi_core.testing import MockRequest, MockResponse  # pylint: disable=import-outside-toplevel
 
     request = MockRequest("https://api.bunny.net", method.lower(), path, args=query or {})
-    response = MockResponse(body if isinstance(body, bytes) else json.dumps(body).encode("utf-8"),
-                            status_code=as_status or status, content_type="application/json")
+    response = MockResponse(
+        body if isinstance(body, bytes) else json.dumps(body).encode("utf-8"),
+        status_code=as_status or status,
+        content_type="application/json",
+    )
     openapi.validate_response(request, response)
 
 

@@ -29,12 +29,18 @@ SECRETS = (KEY, TOKEN, CERT_KEY, "d3JvbmctdHlwZXMtc2VjcmV0LWtleQ==", URL_TOKEN)
 NAN = float("nan")
 CONNECTION = {"api_key": KEY, "base_url": "https://api.example.test"}
 DOCUMENT = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
-RULE = {"action_type": "Block", "operator_type": "Contains", "variable_types": {"REQUEST_URI": ""}, "value": "x",
-        "chained_rule_conditions": [{"operator_type": "Contains", "variable_types": {"ARGS": ""}, "value": "y"}]}
+RULE = {
+    "action_type": "Block",
+    "operator_type": "Contains",
+    "variable_types": {"REQUEST_URI": ""},
+    "value": "x",
+    "chained_rule_conditions": [{"operator_type": "Contains", "variable_types": {"ARGS": ""}, "value": "y"}],
+}
 BASE = {
     "api_guardian": dict(CONNECTION, shield_zone_id=1, enabled=True),
-    "api_guardian_endpoint": dict(CONNECTION, shield_zone_id=1, method="GET", path="/pets",
-                                  rate_limiting={"enabled": True, "request_count": 10}),
+    "api_guardian_endpoint": dict(
+        CONNECTION, shield_zone_id=1, method="GET", path="/pets", rate_limiting={"enabled": True, "request_count": 10}
+    ),
     "api_guardian_spec": dict(CONNECTION, shield_zone_id=1, content=DOCUMENT),
     "bot_detection": dict(CONNECTION, shield_zone_id=1),
     "bot_detection_info": dict(CONNECTION, shield_zone_id=1),
@@ -42,8 +48,9 @@ BASE = {
     "database_token": dict(CONNECTION, database_id="db-1", authorization="read_only"),
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),
     "dnszone_info": dict(CONNECTION, zone_id=1),
-    "pullzone_certificate": dict(CONNECTION, pullzone_id=1, hostname="www.example.com", certificate="x",
-                                 certificate_key=CERT_KEY),
+    "pullzone_certificate": dict(
+        CONNECTION, pullzone_id=1, hostname="www.example.com", certificate="x", certificate_key=CERT_KEY
+    ),
     "pullzone_info": dict(CONNECTION, pullzone_id=1),
     "shield_zone_info": dict(CONNECTION, shield_zone_id=1),
     "waf_rule": dict(CONNECTION, shield_zone_id=1, rule_name="block-x", rule_configuration=RULE),
@@ -156,15 +163,24 @@ def assert_named_and_masked(result, shown, path):
 
 @pytest.fixture
 def clean_environment(monkeypatch):
-    for variable in ("EDGE_API_KEY", "BUNNYNET_API_KEY", "EDGE_BASE_URL", "BUNNYNET_API_URL", "SERVICE_DATABASE_URL",
-                     "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN", "BUNNY_DATABASE_AUTH_TOKEN"):
+    for variable in (
+        "EDGE_API_KEY",
+        "BUNNYNET_API_KEY",
+        "EDGE_BASE_URL",
+        "BUNNYNET_API_URL",
+        "SERVICE_DATABASE_URL",
+        "BUNNY_DATABASE_URL",
+        "SERVICE_DATABASE_AUTH_TOKEN",
+        "BUNNY_DATABASE_AUTH_TOKEN",
+    ):
         monkeypatch.delenv(variable, raising=False)
     return monkeypatch
 
 
 @pytest.mark.parametrize("name, path, value", list(cases()))
 def test_a_wrongly_typed_option_fails_by_name_on_both_hosts_showing_no_secret(
-        fake_session, run_module, capsys, clean_environment, name, path, value):
+    fake_session, run_module, capsys, clean_environment, name, path, value
+):
     result, shown = run_both(name, bad_args(name, path, value), fake_session, run_module, capsys)
     assert_named_and_masked(result, shown, path)
 
@@ -182,8 +198,9 @@ def sub_option_cases():
 
 
 @pytest.mark.parametrize("name, path, value, source", list(sub_option_cases()))
-def test_a_wrongly_typed_sub_option_never_unmasks_a_secret(fake_session, run_module, capsys, clean_environment,
-                                                           name, path, value, source):
+def test_a_wrongly_typed_sub_option_never_unmasks_a_secret(
+    fake_session, run_module, capsys, clean_environment, name, path, value, source
+):
     args = bad_args(name, path, value)
     if source == "environment":
         for option, variable in ENVIRONMENT.items():
@@ -222,8 +239,10 @@ def test_the_reported_inputs_fail_by_name(fake_session, run_module, capsys, clea
     result, shown = run_both(name, bad_args(name, path, value), fake_session, run_module, capsys)
     assert_named_and_masked(result, shown, path)
     if path[-1] in ENVIRONMENT or path[-1] == "certificate_key":
-        assert result["msg"] == ("%s must be a string, not a list (its value is not shown): give it as one quoted "
-                                 "string, or check the variable or lookup that supplies it." % path[-1])
+        assert result["msg"] == (
+            "%s must be a string, not a list (its value is not shown): give it as one quoted "
+            "string, or check the variable or lookup that supplies it." % path[-1]
+        )
         assert result["invocation"]["module_args"][path[-1]] == "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
     elif path == ("database_url",):
         assert result["msg"].startswith("database_url must be ")
@@ -231,12 +250,21 @@ def test_the_reported_inputs_fail_by_name(fake_session, run_module, capsys, clea
         assert result["msg"].startswith(".".join(path)) and " must be a " in result["msg"]
 
 
-@pytest.mark.parametrize("option, name", [("rule_name", "waf_rule"), ("pullzone_name", "pullzone_info"),
-                                          ("pullzone_name", "waf_rule"), ("zone_domain", "dnszone_dnssec")])
-@pytest.mark.parametrize("text", ["block\nx", "tab\there", "bell\x07", "esc\x1b[31m", "nul\x00", "del\x7f",
-                                  "c1\x85", "line\u2028sep"])
-def test_control_characters_in_names_are_refused_before_any_request(fake_session, run_module, capsys,
-                                                                    clean_environment, option, name, text):
+@pytest.mark.parametrize(
+    "option, name",
+    [
+        ("rule_name", "waf_rule"),
+        ("pullzone_name", "pullzone_info"),
+        ("pullzone_name", "waf_rule"),
+        ("zone_domain", "dnszone_dnssec"),
+    ],
+)
+@pytest.mark.parametrize(
+    "text", ["block\nx", "tab\there", "bell\x07", "esc\x1b[31m", "nul\x00", "del\x7f", "c1\x85", "line\u2028sep"]
+)
+def test_control_characters_in_names_are_refused_before_any_request(
+    fake_session, run_module, capsys, clean_environment, option, name, text
+):
     args = dict(BASE[name], **{option: text})
     for selector in ("shield_zone_id", "pullzone_id", "zone_id"):
         if option != "rule_name":
@@ -256,8 +284,9 @@ def test_a_screen_that_fails_shows_no_argument(fake_session, run_module, capsys,
     monkeypatch.setattr(_screen, "_screen", broken)
     result, shown = run_both("dnszone_dnssec", BASE["dnszone_dnssec"], fake_session, run_module, capsys)
     assert result["failed"] is True
-    assert result["msg"] == ("The arguments could not be checked for secrets (RuntimeError), so the task stops "
-                             "without showing them.")
+    assert result["msg"] == (
+        "The arguments could not be checked for secrets (RuntimeError), so the task stops without showing them."
+    )
     assert result["invocation"] == {"module_args": {}}
     assert KEY not in shown
 

@@ -13,7 +13,12 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import (
-    api_guardian_spec, bot_detection_info, database_query, dnszone_dnssec, pullzone_certificate, waf_rule_info,
+    api_guardian_spec,
+    bot_detection_info,
+    database_query,
+    dnszone_dnssec,
+    pullzone_certificate,
+    waf_rule_info,
 )
 from ansible_collections.edge.platform.tests.unit import test_bad_option_types as every_option
 
@@ -25,24 +30,51 @@ MANAGEMENT = {
     "api_guardian_spec": (api_guardian_spec, dict(CONNECTION, shield_zone_id=1, content=DOCUMENT)),
     "bot_detection_info": (bot_detection_info, dict(CONNECTION, shield_zone_id=1)),
     "dnszone_dnssec": (dnszone_dnssec, dict(CONNECTION, zone_id=1, state="enabled")),
-    "pullzone_certificate": (pullzone_certificate, dict(CONNECTION, pullzone_id=1, hostname="www.example.com",
-                                                        state="absent")),
+    "pullzone_certificate": (
+        pullzone_certificate,
+        dict(CONNECTION, pullzone_id=1, hostname="www.example.com", state="absent"),
+    ),
     "waf_rule_info": (waf_rule_info, dict(CONNECTION, id=1)),
 }
 # every other module too, with the arguments of the wrong-type matrix (tests/unit/test_bad_option_types.py)
-MANAGEMENT.update({name: (every_option.module_named(name), dict(args, api_key=KEY))
-                   for name, args in every_option.BASE.items() if name not in MANAGEMENT and "api_key" in args})
-DATABASE = {"database_query": (database_query, {"database_url": "http://127.0.0.1:9/db/x", "auth_token": TOKEN,
-                                                "sql": "SELECT 1"})}
+MANAGEMENT.update(
+    {
+        name: (every_option.module_named(name), dict(args, api_key=KEY))
+        for name, args in every_option.BASE.items()
+        if name not in MANAGEMENT and "api_key" in args
+    }
+)
+DATABASE = {
+    "database_query": (
+        database_query,
+        {"database_url": "http://127.0.0.1:9/db/x", "auth_token": TOKEN, "sql": "SELECT 1"},
+    )
+}
 EVERY = dict(MANAGEMENT, **DATABASE)
 
 NUMBERS = [
-    ("timeout", "nan"), ("timeout", "inf"), ("timeout", "-inf"), ("timeout", "1e308"), ("timeout", -1),
-    ("timeout", 0), ("timeout", 1e-9), ("retries", -1), ("retries", 11), ("retries", 10 ** 9),
+    ("timeout", "nan"),
+    ("timeout", "inf"),
+    ("timeout", "-inf"),
+    ("timeout", "1e308"),
+    ("timeout", -1),
+    ("timeout", 0),
+    ("timeout", 1e-9),
+    ("retries", -1),
+    ("retries", 11),
+    ("retries", 10**9),
 ]
 CREDENTIALS = ["ключ-доступа-1234", "caf\u00e9-secret", "", " ", "   ", "\t", "two words", "line\nbreak"]
-MANAGEMENT_URLS = ["http://[::1", "https://[::1/x", "https://api.bunny.net/v1", "https://api.bunny.net/?a=b",
-                   "https://user:pw@api.bunny.net", "api.bunny.net", "ftp://api.bunny.net", "https://api.bunny.net:0x50"]
+MANAGEMENT_URLS = [
+    "http://[::1",
+    "https://[::1/x",
+    "https://api.bunny.net/v1",
+    "https://api.bunny.net/?a=b",
+    "https://user:pw@api.bunny.net",
+    "api.bunny.net",
+    "ftp://api.bunny.net",
+    "https://api.bunny.net:0x50",
+]
 DATABASE_URLS = ["http://[::1", "http://[::1?authToken=" + TOKEN, "ws://db.example.net", "https://db.example.net:99999"]
 
 
@@ -52,12 +84,14 @@ def cases():
             yield pytest.param(module, dict(args, **{option: value}), option, id="%s-%s=%r" % (name, option, value))
         credential = "auth_token" if name in DATABASE else "api_key"
         for value in CREDENTIALS:
-            yield pytest.param(module, dict(args, **{credential: value}), credential,
-                               id="%s-%s=%r" % (name, credential, value))
+            yield pytest.param(
+                module, dict(args, **{credential: value}), credential, id="%s-%s=%r" % (name, credential, value)
+            )
         url_option = "database_url" if name in DATABASE else "base_url"
         for value in DATABASE_URLS if name in DATABASE else MANAGEMENT_URLS:
-            yield pytest.param(module, dict(args, **{url_option: value}), url_option,
-                               id="%s-%s=%r" % (name, url_option, value))
+            yield pytest.param(
+                module, dict(args, **{url_option: value}), url_option, id="%s-%s=%r" % (name, url_option, value)
+            )
 
 
 def without(args, option):
@@ -71,7 +105,8 @@ def clear_environment(monkeypatch, *names):
 
 @pytest.mark.parametrize("module, args, option", list(cases()))
 def test_bad_connection_input_fails_by_name_before_any_request_on_both_hosts(
-        fake_session, run_module, capsys, module, args, option):
+    fake_session, run_module, capsys, module, args, option
+):
     result, shown = every_option.run_both(module.__name__.rpartition(".")[2], args, fake_session, run_module, capsys)
     assert result.get("failed") is True, result
     assert result["msg"].startswith(option), result["msg"]
@@ -87,17 +122,21 @@ def test_missing_management_credentials_name_every_variable(fake_session, run_mo
     clear_environment(monkeypatch, "EDGE_API_KEY", "BUNNYNET_API_KEY", "EDGE_BASE_URL", "BUNNYNET_API_URL")
     module, args = MANAGEMENT[name]
     result = run_module(module, without(args, "api_key"))
-    assert result["msg"] == ("api_key is required: set api_key (or its alias access_key), or the EDGE_API_KEY or "
-                             "BUNNYNET_API_KEY environment variables to the account API key.")
+    assert result["msg"] == (
+        "api_key is required: set api_key (or its alias access_key), or the EDGE_API_KEY or "
+        "BUNNYNET_API_KEY environment variables to the account API key."
+    )
     result = run_module(module, without(args, "base_url"))
-    assert result["msg"].startswith("base_url is required: set base_url, or the EDGE_BASE_URL or BUNNYNET_API_URL "
-                                    "environment variables")
+    assert result["msg"].startswith(
+        "base_url is required: set base_url, or the EDGE_BASE_URL or BUNNYNET_API_URL environment variables"
+    )
     assert fake_session.calls == []
 
 
 @pytest.mark.parametrize("variable", ["EDGE_API_KEY", "BUNNYNET_API_KEY"])
 def test_either_key_variable_is_enough_and_the_first_wins(fake_session, run_module, monkeypatch, variable):
     from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
     clear_environment(monkeypatch, "EDGE_API_KEY", "BUNNYNET_API_KEY")
     monkeypatch.setenv(variable, KEY)
     if variable == "BUNNYNET_API_KEY":
@@ -114,16 +153,23 @@ def test_an_empty_key_variable_is_refused_by_name(fake_session, run_module, monk
     monkeypatch.setenv("EDGE_API_KEY", "")
     module, args = MANAGEMENT["dnszone_dnssec"]
     result = run_module(module, without(args, "api_key"))
-    assert result["msg"] == ("api_key is empty: the EDGE_API_KEY environment variable is set but empty (a credential "
-                             "field left empty?). Give the credential in api_key (or its alias access_key), or the "
-                             "EDGE_API_KEY or BUNNYNET_API_KEY environment variables.")
+    assert result["msg"] == (
+        "api_key is empty: the EDGE_API_KEY environment variable is set but empty (a credential "
+        "field left empty?). Give the credential in api_key (or its alias access_key), or the "
+        "EDGE_API_KEY or BUNNYNET_API_KEY environment variables."
+    )
     assert fake_session.calls == []
 
 
 @pytest.mark.parametrize("variable", ["SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL"])
 def test_a_url_variable_token_is_masked_even_when_validation_fails(fake_session, run_module, monkeypatch, variable):
-    clear_environment(monkeypatch, "SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN",
-                      "BUNNY_DATABASE_AUTH_TOKEN")
+    clear_environment(
+        monkeypatch,
+        "SERVICE_DATABASE_URL",
+        "BUNNY_DATABASE_URL",
+        "SERVICE_DATABASE_AUTH_TOKEN",
+        "BUNNY_DATABASE_AUTH_TOKEN",
+    )
     monkeypatch.setenv(variable, "http://127.0.0.1:9/db/x?authToken=" + TOKEN)
     # argument validation fails before any module code runs, and Ansible echoes the arguments
     result = run_module(database_query, {"sql": "SELECT 1", "transaction": "not-a-boolean"})
@@ -134,6 +180,7 @@ def test_a_url_variable_token_is_masked_even_when_validation_fails(fake_session,
 
 def test_the_bunny_variables_alone_are_enough(fake_session, run_module, monkeypatch):
     from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
     clear_environment(monkeypatch, "SERVICE_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN")
     monkeypatch.setenv("BUNNY_DATABASE_URL", "libsql://my-db.lite.bunnydb.net")
     monkeypatch.setenv("BUNNY_DATABASE_AUTH_TOKEN", TOKEN)
@@ -148,9 +195,12 @@ def test_the_bunny_variables_alone_are_enough(fake_session, run_module, monkeypa
 @pytest.mark.parametrize("blank", ["", "  "])
 def test_a_blank_auth_token_beside_a_url_token_means_no_token_option(fake_session, run_module, blank):
     from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
     fake_session.responses = [FakeResponse(200, text="<html>x</html>")]  # only the request matters here
-    run_module(database_query, {"database_url": "http://127.0.0.1:9/db/x?authToken=" + TOKEN, "auth_token": blank,
-                                "sql": "SELECT 1"})
+    run_module(
+        database_query,
+        {"database_url": "http://127.0.0.1:9/db/x?authToken=" + TOKEN, "auth_token": blank, "sql": "SELECT 1"},
+    )
     assert fake_session.calls[0]["headers"]["Authorization"] == "Bearer " + TOKEN
 
 
@@ -169,18 +219,29 @@ EMPTY_VARIABLES = [
 
 @pytest.mark.parametrize("variable, option, name", EMPTY_VARIABLES)
 @pytest.mark.parametrize("blank", ["", "  "])
-def test_an_empty_variable_is_named_on_both_hosts(fake_session, run_module, capsys, monkeypatch, variable, option,
-                                                  name, blank):
+def test_an_empty_variable_is_named_on_both_hosts(
+    fake_session, run_module, capsys, monkeypatch, variable, option, name, blank
+):
     # an AWX credential field left empty still injects its variable, empty
-    clear_environment(monkeypatch, "EDGE_API_KEY", "BUNNYNET_API_KEY", "EDGE_BASE_URL", "BUNNYNET_API_URL",
-                      "SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL", "SERVICE_DATABASE_AUTH_TOKEN",
-                      "BUNNY_DATABASE_AUTH_TOKEN")
+    clear_environment(
+        monkeypatch,
+        "EDGE_API_KEY",
+        "BUNNYNET_API_KEY",
+        "EDGE_BASE_URL",
+        "BUNNYNET_API_URL",
+        "SERVICE_DATABASE_URL",
+        "BUNNY_DATABASE_URL",
+        "SERVICE_DATABASE_AUTH_TOKEN",
+        "BUNNY_DATABASE_AUTH_TOKEN",
+    )
     monkeypatch.setenv(variable, blank)
     module, args = EVERY[name]
     result, shown = every_option.run_both(name, without(args, option), fake_session, run_module, capsys)
     assert result["failed"] is True
-    assert result["msg"].startswith("%s is empty: the %s environment variable is set but empty (a credential field "
-                                    "left empty?). Give " % (option, variable)), result["msg"]
+    assert result["msg"].startswith(
+        "%s is empty: the %s environment variable is set but empty (a credential field "
+        "left empty?). Give " % (option, variable)
+    ), result["msg"]
     assert KEY not in shown and TOKEN not in shown
 
 

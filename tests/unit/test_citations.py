@@ -22,7 +22,8 @@ NOTES = os.path.join("docs", "platform-notes.md")
 OUTSIDE = re.compile(
     r"platform-facts|lifecycle-facts|ansible-anchors|hrana\.md|shared/reference|DESIGN\s*(§|section|principle)"
     r"|\bissues? \d+\b|\bissue #?\d+ item",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # A public tracker's issue ("terraform-provider-bunnynet issue #64", "turso-cli#632") is a public source.
 PUBLIC_ISSUE = re.compile(r"[\w.-]+/[\w.-]+ issues? #?\d+|[\w.-]+#\d+")
 NOTES_CITATION = re.compile(r'docs/platform-notes\.md,?\s+"([^"]+)"')
@@ -47,18 +48,21 @@ def outside_citations(text):
     return found
 
 
-@pytest.mark.parametrize("text, cites", [
-    ("# a 202 confirms nothing (platform-facts section 3.2)", True),
-    ("# see platform-facts §3.3", True),
-    ('"""The YAML contract of DESIGN §6."""', True),
-    ("# never replayed (issue 9 item 2)", True),
-    ("# found in issue 12", True),
-    ("# (``../shared/reference/openapi/shield-api-v1.0.0.json``)", True),
-    ("# sqld (``hrana.md`` §6.2)", True),
-    ('# (docs/platform-notes.md, "Shield writes answered with HTTP 202")', False),
-    ("# (BunnyWay/terraform-provider-bunnynet issue #64, commit 88c6567)", False),
-    ("# the same text seen in turso-cli#632", False),
-])
+@pytest.mark.parametrize(
+    "text, cites",
+    [
+        ("# a 202 confirms nothing (platform-facts section 3.2)", True),
+        ("# see platform-facts §3.3", True),
+        ('"""The YAML contract of DESIGN §6."""', True),
+        ("# never replayed (issue 9 item 2)", True),
+        ("# found in issue 12", True),
+        ("# (``../shared/reference/openapi/shield-api-v1.0.0.json``)", True),
+        ("# sqld (``hrana.md`` §6.2)", True),
+        ('# (docs/platform-notes.md, "Shield writes answered with HTTP 202")', False),
+        ("# (BunnyWay/terraform-provider-bunnynet issue #64, commit 88c6567)", False),
+        ("# the same text seen in turso-cli#632", False),
+    ],
+)
 def test_the_check_tells_outside_citations_from_public_sources(text, cites):
     assert bool(outside_citations(text)) is cites
 
@@ -69,7 +73,7 @@ def test_code_cites_no_document_outside_the_repository():
         with open(path, encoding="utf-8", errors="replace") as stream:
             for number, line in outside_citations(stream.read()):
                 offenders.append("%s:%d: %s" % (os.path.relpath(path, ROOT), number, line))
-    assert offenders == [], ("cite docs/platform-notes.md (section name) instead:\n  " + "\n  ".join(offenders))
+    assert offenders == [], "cite docs/platform-notes.md (section name) instead:\n  " + "\n  ".join(offenders)
 
 
 def test_every_cited_section_of_the_platform_notes_exists():

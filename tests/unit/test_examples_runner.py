@@ -25,11 +25,22 @@ def run(*entries, rc=0):
     return rc, "", [dict({"action": "edge.platform.x", "status": "ok", "changed": False}, **e) for e in entries]
 
 
-@pytest.mark.parametrize("value, nothing", [
-    (None, True), ("", True), ("  ", True), ("Bot detection runs in None mode.", True), ([], True),
-    (["/home", None], True), ({"a": None}, True),
-    ("example.com. 3600 IN DS 1 13 2 AB", False), (["/home"], False), (0, False), (False, False),
-])
+@pytest.mark.parametrize(
+    "value, nothing",
+    [
+        (None, True),
+        ("", True),
+        ("  ", True),
+        ("Bot detection runs in None mode.", True),
+        ([], True),
+        (["/home", None], True),
+        ({"a": None}, True),
+        ("example.com. 3600 IN DS 1 13 2 AB", False),
+        (["/home"], False),
+        (0, False),
+        (False, False),
+    ],
+)
 def test_shows_nothing(runner, value, nothing):
     assert runner.shows_nothing(value) is nothing
 
@@ -53,13 +64,21 @@ def test_a_change_on_the_second_run_fails_unless_listed(runner):
 
 def test_a_debug_that_prints_something_else_or_nothing_the_second_time_fails(runner):
     problems = []
-    runner.judge("ex", run({"task": "Show", "shown": ["DS"]}), run({"task": "Show", "shown": [None]}),
-                 NO_EXCEPTIONS, problems)
-    assert problems == ["ex, second run: task 'Show' printed nothing useful: null",
-                        "ex: task 'Show' printed [\"DS\"] on the first run but [null] on the second"]
+    runner.judge(
+        "ex", run({"task": "Show", "shown": ["DS"]}), run({"task": "Show", "shown": [None]}), NO_EXCEPTIONS, problems
+    )
+    assert problems == [
+        "ex, second run: task 'Show' printed nothing useful: null",
+        "ex: task 'Show' printed [\"DS\"] on the first run but [null] on the second",
+    ]
     problems = []
-    runner.judge("ex", run({"task": "Show", "shown": ["now"]}), run({"task": "Show", "shown": ["already"]}),
-                 {"changes_every_run": {}, "prints_differently": {"Show": "wording"}}, problems)
+    runner.judge(
+        "ex",
+        run({"task": "Show", "shown": ["now"]}),
+        run({"task": "Show", "shown": ["already"]}),
+        {"changes_every_run": {}, "prints_differently": {"Show": "wording"}},
+        problems,
+    )
     assert problems == []
 
 
@@ -76,9 +95,11 @@ def test_output_is_compared_until_the_runs_part(runner):
     first = run({"task": "Show", "shown": [["/home"]]}, {"task": "Store"}, {"task": "Last"})
     second = run({"task": "Show", "shown": [["/home", "/home"]]}, {"task": "Store", "status": "failed", "msg": "dup"})
     runner.judge("ex", first, second, NO_EXCEPTIONS, problems)
-    assert problems == ["ex, second run: task 'Store' failed: dup",
-                        "ex: task 'Show' printed [[\"/home\"]] on the first run but [[\"/home\", \"/home\"]] on the second",
-                        "ex: the second run ran other tasks than the first"]
+    assert problems == [
+        "ex, second run: task 'Store' failed: dup",
+        "ex: task 'Show' printed [[\"/home\"]] on the first run but [[\"/home\", \"/home\"]] on the second",
+        "ex: the second run ran other tasks than the first",
+    ]
 
 
 def test_a_run_that_failed_without_task_results_fails(runner):
@@ -91,8 +112,11 @@ def test_a_run_that_failed_without_task_results_fails(runner):
 def test_build_play_substitutes_options_everywhere_and_nothing_else(runner):
     examples = [
         {"name": "One", "edge.platform.m": {"base_url": "https://api.bunny.net", "zone_id": 1}},
-        {"name": "Block", "module_defaults": {"group/edge.platform.management": {"base_url": "https://api.bunny.net"}},
-         "block": [{"name": "Two", "edge.platform.m": {"zone_id": 1}}]},
+        {
+            "name": "Block",
+            "module_defaults": {"group/edge.platform.management": {"base_url": "https://api.bunny.net"}},
+            "block": [{"name": "Two", "edge.platform.m": {"zone_id": 1}}],
+        },
     ]
     settings = {"options": {"base_url": "{{ emulator_url }}"}, "vars": {"vault_key": "k"}}
     [play] = runner.build_play("m", examples, settings)
@@ -104,17 +128,24 @@ def test_build_play_substitutes_options_everywhere_and_nothing_else(runner):
 
 
 def test_build_play_replaces_each_value_by_its_stand_in(runner):
-    examples = [{"name": "A", "edge.platform.q": {"database_url": "libsql://a.lite.bunnydb.net"}},
-                {"name": "B", "edge.platform.q": {"database_url": "libsql://b.lite.bunnydb.net"}}]
-    stand_ins = {"database_url": {"libsql://a.lite.bunnydb.net": "http://e/db/a", "libsql://b.lite.bunnydb.net": "http://e/db/b"}}
+    examples = [
+        {"name": "A", "edge.platform.q": {"database_url": "libsql://a.lite.bunnydb.net"}},
+        {"name": "B", "edge.platform.q": {"database_url": "libsql://b.lite.bunnydb.net"}},
+    ]
+    stand_ins = {
+        "database_url": {"libsql://a.lite.bunnydb.net": "http://e/db/a", "libsql://b.lite.bunnydb.net": "http://e/db/b"}
+    }
     [play] = runner.build_play("q", examples, {"options": stand_ins})
     assert [t["edge.platform.q"]["database_url"] for t in play["tasks"]] == ["http://e/db/a", "http://e/db/b"]
 
 
 def test_build_play_refuses_a_value_without_a_stand_in(runner):
     with pytest.raises(ValueError, match=r"examples.options.database_url has no stand-in for 'libsql://c'"):
-        runner.build_play("q", [{"name": "C", "edge.platform.q": {"database_url": "libsql://c"}}],
-                          {"options": {"database_url": {"libsql://a": "http://e/db/a"}}})
+        runner.build_play(
+            "q",
+            [{"name": "C", "edge.platform.q": {"database_url": "libsql://c"}}],
+            {"options": {"database_url": {"libsql://a": "http://e/db/a"}}},
+        )
 
 
 def test_every_module_has_examples_that_parse(runner):

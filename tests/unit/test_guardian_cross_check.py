@@ -347,29 +347,45 @@ SWAGGER_UNQUOTED = "swagger: 2.0\ninfo: {title: t, version: 1.0}\npaths: {/a: {g
 
 # Documents both refuse: label -> (text, what both messages name).
 REFUSED = {
-    "duplicate YAML key": ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: {}\n    get: {}\n",
-                           ("'get'", "line 6")),
-    "duplicate JSON key": ('{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},\n'
-                           '\t"paths": {"/a": {"get": {}}}, "paths": {}}', ("'paths'", "line 2")),
+    "duplicate YAML key": (
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: {}\n    get: {}\n",
+        ("'get'", "line 6"),
+    ),
+    "duplicate JSON key": (
+        '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},\n\t"paths": {"/a": {"get": {}}}, "paths": {}}',
+        ("'paths'", "line 2"),
+    ),
     "mapping as a key": ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\n? {a: 1}\n: x\n", ("line 3",)),
     "not YAML": ("openapi: 3.0.3\ninfo: [\n", ("line 3",)),
     "no version": ("openapi: 3.0.3\ninfo: {title: t, version: ~}\n", ("version", "required")),
     "not a document": ("just: text\n", ("'openapi' or 'swagger'",)),
-    "swagger http scheme": ("swagger: '2.0'\ninfo: {title: t, version: '1'}\nsecurityDefinitions: {h: {type: http, "
-                            "scheme: bearer}}\npaths: {/a: {get: {security: [{h: []}], responses: {}}}}\n",
-                            ("'h'", "'http'")),
-    "unresolvable schema ref": ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {/a: {get: {responses: "
-                                "{'200': {description: x, content: {application/json: {schema: {$ref: '#/x'}}}}}}}}\n",
-                                ("'#/x'", "points to nothing")),
+    "swagger http scheme": (
+        "swagger: '2.0'\ninfo: {title: t, version: '1'}\nsecurityDefinitions: {h: {type: http, "
+        "scheme: bearer}}\npaths: {/a: {get: {security: [{h: []}], responses: {}}}}\n",
+        ("'h'", "'http'"),
+    ),
+    "unresolvable schema ref": (
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {/a: {get: {responses: "
+        "{'200': {description: x, content: {application/json: {schema: {$ref: '#/x'}}}}}}}}\n",
+        ("'#/x'", "points to nothing"),
+    ),
     "swagger 2 as a number": ("swagger: 2\ninfo: {title: t, version: '1'}\npaths: {}\n", ("'2'", "2.0")),
-    "swagger 2 as a JSON number": ('{"swagger": 2, "info": {"title": "t", "version": "1"}, "paths": {}}',
-                                   ("'2'", "2.0")),
-    "openapi 3.10 as a JSON number": ('{"openapi": 3.10, "info": {"title": "t", "version": "1"}, "paths": {}}',
-                                      ("'3.10'",)),
-    "recursive YAML alias": ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\nx-loop: &a [1, {b: *a}]\npaths: {}\n",
-                             ("recursive YAML alias",)),
-    "both fields, swagger not 2.0": ("openapi: 3.0.3\nswagger: '3.0'\ninfo: {title: t, version: '1'}\npaths: {}\n",
-                                     ("'3.0'", "2.0")),
+    "swagger 2 as a JSON number": (
+        '{"swagger": 2, "info": {"title": "t", "version": "1"}, "paths": {}}',
+        ("'2'", "2.0"),
+    ),
+    "openapi 3.10 as a JSON number": (
+        '{"openapi": 3.10, "info": {"title": "t", "version": "1"}, "paths": {}}',
+        ("'3.10'",),
+    ),
+    "recursive YAML alias": (
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\nx-loop: &a [1, {b: *a}]\npaths: {}\n",
+        ("recursive YAML alias",),
+    ),
+    "both fields, swagger not 2.0": (
+        "openapi: 3.0.3\nswagger: '3.0'\ninfo: {title: t, version: '1'}\npaths: {}\n",
+        ("'3.0'", "2.0"),
+    ),
 }
 
 
@@ -379,31 +395,76 @@ def generated(operations):
     for index in range(operations // 3):
         paths["/r%d/{id}" % index] = {
             "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
-            "get": {"responses": {"200": {"description": "ok", "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/Node"}}}}}},
-            "put": {"security": [{"bearer": []}], "requestBody": {"content": {"application/json": {
-                "schema": {"type": "object", "properties": {"name": {"type": "string", "pattern": "^n{%d}$" % index}},
-                           "not": {"required": ["id"]}}}}},
-                    "responses": {"204": {"description": "ok"}}},
-            "delete": {"parameters": [{"name": "force", "in": "query", "schema": {"type": "boolean"}}],
-                       "responses": {"default": {"$ref": "#/components/responses/Error"}}},
+            "get": {
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Node"}}},
+                    }
+                }
+            },
+            "put": {
+                "security": [{"bearer": []}],
+                "requestBody": {
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {"name": {"type": "string", "pattern": "^n{%d}$" % index}},
+                                "not": {"required": ["id"]},
+                            }
+                        }
+                    }
+                },
+                "responses": {"204": {"description": "ok"}},
+            },
+            "delete": {
+                "parameters": [{"name": "force", "in": "query", "schema": {"type": "boolean"}}],
+                "responses": {"default": {"$ref": "#/components/responses/Error"}},
+            },
         }
-    return json.dumps({
-        "openapi": "3.0.3", "info": {"title": "Generated", "version": "1"}, "paths": paths,
-        "security": [{"key": []}],
-        "components": {
-            "securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"},
-                                "bearer": {"type": "http", "scheme": "bearer"}},
-            "responses": {"Error": {"description": "failed", "content": {"application/problem+json": {
-                "schema": {"type": "object", "properties": {"title": {"type": "string"}}}}}}},
-            "schemas": {"Node": {"type": "object", "properties": {
-                "id": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
-                "meta": {"additionalProperties": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Node"}]}}}}},
-        },
-    })
+    return json.dumps(
+        {
+            "openapi": "3.0.3",
+            "info": {"title": "Generated", "version": "1"},
+            "paths": paths,
+            "security": [{"key": []}],
+            "components": {
+                "securitySchemes": {
+                    "key": {"type": "apiKey", "in": "header", "name": "X-Key"},
+                    "bearer": {"type": "http", "scheme": "bearer"},
+                },
+                "responses": {
+                    "Error": {
+                        "description": "failed",
+                        "content": {
+                            "application/problem+json": {
+                                "schema": {"type": "object", "properties": {"title": {"type": "string"}}}
+                            }
+                        },
+                    }
+                },
+                "schemas": {
+                    "Node": {
+                        "type": "object",
+                        "properties": {
+                            "id": {"type": "string"},
+                            "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+                            "meta": {
+                                "additionalProperties": {
+                                    "oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Node"}]
+                                }
+                            },
+                        },
+                    }
+                },
+            },
+        }
+    )
 
 
 # -- the corpus ------------------------------------------------------------------------------------
+
 
 def _looks_like_a_document(value):
     if isinstance(value, dict):
@@ -437,17 +498,26 @@ def corpus():
             documents.append(("target:" + name, text))
     for relative in UNIT_TEST_FILES:
         documents.extend(literal_documents(relative))
-    documents.extend([("case:yaml 1.1 scalars", YAML_11_SCALARS), ("case:not subschemas", NOT_SUBSCHEMAS),
-                      ("case:schema positions", SCHEMA_POSITIONS), ("case:$ref in data", REFS_IN_DATA),
-                      ("case:merge keys", MERGE_KEYS), ("case:$ref in extensions", EXTENSION_REFS),
-                      ("case:JSON numbers", JSON_NUMBERS), ("case:JSON number dialect", JSON_NUMBER_DIALECT),
-                      ("case:flow YAML numbers", FLOW_YAML_NUMBERS),
-                      ("case:swagger body override", SWAGGER_BODY_OVERRIDE),
-                      ("case:swagger schemas outside positions", SWAGGER_SCHEMAS_OUTSIDE),
-                      ("case:openapi schemas outside positions", OPENAPI_SCHEMAS_OUTSIDE),
-                      ("case:combinators as mappings", COMBINATOR_MAPPINGS),
-                      ("case:both version fields", BOTH_VERSION_FIELDS), ("case:swagger unquoted", SWAGGER_UNQUOTED),
-                      ("generated:600 operations", generated(600))])
+    documents.extend(
+        [
+            ("case:yaml 1.1 scalars", YAML_11_SCALARS),
+            ("case:not subschemas", NOT_SUBSCHEMAS),
+            ("case:schema positions", SCHEMA_POSITIONS),
+            ("case:$ref in data", REFS_IN_DATA),
+            ("case:merge keys", MERGE_KEYS),
+            ("case:$ref in extensions", EXTENSION_REFS),
+            ("case:JSON numbers", JSON_NUMBERS),
+            ("case:JSON number dialect", JSON_NUMBER_DIALECT),
+            ("case:flow YAML numbers", FLOW_YAML_NUMBERS),
+            ("case:swagger body override", SWAGGER_BODY_OVERRIDE),
+            ("case:swagger schemas outside positions", SWAGGER_SCHEMAS_OUTSIDE),
+            ("case:openapi schemas outside positions", OPENAPI_SCHEMAS_OUTSIDE),
+            ("case:combinators as mappings", COMBINATOR_MAPPINGS),
+            ("case:both version fields", BOTH_VERSION_FIELDS),
+            ("case:swagger unquoted", SWAGGER_UNQUOTED),
+            ("generated:600 operations", generated(600)),
+        ]
+    )
     yaml_text = yaml.safe_dump(json.loads(generated(60)), sort_keys=False)
     documents.append(("generated:60 operations as YAML", yaml_text))
     return documents
@@ -457,6 +527,7 @@ CORPUS = corpus()
 
 
 # -- the comparison --------------------------------------------------------------------------------
+
 
 def emulator_state(text):
     """``(document, zone model)``: the emulator's state after taking ``text`` as a zone's document."""
@@ -477,15 +548,17 @@ def assert_agree(text):
     assert (configuration["title"], configuration["version"]) == (derived["title"], derived["version"])
     endpoints = model["endpoints"]
     assert [(e["requestMethod"], e["requestPath"]) for e in endpoints] == [
-        (e["method"], e["path"]) for e in derived["endpoints"]]
+        (e["method"], e["path"]) for e in derived["endpoints"]
+    ]
     for emulated, predicted in zip(endpoints, derived["endpoints"]):
         where = "%s %s" % (predicted["method"], predicted["path"])
         assert emulated["availableParameters"] == predicted["parameters"], where
         assert snake_auth(emulated["authSchemes"]) == predicted["auth_schemes"], where
         assert _openapi.parse_rendered(emulated["requestBodySchemaYaml"]) == predicted["request_body_schema"], where
         responses = emulated["responseBodySchemasYaml"] or {}
-        assert {code: _openapi.parse_rendered(rendered) for code, rendered in responses.items()} == \
-            predicted["response_body_schemas"], where
+        assert {code: _openapi.parse_rendered(rendered) for code, rendered in responses.items()} == predicted[
+            "response_body_schemas"
+        ], where
 
     # what the module concludes from the emulator's state: nothing to change on a re-run
     comparison = _guardian.compare(_guardian.Current.from_data(model), derived, None)
@@ -494,15 +567,19 @@ def assert_agree(text):
     emulated = measure(document, len(endpoints))
     predicted = _openapi.measure(local)
     assert {name: emulated[name][0] for name in METRICS} == {
-        name: predicted[metric]["value"] for name, metric in METRICS.items()}
+        name: predicted[metric]["value"] for name, metric in METRICS.items()
+    }
     assert_limits_read_alike(emulated, predicted)
 
 
 def assert_limits_read_alike(emulated, predicted):
     """Both report the same limits exceeded (the emulator the first of them), 0 being no limit."""
     values = {name: emulated[name][0] for name in METRICS}
-    for limits in (dict(values), {name: max(value - 1, 0) for name, value in values.items()},
-                   {name: 0 for name in values}):
+    for limits in (
+        dict(values),
+        {name: max(value - 1, 0) for name, value in values.items()},
+        {name: 0 for name in values},
+    ):
         emulator_first = first_exceeded(emulated, limits)
         module_problems = _openapi.exceeded_limits(predicted, limits)
         exceeded = [name for name in METRICS if limits[name] and values[name] > limits[name]]
@@ -545,9 +622,11 @@ def test_published_documents(name):
 
 # -- the C loader reads YAML 1.2 exactly as the pure-Python one ----------------------------------------
 
+
 def _read_with(text, pure):
     """Canonical JSON of what one loader builds (types kept apart: 1, 1.0 and true differ), or its refusal."""
     from ansible_collections.edge.platform.plugins.module_utils._openapi import loader as _openapi_load  # pylint: disable=import-outside-toplevel
+
     try:
         data = _openapi_load._compose_yaml(text, pure=pure)[0]  # pylint: disable=protected-access
     except _openapi.DocumentError:

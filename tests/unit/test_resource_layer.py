@@ -34,14 +34,18 @@ PENDING_MODULES = []
 
 def sources():
     """``{relative path: text}`` of every Python file under plugins/."""
-    return {path.relative_to(PLUGINS).as_posix(): path.read_text(encoding="utf-8")
-            for path in sorted(PLUGINS.rglob("*.py"))}
+    return {
+        path.relative_to(PLUGINS).as_posix(): path.read_text(encoding="utf-8") for path in sorted(PLUGINS.rglob("*.py"))
+    }
 
 
 def literals(text):
     """Every string constant of a Python source (f-string parts included), docstrings too."""
-    return [node.value for node in ast.walk(ast.parse(text))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    return [
+        node.value
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
 
 
 def roots(files):
@@ -56,8 +60,11 @@ def roots(files):
 def endpoint_paths(name, text, api_roots):
     """The endpoint path literals of one file."""
     strict = name.startswith(("modules/", "action/"))
-    return {value for value in literals(text)
-            if PATH.match(value) and (strict or value[1:].split("/")[0] in api_roots or name.startswith(RESOURCE_LAYER))}
+    return {
+        value
+        for value in literals(text)
+        if PATH.match(value) and (strict or value[1:].split("/")[0] in api_roots or name.startswith(RESOURCE_LAYER))
+    }
 
 
 def verbs(text):
@@ -93,14 +100,20 @@ def test_every_endpoint_path_is_written_in_one_file(paths):
 
 
 def test_endpoint_paths_live_only_in_the_resource_layer(paths):
-    misplaced = {path: names for path, names in paths.items()
-                 if any(not name.startswith(ELSEWHERE.get(path, RESOURCE_LAYER)) for name in names)}
+    misplaced = {
+        path: names
+        for path, names in paths.items()
+        if any(not name.startswith(ELSEWHERE.get(path, RESOURCE_LAYER)) for name in names)
+    }
     assert not misplaced, "endpoint paths outside plugins/%s: %s" % (RESOURCE_LAYER, misplaced)
 
 
 def test_no_module_writes_an_http_verb(files):
-    found = {name: verbs(text) for name, text in files.items()
-             if name.startswith("modules/") and name not in PENDING_MODULES and verbs(text)}
+    found = {
+        name: verbs(text)
+        for name, text in files.items()
+        if name.startswith("modules/") and name not in PENDING_MODULES and verbs(text)
+    }
     assert not found, "HTTP verbs written in modules: %s" % found
 
 
@@ -108,8 +121,9 @@ def test_pending_files_are_not_yet_clean(files):
     api_roots = roots(files)
     missing = [name for name in PENDING_MODULES if name not in files]
     assert not missing, "PENDING_MODULES names files that do not exist: %s" % missing
-    clean = [name for name in PENDING_MODULES
-             if not endpoint_paths(name, files[name], api_roots) and not verbs(files[name])]
+    clean = [
+        name for name in PENDING_MODULES if not endpoint_paths(name, files[name], api_roots) and not verbs(files[name])
+    ]
     assert not clean, "already on the resource layer: remove %s from PENDING_MODULES" % clean
 
 

@@ -23,8 +23,7 @@ MODULES_DIR = os.path.join(ROOT, "plugins", "modules")
 
 
 def module_names():
-    return sorted(name[:-3] for name in os.listdir(MODULES_DIR)
-                  if name.endswith(".py") and name != "__init__.py")
+    return sorted(name[:-3] for name in os.listdir(MODULES_DIR) if name.endswith(".py") and name != "__init__.py")
 
 
 def action_groups():
@@ -38,8 +37,13 @@ def string_constants(path, owner=None):
         body = ast.parse(stream.read()).body
     if owner:
         body = next(node.body for node in body if isinstance(node, ast.ClassDef) and node.name == owner)
-    return {target.id: node.value.value for node in body if isinstance(node, ast.Assign)
-            for target in node.targets if isinstance(target, ast.Name) and isinstance(node.value, ast.Constant)}
+    return {
+        target.id: node.value.value
+        for node in body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name) and isinstance(node.value, ast.Constant)
+    }
 
 
 def documented_membership(module):
@@ -66,7 +70,9 @@ def test_collection_has_modules():
 def test_action_group_all_equals_module_list():
     group = set(action_groups().get("all") or [])
     modules = set(module_names())
-    assert not modules - group, "modules missing from action_groups.all in meta/runtime.yml: %s" % sorted(modules - group)
+    assert not modules - group, "modules missing from action_groups.all in meta/runtime.yml: %s" % sorted(
+        modules - group
+    )
     assert not group - modules, "action_groups.all names modules that do not exist: %s" % sorted(group - modules)
 
 
@@ -84,4 +90,5 @@ def test_documented_membership_matches_runtime(module):
     documented = documented_membership(module)
     assert documented == actual, (
         "%s: the docs' attributes.action_group.membership says %s but meta/runtime.yml puts it in %s"
-        % (module, sorted(documented), sorted(actual)))
+        % (module, sorted(documented), sorted(actual))
+    )

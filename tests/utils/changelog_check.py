@@ -68,8 +68,9 @@ def copy_tree(tree):
     """A throwaway copy of the collection; antsibull-changelog finds it by its ansible_collections/<ns>/<name> path."""
     shutil.rmtree(WORK, ignore_errors=True)
     copy = os.path.join(WORK, "ansible_collections", "edge", "platform")
-    shutil.copytree(tree, copy, ignore=shutil.ignore_patterns("output", "__pycache__", ".plugin-cache.yaml"),
-                    symlinks=True)
+    shutil.copytree(
+        tree, copy, ignore=shutil.ignore_patterns("output", "__pycache__", ".plugin-cache.yaml"), symlinks=True
+    )
     return copy
 
 
@@ -77,8 +78,7 @@ def dry_run_release(run, tool, tree, env, version):
     """Problems of releasing ``version`` in a copy (the real changelog and fragments stay untouched)."""
     copy = copy_tree(tree)
     release_env = dict(env, ANSIBLE_COLLECTIONS_PATH=WORK)
-    rc = run("changelog-release", [tool, "release", "--version", version, "--date", "2026-01-01"], copy,
-             release_env)[0]
+    rc = run("changelog-release", [tool, "release", "--version", version, "--date", "2026-01-01"], copy, release_env)[0]
     if rc != 0:
         return ["antsibull-changelog release exited %d" % rc]
     problems = []
@@ -91,7 +91,9 @@ def released_problems(run, tool, tree, env, version):
     """Problems of the release already in changelog.yaml and the shipped CHANGELOG.rst."""
     shipped = os.path.join(tree, "CHANGELOG.rst")
     if not os.path.isfile(shipped):
-        return ["changelog.yaml releases %s but there is no CHANGELOG.rst: run `antsibull-changelog generate`" % version]
+        return [
+            "changelog.yaml releases %s but there is no CHANGELOG.rst: run `antsibull-changelog generate`" % version
+        ]
     problems = []
     if run("changelog-yaml-lint", [tool, "lint-changelog-yaml", "changelogs/changelog.yaml"], tree, env)[0]:
         problems.append("lint-changelog-yaml failed on changelogs/changelog.yaml")
@@ -102,8 +104,10 @@ def released_problems(run, tool, tree, env, version):
     else:
         with open(shipped, encoding="utf-8") as a, open(os.path.join(copy, "CHANGELOG.rst"), encoding="utf-8") as b:
             if a.read() != b.read():
-                problems.append("CHANGELOG.rst is not what changelogs/changelog.yaml generates: run "
-                                "`antsibull-changelog generate` in the repository root and commit CHANGELOG.rst")
+                problems.append(
+                    "CHANGELOG.rst is not what changelogs/changelog.yaml generates: run "
+                    "`antsibull-changelog generate` in the repository root and commit CHANGELOG.rst"
+                )
     return problems + release_problems(shipped, version)
 
 
@@ -114,8 +118,10 @@ def run_changelog_checks(run, tree, bin_dir, env):
     yield "changelog lint", rc == 0, "" if rc == 0 else "antsibull-changelog lint exited %d" % rc
     version = galaxy_version(tree)
     if version in released_versions(tree):
-        name, problems = "changelog %s released, CHANGELOG.rst up to date" % version, \
-            released_problems(run, tool, tree, env, version)
+        name, problems = (
+            "changelog %s released, CHANGELOG.rst up to date" % version,
+            released_problems(run, tool, tree, env, version),
+        )
     else:
         name, problems = "changelog release %s (in a copy)" % version, dry_run_release(run, tool, tree, env, version)
     for problem in problems:

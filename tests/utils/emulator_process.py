@@ -35,9 +35,21 @@ class EmulatorProcess(object):
         self.scratch = tempfile.TemporaryDirectory(prefix="edge-emulator-")
         url_file = os.path.join(self.scratch.name, "url")
         self.proc = subprocess.Popen(
-            [self.python, self.program, "--port", "0", "--fixtures", self.fixture,
-             "--data-dir", os.path.join(self.scratch.name, "data"), "--url-file", url_file],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+            [
+                self.python,
+                self.program,
+                "--port",
+                "0",
+                "--fixtures",
+                self.fixture,
+                "--data-dir",
+                os.path.join(self.scratch.name, "data"),
+                "--url-file",
+                url_file,
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + self.start_timeout
         while not os.path.exists(url_file):
             if self.proc.poll() is not None:
@@ -57,8 +69,9 @@ class EmulatorProcess(object):
     def admin(self, method, name, body=None):
         """Call the admin API (``/_emulator/<name>``); returns the decoded JSON answer or None."""
         data = None if body is None else json.dumps(body).encode("utf-8")
-        request = urllib.request.Request("%s/_emulator/%s" % (self.url, name), data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            "%s/_emulator/%s" % (self.url, name), data=data, method=method, headers={"Content-Type": "application/json"}
+        )
         with urllib.request.urlopen(request, timeout=10) as answer:
             payload = answer.read()
         return json.loads(payload) if payload else None

@@ -116,13 +116,15 @@ def block(node):
         for number, item in enumerate(node.children, 1):
             marker = "- " if node.type == "bullet_list" else "%d. " % number
             body = "".join(block(child) for child in item.children).rstrip("\n")
-            out += marker + indent(body, " " * len(marker))[len(marker):] + "\n"
+            out += marker + indent(body, " " * len(marker))[len(marker) :] + "\n"
         return out + "\n"
     if node.type == "table":
         rows = []
         for section in node.children:  # thead, tbody
-            rows += [[inline(cell.children[0].children) if cell.children else "" for cell in row.children]
-                     for row in section.children]
+            rows += [
+                [inline(cell.children[0].children) if cell.children else "" for cell in row.children]
+                for row in section.children
+            ]
         out = ".. list-table::\n  :header-rows: 1\n\n"
         for row in rows:
             out += "\n".join(("  * - " if column == 0 else "    - ") + cell for column, cell in enumerate(row)) + "\n"
@@ -142,8 +144,10 @@ def main(argv):
     if "--check" in argv:
         current = open(TARGET, encoding="utf-8").read() if os.path.isfile(TARGET) else ""
         if current != text:
-            sys.stderr.write("docs/docsite/rst/guide.rst is not what docs/guide.md generates: run "
-                             "`.venv/bin/python tests/utils/guide_rst.py` and commit the result\n")
+            sys.stderr.write(
+                "docs/docsite/rst/guide.rst is not what docs/guide.md generates: run "
+                "`.venv/bin/python tests/utils/guide_rst.py` and commit the result\n"
+            )
             return 1
         print("docs/docsite/rst/guide.rst is generated from docs/guide.md")
         return 0

@@ -50,14 +50,20 @@ def find_python(version):
     else under pyenv's versions directory. None when there is none."""
     candidates = [shutil.which("python" + version)]
     pyenv_root = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
-    candidates += sorted(glob.glob(os.path.join(pyenv_root, "versions", version + ".*", "bin", "python" + version)),
-                         reverse=True)
+    candidates += sorted(
+        glob.glob(os.path.join(pyenv_root, "versions", version + ".*", "bin", "python" + version)), reverse=True
+    )
     candidates.append("/usr/bin/python" + version)
     for path in candidates:
         if not path or not os.access(path, os.X_OK):
             continue
-        probe = subprocess.run([path, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"], check=False,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, universal_newlines=True)
+        probe = subprocess.run(
+            [path, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            check=False,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            universal_newlines=True,
+        )
         if probe.returncode == 0 and probe.stdout.strip() == version:
             return path
     return None
@@ -70,16 +76,31 @@ def ensure_venv(name, python, requirements, run):
     with open(os.path.join(REPO, requirements), "rb") as stream:
         want = hashlib.sha256(stream.read() + python.encode("utf-8")).hexdigest()
     stamp = os.path.join(venv, ".requirements.sha256")
-    if os.path.isfile(stamp) and open(stamp).read().strip() == want and os.access(os.path.join(bin_dir, "python"),
-                                                                                  os.X_OK):
+    if (
+        os.path.isfile(stamp)
+        and open(stamp).read().strip() == want
+        and os.access(os.path.join(bin_dir, "python"), os.X_OK)
+    ):
         return bin_dir
     shutil.rmtree(venv, ignore_errors=True)
     print("Creating %s with %s from %s" % (os.path.relpath(venv, REPO), python, requirements), flush=True)
     rc = run("matrix-%s-venv" % name, [python, "-m", "venv", venv], REPO, dict(os.environ))[0]
     if rc == 0:
-        rc = run("matrix-%s-pip" % name, [os.path.join(bin_dir, "python"), "-m", "pip", "install", "--quiet",
-                                          "--disable-pip-version-check", "-r", os.path.join(REPO, requirements)],
-                 REPO, dict(os.environ))[0]
+        rc = run(
+            "matrix-%s-pip" % name,
+            [
+                os.path.join(bin_dir, "python"),
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+                os.path.join(REPO, requirements),
+            ],
+            REPO,
+            dict(os.environ),
+        )[0]
     if rc != 0:
         return None
     with open(stamp, "w") as stream:

@@ -50,9 +50,15 @@ def run_playbook(playbook, url, title):
         ANSIBLE_NOCOLOR="true",
     )
     print("\n=== %s: ansible-playbook %s ===" % (title, os.path.relpath(playbook, REPO)), flush=True)
-    proc = subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "ansible-playbook"), playbook],
-                            cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, universal_newlines=True)
+    proc = subprocess.Popen(
+        [os.path.join(os.path.dirname(sys.executable), "ansible-playbook"), playbook],
+        cwd=REPO,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        universal_newlines=True,
+    )
     lines = []
     for line in proc.stdout:
         sys.stdout.write(line)

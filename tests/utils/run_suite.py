@@ -81,10 +81,12 @@ PYVER = "%d.%d" % sys.version_info[:2]
 BIN = os.path.dirname(sys.executable)
 
 # pip's progress chatter while ansible-test builds sanity venvs: kept in .build/logs, not on screen.
-NOISE = re.compile(r"^\s*(Collecting|Downloading|Using cached|Processing|Installing collected|Successfully"
-                   r" (installed|uninstalled)|Attempting uninstall|Found existing|Uninstalling|Looking in|"
-                   r"Requirement already|WARNING: Location '.*' is ignored|Obtaining|Preparing metadata|"
-                   r"Building wheel|Created wheel|Stored in directory|━)")
+NOISE = re.compile(
+    r"^\s*(Collecting|Downloading|Using cached|Processing|Installing collected|Successfully"
+    r" (installed|uninstalled)|Attempting uninstall|Found existing|Uninstalling|Looking in|"
+    r"Requirement already|WARNING: Location '.*' is ignored|Obtaining|Preparing metadata|"
+    r"Building wheel|Created wheel|Stored in directory|━)"
+)
 
 
 class Outcome(object):
@@ -149,8 +151,16 @@ def run(name, cmd, cwd, env):
     print("$ (cd %s && %s)" % (os.path.relpath(cwd, REPO) or ".", " ".join(cmd)), flush=True)
     lines = []
     with open(log_path, "w") as log:
-        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, universal_newlines=True, errors="replace")
+        proc = subprocess.Popen(
+            cmd,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            universal_newlines=True,
+            errors="replace",
+        )
         for line in proc.stdout:
             log.write(line)
             lines.append(line.rstrip("\n"))
@@ -166,8 +176,9 @@ def run(name, cmd, cwd, env):
 
 
 def repo_files():
-    out = subprocess.run(["git", "ls-files", "-z", "-co", "--exclude-standard"], cwd=REPO, check=True,
-                         stdout=subprocess.PIPE).stdout.decode("utf-8")
+    out = subprocess.run(
+        ["git", "ls-files", "-z", "-co", "--exclude-standard"], cwd=REPO, check=True, stdout=subprocess.PIPE
+    ).stdout.decode("utf-8")
     return [p for p in out.split("\0") if p and os.path.isfile(os.path.join(REPO, p))]
 
 
@@ -189,6 +200,13 @@ def stage_lint(where=MAIN):
     # In the repository, not the copy: ansible-lint finds its files with git, and .build is ignored.
     rc = run("ansible-lint", [os.path.join(BIN, "ansible-lint")], REPO, base_env(where=where))[0]
     outcome.passed, outcome.failed = (1, 0) if rc == 0 else (0, 1)
+    # the formatter and the import order (ruff.toml): style is never a review topic; `make format` fixes both
+    for name, args in (("ruff-format", ["format", "--check", "--diff"]), ("ruff-imports", ["check"])):
+        rc = run(name, [os.path.join(BIN, "ruff")] + args + ["--no-cache", "."], REPO, base_env(where=where))[0]
+        if rc == 0:
+            outcome.passed += 1
+        else:
+            outcome.failed += 1
     scripts = shell_scripts()
     if scripts:
         rc = run("shellcheck", [os.path.join(BIN, "shellcheck")] + scripts, REPO, base_env(where=where))[0]
@@ -202,13 +220,23 @@ def stage_lint(where=MAIN):
 def stage_docs_lint(where=MAIN):
     # antsibull-docs copies the collection with `git ls-files` when it sits in a git checkout: run it on
     # the repository (the copy under the ignored .build would look empty to it).
-    cmd = [os.path.join(BIN, "antsibull-docs"), "lint-collection-docs", "--plugin-docs",
-           "--validate-collection-refs", "self", "."]
+    cmd = [
+        os.path.join(BIN, "antsibull-docs"),
+        "lint-collection-docs",
+        "--plugin-docs",
+        "--validate-collection-refs",
+        "self",
+        ".",
+    ]
     rc = run("docs-lint", cmd, REPO, base_env(where=where))[0]
     outcome = Outcome(1, 0) if rc == 0 else Outcome(0, 1)
     # The docsite's guide page is generated from docs/guide.md (the one source): it must be up to date.
-    rc = run("docs-guide-rst", [sys.executable, os.path.join(REPO, "tests", "utils", "guide_rst.py"), "--check"],
-             REPO, base_env(where=where))[0]
+    rc = run(
+        "docs-guide-rst",
+        [sys.executable, os.path.join(REPO, "tests", "utils", "guide_rst.py"), "--check"],
+        REPO,
+        base_env(where=where),
+    )[0]
     outcome.passed, outcome.failed = outcome.passed + (rc == 0), outcome.failed + (rc != 0)
     return outcome
 
@@ -222,9 +250,10 @@ def write_pip_config(home):
     """
     config = configparser.RawConfigParser()
     real_home = os.path.expanduser("~")
-    config.read([os.path.join(real_home, ".pip", "pip.conf"),
-                 os.path.join(real_home, ".config", "pip", "pip.conf")] +
-                ([os.environ["PIP_CONFIG_FILE"]] if os.path.isfile(os.environ.get("PIP_CONFIG_FILE", "")) else []))
+    config.read(
+        [os.path.join(real_home, ".pip", "pip.conf"), os.path.join(real_home, ".config", "pip", "pip.conf")]
+        + ([os.environ["PIP_CONFIG_FILE"]] if os.path.isfile(os.environ.get("PIP_CONFIG_FILE", "")) else [])
+    )
     for name, value in os.environ.items():
         if name.startswith("PIP_") and name != "PIP_CONFIG_FILE":
             if not config.has_section("global"):
@@ -242,6 +271,7 @@ def pip_bootstrap_version():
         from types import SimpleNamespace
 
         from ansible_test._internal.python_requirements import get_venv_packages
+
         return get_venv_packages(SimpleNamespace(version=PYVER))["pip"]
     except Exception:  # pylint: disable=broad-except
         return "24.2"
@@ -277,8 +307,12 @@ def make_ssh_key():
     for path in (key, key + ".pub"):
         if os.path.exists(path):
             os.remove(path)  # half of a pair: ssh-keygen would ask whether to overwrite it
-    subprocess.run(["ssh-keygen", "-m", "PEM", "-q", "-t", "rsa", "-N", "", "-f", key], check=True,
-                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        ["ssh-keygen", "-m", "PEM", "-q", "-t", "rsa", "-N", "", "-f", key],
+        check=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+    )
     with open(key) as stream:
         text = re.sub(r"(BEGIN|END) PRIVATE KEY", r"\1 RSA PRIVATE KEY", stream.read())
     with open(key, "w") as stream:
@@ -297,8 +331,11 @@ def sanity_ignore_lines(where=MAIN):
     for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
         if name.startswith("ignore-") and name.endswith(".txt"):
             with open(os.path.join(folder, name)) as stream:
-                lines += ["tests/sanity/%s: %s" % (name, l.strip()) for l in stream
-                          if l.strip() and not l.lstrip().startswith("#")]
+                lines += [
+                    "tests/sanity/%s: %s" % (name, l.strip())
+                    for l in stream
+                    if l.strip() and not l.lstrip().startswith("#")
+                ]
     return lines
 
 
@@ -397,8 +434,16 @@ def integration_targets(where=MAIN):
     """The targets ``ansible-test integration`` would run here, by its own rules (aliases: hidden,
     disabled, unsupported ...), so a target added later is picked up without listing it anywhere."""
     cmd = [os.path.join(BIN, "ansible-test"), "integration", "--list-targets", "--local", "--python", PYVER]
-    out = subprocess.run(cmd, cwd=where.tree, env=ansible_test_env(where=where), stdin=subprocess.DEVNULL,
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, universal_newlines=True, check=False)
+    out = subprocess.run(
+        cmd,
+        cwd=where.tree,
+        env=ansible_test_env(where=where),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        universal_newlines=True,
+        check=False,
+    )
     return [l.strip() for l in out.stdout.splitlines() if re.match(r"^[A-Za-z0-9_.-]+$", l.strip())]
 
 
@@ -451,6 +496,7 @@ def matrix_venv(name, version, requirements):
 # units and smoke targets); JOBS slots run them, each slot in its own copy of the collection. Jobs start
 # longest first, by the durations of the last run (.build/logs/durations.json), else by the estimates below.
 
+
 class Job(object):
     def __init__(self, stage, name, func, after=None, slot=True):
         self.stage, self.name, self.func, self.after, self.slot = stage, name, func, after, slot
@@ -460,8 +506,17 @@ class Job(object):
 
 
 # Seconds on an idle 2-core machine, for the first run's order only.
-ESTIMATES = {"sanity": 240, "sanity/pylint": 150, "units": 70, "lint": 60, "docs-lint": 20, "changelog": 10,
-             "tarball": 40, "integration/examples": 150, "integration/playbooks": 150}
+ESTIMATES = {
+    "sanity": 240,
+    "sanity/pylint": 150,
+    "units": 70,
+    "lint": 60,
+    "docs-lint": 20,
+    "changelog": 10,
+    "tarball": 40,
+    "integration/examples": 150,
+    "integration/playbooks": 150,
+}
 INTEGRATION_ESTIMATE = 40
 MATRIX_ESTIMATE = {"units": 70, "venv": 30, "smoke": 30}
 DURATIONS = os.path.join(LOGS, "durations.json")
@@ -484,29 +539,56 @@ def plan(stages, where, jobs):
     planned = []
     for stage in stages:
         if stage == "sanity" and jobs > 1:
-            planned.append(Job(stage, "sanity/" + SANITY_SPLIT, lambda w: stage_sanity(
-                w, "sanity-" + SANITY_SPLIT, tests=(SANITY_SPLIT,))))
+            planned.append(
+                Job(
+                    stage,
+                    "sanity/" + SANITY_SPLIT,
+                    lambda w: stage_sanity(w, "sanity-" + SANITY_SPLIT, tests=(SANITY_SPLIT,)),
+                )
+            )
             planned.append(Job(stage, "sanity", lambda w: stage_sanity(w, skip=(SANITY_SPLIT,))))
         elif stage == "integration":
             targets = integration_targets(where)
             for target in targets:
-                planned.append(Job(stage, "integration/" + target, lambda w, t=target: stage_integration(
-                    w, label="integration-" + t, targets=(t,))))
+                planned.append(
+                    Job(
+                        stage,
+                        "integration/" + target,
+                        lambda w, t=target: stage_integration(w, label="integration-" + t, targets=(t,)),
+                    )
+                )
             if not targets:
                 planned.append(Job(stage, stage, lambda w: Outcome(0, 1, note="ansible-test listed no targets")))
         elif stage == "matrix":
             for name, version, requirements in matrix.ENTRIES:
-                venv = Job(stage, "matrix/%s/venv" % name, lambda w, e=(name, version, requirements):
-                           matrix_venv(*e), slot=False)
+                venv = Job(
+                    stage,
+                    "matrix/%s/venv" % name,
+                    lambda w, e=(name, version, requirements): matrix_venv(*e),
+                    slot=False,
+                )
                 planned.append(venv)
-                planned.append(Job(stage, "matrix/%s/units" % name, lambda w, n=name, v=version, j=venv:
-                                   stage_units(w, j.result, v, "matrix-%s-units" % n, matrix.unit_targets(w.tree)),
-                                   after=venv))
+                planned.append(
+                    Job(
+                        stage,
+                        "matrix/%s/units" % name,
+                        lambda w, n=name, v=version, j=venv: stage_units(
+                            w, j.result, v, "matrix-%s-units" % n, matrix.unit_targets(w.tree)
+                        ),
+                        after=venv,
+                    )
+                )
                 for target in matrix.SMOKE_TARGETS:
-                    planned.append(Job(stage, "matrix/%s/smoke:%s" % (name, target),
-                                       lambda w, n=name, v=version, j=venv, t=target: stage_integration(
-                                           w, j.result, v, "matrix-%s-integration-%s" % (n, t), (t,)),
-                                       after=venv))
+                    planned.append(
+                        Job(
+                            stage,
+                            "matrix/%s/smoke:%s" % (name, target),
+                            lambda w, n=name, v=version, j=venv, t=target: stage_integration(
+                                w, j.result, v, "matrix-%s-integration-%s" % (n, t), (t,)
+                            ),
+                            after=venv,
+                        )
+                    )
         else:
             planned.append(Job(stage, stage, STAGES[stage]))
     return planned
@@ -547,8 +629,10 @@ def report_block(job, text, stream, parallel):
         stream.write("\n=== %s (%.0fs) ===\n%s" % (job.name, job.seconds, text))
         if text and not text.endswith("\n"):
             stream.write("\n")
-    stream.write("--- %s: %d passed, %d failed, %d skipped in %.0fs (cpu %.0fs)%s\n" % (
-        job.name, o.passed, o.failed, o.skipped, job.seconds, job.cpu, ("  " + o.note) if o.note else ""))
+    stream.write(
+        "--- %s: %d passed, %d failed, %d skipped in %.0fs (cpu %.0fs)%s\n"
+        % (job.name, o.passed, o.failed, o.skipped, job.seconds, job.cpu, ("  " + o.note) if o.note else "")
+    )
     stream.flush()
 
 
@@ -643,15 +727,20 @@ def summary_rows(stages, planned, wall):
         passed, failed = passed + p, failed + f
         span = max(j.end for j in ran) - min(j.start for j in ran)
         cpu = sum(j.cpu for j in ran)
-        notes = [("%s: %s" % (j.name, j.outcome.note)) if len(jobs) > 1 else j.outcome.note
-                 for j in ran if j.outcome.note]
+        notes = [
+            ("%s: %s" % (j.name, j.outcome.note)) if len(jobs) > 1 else j.outcome.note for j in ran if j.outcome.note
+        ]
         if len(ran) < len(jobs):
             notes.append("%d of %d jobs not run" % (len(jobs) - len(ran), len(jobs)))
-        rows.append("%-12s %4d passed %4d failed %4d skipped %5.0fs wall %5.0fs cpu  %s" % (
-            stage, p, f, k, span, cpu, "; ".join(notes)))
+        rows.append(
+            "%-12s %4d passed %4d failed %4d skipped %5.0fs wall %5.0fs cpu  %s"
+            % (stage, p, f, k, span, cpu, "; ".join(notes))
+        )
     slowest = sorted((j for j in planned if j.seconds), key=lambda j: -j.seconds)[:5]
-    rows.append("wall time %.0fs, cpu %.0fs; slowest jobs: %s" % (
-        wall, sum(j.cpu for j in planned), ", ".join("%s %.0fs" % (j.name, j.seconds) for j in slowest)))
+    rows.append(
+        "wall time %.0fs, cpu %.0fs; slowest jobs: %s"
+        % (wall, sum(j.cpu for j in planned), ", ".join("%s %.0fs" % (j.name, j.seconds) for j in slowest))
+    )
     if failed:
         names = [j.name for j in planned if j.outcome is not None and j.outcome.failed]
         rows.append("failed: %s; full logs in %s" % (", ".join(names), os.path.relpath(LOGS, REPO)))
@@ -675,10 +764,19 @@ def main(argv):
         planned = plan(argv, MAIN, jobs)
         slots = min(jobs, max(1, sum(1 for j in planned if j.slot)))
         trees = slot_trees(slots)
-        print("Running %d jobs of %s on %d slot%s%s" % (
-            len(planned), ", ".join(argv), slots, "s" if slots > 1 else "",
-            " (output of each job printed when it ends; logs in %s)" % os.path.relpath(LOGS, REPO)
-            if slots > 1 else ""), flush=True)
+        print(
+            "Running %d jobs of %s on %d slot%s%s"
+            % (
+                len(planned),
+                ", ".join(argv),
+                slots,
+                "s" if slots > 1 else "",
+                " (output of each job printed when it ends; logs in %s)" % os.path.relpath(LOGS, REPO)
+                if slots > 1
+                else "",
+            ),
+            flush=True,
+        )
         schedule(planned, trees)
     except Exception as exc:  # pylint: disable=broad-except
         print("harness error: %r" % exc)

@@ -24,7 +24,10 @@ KEEP = ("tests/output/", "tests/integration/inventory", "tests/integration/integ
 def listed_files(repo):
     out = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=repo, check=True, stdout=subprocess.PIPE).stdout.decode("utf-8")
+        cwd=repo,
+        check=True,
+        stdout=subprocess.PIPE,
+    ).stdout.decode("utf-8")
     # --cached also lists tracked files deleted from the work tree: skip what is not there.
     return sorted({p for p in out.split("\0") if p and os.path.lexists(os.path.join(repo, p))})
 
@@ -88,7 +91,10 @@ def main(argv):
         sys.stderr.write("refusing to sync into a parent of the repository: %s\n" % dest)
         return 2
     files, copied, removed = sync(repo, dest)
-    print("collection: %s (%d files, %d copied, %d removed)" % (os.path.relpath(dest, repo), len(files), copied, len(removed)))
+    print(
+        "collection: %s (%d files, %d copied, %d removed)"
+        % (os.path.relpath(dest, repo), len(files), copied, len(removed))
+    )
     for rel in removed[:10]:
         print("  removed %s" % rel)
     return 0

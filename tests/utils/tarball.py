@@ -41,17 +41,45 @@ PLACEHOLDER = "example.invalid"
 
 # Development files that must never reach users (fnmatch patterns on tarball member names).
 FORBIDDEN = (
-    "tests/utils", "tests/utils/*", "tests/requirements-*.txt", "tests/perf", "tests/perf/*",
-    "*package.json", "*package-lock.json", "*node_modules*", "*__pycache__*", "*.pyc",
-    ".build*", ".venv*", ".ci", ".ci/*", ".git*", "Makefile", "*.tar.gz", "tests/output*",
-    "tests/integration/inventory", "tests/integration/integration_config.yml", ".ansible-lint*",
+    "tests/utils",
+    "tests/utils/*",
+    "tests/requirements-*.txt",
+    "tests/perf",
+    "tests/perf/*",
+    "*package.json",
+    "*package-lock.json",
+    "*node_modules*",
+    "*__pycache__*",
+    "*.pyc",
+    ".build*",
+    ".venv*",
+    ".ci",
+    ".ci/*",
+    ".git*",
+    "Makefile",
+    "*.tar.gz",
+    "tests/output*",
+    "tests/integration/inventory",
+    "tests/integration/integration_config.yml",
+    ".ansible-lint*",
 )
 # Files users need: the licence, the manifest, the emulator and the role that runs it.
 REQUIRED = (
-    "MANIFEST.json", "FILES.json", "COPYING", "README.md", "meta/runtime.yml", "meta/execution-environment.yml",
-    "meta/ee-requirements.txt", "changelogs/changelog.yaml", "roles/emulator/tasks/start.yml",
-    "roles/emulator/tasks/stop.yml", "roles/emulator/meta/argument_specs.yml", "roles/emulator/README.md",
-    "emulator/__main__.py", "emulator/server.py", "emulator/fixtures/demo.yml",
+    "MANIFEST.json",
+    "FILES.json",
+    "COPYING",
+    "README.md",
+    "meta/runtime.yml",
+    "meta/execution-environment.yml",
+    "meta/ee-requirements.txt",
+    "changelogs/changelog.yaml",
+    "roles/emulator/tasks/start.yml",
+    "roles/emulator/tasks/stop.yml",
+    "roles/emulator/meta/argument_specs.yml",
+    "roles/emulator/README.md",
+    "emulator/__main__.py",
+    "emulator/server.py",
+    "emulator/fixtures/demo.yml",
     "playbooks/files/petstore-openapi.yaml",
 )
 
@@ -101,10 +129,18 @@ def emulator_imports(emulator_dir):
             with open(path, encoding="utf-8") as stream:
                 tree = ast.parse(stream.read(), path)
             for node in ast.walk(tree):
-                modules = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                    [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
-                bad += ["%s: %s" % (os.path.relpath(path, emulator_dir), m) for m in modules
-                        if m.split(".")[0] in ("ansible", "ansible_collections") or "plugins" in m.split(".")]
+                modules = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                    if isinstance(node, ast.ImportFrom) and not node.level
+                    else []
+                )
+                bad += [
+                    "%s: %s" % (os.path.relpath(path, emulator_dir), m)
+                    for m in modules
+                    if m.split(".")[0] in ("ansible", "ansible_collections") or "plugins" in m.split(".")
+                ]
     return bad
 
 
@@ -117,9 +153,14 @@ def play_passed(rc, lines):
 def user_env(bin_dir, collections, **extra):
     """A user's environment: only the installed collection is visible, no inventory, no colour."""
     env = dict(os.environ)
-    env.update(PATH=bin_dir + os.pathsep + env.get("PATH", os.defpath), ANSIBLE_COLLECTIONS_PATH=collections,
-               ANSIBLE_LOCALHOST_WARNING="false", ANSIBLE_INVENTORY_UNPARSED_WARNING="false",
-               ANSIBLE_NOCOLOR="true", NO_COLOR="1")
+    env.update(
+        PATH=bin_dir + os.pathsep + env.get("PATH", os.defpath),
+        ANSIBLE_COLLECTIONS_PATH=collections,
+        ANSIBLE_LOCALHOST_WARNING="false",
+        ANSIBLE_INVENTORY_UNPARSED_WARNING="false",
+        ANSIBLE_NOCOLOR="true",
+        NO_COLOR="1",
+    )
     env.update(extra)
     return env
 
@@ -131,8 +172,12 @@ def run_tarball_checks(run, tree, bin_dir):
     os.makedirs(dist)
     os.makedirs(collections)
     env = user_env(bin_dir, collections)
-    rc = run("tarball-build", [os.path.join(bin_dir, "ansible-galaxy"), "collection", "build", "--output-path",
-                               dist], tree, env)[0]
+    rc = run(
+        "tarball-build",
+        [os.path.join(bin_dir, "ansible-galaxy"), "collection", "build", "--output-path", dist],
+        tree,
+        env,
+    )[0]
     tarballs = glob.glob(os.path.join(dist, "edge-platform-*.tar.gz"))
     if rc != 0 or len(tarballs) != 1:
         yield "contents", False, "ansible-galaxy collection build failed (exit %d)" % rc
@@ -142,8 +187,12 @@ def run_tarball_checks(run, tree, bin_dir):
         print("tarball: %s" % problem)
     summary = "%s: %d members, %d problems" % (os.path.basename(tarballs[0]), count, len(problems))
     yield "contents", not problems, summary
-    rc = run("tarball-install", [os.path.join(bin_dir, "ansible-galaxy"), "collection", "install", "--offline",
-                                 "-p", collections, tarballs[0]], WORK, env)[0]
+    rc = run(
+        "tarball-install",
+        [os.path.join(bin_dir, "ansible-galaxy"), "collection", "install", "--offline", "-p", collections, tarballs[0]],
+        WORK,
+        env,
+    )[0]
     installed = os.path.join(collections, "ansible_collections", "edge", "platform")
     ok = rc == 0 and os.path.isfile(os.path.join(installed, "MANIFEST.json"))
     yield "install", ok, "" if ok else "ansible-galaxy collection install failed (exit %d)" % rc
@@ -153,8 +202,12 @@ def run_tarball_checks(run, tree, bin_dir):
     for line in bad:
         print("tarball: the emulator imports %s" % line)
     yield "emulator independence", not bad, "%d imports of ansible or plugins/" % len(bad) if bad else ""
-    rc, lines = run("tarball-play", [os.path.join(bin_dir, "ansible-playbook"), PLAY, "-e",
-                                     "tarball_collection_dir=%s" % installed], WORK, env)
+    rc, lines = run(
+        "tarball-play",
+        [os.path.join(bin_dir, "ansible-playbook"), PLAY, "-e", "tarball_collection_dir=%s" % installed],
+        WORK,
+        env,
+    )
     ok = play_passed(rc, lines)
     yield "role play", ok, "" if ok else "the user play failed (exit %d)" % rc
     names = sorted(n[:-4] for n in os.listdir(os.path.join(installed, "playbooks")) if n.endswith(".yml"))
@@ -163,16 +216,28 @@ def run_tarball_checks(run, tree, bin_dir):
         cmd = [os.path.join(bin_dir, "ansible-playbook"), "--syntax-check", "edge.platform." + name]
         if run("tarball-syntax-" + name, cmd, WORK, env)[0] != 0:
             unresolved.append(name)
-    yield "FQCN syntax check", bool(names) and not unresolved, ", ".join(unresolved) + " did not resolve" if unresolved else ""
+    yield (
+        "FQCN syntax check",
+        bool(names) and not unresolved,
+        ", ".join(unresolved) + " did not resolve" if unresolved else "",
+    )
     try:
-        with EmulatorProcess(program=os.path.join(installed, "emulator"),
-                             fixture=os.path.join(installed, "emulator", "fixtures", "demo.yml"),
-                             python=os.path.join(bin_dir, "python")) as emulator:
-            demo_env = user_env(bin_dir, collections, EDGE_API_KEY="demo-api-key", EDGE_BASE_URL=emulator.url,
-                                SERVICE_DATABASE_URL=emulator.url + "/db/demo",
-                                SERVICE_DATABASE_AUTH_TOKEN="demo-full-token")
-            rc, lines = run("tarball-fqcn", [os.path.join(bin_dir, "ansible-playbook"), "edge.platform.demo"],
-                            WORK, demo_env)
+        with EmulatorProcess(
+            program=os.path.join(installed, "emulator"),
+            fixture=os.path.join(installed, "emulator", "fixtures", "demo.yml"),
+            python=os.path.join(bin_dir, "python"),
+        ) as emulator:
+            demo_env = user_env(
+                bin_dir,
+                collections,
+                EDGE_API_KEY="demo-api-key",
+                EDGE_BASE_URL=emulator.url,
+                SERVICE_DATABASE_URL=emulator.url + "/db/demo",
+                SERVICE_DATABASE_AUTH_TOKEN="demo-full-token",
+            )
+            rc, lines = run(
+                "tarball-fqcn", [os.path.join(bin_dir, "ansible-playbook"), "edge.platform.demo"], WORK, demo_env
+            )
     except RuntimeError as exc:
         rc, lines = 1, [str(exc)]
     ok = play_passed(rc, lines)

@@ -27,20 +27,34 @@ from ...fixtures import FixtureError, records
 from ...openapi.derive import Document, SpecError, YamlRenderer
 from ...openapi.limits import LIMITS
 
-DEFAULT_LIMITS = {"max_endpoints": 200, "max_fields_per_type": 100, "max_nesting_depth": 10,
-                  "max_total_schema_nodes": 5000, "max_total_regex_length": 10000}
+DEFAULT_LIMITS = {
+    "max_endpoints": 200,
+    "max_fields_per_type": 100,
+    "max_nesting_depth": 10,
+    "max_total_schema_nodes": 5000,
+    "max_total_regex_length": 10000,
+}
 
 # The settings a new endpoint starts with (validateAuthorization is derived, see above).
 ENDPOINT_DEFAULTS = {
-    "validateRequestBodySchema": True, "validateResponseBodySchema": False, "isEnabled": True,
-    "injectionDetectionParameters": None, "detectParameterXss": False, "detectParameterSqli": False,
-    "rateLimitingEnabled": False, "rateLimitingType": "IP", "rateLimitingRequestCount": 100,
+    "validateRequestBodySchema": True,
+    "validateResponseBodySchema": False,
+    "isEnabled": True,
+    "injectionDetectionParameters": None,
+    "detectParameterXss": False,
+    "detectParameterSqli": False,
+    "rateLimitingEnabled": False,
+    "rateLimitingType": "IP",
+    "rateLimitingRequestCount": 100,
     "rateLimitingTimeframe": 60,
 }
 CONFIG_DEFAULTS = {"isEnabled": True, "executionMode": 0, "bodyLimitAction": 1, "unmatchedPathAction": 1}
 GROUPS = ("Path", "Query", "Header", "Cookie")
-NOT_FOUND_DEFAULTS = {"missing_spec": 200, "spec_error_key": "api_guardian.spec_not_found",
-                      "zone_error_key": "shield_zone.not_found"}
+NOT_FOUND_DEFAULTS = {
+    "missing_spec": 200,
+    "spec_error_key": "api_guardian.spec_not_found",
+    "zone_error_key": "shield_zone.not_found",
+}
 
 
 def _now():
@@ -71,19 +85,31 @@ class Endpoint(object):
         if chosen is not None:
             available = derived["availableParameters"]
             self.settings["injectionDetectionParameters"] = {
-                group: [name for name in chosen.get(group, []) if name in available[group]] for group in GROUPS}
+                group: [name for name in chosen.get(group, []) if name in available[group]] for group in GROUPS
+            }
         if (self.derived, self.settings) != before:
             self.updated = now
 
     def model(self):
-        data = {"apiGuardianEndpointId": self.id, "shieldZoneId": self.zone_id,
-                "requestMethod": self.derived["requestMethod"], "requestPath": self.derived["requestPath"]}
+        data = {
+            "apiGuardianEndpointId": self.id,
+            "shieldZoneId": self.zone_id,
+            "requestMethod": self.derived["requestMethod"],
+            "requestPath": self.derived["requestPath"],
+        }
         for name in ("validateRequestBodySchema", "validateResponseBodySchema", "validateAuthorization", "isEnabled"):
             data[name] = self.settings[name]
         for name in ("authSchemes", "requestBodySchemaYaml", "responseBodySchemasYaml", "availableParameters"):
             data[name] = self.derived[name]
-        for name in ("injectionDetectionParameters", "detectParameterXss", "detectParameterSqli",
-                     "rateLimitingEnabled", "rateLimitingType", "rateLimitingRequestCount", "rateLimitingTimeframe"):
+        for name in (
+            "injectionDetectionParameters",
+            "detectParameterXss",
+            "detectParameterSqli",
+            "rateLimitingEnabled",
+            "rateLimitingType",
+            "rateLimitingRequestCount",
+            "rateLimitingTimeframe",
+        ):
             data[name] = self.settings[name]
         data["createdAt"] = self.created
         data["updatedAt"] = self.updated
@@ -104,14 +130,20 @@ def derive(content):
         endpoints = []
         for item in document.endpoints():
             responses = item["response_schemas"]
-            endpoints.append({
-                "requestMethod": item["method"], "requestPath": item["path"],
-                "authSchemes": item["auth_schemes"],
-                "requestBodySchemaYaml": None if item["request_schema"] is None else render_yaml(item["request_schema"]),
-                "responseBodySchemasYaml": None if responses is None else {
-                    code: render_yaml(schema) for code, schema in responses.items()},
-                "availableParameters": item["parameters"],
-            })
+            endpoints.append(
+                {
+                    "requestMethod": item["method"],
+                    "requestPath": item["path"],
+                    "authSchemes": item["auth_schemes"],
+                    "requestBodySchemaYaml": None
+                    if item["request_schema"] is None
+                    else render_yaml(item["request_schema"]),
+                    "responseBodySchemasYaml": None
+                    if responses is None
+                    else {code: render_yaml(schema) for code, schema in responses.items()},
+                    "availableParameters": item["parameters"],
+                }
+            )
     except RecursionError as exc:
         raise SpecError("The specification nests too deeply to be read.") from exc
     return document, endpoints
@@ -123,8 +155,9 @@ def _fixture_mapping(raw, where, known):
         raise FixtureError("%s must be a mapping" % where)
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        raise FixtureError("%s has unknown keys %s; known: %s" % (where, ", ".join(map(str, unknown)),
-                                                                  ", ".join(known)))
+        raise FixtureError(
+            "%s has unknown keys %s; known: %s" % (where, ", ".join(map(str, unknown)), ", ".join(known))
+        )
 
 
 def _limits(raw, where, base):
@@ -147,8 +180,9 @@ class Zone(object):
         self.forbidden = spec.get("api_guardian_forbidden", False)
         if not isinstance(self.forbidden, bool):
             raise FixtureError("shield_zones[%d].api_guardian_forbidden must be true or false" % index)
-        self.limits = _limits(spec.get("api_guardian_limits"), "shield_zones[%d].api_guardian_limits" % index,
-                              default_limits)
+        self.limits = _limits(
+            spec.get("api_guardian_limits"), "shield_zones[%d].api_guardian_limits" % index, default_limits
+        )
         self.config = dict(CONFIG_DEFAULTS)
         self.created = _now()
         self.updated = None
@@ -236,10 +270,18 @@ class ApiGuardianState(object):
     def dump(self):
         zones = []
         for zone in self.zones.values():
-            zones.append({
-                "id": zone.id, "plan": zone.plan, "limits": dict(zone.limits), "title": zone.title,
-                "version": zone.version, "has_spec": zone.content is not None,
-                "spec_sha256": None if zone.content is None else hashlib.sha256(zone.content.encode("utf-8")).hexdigest(),
-                "endpoints": ["%s %s" % e.key for e in zone.endpoints],
-            })
+            zones.append(
+                {
+                    "id": zone.id,
+                    "plan": zone.plan,
+                    "limits": dict(zone.limits),
+                    "title": zone.title,
+                    "version": zone.version,
+                    "has_spec": zone.content is not None,
+                    "spec_sha256": None
+                    if zone.content is None
+                    else hashlib.sha256(zone.content.encode("utf-8")).hexdigest(),
+                    "endpoints": ["%s %s" % e.key for e in zone.endpoints],
+                }
+            )
         return {"shield_zones": zones}

@@ -68,13 +68,25 @@ from .models import GROUPS, ApiGuardianState, derive
 ZONE = r"/shield/shield-zone/(?P<id>[0-9]+)/api-guardian"
 JSON = "application/json; charset=utf-8"
 SPEC_FIELDS = {"content": (str,), "enforceAuthorizationValidation": (bool,)}
-CONFIG_FIELDS = {"isEnabled": (bool,), "executionMode": (0, 1), "bodyLimitAction": (0, 1, 2),
-                 "unmatchedPathAction": (0, 1, 2)}
-ENDPOINT_FIELDS = {"isEnabled": (bool,), "validateRequestBodySchema": (bool,), "validateResponseBodySchema": (bool,),
-                   "validateAuthorization": (bool,), "injectionDetectionParameters": (dict,),
-                   "detectParameterXss": (bool,), "detectParameterSqli": (bool,), "rateLimitingEnabled": (bool,),
-                   "rateLimitingType": ("Global", "IP"), "rateLimitingRequestCount": (int,),
-                   "rateLimitingTimeframe": (1, 10, 60, 300, 900, 3600)}
+CONFIG_FIELDS = {
+    "isEnabled": (bool,),
+    "executionMode": (0, 1),
+    "bodyLimitAction": (0, 1, 2),
+    "unmatchedPathAction": (0, 1, 2),
+}
+ENDPOINT_FIELDS = {
+    "isEnabled": (bool,),
+    "validateRequestBodySchema": (bool,),
+    "validateResponseBodySchema": (bool,),
+    "validateAuthorization": (bool,),
+    "injectionDetectionParameters": (dict,),
+    "detectParameterXss": (bool,),
+    "detectParameterSqli": (bool,),
+    "rateLimitingEnabled": (bool,),
+    "rateLimitingType": ("Global", "IP"),
+    "rateLimitingRequestCount": (int,),
+    "rateLimitingTimeframe": (1, 10, 60, 300, 900, 3600),
+}
 
 
 class Failure(Exception):
@@ -86,8 +98,7 @@ class Failure(Exception):
 
 
 def envelope(status, message=None, error_key=None, data=None):
-    body = {"error": {"statusCode": status, "success": 200 <= status < 300, "message": message,
-                      "errorKey": error_key}}
+    body = {"error": {"statusCode": status, "success": 200 <= status < 300, "message": message, "errorKey": error_key}}
     if data is not None:
         body["data"] = data
     return json_response(status, body, content_type=JSON)
@@ -98,12 +109,20 @@ def fail(status, error_key, message):
 
 
 def unsupported_media_type(content_type):
-    return Failure(json_response(415, {
-        "type": "https://tools.ietf.org/html/rfc9110#section-15.5.16", "title": "Unsupported Media Type",
-        "status": 415, "detail": "Content-Type %r is not accepted: send application/json, text/json or "
-                                 "application/*+json." % (content_type or ""),
-        "instance": None,
-    }, content_type="application/problem+json; charset=utf-8"))
+    return Failure(
+        json_response(
+            415,
+            {
+                "type": "https://tools.ietf.org/html/rfc9110#section-15.5.16",
+                "title": "Unsupported Media Type",
+                "status": 415,
+                "detail": "Content-Type %r is not accepted: send application/json, text/json or "
+                "application/*+json." % (content_type or ""),
+                "instance": None,
+            },
+            content_type="application/problem+json; charset=utf-8",
+        )
+    )
 
 
 def read_body(request, fields):
@@ -125,8 +144,11 @@ def read_body(request, fields):
     for key, value in data.items():
         name = spelling.get(key.lower())
         if name is None:
-            raise fail(400, "request.unknown_property",
-                       "The request body has an unknown property %r; allowed: %s." % (key, ", ".join(fields)))
+            raise fail(
+                400,
+                "request.unknown_property",
+                "The request body has an unknown property %r; allowed: %s." % (key, ", ".join(fields)),
+            )
         if value is not None and not _fits(value, fields[name]):
             raise fail(400, "request.invalid_body", "Property %r has an invalid value %r." % (name, value))
         body[name] = value
@@ -160,6 +182,7 @@ class ApiGuardianArea(ApiGuardianState):
                 return handler(request)
             except Failure as failure:
                 return failure.response
+
         return run
 
     def _zone(self, request):
@@ -191,11 +214,19 @@ class ApiGuardianArea(ApiGuardianState):
         if content is None or not content.strip():
             raise fail(400, "api_guardian.content_required", "content is required: the OpenAPI document text.")
         if first and zone.content is not None:
-            raise fail(409, "api_guardian.spec_exists", "Shield zone %d already has an OpenAPI specification; "
-                       "update it with PATCH .../api-guardian/spec." % zone.id)
+            raise fail(
+                409,
+                "api_guardian.spec_exists",
+                "Shield zone %d already has an OpenAPI specification; "
+                "update it with PATCH .../api-guardian/spec." % zone.id,
+            )
         if not first and zone.content is None:
-            raise fail(404, "api_guardian.spec_not_found", "Shield zone %d has no OpenAPI specification to update; "
-                       "upload one with POST .../api-guardian/spec." % zone.id)
+            raise fail(
+                404,
+                "api_guardian.spec_not_found",
+                "Shield zone %d has no OpenAPI specification to update; "
+                "upload one with POST .../api-guardian/spec." % zone.id,
+            )
         try:
             document, derived = derive(content)
             measured = measure(document, len(derived))
@@ -221,8 +252,11 @@ class ApiGuardianArea(ApiGuardianState):
         wanted = int(request.params["endpoint"])
         found = [e for e in zone.endpoints if e.id == wanted]
         if not found:
-            raise fail(404, "api_guardian.endpoint_not_found",
-                       "Endpoint %d was not found in shield zone %d." % (wanted, zone.id))
+            raise fail(
+                404,
+                "api_guardian.endpoint_not_found",
+                "Endpoint %d was not found in shield zone %d." % (wanted, zone.id),
+            )
         endpoint = found[0]
         changes = {key: value for key, value in body.items() if value is not None}
         self._check_endpoint_changes(endpoint, changes)
@@ -238,12 +272,19 @@ class ApiGuardianArea(ApiGuardianState):
         if chosen is not None:
             available = endpoint.derived["availableParameters"]
             normalised = _parameter_groups(chosen)
-            missing = ["%s.%s" % (group, name) for group in GROUPS for name in normalised[group]
-                       if name not in available[group]]
+            missing = [
+                "%s.%s" % (group, name)
+                for group in GROUPS
+                for name in normalised[group]
+                if name not in available[group]
+            ]
             if missing:
-                raise fail(400, "api_guardian.invalid_setting",
-                           "injectionDetectionParameters must be a subset of the endpoint's availableParameters: "
-                           "%s %s has no %s." % (endpoint.key[0], endpoint.key[1], ", ".join(missing)))
+                raise fail(
+                    400,
+                    "api_guardian.invalid_setting",
+                    "injectionDetectionParameters must be a subset of the endpoint's availableParameters: "
+                    "%s %s has no %s." % (endpoint.key[0], endpoint.key[1], ", ".join(missing)),
+                )
             changes["injectionDetectionParameters"] = normalised
 
 
@@ -255,13 +296,20 @@ def _parameter_groups(chosen):
     for key, names in chosen.items():
         group = spelling.get(key.lower())
         if group is None:
-            raise fail(400, "request.unknown_property", "The request body has an unknown property "
-                       "'injectionDetectionParameters.%s'; allowed: %s." % (key, ", ".join(GROUPS)))
+            raise fail(
+                400,
+                "request.unknown_property",
+                "The request body has an unknown property "
+                "'injectionDetectionParameters.%s'; allowed: %s." % (key, ", ".join(GROUPS)),
+            )
         if names is None:
             continue
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise fail(400, "request.invalid_body",
-                       "Property 'injectionDetectionParameters.%s' must be an array of strings." % group)
+            raise fail(
+                400,
+                "request.invalid_body",
+                "Property 'injectionDetectionParameters.%s' must be an array of strings." % group,
+            )
         groups[group] = list(dict.fromkeys(names))
     return groups
 

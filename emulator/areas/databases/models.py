@@ -78,12 +78,22 @@ class Database(object):
         """A JWT-shaped token like the platform's (``ey...``); the emulator checks it by lookup, so
         the signature part is random bytes rather than an Ed25519 signature. ``expires``: epoch
         seconds after which the pipeline refuses it (the ``exp`` claim)."""
-        claims = {"a": "rw" if kind == "full_access" else "ro", "iat": int(time.time()), "id": self.id,
-                  "rid": secrets.token_hex(8)}
+        claims = {
+            "a": "rw" if kind == "full_access" else "ro",
+            "iat": int(time.time()),
+            "id": self.id,
+            "rid": secrets.token_hex(8),
+        }
         if expires is not None:
             claims["exp"] = int(expires)
-        token = ".".join(_b64url(part) for part in (
-            json.dumps({"alg": "EdDSA", "typ": "JWT"}).encode(), json.dumps(claims).encode(), os.urandom(64)))
+        token = ".".join(
+            _b64url(part)
+            for part in (
+                json.dumps({"alg": "EdDSA", "typ": "JWT"}).encode(),
+                json.dumps(claims).encode(),
+                os.urandom(64),
+            )
+        )
         self.tokens[token] = kind
         if expires is not None:
             self.expiry[token] = expires
@@ -109,8 +119,9 @@ class Database(object):
     def tables(self):
         conn = sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(self.path), uri=True, timeout=0)
         try:
-            rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                "AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+            rows = conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            ).fetchall()
         except sqlite3.Error:
             rows = []
         finally:
@@ -137,7 +148,15 @@ class DatabasesState(object):
 
     def dump(self):
         self.hrana.expire_idle()
-        return {"databases": [{
-            "id": db.id, "file": db.path, "tables": db.tables(), "open_streams": self.hrana.open_streams(db.id),
-            "tokens": {kind: sum(1 for k in db.tokens.values() if k == kind) for kind in TOKEN_KINDS},
-        } for db in self.databases.values()]}
+        return {
+            "databases": [
+                {
+                    "id": db.id,
+                    "file": db.path,
+                    "tables": db.tables(),
+                    "open_streams": self.hrana.open_streams(db.id),
+                    "tokens": {kind: sum(1 for k in db.tokens.values() if k == kind) for kind in TOKEN_KINDS},
+                }
+                for db in self.databases.values()
+            ]
+        }

@@ -63,7 +63,7 @@ def parse_expiry(value):
     whole, dot, rest = text.partition(".")
     if dot:  # fromisoformat before Python 3.11 reads at most 6 digits of a fraction
         digits = re.match(r"\d+", rest).group(0)
-        text = whole + "." + (digits + "000000")[:6] + rest[len(digits):]
+        text = whole + "." + (digits + "000000")[:6] + rest[len(digits) :]
     moment = datetime.datetime.fromisoformat(text).astimezone(datetime.timezone.utc)
     return moment.timestamp(), moment.isoformat().replace("+00:00", "Z")
 

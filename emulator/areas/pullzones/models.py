@@ -74,18 +74,28 @@ class Hostname(object):
     def model(self, include_certificate):
         show = include_certificate and self.certificate is not None
         return {
-            "Id": self.id, "Value": self.value, "ForceSSL": self.force_ssl,
-            "IsSystemHostname": self.system, "IsManagedHostname": self.managed,
+            "Id": self.id,
+            "Value": self.value,
+            "ForceSSL": self.force_ssl,
+            "IsSystemHostname": self.system,
+            "IsManagedHostname": self.managed,
             "HasCertificate": self.has_certificate,
             "Certificate": _base64url(self.certificate) if show else None,
             "CertificateKey": _base64url(self.key) if show else None,
-            "CertificateKeyType": 0, "CertificateProvisionType": self.provision,
+            "CertificateKeyType": 0,
+            "CertificateProvisionType": self.provision,
         }
 
     def dump(self):
-        return {"id": self.id, "value": self.value, "system": self.system, "managed": self.managed,
-                "has_certificate": self.has_certificate, "certificate_type": PROVISION_TYPES[self.provision],
-                "fingerprints": list(self.fingerprints)}
+        return {
+            "id": self.id,
+            "value": self.value,
+            "system": self.system,
+            "managed": self.managed,
+            "has_certificate": self.has_certificate,
+            "certificate_type": PROVISION_TYPES[self.provision],
+            "fingerprints": list(self.fingerprints),
+        }
 
 
 class PullZone(object):
@@ -110,11 +120,18 @@ class PullZone(object):
 
     def model(self, include_certificate):
         return {
-            "Id": self.id, "Name": self.name, "OriginUrl": "https://origin.example.invalid",
-            "Enabled": True, "Suspended": False,
+            "Id": self.id,
+            "Name": self.name,
+            "OriginUrl": "https://origin.example.invalid",
+            "Enabled": True,
+            "Suspended": False,
             "Hostnames": [h.model(include_certificate and not self.omit_certificates) for h in self.hostnames],
-            "StorageZoneId": 0, "EdgeScriptId": 0, "Type": 0, "EnableAutoSSL": False,
-            "DisableLetsEncrypt": False, "CnameDomain": "%s.b-cdn.net" % self.name,
+            "StorageZoneId": 0,
+            "EdgeScriptId": 0,
+            "Type": 0,
+            "EnableAutoSSL": False,
+            "DisableLetsEncrypt": False,
+            "CnameDomain": "%s.b-cdn.net" % self.name,
         }
 
 
@@ -135,11 +152,14 @@ class PullZonesState(object):
             if not isinstance(listener, dict):
                 raise FixtureError("tls_listener must be true or a mapping {host, port}")
             try:
-                self.listener = TlsListener(self.served, str(listener.get("host", "127.0.0.1")),
-                                            int(listener.get("port", 0)))
+                self.listener = TlsListener(
+                    self.served, str(listener.get("host", "127.0.0.1")), int(listener.get("port", 0))
+                )
             except (OSError, ValueError, TypeError) as exc:
-                raise FixtureError("tls_listener: cannot listen on %s:%s (%s)"
-                                   % (listener.get("host", "127.0.0.1"), listener.get("port", 0), exc)) from exc
+                raise FixtureError(
+                    "tls_listener: cannot listen on %s:%s (%s)"
+                    % (listener.get("host", "127.0.0.1"), listener.get("port", 0), exc)
+                ) from exc
 
     def served(self, server_name):
         """``(certificate, key)`` bytes installed on ``server_name``, or None (the TLS listener asks).
@@ -159,6 +179,15 @@ class PullZonesState(object):
             self.listener = None
 
     def dump(self):
-        return {"pull_zones": [{"id": z.id, "name": z.name, "omit_certificates": z.omit_certificates,
-                                "hostnames": [h.dump() for h in z.hostnames]} for z in self.zones.values()],
-                "tls_listener": self.listener.address if self.listener is not None else None}
+        return {
+            "pull_zones": [
+                {
+                    "id": z.id,
+                    "name": z.name,
+                    "omit_certificates": z.omit_certificates,
+                    "hostnames": [h.dump() for h in z.hostnames],
+                }
+                for z in self.zones.values()
+            ],
+            "tls_listener": self.listener.address if self.listener is not None else None,
+        }

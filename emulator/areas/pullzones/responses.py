@@ -70,23 +70,31 @@ class PullZonesArea(PullZonesState):
             return _error("pullzone.certificate_invalid", "Certificate", "The certificate is not valid Base64.")
         key_bytes = self._decode(body["CertificateKey"])
         if key_bytes is None:
-            return _error("pullzone.certificate_key_invalid", "CertificateKey",
-                          "The certificate key is not valid Base64.")
+            return _error(
+                "pullzone.certificate_key_invalid", "CertificateKey", "The certificate key is not valid Base64."
+            )
         try:
             pem.certificates(cert_bytes)
         except pem.PemError as exc:
-            return _error("pullzone.certificate_invalid", "Certificate",
-                          "The certificate could not be parsed: %s." % exc)
+            return _error(
+                "pullzone.certificate_invalid", "Certificate", "The certificate could not be parsed: %s." % exc
+            )
         try:
             pem.private_key(key_bytes)
         except pem.PemError as exc:
-            return _error("pullzone.certificate_key_invalid", "CertificateKey",
-                          "The certificate key could not be parsed: %s." % exc)
+            return _error(
+                "pullzone.certificate_key_invalid",
+                "CertificateKey",
+                "The certificate key could not be parsed: %s." % exc,
+            )
         try:
             hostname.install(cert_bytes, key_bytes)
         except pem.PemError:
-            return _error("pullzone.certificate_key_mismatch", "CertificateKey",
-                          "The certificate key does not match the certificate.")
+            return _error(
+                "pullzone.certificate_key_mismatch",
+                "CertificateKey",
+                "The certificate key does not match the certificate.",
+            )
         return empty(204)
 
     def remove_certificate(self, request):
@@ -97,8 +105,9 @@ class PullZonesArea(PullZonesState):
         if problem is not None:
             return problem
         if not hostname.has_certificate:
-            return _error("pullzone.certificate_not_found", "Hostname",
-                          "The hostname %s has no certificate." % hostname.value)
+            return _error(
+                "pullzone.certificate_not_found", "Hostname", "The hostname %s has no certificate." % hostname.value
+            )
         hostname.remove()
         return empty(204)
 
@@ -118,8 +127,9 @@ class PullZonesArea(PullZonesState):
             if not isinstance(value, str):
                 return None, _error("validation.invalid_type", name, "The field %s must be a string." % name)
             if len(value) < 1:
-                return None, _error("validation.min_length", name,
-                                    "The field %s must be a string with a minimum length of '1'." % name)
+                return None, _error(
+                    "validation.min_length", name, "The field %s must be a string with a minimum length of '1'." % name
+                )
         return body, None
 
     def _hostname(self, request, body):
@@ -128,11 +138,17 @@ class PullZonesArea(PullZonesState):
             return None, empty(404)
         hostname = zone.find(body["Hostname"])
         if hostname is None:
-            return None, _error("pullzone.hostname_not_found", "Hostname",
-                                "The hostname %s is not on pull zone %d." % (body["Hostname"], zone.id))
+            return None, _error(
+                "pullzone.hostname_not_found",
+                "Hostname",
+                "The hostname %s is not on pull zone %d." % (body["Hostname"], zone.id),
+            )
         if hostname.system or hostname.managed:
-            return None, _error("pullzone.hostname_internal", "Hostname",
-                                "The certificate of %s is managed by the platform." % hostname.value)
+            return None, _error(
+                "pullzone.hostname_internal",
+                "Hostname",
+                "The certificate of %s is managed by the platform." % hostname.value,
+            )
         return hostname, None
 
     @staticmethod

@@ -110,7 +110,8 @@ def _condition(spec, where, main):
             raise FixtureError("%s.chainedRuleConditions must be a list" % where)
         condition["chainedRuleConditions"] = [
             _condition(item, "%s.chainedRuleConditions[%d]" % (where, index), main=False)
-            for index, item in enumerate(chained)]
+            for index, item in enumerate(chained)
+        ]
     return condition
 
 
@@ -121,22 +122,32 @@ class WafRule(object):
         self.user_id = str(spec.get("user_id") or DEFAULT_USER_ID)
         self.name = spec.get("rule_name")
         self.description = spec.get("rule_description", "")
-        self.configuration = _condition(spec.get("rule_configuration") or {}, where + ".rule_configuration",
-                                        main=True)
+        self.configuration = _condition(spec.get("rule_configuration") or {}, where + ".rule_configuration", main=True)
         self.error_response = _error_response(spec.get("error_response"), where + ".error_response")
         self.without_data = _bool(spec.get("served_without_data", False), where + ".served_without_data")
         self.deleted = _bool(spec.get("deleted", False), where + ".deleted")
 
     def empty_model(self):
         """What GET answers for a ``served_without_data`` rule: an unfilled ``CustomWafRule``."""
-        return {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
-                "ruleJson": None, "ruleConfiguration": None, "errorResponse": dict(self.error_response)}
+        return {
+            "id": 0,
+            "shieldZoneId": 0,
+            "userId": None,
+            "ruleName": None,
+            "ruleDescription": None,
+            "ruleJson": None,
+            "ruleConfiguration": None,
+            "errorResponse": dict(self.error_response),
+        }
 
     def model(self):
         """``CustomWafRule``: every member, ``ruleJson`` being the configuration as JSON text."""
         return {
-            "id": self.id, "shieldZoneId": self.shield_zone_id, "userId": self.user_id,
-            "ruleName": self.name, "ruleDescription": self.description,
+            "id": self.id,
+            "shieldZoneId": self.shield_zone_id,
+            "userId": self.user_id,
+            "ruleName": self.name,
+            "ruleDescription": self.description,
             "ruleJson": json.dumps(self.configuration, separators=(",", ":")),
             "ruleConfiguration": self.configuration,
             "errorResponse": dict(self.error_response),
@@ -160,8 +171,9 @@ class WafRulesState(object):
             self.zone_ids.add(int(zone["id"]))
             mode = zone.get("waf_rule_writes")
             if mode not in WRITE_MODES:
-                raise FixtureError("shield_zones[%d].waf_rule_writes must be accepted or accepted_applied; got %r"
-                                   % (index, mode))
+                raise FixtureError(
+                    "shield_zones[%d].waf_rule_writes must be accepted or accepted_applied; got %r" % (index, mode)
+                )
             self.write_modes[int(zone["id"])] = mode
         self.rules = {}
         for index, spec in enumerate(records(fixture, "waf_rules", required=("id", "shield_zone_id"))):
@@ -175,8 +187,9 @@ class WafRulesState(object):
 
     def listed(self, zone_id):
         """The rules a listing of ``zone_id`` shows (deleted ones left out), by id."""
-        return sorted((r for r in self.rules.values() if r.shield_zone_id == zone_id and not r.deleted),
-                      key=lambda r: r.id)
+        return sorted(
+            (r for r in self.rules.values() if r.shield_zone_id == zone_id and not r.deleted), key=lambda r: r.id
+        )
 
     def add(self, zone_id, name, description, configuration):
         """A new rule in ``zone_id``, with an id above every fixture id and every rule so far."""
@@ -190,5 +203,9 @@ class WafRulesState(object):
         del self.rules[rule.id]
 
     def dump(self):
-        return {"waf_rules": [{"id": r.id, "shield_zone_id": r.shield_zone_id, "rule_name": r.name}
-                              for r in sorted(self.rules.values(), key=lambda r: r.id)]}
+        return {
+            "waf_rules": [
+                {"id": r.id, "shield_zone_id": r.shield_zone_id, "rule_name": r.name}
+                for r in sorted(self.rules.values(), key=lambda r: r.id)
+            ]
+        }

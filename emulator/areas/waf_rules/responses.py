@@ -35,8 +35,14 @@ from .models import WafRule, WafRulesState
 SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 DEFAULT_PER_PAGE = 10
 MAX_PER_PAGE = 1000
-ACCEPTED = {"location": None, "value": None, "formatters": [], "contentTypes": [], "declaredType": None,
-            "statusCode": 202}
+ACCEPTED = {
+    "location": None,
+    "value": None,
+    "formatters": [],
+    "contentTypes": [],
+    "declaredType": None,
+    "statusCode": 202,
+}
 
 
 def shield_json(status, data):
@@ -85,25 +91,48 @@ class WafRulesArea(WafRulesState):
                 errors["page"] = [page_error]
             if per_page_error:
                 errors["perPage"] = [per_page_error]
-            return json_response(400, {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
-                                       "title": "One or more validation errors occurred.", "status": 400,
-                                       "errors": errors},
-                                 content_type="application/problem+json; charset=utf-8")
+            return json_response(
+                400,
+                {
+                    "type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+                    "title": "One or more validation errors occurred.",
+                    "status": 400,
+                    "errors": errors,
+                },
+                content_type="application/problem+json; charset=utf-8",
+            )
         if zone_id not in self.zone_ids:
-            return shield_json(200, {"data": None, "error": {
-                "statusCode": 404, "success": False, "message": "Shield zone %d was not found." % zone_id,
-                "errorKey": "shield_zone.not_found"}})
+            return shield_json(
+                200,
+                {
+                    "data": None,
+                    "error": {
+                        "statusCode": 404,
+                        "success": False,
+                        "message": "Shield zone %d was not found." % zone_id,
+                        "errorKey": "shield_zone.not_found",
+                    },
+                },
+            )
         page = page if page >= 1 else 1
         per_page = min(per_page if per_page >= 1 else DEFAULT_PER_PAGE, MAX_PER_PAGE)
         rules = self.listed(zone_id)
         total_pages = (len(rules) + per_page - 1) // per_page
-        chunk = rules[(page - 1) * per_page:page * per_page]
-        return shield_json(200, {
-            "data": [r.model() for r in chunk],
-            "page": {"totalCount": len(rules), "totalPages": total_pages, "currentPage": page,
-                     "nextPage": page + 1 if page < total_pages else None, "pageSize": per_page},
-            "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
-        })
+        chunk = rules[(page - 1) * per_page : page * per_page]
+        return shield_json(
+            200,
+            {
+                "data": [r.model() for r in chunk],
+                "page": {
+                    "totalCount": len(rules),
+                    "totalPages": total_pages,
+                    "currentPage": page,
+                    "nextPage": page + 1 if page < total_pages else None,
+                    "pageSize": per_page,
+                },
+                "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
+            },
+        )
 
     def _write_mode(self, zone_id):
         """``(answer, apply)``: the 202 to send instead of the rule (or None), and whether to apply the write."""
@@ -118,9 +147,18 @@ class WafRulesArea(WafRulesState):
         zone_id = bound["shieldZoneId"]
         if zone_id not in self.zone_ids:
             rule = WafRule({"id": 0, "shield_zone_id": 0}, "request")
-            return shield_json(200, dict(rule.empty_model(), errorResponse={
-                "statusCode": 404, "success": False, "message": "Shield zone %d was not found." % zone_id,
-                "errorKey": "shield_zone.not_found"}))
+            return shield_json(
+                200,
+                dict(
+                    rule.empty_model(),
+                    errorResponse={
+                        "statusCode": 404,
+                        "success": False,
+                        "message": "Shield zone %d was not found." % zone_id,
+                        "errorKey": "shield_zone.not_found",
+                    },
+                ),
+            )
         accepted, apply = self._write_mode(zone_id)
         if not apply:
             return accepted

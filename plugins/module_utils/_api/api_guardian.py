@@ -17,12 +17,17 @@ Every read returns a :class:`Current`; the writes return the platform's answer.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    ApiError, parse_error_body, unconfirmed,
+    ApiError,
+    parse_error_body,
+    unconfirmed,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
-    CONFIGURATION, ENDPOINT, find_endpoint,
+    CONFIGURATION,
+    ENDPOINT,
+    find_endpoint,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import Current
+
 from . import shield_zones
 
 GUARDIAN = "/shield/shield-zone/%d/api-guardian"
@@ -31,15 +36,21 @@ SPEC = GUARDIAN + "/spec"
 
 # The published document declares 403 on every API Guardian route without saying when; the ToshY/BunnyNet-PHP
 # client documents it for plans below Advanced (docs/shield-api.md, "Update API Guardian").
-PLAN_HINT = ("API Guardian may not be on this shield zone's plan (a 403 is documented by a platform client for "
-             "plans below Advanced): check the zone's plan.")
+PLAN_HINT = (
+    "API Guardian may not be on this shield zone's plan (a 403 is documented by a platform client for "
+    "plans below Advanced): check the zone's plan."
+)
 UPLOAD_PLAN_HINT = "The zone's plan refused the document (a plan limit or API Guardian not on the plan)."
 # The conditions of a 404 are not documented (docs/platform-notes.md, "API Guardian: 403 and 404"): unknown zone,
 # or possibly no specification yet. Either way there is nothing a settings module can safely change.
-NO_STATE_HINT = ("Shield zone %d is not visible to this API key, or has no API Guardian state yet (the platform does "
-                 "not say which): check %s, or upload an OpenAPI document with edge.platform.api_guardian_spec first.")
-ENDPOINT_GONE_HINT = ("Endpoint %s (id %d) is no longer in shield zone %d: was the OpenAPI document uploaded again "
-                      "meanwhile? Re-run the task.")
+NO_STATE_HINT = (
+    "Shield zone %d is not visible to this API key, or has no API Guardian state yet (the platform does "
+    "not say which): check %s, or upload an OpenAPI document with edge.platform.api_guardian_spec first."
+)
+ENDPOINT_GONE_HINT = (
+    "Endpoint %s (id %d) is no longer in shield zone %d: was the OpenAPI document uploaded again "
+    "meanwhile? Re-run the task."
+)
 # Refusals of a first upload after which the zone may hold a document another task uploaded at the
 # same moment. The published shield document declares only 200/401/403/404/500 for POST .../spec
 # (docs/platform-notes.md, "API Guardian: a first upload when a document already exists"), so "already
@@ -56,8 +67,13 @@ class FirstUploadRefused(Exception):
 
 
 def _read(client, zone_id, hint, allow_404=False):
-    return client.request("GET", GUARDIAN % zone_id, "Reading API Guardian of shield zone %d" % zone_id,
-                          allow_404=allow_404, hints={404: hint, 403: PLAN_HINT})
+    return client.request(
+        "GET",
+        GUARDIAN % zone_id,
+        "Reading API Guardian of shield zone %d" % zone_id,
+        allow_404=allow_404,
+        hints={404: hint, 403: PLAN_HINT},
+    )
 
 
 def get(client, zone_id, option="shield_zone_id"):
@@ -93,8 +109,9 @@ def update_configuration(client, zone_id, configuration, body):
     operation = "Updating API Guardian of shield zone %d" % zone_id
     # expect="data": an answer without the configuration confirms nothing, and neither does one showing
     # other settings; the reconciler then re-reads instead of claiming what was sent
-    reply = client.request("PATCH", GUARDIAN % zone_id, operation, json_body=body, hints={403: PLAN_HINT},
-                           expect="data")
+    reply = client.request(
+        "PATCH", GUARDIAN % zone_id, operation, json_body=body, hints={403: PLAN_HINT}, expect="data"
+    )
     data = reply.object["data"]
     if CONFIGURATION.view(data) != CONFIGURATION.view(dict(configuration, **body)):
         raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
@@ -108,8 +125,14 @@ def update_endpoint(client, zone_id, endpoint, body):
     operation = "Updating API Guardian endpoint %s of shield zone %d" % (name, zone_id)
     # expect="data": an answer without the endpoint confirms nothing, and neither does one showing other
     # settings; the reconciler then re-reads instead of claiming what was sent
-    reply = client.request("PATCH", ENDPOINT_PATH % (zone_id, endpoint_id), operation, json_body=body, expect="data",
-                           hints={403: PLAN_HINT, 404: ENDPOINT_GONE_HINT % (name, endpoint_id, zone_id)})
+    reply = client.request(
+        "PATCH",
+        ENDPOINT_PATH % (zone_id, endpoint_id),
+        operation,
+        json_body=body,
+        expect="data",
+        hints={403: PLAN_HINT, 404: ENDPOINT_GONE_HINT % (name, endpoint_id, zone_id)},
+    )
     data = reply.object["data"]
     if ENDPOINT.view(data) != ENDPOINT.view(dict(endpoint, **body)):
         raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
@@ -129,14 +152,23 @@ def upload_spec(client, zone_id, text, enforce, first, hint):
     method, verb = ("POST", "Uploading") if first else ("PATCH", "Updating")
     operation = "%s the OpenAPI document of shield zone %d" % (verb, zone_id)
     try:
-        reply = client.request(method, SPEC % zone_id, operation, json_body=body, replay_safe=False,
-                               hints={403: UPLOAD_PLAN_HINT, 404: hint})
+        reply = client.request(
+            method,
+            SPEC % zone_id,
+            operation,
+            json_body=body,
+            replay_safe=False,
+            hints={403: UPLOAD_PLAN_HINT, 404: hint},
+        )
     except ApiError as error:
         if first and error.status in CONFLICT_STATUSES:
             raise FirstUploadRefused(error)
         raise
     data = reply.object.get("data")
-    if (not isinstance(data, dict) or not isinstance(data.get("configuration"), dict)
-            or not isinstance(data.get("endpoints"), list)):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("configuration"), dict)
+        or not isinstance(data.get("endpoints"), list)
+    ):
         raise unconfirmed(operation, reply.status, "the answer does not carry the configuration and endpoints")
     return Current.from_data(data)

@@ -12,7 +12,12 @@ Functions take the client first and return the platform's ``BotDetectionConfigur
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, MAY_HAVE_BEEN_SENT, REFUSED, ApiError, unconfirmed)
+    BAD_ANSWER,
+    MAY_HAVE_BEEN_SENT,
+    REFUSED,
+    ApiError,
+    unconfirmed,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import bot_view, shape_bot_detection
 
 BOT_DETECTION = "/shield/shield-zone/%d/bot-detection"  # GET, PATCH
@@ -50,8 +55,15 @@ class NotInPlan(ApiError):
     """
 
     def __init__(self, error):
-        super().__init__(error.operation, error.status, error.message, error_key=error.error_key, field=error.field,
-                         hint=error.hint, kind=REFUSED)
+        super().__init__(
+            error.operation,
+            error.status,
+            error.message,
+            error_key=error.error_key,
+            field=error.field,
+            hint=error.hint,
+            kind=REFUSED,
+        )
 
     def describe(self):
         return "%s failed: %s" % (self.operation, unavailable_reason(self.message))
@@ -71,8 +83,9 @@ def configuration_problem(status, body):
 
 def _send(client, method, zone_id, operation, hint, **options):
     try:
-        return client.request(method, BOT_DETECTION % zone_id, operation, hints={404: hint} if hint else None,
-                              **options)
+        return client.request(
+            method, BOT_DETECTION % zone_id, operation, hints={404: hint} if hint else None, **options
+        )
     except ApiError as error:
         if error.error_key != PLAN_ERROR_KEY:
             raise
@@ -95,13 +108,18 @@ def read(client, zone_id, hint=None):
 def update(client, zone_id, state, hint=None):
     """Send the complete configuration ``state``; the configuration the platform answered, which must be it."""
     operation = "Updating bot detection of shield zone %d" % zone_id
-    reply = _send(client, "PATCH", zone_id, operation, hint, json_body=dict(state, shieldZoneId=zone_id),
-                  replay_safe=False)
+    reply = _send(
+        client, "PATCH", zone_id, operation, hint, json_body=dict(state, shieldZoneId=zone_id), replay_safe=False
+    )
     if configuration_problem(reply.status, reply.data):
         # a 202 AcceptedResult confirms nothing (docs/platform-notes.md, "Shield writes answered with
         # HTTP 202"): the re-read decides
-        raise ApiError(operation, reply.status, "the platform answered HTTP %d without the configuration"
-                       % reply.status, kind=MAY_HAVE_BEEN_SENT)
+        raise ApiError(
+            operation,
+            reply.status,
+            "the platform answered HTTP %d without the configuration" % reply.status,
+            kind=MAY_HAVE_BEEN_SENT,
+        )
     if bot_view(zone_id, reply.data["data"]) != bot_view(zone_id, state):
         # a configuration other than the one sent confirms nothing either: the re-read decides
         raise unconfirmed(operation, reply.status, "the answer shows another configuration than was sent")

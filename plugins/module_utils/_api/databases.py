@@ -21,7 +21,11 @@ import re
 from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, ApiError, InputError, may_have_landed)
+    BAD_ANSWER,
+    ApiError,
+    InputError,
+    may_have_landed,
+)
 
 PREFIX = "/database/v2/databases/%s"
 GENERATE = PREFIX + "/auth/generate"
@@ -30,9 +34,11 @@ REVOKE = PREFIX + "/auth/revoke"
 AUTHORIZATION = {"full_access": "full-access", "read_only": "read-only"}
 # An id goes into the URL path: refuse what can only be a mistake there (a URL, spaces, separators).
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
-TOKEN_UNKNOWN = ("A token may have been generated and is unknown: it was not requested again (that would create "
-                 "another). If that matters, invalidate every token of the database with state=revoked and generate "
-                 "new ones.")
+TOKEN_UNKNOWN = (
+    "A token may have been generated and is unknown: it was not requested again (that would create "
+    "another). If that matters, invalidate every token of the database with state=revoked and generate "
+    "new ones."
+)
 REVOKE_AGAIN = "The tokens may or may not have been invalidated. Invalidating is safe to repeat: run the task again."
 
 
@@ -41,8 +47,10 @@ def hints(database_id):
     return {
         401: "The database API rejected the credentials: check api_key (the account API key, not a database token).",
         403: "This API key may not manage the tokens of database %s." % database_id,
-        404: ("No database %s is visible to this API key: check database_id ('bunny db list' shows the ids) and that "
-              "base_url is the API root, such as https://api.bunny.net." % database_id),
+        404: (
+            "No database %s is visible to this API key: check database_id ('bunny db list' shows the ids) and that "
+            "base_url is the API root, such as https://api.bunny.net." % database_id
+        ),
     }
 
 
@@ -50,8 +58,11 @@ def check_id(value, option="database_id"):
     """The database id in ``value`` (spaces around it dropped); raises :class:`InputError` for anything else."""
     database_id = value.strip()
     if not ID_RE.match(database_id):
-        raise InputError("%s must be a database id such as db_01KCHBG8C5KSFGG0VRNFQ7EK7X (letters, digits, '_' and "
-                         "'-'), not a URL or a name; got %r." % (option, value), option=option)
+        raise InputError(
+            "%s must be a database id such as db_01KCHBG8C5KSFGG0VRNFQ7EK7X (letters, digits, '_' and "
+            "'-'), not a URL or a name; got %r." % (option, value),
+            option=option,
+        )
     return database_id
 
 
@@ -66,15 +77,24 @@ class Unsettled(ApiError):
     @classmethod
     def of(cls, error, hint):
         """The :class:`Unsettled` of a failure that may have landed (``errors.may_have_landed``)."""
-        return cls(error.operation, error.status, error.message, hint, kind=error.kind, error_key=error.error_key,
-                   field=error.field)
+        return cls(
+            error.operation,
+            error.status,
+            error.message,
+            hint,
+            kind=error.kind,
+            error_key=error.error_key,
+            field=error.field,
+        )
 
     def describe(self):
         happened = self.happened
         if happened is None:
-            happened = "%s %s%s." % (self.operation, "failed with HTTP %s" % self.status if self.status
-                                     else "got no usable answer",
-                                     " (%s)" % self.message.rstrip(".") if self.message else "")
+            happened = "%s %s%s." % (
+                self.operation,
+                "failed with HTTP %s" % self.status if self.status else "got no usable answer",
+                " (%s)" % self.message.rstrip(".") if self.message else "",
+            )
         return "%s %s" % (happened, self.hint)
 
 
@@ -95,16 +115,22 @@ def generate_token(client, database_id, authorization, expires_at=None):
         body["expires_at"] = expires_at
     try:
         # never replayed: each request creates one more token, so a lost answer must not be retried
-        reply = client.request("PUT", _path(GENERATE, database_id), operation, json_body=body, replay_safe=False,
-                               hints=hints(database_id))
+        reply = client.request(
+            "PUT", _path(GENERATE, database_id), operation, json_body=body, replay_safe=False, hints=hints(database_id)
+        )
     except ApiError as error:
         if may_have_landed(error):
             raise Unsettled.of(error, TOKEN_UNKNOWN) from error
         raise
     token = reply.object.get("token")
     if not isinstance(token, str) or not token:
-        raise Unsettled(operation, reply.status, "the answer holds no token", TOKEN_UNKNOWN,
-                        happened="%s: the platform answered HTTP %s without a token." % (operation, reply.status))
+        raise Unsettled(
+            operation,
+            reply.status,
+            "the answer holds no token",
+            TOKEN_UNKNOWN,
+            happened="%s: the platform answered HTTP %s without a token." % (operation, reply.status),
+        )
     returned = reply.object.get("expires_at")
     return {"token": token, "expires_at": returned if isinstance(returned, str) and returned else None}
 
@@ -116,8 +142,9 @@ def revoke_tokens(client, database_id):
     try:
         # replay_safe: invalidating twice ends where invalidating once does (every token issued before the call
         # is invalid), so a retry after a lost answer cannot do harm
-        client.request("POST", _path(REVOKE, database_id), operation, replay_safe=True, hints=hints(database_id),
-                       expect="empty")
+        client.request(
+            "POST", _path(REVOKE, database_id), operation, replay_safe=True, hints=hints(database_id), expect="empty"
+        )
     except ApiError as error:
         if may_have_landed(error):
             raise Unsettled.of(error, REVOKE_AGAIN) from error

@@ -19,7 +19,13 @@ imports). Every function takes the client first and returns the platform's model
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, ApiError, excerpt, scrub, unconfirmed)
+    BAD_ANSWER,
+    ApiError,
+    excerpt,
+    scrub,
+    unconfirmed,
+)
+
 from .listing import LookupFailed, core_list, normal, pick
 
 ZONES = "/dnszone"
@@ -47,8 +53,9 @@ def find(client, domain, option="zone_domain", id_option="zone_id"):
 
 def get(client, zone_id, hint=None):
     """The DnsZoneModel of zone ``zone_id``; ``hint`` replaces the 404 advice (a selector's ``found.not_visible``)."""
-    return client.request("GET", ZONE % zone_id, "Reading DNS zone %d" % zone_id,
-                          hints={404: hint or not_visible(zone_id)}).object
+    return client.request(
+        "GET", ZONE % zone_id, "Reading DNS zone %d" % zone_id, hints={404: hint or not_visible(zone_id)}
+    ).object
 
 
 def _dnssec(client, method, zone_id, enabled, operation, changes_state=True):
@@ -60,8 +67,13 @@ def _dnssec(client, method, zone_id, enabled, operation, changes_state=True):
         problem = scrub("the answer does not show DNSSEC %s: %s" % (state, excerpt(reply.text)), client.secrets)
         if changes_state:
             raise unconfirmed(operation, reply.status, problem)
-        raise ApiError(operation, reply.status, problem, kind=BAD_ANSWER,
-                       hint="Check that base_url points at the platform API itself and try again.")
+        raise ApiError(
+            operation,
+            reply.status,
+            problem,
+            kind=BAD_ANSWER,
+            hint="Check that base_url points at the platform API itself and try again.",
+        )
     return reply.object
 
 
@@ -86,5 +98,4 @@ def read_ds_record(client, zone_id):
     """The DnsSecDsRecordModel of a zone whose DNSSEC is enabled. The platform serves the DS record only from its
     enable call, which returns the current key of an enabled zone unchanged; on such a zone the call only reads, so
     a lost answer is no answer, not a change that may have landed."""
-    return _dnssec(client, "POST", zone_id, True, "Reading the DS record of DNS zone %d" % zone_id,
-                   changes_state=False)
+    return _dnssec(client, "POST", zone_id, True, "Reading the DS record of DNS zone %d" % zone_id, changes_state=False)

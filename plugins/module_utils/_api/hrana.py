@@ -22,21 +22,26 @@ from __future__ import annotations
 from ansible_collections.edge.platform.plugins.module_utils._database import hrana
 from ansible_collections.edge.platform.plugins.module_utils._database.connection import AUTH_TOKEN_ENV
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import AnswerTooLarge
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, ApiError, may_have_landed)
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, may_have_landed
 
 PIPELINE_PATH = "/v2/pipeline"
 HINTS = {
     400: "The database refused the request as malformed: check the statements' SQL and arguments.",
-    401: ("The database rejected auth_token: the token is invalid or was revoked (regenerating or invalidating "
-          "a database's tokens revokes every token issued before). Create a new token and set auth_token "
-          "(or %s)." % " or ".join(AUTH_TOKEN_ENV)),
-    403: ("auth_token is a read-only token, which may only read; statements that write or change the schema "
-          "need a full-access token."),
+    401: (
+        "The database rejected auth_token: the token is invalid or was revoked (regenerating or invalidating "
+        "a database's tokens revokes every token issued before). Create a new token and set auth_token "
+        "(or %s)." % " or ".join(AUTH_TOKEN_ENV)
+    ),
+    403: (
+        "auth_token is a read-only token, which may only read; statements that write or change the schema "
+        "need a full-access token."
+    ),
     404: "Nothing answers at database_url: copy the database URL from the database's connection settings.",
 }
-TOO_LARGE_TO_READ_HINT = ("The statements only read (or ran in check mode, always rolled back), so nothing was "
-                          "applied; return fewer rows (LIMIT) or raise the limit, then run the task again.")
+TOO_LARGE_TO_READ_HINT = (
+    "The statements only read (or ran in check mode, always rolled back), so nothing was "
+    "applied; return fewer rows (LIMIT) or raise the limit, then run the task again."
+)
 NOT_HRANA_HINT = "Check that database_url is the database URL of an edge database."
 
 
@@ -58,8 +63,15 @@ class BatchAnswer(object):
 
 def _with_hint(error, hint):
     """A copy of ``error`` that gives ``hint`` as its advice (the caught error is never changed)."""
-    return ApiError(error.operation, error.status, error.message, error_key=error.error_key, field=error.field,
-                    hint=hint, kind=error.kind)
+    return ApiError(
+        error.operation,
+        error.status,
+        error.message,
+        error_key=error.error_key,
+        field=error.field,
+        hint=hint,
+        kind=error.kind,
+    )
 
 
 def run_batch(client, plan):
@@ -72,15 +84,25 @@ def run_batch(client, plan):
     """
     count = len(plan.statement_list)
     operation = "Running %s on the database at %s" % (
-        "SQL" if count == 1 else "%d SQL statements" % count, client.base_url)
+        "SQL" if count == 1 else "%d SQL statements" % count,
+        client.base_url,
+    )
     requests = plan.requests()
     lost_hint = plan.lost_hint
     # the values are decoded while the answer is parsed: the rows are built once (see AnswerDecoder)
     decoder = hrana.AnswerDecoder()
     try:
-        reply = client.request("POST", PIPELINE_PATH, operation, json_body=hrana.pipeline(requests),
-                               replay_safe=plan.replay_safe, changes_state=not plan.replay_safe,
-                               check_envelope=False, hints=HINTS, decode=decoder)
+        reply = client.request(
+            "POST",
+            PIPELINE_PATH,
+            operation,
+            json_body=hrana.pipeline(requests),
+            replay_safe=plan.replay_safe,
+            changes_state=not plan.replay_safe,
+            check_envelope=False,
+            hints=HINTS,
+            decode=decoder,
+        )
     except ApiError as error:
         if lost_hint and may_have_landed(error):
             raise _with_hint(error, lost_hint) from error
@@ -96,8 +118,13 @@ def run_batch(client, plan):
         outcomes = hrana.decode_batch_result(batch.get("result"), len(plan.steps))
         hrana.check_values(decoder, outcomes)
     except hrana.HranaProtocolError as exc:
-        raise ApiError(operation, reply.status, "the answer is not Hrana over HTTP v2 (%s)" % exc, kind=BAD_ANSWER,
-                       hint="%s %s" % (lost_hint, NOT_HRANA_HINT) if lost_hint else NOT_HRANA_HINT) from exc
+        raise ApiError(
+            operation,
+            reply.status,
+            "the answer is not Hrana over HTTP v2 (%s)" % exc,
+            kind=BAD_ANSWER,
+            hint="%s %s" % (lost_hint, NOT_HRANA_HINT) if lost_hint else NOT_HRANA_HINT,
+        ) from exc
     return BatchAnswer(operation, reply.status, outcomes=outcomes)
 
 
@@ -105,8 +132,14 @@ def find_refused(client, requests):
     """The responses to ``requests`` (``sql_plan.Plan.diagnosis_requests``: they run none of the statements, so
     they are sent as an ordinary read), or None when they cannot tell (the refusal is reported all the same)."""
     try:
-        reply = client.request("POST", PIPELINE_PATH, "Finding the statement the database refused", hints=HINTS,
-                               json_body=hrana.pipeline(requests), check_envelope=False)
+        reply = client.request(
+            "POST",
+            PIPELINE_PATH,
+            "Finding the statement the database refused",
+            hints=HINTS,
+            json_body=hrana.pipeline(requests),
+            check_envelope=False,
+        )
         return hrana.decode_pipeline(reply.data, requests)
     except (ApiError, hrana.HranaProtocolError):
         return None

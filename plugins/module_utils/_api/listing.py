@@ -25,8 +25,10 @@ CORE_PAGE_SIZE = 1000  # the documented maximum of perPage on /dnszone and /pull
 # listing could miss the zone asked for) instead of deciding anything from part of it.
 MAX_PAGES = 10000
 MAX_ITEMS = 100000
-LISTING_HINT = ("Nothing was decided from a partial listing. Give the id instead of a name, or check that the API "
-                "answers with pages that end.")
+LISTING_HINT = (
+    "Nothing was decided from a partial listing. Give the id instead of a name, or check that the API "
+    "answers with pages that end."
+)
 
 
 class LookupFailed(InputError):
@@ -51,10 +53,20 @@ def _core_items(reply_data, operation):
 def check_listing(operation, what, items, pages):
     """Fail when a listing that announces more has passed :data:`MAX_ITEMS` items or read :data:`MAX_PAGES` pages."""
     if len(items) > MAX_ITEMS or pages >= MAX_PAGES:
-        raise ApiError(operation, None, "the listing of %s passed %s (%s %s in %s pages so far) and was stopped"
-                       % (what, "%s items" % format(MAX_ITEMS, ",") if len(items) > MAX_ITEMS
-                          else "%s pages" % format(MAX_PAGES, ","), format(len(items), ","), what,
-                          format(pages, ",")), hint=LISTING_HINT, kind=BAD_ANSWER)
+        raise ApiError(
+            operation,
+            None,
+            "the listing of %s passed %s (%s %s in %s pages so far) and was stopped"
+            % (
+                what,
+                "%s items" % format(MAX_ITEMS, ",") if len(items) > MAX_ITEMS else "%s pages" % format(MAX_PAGES, ","),
+                format(len(items), ","),
+                what,
+                format(pages, ","),
+            ),
+            hint=LISTING_HINT,
+            kind=BAD_ANSWER,
+        )
 
 
 def core_list(client, path, what, search=None, params=None):
@@ -90,12 +102,20 @@ def pick(models, wanted, what, option, id_option, id_key, name_key):
     if len(exact) == 1:
         return exact[0]
     if len(exact) > 1:
-        raise LookupFailed("%d %ss match %s=%r: %s. Give %s to choose one."
-                           % (len(exact), what, option, wanted, _describe(exact, id_key, name_key), id_option),
-                           option=option)
+        raise LookupFailed(
+            "%d %ss match %s=%r: %s. Give %s to choose one."
+            % (len(exact), what, option, wanted, _describe(exact, id_key, name_key), id_option),
+            option=option,
+        )
     if models:
-        raise LookupFailed("No %s matches %s=%r exactly; the platform's search found %s. Set %s to one of "
-                           "them exactly, or give %s." % (what, option, wanted, _describe(models, id_key, name_key),
-                                                          option, id_option), option=option)
-    raise LookupFailed("No %s matches %s=%r among those this API key can see: check %s, or give %s."
-                       % (what, option, wanted, option, id_option), option=option)
+        raise LookupFailed(
+            "No %s matches %s=%r exactly; the platform's search found %s. Set %s to one of "
+            "them exactly, or give %s."
+            % (what, option, wanted, _describe(models, id_key, name_key), option, id_option),
+            option=option,
+        )
+    raise LookupFailed(
+        "No %s matches %s=%r among those this API key can see: check %s, or give %s."
+        % (what, option, wanted, option, id_option),
+        option=option,
+    )

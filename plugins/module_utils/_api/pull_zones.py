@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+
 from .listing import LookupFailed, core_list, pick
 
 ZONES = "/pullzone"
@@ -57,9 +58,13 @@ def find(client, name, option="pullzone_name", id_option="pullzone_id"):
 def get(client, zone_id, hint=None, include_certificate=False):
     """The PullZoneModel of zone ``zone_id``; ``hint`` replaces the 404 advice (a selector's ``found.not_visible``);
     with ``include_certificate`` its hostnames carry their certificates and keys."""
-    return client.request("GET", ZONE % zone_id, "Reading pull zone %d" % zone_id,
-                          params=WITH_CERTIFICATES if include_certificate else None,
-                          hints={404: hint or not_visible(zone_id)}).object
+    return client.request(
+        "GET",
+        ZONE % zone_id,
+        "Reading pull zone %d" % zone_id,
+        params=WITH_CERTIFICATES if include_certificate else None,
+        hints={404: hint or not_visible(zone_id)},
+    ).object
 
 
 def _encoded(pem):
@@ -75,22 +80,37 @@ def _certificate_write(client, method, path, operation, body, action):
     except ApiError as error:
         if error.status != 400 or error.field not in CERTIFICATE_FIELD_OPTIONS:
             raise
-        raise ApiError(error.operation, error.status, error.message, error_key=error.error_key, field=error.field,
-                       hint="The platform could not %s: check %s." % (action, CERTIFICATE_FIELD_OPTIONS[error.field]),
-                       kind=error.kind) from None
+        raise ApiError(
+            error.operation,
+            error.status,
+            error.message,
+            error_key=error.error_key,
+            field=error.field,
+            hint="The platform could not %s: check %s." % (action, CERTIFICATE_FIELD_OPTIONS[error.field]),
+            kind=error.kind,
+        ) from None
 
 
 def add_certificate(client, zone_id, hostname, certificate_pem, key_pem):
     """Install the PEM bundle ``certificate_pem`` (leaf first) with ``key_pem`` on ``hostname``, each sent
     Base64-encoded as the platform requires. The answer carries no data: None."""
-    _certificate_write(client, "POST", ADD_CERTIFICATE % zone_id,
-                       "Adding the certificate of %s to pull zone %d" % (hostname, zone_id),
-                       {"Hostname": hostname, "Certificate": _encoded(certificate_pem),
-                        "CertificateKey": _encoded(key_pem)}, "use the certificate")
+    _certificate_write(
+        client,
+        "POST",
+        ADD_CERTIFICATE % zone_id,
+        "Adding the certificate of %s to pull zone %d" % (hostname, zone_id),
+        {"Hostname": hostname, "Certificate": _encoded(certificate_pem), "CertificateKey": _encoded(key_pem)},
+        "use the certificate",
+    )
 
 
 def remove_certificate(client, zone_id, hostname):
     """Remove the custom certificate of ``hostname``. The answer carries no data: None."""
-    _certificate_write(client, "DELETE", REMOVE_CERTIFICATE % zone_id,
-                       "Removing the certificate of %s from pull zone %d" % (hostname, zone_id),
-                       {"Hostname": hostname}, "remove the certificate")
+    _certificate_write(
+        client,
+        "DELETE",
+        REMOVE_CERTIFICATE % zone_id,
+        "Removing the certificate of %s from pull zone %d" % (hostname, zone_id),
+        {"Hostname": hostname},
+        "remove the certificate",
+    )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+
 from . import dns_zones, pull_zones, shield_zones
 from .listing import CORE_PAGE_SIZE, LISTING_HINT, MAX_CANDIDATES, MAX_ITEMS, MAX_PAGES, LookupFailed, check_listing
 
@@ -30,9 +31,25 @@ list_pull_zones = pull_zones.list_all
 list_shield_zones = shield_zones.list_all
 
 __all__ = [
-    "DNS_ZONE", "PULL_ZONE", "SHIELD_ZONE", "Found", "Selector", "LookupFailed", "merge_validation",
-    "find_dns_zone", "find_pull_zone", "find_shield_zone", "list_dns_zones", "list_pull_zones", "list_shield_zones",
-    "check_listing", "CORE_PAGE_SIZE", "LISTING_HINT", "MAX_CANDIDATES", "MAX_ITEMS", "MAX_PAGES",
+    "DNS_ZONE",
+    "PULL_ZONE",
+    "SHIELD_ZONE",
+    "Found",
+    "Selector",
+    "LookupFailed",
+    "merge_validation",
+    "find_dns_zone",
+    "find_pull_zone",
+    "find_shield_zone",
+    "list_dns_zones",
+    "list_pull_zones",
+    "list_shield_zones",
+    "check_listing",
+    "CORE_PAGE_SIZE",
+    "LISTING_HINT",
+    "MAX_CANDIDATES",
+    "MAX_ITEMS",
+    "MAX_PAGES",
 ]
 
 
@@ -57,7 +74,12 @@ class Found(object):
         if self.option is None or self.given is None or self.given == self.id:
             return "No %s with id %d is visible to this API key: check %s." % (what, self.id, self.option or "the id")
         return "No %s with id %d (found through %s %s) is visible to this API key: check %s." % (
-            what, self.id, self.option, self.given, self.option)
+            what,
+            self.id,
+            self.option,
+            self.given,
+            self.option,
+        )
 
     def __repr__(self):
         return "Found(%r)" % (self.id,)
@@ -152,10 +174,12 @@ def _shield_zone(ctx):
 
 
 DNS_ZONE = Selector("DNS zone", (("zone_id", {"type": "int"}), ("zone_domain", {"type": "str"})), _dns_zone)
-PULL_ZONE = Selector("pull zone", (("pullzone_id", {"type": "int"}), ("pullzone_name", {"type": "str"})),
-                     _pull_zone)
-SHIELD_ZONE = Selector("shield zone", (("shield_zone_id", {"type": "int"}), ("pullzone_id", {"type": "int"}),
-                                       ("pullzone_name", {"type": "str"})), _shield_zone)
+PULL_ZONE = Selector("pull zone", (("pullzone_id", {"type": "int"}), ("pullzone_name", {"type": "str"})), _pull_zone)
+SHIELD_ZONE = Selector(
+    "shield zone",
+    (("shield_zone_id", {"type": "int"}), ("pullzone_id", {"type": "int"}), ("pullzone_name", {"type": "str"})),
+    _shield_zone,
+)
 
 
 def merge_validation(*rule_sets):

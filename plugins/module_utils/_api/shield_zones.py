@@ -14,6 +14,7 @@ platform's envelope) or raises ApiError.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
+
 from .listing import LookupFailed, check_listing
 
 ZONES = "/shield/shield-zones"
@@ -54,8 +55,13 @@ def get(client, zone_id, hint=None):
     reply = client.request("GET", ZONE % zone_id, operation, hints={404: hint or not_visible(zone_id)})
     zone = reply.object.get("data")
     if not isinstance(zone, dict):
-        raise ApiError(operation, reply.status, "the platform answered without the shield zone", kind=BAD_ANSWER,
-                       hint="Retry later; if it persists, report it to the platform's support.")
+        raise ApiError(
+            operation,
+            reply.status,
+            "the platform answered without the shield zone",
+            kind=BAD_ANSWER,
+            hint="Retry later; if it persists, report it to the platform's support.",
+        )
     return zone
 
 
@@ -85,6 +91,8 @@ def find_by_pull_zone(client, pull_zone_id, pull_zone_label=None):
     zone = reply.object.get("data")
     if reply.status == 404 or not isinstance(zone, dict) or not isinstance(zone.get("shieldZoneId"), int):
         answer = "HTTP 404" if reply.status == 404 else "HTTP %d without a shield zone" % reply.status
-        raise LookupFailed("No shield zone of %s is visible to this API key (the platform answered %s): enable "
-                           "Shield on that pull zone, or give shield_zone_id." % (label, answer))
+        raise LookupFailed(
+            "No shield zone of %s is visible to this API key (the platform answered %s): enable "
+            "Shield on that pull zone, or give shield_zone_id." % (label, answer)
+        )
     return zone

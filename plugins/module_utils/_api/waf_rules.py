@@ -13,7 +13,14 @@ before use.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, MAY_HAVE_BEEN_SENT, ApiError, InputError, excerpt, scrub, unconfirmed)
+    BAD_ANSWER,
+    MAY_HAVE_BEEN_SENT,
+    ApiError,
+    InputError,
+    excerpt,
+    scrub,
+    unconfirmed,
+)
 
 ZONE_RULES = "/shield/waf/custom-rules/%d"  # GET: a zone's rules, one page at a time
 RULES = "/shield/waf/custom-rule"  # POST: create
@@ -24,8 +31,9 @@ MAX_PAGE_SIZE = 1000  # the largest perPage asked for; a task that manages one r
 MAX_PAGES = 10000
 MAX_RULES = 100000
 PAGING_HINT = "Retry later, or report the platform's paging to its support."
-RULE_NOT_VISIBLE = ("No custom WAF rule with id %d is visible to this API key: check id "
-                    "(shield_zone_id lists the rules of a zone).")
+RULE_NOT_VISIBLE = (
+    "No custom WAF rule with id %d is visible to this API key: check id (shield_zone_id lists the rules of a zone)."
+)
 
 
 def _is_int(value):
@@ -41,6 +49,7 @@ def _hints(hint):
 
 
 # --- the listing ---------------------------------------------------------------------------------------------------
+
 
 def next_page(info, page):
     """The page to read after ``page``, or None; trusts ``nextPage``, else ``totalPages``."""
@@ -96,8 +105,14 @@ def list_all(client, zone_id, page_size=MAX_PAGE_SIZE, hint=None):
 
     def fetch(page):
         # a page is one JSON object (GetCustomWafRulesResponse); a failed envelope fails in the client
-        return client.request("GET", ZONE_RULES % zone_id, "%s (page %d)" % (operation, page),
-                              params={"page": page, "perPage": page_size}, hints=_hints(hint), expect="object").data
+        return client.request(
+            "GET",
+            ZONE_RULES % zone_id,
+            "%s (page %d)" % (operation, page),
+            params={"page": page, "perPage": page_size},
+            hints=_hints(hint),
+            expect="object",
+        ).data
 
     rules, problem = collect_pages(fetch, MAX_PAGES)
     if problem:
@@ -125,13 +140,17 @@ def find(client, zone_id, name, hint=None):
     """
     rule, duplicates = find_by_name(list_all(client, zone_id, hint=hint), name)
     if duplicates:
-        raise InputError("%d custom WAF rules of shield zone %d are named %r (ids %s), so the rule to manage is "
-                         "ambiguous: rename or delete all but one of them (edge.platform.waf_rule_info lists them)."
-                         % (len(duplicates), zone_id, name, ", ".join(str(i) for i in duplicates)), option="rule_name")
+        raise InputError(
+            "%d custom WAF rules of shield zone %d are named %r (ids %s), so the rule to manage is "
+            "ambiguous: rename or delete all but one of them (edge.platform.waf_rule_info lists them)."
+            % (len(duplicates), zone_id, name, ", ".join(str(i) for i in duplicates)),
+            option="rule_name",
+        )
     return rule
 
 
 # --- one rule ------------------------------------------------------------------------------------------------------
+
 
 def error_response_failure(error):
     """``(status, message, error_key)`` when a rule's ``errorResponse`` really reports a failure, else None.
@@ -161,8 +180,13 @@ def rule_is_complete(rule, rule_id):
     These are the members the document makes non-nullable; an empty ``CustomWafRule`` serialises them
     as 0, 0 and null.
     """
-    return (isinstance(rule, dict) and rule.get("id") == rule_id and _is_int(rule.get("shieldZoneId"))
-            and rule.get("shieldZoneId") > 0 and isinstance(rule.get("ruleConfiguration"), dict))
+    return (
+        isinstance(rule, dict)
+        and rule.get("id") == rule_id
+        and _is_int(rule.get("shieldZoneId"))
+        and rule.get("shieldZoneId") > 0
+        and isinstance(rule.get("ruleConfiguration"), dict)
+    )
 
 
 def rule_read_failure(status, rule, rule_id):
@@ -195,12 +219,14 @@ def get(client, rule_id, hint=None):
     if failure is not None:
         status, message, error_key = failure
         status = status or reply.status
-        raise ApiError(operation, status, message, error_key=error_key,
-                       hint=hint if status < 300 or status == 404 else None)
+        raise ApiError(
+            operation, status, message, error_key=error_key, hint=hint if status < 300 or status == 404 else None
+        )
     return reply.data
 
 
 # --- writes --------------------------------------------------------------------------------------------------------
+
 
 def written_rule(status, data):
     """The ``CustomWafRule`` a create or update answered, or None when the answer does not confirm it.
@@ -223,8 +249,12 @@ def _not_confirmed(operation, status):
     A 202 is not an applied change (docs/platform-notes.md, "Shield writes answered with HTTP 202"). It may
     still land later, so it is handled as a lost answer: never sent again, the re-read decides (``Context.reconcile``).
     """
-    return ApiError(operation, status, "the platform answered HTTP %d without confirming the change" % status,
-                    kind=MAY_HAVE_BEEN_SENT)
+    return ApiError(
+        operation,
+        status,
+        "the platform answered HTTP %d without confirming the change" % status,
+        kind=MAY_HAVE_BEEN_SENT,
+    )
 
 
 def _confirmed_rule(operation, reply):
@@ -261,6 +291,10 @@ def delete(client, rule_id):
         raise _not_confirmed(operation, reply.status)
     if reply.status == 200 and not isinstance(reply.object.get("success"), bool):
         # a 200 confirms with the GenericRequestResponse it documents; any other body confirms nothing
-        raise unconfirmed(operation, reply.status, "the answer is not the GenericRequestResponse the deletion "
-                          "returns: %s" % scrub(excerpt(reply.text), client.secrets))
+        raise unconfirmed(
+            operation,
+            reply.status,
+            "the answer is not the GenericRequestResponse the deletion "
+            "returns: %s" % scrub(excerpt(reply.text), client.secrets),
+        )
     return None

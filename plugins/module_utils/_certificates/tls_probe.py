@@ -40,7 +40,7 @@ def parse_address(value, hostname):
         close = text.find("]")
         if close < 0 or (close + 1 < len(text) and text[close + 1] != ":"):
             raise ValueError("a bracketed IPv6 address needs its closing ']' (for example [2001:db8::1]:443)")
-        host, port = text[1:close], text[close + 2:] if close + 1 < len(text) else None
+        host, port = text[1:close], text[close + 2 :] if close + 1 < len(text) else None
     elif text.count(":") == 1:
         host, port = text.split(":")
     if not host:
@@ -92,8 +92,9 @@ def _handshake(host, port, server_name, timeout):
     except socket.timeout:
         raise ProbeError("no TLS answer from %s within %gs" % (place, timeout)) from None
     except ssl.SSLError as exc:
-        raise ProbeError("the TLS handshake with %s for %s failed (%s)"
-                         % (place, server_name, exc.reason or exc.__class__.__name__)) from None
+        raise ProbeError(
+            "the TLS handshake with %s for %s failed (%s)" % (place, server_name, exc.reason or exc.__class__.__name__)
+        ) from None
     except (OSError, ValueError) as exc:
         raise ProbeError("cannot connect to %s (%s)" % (place, getattr(exc, "strerror", None) or exc)) from None
     if not der:

@@ -56,9 +56,11 @@ CERTIFICATE_LABELS = ("CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE")
 KEY_LABELS = ("PRIVATE KEY", "RSA PRIVATE KEY", "EC PRIVATE KEY")
 ENCRYPTED_LABEL = "ENCRYPTED PRIVATE KEY"
 SEQUENCE = 0x30
-MISSING_LIBRARY = ("the cryptography Python library is not installed on the host that runs the module, so the "
-                   "key match, expiry, name and chain checks were skipped (fingerprints are still exact). "
-                   "Install cryptography there (pip install cryptography) to have them")
+MISSING_LIBRARY = (
+    "the cryptography Python library is not installed on the host that runs the module, so the "
+    "key match, expiry, name and chain checks were skipped (fingerprints are still exact). "
+    "Install cryptography there (pip install cryptography) to have them"
+)
 
 
 class CertificateError(ValueError):
@@ -120,12 +122,12 @@ class PrivateKey(object):
 def fingerprint(der):
     """SHA-256 of the DER, as colon-separated upper-case hex (as ``openssl x509 -fingerprint``)."""
     digest = hashlib.sha256(der).hexdigest().upper()
-    return ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
+    return ":".join(digest[i : i + 2] for i in range(0, len(digest), 2))
 
 
 def to_pem(label, der):
     body = base64.b64encode(der).decode("ascii")
-    lines = [body[i:i + 64] for i in range(0, len(body), 64)]
+    lines = [body[i : i + 64] for i in range(0, len(body), 64)]
     return "-----BEGIN %s-----\n%s\n-----END %s-----\n" % (label, "\n".join(lines), label)
 
 
@@ -150,15 +152,17 @@ def pem_blocks(data):
             if len(blocks) >= MAX_PEM_BLOCKS:
                 raise CertificateError(
                     "more than %d PEM blocks; a certificate bundle is the leaf certificate and its intermediates "
-                    "(usually 2 to 4 blocks): give only those" % MAX_PEM_BLOCKS)
+                    "(usually 2 to 4 blocks): give only those" % MAX_PEM_BLOCKS
+                )
             opened = marker
             continue
         if opened is None:
             raise CertificateError("an -----END %s----- line has no -----BEGIN line before it" % label)
         if label != opened.group(2).strip():
-            raise CertificateError("a PEM block starts with BEGIN %s but ends with END %s"
-                                   % (opened.group(2).strip(), label))
-        blocks.append(_block(label, text[opened.end():marker.start()]))
+            raise CertificateError(
+                "a PEM block starts with BEGIN %s but ends with END %s" % (opened.group(2).strip(), label)
+            )
+        blocks.append(_block(label, text[opened.end() : marker.start()]))
         opened = None
     if opened is not None:
         raise CertificateError("the %s PEM block is not terminated by its -----END line" % opened.group(2))
@@ -208,7 +212,7 @@ def _is_der(data):
         count = size & 0x7F
         if count == 0 or count > 4 or len(data) < 2 + count:
             return False
-        size, head = int.from_bytes(data[2:2 + count], "big"), 2 + count
+        size, head = int.from_bytes(data[2 : 2 + count], "big"), 2 + count
     return head + size == len(data)
 
 
@@ -235,7 +239,9 @@ def load_certificates(data):
             certificates.append(_parse_certificate(der))
         except PARSE_ERRORS:
             where = "" if len(ders) == 1 else "certificate %d of the bundle: " % (index + 1)
-            raise CertificateError("%snot a valid X.509 certificate (its DER structure does not parse)" % where) from None
+            raise CertificateError(
+                "%snot a valid X.509 certificate (its DER structure does not parse)" % where
+            ) from None
     return certificates
 
 
@@ -261,26 +267,36 @@ def load_private_key(data):
     else:
         raise CertificateError("not PEM (no -----BEGIN PRIVATE KEY----- line) and not DER")
     if block.encrypted:
-        raise CertificateError("the private key is encrypted; the platform needs it unencrypted "
-                               "(decrypt it with: openssl pkey -in encrypted.pem -out key.pem)")
+        raise CertificateError(
+            "the private key is encrypted; the platform needs it unencrypted "
+            "(decrypt it with: openssl pkey -in encrypted.pem -out key.pem)"
+        )
     if not HAS_CRYPTOGRAPHY:
         if block.label is None:
-            raise CertificateError("a DER private key can only be read with the cryptography Python library, which is "
-                                   "not installed on the host that runs the module: give the key as PEM")
+            raise CertificateError(
+                "a DER private key can only be read with the cryptography Python library, which is "
+                "not installed on the host that runs the module: give the key as PEM"
+            )
         return PrivateKey(block.label, block.der)
     try:
         key = serialization.load_der_private_key(block.der, password=None)
     except TypeError:  # DER PKCS#8 that is encrypted
-        raise CertificateError("the private key is encrypted; the platform needs it unencrypted "
-                               "(decrypt it with: openssl pkey -in encrypted.pem -out key.pem)") from None
+        raise CertificateError(
+            "the private key is encrypted; the platform needs it unencrypted "
+            "(decrypt it with: openssl pkey -in encrypted.pem -out key.pem)"
+        ) from None
     except ValueError:  # cryptography's own words would quote ASN.1 internals, no help to a user
         raise CertificateError("not a valid private key (its DER structure does not parse)") from None
     except UnsupportedAlgorithm:
         raise CertificateError("not a private key of a supported type (RSA, ECDSA, Ed25519 or Ed448)") from None
     if block.label is None:  # DER input is uploaded as PKCS#8 PEM, which every server reads
-        return PrivateKey("PRIVATE KEY", key.private_bytes(serialization.Encoding.DER,
-                                                           serialization.PrivateFormat.PKCS8,
-                                                           serialization.NoEncryption()), _spki(key.public_key()))
+        return PrivateKey(
+            "PRIVATE KEY",
+            key.private_bytes(
+                serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+            ),
+            _spki(key.public_key()),
+        )
     return PrivateKey(block.label, block.der, _spki(key.public_key()))
 
 
@@ -351,8 +367,13 @@ def check_pair(bundle, key, hostname, other_labels=(), now=None):
     """
     problems, warnings = [], []
     if other_labels:
-        warnings.append(Finding("certificate", "the %s block(s) in it are not uploaded as part of the certificate"
-                                % ", ".join(sorted(set(other_labels)))))
+        warnings.append(
+            Finding(
+                "certificate",
+                "the %s block(s) in it are not uploaded as part of the certificate"
+                % ", ".join(sorted(set(other_labels))),
+            )
+        )
     leaf = bundle[0]
     if leaf.public_key is None or key.public_key is None:
         warnings.append(Finding("certificate", MISSING_LIBRARY))
@@ -360,29 +381,62 @@ def check_pair(bundle, key, hostname, other_labels=(), now=None):
     if not key_matches(leaf, key):
         others = [i for i, cert in enumerate(bundle) if key_matches(cert, key)]
         if others:
-            problems.append(Finding("certificate", "the private key belongs to certificate %d of the bundle, not to "
-                                    "the first one" % (others[0] + 1), "Put the hostname's (leaf) certificate first."))
+            problems.append(
+                Finding(
+                    "certificate",
+                    "the private key belongs to certificate %d of the bundle, not to the first one" % (others[0] + 1),
+                    "Put the hostname's (leaf) certificate first.",
+                )
+            )
         else:
-            problems.append(Finding("certificate_key", "the private key does not belong to the certificate %s"
-                                    % leaf.subject, "Use the key that was generated with this certificate's signing "
-                                    "request."))
+            problems.append(
+                Finding(
+                    "certificate_key",
+                    "the private key does not belong to the certificate %s" % leaf.subject,
+                    "Use the key that was generated with this certificate's signing request.",
+                )
+            )
     now = now or utc_now()
     if leaf.not_after <= now:
-        problems.append(Finding("certificate", "the certificate expired on %s" % iso(leaf.not_after),
-                                "Renew it and give the new certificate."))
+        problems.append(
+            Finding(
+                "certificate",
+                "the certificate expired on %s" % iso(leaf.not_after),
+                "Renew it and give the new certificate.",
+            )
+        )
     elif (leaf.not_after - now).days < EXPIRY_WARNING_DAYS:
-        warnings.append(Finding("certificate", "the certificate expires on %s, in %d day(s); renew it soon"
-                                % (iso(leaf.not_after), (leaf.not_after - now).days)))
+        warnings.append(
+            Finding(
+                "certificate",
+                "the certificate expires on %s, in %d day(s); renew it soon"
+                % (iso(leaf.not_after), (leaf.not_after - now).days),
+            )
+        )
     if leaf.not_before > now:
-        warnings.append(Finding("certificate", "the certificate is not valid before %s; clients reject it until then"
-                                % iso(leaf.not_before)))
+        warnings.append(
+            Finding(
+                "certificate",
+                "the certificate is not valid before %s; clients reject it until then" % iso(leaf.not_before),
+            )
+        )
     if not covers(leaf, hostname):
-        warnings.append(Finding("certificate", "the certificate's subject alternative names (%s) do not cover %s; "
-                                "browsers will reject it" % (", ".join(leaf.sans) or "none", hostname)))
+        warnings.append(
+            Finding(
+                "certificate",
+                "the certificate's subject alternative names (%s) do not cover %s; "
+                "browsers will reject it" % (", ".join(leaf.sans) or "none", hostname),
+            )
+        )
     for index in range(1, len(bundle)):
         if bundle[index - 1].issuer != bundle[index].subject:
-            warnings.append(Finding("certificate", "certificate %d of the bundle did not issue certificate %d; the "
-                                    "chain may be out of order or incomplete" % (index + 1, index)))
+            warnings.append(
+                Finding(
+                    "certificate",
+                    "certificate %d of the bundle did not issue certificate %d; the "
+                    "chain may be out of order or incomplete" % (index + 1, index),
+                )
+            )
             break
     return problems, warnings
 
@@ -409,8 +463,15 @@ def _parse_certificate(der):
     # cryptography >= 42 has the *_utc properties; older ones return naive UTC datetimes
     not_before = getattr(cert, "not_valid_before_utc", None) or cert.not_valid_before.replace(tzinfo=timezone.utc)
     not_after = getattr(cert, "not_valid_after_utc", None) or cert.not_valid_after.replace(tzinfo=timezone.utc)
-    return Certificate(der, cert.subject.rfc4514_string(), cert.issuer.rfc4514_string(), sans,
-                       not_before, not_after, _spki(cert.public_key()))
+    return Certificate(
+        der,
+        cert.subject.rfc4514_string(),
+        cert.issuer.rfc4514_string(),
+        sans,
+        not_before,
+        not_after,
+        _spki(cert.public_key()),
+    )
 
 
 def _spki(public_key):

@@ -19,9 +19,18 @@ from urllib.parse import parse_qsl, unquote_plus, urlsplit, urlunsplit
 
 from ansible.module_utils.basic import env_fallback
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES, Client, bearer_auth
+from ansible_collections.edge.platform.plugins.module_utils._engine.client import (
+    DEFAULT_MAX_RESPONSE_BYTES,
+    Client,
+    bearer_auth,
+)
 from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import (
-    check_credential, check_not_empty, check_required, check_transport, transport_argument_spec)
+    check_credential,
+    check_not_empty,
+    check_required,
+    check_transport,
+    transport_argument_spec,
+)
 
 SCHEMES = {"libsql": "https", "https": "https", "http": "http"}
 TOKEN_PARAMETER = re.compile(r"[?&;]authToken=([^&#;]*)")
@@ -68,19 +77,23 @@ def split_database_url(value):
     if scheme is None or not parts.hostname:
         raise DatabaseUrlError(
             "database_url must be a libsql://, https:// or (for a local emulator) http:// URL with a host, "
-            "for example libsql://my-db.lite.bunnydb.net; got %r." % shown)
+            "for example libsql://my-db.lite.bunnydb.net; got %r." % shown
+        )
     if parts.username is not None or parts.password is not None:
-        raise DatabaseUrlError("database_url must not carry credentials before the host; "
-                               "give the token in auth_token instead.")
+        raise DatabaseUrlError(
+            "database_url must not carry credentials before the host; give the token in auth_token instead."
+        )
     token = None
     for name, item in parse_qsl(parts.query, keep_blank_values=True):
         if name != "authToken":
             raise DatabaseUrlError(
                 "database_url has the query parameter %r; only authToken is understood. Remove it "
-                "(use http:// rather than tls=0 for a plain-HTTP endpoint)." % name)
+                "(use http:// rather than tls=0 for a plain-HTTP endpoint)." % name
+            )
         if not item:
-            raise DatabaseUrlError("database_url has an empty authToken query parameter; "
-                                   "remove it or give the token in auth_token.")
+            raise DatabaseUrlError(
+                "database_url has an empty authToken query parameter; remove it or give the token in auth_token."
+            )
         if token is not None and item != token:
             raise DatabaseUrlError("database_url has two different authToken query parameters; keep one.")
         token = item
@@ -133,10 +146,18 @@ def database_connection(ctx):
     params = ctx.params
     for secret in url_tokens(params["database_url"]) | {params.get("auth_token")}:
         ctx.add_secret(secret)
-    problem = check_required(params["database_url"], "database_url", DATABASE_URL_ENV,
-                             "the database URL, for example libsql://my-db.lite.bunnydb.net")
-    problem = problem or check_not_empty(params["database_url"], "database_url", DATABASE_URL_ENV,
-                                         "the database URL, for example libsql://my-db.lite.bunnydb.net")
+    problem = check_required(
+        params["database_url"],
+        "database_url",
+        DATABASE_URL_ENV,
+        "the database URL, for example libsql://my-db.lite.bunnydb.net",
+    )
+    problem = problem or check_not_empty(
+        params["database_url"],
+        "database_url",
+        DATABASE_URL_ENV,
+        "the database URL, for example libsql://my-db.lite.bunnydb.net",
+    )
     if problem:
         ctx.fail(problem)
     endpoint, url_token = None, None
@@ -149,22 +170,40 @@ def database_connection(ctx):
         params["database_url"] = without_query(params["database_url"])
     token = params.get("auth_token")
     if url_token and token and token.strip() and url_token != token:
-        ctx.fail("database_url carries an authToken query parameter that differs from auth_token "
-                 "(or %s); give the token once, preferably in auth_token." % " / ".join(AUTH_TOKEN_ENV))
+        ctx.fail(
+            "database_url carries an authToken query parameter that differs from auth_token "
+            "(or %s); give the token once, preferably in auth_token." % " / ".join(AUTH_TOKEN_ENV)
+        )
     if url_token and (token is None or not token.strip()):
         # an empty auth_token beside a URL token means "no token option" (it overrides an environment fallback)
         token = url_token
-    problem = (check_required(token, "auth_token", AUTH_TOKEN_ENV,
-                              "a full-access or read-only token of the database (or put it in database_url as "
-                              "?authToken=)")
-               or check_credential(token, "auth_token", AUTH_TOKEN_ENV) or check_transport(params))
+    problem = (
+        check_required(
+            token,
+            "auth_token",
+            AUTH_TOKEN_ENV,
+            "a full-access or read-only token of the database (or put it in database_url as ?authToken=)",
+        )
+        or check_credential(token, "auth_token", AUTH_TOKEN_ENV)
+        or check_transport(params)
+    )
     if problem:
         ctx.fail(problem)
     limit = params.get("max_response_bytes")
     if limit is not None and limit < 1:
-        ctx.fail("max_response_bytes must be a positive number of bytes (the default is %d, 64 MiB); got %d."
-                 % (DEFAULT_MAX_RESPONSE_BYTES, limit))
-    return Client(endpoint, bearer_auth(token), secrets=ctx.secrets, timeout=params["timeout"],
-                  retries=params["retries"], validate_certs=params["validate_certs"], warn=ctx.warn,
-                  url_option="database_url", max_response_bytes=limit or DEFAULT_MAX_RESPONSE_BYTES,
-                  size_option="max_response_bytes" if limit is not None else None)
+        ctx.fail(
+            "max_response_bytes must be a positive number of bytes (the default is %d, 64 MiB); got %d."
+            % (DEFAULT_MAX_RESPONSE_BYTES, limit)
+        )
+    return Client(
+        endpoint,
+        bearer_auth(token),
+        secrets=ctx.secrets,
+        timeout=params["timeout"],
+        retries=params["retries"],
+        validate_certs=params["validate_certs"],
+        warn=ctx.warn,
+        url_option="database_url",
+        max_response_bytes=limit or DEFAULT_MAX_RESPONSE_BYTES,
+        size_option="max_response_bytes" if limit is not None else None,
+    )

@@ -20,8 +20,8 @@ import json
 import math
 import re
 
-INT64_MIN = -(2 ** 63)
-INT64_MAX = 2 ** 63 - 1
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
 # What a value object decodes to (an AnswerDecoder leaves these in the rows).
 DECODED = (type(None), int, float, str, bytes)
 INTEGER_TEXT = re.compile(r"-?[0-9]+\Z")
@@ -68,13 +68,15 @@ def encode_value(value, where="value"):
         if not INT64_MIN <= value <= INT64_MAX:
             raise HranaValueError(
                 "%s is %d, outside the signed 64-bit range SQLite stores integers in (%d to %d); "
-                "pass it as a string or a float instead." % (where, value, INT64_MIN, INT64_MAX))
+                "pass it as a string or a float instead." % (where, value, INT64_MIN, INT64_MAX)
+            )
         return {"type": "integer", "value": str(value)}
     if isinstance(value, float):
         if math.isnan(value) or math.isinf(value):
             raise HranaValueError(
                 "%s is %s; SQLite cannot store NaN or infinity from a query argument: "
-                "pass null or a finite number." % (where, value))
+                "pass null or a finite number." % (where, value)
+            )
         return {"type": "float", "value": value}
     if isinstance(value, str):
         return {"type": "text", "value": value}
@@ -84,7 +86,8 @@ def encode_value(value, where="value"):
         return {"type": "blob", "base64": _check_base64(value["blob"], where + ".blob")}
     raise HranaValueError(
         "%s has the unsupported type %s; use null, a boolean, an integer, a float, a string, "
-        "or {blob: <base64>} for binary data." % (where, type(value).__name__))
+        "or {blob: <base64>} for binary data." % (where, type(value).__name__)
+    )
 
 
 def _check_base64(text, where):
@@ -156,8 +159,10 @@ def stmt(sql, args=None, named_args=None, where="statement"):
     if args:
         built["args"] = [encode_value(v, "%s.args[%d]" % (where, i)) for i, v in enumerate(args)]
     if named_args:
-        built["named_args"] = [{"name": name, "value": encode_value(v, "%s.named_args.%s" % (where, name))}
-                               for name, v in named_args.items()]
+        built["named_args"] = [
+            {"name": name, "value": encode_value(v, "%s.named_args.%s" % (where, name))}
+            for name, v in named_args.items()
+        ]
     return built
 
 
@@ -251,11 +256,13 @@ def check_values(decoder, outcomes):
     A cell that arrived as a bare JSON number or string (not a value object) would otherwise pass as
     a value, and a JSON number may already have lost an integer's precision.
     """
-    cells = sum(len(result.rows) * len(result.columns) - result.late_values
-                for result, _error in outcomes if result is not None)
+    cells = sum(
+        len(result.rows) * len(result.columns) - result.late_values for result, _error in outcomes if result is not None
+    )
     if cells != decoder.values:
-        raise HranaProtocolError("a row holds a value that is not a value object (%d value objects for %d cells)"
-                                 % (decoder.values, cells))
+        raise HranaProtocolError(
+            "a row holds a value that is not a value object (%d value objects for %d cells)" % (decoder.values, cells)
+        )
 
 
 # Statistics sqld adds to every StmtResult (libsql-server/src/hrana/result_builder.rs ``add_stats``);
@@ -328,8 +335,13 @@ def _decode_stats(result):
         value = result.get(name)
         if value is None:
             continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (
-                name != "query_duration_ms" and not isinstance(value, int)) or not math.isfinite(value):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or value < 0
+            or (name != "query_duration_ms" and not isinstance(value, int))
+            or not math.isfinite(value)
+        ):
             raise HranaProtocolError("%s must be a non-negative number; got %r" % (name, value))
         stats[name] = value
     return stats
@@ -351,12 +363,12 @@ def decode_batch_result(result, step_count):
     if not isinstance(results, list) or not isinstance(errors, list):
         raise HranaProtocolError("a batch result needs the lists step_results and step_errors")
     if len(results) != step_count or len(errors) != step_count:
-        raise HranaProtocolError("a batch of %d steps answered with %d results and %d errors"
-                                 % (step_count, len(results), len(errors)))
+        raise HranaProtocolError(
+            "a batch of %d steps answered with %d results and %d errors" % (step_count, len(results), len(errors))
+        )
     decoded = []
     for res, err in zip(results, errors):
-        decoded.append((None if res is None else decode_stmt_result(res),
-                        None if err is None else decode_error(err)))
+        decoded.append((None if res is None else decode_stmt_result(res), None if err is None else decode_error(err)))
     return decoded
 
 
@@ -379,8 +391,10 @@ def decode_pipeline(data, requests):
         elif kind == "ok":
             response = entry.get("response")
             if not isinstance(response, dict) or response.get("type") != request["type"]:
-                raise HranaProtocolError("a %s request was answered with %r" % (
-                    request["type"], response.get("type") if isinstance(response, dict) else response))
+                raise HranaProtocolError(
+                    "a %s request was answered with %r"
+                    % (request["type"], response.get("type") if isinstance(response, dict) else response)
+                )
             decoded.append(response)
         else:
             raise HranaProtocolError("a result must have type ok or error; got %r" % (kind,))

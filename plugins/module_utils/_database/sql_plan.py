@@ -45,8 +45,10 @@ from . import hrana
 
 # SELECTs on the pragmas' table-valued functions: sqld lets read-only tokens run SELECTs, while it
 # classifies the statement PRAGMA schema_version as a write. total_changes() counts trigger writes.
-PROBE_SQL = ("SELECT s.schema_version, u.user_version, total_changes() AS total_changes "
-             "FROM pragma_schema_version AS s, pragma_user_version AS u")
+PROBE_SQL = (
+    "SELECT s.schema_version, u.user_version, total_changes() AS total_changes "
+    "FROM pragma_schema_version AS s, pragma_user_version AS u"
+)
 READ_KEYWORDS = frozenset(("SELECT", "VALUES", "EXPLAIN"))
 TRANSACTION_KEYWORDS = frozenset(("BEGIN", "COMMIT", "END", "ROLLBACK"))
 # Writes that move none of the probed counters: reported as a change whenever they ran.
@@ -63,14 +65,16 @@ MISSING_OBJECT = re.compile(r"\bno such (table|column|index|view|trigger): ([^\s
 CODE_HINTS = {
     "SQL_MANY_STATEMENTS": "Give each statement its own entry in statements.",
     "SQL_NO_STATEMENT": "The SQL text holds no statement.",
-    "SQL_PARSE_ERROR": ("Fix the SQL; libSQL's server also refuses some statements outright: VACUUM, ANALYZE, "
-                        "TEMP tables, views and triggers, and most PRAGMAs that set a value."),
+    "SQL_PARSE_ERROR": (
+        "Fix the SQL; libSQL's server also refuses some statements outright: VACUUM, ANALYZE, "
+        "TEMP tables, views and triggers, and most PRAGMAs that set a value."
+    ),
     "ARGS_INVALID": "Give exactly one value per parameter of the statement in args or named_args.",
 }
 
 
 def first_keyword(sql):
-    rest = sql[LEADING_NOISE.match(sql).end():]
+    rest = sql[LEADING_NOISE.match(sql).end() :]
     match = FIRST_WORD.match(rest)
     return match.group(0).upper() if match else ""
 
@@ -91,28 +95,34 @@ class Statement(object):
 
     @property
     def controls_transaction(self):
-        return self.keyword in TRANSACTION_KEYWORDS and not ROLLBACK_TO.match(self.sql[LEADING_NOISE.match(self.sql).end():])
+        return self.keyword in TRANSACTION_KEYWORDS and not ROLLBACK_TO.match(
+            self.sql[LEADING_NOISE.match(self.sql).end() :]
+        )
 
     @property
     def shown(self):
         text = " ".join(self.sql.split())
-        return text if len(text) <= SQL_SHOWN else text[:SQL_SHOWN - 3] + "..."
+        return text if len(text) <= SQL_SHOWN else text[: SQL_SHOWN - 3] + "..."
 
 
 def read_statements(params):
     """The statements to run from ``statements`` or ``sql``/``args``/``named_args``; raises InputError."""
     if params["statements"] is not None and params["sql"] is not None:
-        raise InputError("statements and sql are mutually exclusive: use sql for one statement, statements for "
-                         "several.", option="statements")
+        raise InputError(
+            "statements and sql are mutually exclusive: use sql for one statement, statements for several.",
+            option="statements",
+        )
     if params["statements"] is None:
         if params["sql"] is None:
             raise InputError("Give the SQL to run in sql (one statement) or statements (a list).", option="sql")
         return [make_statement("sql", params["sql"], params["args"], params["named_args"])]
     for name in ("args", "named_args"):
         if params[name] is not None:
-            raise InputError("%s goes with sql; with statements give each entry its own %s, for example "
-                             "statements: [{sql: 'INSERT INTO t VALUES (?)', %s: ...}]." % (name, name, name),
-                             option=name)
+            raise InputError(
+                "%s goes with sql; with statements give each entry its own %s, for example "
+                "statements: [{sql: 'INSERT INTO t VALUES (?)', %s: ...}]." % (name, name, name),
+                option=name,
+            )
     if not params["statements"]:
         raise InputError("statements is empty; give at least one SQL statement.", option="statements")
     found = []
@@ -122,19 +132,27 @@ def read_statements(params):
             found.append(make_statement(where, entry, None, None))
             continue
         if not isinstance(entry, dict):
-            raise InputError("%s must be a SQL string or a dictionary with sql, args and named_args; got %s."
-                             % (where, type(entry).__name__), option="statements")
+            raise InputError(
+                "%s must be a SQL string or a dictionary with sql, args and named_args; got %s."
+                % (where, type(entry).__name__),
+                option="statements",
+            )
         unknown = sorted(set(entry) - {"sql", "args", "named_args"})
         if unknown:
-            raise InputError("%s has the unknown key(s) %s; the keys are sql, args and named_args."
-                             % (where, ", ".join(unknown)), option="statements")
+            raise InputError(
+                "%s has the unknown key(s) %s; the keys are sql, args and named_args." % (where, ", ".join(unknown)),
+                option="statements",
+            )
         args, named = entry.get("args"), entry.get("named_args")
         if args is not None and not isinstance(args, list):
-            raise InputError("%s.args must be a list of values; got %s." % (where, type(args).__name__),
-                             option="statements")
+            raise InputError(
+                "%s.args must be a list of values; got %s." % (where, type(args).__name__), option="statements"
+            )
         if named is not None and not isinstance(named, dict):
-            raise InputError("%s.named_args must be a dictionary of name: value; got %s."
-                             % (where, type(named).__name__), option="statements")
+            raise InputError(
+                "%s.named_args must be a dictionary of name: value; got %s." % (where, type(named).__name__),
+                option="statements",
+            )
         found.append(make_statement(where, entry.get("sql"), args, named))
     return found
 
@@ -142,11 +160,14 @@ def read_statements(params):
 def make_statement(where, sql, args, named_args):
     option = "sql" if where == "sql" else "statements"
     if not isinstance(sql, str) or not sql.strip():
-        raise InputError("%s needs the SQL text of one statement%s." % (
-            where, "" if where == "sql" else " in its sql key"), option=option)
+        raise InputError(
+            "%s needs the SQL text of one statement%s." % (where, "" if where == "sql" else " in its sql key"),
+            option=option,
+        )
     if args and named_args:
-        raise InputError("%s has both args and named_args; the database binds one or the other, so give one."
-                         % where, option=option)
+        raise InputError(
+            "%s has both args and named_args; the database binds one or the other, so give one." % where, option=option
+        )
     try:
         return Statement(where, sql, args, named_args)
     except hrana.HranaValueError as exc:
@@ -158,8 +179,10 @@ def read_plan(params, check_mode):
     InputError naming the option to fix."""
     statements = read_statements(params)
     if params["max_rows"] < 0:
-        raise InputError("max_rows must be 0 or more (the default is %d); got %d." % (
-            MAX_ROWS_DEFAULT, params["max_rows"]), option="max_rows")
+        raise InputError(
+            "max_rows must be 0 or more (the default is %d); got %d." % (MAX_ROWS_DEFAULT, params["max_rows"]),
+            option="max_rows",
+        )
     problem = transaction_control_problem(statements, params["transaction"], check_mode)
     if problem:
         raise InputError(problem, option=statements[0].where.partition("[")[0])
@@ -172,10 +195,12 @@ def transaction_control_problem(statements, transaction, check_mode):
         return None
     for statement in statements:
         if statement.controls_transaction:
-            return ("%s is a %s statement, but the module runs the statements in its own transaction%s; "
-                    "remove it%s." % (statement.where, statement.keyword,
-                                      " (in check mode one that is always rolled back)" if check_mode else "",
-                                      "" if check_mode else ", or set transaction: false"))
+            return "%s is a %s statement, but the module runs the statements in its own transaction%s; remove it%s." % (
+                statement.where,
+                statement.keyword,
+                " (in check mode one that is always rolled back)" if check_mode else "",
+                "" if check_mode else ", or set transaction: false",
+            )
     return None
 
 
@@ -259,8 +284,10 @@ class Plan(object):
                 outcomes[index][0].rows = []
         verdict = self.judge(outcomes)
         which = "The statement" if len(self.statement_list) == 1 else "The statements"
-        text = ("%s returned %s rows, more than max_rows (%s), so none are returned: raise max_rows to return them "
-                "all, or return fewer rows (for example with LIMIT)." % (which, format(count, ","), format(limit, ",")))
+        text = (
+            "%s returned %s rows, more than max_rows (%s), so none are returned: raise max_rows to return them "
+            "all, or return fewer rows (for example with LIMIT)." % (which, format(count, ","), format(limit, ","))
+        )
         if verdict.msg is not None:
             text += " " + verdict.msg
         elif self.check_mode:
@@ -298,14 +325,23 @@ class Plan(object):
             position, failure = failed
             statement = statements[position]
             # what a real run would leave behind: with a transaction, nothing
-            return Verdict(describe_failure(statement.where, statement, failure) + " "
-                           + aftermath(statements, position, self.transaction, self.check_mode), failure,
-                           results=results, changed=False if self.transaction else changed,
-                           field=statement.where, failed_statement=position)
+            return Verdict(
+                describe_failure(statement.where, statement, failure)
+                + " "
+                + aftermath(statements, position, self.transaction, self.check_mode),
+                failure,
+                results=results,
+                changed=False if self.transaction else changed,
+                field=statement.where,
+                failed_statement=position,
+            )
         if self.commit is not None and outcomes[self.commit][1] is not None:
             failure = outcomes[self.commit][1]
-            return Verdict(describe_failure("COMMIT", None, failure)
-                           + " The transaction was rolled back: nothing was applied.", failure, results=results)
+            return Verdict(
+                describe_failure("COMMIT", None, failure) + " The transaction was rolled back: nothing was applied.",
+                failure,
+                results=results,
+            )
         return Verdict(None, None, results=results, changed=bool(changed))
 
     # -- a batch the database refused as a whole ----------------------------------------------------
@@ -317,8 +353,10 @@ class Plan(object):
         holds after a successful step. sqld converts (parses) every step before it runs any, so a
         statement it refuses fails its own batch, and the others run nothing but ``SELECT 1``.
         """
-        requests = [hrana.batch([hrana.step(hrana.stmt("SELECT 1")), hrana.step(s.stmt, hrana.error(0))])
-                    for s in self.statement_list]
+        requests = [
+            hrana.batch([hrana.step(hrana.stmt("SELECT 1")), hrana.step(s.stmt, hrana.error(0))])
+            for s in self.statement_list
+        ]
         return requests + [hrana.close()]
 
     def refused(self, error, responses=None):
@@ -326,19 +364,25 @@ class Plan(object):
         statements = self.statement_list
         position = 0 if len(statements) == 1 else None
         if responses is not None:
-            for index, response in enumerate(responses[:len(statements)]):
+            for index, response in enumerate(responses[: len(statements)]):
                 if isinstance(response, hrana.HranaError):
                     position, error = index, response
                     break
         nothing = "The database refuses the whole batch before running any of it, so nothing was applied"
         if position is None:
-            return Verdict("The database refused the batch%s: %s. %s; it did not say which statement it refused."
-                           % (" with %s" % error.code if error.code else "", error.message.rstrip("."), nothing),
-                           error)
+            return Verdict(
+                "The database refused the batch%s: %s. %s; it did not say which statement it refused."
+                % (" with %s" % error.code if error.code else "", error.message.rstrip("."), nothing),
+                error,
+            )
         statement = statements[position]
         text = "%s was refused%s: %s (SQL: %s). %s." % (
-            statement.where, " with %s" % error.code if error.code else "", error.message.rstrip("."),
-            statement.shown, nothing)
+            statement.where,
+            " with %s" % error.code if error.code else "",
+            error.message.rstrip("."),
+            statement.shown,
+            nothing,
+        )
         if error.code in CODE_HINTS:
             text += " " + CODE_HINTS[error.code]
         return Verdict(text, error, field=statement.where, failed_statement=position)
@@ -373,8 +417,12 @@ def shape_result(result):
     rows = result.rows
     for index, row in enumerate(rows):
         rows[index] = dict(zip(columns, map(shape_value, row)))
-    shaped = {"columns": columns, "rows": rows, "affected_row_count": result.affected_row_count,
-              "last_insert_rowid": result.last_insert_rowid}
+    shaped = {
+        "columns": columns,
+        "rows": rows,
+        "affected_row_count": result.affected_row_count,
+        "last_insert_rowid": result.last_insert_rowid,
+    }
     shaped.update(result.stats)
     return shaped
 
@@ -433,7 +481,9 @@ def aftermath(statements, index, transaction, check_mode):
         text = "With transaction false, %s ran and stays applied" % statements[0].where
     else:
         text = "With transaction false, %s to %s ran and stay applied" % (
-            statements[0].where, statements[index - 1].where)
+            statements[0].where,
+            statements[index - 1].where,
+        )
     if index + 1 < len(statements):
         text += "; %s and later did not run" % statements[index + 1].where
     return text + "."
@@ -444,8 +494,11 @@ def missing_object(verdict):
     match = MISSING_OBJECT.search(getattr(verdict.error, "message", None) or "") if verdict.error else None
     if match is None:
         return None
-    return "the %s %s%s" % (match.group(1).lower(), match.group(2),
-                            " (needed by %s)" % verdict.field if verdict.field else "")
+    return "the %s %s%s" % (
+        match.group(1).lower(),
+        match.group(2),
+        " (needed by %s)" % verdict.field if verdict.field else "",
+    )
 
 
 # -- a request whose answer was lost ------------------------------------------------------------------
@@ -454,12 +507,16 @@ def missing_object(verdict):
 def lost_answer_hint(statements, transaction):
     """The advice of a failure after which the statements may have been applied."""
     which = "The statement" if len(statements) == 1 else "The %d statements" % len(statements)
-    text = ("%s MAY HAVE BEEN APPLIED: the request may have reached the database, but no usable answer came back, "
-            "so it was not sent again." % which)
+    text = (
+        "%s MAY HAVE BEEN APPLIED: the request may have reached the database, but no usable answer came back, "
+        "so it was not sent again." % which
+    )
     if transaction and len(statements) > 1:
         text += " They ran in one transaction, so either all of them took effect or none did."
     elif not transaction and len(statements) > 1:
         text += " With transaction false, any of them up to the first failure may have taken effect."
-    return text + (" Check the database (for example with a SELECT of the rows they write) before running the task "
-                   "again: running it again applies them again unless they are idempotent "
-                   "(CREATE ... IF NOT EXISTS, INSERT ... ON CONFLICT DO NOTHING).")
+    return text + (
+        " Check the database (for example with a SELECT of the rows they write) before running the task "
+        "again: running it again applies them again unless they are idempotent "
+        "(CREATE ... IF NOT EXISTS, INSERT ... ON CONFLICT DO NOTHING)."
+    )

@@ -30,8 +30,10 @@ def to_text(moment):
 def parse_rfc3339(value, option="expires_at"):
     """``(aware datetime, None)`` or ``(None, problem)``; an offset is required, as RFC 3339 requires."""
     found = RFC3339_RE.match(value.strip()) if isinstance(value, str) else None
-    problem = ("%s must be an RFC 3339 date-time with a time zone, such as 2030-01-31T23:59:59Z or "
-               "2030-01-31T23:59:59+01:00; got %r." % (option, value))
+    problem = (
+        "%s must be an RFC 3339 date-time with a time zone, such as 2030-01-31T23:59:59Z or "
+        "2030-01-31T23:59:59+01:00; got %r." % (option, value)
+    )
     if not found:
         return None, problem
     year, month, day, hour, minute, second = (int(part) for part in found.groups()[:6])
@@ -59,8 +61,10 @@ def parse_duration(value, now, option="expires_in"):
     """``(aware datetime now + value, None)`` or ``(None, problem)``."""
     found = DURATION_RE.match(value) if isinstance(value, str) else None
     if not found or int(found.group(1)) == 0:
-        return None, ("%s must be a positive whole number followed by h (hours), d (days), w (weeks), m (months) "
-                      "or y (years), as the bunny CLI takes it: for example 12h, 30d or 1y; got %r." % (option, value))
+        return None, (
+            "%s must be a positive whole number followed by h (hours), d (days), w (weeks), m (months) "
+            "or y (years), as the bunny CLI takes it: for example 12h, 30d or 1y; got %r." % (option, value)
+        )
     amount, unit = int(found.group(1)), found.group(2).lower()
     try:
         if unit in "hdw":

@@ -30,8 +30,20 @@ from urllib.parse import urljoin, urlsplit
 from ansible.module_utils.ansible_release import __version__ as ANSIBLE_CORE_VERSION
 
 from .errors import (
-    BAD_ANSWER, MAY_HAVE_BEEN_SENT, NO_ANSWER, REFUSED, UNREACHABLE, ApiError, shorten, decode_json,
-    envelope_failure, excerpt, parse_error_body, scrub, unconfirmed, UNCONFIRMED_WRITE_HINT,
+    BAD_ANSWER,
+    MAY_HAVE_BEEN_SENT,
+    NO_ANSWER,
+    REFUSED,
+    UNCONFIRMED_WRITE_HINT,
+    UNREACHABLE,
+    ApiError,
+    decode_json,
+    envelope_failure,
+    excerpt,
+    parse_error_body,
+    scrub,
+    shorten,
+    unconfirmed,
 )
 from .version import COLLECTION_VERSION
 
@@ -46,8 +58,12 @@ except ImportError:  # pragma: no cover - exercised by the import sanity test
 else:
     REQUESTS_IMPORT_ERROR = None
     # failures before anything is sent that no retry can cure
-    UNBUILDABLE = (requests.exceptions.InvalidHeader, requests.exceptions.InvalidURL,
-                   requests.exceptions.MissingSchema, requests.exceptions.InvalidSchema)
+    UNBUILDABLE = (
+        requests.exceptions.InvalidHeader,
+        requests.exceptions.InvalidURL,
+        requests.exceptions.MissingSchema,
+        requests.exceptions.InvalidSchema,
+    )
     # causes that prove nothing reached the server: no connection was ever made
     NEVER_SENT_CAUSES = (NewConnectionError, ConnectTimeoutError, ConnectionRefusedError, socket.gaierror)
 
@@ -61,8 +77,9 @@ RETRY_AFTER_MAX = 60.0
 EXPECT = ("object", "any", "empty", "data")
 READ_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
 DEFAULT_PORTS = {"http": 80, "https": 443}
-BAD_READ_ANSWER_HINT = ("Check that %s points at the platform API itself (a proxy or portal may have answered) "
-                        "and try again.")
+BAD_READ_ANSWER_HINT = (
+    "Check that %s points at the platform API itself (a proxy or portal may have answered) and try again."
+)
 # Generous for management answers (a page of 1,000 pull zones is a few MB); a module may raise it per client.
 DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 CHUNK_BYTES = 64 * 1024
@@ -105,6 +122,7 @@ def retry_after_seconds(value):
     except ValueError:
         pass
     from email.utils import parsedate_to_datetime
+
     try:
         moment = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
@@ -120,7 +138,7 @@ def backoff_delay(attempt, retry_after=None, rand=random.random):
     """
     if retry_after is not None:
         return min(retry_after, RETRY_AFTER_MAX)
-    step = min(BACKOFF_MAX, BACKOFF_BASE * (2 ** attempt))
+    step = min(BACKOFF_MAX, BACKOFF_BASE * (2**attempt))
     return step / 2 + rand() * step / 2
 
 
@@ -151,14 +169,22 @@ class AnswerTooLarge(ApiError):
     def __init__(self, operation, status, size, limit, size_option, changes_state, announced=False):
         self.size = size
         self.limit = limit
-        limit_text = ("the %s limit of %s" % (size_option, human_bytes(limit)) if size_option
-                      else "the limit of %s for one answer" % human_bytes(limit))
+        limit_text = (
+            "the %s limit of %s" % (size_option, human_bytes(limit))
+            if size_option
+            else "the limit of %s for one answer" % human_bytes(limit)
+        )
         message = "the answer %s more than %s, so it was not read to the end" % (
-            "announces %s bytes," % format(size, ",") if announced else "holds", limit_text)
+            "announces %s bytes," % format(size, ",") if announced else "holds",
+            limit_text,
+        )
         if size_option:
             message += "; raise %s to read it" % size_option
-        hint = (UNCONFIRMED_WRITE_HINT if changes_state
-                else "Nothing was changed: the request only reads. Ask for less at a time.")
+        hint = (
+            UNCONFIRMED_WRITE_HINT
+            if changes_state
+            else "Nothing was changed: the request only reads. Ask for less at a time."
+        )
         super().__init__(operation, status, message, hint=hint, kind=BAD_ANSWER)
 
 
@@ -227,8 +253,9 @@ def _connect_failure(exc, timeout):
             return "connection refused"
         if isinstance(cause, socket.gaierror) or type(cause).__name__ == "NameResolutionError":
             return "the host name could not be resolved"
-        if isinstance(cause, socket.timeout) or (isinstance(cause, ConnectTimeoutError)
-                                                 and not isinstance(cause, NewConnectionError)):
+        if isinstance(cause, socket.timeout) or (
+            isinstance(cause, ConnectTimeoutError) and not isinstance(cause, NewConnectionError)
+        ):
             return "no connection within %s seconds" % _seconds(timeout)
         if isinstance(cause, OSError) and not isinstance(cause, NewConnectionError) and cause.strerror:
             return cause.strerror.lower()
@@ -247,9 +274,21 @@ class Client(object):
     those variables name still applies.
     """
 
-    def __init__(self, base_url, auth_headers, secrets=(), timeout=30.0, retries=3,
-                 validate_certs=True, session=None, sleep=None, warn=None, url_option="base_url",
-                 max_response_bytes=DEFAULT_MAX_RESPONSE_BYTES, size_option=None):
+    def __init__(
+        self,
+        base_url,
+        auth_headers,
+        secrets=(),
+        timeout=30.0,
+        retries=3,
+        validate_certs=True,
+        session=None,
+        sleep=None,
+        warn=None,
+        url_option="base_url",
+        max_response_bytes=DEFAULT_MAX_RESPONSE_BYTES,
+        size_option=None,
+    ):
         self.base_url = base_url.rstrip("/")
         self.max_response_bytes = int(max_response_bytes)
         self.size_option = size_option
@@ -268,9 +307,21 @@ class Client(object):
     def url(self, path):
         return path if path.startswith(("http://", "https://")) else self.base_url + path
 
-    def request(self, method, path, operation, json_body=None, params=None, allow_404=False,
-                replay_safe=True, check_envelope=True, hints=None, expect="object", changes_state=None,
-                decode=None):
+    def request(
+        self,
+        method,
+        path,
+        operation,
+        json_body=None,
+        params=None,
+        allow_404=False,
+        replay_safe=True,
+        check_envelope=True,
+        hints=None,
+        expect="object",
+        changes_state=None,
+        decode=None,
+    ):
         """Send one request, retrying what is safe to retry, and return a :class:`Reply`.
 
         ``operation`` names the action in errors ("Reading DNS zone 12").
@@ -296,17 +347,30 @@ class Client(object):
         attempt = 0
         while True:
             try:
-                response = self.session.request(method, url, json=json_body, params=params, timeout=self.timeout,
-                                                verify=self.validate_certs, allow_redirects=False, stream=True)
+                response = self.session.request(
+                    method,
+                    url,
+                    json=json_body,
+                    params=params,
+                    timeout=self.timeout,
+                    verify=self.validate_certs,
+                    allow_redirects=False,
+                    stream=True,
+                )
                 try:
                     body = read_body(response, self.max_response_bytes)
                 finally:
                     response.close()
             except UNBUILDABLE as exc:
                 # these quote the offending header or URL, which may hold a secret: name the kind only
-                raise ApiError(operation, None, "the request could not be built (%s)" % type(exc).__name__,
-                               hint="Check that %s is a plain URL and that the credentials hold no spaces or "
-                                    "newlines." % self.url_option, kind=UNREACHABLE)
+                raise ApiError(
+                    operation,
+                    None,
+                    "the request could not be built (%s)" % type(exc).__name__,
+                    hint="Check that %s is a plain URL and that the credentials hold no spaces or "
+                    "newlines." % self.url_option,
+                    kind=UNREACHABLE,
+                )
             except requests.exceptions.RequestException as exc:
                 never_sent = _never_sent(exc)
                 # a certificate that failed verification fails the same way on every retry
@@ -319,20 +383,51 @@ class Client(object):
             status = response.status_code
             retryable = status in (RETRY_STATUSES if replay_safe else NOT_PROCESSED_STATUSES)
             if retryable and attempt < self.retries:
-                self._pause(operation, attempt, "HTTP %s" % status,
-                            retry_after_seconds(response.headers.get("Retry-After")))
+                self._pause(
+                    operation, attempt, "HTTP %s" % status, retry_after_seconds(response.headers.get("Retry-After"))
+                )
                 attempt += 1
                 continue
-            return self._reply(operation, url, response, body, allow_404, check_envelope, hints or {}, attempt,
-                               expect, changes_state, decode)
+            return self._reply(
+                operation,
+                url,
+                response,
+                body,
+                allow_404,
+                check_envelope,
+                hints or {},
+                attempt,
+                expect,
+                changes_state,
+                decode,
+            )
 
-    def _reply(self, operation, url, response, body, allow_404, check_envelope, hints, attempt, expect, changes_state,
-               decode=None):
+    def _reply(
+        self,
+        operation,
+        url,
+        response,
+        body,
+        allow_404,
+        check_envelope,
+        hints,
+        attempt,
+        expect,
+        changes_state,
+        decode=None,
+    ):
         status = response.status_code
         text, size, state = body
         if 200 <= status < 300 and state != "complete":
-            raise AnswerTooLarge(operation, status, size, self.max_response_bytes, self.size_option, changes_state,
-                                 announced=state == "announced")
+            raise AnswerTooLarge(
+                operation,
+                status,
+                size,
+                self.max_response_bytes,
+                self.size_option,
+                changes_state,
+                announced=state == "announced",
+            )
         if status == 404 and allow_404:
             return Reply(status, text, response.headers)
         if 200 <= status < 300:
@@ -347,13 +442,22 @@ class Client(object):
             if problem:
                 if changes_state:
                     raise unconfirmed(operation, status, self._clean(problem))
-                raise ApiError(operation, status, self._clean(problem), kind=BAD_ANSWER,
-                               hint=BAD_READ_ANSWER_HINT % self.url_option)
+                raise ApiError(
+                    operation,
+                    status,
+                    self._clean(problem),
+                    kind=BAD_ANSWER,
+                    hint=BAD_READ_ANSWER_HINT % self.url_option,
+                )
             return reply
         if 300 <= status < 400:
-            raise ApiError(operation, status, self._redirect_message(url, response.headers.get("Location")),
-                           hint="Set %s to the API's own address (for example %s); a redirect is never followed."
-                                % (self.url_option, self._example_root()))
+            raise ApiError(
+                operation,
+                status,
+                self._redirect_message(url, response.headers.get("Location")),
+                hint="Set %s to the API's own address (for example %s); a redirect is never followed."
+                % (self.url_option, self._example_root()),
+            )
         message, key, field = parse_error_body(text)
         if attempt and status in RETRY_STATUSES:
             message = "%s (gave up after %d retries)" % (message or "no details", attempt)
@@ -375,19 +479,28 @@ class Client(object):
             return None
         if expect == "data" and isinstance(data, dict) and isinstance(data.get("data"), dict):
             return None
-        wanted = {"object": "the JSON object", "any": "the JSON", "empty": "the empty answer",
-                  "data": "the JSON object with data"}[expect]
+        wanted = {
+            "object": "the JSON object",
+            "any": "the JSON",
+            "empty": "the empty answer",
+            "data": "the JSON object with data",
+        }[expect]
         content_type = reply.headers.get("Content-Type") or "no content type"
-        return ("the answer (%s) is not %s this operation returns, so nothing was decided from it: %s"
-                % (shorten(content_type, 60), wanted, excerpt(text)))
+        return "the answer (%s) is not %s this operation returns, so nothing was decided from it: %s" % (
+            shorten(content_type, 60),
+            wanted,
+            excerpt(text),
+        )
 
     def _redirect_message(self, url, location):
         target = origin(urljoin(url, location)) if location else None
         if target is None:
             return "the platform answered with a redirect%s" % ("" if location else " without a Location")
         same = target == origin(url)
-        return ("the platform answered with a redirect to %s%s, which is not followed: credentials are sent to the "
-                "origin of %s only" % (target, " (the same origin, another path)" if same else "", self.url_option))
+        return (
+            "the platform answered with a redirect to %s%s, which is not followed: credentials are sent to the "
+            "origin of %s only" % (target, " (the same origin, another path)" if same else "", self.url_option)
+        )
 
     def _example_root(self):
         return "https://api.bunny.net" if self.url_option == "base_url" else "libsql://my-db.lite.bunnydb.net"
@@ -403,18 +516,29 @@ class Client(object):
         where = origin(url) or self.url_option
         retried = " (gave up after %d retries)" % attempt if attempt else ""
         if isinstance(exc, requests.exceptions.SSLError):
-            return ApiError(operation, None, "the TLS connection to %s failed: %s%s" % (
-                where, self._tls_reason(exc), retried), kind=UNREACHABLE,
+            return ApiError(
+                operation,
+                None,
+                "the TLS connection to %s failed: %s%s" % (where, self._tls_reason(exc), retried),
+                kind=UNREACHABLE,
                 hint="Fix the certificate chain (or point REQUESTS_CA_BUNDLE at the CA that signed it), or set "
-                     "validate_certs=false for a test endpoint.")
+                "validate_certs=false for a test endpoint.",
+            )
         if never_sent:
             reason = _connect_failure(exc, self.timeout)
             hint = "Check %s and that the %s is reachable." % (
-                self.url_option, "database" if self.url_option == "database_url" else "platform")
+                self.url_option,
+                "database" if self.url_option == "database_url" else "platform",
+            )
             if reason.startswith("no connection within"):
                 hint = "Check %s and the network, or raise the timeout option on a slow network." % self.url_option
-            return ApiError(operation, None, "could not connect to %s (%s)%s" % (where, reason, retried),
-                            kind=UNREACHABLE, hint=hint)
+            return ApiError(
+                operation,
+                None,
+                "could not connect to %s (%s)%s" % (where, reason, retried),
+                kind=UNREACHABLE,
+                hint=hint,
+            )
         if isinstance(exc, requests.exceptions.ReadTimeout):
             what = "no answer from %s within %s seconds" % (where, _seconds(self.timeout))
         elif isinstance(exc, requests.exceptions.ConnectionError):
@@ -423,8 +547,11 @@ class Client(object):
             what = "the answer from %s could not be read (%s)" % (where, type(exc).__name__)
         if changes_state:
             return ApiError(operation, None, what + retried, kind=MAY_HAVE_BEEN_SENT)
-        hint = ("Raise the timeout option or check the network." if isinstance(exc, requests.exceptions.Timeout)
-                else "Check the network (or a proxy between this host and %s) and try again." % where)
+        hint = (
+            "Raise the timeout option or check the network."
+            if isinstance(exc, requests.exceptions.Timeout)
+            else "Check the network (or a proxy between this host and %s) and try again." % where
+        )
         return ApiError(operation, None, what + retried, kind=NO_ANSWER, hint=hint)
 
     def _tls_reason(self, exc):

@@ -118,9 +118,11 @@ class Context(object):
             return False
         self.changed = self.changed or bool(changed)
         reported = "the change a real run would make" if changed else "no change"
-        self.warn("Check mode: %s does not exist, so this task was not checked against it and reports %s. An "
-                  "earlier task may only have been predicted under --check (check mode creates nothing); a real "
-                  "run fails if it is still missing." % (missing, reported))
+        self.warn(
+            "Check mode: %s does not exist, so this task was not checked against it and reports %s. An "
+            "earlier task may only have been predicted under --check (check mode creates nothing); a real "
+            "run fails if it is still missing." % (missing, reported)
+        )
         return True
 
     def fail(self, msg, **result):
@@ -129,8 +131,11 @@ class Context(object):
 
     def failure(self, error, msg=None):
         """The ``{failed, msg, api_error}`` of an ``ApiError`` (``msg`` replaces its sentence)."""
-        return {"failed": True, "msg": self.scrub(msg if msg is not None else error.describe()),
-                "api_error": {key: self.scrub(value) for key, value in error.as_dict().items()}}
+        return {
+            "failed": True,
+            "msg": self.scrub(msg if msg is not None else error.describe()),
+            "api_error": {key: self.scrub(value) for key, value in error.as_dict().items()},
+        }
 
     def fail_from(self, error, msg=None, **result):
         """The one funnel from a platform failure to a task failure: ``msg`` (scrubbed) replaces the error's own
@@ -195,26 +200,47 @@ class Context(object):
         else:  # an answer that does not confirm the write: a 5xx, a 202 that may not have applied it, or a 2xx
             # whose body is not what the operation returns
             what = "%s was not confirmed (HTTP %d%s)" % (
-                lost.operation, lost.status, ": %s" % lost.message.rstrip(".") if lost.message else "")
+                lost.operation,
+                lost.status,
+                ": %s" % lost.message.rstrip(".") if lost.message else "",
+            )
         try:
             now = reread()
         except ApiError as again:
-            raise Finished(self.failure(lost, msg=(
-                "%s, and re-reading the state failed too (%s), so whether the change was applied is unknown. "
-                "It was not sent again; check the state before re-running." % (what, again.describe().rstrip(".")))))
+            raise Finished(
+                self.failure(
+                    lost,
+                    msg=(
+                        "%s, and re-reading the state failed too (%s), so whether the change was applied is unknown. "
+                        "It was not sent again; check the state before re-running."
+                        % (what, again.describe().rstrip("."))
+                    ),
+                )
+            )
         verdict = now == after if reached is None else reached(now)
         if verdict is not True and verdict is not False:
-            raise Finished(self.failure(lost, msg=(
-                "%s, and the state read back afterwards cannot show whether it was applied (%s), so the outcome is "
-                "unknown. It was not sent again; check the state before re-running."
-                % (what, str(verdict or "no comparison possible").rstrip(".")))))
+            raise Finished(
+                self.failure(
+                    lost,
+                    msg=(
+                        "%s, and the state read back afterwards cannot show whether it was applied (%s), so the outcome is "
+                        "unknown. It was not sent again; check the state before re-running."
+                        % (what, str(verdict or "no comparison possible").rstrip("."))
+                    ),
+                )
+            )
         if verdict:
-            self.warn("%s; the state read back afterwards shows the change was applied. It was not sent again."
-                      % what)
+            self.warn("%s; the state read back afterwards shows the change was applied. It was not sent again." % what)
             return None, now
-        raise Finished(self.failure(lost, msg=(
-            "%s and the state read back afterwards shows it was NOT applied. It was not sent again; "
-            "re-run the task to apply it." % what)))
+        raise Finished(
+            self.failure(
+                lost,
+                msg=(
+                    "%s and the state read back afterwards shows it was NOT applied. It was not sent again; "
+                    "re-run the task to apply it." % what
+                ),
+            )
+        )
 
     def diff(self):
         """The ``diff`` return value: one dict, a list for several objects, or None."""

@@ -36,11 +36,23 @@ STATUS_HINTS = {
 }
 
 REASONS = {
-    200: "OK", 202: "Accepted", 204: "No Content", 400: "Bad Request", 401: "Unauthorized",
-    403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict",
-    413: "Payload Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Entity",
-    429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
-    503: "Service Unavailable", 504: "Gateway Timeout",
+    200: "OK",
+    202: "Accepted",
+    204: "No Content",
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    413: "Payload Too Large",
+    415: "Unsupported Media Type",
+    422: "Unprocessable Entity",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
 }
 
 MAX_TEXT = 300
@@ -79,11 +91,15 @@ class InputError(ValueError):
         self.option = option
 
 
-MAY_HAVE_BEEN_APPLIED_HINT = ("The request may have been applied by the platform; it was not sent again. "
-                              "Check the current state before running the task again.")
-UNCONFIRMED_WRITE_HINT = ("The platform answered, but not with what the operation returns, so whether the change was "
-                          "applied is unknown; it was not sent again. Check the current state before running the task "
-                          "again.")
+MAY_HAVE_BEEN_APPLIED_HINT = (
+    "The request may have been applied by the platform; it was not sent again. "
+    "Check the current state before running the task again."
+)
+UNCONFIRMED_WRITE_HINT = (
+    "The platform answered, but not with what the operation returns, so whether the change was "
+    "applied is unknown; it was not sent again. Check the current state before running the task "
+    "again."
+)
 
 
 def unconfirmed(operation, status, problem):

@@ -52,8 +52,9 @@ def zone_lock(origin, kind, zone_id, wait_seconds, folder=None, clock=time.monot
                 break
             except OSError:
                 if clock() >= deadline:
-                    raise LockTimeout("another task held the lock of %s %s for more than %.0f seconds"
-                                      % (kind, zone_id, wait_seconds))
+                    raise LockTimeout(
+                        "another task held the lock of %s %s for more than %.0f seconds" % (kind, zone_id, wait_seconds)
+                    )
                 sleep(POLL_SECONDS)
         try:
             yield True

@@ -21,7 +21,6 @@ from ansible.module_utils.basic import env_fallback
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client, access_key_auth
 
-
 # Environment variables, first found wins. BUNNYNET_API_KEY / BUNNYNET_API_URL are what the platform's
 # Terraform provider reads (BunnyWay/terraform-provider-bunnynet internal/provider/provider.go, Configure).
 API_KEY_ENV = ("EDGE_API_KEY", "BUNNYNET_API_KEY")
@@ -62,7 +61,11 @@ def management_argument_spec():
 def _sources(option, envs, alias=None):
     names = " or ".join(envs)
     return "%s%s, or the %s environment variable%s" % (
-        option, " (or its alias %s)" % alias if alias else "", names, "s" if len(envs) > 1 else "")
+        option,
+        " (or its alias %s)" % alias if alias else "",
+        names,
+        "s" if len(envs) > 1 else "",
+    )
 
 
 def check_required(value, option, envs, what, alias=None):
@@ -87,10 +90,15 @@ def check_not_empty(value, option, envs, what, alias=None):
     variable = set_but_empty(envs)
     if variable is not None:
         # an AWX credential field left empty still injects its variable, empty
-        return ("%s is empty: the %s environment variable is set but empty (a credential field left empty?). Give %s "
-                "in %s." % (option, variable, what, _sources(option, envs, alias)))
-    return ("%s is empty: give %s in %s (an empty variable still counts as set)."
-            % (option, what, _sources(option, envs, alias)))
+        return (
+            "%s is empty: the %s environment variable is set but empty (a credential field left empty?). Give %s "
+            "in %s." % (option, variable, what, _sources(option, envs, alias))
+        )
+    return "%s is empty: give %s in %s (an empty variable still counts as set)." % (
+        option,
+        what,
+        _sources(option, envs, alias),
+    )
 
 
 def check_credential(value, option, envs, alias=None):
@@ -104,13 +112,16 @@ def check_credential(value, option, envs, alias=None):
     if not value.strip():
         return check_not_empty(value, option, envs, "the credential", alias)
     if any(ord(c) > 126 for c in value):
-        return ("%s contains characters outside ASCII, which an HTTP header cannot carry (platform keys and tokens "
-                "are ASCII): copy the value again from the dashboard into %s."
-                % (option, _sources(option, envs, alias)))
+        return (
+            "%s contains characters outside ASCII, which an HTTP header cannot carry (platform keys and tokens "
+            "are ASCII): copy the value again from the dashboard into %s." % (option, _sources(option, envs, alias))
+        )
     if value != value.strip() or any(ord(c) < 33 or ord(c) == 127 for c in value):
-        return ("%s contains spaces, a newline or control characters, which an HTTP header cannot carry: remove them "
-                "(a YAML block scalar such as '|' adds a trailing newline; use '|-' or a quoted string, or check %s)."
-                % (option, " and ".join(envs)))
+        return (
+            "%s contains spaces, a newline or control characters, which an HTTP header cannot carry: remove them "
+            "(a YAML block scalar such as '|' adds a trailing newline; use '|-' or a quoted string, or check %s)."
+            % (option, " and ".join(envs))
+        )
     return None
 
 
@@ -118,11 +129,16 @@ def check_transport(params):
     """An error message when ``timeout`` or ``retries`` cannot be used, else None."""
     timeout = params["timeout"]
     if not math.isfinite(timeout) or not TIMEOUT_MIN <= timeout <= TIMEOUT_MAX:
-        return ("timeout must be a number of seconds from %g to %g (below %g s nothing can answer; above %g s is no "
-                "longer a timeout); got %s." % (TIMEOUT_MIN, TIMEOUT_MAX, TIMEOUT_MIN, TIMEOUT_MAX, timeout))
+        return (
+            "timeout must be a number of seconds from %g to %g (below %g s nothing can answer; above %g s is no "
+            "longer a timeout); got %s." % (TIMEOUT_MIN, TIMEOUT_MAX, TIMEOUT_MIN, TIMEOUT_MAX, timeout)
+        )
     if not 0 <= params["retries"] <= RETRIES_MAX:
-        return ("retries must be from 0 to %d (waits grow to 30 s each, so %d retries already wait minutes); got %s."
-                % (RETRIES_MAX, RETRIES_MAX, params["retries"]))
+        return "retries must be from 0 to %d (waits grow to 30 s each, so %d retries already wait minutes); got %s." % (
+            RETRIES_MAX,
+            RETRIES_MAX,
+            params["retries"],
+        )
     return None
 
 
@@ -137,25 +153,38 @@ def check_http_url(value, option, example="https://api.bunny.net"):
     # shown in errors: never a query (it may hold a token) or a user:password part
     shown = urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        return ("%s must be an absolute http:// or https:// URL (for example %s); got %r." % (option, example, shown))
+        return "%s must be an absolute http:// or https:// URL (for example %s); got %r." % (option, example, shown)
     if parts.username is not None or parts.password is not None:
         return "%s must not carry a user or password before the host; give the key in api_key." % option
     if parts.path not in ("", "/") or parts.query or parts.fragment:
-        return ("%s must be the API root, without a path or query (for example %s); got %r with a %s."
-                % (option, example, shown, "path" if parts.path not in ("", "/") else "query or fragment"))
+        return "%s must be the API root, without a path or query (for example %s); got %r with a %s." % (
+            option,
+            example,
+            shown,
+            "path" if parts.path not in ("", "/") else "query or fragment",
+        )
     return None
 
 
 def management_client(ctx):
     """The management API client for a context (the ``"management"`` connection); fails on bad options."""
     params = ctx.params
-    problem = (check_required(params["api_key"], "api_key", API_KEY_ENV, "the account API key", alias="access_key")
-               or check_credential(params["api_key"], "api_key", API_KEY_ENV, alias="access_key")
-               or check_required(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
-               or check_not_empty(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
-               or check_http_url(params["base_url"], "base_url") or check_transport(params))
+    problem = (
+        check_required(params["api_key"], "api_key", API_KEY_ENV, "the account API key", alias="access_key")
+        or check_credential(params["api_key"], "api_key", API_KEY_ENV, alias="access_key")
+        or check_required(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
+        or check_not_empty(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
+        or check_http_url(params["base_url"], "base_url")
+        or check_transport(params)
+    )
     if problem:
         ctx.fail(problem)
-    return Client(params["base_url"].strip(), access_key_auth(params["api_key"]), secrets=ctx.secrets,
-                  timeout=params["timeout"], retries=params["retries"], validate_certs=params["validate_certs"],
-                  warn=ctx.warn)
+    return Client(
+        params["base_url"].strip(),
+        access_key_auth(params["api_key"]),
+        secrets=ctx.secrets,
+        timeout=params["timeout"],
+        retries=params["retries"],
+        validate_certs=params["validate_certs"],
+        warn=ctx.warn,
+    )

@@ -49,8 +49,9 @@ class ModuleDef(object):
     out of the output.
     """
 
-    def __init__(self, argument_spec, run, connection="management", hidden_secrets=None, returned_secret=None,
-                 **validation):
+    def __init__(
+        self, argument_spec, run, connection="management", hidden_secrets=None, returned_secret=None, **validation
+    ):
         self.argument_spec = argument_spec
         self.run = run
         self.connection = connection

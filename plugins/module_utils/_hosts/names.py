@@ -19,6 +19,8 @@ def check_name(value, option):
         return None
     for position, char in enumerate(value):
         if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
-            return ("%s contains a control character (U+%04X at position %d): names are one line of visible text; "
-                    "remove it." % (option, ord(char), position + 1))
+            return (
+                "%s contains a control character (U+%04X at position %d): names are one line of visible text; "
+                "remove it." % (option, ord(char), position + 1)
+            )
     return None

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from ansible.module_utils.common.validation import check_type_dict
 from ansible.module_utils.errors import AnsibleFallbackNotFound
 
-
 NO_LOG_PLACEHOLDER = "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"  # what Ansible shows for a no_log option
 
 
@@ -97,8 +96,11 @@ def screen_arguments(spec, params, hidden_secrets=None):
             screen.secrets.update(value for value in hidden_secrets(params) if value)
     except Exception as exc:  # pylint: disable=broad-except  # a defect: fail without echoing anything
         screen.unchecked = True
-        screen.secret_problems.insert(0, "The arguments could not be checked for secrets (%s), so the task stops "
-                                         "without showing them." % type(exc).__name__)
+        screen.secret_problems.insert(
+            0,
+            "The arguments could not be checked for secrets (%s), so the task stops "
+            "without showing them." % type(exc).__name__,
+        )
     return screen
 
 
@@ -116,15 +118,18 @@ def _screen(spec, params, prefix, screen):
                 continue
             if options.get("options") is not None and kind in ("dict", "list"):
                 for index, item in enumerate(_sub_dicts(options, value, label, screen)):
-                    _screen(options["options"], item, "%s%s." % (label, "" if kind == "dict" else "[%d]" % index),
-                            screen)
+                    _screen(
+                        options["options"], item, "%s%s." % (label, "" if kind == "dict" else "[%d]" % index), screen
+                    )
             elif kind in ("str", "path") and isinstance(value, (Mapping, list, tuple, set, frozenset)):
                 screen.problems.append("%s must be a string, not %s." % (label, _kind(value)))
             elif isinstance(value, str) and "\x00" in value:
                 # no option takes one, and ansible-core 2.21's module path fails logging it to syslog before
                 # any check of the module's could name the option
-                screen.problems.append("%s contains a control character (U+0000 at position %d): no option takes a "
-                                       "NUL character; remove it." % (label, value.index("\x00") + 1))
+                screen.problems.append(
+                    "%s contains a control character (U+0000 at position %d): no option takes a "
+                    "NUL character; remove it." % (label, value.index("\x00") + 1)
+                )
 
 
 def _screen_secret(options, params, keys, label, screen):
@@ -135,8 +140,10 @@ def _screen_secret(options, params, keys, label, screen):
         if isinstance(value, str):
             screen.secrets.add(value)
             continue
-        message = ("%s must be a string, not %s (its value is not shown): give it as one quoted string, or check the "
-                   "variable or lookup that supplies it." % (label, _kind(value)))
+        message = (
+            "%s must be a string, not %s (its value is not shown): give it as one quoted string, or check the "
+            "variable or lookup that supplies it." % (label, _kind(value))
+        )
         screen.secret_problems.append(message)
         # masked wherever else they appear; a fragment of the message itself is no secret and would shred it
         screen.secrets.update(leaf for leaf in _leaves(value) if leaf.strip() and leaf not in message)
@@ -172,15 +179,17 @@ def _sub_dicts(options, value, label, screen):
         return []
     items = value.split(",") if isinstance(value, str) else value
     if not isinstance(items, list):
-        screen.problems.append("%s must be a list of dictionaries (each with the options %s), not %s."
-                               % (label, names, _kind(value)))
+        screen.problems.append(
+            "%s must be a list of dictionaries (each with the options %s), not %s." % (label, names, _kind(value))
+        )
         return []
     found = []
     for index, item in enumerate(items):
         converted = _as_dict(item)
         if converted is None:
-            screen.problems.append("%s[%d] must be a dictionary of the options %s, not %s."
-                                   % (label, index, names, _kind(item)))
+            screen.problems.append(
+                "%s[%d] must be a dictionary of the options %s, not %s." % (label, index, names, _kind(item))
+            )
         else:
             found.append(converted)
     return found

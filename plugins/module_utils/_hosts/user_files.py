@@ -20,8 +20,13 @@ import stat
 KIB = 1024
 MIB = 1024 * KIB
 
-FILE_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-              (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+FILE_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 # Kernel pseudo-filesystems: their files claim to be regular, with a size of 0, and hold process state
@@ -66,8 +71,9 @@ def _refuse_pseudo(path, option, shown):
 
 
 def _too_large(option, shown, limit):
-    return FileProblem("%s: %s is larger than %s; this option takes at most that much"
-                       % (option, shown, size_text(limit)))
+    return FileProblem(
+        "%s: %s is larger than %s; this option takes at most that much" % (option, shown, size_text(limit))
+    )
 
 
 def _cannot_read(option, shown, exc):
@@ -123,12 +129,15 @@ def read_user_file(path, option, limit, shown=None):
     if size > limit:
         raise _too_large(option, shown, limit)
     if size and not info.st_size:  # generated as read, as pseudo-filesystems do: not a file on disk
-        raise FileProblem("%s: %s reports a size of 0 but is not empty (a generated file, not a file on disk)"
-                          % (option, shown))
+        raise FileProblem(
+            "%s: %s reports a size of 0 but is not empty (a generated file, not a file on disk)" % (option, shown)
+        )
     return b"".join(chunks)
 
 
 def not_read_here(option, target):
     """A module's failure when the file option ``option`` reaches it unread (its action plugin did not run)."""
-    return ("%s names a file on the controller, which this module's action plugin reads and passes to the module as "
-            "%s; the module ran without its action plugin, so give the text in %s instead." % (option, target, target))
+    return (
+        "%s names a file on the controller, which this module's action plugin reads and passes to the module as "
+        "%s; the module ran without its action plugin, so give the text in %s instead." % (option, target, target)
+    )

@@ -15,7 +15,16 @@ from __future__ import annotations
 from urllib.parse import unquote
 
 from .loader import (
-    HTTP_METHODS, NODE_BUDGET, OPENAPI_31, PARAMETER_GROUPS, SWAGGER_2, TOO_DEEP, DocumentError, _kind, _unescape, pointer,
+    HTTP_METHODS,
+    NODE_BUDGET,
+    OPENAPI_31,
+    PARAMETER_GROUPS,
+    SWAGGER_2,
+    TOO_DEEP,
+    DocumentError,
+    _kind,
+    _unescape,
+    pointer,
 )
 
 LOCATIONS = {"path": "Path", "query": "Query", "header": "Header", "cookie": "Cookie"}
@@ -59,9 +68,11 @@ class Resolver(object):
         would otherwise take exponential time, or build schemas no task could render."""
         self.work += nodes
         if self.work > NODE_BUDGET:
-            raise DocumentError("its $ref graph expands to more than %d schema nodes once the references are "
-                                "inlined (last at %s): schemas that refer to each other densely or fan out level "
-                                "after level; simplify the references" % (NODE_BUDGET, _spot(where)))
+            raise DocumentError(
+                "its $ref graph expands to more than %d schema nodes once the references are "
+                "inlined (last at %s): schemas that refer to each other densely or fan out level "
+                "after level; simplify the references" % (NODE_BUDGET, _spot(where))
+            )
 
     def target(self, ref, where):
         """``(object, pointer)`` a ``$ref`` string points to (``where``: a pointer, or a lazy one)."""
@@ -72,8 +83,10 @@ class Resolver(object):
 
     def _target(self, ref, where):
         if not isinstance(ref, str) or not ref.startswith("#"):
-            raise DocumentError("the $ref %r at %s points outside the document; API Guardian needs a "
-                                "self-contained document (bundle external references first)" % (ref, where))
+            raise DocumentError(
+                "the $ref %r at %s points outside the document; API Guardian needs a "
+                "self-contained document (bundle external references first)" % (ref, where)
+            )
         fragment = unquote(ref[1:])
         if fragment and not fragment.startswith("/"):
             raise DocumentError("the $ref %r at %s is not a JSON pointer" % (ref, where))
@@ -143,8 +156,7 @@ class Resolver(object):
             if not names and _is_data_key(key):
                 result[key] = item
                 continue
-            result[key], item_cut = self._inline(item, (where, key), stack,
-                                                 names=not names and key in SCHEMA_NAME_MAPS)
+            result[key], item_cut = self._inline(item, (where, key), stack, names=not names and key in SCHEMA_NAME_MAPS)
             cut = cut or item_cut
         return result, cut
 
@@ -193,17 +205,28 @@ def map_auth_scheme(name, scheme, dialect, where):
         location = LOCATIONS.get(scheme.get("in")) if scheme.get("in") != "path" else None
         if location is None or not isinstance(scheme.get("name"), str):
             raise _scheme_error(where, name, "of type apiKey needs 'in' (header, query or cookie) and 'name'")
-        return dict(scheme_name=name, scheme_type="ApiKey", location=location,
-                    credential_name=scheme["name"], http_scheme=None)
+        return dict(
+            scheme_name=name, scheme_type="ApiKey", location=location, credential_name=scheme["name"], http_scheme=None
+        )
     if (kind == "http" and dialect != SWAGGER_2) or (kind == "basic" and dialect == SWAGGER_2):
         http_scheme = scheme.get("scheme") if kind == "http" else "basic"
         if not isinstance(http_scheme, str):
             raise _scheme_error(where, name, "of type http needs 'scheme' (bearer, basic, ...)")
-        return dict(scheme_name=name, scheme_type="Http", location="Header",
-                    credential_name="Authorization", http_scheme=http_scheme)
+        return dict(
+            scheme_name=name,
+            scheme_type="Http",
+            location="Header",
+            credential_name="Authorization",
+            http_scheme=http_scheme,
+        )
     if kind == "oauth2" or (kind == "openIdConnect" and dialect != SWAGGER_2):
-        return dict(scheme_name=name, scheme_type="OAuth2" if kind == "oauth2" else "OpenIdConnect",
-                    location="Header", credential_name="Authorization", http_scheme=None)
+        return dict(
+            scheme_name=name,
+            scheme_type="OAuth2" if kind == "oauth2" else "OpenIdConnect",
+            location="Header",
+            credential_name="Authorization",
+            http_scheme=None,
+        )
     if kind == "mutualTLS" and dialect == OPENAPI_31:
         return None
     raise _scheme_error(where, name, "has the type %r, which %s does not define" % (kind, dialect))
@@ -227,7 +250,8 @@ class Deriver(object):
         self.schemes_pointer = schemes_pointer
         self.methods = HTTP_METHODS - {"trace"} if self.dialect == SWAGGER_2 else HTTP_METHODS
         self.locations = ("path", "query", "header", "cookie") + (
-            ("body", "formData") if self.dialect == SWAGGER_2 else ())
+            ("body", "formData") if self.dialect == SWAGGER_2 else ()
+        )
 
     def operations(self):
         """``(method, path, operation, path item, pointer)`` for every operation, in document order."""
@@ -244,8 +268,10 @@ class Deriver(object):
                     continue
                 op_pointer = item_pointer + "/" + method
                 if not isinstance(operation, dict):
-                    raise DocumentError("the operation %s must be a mapping, not %s"
-                                        % (op_pointer, "empty" if operation is None else "a %s" % _kind(operation)))
+                    raise DocumentError(
+                        "the operation %s must be a mapping, not %s"
+                        % (op_pointer, "empty" if operation is None else "a %s" % _kind(operation))
+                    )
                 yield method.upper(), str(path), operation, item, op_pointer
 
     def derive(self):
@@ -292,14 +318,18 @@ class Deriver(object):
             for index, parameter in enumerate(listed):
                 spot = "%s/parameters/%d" % (owner_pointer, index)
                 parameter, parameter_pointer = self.resolver.deref(parameter, spot)
-                if not isinstance(parameter, dict) or not isinstance(parameter.get("name"), str) \
-                        or not isinstance(parameter.get("in"), str):
+                if (
+                    not isinstance(parameter, dict)
+                    or not isinstance(parameter.get("name"), str)
+                    or not isinstance(parameter.get("in"), str)
+                ):
                     raise DocumentError("the parameter %s needs a 'name' and an 'in' location" % spot)
                 location = parameter["in"]
                 if location not in self.locations:
-                    raise DocumentError("the parameter %r at %s has 'in: %s'; %s allows %s"
-                                        % (parameter["name"], spot, location, self.dialect,
-                                           ", ".join(self.locations)))
+                    raise DocumentError(
+                        "the parameter %r at %s has 'in: %s'; %s allows %s"
+                        % (parameter["name"], spot, location, self.dialect, ", ".join(self.locations))
+                    )
                 merged[(parameter["name"], location)] = (parameter, parameter_pointer)
         groups = dict((group, []) for group in PARAMETER_GROUPS)
         bodies = []
@@ -329,8 +359,9 @@ class Deriver(object):
         for name in names:
             scheme, dummy = self.resolver.deref(self.schemes.get(name), spot)
             if not isinstance(scheme, dict):
-                raise DocumentError("%s names the security scheme %r, which %s does not define"
-                                    % (spot, name, self.schemes_pointer))
+                raise DocumentError(
+                    "%s names the security scheme %r, which %s does not define" % (spot, name, self.schemes_pointer)
+                )
             mapped = map_auth_scheme(name, scheme, self.dialect, spot)
             if mapped is not None:
                 schemes.append(mapped)
@@ -343,8 +374,7 @@ class Deriver(object):
         media_type, media = _json_media(body.get("content"))
         if not isinstance(media, dict) or not isinstance(media.get("schema"), dict):
             return None
-        return self.resolver.inline(media["schema"], "%s/content/%s/schema" % (
-            body_pointer, pointer([media_type])[1:]))
+        return self.resolver.inline(media["schema"], "%s/content/%s/schema" % (body_pointer, pointer([media_type])[1:]))
 
     def _responses(self, operation, where):
         responses = operation.get("responses")

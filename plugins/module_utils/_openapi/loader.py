@@ -72,9 +72,11 @@ CORE_SCHEMA_RESOLVERS = (
     ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
     ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
     ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", list("-+0123456789")),
-    ("tag:yaml.org,2002:float",
-     r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
-     list("-+.0123456789")),
+    (
+        "tag:yaml.org,2002:float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        list("-+.0123456789"),
+    ),
     ("tag:yaml.org,2002:merge", r"^<<$", ["<"]),
 )
 MERGE_TAG = "tag:yaml.org,2002:merge"
@@ -102,23 +104,30 @@ def _construct_mapping(self, node, deep=False):
     for key_node, value_node in node.value:
         if not isinstance(key_node, ScalarNode):
             raise yaml.constructor.ConstructorError(
-                "while reading a mapping", node.start_mark,
-                "found a mapping key that is not a plain value", key_node.start_mark)
+                "while reading a mapping",
+                node.start_mark,
+                "found a mapping key that is not a plain value",
+                key_node.start_mark,
+            )
         if key_node.tag == MERGE_TAG:
             merges = True
             continue
         key = str(key_node.value)
         if key in mapping:
             raise yaml.constructor.ConstructorError(
-                "while reading a mapping", node.start_mark,
-                "found the key %r a second time" % key_node.value, key_node.start_mark)
+                "while reading a mapping",
+                node.start_mark,
+                "found the key %r a second time" % key_node.value,
+                key_node.start_mark,
+            )
         mapping[key] = value_node
     if not merges:
         return dict((key, self.construct_object(value, deep=deep)) for key, value in mapping.items())
     # ``<<: *base`` pairs come first after flattening, so a key written beside them wins
     self.flatten_mapping(node)
-    return dict((str(key_node.value), self.construct_object(value_node, deep=deep))
-                for key_node, value_node in node.value)
+    return dict(
+        (str(key_node.value), self.construct_object(value_node, deep=deep)) for key_node, value_node in node.value
+    )
 
 
 def _resolve(self, kind, value, implicit):
@@ -141,9 +150,17 @@ def _yaml_loader(pure=False):
     lazily so the module imports without PyYAML."""
     base = yaml.SafeLoader if pure or not getattr(yaml, "__with_libyaml__", False) else yaml.CSafeLoader
     if base not in _LOADERS:
-        loader = type("CoreSchemaLoader", (base,), {
-            "yaml_implicit_resolvers": {}, "construct_mapping": _construct_mapping, "resolved_tags": {},
-            "_resolve_uncached": base.resolve, "resolve": _resolve})
+        loader = type(
+            "CoreSchemaLoader",
+            (base,),
+            {
+                "yaml_implicit_resolvers": {},
+                "construct_mapping": _construct_mapping,
+                "resolved_tags": {},
+                "_resolve_uncached": base.resolve,
+                "resolve": _resolve,
+            },
+        )
         for tag, pattern, first in CORE_SCHEMA_RESOLVERS:
             loader.add_implicit_resolver(tag, re.compile(pattern), first)
         loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
@@ -217,8 +234,10 @@ def _events_depth(text, loader_class):
 def _refuse_deep_nesting(text, loader_class):
     # every level costs at least one character, so short text needs no scan
     if len(text) > MAX_DEPTH and _nesting_bound(text) > MAX_DEPTH and _events_depth(text, loader_class) > MAX_DEPTH:
-        raise DocumentError("it nests collections more than %d levels deep, far beyond any API description; "
-                            "a document this deep is refused before parsing" % MAX_DEPTH)
+        raise DocumentError(
+            "it nests collections more than %d levels deep, far beyond any API description; "
+            "a document this deep is refused before parsing" % MAX_DEPTH
+        )
 
 
 def _refuse_alias_bombs(root):
@@ -238,16 +257,20 @@ def _refuse_alias_bombs(root):
             entered.add(key)
             for child in children:
                 if id(child) in entered and id(child) not in sizes:
-                    raise DocumentError("a recursive YAML alias at %s: an anchor is used inside its own value, "
-                                        "so the document never ends" % _mark_text(child.start_mark))
+                    raise DocumentError(
+                        "a recursive YAML alias at %s: an anchor is used inside its own value, "
+                        "so the document never ends" % _mark_text(child.start_mark)
+                    )
                 if not isinstance(child, ScalarNode) and id(child) not in sizes:
                     stack.append(child)
             continue
         size = 1 + sum(sizes.get(id(child), 1) for child in children)
         if size > NODE_BUDGET:
-            raise DocumentError("its YAML aliases expand it to more than %d nodes (at %s, aliases of aliases, "
-                                "the \"billion laughs\" shape): write the repeated parts once and point at them "
-                                "with $ref" % (NODE_BUDGET, _mark_text(node.start_mark)))
+            raise DocumentError(
+                "its YAML aliases expand it to more than %d nodes (at %s, aliases of aliases, "
+                "the \"billion laughs\" shape): write the repeated parts once and point at them "
+                "with $ref" % (NODE_BUDGET, _mark_text(node.start_mark))
+            )
         sizes[key] = size
         stack.pop()
 
@@ -322,10 +345,12 @@ def _scalar_text(value, node):
 def _refuse_oversize(text):
     size = len(text) if len(text) > MAX_DOCUMENT_BYTES else len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_DOCUMENT_BYTES:
-        raise DocumentError("it is %.1f MB, over the %d MB this module reads (the text travels whole in the task's "
-                            "arguments and in one request, and no plan's limits need that much): split the API into "
-                            "several shield zones or remove examples and descriptions"
-                            % (size / 1048576.0, MAX_DOCUMENT_BYTES // 1048576))
+        raise DocumentError(
+            "it is %.1f MB, over the %d MB this module reads (the text travels whole in the task's "
+            "arguments and in one request, and no plan's limits need that much): split the API into "
+            "several shield zones or remove examples and descriptions"
+            % (size / 1048576.0, MAX_DOCUMENT_BYTES // 1048576)
+        )
 
 
 def parse_text(text):
@@ -346,8 +371,7 @@ def parse_text(text):
             try:
                 data, node = _compose_yaml(text)
             except _NotYaml:
-                raise DocumentError("not valid JSON at line %d column %d: %s"
-                                    % (first.lineno, first.colno, first.msg))
+                raise DocumentError("not valid JSON at line %d column %d: %s" % (first.lineno, first.colno, first.msg))
             return data, lambda *keys: _raw(data, node, keys)
         else:
             return data, _JsonLiterals(text, data).raw
@@ -424,18 +448,24 @@ def detect_dialect(data, raw):
         version = raw("swagger") or ""
         if version == "2.0":
             return SWAGGER_2
-        both = " (with both fields, the 'swagger' field decides; remove the one that does not apply)" \
-            if "openapi" in data else ""
-        raise DocumentError("Swagger version %r is not supported: the 'swagger' field must be \"2.0\"%s; %s"
-                            % (version, both, SUPPORTED))
+        both = (
+            " (with both fields, the 'swagger' field decides; remove the one that does not apply)"
+            if "openapi" in data
+            else ""
+        )
+        raise DocumentError(
+            "Swagger version %r is not supported: the 'swagger' field must be \"2.0\"%s; %s"
+            % (version, both, SUPPORTED)
+        )
     if "openapi" in data:
         version = raw("openapi") or ""
         if re.match(r"^3\.0(\.\d+)?$", version):
             return OPENAPI_30
         if re.match(r"^3\.1(\.\d+)?$", version):
             return OPENAPI_31
-        raise DocumentError("OpenAPI version %r is not supported: the 'openapi' field must be 3.0.x or 3.1.x; %s"
-                            % (version, SUPPORTED))
+        raise DocumentError(
+            "OpenAPI version %r is not supported: the 'openapi' field must be 3.0.x or 3.1.x; %s" % (version, SUPPORTED)
+        )
     raise DocumentError("not an OpenAPI or Swagger document: it has no top-level 'openapi' or 'swagger' field")
 
 

@@ -37,8 +37,13 @@ DEPTH_CAP = 400
 # list of schemas. A keyword written in another shape (``allOf`` as a mapping) holds no schema.
 NAMED, SINGLE, LISTED = "named", "single", "listed"
 KEYWORD_SHAPES = {
-    "properties": (NAMED,), "items": (SINGLE, LISTED), "additionalProperties": (SINGLE,),
-    "allOf": (LISTED,), "anyOf": (LISTED,), "oneOf": (LISTED,), "not": (SINGLE,),
+    "properties": (NAMED,),
+    "items": (SINGLE, LISTED),
+    "additionalProperties": (SINGLE,),
+    "allOf": (LISTED,),
+    "anyOf": (LISTED,),
+    "oneOf": (LISTED,),
+    "not": (SINGLE,),
 }
 
 
@@ -113,9 +118,14 @@ class _RootFinder(object):
         for name, item in _entries(self.data.get("webhooks")):
             self.path_item(item, pointer(["webhooks", name]))
         components = self.data.get("components")
-        sections = (("parameters", self.parameter), ("requestBodies", self.request_body),
-                    ("responses", self.response), ("headers", self.header), ("callbacks", self.callback),
-                    ("pathItems", self.path_item))
+        sections = (
+            ("parameters", self.parameter),
+            ("requestBodies", self.request_body),
+            ("responses", self.response),
+            ("headers", self.header),
+            ("callbacks", self.callback),
+            ("pathItems", self.path_item),
+        )
         for section, walk in sections:
             for name, value in _entries(_field(components, section)):
                 walk(value, pointer(["components", section, name]))
@@ -339,8 +349,11 @@ def _regex_length(data):
                 stack.append((tokens + (key,), child))
     if not count:
         return {"value": 0, "where": None}
-    return {"value": total, "where": "%d pattern%s, the longest (%d characters) at %s"
-            % (count, "" if count == 1 else "s", longest[0], pointer(longest[1]))}
+    return {
+        "value": total,
+        "where": "%d pattern%s, the longest (%d characters) at %s"
+        % (count, "" if count == 1 else "s", longest[0], pointer(longest[1])),
+    }
 
 
 def exceeded_limits(metrics, limits):

@@ -31,6 +31,7 @@ def render(data):
 def _yaml_dumper():
     global _DUMPER
     if _DUMPER is None:
+
         class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # pylint: disable=too-many-ancestors
             def ignore_aliases(self, data):
                 return True

@@ -16,10 +16,16 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import PARAMETER_GROUPS
+
 from .api_guardian_spec import endpoint_key
 from .shield_enums import (
-    API_GUARDIAN_ACTIONS, API_GUARDIAN_EXECUTION_MODES, API_GUARDIAN_RATE_LIMIT_TYPES, RATE_LIMIT_TIMEFRAME_VARNAMES,
-    RATE_LIMIT_TIMEFRAMES, as_number, enum_name,
+    API_GUARDIAN_ACTIONS,
+    API_GUARDIAN_EXECUTION_MODES,
+    API_GUARDIAN_RATE_LIMIT_TYPES,
+    RATE_LIMIT_TIMEFRAME_VARNAMES,
+    RATE_LIMIT_TIMEFRAMES,
+    as_number,
+    enum_name,
 )
 
 
@@ -34,8 +40,11 @@ def parse_enum(option, value, table):
     for key, name in table.items():
         if name.lower() == wanted:
             return key
-    raise InputError("%s must be one of %s (or their numbers %s); got %r." % (
-        option, ", ".join(table.values()), ", ".join(str(k) for k in table), value), option=option)
+    raise InputError(
+        "%s must be one of %s (or their numbers %s); got %r."
+        % (option, ", ".join(table.values()), ", ".join(str(k) for k in table), value),
+        option=option,
+    )
 
 
 def readable(table, value):
@@ -56,9 +65,11 @@ def parse_timeframe(option, value):
     for seconds in RATE_LIMIT_TIMEFRAMES:
         if wanted in (RATE_LIMIT_TIMEFRAMES[seconds].lower(), RATE_LIMIT_TIMEFRAME_VARNAMES[seconds].lower()):
             return seconds
-    raise InputError("%s must be one of %s (or the seconds %s); got %r." % (
-        option, ", ".join(RATE_LIMIT_TIMEFRAMES.values()), ", ".join(str(s) for s in RATE_LIMIT_TIMEFRAMES), value),
-        option=option)
+    raise InputError(
+        "%s must be one of %s (or the seconds %s); got %r."
+        % (option, ", ".join(RATE_LIMIT_TIMEFRAMES.values()), ", ".join(str(s) for s in RATE_LIMIT_TIMEFRAMES), value),
+        option=option,
+    )
 
 
 def parse_rate_limit_type(option, value):
@@ -82,8 +93,10 @@ def parse_parameters(option, value, available, where):
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise InputError("%s must be a mapping of Path, Query, Header and Cookie to lists of parameter names."
-                         % option, option=option)
+        raise InputError(
+            "%s must be a mapping of Path, Query, Header and Cookie to lists of parameter names." % option,
+            option=option,
+        )
     spelling = dict((g.lower(), g) for g in PARAMETER_GROUPS)
     available = groups(available)
     chosen = dict((g, []) for g in PARAMETER_GROUPS)
@@ -91,8 +104,9 @@ def parse_parameters(option, value, available, where):
     for key, names in value.items():
         group = spelling.get(str(key).lower())
         if group is None:
-            raise InputError("%s has an unknown location %r; use Path, Query, Header or Cookie." % (option, key),
-                             option=option)
+            raise InputError(
+                "%s has an unknown location %r; use Path, Query, Header or Cookie." % (option, key), option=option
+            )
         if names is None:
             names = []
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -104,12 +118,16 @@ def parse_parameters(option, value, available, where):
                 chosen[group].append(name)
     if bad:
         offered = ["%s.%s" % (g, n) for g in PARAMETER_GROUPS for n in available[g]]
-        raise InputError("%s names parameters %s does not have: %s. Available: %s." % (
-            option, where, ", ".join(bad), ", ".join(offered) or "none"), option=option)
+        raise InputError(
+            "%s names parameters %s does not have: %s. Available: %s."
+            % (option, where, ", ".join(bad), ", ".join(offered) or "none"),
+            option=option,
+        )
     return chosen
 
 
 # -- the field tables -------------------------------------------------------------------------------------
+
 
 def _same(current, wanted):
     return current == wanted
@@ -182,8 +200,10 @@ def _without_model(parse):
 
 def _enum(table):
     """``parse`` and ``show`` of a platform enum: readable names or numbers in, readable names out."""
-    return {"parse": lambda option, value, model: parse_enum(option, value, table),
-            "show": lambda value: readable(table, value)}
+    return {
+        "parse": lambda option, value, model: parse_enum(option, value, table),
+        "show": lambda value: readable(table, value),
+    }
 
 
 def _parameters(option, value, endpoint):
@@ -230,13 +250,22 @@ ENDPOINT = Settings(
     Field("validate_authorization", "validateAuthorization", _flag),
     Field("detect_xss", "detectParameterXss", _flag),
     Field("detect_sqli", "detectParameterSqli", _flag),
-    Field("injection_detection_parameters", "injectionDetectionParameters", _parameters, show=_sorted_selection,
-          same=_same_selection),
+    Field(
+        "injection_detection_parameters",
+        "injectionDetectionParameters",
+        _parameters,
+        show=_sorted_selection,
+        same=_same_selection,
+    ),
     Field("rate_limiting.enabled", "rateLimitingEnabled", _flag),
     Field("rate_limiting.type", "rateLimitingType", _without_model(parse_rate_limit_type), show=_rate_limit_type_name),
     Field("rate_limiting.request_count", "rateLimitingRequestCount", _positive_count),
-    Field("rate_limiting.timeframe", "rateLimitingTimeframe", _without_model(parse_timeframe),
-          show=lambda seconds: readable(RATE_LIMIT_TIMEFRAMES, seconds)),
+    Field(
+        "rate_limiting.timeframe",
+        "rateLimitingTimeframe",
+        _without_model(parse_timeframe),
+        show=lambda seconds: readable(RATE_LIMIT_TIMEFRAMES, seconds),
+    ),
     Field("rate_limiting.timeframe_seconds", "rateLimitingTimeframe"),
 )
 
@@ -263,9 +292,14 @@ def find_endpoint(endpoints, method, path):
             return endpoint
     listed = sorted(endpoint_key(e.get("requestMethod"), e.get("requestPath")) for e in endpoints)
     if not listed:
-        raise InputError("The zone has no API Guardian endpoints: upload an OpenAPI document with "
-                         "edge.platform.api_guardian_spec first.")
+        raise InputError(
+            "The zone has no API Guardian endpoints: upload an OpenAPI document with "
+            "edge.platform.api_guardian_spec first."
+        )
     shown = listed[:20]
     more = "" if len(listed) <= 20 else " (and %d more)" % (len(listed) - 20)
-    raise InputError("No API Guardian endpoint %s in this zone; method and path must be written as in the "
-                     "OpenAPI document. Available: %s%s." % (wanted, ", ".join(shown), more), option="path")
+    raise InputError(
+        "No API Guardian endpoint %s in this zone; method and path must be written as in the "
+        "OpenAPI document. Available: %s%s." % (wanted, ", ".join(shown), more),
+        option="path",
+    )

@@ -17,35 +17,58 @@ from __future__ import annotations
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._openapi.deriver import derive
 from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import (
-    PARAMETER_GROUPS, DocumentError, load,
+    PARAMETER_GROUPS,
+    DocumentError,
+    load,
 )
 from ansible_collections.edge.platform.plugins.module_utils._openapi.metrics import LIMITS, exceeded_limits, measure
 from ansible_collections.edge.platform.plugins.module_utils._openapi.renderer import parse_rendered, render
 
 CONFIGURATION_FIELDS = (
-    ("shield_zone_id", "shieldZoneId"), ("is_enabled", "isEnabled"), ("execution_mode", "executionMode"),
-    ("body_limit_action", "bodyLimitAction"), ("unmatched_path_action", "unmatchedPathAction"),
-    ("title", "title"), ("version", "version"), ("max_endpoints", "maxEndpoints"),
-    ("max_fields_per_type", "maxFieldsPerType"), ("max_nesting_depth", "maxNestingDepth"),
-    ("max_total_schema_nodes", "maxTotalSchemaNodes"), ("max_total_regex_length", "maxTotalRegexLength"),
-    ("created_at", "createdAt"), ("updated_at", "updatedAt"),
+    ("shield_zone_id", "shieldZoneId"),
+    ("is_enabled", "isEnabled"),
+    ("execution_mode", "executionMode"),
+    ("body_limit_action", "bodyLimitAction"),
+    ("unmatched_path_action", "unmatchedPathAction"),
+    ("title", "title"),
+    ("version", "version"),
+    ("max_endpoints", "maxEndpoints"),
+    ("max_fields_per_type", "maxFieldsPerType"),
+    ("max_nesting_depth", "maxNestingDepth"),
+    ("max_total_schema_nodes", "maxTotalSchemaNodes"),
+    ("max_total_regex_length", "maxTotalRegexLength"),
+    ("created_at", "createdAt"),
+    ("updated_at", "updatedAt"),
 )
 ENDPOINT_FIELDS = (
-    ("id", "apiGuardianEndpointId"), ("shield_zone_id", "shieldZoneId"), ("request_method", "requestMethod"),
-    ("request_path", "requestPath"), ("validate_request_body_schema", "validateRequestBodySchema"),
+    ("id", "apiGuardianEndpointId"),
+    ("shield_zone_id", "shieldZoneId"),
+    ("request_method", "requestMethod"),
+    ("request_path", "requestPath"),
+    ("validate_request_body_schema", "validateRequestBodySchema"),
     ("validate_response_body_schema", "validateResponseBodySchema"),
-    ("validate_authorization", "validateAuthorization"), ("is_enabled", "isEnabled"),
-    ("auth_schemes", "authSchemes"), ("request_body_schema_yaml", "requestBodySchemaYaml"),
-    ("response_body_schemas_yaml", "responseBodySchemasYaml"), ("available_parameters", "availableParameters"),
+    ("validate_authorization", "validateAuthorization"),
+    ("is_enabled", "isEnabled"),
+    ("auth_schemes", "authSchemes"),
+    ("request_body_schema_yaml", "requestBodySchemaYaml"),
+    ("response_body_schemas_yaml", "responseBodySchemasYaml"),
+    ("available_parameters", "availableParameters"),
     ("injection_detection_parameters", "injectionDetectionParameters"),
-    ("detect_parameter_xss", "detectParameterXss"), ("detect_parameter_sqli", "detectParameterSqli"),
-    ("rate_limiting_enabled", "rateLimitingEnabled"), ("rate_limiting_type", "rateLimitingType"),
+    ("detect_parameter_xss", "detectParameterXss"),
+    ("detect_parameter_sqli", "detectParameterSqli"),
+    ("rate_limiting_enabled", "rateLimitingEnabled"),
+    ("rate_limiting_type", "rateLimitingType"),
     ("rate_limiting_request_count", "rateLimitingRequestCount"),
-    ("rate_limiting_timeframe", "rateLimitingTimeframe"), ("created_at", "createdAt"), ("updated_at", "updatedAt"),
+    ("rate_limiting_timeframe", "rateLimitingTimeframe"),
+    ("created_at", "createdAt"),
+    ("updated_at", "updatedAt"),
 )
 AUTH_FIELDS = (
-    ("scheme_name", "schemeName"), ("scheme_type", "schemeType"), ("location", "location"),
-    ("credential_name", "credentialName"), ("http_scheme", "httpScheme"),
+    ("scheme_name", "schemeName"),
+    ("scheme_type", "schemeType"),
+    ("location", "location"),
+    ("credential_name", "credentialName"),
+    ("http_scheme", "httpScheme"),
 )
 
 
@@ -127,11 +150,13 @@ def _view_current(endpoint, parse):
     responses = endpoint.get("responseBodySchemasYaml")
     return {
         "parameters": _comparable_groups(endpoint.get("availableParameters")),
-        "auth_schemes": _comparable_auth([_auth_to_snake(s) for s in endpoint.get("authSchemes") or []
-                                          if isinstance(s, dict)]),
+        "auth_schemes": _comparable_auth(
+            [_auth_to_snake(s) for s in endpoint.get("authSchemes") or [] if isinstance(s, dict)]
+        ),
         "request_body_schema": parse(endpoint.get("requestBodySchemaYaml")),
-        "response_body_schemas": dict((str(code), parse(text)) for code, text in (
-            responses.items() if isinstance(responses, dict) else ())),
+        "response_body_schemas": dict(
+            (str(code), parse(text)) for code, text in (responses.items() if isinstance(responses, dict) else ())
+        ),
         "validate_authorization": endpoint.get("validateAuthorization"),
     }
 
@@ -174,8 +199,9 @@ class Comparison(object):
         self.changes = {
             "endpoints_added": [k for k in after_endpoints if k not in before_endpoints],
             "endpoints_removed": [k for k in before_endpoints if k not in after_endpoints],
-            "endpoints_changed": [k for k in after_endpoints
-                                  if k in before_endpoints and before_endpoints[k] != after_endpoints[k]],
+            "endpoints_changed": [
+                k for k in after_endpoints if k in before_endpoints and before_endpoints[k] != after_endpoints[k]
+            ],
             "title": None if title[0] == title[1] else {"before": title[0], "after": title[1]},
             "version": None if version[0] == version[1] else {"before": version[0], "after": version[1]},
         }
@@ -214,20 +240,22 @@ def predict(current, derived, enforce, zone_id, parse=None):
     endpoints = []
     for endpoint in derived["endpoints"]:
         kept = by_key.get(endpoint_key(endpoint["method"], endpoint["path"]))
-        shaped = dict(kept) if kept is not None else dict(
-            (camel, None) for dummy, camel in ENDPOINT_FIELDS)
+        shaped = dict(kept) if kept is not None else dict((camel, None) for dummy, camel in ENDPOINT_FIELDS)
         if kept is None:
             shaped.update(shieldZoneId=zone_id, requestMethod=endpoint["method"], requestPath=endpoint["path"])
         groups = _groups(endpoint["parameters"])
         kept_responses = (kept or {}).get("responseBodySchemasYaml")
         kept_responses = kept_responses if isinstance(kept_responses, dict) else {}
-        responses = dict((code, _rendered_or_kept(kept_responses.get(code), schema, parse))
-                         for code, schema in endpoint["response_body_schemas"].items())
+        responses = dict(
+            (code, _rendered_or_kept(kept_responses.get(code), schema, parse))
+            for code, schema in endpoint["response_body_schemas"].items()
+        )
         shaped.update(
             availableParameters=groups,
             authSchemes=[_auth_to_camel(s) for s in endpoint["auth_schemes"]] or None,
-            requestBodySchemaYaml=None if endpoint["request_body_schema"] is None else _rendered_or_kept(
-                (kept or {}).get("requestBodySchemaYaml"), endpoint["request_body_schema"], parse),
+            requestBodySchemaYaml=None
+            if endpoint["request_body_schema"] is None
+            else _rendered_or_kept((kept or {}).get("requestBodySchemaYaml"), endpoint["request_body_schema"], parse),
             responseBodySchemasYaml=responses or None,
             validateAuthorization=wanted_authorization(endpoint, enforce, kept),
         )
@@ -235,7 +263,8 @@ def predict(current, derived, enforce, zone_id, parse=None):
         if isinstance(selected, dict):
             # the selection stays a subset of what the endpoint still has
             shaped["injectionDetectionParameters"] = dict(
-                (g, [n for n in _groups(selected)[g] if n in groups[g]]) for g in PARAMETER_GROUPS)
+                (g, [n for n in _groups(selected)[g] if n in groups[g]]) for g in PARAMETER_GROUPS
+            )
         endpoints.append(shaped)
     return configuration, endpoints
 
@@ -248,8 +277,7 @@ def shape_configuration(configuration):
 def shape_endpoint(endpoint):
     shaped = dict((snake, endpoint.get(camel)) for snake, camel in ENDPOINT_FIELDS)
     schemes = endpoint.get("authSchemes")
-    shaped["auth_schemes"] = None if schemes is None else [
-        _auth_to_snake(s) for s in schemes if isinstance(s, dict)]
+    shaped["auth_schemes"] = None if schemes is None else [_auth_to_snake(s) for s in schemes if isinstance(s, dict)]
     return shaped
 
 
@@ -270,8 +298,10 @@ class Upload(object):
             raise self.unusable(exc)
 
     def unusable(self, exc):
-        return InputError("%s: the OpenAPI document is unusable: %s. Fix the document and run again."
-                          % (self.option, exc), option=self.option)
+        return InputError(
+            "%s: the OpenAPI document is unusable: %s. Fix the document and run again." % (self.option, exc),
+            option=self.option,
+        )
 
     def measure(self, limits, mode):
         """``(metrics, problems)`` against the zone's ``limits`` by O(plan_limits) ``mode``; ``(None, [])`` when
@@ -286,16 +316,20 @@ class Upload(object):
 
     def over_limits(self, zone_id, problems):
         """The failure of plan_limits=check."""
-        return ("%s: the OpenAPI document exceeds the plan limits of shield zone %d by this module's count (an "
-                "estimate of the platform's rules): %s. Simplify the document (or move the zone to a plan with "
-                "higher limits), or set plan_limits=warn to let the platform decide, and run again."
-                % (self.option, zone_id, "; ".join(problems)))
+        return (
+            "%s: the OpenAPI document exceeds the plan limits of shield zone %d by this module's count (an "
+            "estimate of the platform's rules): %s. Simplify the document (or move the zone to a plan with "
+            "higher limits), or set plan_limits=warn to let the platform decide, and run again."
+            % (self.option, zone_id, "; ".join(problems))
+        )
 
     def uploading_anyway(self, zone_id, problems):
         """The warning of plan_limits=warn when the document is sent."""
-        return ("%s: by this module's count (an estimate of the platform's rules) the OpenAPI document exceeds the "
-                "plan limits of shield zone %d: %s. Uploading anyway: the platform decides (plan_limits=check "
-                "refuses such a document before any write)." % (self.option, zone_id, "; ".join(problems)))
+        return (
+            "%s: by this module's count (an estimate of the platform's rules) the OpenAPI document exceeds the "
+            "plan limits of shield zone %d: %s. Uploading anyway: the platform decides (plan_limits=check "
+            "refuses such a document before any write)." % (self.option, zone_id, "; ".join(problems))
+        )
 
     def compare(self, current):
         return compare(current, self.derived, self.enforce)
@@ -315,11 +349,15 @@ def refusal(error, problems):
     with the measurement; None (the error's own) otherwise."""
     if problems and error.status is not None and 400 <= error.status < 500:
         return "%s By this module's count (an estimate) the document exceeds: %s." % (
-            error.describe(), "; ".join(problems))
+            error.describe(),
+            "; ".join(problems),
+        )
     return None
 
 
 def shape_state(current):
     """The ``configuration`` and ``endpoints`` return values of a zone's state."""
-    return {"configuration": shape_configuration(current.configuration),
-            "endpoints": [shape_endpoint(e) for e in current.endpoints]}
+    return {
+        "configuration": shape_configuration(current.configuration),
+        "endpoints": [shape_endpoint(e) for e in current.endpoints],
+    }

@@ -54,8 +54,11 @@ def _place(target, section, convert=lambda name: name):
 
 def shape_bot_detection(zone_id, state, reason=None):
     """body -> readable: the ``bot_detection`` return value from a ``BotDetectionConfigurationState``."""
-    shaped = {"shield_zone_id": state.get("shieldZoneId") or zone_id, "available": reason is None,
-              "unavailable_reason": reason}
+    shaped = {
+        "shield_zone_id": state.get("shieldZoneId") or zone_id,
+        "available": reason is None,
+        "unavailable_reason": reason,
+    }
     for _option, section, member, names in FIELDS:
         value = _section(state, section).get(member)
         target = _place(shaped, section, _snake)
@@ -85,9 +88,11 @@ def setting_number(option, table, value):
         for number, name in table.items():
             if name.lower() == value.strip().lower():
                 return number
-    raise InputError("%s must be one of %s (or their numbers %s); got %r." % (
-        option, ", ".join(table[n] for n in sorted(table)), ", ".join(str(n) for n in sorted(table)), value),
-        option=option)
+    raise InputError(
+        "%s must be one of %s (or their numbers %s); got %r."
+        % (option, ", ".join(table[n] for n in sorted(table)), ", ".join(str(n) for n in sorted(table)), value),
+        option=option,
+    )
 
 
 def merged_state(current, params):

@@ -12,27 +12,78 @@ numeric strings ("0" for REQUEST_URI ... "26" for VERIFIED_BOT_CATEGORY) instead
 from __future__ import annotations
 
 WAF_VARIABLES = (
-    "REQUEST_URI", "REQUEST_URI_RAW", "ARGS", "ARGS_COMBINED_SIZE", "ARGS_GET", "ARGS_GET_NAMES",
-    "ARGS_POST", "ARGS_POST_NAMES", "FILES_NAMES", "GEO", "REMOTE_ADDR", "QUERY_STRING",
-    "REQUEST_BASENAME", "REQUEST_BODY", "REQUEST_COOKIES_NAMES", "REQUEST_COOKIES", "REQUEST_FILENAME",
-    "REQUEST_HEADERS_NAMES", "REQUEST_HEADERS", "REQUEST_LINE", "REQUEST_METHOD", "REQUEST_PROTOCOL",
-    "RESPONSE_BODY", "RESPONSE_HEADERS", "RESPONSE_STATUS", "FINGERPRINT", "VERIFIED_BOT_CATEGORY",
+    "REQUEST_URI",
+    "REQUEST_URI_RAW",
+    "ARGS",
+    "ARGS_COMBINED_SIZE",
+    "ARGS_GET",
+    "ARGS_GET_NAMES",
+    "ARGS_POST",
+    "ARGS_POST_NAMES",
+    "FILES_NAMES",
+    "GEO",
+    "REMOTE_ADDR",
+    "QUERY_STRING",
+    "REQUEST_BASENAME",
+    "REQUEST_BODY",
+    "REQUEST_COOKIES_NAMES",
+    "REQUEST_COOKIES",
+    "REQUEST_FILENAME",
+    "REQUEST_HEADERS_NAMES",
+    "REQUEST_HEADERS",
+    "REQUEST_LINE",
+    "REQUEST_METHOD",
+    "REQUEST_PROTOCOL",
+    "RESPONSE_BODY",
+    "RESPONSE_HEADERS",
+    "RESPONSE_STATUS",
+    "FINGERPRINT",
+    "VERIFIED_BOT_CATEGORY",
 )
 
 WAF_ACTIONS = {1: "Block", 2: "Log", 3: "Challenge", 4: "Allow", 5: "Bypass"}
 
 WAF_OPERATORS = {
-    0: "BEGINSWITH", 1: "ENDSWITH", 2: "CONTAINS", 3: "CONTAINSWORD", 4: "STRMATCH", 5: "EQ", 6: "GE",
-    7: "GT", 8: "LE", 9: "LT", 12: "WITHIN", 14: "RX", 15: "STREQ", 17: "DETECTSQLI", 18: "DETECTXSS",
+    0: "BEGINSWITH",
+    1: "ENDSWITH",
+    2: "CONTAINS",
+    3: "CONTAINSWORD",
+    4: "STRMATCH",
+    5: "EQ",
+    6: "GE",
+    7: "GT",
+    8: "LE",
+    9: "LT",
+    12: "WITHIN",
+    14: "RX",
+    15: "STREQ",
+    17: "DETECTSQLI",
+    18: "DETECTXSS",
 }
 
 WAF_SEVERITIES = {0: "NOTICE", 1: "WARNING", 2: "CRITICAL"}
 
 WAF_TRANSFORMATIONS = {
-    1: "CMDLINE", 2: "COMPRESSWHITESPACE", 3: "CSSDECODE", 4: "HEXENCODE", 5: "HTMLENTITYDECODE",
-    6: "JSDECODE", 7: "LENGTH", 8: "LOWERCASE", 9: "MD5", 10: "NORMALIZEPATH", 11: "NORMALISEPATH",
-    12: "NORMALIZEPATHWIN", 13: "NORMALISEPATHWIN", 14: "REMOVECOMMENTS", 15: "REMOVENULLS",
-    16: "REMOVEWHITESPACE", 17: "REPLACECOMMENTS", 18: "SHA1", 19: "URLDECODE", 20: "URLDECODEUNI",
+    1: "CMDLINE",
+    2: "COMPRESSWHITESPACE",
+    3: "CSSDECODE",
+    4: "HEXENCODE",
+    5: "HTMLENTITYDECODE",
+    6: "JSDECODE",
+    7: "LENGTH",
+    8: "LOWERCASE",
+    9: "MD5",
+    10: "NORMALIZEPATH",
+    11: "NORMALISEPATH",
+    12: "NORMALIZEPATHWIN",
+    13: "NORMALISEPATHWIN",
+    14: "REMOVECOMMENTS",
+    15: "REMOVENULLS",
+    16: "REMOVEWHITESPACE",
+    17: "REPLACECOMMENTS",
+    18: "SHA1",
+    19: "URLDECODE",
+    20: "URLDECODEUNI",
     21: "UTF8TOUNICODE",
 }
 
@@ -49,8 +100,14 @@ API_GUARDIAN_ACTIONS = {0: "block", 1: "log", 2: "ignore"}
 API_GUARDIAN_RATE_LIMIT_TYPES = ("Global", "IP")
 # seconds -> readable name; the x-enum-varnames (PerSecond ... PerOneHour) are accepted too
 RATE_LIMIT_TIMEFRAMES = {1: "1s", 10: "10s", 60: "1m", 300: "5m", 900: "15m", 3600: "1h"}
-RATE_LIMIT_TIMEFRAME_VARNAMES = {1: "PerSecond", 10: "PerTenSeconds", 60: "PerOneMinute", 300: "PerFiveMinutes",
-                                 900: "PerFifteenMinutes", 3600: "PerOneHour"}
+RATE_LIMIT_TIMEFRAME_VARNAMES = {
+    1: "PerSecond",
+    10: "PerTenSeconds",
+    60: "PerOneMinute",
+    300: "PerFiveMinutes",
+    900: "PerFifteenMinutes",
+    3600: "PerOneHour",
+}
 
 
 def enum_names(table):

@@ -26,8 +26,15 @@ import json
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from .shield_enums import (
-    WAF_ACTIONS, WAF_OPERATORS, WAF_SEVERITIES, WAF_TRANSFORMATIONS, WAF_VARIABLES, as_number, enum_name,
-    normalise_variable_types)
+    WAF_ACTIONS,
+    WAF_OPERATORS,
+    WAF_SEVERITIES,
+    WAF_TRANSFORMATIONS,
+    WAF_VARIABLES,
+    as_number,
+    enum_name,
+    normalise_variable_types,
+)
 
 OPTION = "rule_configuration"
 # What the platform stores for a member the body leaves out: the Terraform provider never sends
@@ -61,8 +68,9 @@ def _enum(table, value, where, kind):
         for key, name in table.items():
             if name.upper() == wanted:
                 return key
-    raise InputError("%s must be %s name (%s) or its number; got %r." % (where, kind, _names(table), value),
-                     option=OPTION)
+    raise InputError(
+        "%s must be %s name (%s) or its number; got %r." % (where, kind, _names(table), value), option=OPTION
+    )
 
 
 class Field(object):
@@ -117,8 +125,11 @@ class Enum(Field):
         # waf_rule_info returns a null name for a number it does not know: nothing to check then
         named = _enum(self.table, name_value, name_path, self.kind) if name_value is not None else None
         if number is not None and named is not None and number != named:
-            raise InputError("%s (%s) and %s (%s) disagree: give one of them, or make them match."
-                             % (path, number_value, name_path, name_value), option=OPTION)
+            raise InputError(
+                "%s (%s) and %s (%s) disagree: give one of them, or make them match."
+                % (path, number_value, name_path, name_value),
+                option=OPTION,
+            )
         number = number if number is not None else named
         if number is None and self.required:
             raise InputError("%s is required: one of %s (or its number)." % (path, _names(self.table)), option=OPTION)
@@ -145,14 +156,17 @@ class EnumSet(Enum):
         if chosen is None:
             return []
         if not isinstance(chosen, list):
-            raise InputError("%s must be a list of transformation names (%s) or numbers." % (label, _names(self.table)),
-                             option=OPTION)
+            raise InputError(
+                "%s must be a list of transformation names (%s) or numbers." % (label, _names(self.table)),
+                option=OPTION,
+            )
         result = [_enum(self.table, item, "%s[%d]" % (label, index), self.kind) for index, item in enumerate(chosen)]
         if numbers is not None and names is not None:
             named = [_enum(self.table, n, name_path + "[]", self.kind) for n in names if n is not None]
             if any(n not in result for n in named):
-                raise InputError("%s and %s disagree: give one of them, or make them match." % (path, name_path),
-                                 option=OPTION)
+                raise InputError(
+                    "%s and %s disagree: give one of them, or make them match." % (path, name_path), option=OPTION
+                )
         return result
 
     def filled(self, value):
@@ -174,8 +188,11 @@ class Variables(Field):
         if value is None:
             return {}
         if not isinstance(value, dict):
-            raise InputError("%s must be a mapping of variable name to sub-variable (\"\" for none), for example "
-                             "{REQUEST_URI: \"\"} or {REQUEST_HEADERS: User-Agent}." % where, option=OPTION)
+            raise InputError(
+                "%s must be a mapping of variable name to sub-variable (\"\" for none), for example "
+                "{REQUEST_URI: \"\"} or {REQUEST_HEADERS: User-Agent}." % where,
+                option=OPTION,
+            )
         variables = {}
         for key, sub in value.items():
             name = str(key).strip().upper()
@@ -185,13 +202,19 @@ class Variables(Field):
             if name not in WAF_VARIABLES:
                 # the published document closes variableTypes (additionalProperties: false): the platform refuses
                 # others
-                raise InputError("%s has unknown variable %r; use one of %s (or their numbers 0 to %d)."
-                                 % (where, key, ", ".join(WAF_VARIABLES), len(WAF_VARIABLES) - 1), option=OPTION)
+                raise InputError(
+                    "%s has unknown variable %r; use one of %s (or their numbers 0 to %d)."
+                    % (where, key, ", ".join(WAF_VARIABLES), len(WAF_VARIABLES) - 1),
+                    option=OPTION,
+                )
             if name in variables:
                 raise InputError("%s names variable %s twice." % (where, name), option=OPTION)
             if isinstance(sub, bool) or (sub is not None and not isinstance(sub, (str, int, float))):
-                raise InputError("%s.%s must be a text (a header or cookie name, COUNTRY_CODE for GEO) or \"\"; "
-                                 "got %r." % (where, name, sub), option=OPTION)
+                raise InputError(
+                    "%s.%s must be a text (a header or cookie name, COUNTRY_CODE for GEO) or \"\"; "
+                    "got %r." % (where, name, sub),
+                    option=OPTION,
+                )
             variables[name] = "" if sub is None else str(sub)
         return variables
 
@@ -213,16 +236,24 @@ class Chained(Field):
         chained = spec.get(self.option)
         if chained is not None and not isinstance(chained, list):
             raise InputError("%s.%s must be a list of conditions." % (where, self.option), option=OPTION)
-        return [condition_body(item, "%s.%s[%d]" % (where, self.option, index), chained=True)
-                for index, item in enumerate(chained or [])]
+        return [
+            condition_body(item, "%s.%s[%d]" % (where, self.option, index), chained=True)
+            for index, item in enumerate(chained or [])
+        ]
 
     def filled(self, value):
-        return [filled_condition(c, chained=True) for c in (value if isinstance(value, list) else [])
-                if isinstance(c, dict)]
+        return [
+            filled_condition(c, chained=True) for c in (value if isinstance(value, list) else []) if isinstance(c, dict)
+        ]
 
     def readable(self, value, compare=False):
-        return {self.option: [shape_condition(c, chained=True, compare=compare)
-                              for c in (value if isinstance(value, list) else []) if isinstance(c, dict)]}
+        return {
+            self.option: [
+                shape_condition(c, chained=True, compare=compare)
+                for c in (value if isinstance(value, list) else [])
+                if isinstance(c, dict)
+            ]
+        }
 
 
 # The members of a condition (CreateCustomWafRuleModel's ruleConfiguration), in the body's order. Rows with
@@ -232,8 +263,14 @@ FIELDS = (
     Variables("variable_types", "variableTypes"),
     Enum("operator_type", "operatorType", WAF_OPERATORS, "an operator", required=True),
     Enum("severity_type", "severityType", WAF_SEVERITIES, "a severity", chained=False, default=DEFAULT_SEVERITY),
-    EnumSet("transformation_types", "transformationTypes", WAF_TRANSFORMATIONS, "a transformation",
-            "transformation_type_names", chained=False),
+    EnumSet(
+        "transformation_types",
+        "transformationTypes",
+        WAF_TRANSFORMATIONS,
+        "a transformation",
+        "transformation_type_names",
+        chained=False,
+    ),
     Field("value", "value"),
     Flag("is_negated", "isNegated"),
     Flag("is_regex_variable", "isRegexVariable"),
@@ -271,8 +308,11 @@ def shape_condition(condition, chained=False, compare=False):
 def desired_configuration(spec):
     """The ``ruleConfiguration`` to send (``CreateCustomWafRuleModel``, every member filled) from the option."""
     if spec is None:
-        raise InputError("%s is required with state=present: the rule's action, variables, operator and value "
-                         "(the rule_configuration of waf_rule_info can be given as it is)." % OPTION, option=OPTION)
+        raise InputError(
+            "%s is required with state=present: the rule's action, variables, operator and value "
+            "(the rule_configuration of waf_rule_info can be given as it is)." % OPTION,
+            option=OPTION,
+        )
     return condition_body(spec, OPTION)
 
 
@@ -293,8 +333,11 @@ def comparable(configuration):
 
 def rule_view(name, description, configuration):
     """The compared and diffed form of one rule: name, description and the readable configuration."""
-    return {"rule_name": name, "rule_description": _text(description),
-            "rule_configuration": comparable(filled_configuration(configuration))}
+    return {
+        "rule_name": name,
+        "rule_description": _text(description),
+        "rule_configuration": comparable(filled_configuration(configuration)),
+    }
 
 
 def rule_state(rule):
@@ -315,16 +358,27 @@ def rule_body(name, description, configuration, current=None):
 def predicted_rule(current, zone_id, body):
     """The ``CustomWafRule`` a write leads to, for check mode and a write whose answer was lost."""
     current = current or {}
-    return {"id": current.get("id"), "shieldZoneId": zone_id, "userId": current.get("userId"),
-            "ruleName": body["ruleName"], "ruleDescription": body["ruleDescription"], "ruleJson": None,
-            "ruleConfiguration": body["ruleConfiguration"], "errorResponse": None}
+    return {
+        "id": current.get("id"),
+        "shieldZoneId": zone_id,
+        "userId": current.get("userId"),
+        "ruleName": body["ruleName"],
+        "ruleDescription": body["ruleDescription"],
+        "ruleJson": None,
+        "ruleConfiguration": body["ruleConfiguration"],
+        "errorResponse": None,
+    }
 
 
 def shape_error_response(error):
     if not isinstance(error, dict):
         return None
-    return {"status_code": error.get("statusCode"), "success": error.get("success"),
-            "message": error.get("message"), "error_key": error.get("errorKey")}
+    return {
+        "status_code": error.get("statusCode"),
+        "success": error.get("success"),
+        "message": error.get("message"),
+        "error_key": error.get("errorKey"),
+    }
 
 
 def decode_rule_json(text):
@@ -341,8 +395,9 @@ def shape_rule(rule, warn):
     """One ``waf_rules`` entry from a ``CustomWafRule``; ``warn(text)`` hears about a broken ``ruleJson``."""
     rule_json_data, problem = decode_rule_json(rule.get("ruleJson"))
     if problem:
-        warn("ruleJson of custom WAF rule %s is not valid JSON (%s); rule_json_data is null."
-             % (rule.get("id"), problem))
+        warn(
+            "ruleJson of custom WAF rule %s is not valid JSON (%s); rule_json_data is null." % (rule.get("id"), problem)
+        )
     return {
         "id": rule.get("id"),
         "shield_zone_id": rule.get("shieldZoneId"),

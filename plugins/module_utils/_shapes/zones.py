@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
 
-from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 import CertificateError, decode_platform_certificate, iso, utc_now
+from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 import (
+    CertificateError,
+    decode_platform_certificate,
+    iso,
+    utc_now,
+)
+
 from .shield_enums import enum_name
 
 PULL_ZONE_TYPES = {0: "premium", 1: "volume"}
@@ -59,10 +65,17 @@ def _count(items):
 
 
 DNS_ZONE_FIELDS = (
-    ("id", "Id"), ("domain", "Domain"), ("dnssec_enabled", "DnsSecEnabled", bool),
-    ("nameservers_detected", "NameserversDetected"), ("custom_nameservers_enabled", "CustomNameserversEnabled"),
-    ("nameserver1", "Nameserver1"), ("nameserver2", "Nameserver2"), ("soa_email", "SoaEmail"),
-    ("logging_enabled", "LoggingEnabled"), ("date_created", "DateCreated"), ("date_modified", "DateModified"),
+    ("id", "Id"),
+    ("domain", "Domain"),
+    ("dnssec_enabled", "DnsSecEnabled", bool),
+    ("nameservers_detected", "NameserversDetected"),
+    ("custom_nameservers_enabled", "CustomNameserversEnabled"),
+    ("nameserver1", "Nameserver1"),
+    ("nameserver2", "Nameserver2"),
+    ("soa_email", "SoaEmail"),
+    ("logging_enabled", "LoggingEnabled"),
+    ("date_created", "DateCreated"),
+    ("date_modified", "DateModified"),
     ("record_count", "Records", _count),
 )
 
@@ -73,10 +86,15 @@ def shape_dns_zone(model):
 
 
 DNSSEC_FIELDS = (
-    ("enabled", "Enabled", bool), ("ds_record", "DsRecord", _null_when_unset), ("digest", "Digest", _null_when_unset),
-    ("digest_type", "DigestType", _null_when_unset), ("algorithm", "Algorithm", _null_when_unset),
-    ("public_key", "PublicKey", _null_when_unset), ("key_tag", "KeyTag", _null_when_unset),
-    ("flags", "Flags", _null_when_unset), ("ds_configured", "DsConfigured", bool),
+    ("enabled", "Enabled", bool),
+    ("ds_record", "DsRecord", _null_when_unset),
+    ("digest", "Digest", _null_when_unset),
+    ("digest_type", "DigestType", _null_when_unset),
+    ("algorithm", "Algorithm", _null_when_unset),
+    ("public_key", "PublicKey", _null_when_unset),
+    ("key_tag", "KeyTag", _null_when_unset),
+    ("flags", "Flags", _null_when_unset),
+    ("ds_configured", "DsConfigured", bool),
 )
 
 
@@ -101,16 +119,29 @@ def origin_without_credentials(url):
 
 
 PULL_ZONE_FIELDS = (
-    ("id", "Id"), ("name", "Name"), ("enabled", "Enabled"), ("suspended", "Suspended"),
-    ("cname_domain", "CnameDomain"), ("origin_host_header", "OriginHostHeader"),
-    ("dns_zone_id", "DnsZoneId"), ("dns_record_id", "DnsRecordId"), ("storage_zone_id", "StorageZoneId"),
-    ("edge_script_id", "EdgeScriptId"), ("enable_auto_ssl", "EnableAutoSSL"),
-    ("disable_lets_encrypt", "DisableLetsEncrypt"), ("zone_security_enabled", "ZoneSecurityEnabled"),
-    ("type", "Type", _named(PULL_ZONE_TYPES)), ("origin_url", "OriginUrl", origin_without_credentials),
+    ("id", "Id"),
+    ("name", "Name"),
+    ("enabled", "Enabled"),
+    ("suspended", "Suspended"),
+    ("cname_domain", "CnameDomain"),
+    ("origin_host_header", "OriginHostHeader"),
+    ("dns_zone_id", "DnsZoneId"),
+    ("dns_record_id", "DnsRecordId"),
+    ("storage_zone_id", "StorageZoneId"),
+    ("edge_script_id", "EdgeScriptId"),
+    ("enable_auto_ssl", "EnableAutoSSL"),
+    ("disable_lets_encrypt", "DisableLetsEncrypt"),
+    ("zone_security_enabled", "ZoneSecurityEnabled"),
+    ("type", "Type", _named(PULL_ZONE_TYPES)),
+    ("origin_url", "OriginUrl", origin_without_credentials),
 )
 HOSTNAME_FIELDS = (
-    ("id", "Id"), ("name", "Value"), ("force_ssl", "ForceSSL"), ("is_system", "IsSystemHostname"),
-    ("is_managed", "IsManagedHostname"), ("has_certificate", "HasCertificate"),
+    ("id", "Id"),
+    ("name", "Value"),
+    ("force_ssl", "ForceSSL"),
+    ("is_system", "IsSystemHostname"),
+    ("is_managed", "IsManagedHostname"),
+    ("has_certificate", "HasCertificate"),
     ("certificate_type", "CertificateProvisionType", _named(PROVISION_TYPES)),
     ("certificate_key_type", "CertificateKeyType", _named(KEY_TYPES)),
 )
@@ -124,8 +155,10 @@ def shape_hostname(model, certificate=None):
 def shape_pull_zone(model, certificates=None):
     """A PullZoneModel as ``pullzone_info`` returns it; ``certificates`` maps hostname id -> parsed facts."""
     hostnames = model.get("Hostnames") if isinstance(model.get("Hostnames"), list) else []
-    return dict(shape(model, PULL_ZONE_FIELDS), hostnames=[
-        shape_hostname(h, (certificates or {}).get(h.get("Id"))) for h in hostnames if isinstance(h, dict)])
+    return dict(
+        shape(model, PULL_ZONE_FIELDS),
+        hostnames=[shape_hostname(h, (certificates or {}).get(h.get("Id"))) for h in hostnames if isinstance(h, dict)],
+    )
 
 
 def certificate_type_of(hostname):
@@ -164,14 +197,23 @@ def certificate_compared(view, hostname):
 
 
 SHIELD_ZONE_FIELDS = (
-    ("id", "shieldZoneId"), ("pullzone_id", "pullZoneId"), ("plan_type", "planType"),
-    ("learning_mode", "learningMode"), ("learning_mode_until", "learningModeUntil"), ("waf_enabled", "wafEnabled"),
+    ("id", "shieldZoneId"),
+    ("pullzone_id", "pullZoneId"),
+    ("plan_type", "planType"),
+    ("learning_mode", "learningMode"),
+    ("learning_mode_until", "learningModeUntil"),
+    ("waf_enabled", "wafEnabled"),
     ("waf_realtime_threat_intelligence_enabled", "wafRealtimeThreatIntelligenceEnabled"),
-    ("waf_profile_id", "wafProfileId"), ("waf_custom_rule_order", "wafCustomRuleOrder"),
-    ("waf_disabled_rules", "wafDisabledRules"), ("waf_log_only_rules", "wafLogOnlyRules"),
-    ("custom_waf_rules_limit", "customWafRulesLimit"), ("rate_limit_rules_limit", "rateLimitRulesLimit"),
-    ("ddos_challenge_window", "dDoSChallengeWindow"), ("whitelabel_response_pages", "whitelabelResponsePages"),
-    ("plan", "planType", _enum(SHIELD_PLANS)), ("waf_execution_mode", "wafExecutionMode", _enum(EXECUTION_MODES)),
+    ("waf_profile_id", "wafProfileId"),
+    ("waf_custom_rule_order", "wafCustomRuleOrder"),
+    ("waf_disabled_rules", "wafDisabledRules"),
+    ("waf_log_only_rules", "wafLogOnlyRules"),
+    ("custom_waf_rules_limit", "customWafRulesLimit"),
+    ("rate_limit_rules_limit", "rateLimitRulesLimit"),
+    ("ddos_challenge_window", "dDoSChallengeWindow"),
+    ("whitelabel_response_pages", "whitelabelResponsePages"),
+    ("plan", "planType", _enum(SHIELD_PLANS)),
+    ("waf_execution_mode", "wafExecutionMode", _enum(EXECUTION_MODES)),
     ("waf_request_body_limit_action", "wafRequestBodyLimitAction", _enum(BODY_LIMIT_ACTIONS)),
     ("waf_response_body_limit_action", "wafResponseBodyLimitAction", _enum(BODY_LIMIT_ACTIONS)),
     ("ddos_shield_sensitivity", "dDoSShieldSensitivity", _enum(DDOS_SENSITIVITIES)),
@@ -198,6 +240,13 @@ def certificate_facts(value, now=None):
     leaf = chain[0]
     moment = now or utc_now()
     days = (leaf.not_after - moment).days if leaf.not_after else None
-    return {"subject": leaf.subject, "issuer": leaf.issuer, "names": list(leaf.sans),
-            "not_before": iso(leaf.not_before), "not_after": iso(leaf.not_after), "expires_in_days": days,
-            "fingerprint_sha256": leaf.fingerprint, "chain_length": len(chain)}, None
+    return {
+        "subject": leaf.subject,
+        "issuer": leaf.issuer,
+        "names": list(leaf.sans),
+        "not_before": iso(leaf.not_before),
+        "not_after": iso(leaf.not_after),
+        "expires_in_days": days,
+        "fingerprint_sha256": leaf.fingerprint,
+        "chain_length": len(chain),
+    }, None

@@ -37,9 +37,16 @@ from ansible.utils.vars import merge_hash
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import REQUESTS_IMPORT_ERROR
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import FileProblem
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.controller_files import (
-    name_the_file, read_controller_files)
+    name_the_file,
+    read_controller_files,
+)
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.host import (
-    environment, inject_invocation, parsed, run_in_process, to_module)
+    environment,
+    inject_invocation,
+    parsed,
+    run_in_process,
+    to_module,
+)
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.preload import preload
 
 display = Display()
@@ -99,14 +106,24 @@ class EdgeModuleAction(ActionBase):
         if why_not is None:
             display.vvvv("%s runs in-process on the controller" % module_name)
             with environment(task_environment):
-                output = run_in_process(definition, to_module(args), self._task.check_mode, self._task.diff,
-                                        module_name, inject_invocation(task_vars))
+                output = run_in_process(
+                    definition,
+                    to_module(args),
+                    self._task.check_mode,
+                    self._task.diff,
+                    module_name,
+                    inject_invocation(task_vars),
+                )
             outcome = parsed(self, name_the_file(output, read))
         else:
             display.vvvv("%s runs as a module: %s" % (module_name, why_not))
             wrap_async = self._task.async_val and not self._connection.has_native_async
-            outcome = name_the_file(self._execute_module(module_name=module_name, module_args=args,
-                                                         task_vars=task_vars, wrap_async=wrap_async), read)
+            outcome = name_the_file(
+                self._execute_module(
+                    module_name=module_name, module_args=args, task_vars=task_vars, wrap_async=wrap_async
+                ),
+                read,
+            )
             if not wrap_async:
                 self._remove_tmp_path(self._connection._shell.tmpdir)
         self._warn_unless_no_log(definition, outcome)
@@ -120,7 +137,8 @@ class EdgeModuleAction(ActionBase):
             outcome["warnings"] = list(warnings) + [
                 "The result holds the secret %s and this task's no_log is off, so the value is shown in the task "
                 "output and logs (-v, callbacks, a registered variable printed later). Set no_log: true on the task "
-                "and keep the value with register." % key]
+                "and keep the value with register." % key
+            ]
 
     def _why_not_in_process(self, definition, task_vars, task_environment):
         """None when the core can run here, else why not (shown at -vvvv)."""

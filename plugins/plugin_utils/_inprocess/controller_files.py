@@ -24,7 +24,11 @@ from ansible.errors import AnsibleError, AnsibleFileNotFound
 from ansible.module_utils.common.text.converters import to_text
 
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import (
-    MIB, FileProblem, check_user_file, read_user_file)
+    MIB,
+    FileProblem,
+    check_user_file,
+    read_user_file,
+)
 from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import MAX_DOCUMENT_BYTES
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.host import retitle_error
 
@@ -48,8 +52,10 @@ CONTROLLER_FILES = {
     # The module's own cap on a document (a 2,000-operation document is under 2 MB).
     "api_guardian_spec": (FileOption("src", "content", MAX_DOCUMENT_BYTES),),
     # A certificate chain is a few KB; a key less. Either may be PEM or DER.
-    "pullzone_certificate": (FileOption("certificate_src", "certificate", MIB, binary=True),
-                             FileOption("certificate_key_src", "certificate_key", MIB, binary=True)),
+    "pullzone_certificate": (
+        FileOption("certificate_src", "certificate", MIB, binary=True),
+        FileOption("certificate_key_src", "certificate_key", MIB, binary=True),
+    ),
 }
 
 
@@ -79,8 +85,10 @@ def _read(action, spec, path):
         found = action._find_needle("files", path)
     except AnsibleFileNotFound as exc:
         # the stock message ends by suggesting a remote_src option these modules do not have
-        raise FileProblem("%s: %s was not found on the controller; searched %s."
-                          % (spec.option, path, ", ".join(exc.paths or []) or "nowhere"))
+        raise FileProblem(
+            "%s: %s was not found on the controller; searched %s."
+            % (spec.option, path, ", ".join(exc.paths or []) or "nowhere")
+        )
     except AnsibleError as exc:
         raise FileProblem("%s: %s" % (spec.option, to_text(exc.message)))
     # The loader reads a file whole to see whether it is Vault-encrypted: only a regular file on disk of a
@@ -100,8 +108,7 @@ def _read(action, spec, path):
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileProblem("%s: %s is not UTF-8 text (byte %d); save it as UTF-8"
-                          % (spec.option, found, exc.start))
+        raise FileProblem("%s: %s is not UTF-8 text (byte %d); save it as UTF-8" % (spec.option, found, exc.start))
 
 
 def name_the_file(result, read):
@@ -117,7 +124,7 @@ def name_the_file(result, read):
     for target, (option, path) in read.items():
         prefix = target + ": "
         if message.startswith(prefix):
-            renamed = "%s (%s): %s" % (option, path, message[len(prefix):])
+            renamed = "%s (%s): %s" % (option, path, message[len(prefix) :])
             result["msg"] = renamed
             retitle_error(result, message, renamed)
             break

@@ -65,7 +65,8 @@ def validate(definition, params, module_name):
         message = validation.errors.msg
         if isinstance(validation.errors[0], UnsupportedError):
             message = "Unsupported parameters for ({name}) {kind}: {msg}".format(
-                name=module_name, kind="module", msg=message)
+                name=module_name, kind="module", msg=message
+            )
     return no_log_values, warnings, message
 
 
@@ -97,11 +98,15 @@ def run_in_process(definition, args, check_mode, diff_mode, module_name, invocat
     try:
         ctx, result = definition.execute(params, check_mode, diff_mode, no_log_values)
     except Exception as exc:  # pylint: disable=broad-except  # a defect: fail the task as a crashed module would
-        error = {"failed": True, "msg": "%s failed unexpectedly: %s: %s" % (module_name, type(exc).__name__, exc),
-                 "exception": traceback.format_exc()}
+        error = {
+            "failed": True,
+            "msg": "%s failed unexpectedly: %s: %s" % (module_name, type(exc).__name__, exc),
+            "exception": traceback.format_exc(),
+        }
         return formatted(error, params, no_log_values, warnings, invocation)  # no_log values masked in both texts
-    return formatted(result, params, no_log_values, warnings + [w for w in ctx.warnings if w not in warnings],
-                     invocation)
+    return formatted(
+        result, params, no_log_values, warnings + [w for w in ctx.warnings if w not in warnings], invocation
+    )
 
 
 def to_module(args):

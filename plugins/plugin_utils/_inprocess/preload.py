@@ -30,6 +30,7 @@ def preload():
         return
     _done = True
     import netrc  # noqa: F401  pylint: disable=unused-import,import-outside-toplevel  # requests reads ~/.netrc
+
     load_profiles()
     if REQUESTS_IMPORT_ERROR is None:
         warm_http_client()
@@ -61,8 +62,9 @@ def _answer_once(listener):
         connection = listener.accept()[0]
         connection.settimeout(1.0)
         connection.recv(65536)
-        connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
-                           b"Connection: close\r\n\r\n{}")
+        connection.sendall(
+            b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+        )
         connection.close()
     except (OSError, socket.timeout):
         pass

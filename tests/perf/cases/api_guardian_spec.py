@@ -14,11 +14,21 @@ OPERATIONS = 2000
 
 PETSTORE = "{{ lookup('ansible.builtin.file', edge_repo_dir ~ '/playbooks/files/petstore-openapi.yaml') }}"
 UPLOAD = {"edge.platform.api_guardian_spec": {"shield_zone_id": 3001, "content": PETSTORE}}
-RETITLED = {"edge.platform.api_guardian_spec": {
-    "shield_zone_id": 3001, "content": PETSTORE.replace("}}", " | replace('title: Pet Store', 'title: Pet Shop') }}")}}
-UPLOAD_LARGE = {"edge.platform.api_guardian_spec": {"shield_zone_id": 3001, "src": "{{ edge_bench_dir }}/large-openapi.yaml"}}
-READ = {"ansible.builtin.uri": {"url": "{{ edge_base_url }}/shield/shield-zone/3001/api-guardian",
-                                "headers": {"AccessKey": "{{ edge_api_key }}"}}}
+RETITLED = {
+    "edge.platform.api_guardian_spec": {
+        "shield_zone_id": 3001,
+        "content": PETSTORE.replace("}}", " | replace('title: Pet Store', 'title: Pet Shop') }}"),
+    }
+}
+UPLOAD_LARGE = {
+    "edge.platform.api_guardian_spec": {"shield_zone_id": 3001, "src": "{{ edge_bench_dir }}/large-openapi.yaml"}
+}
+READ = {
+    "ansible.builtin.uri": {
+        "url": "{{ edge_base_url }}/shield/shield-zone/3001/api-guardian",
+        "headers": {"AccessKey": "{{ edge_api_key }}"},
+    }
+}
 
 
 def prepare(directory):
@@ -29,8 +39,12 @@ def prepare(directory):
     bench_openapi = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench_openapi)
     with open(os.path.join(directory, "large-openapi.yaml"), "w") as stream:
-        yaml.dump(bench_openapi.document(OPERATIONS), stream, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
-                  sort_keys=False)
+        yaml.dump(
+            bench_openapi.document(OPERATIONS),
+            stream,
+            Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
+            sort_keys=False,
+        )
 
 
 REQUEST_CASES = [

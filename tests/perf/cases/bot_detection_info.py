@@ -15,7 +15,11 @@ TIMING_CASES = [
     {
         "name": "bot_detection_info vs uri GET",
         "task": TASK,
-        "baseline": {"ansible.builtin.uri": {"url": "{{ edge_base_url }}/shield/shield-zone/3001/bot-detection",
-                                             "headers": {"AccessKey": "{{ edge_api_key }}"}}},
+        "baseline": {
+            "ansible.builtin.uri": {
+                "url": "{{ edge_base_url }}/shield/shield-zone/3001/bot-detection",
+                "headers": {"AccessKey": "{{ edge_api_key }}"},
+            }
+        },
     },
 ]

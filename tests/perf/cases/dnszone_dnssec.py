@@ -19,8 +19,12 @@ TIMING_CASES = [
     {
         "name": "dnszone_dnssec no change vs uri GET",
         "task": {"edge.platform.dnszone_dnssec": {"zone_id": 1001, "state": "enabled"}},
-        "baseline": {"ansible.builtin.uri": {"url": "{{ edge_base_url }}/dnszone/1001",
-                                             "headers": {"AccessKey": "{{ edge_api_key }}"}}},
+        "baseline": {
+            "ansible.builtin.uri": {
+                "url": "{{ edge_base_url }}/dnszone/1001",
+                "headers": {"AccessKey": "{{ edge_api_key }}"},
+            }
+        },
     },
 ]
 
@@ -33,8 +37,16 @@ SLOPE_CASES = [
         "variants": [
             ("in-process", dict(NO_CHANGE, name="in-process")),
             ("module path", dict(NO_CHANGE, name="module path", vars={"edge_platform_in_process": False})),
-            ("uri GET", {"name": "uri GET", "ansible.builtin.uri": {
-                "url": "{{ edge_base_url }}/dnszone/1001", "headers": {"AccessKey": "{{ edge_api_key }}"}}}),
+            (
+                "uri GET",
+                {
+                    "name": "uri GET",
+                    "ansible.builtin.uri": {
+                        "url": "{{ edge_base_url }}/dnszone/1001",
+                        "headers": {"AccessKey": "{{ edge_api_key }}"},
+                    },
+                },
+            ),
         ],
         "baseline": "uri GET",
     },

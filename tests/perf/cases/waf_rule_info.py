@@ -23,7 +23,11 @@ TIMING_CASES = [
     {
         "name": "waf_rule_info zone list vs uri GET",
         "task": {"edge.platform.waf_rule_info": {"shield_zone_id": 3001}},
-        "baseline": {"ansible.builtin.uri": {"url": "{{ edge_base_url }}/shield/waf/custom-rules/3001?page=1&perPage=100",
-                                             "headers": {"AccessKey": "{{ edge_api_key }}"}}},
+        "baseline": {
+            "ansible.builtin.uri": {
+                "url": "{{ edge_base_url }}/shield/waf/custom-rules/3001?page=1&perPage=100",
+                "headers": {"AccessKey": "{{ edge_api_key }}"},
+            }
+        },
     },
 ]

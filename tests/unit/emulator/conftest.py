@@ -34,8 +34,9 @@ OWN_KEY = object()  # request(): send the key the emulator was started with
 def load_platform(fixture, data_dir):
     """A Platform built from a fixture (a dict, or YAML text) written to ``data_dir``; raises FixtureError."""
     path = Path(data_dir) / "fixture.yml"
-    path.write_text(yaml.safe_dump(fixture, sort_keys=False) if isinstance(fixture, dict) else fixture,
-                    encoding="utf-8")
+    path.write_text(
+        yaml.safe_dump(fixture, sort_keys=False) if isinstance(fixture, dict) else fixture, encoding="utf-8"
+    )
     return Platform(str(path), str(data_dir))
 
 
@@ -120,9 +121,14 @@ def material():
     ec_key = certgen.key("emu-ec", "ec")
     ec_cert = certgen.certificate(ec_key, "www.example.com", sans=("www.example.com",))
     return {
-        "bundle": certgen.cert_pem(leaf, mid), "key": certgen.key_pem(leaf_key),
-        "leaf": leaf, "mid": mid, "mid_key": certgen.key("emu-mid", "ec"),
-        "ec_cert": certgen.cert_pem(ec_cert), "ec_key": certgen.key_pem(ec_key, "traditional"),
-        "ec_der": certgen.cert_der(ec_cert), "ec_key_der": certgen.key_der(ec_key),
+        "bundle": certgen.cert_pem(leaf, mid),
+        "key": certgen.key_pem(leaf_key),
+        "leaf": leaf,
+        "mid": mid,
+        "mid_key": certgen.key("emu-mid", "ec"),
+        "ec_cert": certgen.cert_pem(ec_cert),
+        "ec_key": certgen.key_pem(ec_key, "traditional"),
+        "ec_der": certgen.cert_der(ec_cert),
+        "ec_key_der": certgen.key_der(ec_key),
         "other_key": certgen.key_pem(certgen.key("emu-other")),
     }

@@ -46,8 +46,14 @@ def install_client():
         os.makedirs(target, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             shutil.copy(os.path.join(CLIENT_DIR, name), target)
-        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=target,
-                              capture_output=True, text=True, timeout=600, check=False)
+        done = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=target,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
         assert done.returncode == 0, "npm ci of @libsql/client failed:\n%s%s" % (done.stdout, done.stderr)
         with open(marker, "w", encoding="utf-8") as handle:
             handle.write("installed from package-lock.json\n")
@@ -59,8 +65,9 @@ def test_libsql_client_against_the_emulator(emulator):
     node, script = install_client()
     # The trailing "/" matters: the client resolves "v2/pipeline" relative to the database URL.
     url = "%s/db/conformance/" % emulator(FIXTURE).url
-    done = subprocess.run([node, script, url, "full-token", "read-token"], capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run(
+        [node, script, url, "full-token", "read-token"], capture_output=True, text=True, timeout=120, check=False
+    )
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
 
@@ -69,8 +76,11 @@ def test_libsql_client_against_the_emulator(emulator):
     assert seen["select"]["columnTypes"] == ["INTEGER", "INTEGER", "TEXT", "BLOB", "REAL"]
     assert seen["select"]["rows"] == [["1", "9223372036854775807", "héllo", "000102ff", 2.5]]
 
-    assert seen["batch"] == [{"rowsAffected": 1, "rows": []}, {"rowsAffected": 1, "rows": []},
-                             {"rowsAffected": 0, "rows": [["3"]]}]
+    assert seen["batch"] == [
+        {"rowsAffected": 1, "rows": []},
+        {"rowsAffected": 1, "rows": []},
+        {"rowsAffected": 0, "rows": [["3"]]},
+    ]
     assert seen["failedBatch"]["code"] == "SQLITE_CONSTRAINT"
     assert seen["countAfterFailedBatch"] == "3", "a failing batch must apply nothing"
 

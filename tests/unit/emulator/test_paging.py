@@ -34,8 +34,15 @@ def test_dns_zone_search_matches_part_of_the_domain_in_any_case(emulator):
     assert answer["CurrentPage"] == 1 and answer["HasMoreItems"] is False
 
 
-@pytest.mark.parametrize("path, query", [("/dnszone", {"perPage": 4}), ("/dnszone", {"perPage": 1001}),
-                                         ("/dnszone", {"page": 0}), ("/pullzone", {"perPage": "many"})])
+@pytest.mark.parametrize(
+    "path, query",
+    [
+        ("/dnszone", {"perPage": 4}),
+        ("/dnszone", {"perPage": 1001}),
+        ("/dnszone", {"page": 0}),
+        ("/pullzone", {"perPage": "many"}),
+    ],
+)
 def test_out_of_range_paging_is_refused_naming_the_parameter(emulator, path, query):
     answer = emulator(FIXTURE).request("GET", path, params=query)
     assert answer.status_code == 400 and answer.json()["Field"] == next(iter(query))
@@ -75,8 +82,10 @@ def test_shield_zones_list_pages_by_ten(emulator):
     assert last["page"]["nextPage"] is None
 
 
-@pytest.mark.parametrize("path", ["/dnszone", "/dnszone?page=2&perPage=5&search=site", "/pullzone",
-                                  "/pullzone?search=cdn&includeCertificate=true"])
+@pytest.mark.parametrize(
+    "path",
+    ["/dnszone", "/dnszone?page=2&perPage=5&search=site", "/pullzone", "/pullzone?search=cdn&includeCertificate=true"],
+)
 def test_core_answers_conform_to_the_published_document(emulator, openapi, path):
     published = openapi(CORE)
     running = emulator(FIXTURE)
@@ -91,9 +100,14 @@ def test_paged_pull_zones_match_the_documented_paged_object(emulator, openapi):
     validate_response(openapi(CORE).api, "GET", "/pullzone", 200, answer["Items"])
 
 
-@pytest.mark.parametrize("path, query", [("/shield/shield-zone/get-by-pullzone/21", None),
-                                         ("/shield/shield-zones", None),
-                                         ("/shield/shield-zones", {"page": "2", "perPage": "10"})])
+@pytest.mark.parametrize(
+    "path, query",
+    [
+        ("/shield/shield-zone/get-by-pullzone/21", None),
+        ("/shield/shield-zones", None),
+        ("/shield/shield-zones", {"page": "2", "perPage": "10"}),
+    ],
+)
 def test_shield_answers_conform_to_the_published_document(emulator, openapi, path, query):
     published = openapi(SHIELD).api
     running = emulator(FIXTURE)

@@ -33,16 +33,20 @@ def test_request_log_records_calls_without_secrets_and_clears(emulator):
     running = emulator(FIXTURE)
     running.request("GET", "/dnszone/1?view=0&authToken=hunter2")
     log = running.log()
-    assert log == [{"method": "GET", "path": "/dnszone/1", "query": {"view": "0", "authToken": "<redacted>"},
-                    "status": 200}]
+    assert log == [
+        {"method": "GET", "path": "/dnszone/1", "query": {"view": "0", "authToken": "<redacted>"}, "status": 200}
+    ]
     assert running.admin("DELETE", "requests").status_code == 204
     assert running.log() == []
 
 
 def test_fault_with_status_and_retry_after_then_normal(emulator):
     running = emulator(FIXTURE)
-    added = running.admin("POST", "faults", json={"path_regex": "^/dnszone/1$", "method": "GET", "status": 429,
-                                                  "count": 2, "retry_after": 3})
+    added = running.admin(
+        "POST",
+        "faults",
+        json={"path_regex": "^/dnszone/1$", "method": "GET", "status": 429, "count": 2, "retry_after": 3},
+    )
     assert added.status_code == 201
     for _round in range(2):
         answer = running.request("GET", "/dnszone/1")
@@ -107,8 +111,11 @@ def test_command_line_prints_url_writes_url_file_and_shuts_down(tmp_path):
     fixture = tmp_path / "f.yml"
     fixture.write_text("api_keys: [k]\n", encoding="utf-8")
     url_file = tmp_path / "url"
-    process = subprocess.Popen([sys.executable, str(EMULATOR_DIR), "--port", "0", "--fixtures",
-                                str(fixture), "--url-file", str(url_file)], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, str(EMULATOR_DIR), "--port", "0", "--fixtures", str(fixture), "--url-file", str(url_file)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         first = process.stdout.readline().strip()
         assert first.startswith("EMULATOR_URL=http://127.0.0.1:")
@@ -122,36 +129,52 @@ def test_command_line_prints_url_writes_url_file_and_shuts_down(tmp_path):
         process.stdout.close()
 
 
-@pytest.mark.parametrize("content, message", [
-    ("api_keys: [\n", "not valid YAML"), ("- a\n", "must be a mapping"), ("dns_zones: [{domain: x}]\n", "needs 'id'"),
-    ("api_keys: k\n", "api_keys must be a list"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("api_keys: [\n", "not valid YAML"),
+        ("- a\n", "must be a mapping"),
+        ("dns_zones: [{domain: x}]\n", "needs 'id'"),
+        ("api_keys: k\n", "api_keys must be a list"),
+    ],
+)
 def test_bad_fixture_exits_2_with_reason(tmp_path, content, message):
     fixture = tmp_path / "f.yml"
     fixture.write_text(content, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(EMULATOR_DIR), "--fixtures", str(fixture)],
-                          capture_output=True, text=True, timeout=30, check=False)
+    done = subprocess.run(
+        [sys.executable, str(EMULATOR_DIR), "--fixtures", str(fixture)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
     assert done.returncode == 2 and message in done.stderr
 
 
-@pytest.mark.parametrize("fault, fragment", [
-    ({"path_regex": "x", "status": "500"}, "status must be an integer from 100 to 599"),
-    ({"path_regex": "x", "status": 99}, "status must be an integer"),
-    ({"path_regex": "x", "status": True}, "status must be an integer"),
-    ({"path_regex": "x", "status": 500, "colour": "red"}, "unknown field colour"),
-    ({"path_regex": "x", "status": 429, "retry_after": "3\r\nX-Injected: 1"}, "retry_after must be whole seconds"),
-    ({"path_regex": "x", "status": 429, "retry_after": "soon"}, "retry_after must be whole seconds"),
-    ({"path_regex": "x", "status": 429, "retry_after": -1}, "retry_after must be whole seconds"),
-    ({"path_regex": "x", "status": 301, "location": "http://a/\r\nSet-Cookie: x"}, "location must be a single line"),
-    ({"path_regex": "x", "status": 200, "location": "http://a/"}, "location needs a 3xx status"),
-    ({"path_regex": "x", "body": "<html>", "content_type": "text/html\n"}, "content_type must be a single line"),
-    ({"path_regex": "x", "body": {"not": "text"}}, "body must be a string"),
-    ({"path_regex": "x", "delay_s": "slow"}, "delay_s must be a number"),
-    ({"path_regex": "x", "delay_s": 1e9}, "delay_s must be a number"),
-    ({"path_regex": "x", "status": 500, "count": "2"}, "count must be an integer"),
-    ({"path_regex": "x", "drop_connection": "yes"}, "drop_connection must be true or false"),
-    ({"path_regex": 5, "status": 500}, "path_regex must be a string"),
-])
+@pytest.mark.parametrize(
+    "fault, fragment",
+    [
+        ({"path_regex": "x", "status": "500"}, "status must be an integer from 100 to 599"),
+        ({"path_regex": "x", "status": 99}, "status must be an integer"),
+        ({"path_regex": "x", "status": True}, "status must be an integer"),
+        ({"path_regex": "x", "status": 500, "colour": "red"}, "unknown field colour"),
+        ({"path_regex": "x", "status": 429, "retry_after": "3\r\nX-Injected: 1"}, "retry_after must be whole seconds"),
+        ({"path_regex": "x", "status": 429, "retry_after": "soon"}, "retry_after must be whole seconds"),
+        ({"path_regex": "x", "status": 429, "retry_after": -1}, "retry_after must be whole seconds"),
+        (
+            {"path_regex": "x", "status": 301, "location": "http://a/\r\nSet-Cookie: x"},
+            "location must be a single line",
+        ),
+        ({"path_regex": "x", "status": 200, "location": "http://a/"}, "location needs a 3xx status"),
+        ({"path_regex": "x", "body": "<html>", "content_type": "text/html\n"}, "content_type must be a single line"),
+        ({"path_regex": "x", "body": {"not": "text"}}, "body must be a string"),
+        ({"path_regex": "x", "delay_s": "slow"}, "delay_s must be a number"),
+        ({"path_regex": "x", "delay_s": 1e9}, "delay_s must be a number"),
+        ({"path_regex": "x", "status": 500, "count": "2"}, "count must be an integer"),
+        ({"path_regex": "x", "drop_connection": "yes"}, "drop_connection must be true or false"),
+        ({"path_regex": 5, "status": 500}, "path_regex must be a string"),
+    ],
+)
 def test_fault_fields_are_validated_and_never_reach_a_header(emulator, fault, fragment):
     running = emulator(FIXTURE)
     answer = running.admin("POST", "faults", json=fault)
@@ -168,26 +191,34 @@ def test_retry_after_as_http_date_is_accepted(emulator):
 
 def test_redirect_fault_answers_status_and_location(emulator):
     running = emulator(FIXTURE)
-    running.admin("POST", "faults", json={"path_regex": "/dnszone/1", "status": 307,
-                                          "location": "http://127.0.0.1:9/elsewhere"})
+    running.admin(
+        "POST", "faults", json={"path_regex": "/dnszone/1", "status": 307, "location": "http://127.0.0.1:9/elsewhere"}
+    )
     answer = running.request("GET", "/dnszone/1", allow_redirects=False)
     assert answer.status_code == 307 and answer.headers["Location"] == "http://127.0.0.1:9/elsewhere"
 
 
 def test_body_fault_replaces_the_answer_without_processing(emulator):
     running = emulator(FIXTURE)
-    running.admin("POST", "faults", json={"path_regex": "dnssec", "body": "<html>maintenance</html>",
-                                          "content_type": "text/html"})
+    running.admin(
+        "POST", "faults", json={"path_regex": "dnssec", "body": "<html>maintenance</html>", "content_type": "text/html"}
+    )
     answer = running.request("POST", "/dnszone/1/dnssec")
     assert (answer.status_code, answer.text, answer.headers["Content-Type"]) == (
-        200, "<html>maintenance</html>", "text/html")
+        200,
+        "<html>maintenance</html>",
+        "text/html",
+    )
     assert running.request("GET", "/dnszone/1").json()["DnsSecEnabled"] is False  # not processed
 
 
-@pytest.mark.parametrize("fault, status", [
-    ({"body": '{"Enabled": tr', "content_type": "application/json"}, 200),
-    ({"status": 504}, 504),
-])
+@pytest.mark.parametrize(
+    "fault, status",
+    [
+        ({"body": '{"Enabled": tr', "content_type": "application/json"}, 200),
+        ({"status": 504}, 504),
+    ],
+)
 def test_after_processing_the_write_lands_and_the_answer_is_replaced(emulator, fault, status):
     running = emulator(FIXTURE)
     running.admin("POST", "faults", json=dict(fault, path_regex="dnssec", after_processing=True))
@@ -233,24 +264,39 @@ def raw_exchange(running, data):
 @pytest.mark.parametrize("length, status", [(b"abc", 400), (b"-5", 400), (b"1e3", 400), (b"999999999999", 413)])
 def test_unusable_content_length_gets_an_answer_not_a_dropped_connection(emulator, length, status):
     running = emulator(FIXTURE)
-    answer = raw_exchange(running, b"POST /dnszone/1/dnssec HTTP/1.1\r\nHost: x\r\nAccessKey: " + API_KEY.encode()
-                          + b"\r\nContent-Length: " + length + b"\r\n\r\n")
+    answer = raw_exchange(
+        running,
+        b"POST /dnszone/1/dnssec HTTP/1.1\r\nHost: x\r\nAccessKey: "
+        + API_KEY.encode()
+        + b"\r\nContent-Length: "
+        + length
+        + b"\r\n\r\n",
+    )
     assert answer.startswith(b"HTTP/1.1 %d " % status)
     assert b"Content-Length" in json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"].encode() or status == 413
     assert running.request("GET", "/dnszone/1").json()["DnsSecEnabled"] is False
 
 
-@pytest.mark.parametrize("path, headers", [
-    ("/_emulator/faults", {}),
-    ("/db/demo/v2/pipeline", {"Authorization": "Bearer demo-full-token"}),
-    ("/pullzone/2001/addCertificate", {"AccessKey": API_KEY}),
-])
+@pytest.mark.parametrize(
+    "path, headers",
+    [
+        ("/_emulator/faults", {}),
+        ("/db/demo/v2/pipeline", {"Authorization": "Bearer demo-full-token"}),
+        ("/pullzone/2001/addCertificate", {"AccessKey": API_KEY}),
+    ],
+)
 def test_deeply_nested_json_is_a_400(emulator, path, headers):
     hostnames = [{"value": "demo.b-cdn.net", "system": True}]
-    running = emulator(dict(FIXTURE, databases=[{"id": "demo", "tokens": {"full_access": ["demo-full-token"]}}],
-                            pull_zones=[{"id": 2001, "name": "demo", "hostnames": hostnames}]))
+    running = emulator(
+        dict(
+            FIXTURE,
+            databases=[{"id": "demo", "tokens": {"full_access": ["demo-full-token"]}}],
+            pull_zones=[{"id": 2001, "name": "demo", "hostnames": hostnames}],
+        )
+    )
     deep = b"[" * 100000 + b"]" * 100000
-    answer = running.session.post(running.url + path, data=deep, timeout=30,
-                                  headers=dict(headers, **{"Content-Type": "application/json"}))
+    answer = running.session.post(
+        running.url + path, data=deep, timeout=30, headers=dict(headers, **{"Content-Type": "application/json"})
+    )
     assert answer.status_code == 400
     assert running.request("GET", "/dnszone/1").status_code == 200  # still serving

@@ -24,14 +24,23 @@ from ..conftest import EMULATOR_DIR, load_platform
 
 KEY = "test-key"
 BASE = "/shield/shield-zone/%d/api-guardian"
-LIMITS = {"max_endpoints": 3, "max_fields_per_type": 4, "max_nesting_depth": 4,
-          "max_total_schema_nodes": 6, "max_total_regex_length": 10}
+LIMITS = {
+    "max_endpoints": 3,
+    "max_fields_per_type": 4,
+    "max_nesting_depth": 4,
+    "max_total_schema_nodes": 6,
+    "max_total_regex_length": 10,
+}
 INITIAL = "openapi: 3.0.3\ninfo: {title: Seeded, version: '7'}\npaths:\n  /seed:\n    get:\n      responses: {}\n"
 FIXTURE = {
     "api_keys": [KEY],
     "shield_zones": [
-        {"id": 3001, "pull_zone_id": 2001, "plan": "advanced",
-         "bot_detection": {"execution_mode": 0}},  # another area's key: tolerated
+        {
+            "id": 3001,
+            "pull_zone_id": 2001,
+            "plan": "advanced",
+            "bot_detection": {"execution_mode": 0},
+        },  # another area's key: tolerated
         {"id": 3002, "plan": "basic", "api_guardian_limits": LIMITS},
         {"id": 3003, "api_guardian_spec": INITIAL},
         {"id": 3004, "api_guardian_limits": {"max_endpoints": 2000}},
@@ -128,8 +137,7 @@ def api(emulator, conformance):
 def ok(answer):
     status, body = answer
     assert status == 200, body
-    assert body["error"] == {"statusCode": 200, "success": True, "message": body["error"]["message"],
-                             "errorKey": None}
+    assert body["error"] == {"statusCode": 200, "success": True, "message": body["error"]["message"], "errorKey": None}
     return body["data"]
 
 
@@ -169,17 +177,38 @@ PETS_30 = {
         },
         "parameters": {"Trace": {"name": "X-Trace", "in": "header", "schema": {"type": "string"}}},
         "schemas": {
-            "Pet": {"type": "object", "required": ["name"], "properties": {
-                "name": {"type": "string", "pattern": "^[a-z]+$"}, "tag": {"$ref": "#/components/schemas/Tag"}}},
+            "Pet": {
+                "type": "object",
+                "required": ["name"],
+                "properties": {
+                    "name": {"type": "string", "pattern": "^[a-z]+$"},
+                    "tag": {"$ref": "#/components/schemas/Tag"},
+                },
+            },
             "Tag": {"type": "string", "enum": ["cat", "dog"]},
-            "Node": {"type": "object", "properties": {
-                "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}},
+            "Node": {
+                "type": "object",
+                "properties": {"children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}},
+            },
         },
-        "requestBodies": {"PetBody": {"content": {
-            "application/vnd.pets+json": {"schema": {"type": "string"}},
-            "application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}},
-        "responses": {"Problem": {"description": "error", "content": {
-            "application/problem+json": {"schema": {"type": "object", "properties": {"title": {"type": "string"}}}}}}},
+        "requestBodies": {
+            "PetBody": {
+                "content": {
+                    "application/vnd.pets+json": {"schema": {"type": "string"}},
+                    "application/json": {"schema": {"$ref": "#/components/schemas/Pet"}},
+                }
+            }
+        },
+        "responses": {
+            "Problem": {
+                "description": "error",
+                "content": {
+                    "application/problem+json": {
+                        "schema": {"type": "object", "properties": {"title": {"type": "string"}}}
+                    }
+                },
+            }
+        },
     },
     "paths": {
         "/pets/{petId}": {
@@ -195,8 +224,14 @@ PETS_30 = {
                 ],
                 "security": [{"bearer": []}, {"oidc": ["read"], "bearer": []}],
                 "responses": {
-                    "200": {"description": "a pet", "content": {
-                        "application/json": {"schema": {"$ref": "#/components/schemas/Pet", "description": "ignored"}}}},
+                    "200": {
+                        "description": "a pet",
+                        "content": {
+                            "application/json": {
+                                "schema": {"$ref": "#/components/schemas/Pet", "description": "ignored"}
+                            }
+                        },
+                    },
                     "default": {"$ref": "#/components/responses/Problem"},
                     "404": {"description": "none"},
                 },
@@ -211,8 +246,12 @@ PETS_30 = {
             "post": {
                 "security": [{"session": []}],
                 "requestBody": {"content": {"text/plain": {"schema": {"type": "string"}}}},
-                "responses": {"200": {"description": "tree", "content": {
-                    "application/json": {"schema": {"$ref": "#/components/schemas/Node"}}}}},
+                "responses": {
+                    "200": {
+                        "description": "tree",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Node"}}},
+                    }
+                },
             },
         },
     },
@@ -325,17 +364,31 @@ def test_get_without_spec_answers_configuration_and_no_endpoints(api):
     assert data["endpoints"] == []
     assert config["shieldZoneId"] == 3001
     assert config["title"] is None and config["version"] is None and config["updatedAt"] is None
-    assert (config["maxEndpoints"], config["maxFieldsPerType"], config["maxNestingDepth"],
-            config["maxTotalSchemaNodes"], config["maxTotalRegexLength"]) == (200, 100, 10, 5000, 10000)
-    assert (config["isEnabled"], config["executionMode"], config["bodyLimitAction"],
-            config["unmatchedPathAction"]) == (True, 0, 1, 1)
+    assert (
+        config["maxEndpoints"],
+        config["maxFieldsPerType"],
+        config["maxNestingDepth"],
+        config["maxTotalSchemaNodes"],
+        config["maxTotalRegexLength"],
+    ) == (200, 100, 10, 5000, 10000)
+    assert (config["isEnabled"], config["executionMode"], config["bodyLimitAction"], config["unmatchedPathAction"]) == (
+        True,
+        0,
+        1,
+        1,
+    )
     assert iso(config["createdAt"]).tzinfo is not None
 
 
 def test_zone_limits_come_from_the_fixture(api):
     config = ok(api.get(3002))["configuration"]
-    assert (config["maxEndpoints"], config["maxFieldsPerType"], config["maxNestingDepth"],
-            config["maxTotalSchemaNodes"], config["maxTotalRegexLength"]) == (3, 4, 4, 6, 10)
+    assert (
+        config["maxEndpoints"],
+        config["maxFieldsPerType"],
+        config["maxNestingDepth"],
+        config["maxTotalSchemaNodes"],
+        config["maxTotalRegexLength"],
+    ) == (3, 4, 4, 6, 10)
 
 
 def test_fixture_spec_is_the_zones_initial_document(api):
@@ -345,9 +398,16 @@ def test_fixture_spec_is_the_zones_initial_document(api):
     assert failed(api.upload(3003, INITIAL), 409, "api_guardian.spec_exists")
 
 
-@pytest.mark.parametrize("method, suffix, body", [
-    ("GET", "", None), ("POST", "/spec", {"content": INITIAL}), ("PATCH", "/spec", {"content": INITIAL}),
-    ("PATCH", "", {"isEnabled": False}), ("PATCH", "/endpoint/1", {"isEnabled": False})])
+@pytest.mark.parametrize(
+    "method, suffix, body",
+    [
+        ("GET", "", None),
+        ("POST", "/spec", {"content": INITIAL}),
+        ("PATCH", "/spec", {"content": INITIAL}),
+        ("PATCH", "", {"isEnabled": False}),
+        ("PATCH", "/endpoint/1", {"isEnabled": False}),
+    ],
+)
 def test_unknown_zone_is_a_404_envelope(api, method, suffix, body):
     message = failed(api.call(method, BASE % 3999 + suffix, body), 404, "shield_zone.not_found")
     assert "3999" in message
@@ -371,11 +431,28 @@ def test_post_uploads_and_answers_every_field(api):
     assert iso(config["updatedAt"]) >= iso(config["createdAt"])
     endpoint = data["endpoints"][0]
     assert set(endpoint) == {
-        "apiGuardianEndpointId", "shieldZoneId", "requestMethod", "requestPath", "validateRequestBodySchema",
-        "validateResponseBodySchema", "validateAuthorization", "isEnabled", "authSchemes", "requestBodySchemaYaml",
-        "responseBodySchemasYaml", "availableParameters", "injectionDetectionParameters", "detectParameterXss",
-        "detectParameterSqli", "rateLimitingEnabled", "rateLimitingType", "rateLimitingRequestCount",
-        "rateLimitingTimeframe", "createdAt", "updatedAt"}
+        "apiGuardianEndpointId",
+        "shieldZoneId",
+        "requestMethod",
+        "requestPath",
+        "validateRequestBodySchema",
+        "validateResponseBodySchema",
+        "validateAuthorization",
+        "isEnabled",
+        "authSchemes",
+        "requestBodySchemaYaml",
+        "responseBodySchemasYaml",
+        "availableParameters",
+        "injectionDetectionParameters",
+        "detectParameterXss",
+        "detectParameterSqli",
+        "rateLimitingEnabled",
+        "rateLimitingType",
+        "rateLimitingRequestCount",
+        "rateLimitingTimeframe",
+        "createdAt",
+        "updatedAt",
+    }
     assert endpoint["shieldZoneId"] == 3001 and endpoint["updatedAt"] is None
     assert iso(endpoint["createdAt"]).tzinfo is not None
     assert ok(api.get(3001)) == data
@@ -386,39 +463,72 @@ def test_openapi_30_derivation(api):
     assert list(routes) == ["GET /pets/{petId}", "PUT /pets/{petId}", "POST /tree"]
     get, put, tree = routes["GET /pets/{petId}"], routes["PUT /pets/{petId}"], routes["POST /tree"]
     # operation parameters replace path-level ones by name + location, $ref followed
-    assert get["availableParameters"] == {"Path": ["petId"], "Query": ["verbose"], "Header": ["X-Trace"],
-                                          "Cookie": ["lang"]}
-    assert put["availableParameters"] == {"Path": ["petId"], "Query": ["verbose"], "Header": ["X-Trace"],
-                                          "Cookie": []}
+    assert get["availableParameters"] == {
+        "Path": ["petId"],
+        "Query": ["verbose"],
+        "Header": ["X-Trace"],
+        "Cookie": ["lang"],
+    }
+    assert put["availableParameters"] == {"Path": ["petId"], "Query": ["verbose"], "Header": ["X-Trace"], "Cookie": []}
     # scheme names of all requirements, in order, once each
     assert get["authSchemes"] == [
-        {"schemeName": "bearer", "schemeType": "Http", "location": "Header", "credentialName": "Authorization",
-         "httpScheme": "bearer"},
-        {"schemeName": "oidc", "schemeType": "OpenIdConnect", "location": "Header",
-         "credentialName": "Authorization", "httpScheme": None}]
+        {
+            "schemeName": "bearer",
+            "schemeType": "Http",
+            "location": "Header",
+            "credentialName": "Authorization",
+            "httpScheme": "bearer",
+        },
+        {
+            "schemeName": "oidc",
+            "schemeType": "OpenIdConnect",
+            "location": "Header",
+            "credentialName": "Authorization",
+            "httpScheme": None,
+        },
+    ]
     assert get["validateAuthorization"] is True
     assert put["authSchemes"] is None and put["validateAuthorization"] is False  # security: []
-    assert tree["authSchemes"] == [{"schemeName": "session", "schemeType": "ApiKey", "location": "Cookie",
-                                    "credentialName": "sid", "httpScheme": None}]
-    pet = {"type": "object", "required": ["name"], "properties": {
-        "name": {"type": "string", "pattern": "^[a-z]+$"}, "tag": {"type": "string", "enum": ["cat", "dog"]}}}
+    assert tree["authSchemes"] == [
+        {
+            "schemeName": "session",
+            "schemeType": "ApiKey",
+            "location": "Cookie",
+            "credentialName": "sid",
+            "httpScheme": None,
+        }
+    ]
+    pet = {
+        "type": "object",
+        "required": ["name"],
+        "properties": {
+            "name": {"type": "string", "pattern": "^[a-z]+$"},
+            "tag": {"type": "string", "enum": ["cat", "dog"]},
+        },
+    }
     # 3.0: keys beside a $ref are ignored; +json counts; a media type without schema gives nothing
     assert {code: schema_of(text) for code, text in get["responseBodySchemasYaml"].items()} == {
-        "200": pet, "default": {"type": "object", "properties": {"title": {"type": "string"}}}}
+        "200": pet,
+        "default": {"type": "object", "properties": {"title": {"type": "string"}}},
+    }
     assert get["requestBodySchemaYaml"] is None
     assert schema_of(put["requestBodySchemaYaml"]) == pet  # application/json preferred over an earlier +json
     assert put["responseBodySchemasYaml"] is None
     assert tree["requestBodySchemaYaml"] is None  # text/plain is not JSON
     node = schema_of(tree["responseBodySchemasYaml"]["200"])
-    assert node == {"type": "object", "properties": {"children": {
-        "type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}  # recursion stays a reference
+    assert node == {
+        "type": "object",
+        "properties": {"children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}},
+    }  # recursion stays a reference
 
 
 def test_yaml_12_scalars_keep_their_text(api):
-    content = ("openapi: 3.0.3\ninfo: {title: on, version: 1.10}\npaths:\n  /s:\n    get:\n      parameters:\n"
-               "        - {name: on, in: query, schema: {enum: [yes, no, off]}}\n      responses:\n"
-               "        200:\n          description: ok\n          content:\n            application/json:\n"
-               "              schema: {type: string, example: yes}\n")
+    content = (
+        "openapi: 3.0.3\ninfo: {title: on, version: 1.10}\npaths:\n  /s:\n    get:\n      parameters:\n"
+        "        - {name: on, in: query, schema: {enum: [yes, no, off]}}\n      responses:\n"
+        "        200:\n          description: ok\n          content:\n            application/json:\n"
+        "              schema: {type: string, example: yes}\n"
+    )
     data = ok(api.upload(3001, content))
     assert (data["configuration"]["title"], data["configuration"]["version"]) == ("on", "1.10")
     endpoint = data["endpoints"][0]
@@ -441,16 +551,35 @@ def test_swagger_20_derivation(api):
     order = {"type": "object", "properties": {"id": {"type": "integer"}, "lines": {"type": "array", "items": line}}}
     get = routes["GET /orders"]
     assert get["availableParameters"] == {"Path": [], "Query": ["limit"], "Header": ["X-Trace"], "Cookie": []}
-    assert get["authSchemes"] == [{"schemeName": "token", "schemeType": "ApiKey", "location": "Query",
-                                   "credentialName": "token", "httpScheme": None}]
+    assert get["authSchemes"] == [
+        {
+            "schemeName": "token",
+            "schemeType": "ApiKey",
+            "location": "Query",
+            "credentialName": "token",
+            "httpScheme": None,
+        }
+    ]
     assert {k: schema_of(v) for k, v in get["responseBodySchemasYaml"].items()} == {
-        "200": {"type": "array", "items": order}}
+        "200": {"type": "array", "items": order}
+    }
     post = routes["POST /orders"]
     assert post["authSchemes"] == [
-        {"schemeName": "basicAuth", "schemeType": "Http", "location": "Header", "credentialName": "Authorization",
-         "httpScheme": "basic"},
-        {"schemeName": "oauth", "schemeType": "OAuth2", "location": "Header", "credentialName": "Authorization",
-         "httpScheme": None}]
+        {
+            "schemeName": "basicAuth",
+            "schemeType": "Http",
+            "location": "Header",
+            "credentialName": "Authorization",
+            "httpScheme": "basic",
+        },
+        {
+            "schemeName": "oauth",
+            "schemeType": "OAuth2",
+            "location": "Header",
+            "credentialName": "Authorization",
+            "httpScheme": None,
+        },
+    ]
     assert schema_of(post["requestBodySchemaYaml"]) == order
     assert post["availableParameters"] == {"Path": [], "Query": [], "Header": [], "Cookie": []}  # body, formData
     put = routes["PUT /orders/{id}"]
@@ -470,11 +599,23 @@ def test_openapi_31_derivation(api):
     assert events["authSchemes"] is None and events["validateAuthorization"] is False
     # 3.1: keys beside a $ref are laid over its target
     assert schema_of(events["requestBodySchemaYaml"]) == {
-        "type": "object", "properties": {"kind": {"type": ["string", "null"]}}, "description": "an event"}
-    assert health["authSchemes"] == [{"schemeName": "basic", "schemeType": "Http", "location": "Header",
-                                      "credentialName": "Authorization", "httpScheme": "Basic"}]
+        "type": "object",
+        "properties": {"kind": {"type": ["string", "null"]}},
+        "description": "an event",
+    }
+    assert health["authSchemes"] == [
+        {
+            "schemeName": "basic",
+            "schemeType": "Http",
+            "location": "Header",
+            "credentialName": "Authorization",
+            "httpScheme": "Basic",
+        }
+    ]
     assert schema_of(health["responseBodySchemasYaml"]["200"]) == {
-        "type": "object", "properties": {"ok": {"type": "boolean"}}}
+        "type": "object",
+        "properties": {"ok": {"type": "boolean"}},
+    }
 
 
 def test_enforce_false_on_upload_disables_authorization(api):
@@ -484,21 +625,45 @@ def test_enforce_false_on_upload_disables_authorization(api):
 
 def test_new_endpoints_start_with_the_documented_defaults(api):
     endpoint = by_route(ok(api.upload(3001, json.dumps(PETS_30))))["POST /tree"]
-    assert {k: endpoint[k] for k in (
-        "validateRequestBodySchema", "validateResponseBodySchema", "isEnabled", "injectionDetectionParameters",
-        "detectParameterXss", "detectParameterSqli", "rateLimitingEnabled", "rateLimitingType",
-        "rateLimitingRequestCount", "rateLimitingTimeframe")} == {
-        "validateRequestBodySchema": True, "validateResponseBodySchema": False, "isEnabled": True,
-        "injectionDetectionParameters": None, "detectParameterXss": False, "detectParameterSqli": False,
-        "rateLimitingEnabled": False, "rateLimitingType": "IP", "rateLimitingRequestCount": 100,
-        "rateLimitingTimeframe": 60}
+    assert {
+        k: endpoint[k]
+        for k in (
+            "validateRequestBodySchema",
+            "validateResponseBodySchema",
+            "isEnabled",
+            "injectionDetectionParameters",
+            "detectParameterXss",
+            "detectParameterSqli",
+            "rateLimitingEnabled",
+            "rateLimitingType",
+            "rateLimitingRequestCount",
+            "rateLimitingTimeframe",
+        )
+    } == {
+        "validateRequestBodySchema": True,
+        "validateResponseBodySchema": False,
+        "isEnabled": True,
+        "injectionDetectionParameters": None,
+        "detectParameterXss": False,
+        "detectParameterSqli": False,
+        "rateLimitingEnabled": False,
+        "rateLimitingType": "IP",
+        "rateLimitingRequestCount": 100,
+        "rateLimitingTimeframe": 60,
+    }
 
 
 # -- updating ---------------------------------------------------------------------------------------
 def _doc(paths, title="Shop", version="1"):
-    return json.dumps({"openapi": "3.0.0", "info": {"title": title, "version": version},
-                       "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "K"}}},
-                       "security": [{"key": []}], "paths": paths})
+    return json.dumps(
+        {
+            "openapi": "3.0.0",
+            "info": {"title": title, "version": version},
+            "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "K"}}},
+            "security": [{"key": []}],
+            "paths": paths,
+        }
+    )
 
 
 def _op(*query, security=None):
@@ -509,12 +674,24 @@ def _op(*query, security=None):
 
 
 def test_update_keeps_surviving_endpoints_and_their_settings(api):
-    first = by_route(ok(api.upload(3001, _doc({"/a": {"get": _op("q", "r")}, "/b": {"get": _op()},
-                                              "/c": {"post": _op(security=[])}}))))
+    first = by_route(
+        ok(
+            api.upload(
+                3001, _doc({"/a": {"get": _op("q", "r")}, "/b": {"get": _op()}, "/c": {"post": _op(security=[])}})
+            )
+        )
+    )
     a_id = first["GET /a"]["apiGuardianEndpointId"]
-    settings = {"isEnabled": False, "validateAuthorization": False, "rateLimitingEnabled": True,
-                "rateLimitingType": "Global", "rateLimitingRequestCount": 5, "rateLimitingTimeframe": 10,
-                "injectionDetectionParameters": {"Query": ["q", "r"]}, "detectParameterSqli": True}
+    settings = {
+        "isEnabled": False,
+        "validateAuthorization": False,
+        "rateLimitingEnabled": True,
+        "rateLimitingType": "Global",
+        "rateLimitingRequestCount": 5,
+        "rateLimitingTimeframe": 10,
+        "injectionDetectionParameters": {"Query": ["q", "r"]},
+        "detectParameterSqli": True,
+    }
     ok(api.call("PATCH", BASE % 3001 + "/endpoint/%d" % a_id, settings))
 
     second = ok(api.update(3001, _doc({"/a": {"get": _op("q")}, "/d": {"put": _op()}}, version="2")))
@@ -523,7 +700,8 @@ def test_update_keeps_surviving_endpoints_and_their_settings(api):
     a = routes["GET /a"]
     assert a["apiGuardianEndpointId"] == a_id and a["createdAt"] == first["GET /a"]["createdAt"]
     assert {k: a[k] for k in settings if k != "injectionDetectionParameters"} == {
-        k: v for k, v in settings.items() if k != "injectionDetectionParameters"}
+        k: v for k, v in settings.items() if k != "injectionDetectionParameters"
+    }
     assert a["injectionDetectionParameters"] == {"Path": [], "Query": ["q"], "Header": [], "Cookie": []}
     assert a["updatedAt"] is not None  # its parameters changed
     d = routes["PUT /d"]
@@ -566,12 +744,18 @@ def test_post_when_a_spec_exists_and_patch_when_none(api):
 def test_endpoint_patch_validates_and_applies(api):
     endpoint = ok(api.upload(3001, _doc({"/a": {"get": _op("q")}})))["endpoints"][0]
     path = BASE % 3001 + "/endpoint/%d" % endpoint["apiGuardianEndpointId"]
-    failed(api.call("PATCH", path, {"injectionDetectionParameters": {"Query": ["nope"]}}), 400,
-           "api_guardian.invalid_setting")
+    failed(
+        api.call("PATCH", path, {"injectionDetectionParameters": {"Query": ["nope"]}}),
+        400,
+        "api_guardian.invalid_setting",
+    )
     failed(api.call("PATCH", path, {"rateLimitingRequestCount": 0}), 400, "api_guardian.invalid_setting")
     failed(api.call("PATCH", path, {"rateLimitingTimeframe": 7}), 400, "request.invalid_body")
-    failed(api.call("PATCH", BASE % 3001 + "/endpoint/999999", {"isEnabled": False}), 404,
-           "api_guardian.endpoint_not_found")
+    failed(
+        api.call("PATCH", BASE % 3001 + "/endpoint/999999", {"isEnabled": False}),
+        404,
+        "api_guardian.endpoint_not_found",
+    )
     changed = ok(api.call("PATCH", path, {"detectParameterXss": True, "rateLimitingType": None}))
     assert changed["detectParameterXss"] is True and changed["rateLimitingType"] == "IP"
     assert changed["updatedAt"] is not None
@@ -585,14 +769,23 @@ def test_configuration_patch(api):
 
 
 # -- request bodies ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8", "text/json",
-                                          "application/vnd.edge+json", "Application/JSON"])
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "application/json",
+        "application/json; charset=utf-8",
+        "text/json",
+        "application/vnd.edge+json",
+        "Application/JSON",
+    ],
+)
 def test_json_media_types_are_accepted(api, content_type):
     ok(api.call("POST", BASE % 3001 + "/spec", {"content": INITIAL}, content_type=content_type))
 
 
-@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml",
-                                          "text/vnd.edge+json", None])
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml", "text/vnd.edge+json", None]
+)
 def test_other_media_types_are_415(api, content_type):
     status, problem = api.call("POST", BASE % 3001 + "/spec", {"content": INITIAL}, content_type=content_type)
     assert status == 415
@@ -600,10 +793,13 @@ def test_other_media_types_are_415(api, content_type):
     assert ok(api.get(3001))["endpoints"] == []
 
 
-@pytest.mark.parametrize("body, name", [
-    ({"content": INITIAL, "enforceAuthorisationValidation": True}, "enforceAuthorisationValidation"),
-    ({"content": INITIAL, "title": "x"}, "title"),
-])
+@pytest.mark.parametrize(
+    "body, name",
+    [
+        ({"content": INITIAL, "enforceAuthorisationValidation": True}, "enforceAuthorisationValidation"),
+        ({"content": INITIAL, "title": "x"}, "title"),
+    ],
+)
 def test_unknown_properties_are_rejected_by_name(api, body, name):
     message = failed(api.call("POST", BASE % 3001 + "/spec", body), 400, "request.unknown_property")
     assert repr(name) in message
@@ -615,44 +811,65 @@ def test_property_names_match_case_insensitively(api):
     assert data["configuration"]["title"] == "Seeded"
 
 
-@pytest.mark.parametrize("raw, error_key", [
-    (b"", "request.invalid_json"),
-    (b"{not json", "request.invalid_json"),
-    (b"[1, 2]", "request.invalid_body"),
-    (b'{"content": 5}', "request.invalid_body"),
-    (b'{"content": "x", "enforceAuthorizationValidation": "yes"}', "request.invalid_body"),
-    (b'{"content": null}', "api_guardian.content_required"),
-    (b'{"content": "  \\n"}', "api_guardian.content_required"),
-    (b'{"enforceAuthorizationValidation": true}', "api_guardian.content_required"),
-])
+@pytest.mark.parametrize(
+    "raw, error_key",
+    [
+        (b"", "request.invalid_json"),
+        (b"{not json", "request.invalid_json"),
+        (b"[1, 2]", "request.invalid_body"),
+        (b'{"content": 5}', "request.invalid_body"),
+        (b'{"content": "x", "enforceAuthorizationValidation": "yes"}', "request.invalid_body"),
+        (b'{"content": null}', "api_guardian.content_required"),
+        (b'{"content": "  \\n"}', "api_guardian.content_required"),
+        (b'{"enforceAuthorizationValidation": true}', "api_guardian.content_required"),
+    ],
+)
 def test_bad_bodies_are_400_envelopes(api, raw, error_key):
     failed(api.call("POST", BASE % 3001 + "/spec", raw=raw), 400, error_key)
 
 
-@pytest.mark.parametrize("content, expected", [
-    ("openapi: 3.0.0\ninfo: [unclosed\n", "not valid YAML at line 3 column 1"),
-    ('{"openapi": "3.0.0",\n "info": {"title": "t"}', "not valid JSON: line 2 column 24"),
-    ("- just\n- a list\n", "mapping"),
-    ("info: {title: t, version: v}\npaths: {}\n", "no top-level 'openapi' or 'swagger'"),
-    ("openapi: 3.2.0\ninfo: {title: t, version: v}\n", "Unsupported openapi version '3.2.0'"),
-    ("swagger: '1.2'\ninfo: {title: t, version: v}\n", "Unsupported swagger version '1.2'"),
-    ("openapi: 3.0.0\ninfo: {version: v}\n", "info.title is required"),
-    ("openapi: 3.0.0\n", "info is required"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: [/a]\n", "paths must be a mapping"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n"
-     "          $ref: 'other.yaml#/R'\n", "only local $ref"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      parameters:\n"
-     "        - $ref: '#/components/parameters/Missing'\n", "points to nothing"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      security: [{ghost: []}]\n",
-     "security scheme 'ghost' is not defined"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      parameters:\n"
-     "        - {name: b, in: body}\n", "it must be one of path, query, header, cookie"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: 5\n", "#/paths/~1a/get"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: {}\n    put: {}\n    get: {}\n",
-     "not valid YAML at line 7 column 5: the key 'get' appears twice in one mapping (first at line 5)"),
-    ('{"openapi": "3.0.0", "info": {"title": "t", "version": "v"},\n "paths": {}, "paths": {}}',
-     "not valid JSON at line 2: the key 'paths' appears twice in one object (first at line 2)"),
-])
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        ("openapi: 3.0.0\ninfo: [unclosed\n", "not valid YAML at line 3 column 1"),
+        ('{"openapi": "3.0.0",\n "info": {"title": "t"}', "not valid JSON: line 2 column 24"),
+        ("- just\n- a list\n", "mapping"),
+        ("info: {title: t, version: v}\npaths: {}\n", "no top-level 'openapi' or 'swagger'"),
+        ("openapi: 3.2.0\ninfo: {title: t, version: v}\n", "Unsupported openapi version '3.2.0'"),
+        ("swagger: '1.2'\ninfo: {title: t, version: v}\n", "Unsupported swagger version '1.2'"),
+        ("openapi: 3.0.0\ninfo: {version: v}\n", "info.title is required"),
+        ("openapi: 3.0.0\n", "info is required"),
+        ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: [/a]\n", "paths must be a mapping"),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n"
+            "          $ref: 'other.yaml#/R'\n",
+            "only local $ref",
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      parameters:\n"
+            "        - $ref: '#/components/parameters/Missing'\n",
+            "points to nothing",
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      security: [{ghost: []}]\n",
+            "security scheme 'ghost' is not defined",
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      parameters:\n"
+            "        - {name: b, in: body}\n",
+            "it must be one of path, query, header, cookie",
+        ),
+        ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: 5\n", "#/paths/~1a/get"),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: {}\n    put: {}\n    get: {}\n",
+            "not valid YAML at line 7 column 5: the key 'get' appears twice in one mapping (first at line 5)",
+        ),
+        (
+            '{"openapi": "3.0.0", "info": {"title": "t", "version": "v"},\n "paths": {}, "paths": {}}',
+            "not valid JSON at line 2: the key 'paths' appears twice in one object (first at line 2)",
+        ),
+    ],
+)
 def test_invalid_documents_are_400_naming_the_problem(api, content, expected):
     message = failed(api.upload(3001, content), 400, "api_guardian.invalid_spec")
     assert expected in message
@@ -665,9 +882,16 @@ def _limit_doc(paths=1, schemas=None, pattern_lengths=()):
     if pattern_lengths:
         ops["/p0"]["get"]["parameters"] = [
             {"name": "q%d" % i, "in": "query", "schema": {"type": "string", "pattern": "x" * n}}
-            for i, n in enumerate(pattern_lengths)]
-    return json.dumps({"openapi": "3.0.1", "info": {"title": "L", "version": "1"},
-                       "components": {"schemas": schemas or {}}, "paths": ops})
+            for i, n in enumerate(pattern_lengths)
+        ]
+    return json.dumps(
+        {
+            "openapi": "3.0.1",
+            "info": {"title": "L", "version": "1"},
+            "components": {"schemas": schemas or {}},
+            "paths": ops,
+        }
+    )
 
 
 def _nested(levels):
@@ -679,12 +903,23 @@ def _nested(levels):
 
 LIMIT_CASES = {
     "maxEndpoints": (lambda n: _limit_doc(paths=n), 3, "defines 4 endpoints"),
-    "maxFieldsPerType": (lambda n: _limit_doc(schemas={"Wide": {"type": "object", "properties": {
-        "f%d" % i: {"type": "string"} for i in range(n)}}}), 4, "#/components/schemas/Wide declares 5 properties"),
-    "maxNestingDepth": (lambda n: _limit_doc(schemas={"Deep": _nested(n)}), 4,
-                        "#/components/schemas/Deep nests 5 levels deep"),
-    "maxTotalSchemaNodes": (lambda n: _limit_doc(schemas={"S%d" % i: {"type": "string"} for i in range(n)}), 6,
-                            "holds 7 schema nodes"),
+    "maxFieldsPerType": (
+        lambda n: _limit_doc(
+            schemas={"Wide": {"type": "object", "properties": {"f%d" % i: {"type": "string"} for i in range(n)}}}
+        ),
+        4,
+        "#/components/schemas/Wide declares 5 properties",
+    ),
+    "maxNestingDepth": (
+        lambda n: _limit_doc(schemas={"Deep": _nested(n)}),
+        4,
+        "#/components/schemas/Deep nests 5 levels deep",
+    ),
+    "maxTotalSchemaNodes": (
+        lambda n: _limit_doc(schemas={"S%d" % i: {"type": "string"} for i in range(n)}),
+        6,
+        "holds 7 schema nodes",
+    ),
     "maxTotalRegexLength": (lambda n: _limit_doc(pattern_lengths=(n // 2, n - n // 2)), 10, "total 11 characters"),
 }
 
@@ -702,45 +937,85 @@ def test_plan_limit_boundary(api, limit):
 
 def test_a_limit_of_zero_is_no_limit(api):
     configuration = ok(api.get(3005))["configuration"]
-    assert [configuration[name] for name in ("maxEndpoints", "maxFieldsPerType", "maxNestingDepth",
-                                             "maxTotalSchemaNodes", "maxTotalRegexLength")] == [0] * 5
+    assert [
+        configuration[name]
+        for name in (
+            "maxEndpoints",
+            "maxFieldsPerType",
+            "maxNestingDepth",
+            "maxTotalSchemaNodes",
+            "maxTotalRegexLength",
+        )
+    ] == [0] * 5
     for build, allowed, _measured in LIMIT_CASES.values():
-        ok(api.call("PATCH" if ok(api.get(3005))["endpoints"] else "POST", BASE % 3005 + "/spec",
-                    {"content": build(allowed + 1)}))
+        ok(
+            api.call(
+                "PATCH" if ok(api.get(3005))["endpoints"] else "POST",
+                BASE % 3005 + "/spec",
+                {"content": build(allowed + 1)},
+            )
+        )
 
 
 def test_a_2000_operation_document(api):
-    schemas = {"Item": {"type": "object", "properties": {"id": {"type": "integer"}, "sub": {
-        "$ref": "#/components/schemas/Sub"}}}, "Sub": {"type": "object", "properties": {"x": {"type": "string"}}}}
+    schemas = {
+        "Item": {
+            "type": "object",
+            "properties": {"id": {"type": "integer"}, "sub": {"$ref": "#/components/schemas/Sub"}},
+        },
+        "Sub": {"type": "object", "properties": {"x": {"type": "string"}}},
+    }
     item = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}}
-    paths = {"/items/%d/{id}" % i: {"parameters": [{"name": "id", "in": "path", "required": True}],
-                                    "get": {"responses": {"200": dict(item, description="one")}},
-                                    "put": {"requestBody": item, "responses": {}}} for i in range(1000)}
-    content = json.dumps({"openapi": "3.0.3", "info": {"title": "Big", "version": "1"},
-                          "components": {"schemas": schemas}, "paths": paths})
+    paths = {
+        "/items/%d/{id}" % i: {
+            "parameters": [{"name": "id", "in": "path", "required": True}],
+            "get": {"responses": {"200": dict(item, description="one")}},
+            "put": {"requestBody": item, "responses": {}},
+        }
+        for i in range(1000)
+    }
+    content = json.dumps(
+        {
+            "openapi": "3.0.3",
+            "info": {"title": "Big", "version": "1"},
+            "components": {"schemas": schemas},
+            "paths": paths,
+        }
+    )
     data = ok(api.call("POST", BASE % 3004 + "/spec", {"content": content}, validate=False))
     assert len(data["endpoints"]) == 2000
     assert len({e["apiGuardianEndpointId"] for e in data["endpoints"]}) == 2000
     assert len({e["requestBodySchemaYaml"] for e in data["endpoints"]} - {None}) == 1
     assert failed(api.upload(3001, content), 403, "api_guardian.plan_limit_exceeded").startswith(
-        "Plan limit maxEndpoints exceeded: the specification defines 2000 endpoints")
+        "Plan limit maxEndpoints exceeded: the specification defines 2000 endpoints"
+    )
 
 
 # -- fixture handling ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("zone, message", [
-    ({"id": 1, "api_guardian_limits": {"max_endpoint": 3}}, "unknown key shield_zones[0].api_guardian_limits.max_endpoint"),
-    ({"id": 1, "api_guardian_limits": {"max_endpoints": -1}}, "max_endpoints must be a non-negative integer"),
-    ({"id": 1, "api_guardian_limits": {"max_nesting_depth": None}},
-     "shield_zones[0].api_guardian_limits.max_nesting_depth must not be null"),
-    ({"id": 1, "api_guardian_spec": "openapi: 9"}, "shield_zones[0].api_guardian_spec"),
-])
+@pytest.mark.parametrize(
+    "zone, message",
+    [
+        (
+            {"id": 1, "api_guardian_limits": {"max_endpoint": 3}},
+            "unknown key shield_zones[0].api_guardian_limits.max_endpoint",
+        ),
+        ({"id": 1, "api_guardian_limits": {"max_endpoints": -1}}, "max_endpoints must be a non-negative integer"),
+        (
+            {"id": 1, "api_guardian_limits": {"max_nesting_depth": None}},
+            "shield_zones[0].api_guardian_limits.max_nesting_depth must not be null",
+        ),
+        ({"id": 1, "api_guardian_spec": "openapi: 9"}, "shield_zones[0].api_guardian_spec"),
+    ],
+)
 def test_bad_fixture_entries_are_reported(tmp_path, zone, message):
     with pytest.raises(FixtureError, match=message.replace("[", r"\[").replace("]", r"\]")):
         load_platform({"shield_zones": [zone]}, tmp_path)
 
 
 def test_default_limits_come_from_the_fixture_key(tmp_path):
-    platform = load_platform({"api_guardian_default_limits": {"max_endpoints": 7}, "shield_zones": [{"id": 5}]}, tmp_path)
+    platform = load_platform(
+        {"api_guardian_default_limits": {"max_endpoints": 7}, "shield_zones": [{"id": 5}]}, tmp_path
+    )
     state = platform.dump()["areas"]["api_guardian"]
     assert state["shield_zones"][0]["limits"]["max_endpoints"] == 7
     assert state["shield_zones"][0]["limits"]["max_total_regex_length"] == 10000
@@ -764,8 +1039,10 @@ def test_state_dump_shows_the_uploaded_spec(api):
 # -- conformance ----------------------------------------------------------------------------------------
 def test_responses_conform_to_the_published_document(api, conformance):
     if conformance is None:
-        pytest.skip("the shield OpenAPI document (../shared/reference/openapi/shield-api-v1.0.0.json or "
-                    "$EDGE_SHARED_DIR/reference/openapi/...) is absent: conformance not checked")
+        pytest.skip(
+            "the shield OpenAPI document (../shared/reference/openapi/shield-api-v1.0.0.json or "
+            "$EDGE_SHARED_DIR/reference/openapi/...) is absent: conformance not checked"
+        )
     before = conformance.checked
     ok(api.get(3001))
     ok(api.upload(3001, json.dumps(PETS_30)))
@@ -779,12 +1056,19 @@ def test_responses_conform_to_the_published_document(api, conformance):
 
 
 # -- the 404 switch: "no specification yet" and "no such zone" told apart only by the zone -------------
-@pytest.mark.parametrize("switch, spec_key, zone_key", [
-    ({"missing_spec": 404}, "api_guardian.spec_not_found", "shield_zone.not_found"),
-    ({"missing_spec": 404, "spec_error_key": "shield_zone.not_found"}, "shield_zone.not_found",
-     "shield_zone.not_found"),
-    ({"missing_spec": 404, "spec_error_key": None, "zone_error_key": None}, None, None),
-], ids=["documented-keys", "same-key", "no-key"])
+@pytest.mark.parametrize(
+    "switch, spec_key, zone_key",
+    [
+        ({"missing_spec": 404}, "api_guardian.spec_not_found", "shield_zone.not_found"),
+        (
+            {"missing_spec": 404, "spec_error_key": "shield_zone.not_found"},
+            "shield_zone.not_found",
+            "shield_zone.not_found",
+        ),
+        ({"missing_spec": 404, "spec_error_key": None, "zone_error_key": None}, None, None),
+    ],
+    ids=["documented-keys", "same-key", "no-key"],
+)
 def test_missing_spec_404_switch(emulator, conformance, switch, spec_key, zone_key):
     fixture = dict(FIXTURE, api_guardian_not_found=switch)
     api = Api(emulator(fixture, key=KEY).url, conformance)
@@ -796,13 +1080,16 @@ def test_missing_spec_404_switch(emulator, conformance, switch, spec_key, zone_k
     assert ok(api.get(3001))["configuration"]["title"] == "Seeded", "after the first upload: 200"
 
 
-@pytest.mark.parametrize("switch, message", [
-    ("yes", "api_guardian_not_found must be a mapping"),
-    ({"missing_spec": 500}, "api_guardian_not_found.missing_spec must be 200 or 404"),
-    ({"missing_spec": True}, "api_guardian_not_found.missing_spec must be 200 or 404"),
-    ({"spec_error_key": 7}, "api_guardian_not_found.spec_error_key must be a string or null"),
-    ({"status": 404}, "unknown key api_guardian_not_found.status"),
-])
+@pytest.mark.parametrize(
+    "switch, message",
+    [
+        ("yes", "api_guardian_not_found must be a mapping"),
+        ({"missing_spec": 500}, "api_guardian_not_found.missing_spec must be 200 or 404"),
+        ({"missing_spec": True}, "api_guardian_not_found.missing_spec must be 200 or 404"),
+        ({"spec_error_key": 7}, "api_guardian_not_found.spec_error_key must be a string or null"),
+        ({"status": 404}, "unknown key api_guardian_not_found.status"),
+    ],
+)
 def test_missing_spec_404_switch_is_validated(tmp_path, switch, message):
     with pytest.raises(FixtureError) as caught:
         load_platform({"api_guardian_not_found": switch, "shield_zones": [{"id": 5}]}, tmp_path)
@@ -819,18 +1106,30 @@ def test_a_second_first_upload_is_a_409_and_leaves_the_first_document(api):
 
 
 # -- the two settings PATCHes against the published document ----------------------------------------
-SETTINGS_DOC = "openapi: 3.0.3\ninfo: {title: Settings, version: '1'}\npaths:\n  /a/{id}:\n    get:\n" \
-               "      parameters:\n        - {name: id, in: path, required: true}\n        - {name: q, in: query}\n" \
-               "        - {name: X-T, in: header}\n      responses: {}\n"
+SETTINGS_DOC = (
+    "openapi: 3.0.3\ninfo: {title: Settings, version: '1'}\npaths:\n  /a/{id}:\n    get:\n"
+    "      parameters:\n        - {name: id, in: path, required: true}\n        - {name: q, in: query}\n"
+    "        - {name: X-T, in: header}\n      responses: {}\n"
+)
 SETTINGS_REQUESTS = [
     ("", {"isEnabled": False, "executionMode": 1, "bodyLimitAction": 2, "unmatchedPathAction": 0}),
     ("", {"isEnabled": None}),  # nullable; the enums are $refs the document does not make nullable
-    ("/endpoint/%d", {"isEnabled": False, "validateRequestBodySchema": False, "validateResponseBodySchema": True,
-                      "validateAuthorization": False, "detectParameterXss": True, "detectParameterSqli": True,
-                      "injectionDetectionParameters": {"Path": ["id"], "Query": ["q"], "Header": ["X-T"],
-                                                       "Cookie": []},
-                      "rateLimitingEnabled": True, "rateLimitingType": "Global", "rateLimitingRequestCount": 7,
-                      "rateLimitingTimeframe": 900}),
+    (
+        "/endpoint/%d",
+        {
+            "isEnabled": False,
+            "validateRequestBodySchema": False,
+            "validateResponseBodySchema": True,
+            "validateAuthorization": False,
+            "detectParameterXss": True,
+            "detectParameterSqli": True,
+            "injectionDetectionParameters": {"Path": ["id"], "Query": ["q"], "Header": ["X-T"], "Cookie": []},
+            "rateLimitingEnabled": True,
+            "rateLimitingType": "Global",
+            "rateLimitingRequestCount": 7,
+            "rateLimitingTimeframe": 900,
+        },
+    ),
     ("/endpoint/%d", {"rateLimitingType": "IP", "rateLimitingTimeframe": 1}),
 ]
 
@@ -848,19 +1147,28 @@ def test_settings_requests_and_answers_conform_to_the_published_document(api, op
         for key, value in body.items():
             if value is not None:
                 assert answer[key] == value
-    failed(api.call("PATCH", BASE % 3001 + "/endpoint/999", {"isEnabled": True}), 404,
-           "api_guardian.endpoint_not_found")
+    failed(
+        api.call("PATCH", BASE % 3001 + "/endpoint/999", {"isEnabled": True}), 404, "api_guardian.endpoint_not_found"
+    )
     failed(api.call("PATCH", BASE % 3999, {"isEnabled": True}), 404, "shield_zone.not_found")
     assert conformance.checked - before == len(SETTINGS_REQUESTS) + 2
 
 
-@pytest.mark.parametrize("body", [
-    {"executionMode": 2}, {"bodyLimitAction": "Log"}, {"rateLimitingTimeframe": 120},
-    {"rateLimitingType": "ip"}, {"isEnabled": "yes"}, {"injectionDetectionParameters": {"Body": []}},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"executionMode": 2},
+        {"bodyLimitAction": "Log"},
+        {"rateLimitingTimeframe": 120},
+        {"rateLimitingType": "ip"},
+        {"isEnabled": "yes"},
+        {"injectionDetectionParameters": {"Body": []}},
+    ],
+)
 def test_bad_settings_break_the_published_document_too(openapi, body):
     """The emulator's 400s below are what the document's schemas refuse as well."""
     from openapi_core.validation.request.exceptions import RequestValidationError  # pylint: disable=import-outside-toplevel
+
     document = openapi("shield-api-v1.0.0.json")
     endpoint_only = {"rateLimitingTimeframe", "rateLimitingType", "injectionDetectionParameters"}
     path = BASE % 3001 + ("/endpoint/1" if set(body) & endpoint_only else "")
@@ -875,18 +1183,21 @@ def _endpoint_path(api):
 def test_injection_parameters_name_every_missing_one(api):
     path = _endpoint_path(api)
     chosen = {"Query": ["q", "nope"], "Cookie": ["c"]}
-    message = failed(api.call("PATCH", path, {"injectionDetectionParameters": chosen}), 400,
-                     "api_guardian.invalid_setting")
+    message = failed(
+        api.call("PATCH", path, {"injectionDetectionParameters": chosen}), 400, "api_guardian.invalid_setting"
+    )
     assert message.endswith("GET /a/{id} has no Query.nope, Cookie.c.")
 
 
 def test_injection_parameter_locations_are_closed_and_bound_case_insensitively(api):
     path = _endpoint_path(api)
-    message = failed(api.call("PATCH", path, {"injectionDetectionParameters": {"Body": ["x"]}}), 400,
-                     "request.unknown_property")
+    message = failed(
+        api.call("PATCH", path, {"injectionDetectionParameters": {"Body": ["x"]}}), 400, "request.unknown_property"
+    )
     assert "'injectionDetectionParameters.Body'" in message
-    message = failed(api.call("PATCH", path, {"injectionDetectionParameters": {"Query": "q"}}), 400,
-                     "request.invalid_body")
+    message = failed(
+        api.call("PATCH", path, {"injectionDetectionParameters": {"Query": "q"}}), 400, "request.invalid_body"
+    )
     assert "'injectionDetectionParameters.Query' must be an array of strings" in message
     answer = ok(api.call("PATCH", path, {"injectionDetectionParameters": {"query": ["q", "q"], "Path": None}}))
     assert answer["injectionDetectionParameters"] == {"Path": [], "Query": ["q"], "Header": [], "Cookie": []}
@@ -903,8 +1214,12 @@ def test_unknown_setting_is_named(api):
 def test_forbidden_zone_answers_403_envelopes(emulator, conformance):
     fixture = dict(FIXTURE, shield_zones=FIXTURE["shield_zones"] + [{"id": 3010, "api_guardian_forbidden": True}])
     api = Api(emulator(fixture, key=KEY).url, conformance)
-    for method, suffix, body in (("GET", "", None), ("PATCH", "", {"isEnabled": True}),
-                                 ("PATCH", "/endpoint/1", {"isEnabled": True}), ("POST", "/spec", {"content": INITIAL})):
+    for method, suffix, body in (
+        ("GET", "", None),
+        ("PATCH", "", {"isEnabled": True}),
+        ("PATCH", "/endpoint/1", {"isEnabled": True}),
+        ("POST", "/spec", {"content": INITIAL}),
+    ):
         message = failed(api.call(method, BASE % 3010 + suffix, body), 403, "api_guardian.not_available")
         assert message == "API Guardian is not available on shield zone 3010."
 

@@ -20,10 +20,13 @@ from ..conftest import API_KEY, load_platform
 from ..hrana_client import CLOSE, EXPIRED, batch, execute, integer
 
 DB = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
-FIXTURE = {"api_keys": [API_KEY], "databases": [
-    {"id": DB, "tokens": {"full_access": ["old-full"], "read_only": ["old-read"]}},
-    {"id": "db_01KCHBG8C5KSFGG0VRNFQ7EK7Y", "tokens": {"full_access": ["other-full"]}},
-]}
+FIXTURE = {
+    "api_keys": [API_KEY],
+    "databases": [
+        {"id": DB, "tokens": {"full_access": ["old-full"], "read_only": ["old-read"]}},
+        {"id": "db_01KCHBG8C5KSFGG0VRNFQ7EK7Y", "tokens": {"full_access": ["other-full"]}},
+    ],
+}
 DOCUMENT = "database-api-bunnyway-cli.json"
 GENERATE = "/database/v2/databases/%s/auth/generate"
 REVOKE = "/database/v2/databases/%s/auth/revoke"
@@ -32,8 +35,12 @@ READ = [{"type": "execute", "stmt": {"sql": "SELECT 1"}}, {"type": "close"}]
 
 
 def pipeline(running, token, requests=None, database=DB):
-    return running.session.post("%s/db/%s/v2/pipeline" % (running.url, database), json={"requests": requests or READ},
-                                headers={"Authorization": "Bearer %s" % token}, timeout=10)
+    return running.session.post(
+        "%s/db/%s/v2/pipeline" % (running.url, database),
+        json={"requests": requests or READ},
+        headers={"Authorization": "Bearer %s" % token},
+        timeout=10,
+    )
 
 
 def generate(running, body, database=DB, key=API_KEY):
@@ -91,13 +98,16 @@ def test_revoke_invalidates_every_token_for_pipeline_and_admin_counts(emulator):
     assert pipeline(running, added).status_code == 200
 
 
-@pytest.mark.parametrize("body, detail", [
-    ({"authorization": "admin"}, "authorization must be full-access or read-only."),
-    ({}, "authorization must be full-access or read-only."),
-    ([], "The body must be a JSON object."),
-    ({"authorization": "read-only", "expires_at": "tomorrow"}, "expires_at must be an RFC 3339"),
-    ({"authorization": "read-only", "expires_at": "2030-01-01T00:00:00"}, "expires_at must be an RFC 3339"),
-])
+@pytest.mark.parametrize(
+    "body, detail",
+    [
+        ({"authorization": "admin"}, "authorization must be full-access or read-only."),
+        ({}, "authorization must be full-access or read-only."),
+        ([], "The body must be a JSON object."),
+        ({"authorization": "read-only", "expires_at": "tomorrow"}, "expires_at must be an RFC 3339"),
+        ({"authorization": "read-only", "expires_at": "2030-01-01T00:00:00"}, "expires_at must be an RFC 3339"),
+    ],
+)
 def test_bad_bodies_are_400_app_errors(emulator, body, detail):
     answer = generate(emulator(FIXTURE), body)
     assert answer.status_code == 400
@@ -116,8 +126,13 @@ def test_unknown_database_and_bad_key(emulator):
 
 def test_expired_tokens_fail_even_before_a_revoke(emulator):
     running = emulator(FIXTURE)
-    soon = generate(running, {"authorization": "read-only",
-                              "expires_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3600))})
+    soon = generate(
+        running,
+        {
+            "authorization": "read-only",
+            "expires_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3600)),
+        },
+    )
     assert pipeline(running, soon.json()["token"]).status_code == 200
     database = running.platform.areas["databases"].databases[DB]
     database.expiry[soon.json()["token"]] = time.time() - 1  # as if an hour had passed
@@ -127,8 +142,10 @@ def test_expired_tokens_fail_even_before_a_revoke(emulator):
 def test_answers_and_requests_conform_to_the_published_database_document(emulator, openapi):
     document = openapi(DOCUMENT)
     running = emulator(FIXTURE)
-    for body in ({"authorization": "full-access"},
-                 {"authorization": "read-only", "expires_at": "2999-01-01T00:00:00Z"}):
+    for body in (
+        {"authorization": "full-access"},
+        {"authorization": "read-only", "expires_at": "2999-01-01T00:00:00Z"},
+    ):
         document.check_request("PUT", GENERATE % DB, body, headers={"AccessKey": API_KEY})
         answer = generate(running, body)
         if "expires_at" in body:
@@ -156,10 +173,13 @@ def test_generate_404_and_400_use_the_documented_error_schema(emulator, openapi)
     """The document lists only 200/401/500 for generate; the 404 and 400 bodies still follow its AppError."""
     schema = openapi(DOCUMENT).api.spec / "components" / "schemas" / "AppError"
     from jsonschema import validate  # pylint: disable=import-outside-toplevel
+
     running = emulator(FIXTURE)
     with schema.open() as app_error:
-        for answer in (generate(running, {"authorization": "read-only"}, database="db_missing"),
-                       generate(running, {"authorization": "x"})):
+        for answer in (
+            generate(running, {"authorization": "read-only"}, database="db_missing"),
+            generate(running, {"authorization": "x"}),
+        ):
             validate(answer.json(), dict(app_error))
 
 
@@ -192,7 +212,10 @@ def test_the_request_log_shows_one_entry_per_pipeline_and_never_the_token(emu):
 def test_the_admin_api_expires_streams_now(emu):
     baton = emu.baton([execute("BEGIN")])
     assert emu.call("POST", "/_emulator/databases/main/streams/expire") == (
-        200, "application/json", {"database_id": "main", "expired": 1})
+        200,
+        "application/json",
+        {"database_id": "main", "expired": 1},
+    )
     assert emu.pipeline([execute("SELECT 1")], baton=baton) == (400, "application/json", EXPIRED)
 
 
@@ -206,10 +229,12 @@ def test_authorization_failures_are_401_with_sqld_bodies(emu):
     assert emu.pipeline([], token=None) == unauthorized("Expected authorization header but none given")
     headers = {"Authorization": "Basic abc"}
     assert emu.call("POST", "/db/main/v2/pipeline", {"requests": []}, headers) == unauthorized(
-        "The authentication scheme in the `Authorization` HTTP header is not supported")
+        "The authentication scheme in the `Authorization` HTTP header is not supported"
+    )
     headers = {"Authorization": "Bearer"}
     assert emu.call("POST", "/db/main/v2/pipeline", {"requests": []}, headers) == unauthorized(
-        "Auth string does not conform to '<scheme> <token>' form")
+        "Auth string does not conform to '<scheme> <token>' form"
+    )
     assert emu.pipeline([], token="unknown") == unauthorized("The JWT is invalid")
     assert emu.pipeline([], token="seeded-full") == unauthorized("The JWT is invalid")
     assert emu.pipeline(None, token="unknown", raw=b"{bad")[0] == 401, "auth is checked before the body"
@@ -231,7 +256,10 @@ def test_token_admin_generate_regenerate_invalidate(emu):
     assert emu.one("SELECT 1", token="seeded-full", database="seeded")["rows"], "other databases keep their tokens"
 
     assert emu.call("POST", "/_emulator/databases/main/tokens/invalidate") == (
-        200, "application/json", {"database_id": "main", "invalidated": 2})
+        200,
+        "application/json",
+        {"database_id": "main", "invalidated": 2},
+    )
     for old in regenerated["tokens"].values():
         assert emu.pipeline([], token=old)[0] == 401
 
@@ -240,7 +268,10 @@ def test_token_admin_rejects_bad_calls(emu):
     assert emu.call("POST", "/_emulator/databases/main/tokens", {"kind": "admin"})[0] == 400
     assert emu.call("POST", "/_emulator/databases/main/tokens")[0] == 400
     assert emu.call("POST", "/_emulator/databases/nope/tokens/regenerate") == (
-        404, "application/json", {"error": "no database 'nope' in the fixture"})
+        404,
+        "application/json",
+        {"error": "no database 'nope' in the fixture"},
+    )
 
 
 def test_state_counts_tokens_but_never_shows_them(emu):

@@ -10,8 +10,13 @@ import pytest
 
 from ..conftest import API_KEY
 
-FIXTURE = {"api_keys": [API_KEY], "dns_zones": [{"id": 11, "domain": "example.com", "dnssec": False},
-                                                {"id": 12, "domain": "example.org", "dnssec": True}]}
+FIXTURE = {
+    "api_keys": [API_KEY],
+    "dns_zones": [
+        {"id": 11, "domain": "example.com", "dnssec": False},
+        {"id": 12, "domain": "example.org", "dnssec": True},
+    ],
+}
 CORE = "core-api-v1.0.0.json"
 
 
@@ -39,22 +44,38 @@ def test_disable_empties_the_status_and_is_repeatable(emulator):
     running = emulator(FIXTURE)
     for _round in range(2):
         status = running.request("DELETE", "/dnszone/12/dnssec").json()
-        assert status == {"Enabled": False, "DsRecord": None, "Digest": None, "DigestType": None, "Algorithm": 0,
-                          "PublicKey": None, "KeyTag": 0, "Flags": 0, "DsConfigured": False}
+        assert status == {
+            "Enabled": False,
+            "DsRecord": None,
+            "Digest": None,
+            "DigestType": None,
+            "Algorithm": 0,
+            "PublicKey": None,
+            "KeyTag": 0,
+            "Flags": 0,
+            "DsConfigured": False,
+        }
     assert running.request("GET", "/dnszone/12").json()["DnsSecEnabled"] is False
 
 
-@pytest.mark.parametrize("method, path", [("GET", "/dnszone/99"), ("POST", "/dnszone/99/dnssec"),
-                                          ("DELETE", "/dnszone/99/dnssec")])
+@pytest.mark.parametrize(
+    "method, path", [("GET", "/dnszone/99"), ("POST", "/dnszone/99/dnssec"), ("DELETE", "/dnszone/99/dnssec")]
+)
 def test_unknown_zone_is_404_with_empty_body(emulator, method, path):
     answer = emulator(FIXTURE).request(method, path)
     assert answer.status_code == 404 and answer.content == b""
 
 
-@pytest.mark.parametrize("method, path", [
-    ("GET", "/dnszone/11"), ("POST", "/dnszone/11/dnssec"), ("DELETE", "/dnszone/12/dnssec"),
-    ("GET", "/dnszone/99"), ("DELETE", "/dnszone/99/dnssec"),
-])
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("GET", "/dnszone/11"),
+        ("POST", "/dnszone/11/dnssec"),
+        ("DELETE", "/dnszone/12/dnssec"),
+        ("GET", "/dnszone/99"),
+        ("DELETE", "/dnszone/99/dnssec"),
+    ],
+)
 def test_answers_conform_to_the_published_core_document(emulator, openapi, method, path):
     document = openapi(CORE)
     running = emulator(FIXTURE)

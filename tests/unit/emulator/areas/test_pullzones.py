@@ -20,31 +20,42 @@ SPEC_NAME = "core-api-v1.0.0.json"
 def conform(openapi, method, path, body=None, query=None, reply=None, check_request=True):
     """Validate one exchange against the document (request unless told otherwise, and the reply)."""
     from openapi_core.testing import MockRequest, MockResponse
+
     data = json.dumps(body).encode() if body is not None else None
-    request = MockRequest("https://api.bunny.net", method.lower(), path, args=query or {},
-                          headers={"AccessKey": KEY}, data=data)
+    request = MockRequest(
+        "https://api.bunny.net", method.lower(), path, args=query or {}, headers={"AccessKey": KEY}, data=data
+    )
     if check_request:
         openapi.validate_request(request)
     if reply is not None:
         content_type = reply.headers.get("Content-Type", "application/json").split(";")[0] if reply.content else None
-        openapi.validate_response(request, MockResponse(reply.content, status_code=reply.status_code,
-                                                        content_type=content_type))
+        openapi.validate_response(
+            request, MockResponse(reply.content, status_code=reply.status_code, content_type=content_type)
+        )
 
 
 def fixture_data(material):
     return {
         "api_keys": [KEY],
-        "pull_zones": [{
-            "id": 2001, "name": "demo",
-            "hostnames": [
-                {"value": "demo.b-cdn.net", "system": True},
-                {"value": "www.example.com"},
-                {"value": "static.example.com", "certificate": material["ec_cert"],
-                 "certificate_key": material["ec_key"], "force_ssl": True},
-                {"value": "auto.example.com", "free_certificate": True},
-                {"value": "app.bunny.run", "managed": True},
-            ],
-        }, {"id": 2002}],
+        "pull_zones": [
+            {
+                "id": 2001,
+                "name": "demo",
+                "hostnames": [
+                    {"value": "demo.b-cdn.net", "system": True},
+                    {"value": "www.example.com"},
+                    {
+                        "value": "static.example.com",
+                        "certificate": material["ec_cert"],
+                        "certificate_key": material["ec_key"],
+                        "force_ssl": True,
+                    },
+                    {"value": "auto.example.com", "free_certificate": True},
+                    {"value": "app.bunny.run", "managed": True},
+                ],
+            },
+            {"id": 2002},
+        ],
     }
 
 
@@ -111,13 +122,18 @@ def test_zone_defaults_to_its_system_hostname(running):
 
 
 def test_unknown_zone_and_bad_keys(running):
-    for reply in (zone(running, zone_id=9),
-                  add(running, "www.example.com", "x", "y", zone=9)[0],
-                  remove(running, "www.example.com", zone=9)[0]):
+    for reply in (
+        zone(running, zone_id=9),
+        add(running, "www.example.com", "x", "y", zone=9)[0],
+        remove(running, "www.example.com", zone=9)[0],
+    ):
         assert reply.status_code == 404 and reply.content == b""
     for key in (None, "wrong"):
-        for method, path in (("GET", "/pullzone/2001"), ("POST", "/pullzone/2001/addCertificate"),
-                             ("DELETE", "/pullzone/2001/removeCertificate")):
+        for method, path in (
+            ("GET", "/pullzone/2001"),
+            ("POST", "/pullzone/2001/addCertificate"),
+            ("DELETE", "/pullzone/2001/removeCertificate"),
+        ):
             reply = running.request(method, path, key=key, json={"Hostname": "x"})
             assert reply.status_code == 401 and reply.content == b""
 
@@ -130,8 +146,7 @@ def test_add_then_read_back_then_replace_then_remove(running, material):
     assert unpad(www["Certificate"]).decode() == material["bundle"]
     state = running.admin("GET", "state").json()["areas"]["pullzones"]["pull_zones"][0]
     entry = [h for h in state["hostnames"] if h["value"] == "www.example.com"][0]
-    assert entry["fingerprints"] == [c.fingerprint(hashes.SHA256()).hex()
-                                     for c in (material["leaf"], material["mid"])]
+    assert entry["fingerprints"] == [c.fingerprint(hashes.SHA256()).hex() for c in (material["leaf"], material["mid"])]
     assert material["key"].splitlines()[1] not in json.dumps(state)
 
     reply = add(running, "www.example.com", material["ec_der"], material["ec_key_der"])[0]
@@ -145,8 +160,11 @@ def test_add_then_read_back_then_replace_then_remove(running, material):
 
     reply = remove(running, "www.example.com")[0]
     assert reply.status_code == 400
-    assert reply.json() == {"ErrorKey": "pullzone.certificate_not_found", "Field": "Hostname",
-                            "Message": "The hostname www.example.com has no certificate."}
+    assert reply.json() == {
+        "ErrorKey": "pullzone.certificate_not_found",
+        "Field": "Hostname",
+        "Message": "The hostname www.example.com has no certificate.",
+    }
 
 
 def test_add_replaces_a_platform_certificate_and_remove_drops_it(running, material):
@@ -156,7 +174,11 @@ def test_add_replaces_a_platform_certificate_and_remove_drops_it(running, materi
 
 
 def field_cases(material):
-    good = {"Hostname": "www.example.com", "Certificate": b64(material["bundle"]), "CertificateKey": b64(material["key"])}
+    good = {
+        "Hostname": "www.example.com",
+        "Certificate": b64(material["bundle"]),
+        "CertificateKey": b64(material["key"]),
+    }
     cases = []
     for name in ("Hostname", "Certificate", "CertificateKey"):
         cases.append((dict(good, **{name: ""}), "validation.min_length", name))
@@ -169,18 +191,30 @@ def field_cases(material):
         (dict(good, Hostname="demo.b-cdn.net"), "pullzone.hostname_internal", "Hostname"),
         (dict(good, Hostname="app.bunny.run"), "pullzone.hostname_internal", "Hostname"),
         (dict(good, Certificate="not base64!"), "pullzone.certificate_invalid", "Certificate"),
-        (dict(good, Certificate=base64.urlsafe_b64encode(b"\xfb\xff" * 30).decode()),
-         "pullzone.certificate_invalid", "Certificate"),
+        (
+            dict(good, Certificate=base64.urlsafe_b64encode(b"\xfb\xff" * 30).decode()),
+            "pullzone.certificate_invalid",
+            "Certificate",
+        ),
         (dict(good, Certificate=b64("hello")), "pullzone.certificate_invalid", "Certificate"),
-        (dict(good, Certificate=b64("-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n")),
-         "pullzone.certificate_invalid", "Certificate"),
+        (
+            dict(good, Certificate=b64("-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n")),
+            "pullzone.certificate_invalid",
+            "Certificate",
+        ),
         (dict(good, CertificateKey="%%%"), "pullzone.certificate_key_invalid", "CertificateKey"),
         (dict(good, CertificateKey=b64("nope")), "pullzone.certificate_key_invalid", "CertificateKey"),
-        (dict(good, CertificateKey=b64(certgen.key_pem(certgen.key("emu-ec", "ec"), password=b"pw"))),
-         "pullzone.certificate_key_invalid", "CertificateKey"),
+        (
+            dict(good, CertificateKey=b64(certgen.key_pem(certgen.key("emu-ec", "ec"), password=b"pw"))),
+            "pullzone.certificate_key_invalid",
+            "CertificateKey",
+        ),
         (dict(good, CertificateKey=b64(material["other_key"])), "pullzone.certificate_key_mismatch", "CertificateKey"),
-        (dict(good, CertificateKey=b64(certgen.key_pem(material["mid_key"]))),
-         "pullzone.certificate_key_mismatch", "CertificateKey"),
+        (
+            dict(good, CertificateKey=b64(certgen.key_pem(material["mid_key"]))),
+            "pullzone.certificate_key_mismatch",
+            "CertificateKey",
+        ),
     ]
     return cases
 
@@ -198,8 +232,9 @@ def test_every_bad_add_names_its_field(running, material):
 
 def test_bad_bodies(running, material):
     for payload, field in ((b"[1]", "requestModel"), (b"{nope", "body"), (b"", "body")):
-        reply = running.request("POST", "/pullzone/2001/addCertificate", data=payload,
-                                headers={"Content-Type": "application/json"})
+        reply = running.request(
+            "POST", "/pullzone/2001/addCertificate", data=payload, headers={"Content-Type": "application/json"}
+        )
         assert reply.status_code == 400 and reply.json()["Field"] == field
     reply = running.request("DELETE", "/pullzone/2001/removeCertificate", json={"Hostname": ""})
     assert reply.json()["Field"] == "Hostname"
@@ -210,8 +245,7 @@ def test_bad_bodies(running, material):
 def test_request_log_never_holds_key_material(running, material):
     add(running, "www.example.com", material["bundle"], material["key"])
     log = running.log()
-    assert [(e["method"], e["path"], e["status"]) for e in log] == [
-        ("POST", "/pullzone/2001/addCertificate", 204)]
+    assert [(e["method"], e["path"], e["status"]) for e in log] == [("POST", "/pullzone/2001/addCertificate", 204)]
     assert b64(material["key"])[:40] not in json.dumps(log)
 
 
@@ -221,11 +255,14 @@ def test_reset_restores_the_fixture(running, material):
     assert hostnames(running)["static.example.com"]["HasCertificate"] is True
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"certificate_key": None}, "go together"),
-    ({"certificate_key": "cert"}, "exactly one private key"),
-    ({"certificate": "garbage"}, "no certificate found"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"certificate_key": None}, "go together"),
+        ({"certificate_key": "cert"}, "exactly one private key"),
+        ({"certificate": "garbage"}, "no certificate found"),
+    ],
+)
 def test_fixture_certificates_are_checked(tmp_path, material, change, message):
     data = fixture_data(material)
     entry = data["pull_zones"][0]["hostnames"][2]
@@ -266,6 +303,7 @@ def test_traffic_conforms_to_the_core_document(running, openapi, material):
 
 # --- what the real platform may do: omit the certificate; the edge serves it over TLS -------------
 
+
 def test_omit_certificates_per_zone_and_globally(emulator, material):
     data = fixture_data(material)
     data["pull_zones"][0]["omit_certificates"] = True
@@ -286,6 +324,7 @@ def served(address, server_name):
     """The leaf DER a TLS server presents for ``server_name`` (verification off: only the bytes matter)."""
     import socket
     import ssl
+
     host, port = address.rsplit(":", 1)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     context.check_hostname = False
@@ -299,6 +338,7 @@ def served(address, server_name):
 
 def test_tls_listener_serves_each_installed_certificate_by_sni(emulator, material):
     import ssl
+
     data = fixture_data(material)
     data["tls_listener"] = True
     running = emulator(data, key=KEY)
@@ -311,8 +351,10 @@ def test_tls_listener_serves_each_installed_certificate_by_sni(emulator, materia
             served(address, name)
     assert add(running, "www.example.com", material["bundle"], material["key"])[0].status_code == 204
     assert served(address, "www.example.com")[0] == certgen.cert_der(material["leaf"])
-    assert add(running, "www.example.com", material["ec_der"], certgen.key_der(certgen.key("emu-ec", "ec")))[0] \
-        .status_code == 204
+    assert (
+        add(running, "www.example.com", material["ec_der"], certgen.key_der(certgen.key("emu-ec", "ec")))[0].status_code
+        == 204
+    )
     assert served(address, "www.example.com")[0] == material["ec_der"]
     assert remove(running, "www.example.com")[0].status_code == 204
     with pytest.raises(ssl.SSLError, match="UNRECOGNIZED_NAME"):
@@ -322,11 +364,14 @@ def test_tls_listener_serves_each_installed_certificate_by_sni(emulator, materia
     assert served(after, "static.example.com")[0] == material["ec_der"]
 
 
-@pytest.mark.parametrize("value, message", [
-    ("yes please", "tls_listener must be true or a mapping"),
-    ({"port": "http"}, "tls_listener.port must be an integer; got 'http'"),
-    ({"host": "192.0.2.254"}, "tls_listener: cannot listen on 192.0.2.254:0"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("yes please", "tls_listener must be true or a mapping"),
+        ({"port": "http"}, "tls_listener.port must be an integer; got 'http'"),
+        ({"host": "192.0.2.254"}, "tls_listener: cannot listen on 192.0.2.254:0"),
+    ],
+)
 def test_tls_listener_fixture_errors(tmp_path, material, value, message):
     data = fixture_data(material)
     data["tls_listener"] = value

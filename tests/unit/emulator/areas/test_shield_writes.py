@@ -7,7 +7,10 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.tests.unit.shield_reference import (
-    SHIELD_DOCUMENT, validate_request, validate_response)
+    SHIELD_DOCUMENT,
+    validate_request,
+    validate_response,
+)
 from emulator.fixtures import FixtureError
 
 from ..conftest import load_platform
@@ -15,23 +18,52 @@ from ..conftest import load_platform
 KEY = "emu-write-key"
 FIXTURE = {
     "api_keys": [KEY],
-    "shield_zones": [{"id": 3001, "plan": "advanced"}, {"id": 3002, "plan": "basic"},
-                     {"id": 3005, "plan": "business", "waf_rule_writes": "accepted"},
-                     {"id": 3006, "plan": "business", "waf_rule_writes": "accepted_applied"}],
-    "waf_rules": [{"id": 4001, "shield_zone_id": 3001, "rule_name": "first", "rule_description": "First",
-                   "rule_configuration": {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "value": "/a"}},
-                  {"id": 4501, "shield_zone_id": 3005, "rule_name": "held"}],
+    "shield_zones": [
+        {"id": 3001, "plan": "advanced"},
+        {"id": 3002, "plan": "basic"},
+        {"id": 3005, "plan": "business", "waf_rule_writes": "accepted"},
+        {"id": 3006, "plan": "business", "waf_rule_writes": "accepted_applied"},
+    ],
+    "waf_rules": [
+        {
+            "id": 4001,
+            "shield_zone_id": 3001,
+            "rule_name": "first",
+            "rule_description": "First",
+            "rule_configuration": {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "value": "/a"},
+        },
+        {"id": 4501, "shield_zone_id": 3005, "rule_name": "held"},
+    ],
 }
 RULE = "/shield/waf/custom-rule"
 BOT = "/shield/shield-zone/%d/bot-detection"
-CONFIGURATION = {"actionType": 3, "variableTypes": {"GEO": "COUNTRY_CODE"}, "operatorType": 12, "severityType": 2,
-                 "transformationTypes": [8], "value": "US", "isNegated": False, "isRegexVariable": False,
-                 "chainedRuleConditions": [{"variableTypes": {"REQUEST_METHOD": ""}, "operatorType": 15,
-                                            "value": "POST", "isNegated": True, "isRegexVariable": False}]}
+CONFIGURATION = {
+    "actionType": 3,
+    "variableTypes": {"GEO": "COUNTRY_CODE"},
+    "operatorType": 12,
+    "severityType": 2,
+    "transformationTypes": [8],
+    "value": "US",
+    "isNegated": False,
+    "isRegexVariable": False,
+    "chainedRuleConditions": [
+        {
+            "variableTypes": {"REQUEST_METHOD": ""},
+            "operatorType": 15,
+            "value": "POST",
+            "isNegated": True,
+            "isRegexVariable": False,
+        }
+    ],
+}
 CREATE = {"shieldZoneId": 3001, "ruleName": "geo", "ruleDescription": "", "ruleConfiguration": CONFIGURATION}
-BOT_BODY = {"shieldZoneId": 3001, "executionMode": 1, "requestIntegrity": {"sensitivity": 2},
-            "ipAddress": {"sensitivity": 3}, "browserFingerprint": {"sensitivity": 1, "aggression": 2,
-                                                                    "complexEnabled": True}}
+BOT_BODY = {
+    "shieldZoneId": 3001,
+    "executionMode": 1,
+    "requestIntegrity": {"sensitivity": 2},
+    "ipAddress": {"sensitivity": 3},
+    "browserFingerprint": {"sensitivity": 1, "aggression": 2, "complexEnabled": True},
+}
 
 
 @pytest.fixture
@@ -65,7 +97,11 @@ def test_update_replaces_the_members_given_and_keeps_the_others(running, openapi
     assert answer.status_code == 200
     rule = answer.json()
     assert (rule["id"], rule["ruleName"], rule["ruleDescription"], rule["ruleConfiguration"]) == (
-        4001, "renamed", "First", CONFIGURATION)
+        4001,
+        "renamed",
+        "First",
+        CONFIGURATION,
+    )
     _conforms(openapi, "PATCH", RULE + "/4001", body, answer)
 
 
@@ -93,24 +129,33 @@ def test_creating_in_an_unknown_zone_answers_an_empty_rule_with_the_failure(runn
     assert answer.json()["errorResponse"]["errorKey"] == "shield_zone.not_found"
 
 
-@pytest.mark.parametrize("body, key", [
-    ({"shieldZoneId": 3001, "ruleName": "x", "ruleConfiguration": CONFIGURATION}, "RuleDescription"),
-    (dict(CREATE, ruleDescription=None), "RuleDescription"),
-    ({"shieldZoneId": 3001, "ruleDescription": "", "ruleConfiguration": CONFIGURATION}, "RuleName"),
-    (dict(CREATE, ruleConfiguration=None), "RuleConfiguration"),
-    (dict(CREATE, shieldZoneId="3001"), "$.shieldZoneId"),
-    (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, actionType=9)), "$.ruleConfiguration.actionType"),
-    (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, operatorType=10)), "$.ruleConfiguration.operatorType"),
-    (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, transformationTypes=[8, 0])),
-     "$.ruleConfiguration.transformationTypes[1]"),
-    (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, variableTypes={"NOPE": ""})),
-     "$.ruleConfiguration.variableTypes.NOPE"),
-    (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, isNegated="no")), "$.ruleConfiguration.isNegated"),
-    (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, chainedRuleConditions=[{"operatorType": 99}])),
-     "$.ruleConfiguration.chainedRuleConditions[0].operatorType"),
-    (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, action_type=1)), "$.ruleConfiguration.action_type"),
-    (dict(CREATE, extra=1), "$.extra"),
-])
+@pytest.mark.parametrize(
+    "body, key",
+    [
+        ({"shieldZoneId": 3001, "ruleName": "x", "ruleConfiguration": CONFIGURATION}, "RuleDescription"),
+        (dict(CREATE, ruleDescription=None), "RuleDescription"),
+        ({"shieldZoneId": 3001, "ruleDescription": "", "ruleConfiguration": CONFIGURATION}, "RuleName"),
+        (dict(CREATE, ruleConfiguration=None), "RuleConfiguration"),
+        (dict(CREATE, shieldZoneId="3001"), "$.shieldZoneId"),
+        (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, actionType=9)), "$.ruleConfiguration.actionType"),
+        (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, operatorType=10)), "$.ruleConfiguration.operatorType"),
+        (
+            dict(CREATE, ruleConfiguration=dict(CONFIGURATION, transformationTypes=[8, 0])),
+            "$.ruleConfiguration.transformationTypes[1]",
+        ),
+        (
+            dict(CREATE, ruleConfiguration=dict(CONFIGURATION, variableTypes={"NOPE": ""})),
+            "$.ruleConfiguration.variableTypes.NOPE",
+        ),
+        (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, isNegated="no")), "$.ruleConfiguration.isNegated"),
+        (
+            dict(CREATE, ruleConfiguration=dict(CONFIGURATION, chainedRuleConditions=[{"operatorType": 99}])),
+            "$.ruleConfiguration.chainedRuleConditions[0].operatorType",
+        ),
+        (dict(CREATE, ruleConfiguration=dict(CONFIGURATION, action_type=1)), "$.ruleConfiguration.action_type"),
+        (dict(CREATE, extra=1), "$.extra"),
+    ],
+)
 def test_a_body_that_does_not_bind_answers_400_naming_the_member(running, body, key):
     answer = running.request("POST", RULE, json=body)
     assert answer.status_code == 400
@@ -145,8 +190,9 @@ def test_an_accepted_applied_zone_answers_202_and_applies(running):
 def test_a_bad_write_mode_is_refused_with_the_place(tmp_path):
     with pytest.raises(FixtureError) as caught:
         load_platform({"shield_zones": [{"id": 1, "waf_rule_writes": "sometimes"}]}, tmp_path)
-    assert ("shield_zones[0].waf_rule_writes must be accepted, accepted_applied or null; got 'sometimes'"
-            in str(caught.value))
+    assert "shield_zones[0].waf_rule_writes must be accepted, accepted_applied or null; got 'sometimes'" in str(
+        caught.value
+    )
 
 
 def test_bot_detection_patch_replaces_the_configuration(running, openapi):
@@ -160,15 +206,20 @@ def test_bot_detection_patch_replaces_the_configuration(running, openapi):
     _conforms(openapi, "PATCH", BOT % 3001, BOT_BODY, answer)
 
 
-@pytest.mark.parametrize("body, key", [
-    ({k: v for k, v in BOT_BODY.items() if k != "ipAddress"}, "IpAddress"),
-    (dict(BOT_BODY, executionMode=2), "$.executionMode"),
-    (dict(BOT_BODY, requestIntegrity={"sensitivity": 4}), "$.requestIntegrity.sensitivity"),
-    (dict(BOT_BODY, browserFingerprint={"sensitivity": 1, "aggression": 5}), "$.browserFingerprint.aggression"),
-    (dict(BOT_BODY, browserFingerprint={"sensitivity": 1, "complexEnabled": "yes"}),
-     "$.browserFingerprint.complexEnabled"),
-    (dict(BOT_BODY, ipAddress={"sensitivity": 1, "level": 2}), "$.ipAddress.level"),
-])
+@pytest.mark.parametrize(
+    "body, key",
+    [
+        ({k: v for k, v in BOT_BODY.items() if k != "ipAddress"}, "IpAddress"),
+        (dict(BOT_BODY, executionMode=2), "$.executionMode"),
+        (dict(BOT_BODY, requestIntegrity={"sensitivity": 4}), "$.requestIntegrity.sensitivity"),
+        (dict(BOT_BODY, browserFingerprint={"sensitivity": 1, "aggression": 5}), "$.browserFingerprint.aggression"),
+        (
+            dict(BOT_BODY, browserFingerprint={"sensitivity": 1, "complexEnabled": "yes"}),
+            "$.browserFingerprint.complexEnabled",
+        ),
+        (dict(BOT_BODY, ipAddress={"sensitivity": 1, "level": 2}), "$.ipAddress.level"),
+    ],
+)
 def test_a_bot_detection_body_that_does_not_bind_answers_400_naming_the_member(running, body, key):
     answer = running.request("PATCH", BOT % 3001, json=body)
     assert answer.status_code == 400

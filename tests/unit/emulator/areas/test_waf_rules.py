@@ -13,29 +13,81 @@ from ..conftest import load_platform
 
 KEY = "emu-waf-key"
 TEXT_PLAIN = "text/plain; charset=utf-8"
-MAIN = {"actionType": 3, "operatorType": 12, "severityType": 1, "transformationTypes": [8, 19],
-        "variableTypes": {"GEO": "COUNTRY_CODE"}, "value": "US CN", "isNegated": False, "isRegexVariable": False,
-        "chainedRuleConditions": [{"variableTypes": {"REQUEST_METHOD": ""}, "operatorType": 15, "value": "POST",
-                                   "isNegated": True, "isRegexVariable": False}]}
+MAIN = {
+    "actionType": 3,
+    "operatorType": 12,
+    "severityType": 1,
+    "transformationTypes": [8, 19],
+    "variableTypes": {"GEO": "COUNTRY_CODE"},
+    "value": "US CN",
+    "isNegated": False,
+    "isRegexVariable": False,
+    "chainedRuleConditions": [
+        {
+            "variableTypes": {"REQUEST_METHOD": ""},
+            "operatorType": 15,
+            "value": "POST",
+            "isNegated": True,
+            "isRegexVariable": False,
+        }
+    ],
+}
 FIXTURE = {
     "api_keys": [KEY],
-    "shield_zones": [{"id": 3001, "plan": "advanced"}, {"id": 3003, "plan": "business"},
-                     {"id": 3004, "plan": "business"}],
+    "shield_zones": [
+        {"id": 3001, "plan": "advanced"},
+        {"id": 3003, "plan": "business"},
+        {"id": 3004, "plan": "business"},
+    ],
     "waf_rules": (
-        [{"id": 4001, "shield_zone_id": 3001, "rule_name": "chained", "rule_description": "Chained",
-          "user_id": "owner-1", "rule_configuration": MAIN},
-         {"id": 4002, "shield_zone_id": 3001, "rule_name": "numeric", "rule_description": "Numeric keys",
-          "rule_configuration": {"variableTypes": {"18": "User-Agent", 0: ""}}},
-         {"id": 4003, "shield_zone_id": 3001, "rule_name": "defaults"}]
-        + [{"id": 4201, "shield_zone_id": 3004, "rule_name": "default-error", "error_response": "default"},
-           {"id": 4202, "shield_zone_id": 3004, "rule_name": "reported-error",
-            "error_response": {"statusCode": 404, "message": "Custom WAF rule not found.",
-                               "errorKey": "waf_rule.not_found"}},
-           {"id": 4203, "shield_zone_id": 3004, "rule_name": "no-data", "error_response": "default",
-            "served_without_data": True},
-           {"id": 4204, "shield_zone_id": 3004, "rule_name": "deleted", "deleted": True}]
-        + [{"id": 4100 + n, "shield_zone_id": 3001, "rule_name": "bulk-%d" % n,
-            "rule_configuration": {"variableTypes": {"REQUEST_URI": ""}, "value": "/p%d" % n}} for n in range(9)]
+        [
+            {
+                "id": 4001,
+                "shield_zone_id": 3001,
+                "rule_name": "chained",
+                "rule_description": "Chained",
+                "user_id": "owner-1",
+                "rule_configuration": MAIN,
+            },
+            {
+                "id": 4002,
+                "shield_zone_id": 3001,
+                "rule_name": "numeric",
+                "rule_description": "Numeric keys",
+                "rule_configuration": {"variableTypes": {"18": "User-Agent", 0: ""}},
+            },
+            {"id": 4003, "shield_zone_id": 3001, "rule_name": "defaults"},
+        ]
+        + [
+            {"id": 4201, "shield_zone_id": 3004, "rule_name": "default-error", "error_response": "default"},
+            {
+                "id": 4202,
+                "shield_zone_id": 3004,
+                "rule_name": "reported-error",
+                "error_response": {
+                    "statusCode": 404,
+                    "message": "Custom WAF rule not found.",
+                    "errorKey": "waf_rule.not_found",
+                },
+            },
+            {
+                "id": 4203,
+                "shield_zone_id": 3004,
+                "rule_name": "no-data",
+                "error_response": "default",
+                "served_without_data": True,
+            },
+            {"id": 4204, "shield_zone_id": 3004, "rule_name": "deleted", "deleted": True},
+        ]
+        + [
+            {
+                "id": 4100 + n,
+                "shield_zone_id": 3001,
+                "rule_name": "bulk-%d" % n,
+                "rule_configuration": {"variableTypes": {"REQUEST_URI": ""}, "value": "/p%d" % n},
+            }
+            for n in range(9)
+        ]
     ),
 }
 RULE = "/shield/waf/custom-rule/%d"
@@ -52,15 +104,42 @@ def test_a_rule_has_every_member_and_rule_json_matches_its_configuration(running
     assert answer.status_code == 200
     assert answer.headers["Content-Type"] == TEXT_PLAIN
     rule = answer.json()
-    assert set(rule) == {"id", "shieldZoneId", "userId", "ruleName", "ruleDescription", "ruleJson",
-                         "ruleConfiguration", "errorResponse"}
+    assert set(rule) == {
+        "id",
+        "shieldZoneId",
+        "userId",
+        "ruleName",
+        "ruleDescription",
+        "ruleJson",
+        "ruleConfiguration",
+        "errorResponse",
+    }
     assert (rule["id"], rule["shieldZoneId"], rule["userId"], rule["ruleName"], rule["ruleDescription"]) == (
-        4001, 3001, "owner-1", "chained", "Chained")
+        4001,
+        3001,
+        "owner-1",
+        "chained",
+        "Chained",
+    )
     assert rule["ruleConfiguration"] == {
-        "actionType": 3, "variableTypes": {"GEO": "COUNTRY_CODE"}, "operatorType": 12, "severityType": 1,
-        "transformationTypes": [8, 19], "value": "US CN", "isNegated": False, "isRegexVariable": False,
-        "chainedRuleConditions": [{"variableTypes": {"REQUEST_METHOD": ""}, "operatorType": 15, "value": "POST",
-                                   "isNegated": True, "isRegexVariable": False}]}
+        "actionType": 3,
+        "variableTypes": {"GEO": "COUNTRY_CODE"},
+        "operatorType": 12,
+        "severityType": 1,
+        "transformationTypes": [8, 19],
+        "value": "US CN",
+        "isNegated": False,
+        "isRegexVariable": False,
+        "chainedRuleConditions": [
+            {
+                "variableTypes": {"REQUEST_METHOD": ""},
+                "operatorType": 15,
+                "value": "POST",
+                "isNegated": True,
+                "isRegexVariable": False,
+            }
+        ],
+    }
     assert json.loads(rule["ruleJson"]) == rule["ruleConfiguration"]
     assert rule["errorResponse"] == {"statusCode": 200, "success": True, "message": None, "errorKey": None}
 
@@ -74,16 +153,27 @@ def test_a_rule_can_carry_the_default_error_response_asp_net_writes(running):
 def test_a_rule_can_report_a_failure_in_its_error_response(running):
     rule = running.request("GET", RULE % 4202).json()
     assert rule["id"] == 4202
-    assert rule["errorResponse"] == {"statusCode": 404, "success": False, "message": "Custom WAF rule not found.",
-                                     "errorKey": "waf_rule.not_found"}
+    assert rule["errorResponse"] == {
+        "statusCode": 404,
+        "success": False,
+        "message": "Custom WAF rule not found.",
+        "errorKey": "waf_rule.not_found",
+    }
 
 
 def test_a_rule_served_without_data_is_an_empty_rule_by_id_but_listed_whole(running):
     answer = running.request("GET", RULE % 4203)
     assert answer.status_code == 200
-    assert answer.json() == {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
-                             "ruleJson": None, "ruleConfiguration": None,
-                             "errorResponse": {"statusCode": 0, "success": False, "message": None, "errorKey": None}}
+    assert answer.json() == {
+        "id": 0,
+        "shieldZoneId": 0,
+        "userId": None,
+        "ruleName": None,
+        "ruleDescription": None,
+        "ruleJson": None,
+        "ruleConfiguration": None,
+        "errorResponse": {"statusCode": 0, "success": False, "message": None, "errorKey": None},
+    }
     listed = running.request("GET", RULES % 3004).json()["data"]
     assert [r["id"] for r in listed] == [4201, 4202, 4203]
     assert listed[2]["ruleName"] == "no-data"
@@ -92,8 +182,14 @@ def test_a_rule_served_without_data_is_an_empty_rule_by_id_but_listed_whole(runn
 def test_a_deleted_rule_answers_202_accepted_and_is_not_listed(running):
     answer = running.request("GET", RULE % 4204)
     assert answer.status_code == 202
-    assert answer.json() == {"location": None, "value": None, "formatters": [], "contentTypes": [],
-                             "declaredType": None, "statusCode": 202}
+    assert answer.json() == {
+        "location": None,
+        "value": None,
+        "formatters": [],
+        "contentTypes": [],
+        "declaredType": None,
+        "statusCode": 202,
+    }
     assert 4204 not in [r["id"] for r in running.request("GET", RULES % 3004).json()["data"]]
 
 
@@ -108,8 +204,16 @@ def test_members_missing_from_the_fixture_get_defaults(running):
     rule = running.request("GET", RULE % 4003).json()
     assert rule["ruleDescription"] == ""
     assert rule["ruleConfiguration"] == {
-        "actionType": 1, "variableTypes": None, "operatorType": 0, "severityType": 0, "transformationTypes": [],
-        "value": "", "isNegated": False, "isRegexVariable": False, "chainedRuleConditions": []}
+        "actionType": 1,
+        "variableTypes": None,
+        "operatorType": 0,
+        "severityType": 0,
+        "transformationTypes": [],
+        "value": "",
+        "isNegated": False,
+        "isRegexVariable": False,
+        "chainedRuleConditions": [],
+    }
 
 
 def test_an_unknown_rule_answers_404_with_status_code(running):
@@ -153,11 +257,14 @@ def test_listing_defaults_to_page_1_of_10(running):
     assert body["page"] == {"totalCount": 12, "totalPages": 2, "currentPage": 1, "nextPage": 2, "pageSize": 10}
 
 
-@pytest.mark.parametrize("params, expected", [
-    ({"page": 0, "perPage": 0}, {"currentPage": 1, "pageSize": 10, "nextPage": 2}),
-    ({"page": 9, "perPage": 5}, {"currentPage": 9, "pageSize": 5, "nextPage": None}),
-    ({"perPage": 5000}, {"currentPage": 1, "pageSize": 1000, "nextPage": None}),
-])
+@pytest.mark.parametrize(
+    "params, expected",
+    [
+        ({"page": 0, "perPage": 0}, {"currentPage": 1, "pageSize": 10, "nextPage": 2}),
+        ({"page": 9, "perPage": 5}, {"currentPage": 9, "pageSize": 5, "nextPage": None}),
+        ({"perPage": 5000}, {"currentPage": 1, "pageSize": 1000, "nextPage": None}),
+    ],
+)
 def test_listing_bounds(running, params, expected):
     body = running.request("GET", RULES % 3001, params=params).json()
     assert {k: body["page"][k] for k in expected} == expected
@@ -174,28 +281,41 @@ def test_listing_refuses_a_non_integer_page(running):
 def test_an_empty_zone_lists_nothing(running):
     answer = running.request("GET", RULES % 3003)
     assert answer.json()["data"] == []
-    assert answer.json()["page"] == {"totalCount": 0, "totalPages": 0, "currentPage": 1, "nextPage": None,
-                                     "pageSize": 10}
+    assert answer.json()["page"] == {
+        "totalCount": 0,
+        "totalPages": 0,
+        "currentPage": 1,
+        "nextPage": None,
+        "pageSize": 10,
+    }
 
 
 def test_an_unknown_zone_answers_a_failed_envelope(running):
     answer = running.request("GET", RULES % 3999)
     assert answer.status_code == 200
-    assert answer.json() == {"data": None, "error": {"statusCode": 404, "success": False,
-                                                     "message": "Shield zone 3999 was not found.",
-                                                     "errorKey": "shield_zone.not_found"}}
+    assert answer.json() == {
+        "data": None,
+        "error": {
+            "statusCode": 404,
+            "success": False,
+            "message": "Shield zone 3999 was not found.",
+            "errorKey": "shield_zone.not_found",
+        },
+    }
 
 
 def test_the_log_records_each_page_with_its_query(running):
     running.admin("DELETE", "requests")
     running.request("GET", RULES % 3001, params={"page": 2, "perPage": 5})
     assert running.admin("GET", "requests").json()["requests"] == [
-        {"method": "GET", "path": RULES % 3001, "query": {"page": "2", "perPage": "5"}, "status": 200}]
+        {"method": "GET", "path": RULES % 3001, "query": {"page": "2", "perPage": "5"}, "status": 200}
+    ]
 
 
 def test_faults_apply_to_the_rule_routes(running):
-    running.admin("POST", "faults", json={"path_regex": "^/shield/waf/custom-rule/", "status": 429,
-                                          "retry_after": 1, "count": 1})
+    running.admin(
+        "POST", "faults", json={"path_regex": "^/shield/waf/custom-rule/", "status": 429, "retry_after": 1, "count": 1}
+    )
     limited = running.request("GET", RULE % 4001)
     assert limited.status_code == 429
     assert limited.headers["Retry-After"] == "1"
@@ -222,35 +342,60 @@ CONFORMANCE = [
 def test_answers_conform_to_the_published_document(running, openapi, path, query, api_key, status, as_status):
     answer = running.request("GET", path, params=query, key=api_key)
     assert answer.status_code == status
-    validate_response(openapi(SHIELD_DOCUMENT).api, "GET", path, status, answer.content, query=query, as_status=as_status)
+    validate_response(
+        openapi(SHIELD_DOCUMENT).api, "GET", path, status, answer.content, query=query, as_status=as_status
+    )
 
 
-@pytest.mark.parametrize("rules, message", [
-    ([{"id": 1, "shield_zone_id": 9}], "waf_rules[0].shield_zone_id 9 is not a zone in shield_zones"),
-    ([{"id": 1, "shield_zone_id": 3001}, {"id": 1, "shield_zone_id": 3001}], "waf_rules[1].id 1 is used twice"),
-    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"variableTypes": {"NOPE": ""}}}],
-     "waf_rules[0].rule_configuration.variableTypes has unknown variable 'NOPE'"),
-    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"variableTypes": {"27": ""}}}],
-     "has unknown variable '27'"),
-    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"actionType": "Block"}}],
-     "waf_rules[0].rule_configuration.actionType must be an integer; got 'Block'"),
-    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"isNegated": "no"}}],
-     "rule_configuration.isNegated must be true, false or null"),
-    ([{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"chainedRuleConditions": [5]}}],
-     "rule_configuration.chainedRuleConditions[0] must be a mapping"),
-    ([{"id": 1}], "waf_rules[0] needs 'shield_zone_id'"),
-    ([{"id": 1, "shield_zone_id": 3001, "error_response": "failed"}],
-     "waf_rules[0].error_response must be 'default' or a mapping of statusCode, success, message, errorKey"),
-    ([{"id": 1, "shield_zone_id": 3001, "error_response": {"status": 404}}],
-     "unknown key waf_rules[0].error_response.status"),
-    ([{"id": 1, "shield_zone_id": 3001, "error_response": {"success": "no"}}],
-     "waf_rules[0].error_response.success must be true or false; got 'no'"),
-    ([{"id": 1, "shield_zone_id": 3001, "error_response": {"message": 5}}],
-     "waf_rules[0].error_response.message must be a string or null"),
-    ([{"id": 1, "shield_zone_id": 3001, "deleted": 1}], "waf_rules[0].deleted must be true, false or null"),
-    ([{"id": 1, "shield_zone_id": 3001, "served_without_data": "yes"}],
-     "waf_rules[0].served_without_data must be true, false or null"),
-])
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        ([{"id": 1, "shield_zone_id": 9}], "waf_rules[0].shield_zone_id 9 is not a zone in shield_zones"),
+        ([{"id": 1, "shield_zone_id": 3001}, {"id": 1, "shield_zone_id": 3001}], "waf_rules[1].id 1 is used twice"),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"variableTypes": {"NOPE": ""}}}],
+            "waf_rules[0].rule_configuration.variableTypes has unknown variable 'NOPE'",
+        ),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"variableTypes": {"27": ""}}}],
+            "has unknown variable '27'",
+        ),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"actionType": "Block"}}],
+            "waf_rules[0].rule_configuration.actionType must be an integer; got 'Block'",
+        ),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"isNegated": "no"}}],
+            "rule_configuration.isNegated must be true, false or null",
+        ),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "rule_configuration": {"chainedRuleConditions": [5]}}],
+            "rule_configuration.chainedRuleConditions[0] must be a mapping",
+        ),
+        ([{"id": 1}], "waf_rules[0] needs 'shield_zone_id'"),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "error_response": "failed"}],
+            "waf_rules[0].error_response must be 'default' or a mapping of statusCode, success, message, errorKey",
+        ),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "error_response": {"status": 404}}],
+            "unknown key waf_rules[0].error_response.status",
+        ),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "error_response": {"success": "no"}}],
+            "waf_rules[0].error_response.success must be true or false; got 'no'",
+        ),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "error_response": {"message": 5}}],
+            "waf_rules[0].error_response.message must be a string or null",
+        ),
+        ([{"id": 1, "shield_zone_id": 3001, "deleted": 1}], "waf_rules[0].deleted must be true, false or null"),
+        (
+            [{"id": 1, "shield_zone_id": 3001, "served_without_data": "yes"}],
+            "waf_rules[0].served_without_data must be true, false or null",
+        ),
+    ],
+)
 def test_bad_fixtures_are_refused_with_the_place(tmp_path, rules, message):
     with pytest.raises(FixtureError) as caught:
         load_platform({"shield_zones": [{"id": 3001}], "waf_rules": rules}, tmp_path)

@@ -15,24 +15,49 @@ from emulator.hrana import server as hrana_server
 
 from ..hrana_client import CLOSE, EXPIRED, FORBIDDEN, batch, execute, integer, text
 
-
 # -- values -----------------------------------------------------------------------------------
 
 
 def test_every_value_type_round_trips(emu):
     emu.one("CREATE TABLE v (i INTEGER, f REAL, t TEXT, b BLOB, n)")
-    values = [integer(-(2 ** 63)), {"type": "float", "value": 42}, text("héllo ✓"),
-              {"type": "blob", "base64": "AAEC/w=="}, {"type": "null"}]
+    values = [
+        integer(-(2**63)),
+        {"type": "float", "value": 42},
+        text("héllo ✓"),
+        {"type": "blob", "base64": "AAEC/w=="},
+        {"type": "null"},
+    ]
     emu.one("INSERT INTO v VALUES (?, ?, ?, ?, ?)", values)
-    emu.one("INSERT INTO v VALUES (?, ?, ?, ?, ?)",
-            [integer(2 ** 63 - 1), {"type": "float", "value": -1.5}, text(""), {"type": "blob", "base64": "AAEC/w"},
-             {"type": "null"}])
+    emu.one(
+        "INSERT INTO v VALUES (?, ?, ?, ?, ?)",
+        [
+            integer(2**63 - 1),
+            {"type": "float", "value": -1.5},
+            text(""),
+            {"type": "blob", "base64": "AAEC/w"},
+            {"type": "null"},
+        ],
+    )
     result = emu.one("SELECT i, f, t, b, n, typeof(f), typeof(b) FROM v ORDER BY i")
     assert result["rows"] == [
-        [integer(-(2 ** 63)), {"type": "float", "value": 42.0}, text("héllo ✓"),
-         {"type": "blob", "base64": "AAEC/w"}, {"type": "null"}, text("real"), text("blob")],
-        [integer(2 ** 63 - 1), {"type": "float", "value": -1.5}, text(""),
-         {"type": "blob", "base64": "AAEC/w"}, {"type": "null"}, text("real"), text("blob")],
+        [
+            integer(-(2**63)),
+            {"type": "float", "value": 42.0},
+            text("héllo ✓"),
+            {"type": "blob", "base64": "AAEC/w"},
+            {"type": "null"},
+            text("real"),
+            text("blob"),
+        ],
+        [
+            integer(2**63 - 1),
+            {"type": "float", "value": -1.5},
+            text(""),
+            {"type": "blob", "base64": "AAEC/w"},
+            {"type": "null"},
+            text("real"),
+            text("blob"),
+        ],
     ]
     assert base64.b64decode("AAEC/w==") == b"\x00\x01\x02\xff"
 
@@ -43,7 +68,7 @@ def test_non_finite_floats_are_written_as_null(emu):
 
 def test_integers_outside_64_bits_or_as_numbers_fail_the_request(emu):
     bad_values = [
-        {"type": "integer", "value": str(2 ** 63)},
+        {"type": "integer", "value": str(2**63)},
         {"type": "integer", "value": 5},
         {"type": "integer", "value": "1_000"},
         {"type": "float", "value": "1.5"},
@@ -58,8 +83,11 @@ def test_integers_outside_64_bits_or_as_numbers_fail_the_request(emu):
         status, content_type, body = emu.pipeline([execute("SELECT ?", [value])])
         assert (status, content_type) == (400, "text/plain"), value
         assert body.startswith("Cannot deserialize client message from JSON: "), body
-    status, body = emu.pipeline(None, raw=b'{"requests": [{"type": "execute", "stmt": {"sql": "SELECT ?", '
-                                b'"args": [{"type": "float", "value": NaN}]}}]}')[0::2]
+    status, body = emu.pipeline(
+        None,
+        raw=b'{"requests": [{"type": "execute", "stmt": {"sql": "SELECT ?", '
+        b'"args": [{"type": "float", "value": NaN}]}}]}',
+    )[0::2]
     assert status == 400 and body.startswith("Cannot deserialize client message from JSON: "), body
     assert emu.scalar("SELECT ?", args=[integer("+5")]) == integer(5)
 
@@ -96,12 +124,24 @@ def test_decltype_names_declared_types_of_plain_columns_only(emu):
     def decltypes(sql):
         return [(c["name"], c["decltype"]) for c in emu.one(sql)["cols"]]
 
-    assert decltypes("SELECT * FROM people") == [("id", "INTEGER"), ("name", "VARCHAR(20)"), ("age", "INT"),
-                                                 ("note", None)]
+    assert decltypes("SELECT * FROM people") == [
+        ("id", "INTEGER"),
+        ("name", "VARCHAR(20)"),
+        ("age", "INT"),
+        ("note", None),
+    ]
     assert decltypes("SELECT p.name AS who, age + 1, rowid, count(*) FROM people p") == [
-        ("who", "VARCHAR(20)"), ("age + 1", None), ("id", "INTEGER"), ("count(*)", None)]
+        ("who", "VARCHAR(20)"),
+        ("age + 1", None),
+        ("id", "INTEGER"),
+        ("count(*)", None),
+    ]
     assert decltypes("SELECT name, kind, pets.* FROM people JOIN pets ON pets.owner = people.id") == [
-        ("name", "VARCHAR(20)"), ("kind", "TEXT"), ("owner", "INT"), ("kind", "TEXT")]
+        ("name", "VARCHAR(20)"),
+        ("kind", "TEXT"),
+        ("owner", "INT"),
+        ("kind", "TEXT"),
+    ]
     assert decltypes("SELECT name FROM names") == [("name", None)]
     assert decltypes("SELECT name FROM people UNION SELECT kind FROM pets") == [("name", None)]
     assert decltypes("SELECT 1 AS one") == [("one", None)]
@@ -121,13 +161,17 @@ def test_named_arguments_bind_with_or_without_their_prefix(emu):
 def test_argument_mismatches_are_in_band_errors(emu):
     assert emu.error("SELECT ?", [integer(1), integer(2)]) == {
         "message": "Arguments do not match SQL parameters: too many parameters, expected 1 found 2",
-        "code": "ARGS_INVALID"}
+        "code": "ARGS_INVALID",
+    }
     assert emu.error("SELECT ?, ?", [integer(1)]) == {
-        "message": "Arguments do not match SQL parameters: value for parameter 2 not found", "code": "ARGS_INVALID"}
+        "message": "Arguments do not match SQL parameters: value for parameter 2 not found",
+        "code": "ARGS_INVALID",
+    }
     assert emu.error("SELECT :x", [integer(1)])["message"].endswith("value for parameter :x not found")
     assert emu.error("SELECT ?", [integer(1)], {"a": integer(1)}) == {
         "message": "Specifying both positional and named arguments is not supported",
-        "code": "ARGS_BOTH_POSITIONAL_AND_NAMED"}
+        "code": "ARGS_BOTH_POSITIONAL_AND_NAMED",
+    }
     # a prepare error comes before an argument mismatch, as in sqld
     assert emu.error("SELECT * FROM missing WHERE x = ?")["code"] == "SQLITE_UNKNOWN"
 
@@ -138,40 +182,57 @@ def test_argument_mismatches_are_in_band_errors(emu):
 def test_statement_count_errors(emu):
     assert emu.error("")["code"] == "SQL_NO_STATEMENT"
     assert emu.error("  -- nothing here\n ;")["code"] == "SQL_NO_STATEMENT"
-    assert emu.error("SELECT 1; SELECT 2") == {"message": "SQL string contains more than one statement",
-                                               "code": "SQL_MANY_STATEMENTS"}
+    assert emu.error("SELECT 1; SELECT 2") == {
+        "message": "SQL string contains more than one statement",
+        "code": "SQL_MANY_STATEMENTS",
+    }
     assert emu.one("SELECT 'a;b'; -- trailing comment")["rows"] == [[text("a;b")]]
 
 
 def test_a_trigger_body_is_one_statement(emu):
     emu.one("CREATE TABLE log (x)")
     emu.one("CREATE TABLE src (x)")
-    emu.one("CREATE TRIGGER copy AFTER INSERT ON src BEGIN INSERT INTO log VALUES (new.x); "
-            "INSERT INTO log VALUES (CASE WHEN new.x > 1 THEN new.x * 10 END); END;")
+    emu.one(
+        "CREATE TRIGGER copy AFTER INSERT ON src BEGIN INSERT INTO log VALUES (new.x); "
+        "INSERT INTO log VALUES (CASE WHEN new.x > 1 THEN new.x * 10 END); END;"
+    )
     inserted = emu.one("INSERT INTO src VALUES (2)")
     assert inserted["affected_row_count"] == 1, "changes() excludes trigger rows, as sqlite3_changes"
     assert emu.one("SELECT x FROM log ORDER BY x")["rows"] == [[integer(2)], [integer(20)]]
-    assert emu.results([{"type": "sequence", "sql": "CREATE TRIGGER t2 AFTER DELETE ON src BEGIN "
-                                                    "DELETE FROM log; END; INSERT INTO src VALUES (3)"}, CLOSE])[0] == {
-        "type": "ok", "response": {"type": "sequence"}}
+    assert emu.results(
+        [
+            {
+                "type": "sequence",
+                "sql": "CREATE TRIGGER t2 AFTER DELETE ON src BEGIN DELETE FROM log; END; INSERT INTO src VALUES (3)",
+            },
+            CLOSE,
+        ]
+    )[0] == {"type": "ok", "response": {"type": "sequence"}}
     assert emu.scalar("SELECT count(*) FROM log") == integer(4)
 
 
 def test_parse_unsupported_and_sqlite_errors_carry_sqld_codes(emu):
-    assert emu.error("SELEC 1") == {"message": 'SQL string could not be parsed: near "SELEC": syntax error',
-                                    "code": "SQL_PARSE_ERROR"}
+    assert emu.error("SELEC 1") == {
+        "message": 'SQL string could not be parsed: near "SELEC": syntax error',
+        "code": "SQL_PARSE_ERROR",
+    }
     assert emu.error("CREATE TEMP TABLE scratch (x)") == {
         "message": "SQL string could not be parsed: unsupported statement: CREATE TEMP TABLE scratch (x)",
-        "code": "SQL_PARSE_ERROR"}
+        "code": "SQL_PARSE_ERROR",
+    }
     assert emu.error("PRAGMA wal_checkpoint")["code"] == "SQL_PARSE_ERROR"
     emu.one("CREATE TABLE t (id INTEGER PRIMARY KEY, x INT NOT NULL)")
     emu.one("INSERT INTO t VALUES (1, 1)")
     assert emu.error("INSERT INTO t VALUES (1, 2)") == {
-        "message": "SQLite error: UNIQUE constraint failed: t.id", "code": "SQLITE_CONSTRAINT"}
+        "message": "SQLite error: UNIQUE constraint failed: t.id",
+        "code": "SQLITE_CONSTRAINT",
+    }
     assert emu.error("INSERT INTO t VALUES (2, NULL)")["code"] == "SQLITE_CONSTRAINT"
     assert emu.error("INSERT INTO t VALUES ('x', 1)")["code"] == "SQLITE_MISMATCH"
-    assert emu.error("SELECT * FROM nowhere") == {"message": "SQLite error: no such table: nowhere",
-                                                  "code": "SQLITE_UNKNOWN"}
+    assert emu.error("SELECT * FROM nowhere") == {
+        "message": "SQLite error: no such table: nowhere",
+        "code": "SQLITE_UNKNOWN",
+    }
 
 
 def test_a_second_writer_is_busy_at_once(emu):
@@ -186,19 +247,24 @@ def test_a_second_writer_is_busy_at_once(emu):
 
 def test_batch_conditions(emu):
     ok0, err1 = {"type": "ok", "step": 0}, {"type": "error", "step": 1}
-    results = emu.results([batch(
-        "SELECT 1",                                                           # 0 ok
-        ("SELECT * FROM nowhere", ok0),                                      # 1 fails
-        ("SELECT 2", err1),                                                   # 2 runs: step 1 failed
-        ("SELECT 3", {"type": "ok", "step": 1}),                              # 3 skipped
-        ("SELECT 4", {"type": "error", "step": 3}),                           # 4 runs: sqld's "not ok" quirk
-        ("SELECT 5", {"type": "not", "cond": ok0}),                           # 5 skipped
-        ("SELECT 6", {"type": "and", "conds": [ok0, err1]}),                  # 6 runs
-        ("SELECT 7", {"type": "and", "conds": [ok0, {"type": "ok", "step": 1}]}),  # 7 skipped
-        ("SELECT 8", {"type": "or", "conds": [{"type": "ok", "step": 1}, ok0]}),   # 8 runs
-        ("SELECT 9", {"type": "or", "conds": []}),                            # 9 skipped
-        ("SELECT 10", {"type": "and", "conds": []}),                          # 10 runs
-    ), CLOSE])
+    results = emu.results(
+        [
+            batch(
+                "SELECT 1",  # 0 ok
+                ("SELECT * FROM nowhere", ok0),  # 1 fails
+                ("SELECT 2", err1),  # 2 runs: step 1 failed
+                ("SELECT 3", {"type": "ok", "step": 1}),  # 3 skipped
+                ("SELECT 4", {"type": "error", "step": 3}),  # 4 runs: sqld's "not ok" quirk
+                ("SELECT 5", {"type": "not", "cond": ok0}),  # 5 skipped
+                ("SELECT 6", {"type": "and", "conds": [ok0, err1]}),  # 6 runs
+                ("SELECT 7", {"type": "and", "conds": [ok0, {"type": "ok", "step": 1}]}),  # 7 skipped
+                ("SELECT 8", {"type": "or", "conds": [{"type": "ok", "step": 1}, ok0]}),  # 8 runs
+                ("SELECT 9", {"type": "or", "conds": []}),  # 9 skipped
+                ("SELECT 10", {"type": "and", "conds": []}),  # 10 runs
+            ),
+            CLOSE,
+        ]
+    )
     result = results[0]["response"]["result"]
     ran = [r["rows"][0][0]["value"] if r else None for r in result["step_results"]]
     assert ran == ["1", None, "2", None, "4", None, "6", None, "8", None, "10"]
@@ -237,33 +303,44 @@ def test_a_parse_error_fails_the_batch_request_before_any_step_runs(emu):
 
 def test_a_condition_must_reference_an_earlier_step(emu):
     emu.one("CREATE TABLE t (x)")
-    status, content_type, body = emu.pipeline([
-        execute("INSERT INTO t VALUES (1)"),
-        batch("SELECT 1", ("SELECT 2", {"type": "ok", "step": 1})),
-    ])
+    status, content_type, body = emu.pipeline(
+        [
+            execute("INSERT INTO t VALUES (1)"),
+            batch("SELECT 1", ("SELECT 2", {"type": "ok", "step": 1})),
+        ]
+    )
     assert (status, content_type, body) == (400, "text/plain", "Invalid reference to step in a batch condition")
     assert emu.scalar("SELECT count(*) FROM t") == integer(1), "requests before the failure keep their effects"
 
 
 def test_v3_only_features_fail_on_v2(emu):
     assert emu.pipeline([{"type": "get_autocommit"}])[1:] == (
-        "text/plain", "The `get_autocommit` request is only supported in protocol version hrana3 and higher")
+        "text/plain",
+        "The `get_autocommit` request is only supported in protocol version hrana3 and higher",
+    )
     assert emu.pipeline([batch(("SELECT 1", {"type": "is_autocommit"}))])[1:] == (
-        "text/plain", "BatchCond of type `is_autocommit` is only supported in protocol version hrana3 and higher")
+        "text/plain",
+        "BatchCond of type `is_autocommit` is only supported in protocol version hrana3 and higher",
+    )
 
 
 # -- sequence, describe, stored SQL, close ----------------------------------------------------------
 
 
 def test_sequence_runs_statements_until_the_first_failure(emu):
-    results = emu.results([
-        {"type": "sequence", "sql": "CREATE TABLE t (x UNIQUE); INSERT INTO t VALUES (1); INSERT INTO t VALUES (2);"},
-        {"type": "sequence", "sql": "INSERT INTO t VALUES (3); INSERT INTO t VALUES (1); INSERT INTO t VALUES (4)"},
-        {"type": "sequence", "sql": "INSERT INTO t VALUES (5); SELEC"},
-        {"type": "sequence", "sql": "INSERT INTO t VALUES (?)"},
-        {"type": "sequence", "sql": ""},
-        CLOSE,
-    ])
+    results = emu.results(
+        [
+            {
+                "type": "sequence",
+                "sql": "CREATE TABLE t (x UNIQUE); INSERT INTO t VALUES (1); INSERT INTO t VALUES (2);",
+            },
+            {"type": "sequence", "sql": "INSERT INTO t VALUES (3); INSERT INTO t VALUES (1); INSERT INTO t VALUES (4)"},
+            {"type": "sequence", "sql": "INSERT INTO t VALUES (5); SELEC"},
+            {"type": "sequence", "sql": "INSERT INTO t VALUES (?)"},
+            {"type": "sequence", "sql": ""},
+            CLOSE,
+        ]
+    )
     assert results[0] == {"type": "ok", "response": {"type": "sequence"}}
     assert results[1]["error"]["code"] == "SQLITE_CONSTRAINT"
     assert results[2]["error"]["code"] == "SQL_PARSE_ERROR"
@@ -274,53 +351,70 @@ def test_sequence_runs_statements_until_the_first_failure(emu):
 
 def test_describe_reports_parameters_columns_and_flags_without_running_writes(emu):
     emu.one("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
-    results = emu.results([
-        {"type": "describe", "sql": "SELECT id, name AS n FROM t WHERE id = :id OR name = ? OR id = ?5"},
-        {"type": "describe", "sql": "INSERT INTO t (name) VALUES (@name) RETURNING id"},
-        {"type": "describe", "sql": "EXPLAIN SELECT 1"},
-        {"type": "describe", "sql": "SELECT * FROM nowhere"},
-        CLOSE,
-    ])
+    results = emu.results(
+        [
+            {"type": "describe", "sql": "SELECT id, name AS n FROM t WHERE id = :id OR name = ? OR id = ?5"},
+            {"type": "describe", "sql": "INSERT INTO t (name) VALUES (@name) RETURNING id"},
+            {"type": "describe", "sql": "EXPLAIN SELECT 1"},
+            {"type": "describe", "sql": "SELECT * FROM nowhere"},
+            CLOSE,
+        ]
+    )
     select = results[0]["response"]["result"]
-    assert select == {"params": [{"name": ":id"}, {"name": None}, {"name": None}, {"name": None}, {"name": "?5"}],
-                      "cols": [{"name": "id", "decltype": "INTEGER"}, {"name": "n", "decltype": "TEXT"}],
-                      "is_explain": False, "is_readonly": True}
+    assert select == {
+        "params": [{"name": ":id"}, {"name": None}, {"name": None}, {"name": None}, {"name": "?5"}],
+        "cols": [{"name": "id", "decltype": "INTEGER"}, {"name": "n", "decltype": "TEXT"}],
+        "is_explain": False,
+        "is_readonly": True,
+    }
     insert = results[1]["response"]["result"]
-    assert insert == {"params": [{"name": "@name"}], "cols": [{"name": "id", "decltype": None}],
-                      "is_explain": False, "is_readonly": False}
+    assert insert == {
+        "params": [{"name": "@name"}],
+        "cols": [{"name": "id", "decltype": None}],
+        "is_explain": False,
+        "is_readonly": False,
+    }
     assert results[2]["response"]["result"]["is_explain"] is True
     assert results[3]["error"]["code"] == "SQLITE_UNKNOWN"
     assert emu.scalar("SELECT count(*) FROM t") == integer(0)
 
 
 def test_stored_sql_is_used_by_id_within_its_stream(emu):
-    results, baton = emu.ok([
-        {"type": "store_sql", "sql_id": 1, "sql": "SELECT ? * 2"},
-        {"type": "execute", "stmt": {"sql_id": 1, "args": [integer(21)]}},
-        {"type": "batch", "batch": {"steps": [{"stmt": {"sql_id": 1, "args": [integer(5)]}}]}},
-        {"type": "close_sql", "sql_id": 1},
-        {"type": "close_sql", "sql_id": 99},
-    ])
+    results, baton = emu.ok(
+        [
+            {"type": "store_sql", "sql_id": 1, "sql": "SELECT ? * 2"},
+            {"type": "execute", "stmt": {"sql_id": 1, "args": [integer(21)]}},
+            {"type": "batch", "batch": {"steps": [{"stmt": {"sql_id": 1, "args": [integer(5)]}}]}},
+            {"type": "close_sql", "sql_id": 1},
+            {"type": "close_sql", "sql_id": 99},
+        ]
+    )
     assert results[0] == {"type": "ok", "response": {"type": "store_sql"}}
     assert results[1]["response"]["result"]["rows"] == [[integer(42)]]
     assert results[2]["response"]["result"]["step_results"][0]["rows"] == [[integer(10)]]
     assert results[3:] == [{"type": "ok", "response": {"type": "close_sql"}}] * 2
     assert emu.pipeline([{"type": "execute", "stmt": {"sql_id": 1}}], baton=baton)[1:] == (
-        "text/plain", "SQL text 1 not found")
+        "text/plain",
+        "SQL text 1 not found",
+    )
     assert emu.pipeline([{"type": "execute", "stmt": {"sql_id": 1}}])[2] == "SQL text 1 not found"
 
 
 def test_stored_sql_protocol_errors_and_limits(emu):
     store = [{"type": "store_sql", "sql_id": 7, "sql": "SELECT 1"}]
     assert emu.pipeline(store * 2)[1:] == ("text/plain", "SQL text 7 already exists")
-    assert emu.pipeline([{"type": "execute", "stmt": {"sql": "SELECT 1", "sql_id": 7}}])[2] == \
-        "Either `sql` or `sql_id` are required, but not both"
+    assert (
+        emu.pipeline([{"type": "execute", "stmt": {"sql": "SELECT 1", "sql_id": 7}}])[2]
+        == "Either `sql` or `sql_id` are required, but not both"
+    )
     assert emu.pipeline([{"type": "execute", "stmt": {}}])[2] == "Either `sql` or `sql_id` are required"
     many = [{"type": "store_sql", "sql_id": i, "sql": "SELECT %d" % i} for i in range(51)]
     large = {"type": "store_sql", "sql_id": 100, "sql": "SELECT '%s'" % ("x" * 5000)}
     results = emu.results(many + [CLOSE])
-    assert results[50]["error"] == {"message": "The server already stores 50 SQL texts, it cannot store more",
-                                    "code": "SQL_STORE_TOO_MANY"}
+    assert results[50]["error"] == {
+        "message": "The server already stores 50 SQL texts, it cannot store more",
+        "code": "SQL_STORE_TOO_MANY",
+    }
     results = emu.results([large, CLOSE])
     assert results[0]["error"]["code"] == "SQL_STORE_TOO_LARGE"
 
@@ -342,7 +436,9 @@ def test_an_interactive_transaction_spans_requests_with_single_use_batons(emu):
     assert results[0]["response"]["result"]["rows"] == [[integer(1)]]
     assert baton2 != baton1 and len(baton2) == 64 and "=" not in baton2
     assert emu.pipeline([execute("SELECT 1")], baton=baton1)[1:] == (
-        "text/plain", "Received a baton that has already been used")
+        "text/plain",
+        "Received a baton that has already been used",
+    )
     baton3 = emu.baton([execute("COMMIT"), CLOSE], baton=baton2)
     assert baton3 is None
     assert emu.scalar("SELECT count(*) FROM t") == integer(1)
@@ -395,7 +491,11 @@ def test_an_emulator_fault_answers_500_and_drops_the_stream(emu, monkeypatch):
         raise KeyError("boom")
 
     monkeypatch.setattr(hrana_exec, "run", explode)
-    assert emu.pipeline([execute("SELECT 1")]) == (500, "application/json", {"error": "Internal Error: KeyError: 'boom'"})
+    assert emu.pipeline([execute("SELECT 1")]) == (
+        500,
+        "application/json",
+        {"error": "Internal Error: KeyError: 'boom'"},
+    )
     assert emu.hrana.open_streams("main") == 0
 
 
@@ -405,10 +505,14 @@ def test_body_errors_fail_the_whole_request(emu):
         ({"baton": None}, "Cannot deserialize client message from JSON: missing field `requests`"),
         ({"requests": None}, "Cannot deserialize client message from JSON: invalid type: null, expected a sequence"),
         ({"requests": [{"type": "explode"}]}, "Cannot deserialize client message from JSON: unknown variant `explode`"),
-        ({"requests": [{"type": "execute", "stmt": {"sql": "SELECT 1", "args": None}}]},
-         "Cannot deserialize client message from JSON: invalid type: null"),
-        ({"requests": [{"type": "execute", "stmt": {"sql": 5}}]},
-         "Cannot deserialize client message from JSON: invalid type: integer `5`, expected a string"),
+        (
+            {"requests": [{"type": "execute", "stmt": {"sql": "SELECT 1", "args": None}}]},
+            "Cannot deserialize client message from JSON: invalid type: null",
+        ),
+        (
+            {"requests": [{"type": "execute", "stmt": {"sql": 5}}]},
+            "Cannot deserialize client message from JSON: invalid type: integer `5`, expected a string",
+        ),
     ]
     for raw, prefix in cases:
         status, content_type, body = emu.pipeline(None, raw=raw if isinstance(raw, bytes) else json.dumps(raw).encode())
@@ -422,12 +526,28 @@ def test_body_errors_fail_the_whole_request(emu):
 def test_a_read_only_token_reads_but_any_write_fails_the_request_with_403(emu):
     emu.one("CREATE TABLE t (x)")
     emu.one("INSERT INTO t VALUES (1)")
-    results = emu.results([execute("BEGIN"), execute("SELECT x FROM t"), execute("PRAGMA schema_version"),
-                           execute("PRAGMA table_info(t)"), execute("COMMIT"), CLOSE], token="read-1")
+    results = emu.results(
+        [
+            execute("BEGIN"),
+            execute("SELECT x FROM t"),
+            execute("PRAGMA schema_version"),
+            execute("PRAGMA table_info(t)"),
+            execute("COMMIT"),
+            CLOSE,
+        ],
+        token="read-1",
+    )
     assert [r["type"] for r in results] == ["ok"] * 6
-    writes = ["INSERT INTO t VALUES (2)", "UPDATE t SET x = 3", "DELETE FROM t", "CREATE TABLE u (x)",
-              "DROP TABLE t", "WITH n AS (SELECT 5) INSERT INTO t SELECT * FROM n", "PRAGMA user_version",
-              "REPLACE INTO t VALUES (4)"]
+    writes = [
+        "INSERT INTO t VALUES (2)",
+        "UPDATE t SET x = 3",
+        "DELETE FROM t",
+        "CREATE TABLE u (x)",
+        "DROP TABLE t",
+        "WITH n AS (SELECT 5) INSERT INTO t SELECT * FROM n",
+        "PRAGMA user_version",
+        "REPLACE INTO t VALUES (4)",
+    ]
     for sql in writes:
         assert emu.pipeline([execute(sql)], token="read-1") == (403, "application/json", FORBIDDEN), sql
     assert emu.pipeline([batch("SELECT 1", "INSERT INTO t VALUES (9)")], token="read-1")[0] == 403
@@ -438,7 +558,9 @@ def test_a_read_only_token_reads_but_any_write_fails_the_request_with_403(emu):
 def test_a_forbidden_request_keeps_earlier_effects_and_drops_the_stream(emu):
     emu.one("CREATE TABLE t (x)")
     baton = emu.baton([execute("INSERT INTO t VALUES (1)")])
-    assert emu.pipeline([execute("SELECT 1"), execute("INSERT INTO t VALUES (2)")], baton=baton, token="read-1")[0] == 403
+    assert (
+        emu.pipeline([execute("SELECT 1"), execute("INSERT INTO t VALUES (2)")], baton=baton, token="read-1")[0] == 403
+    )
     assert emu.pipeline([execute("SELECT 1")], baton=baton)[2] == "Received an invalid baton"
     assert emu.scalar("SELECT count(*) FROM t") == integer(1)
 
@@ -446,16 +568,19 @@ def test_a_forbidden_request_keeps_earlier_effects_and_drops_the_stream(emu):
 # -- statements sqld refuses for the whole batch ------------------------------------------------------
 
 
-@pytest.mark.parametrize("sql, code, message", [
-    ("VACUUM", "SQL_PARSE_ERROR", "SQL string could not be parsed: unsupported statement: VACUUM"),
-    ("ANALYZE", "SQL_PARSE_ERROR", "SQL string could not be parsed: unsupported statement: ANALYZE"),
-    ("PRAGMA journal_mode = WAL", "SQL_PARSE_ERROR", None),
-    ("CREATE TEMP TABLE scratch (x)", "SQL_PARSE_ERROR", None),
-    ("SELEC 1", "SQL_PARSE_ERROR", None),
-    ("SELECT 1; SELECT 2", "SQL_MANY_STATEMENTS", "SQL string contains more than one statement"),
-    ("", "SQL_NO_STATEMENT", "SQL string does not contain any statement"),
-    (" -- a comment\n", "SQL_NO_STATEMENT", "SQL string does not contain any statement"),
-])
+@pytest.mark.parametrize(
+    "sql, code, message",
+    [
+        ("VACUUM", "SQL_PARSE_ERROR", "SQL string could not be parsed: unsupported statement: VACUUM"),
+        ("ANALYZE", "SQL_PARSE_ERROR", "SQL string could not be parsed: unsupported statement: ANALYZE"),
+        ("PRAGMA journal_mode = WAL", "SQL_PARSE_ERROR", None),
+        ("CREATE TEMP TABLE scratch (x)", "SQL_PARSE_ERROR", None),
+        ("SELEC 1", "SQL_PARSE_ERROR", None),
+        ("SELECT 1; SELECT 2", "SQL_MANY_STATEMENTS", "SQL string contains more than one statement"),
+        ("", "SQL_NO_STATEMENT", "SQL string does not contain any statement"),
+        (" -- a comment\n", "SQL_NO_STATEMENT", "SQL string does not contain any statement"),
+    ],
+)
 def test_a_refused_statement_fails_the_whole_batch_and_nothing_runs(emu, sql, code, message):
     # sqld converts every step before running any (libsql-server/src/hrana/batch.rs proto_batch_to_program)
     emu.one("CREATE TABLE t (x)")
@@ -469,8 +594,13 @@ def test_a_refused_statement_fails_the_whole_batch_and_nothing_runs(emu, sql, co
 
 def test_a_refused_statement_in_a_step_that_never_runs_still_fails_its_batch(emu):
     # what database_query's diagnosis relies on: a skipped step is parsed all the same
-    results = emu.results([batch("SELECT 1", ("VACUUM", {"type": "error", "step": 0})),
-                           batch("SELECT 1", ("DELETE FROM nowhere", {"type": "error", "step": 0})), CLOSE])
+    results = emu.results(
+        [
+            batch("SELECT 1", ("VACUUM", {"type": "error", "step": 0})),
+            batch("SELECT 1", ("DELETE FROM nowhere", {"type": "error", "step": 0})),
+            CLOSE,
+        ]
+    )
     assert results[0]["error"]["code"] == "SQL_PARSE_ERROR"
     second = results[1]["response"]["result"]
     assert second["step_errors"] == [None, None] and second["step_results"][1] is None
@@ -504,12 +634,15 @@ def test_a_stream_in_use_is_never_expired(emu):
     assert hrana.expire_idle("main") == 1
 
 
-@pytest.mark.parametrize("exc, code", [
-    (sqlite3.IntegrityError("UNIQUE constraint failed: t.x"), "SQLITE_CONSTRAINT"),
-    (sqlite3.OperationalError("database is locked"), "SQLITE_BUSY"),
-    (sqlite3.OperationalError("attempt to write a readonly database"), "SQLITE_READONLY"),
-    (sqlite3.OperationalError("no such table: t"), "SQLITE_UNKNOWN"),
-])
+@pytest.mark.parametrize(
+    "exc, code",
+    [
+        (sqlite3.IntegrityError("UNIQUE constraint failed: t.x"), "SQLITE_CONSTRAINT"),
+        (sqlite3.OperationalError("database is locked"), "SQLITE_BUSY"),
+        (sqlite3.OperationalError("attempt to write a readonly database"), "SQLITE_READONLY"),
+        (sqlite3.OperationalError("no such table: t"), "SQLITE_UNKNOWN"),
+    ],
+)
 def test_error_codes_without_python_311_error_codes(exc, code):
     # exceptions built by hand carry no sqlite_errorcode, as every sqlite3 exception before Python 3.11
     assert getattr(exc, "sqlite_errorcode", None) is None

@@ -16,35 +16,55 @@ from emulator.openapi.text import Text, json_repeated_key
 from ...openapi_bad_inputs import DEEP, HEAD, OPERATION, dense_cycle, fan_out, laughs
 
 
-@pytest.mark.parametrize("text, dialect, version", [
-    ("swagger: 2.0\ninfo: {title: t, version: 1.0}\n", "2.0", "1.0"),
-    ("openapi: 3.0\ninfo: {title: t, version: 3}\n", "3.0", "3"),
-    ("openapi: 3.1\ninfo: {title: t, version: 2024-01-31}\n", "3.1", "2024-01-31"),
-    ('\ufeff{"openapi": "3.0.4", "info": {"title": "t", "version": "v"}}', "3.0", "v"),
-])
+@pytest.mark.parametrize(
+    "text, dialect, version",
+    [
+        ("swagger: 2.0\ninfo: {title: t, version: 1.0}\n", "2.0", "1.0"),
+        ("openapi: 3.0\ninfo: {title: t, version: 3}\n", "3.0", "3"),
+        ("openapi: 3.1\ninfo: {title: t, version: 2024-01-31}\n", "3.1", "2024-01-31"),
+        ('\ufeff{"openapi": "3.0.4", "info": {"title": "t", "version": "v"}}', "3.0", "v"),
+    ],
+)
 def test_dialects_and_unquoted_scalars(text, dialect, version):
     document = Document(text)
     assert (document.dialect, document.title, document.version) == (dialect, "t", version)
     assert document.endpoints() == []
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("openapi: 3.0.0\ninfo: {title: t, version: [1]}\n", "info.version must be a string"),
-    ("a: &x [*x]\n", "recursive YAML alias"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a: {$ref: '#/paths/~1b'}\n  /b: {$ref: '#/paths/~1a'}\n",
-     "$ref cycle"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {/a: {get: {parameters: {}}}}\n", "must be a list"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {/a: {get: {parameters: [{in: query}]}}}\n",
-     "needs a name and an 'in'"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\nsecurity: [k]\npaths: {/a: {get: {}}}\n",
-     "#/security: security must be a list of requirement mappings"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\ncomponents: {securitySchemes: {k: {type: apiKey, in: body}}}\n"
-     "paths: {/a: {get: {security: [{k: []}]}}}\n", "needs 'in' (header, query or cookie) and 'name'"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: v}\ncomponents: {securitySchemes: {k: {type: mutualTLS}}}\n"
-     "paths: {/a: {get: {security: [{k: []}]}}}\n", "unknown type 'mutualTLS'"),  # 3.1 only
-    ("swagger: '2.0'\ninfo: {title: t, version: v}\npaths: {/a: {trace: {}, get: {responses: []}}}\n",
-     "#/paths/~1a/get/responses must be a mapping"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("openapi: 3.0.0\ninfo: {title: t, version: [1]}\n", "info.version must be a string"),
+        ("a: &x [*x]\n", "recursive YAML alias"),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths:\n  /a: {$ref: '#/paths/~1b'}\n  /b: {$ref: '#/paths/~1a'}\n",
+            "$ref cycle",
+        ),
+        ("openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {/a: {get: {parameters: {}}}}\n", "must be a list"),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\npaths: {/a: {get: {parameters: [{in: query}]}}}\n",
+            "needs a name and an 'in'",
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\nsecurity: [k]\npaths: {/a: {get: {}}}\n",
+            "#/security: security must be a list of requirement mappings",
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\ncomponents: {securitySchemes: {k: {type: apiKey, in: body}}}\n"
+            "paths: {/a: {get: {security: [{k: []}]}}}\n",
+            "needs 'in' (header, query or cookie) and 'name'",
+        ),
+        (
+            "openapi: 3.0.0\ninfo: {title: t, version: v}\ncomponents: {securitySchemes: {k: {type: mutualTLS}}}\n"
+            "paths: {/a: {get: {security: [{k: []}]}}}\n",
+            "unknown type 'mutualTLS'",
+        ),  # 3.1 only
+        (
+            "swagger: '2.0'\ninfo: {title: t, version: v}\npaths: {/a: {trace: {}, get: {responses: []}}}\n",
+            "#/paths/~1a/get/responses must be a mapping",
+        ),
+    ],
+)
 def test_unusable_documents(text, expected):
     with pytest.raises(SpecError) as caught:
         Document(text).endpoints()
@@ -91,10 +111,23 @@ def test_yaml_rendering_has_no_anchors_and_keeps_order():
 
 
 def test_text_json_counts_as_json_and_parameters_keep_their_order():
-    doc = {"openapi": "3.0.0", "info": {"title": "t", "version": "v"}, "paths": {"/a": {
-        "parameters": [{"name": "b", "in": "query"}, {"name": "a", "in": "query"}, {"name": "b", "in": "header"}],
-        "post": {"parameters": [{"name": "c", "in": "query"}, {"name": "b", "in": "query", "required": True}],
-                 "requestBody": {"content": {"text/json": {"schema": {"type": "boolean"}}}}}}}}
+    doc = {
+        "openapi": "3.0.0",
+        "info": {"title": "t", "version": "v"},
+        "paths": {
+            "/a": {
+                "parameters": [
+                    {"name": "b", "in": "query"},
+                    {"name": "a", "in": "query"},
+                    {"name": "b", "in": "header"},
+                ],
+                "post": {
+                    "parameters": [{"name": "c", "in": "query"}, {"name": "b", "in": "query", "required": True}],
+                    "requestBody": {"content": {"text/json": {"schema": {"type": "boolean"}}}},
+                },
+            }
+        },
+    }
     endpoint = Document(json.dumps(doc)).endpoints()[0]
     assert endpoint["parameters"] == {"Path": [], "Query": ["b", "a", "c"], "Header": ["b"], "Cookie": []}
     assert endpoint["request_schema"] == {"type": "boolean"}
@@ -125,22 +158,26 @@ def test_yaml_is_read_with_the_yaml_12_core_schema():
     assert endpoint["parameters"]["Query"] == ["on"]
     enum = document.doc["paths"]["/switch"]["get"]["parameters"][0]["schema"]["enum"]
     assert enum == ["on", "off", "yes", "no", "y", "n", None, 10, 15, 31, "1:30"]
-    assert endpoint["response_schemas"] == {"200": {"type": "string", "example": "yes", "default": "Off",
-                                                    "x-flag": "NO"}}
+    assert endpoint["response_schemas"] == {
+        "200": {"type": "string", "example": "yes", "default": "Off", "x-flag": "NO"}
+    }
     rendered = render_yaml(endpoint["response_schemas"]["200"])
     assert "example: 'yes'\n" in rendered  # quoted: text for YAML 1.1 readers too
     assert yaml.safe_load(rendered)["example"] == "yes"
 
 
-@pytest.mark.parametrize("text, version", [
-    ("openapi: 3.0.0\ninfo: {title: t, version: 1.10}\n", "1.10"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: 2.50e1}\n", "2.50e1"),
-    ("openapi: 3.0.0\ninfo: {title: t, version: TRUE}\n", "TRUE"),
-    ("openapi: 3.0.0\ninfo: &i {title: t, version: 1.0}\nx-info:\n  <<: *i\n  version: 9.90\n", "1.0"),
-    ('{"openapi": "3.0.0", "info": {"title": "t", "version": 1.10}}', "1.10"),
-    ('{"openapi": "3.0.0", "info": {"title": "t", "version": true}}', "true"),
-    ('{"openapi": "3.0.0", "info": {"title": "t", "version": 3}}', "3"),
-])
+@pytest.mark.parametrize(
+    "text, version",
+    [
+        ("openapi: 3.0.0\ninfo: {title: t, version: 1.10}\n", "1.10"),
+        ("openapi: 3.0.0\ninfo: {title: t, version: 2.50e1}\n", "2.50e1"),
+        ("openapi: 3.0.0\ninfo: {title: t, version: TRUE}\n", "TRUE"),
+        ("openapi: 3.0.0\ninfo: &i {title: t, version: 1.0}\nx-info:\n  <<: *i\n  version: 9.90\n", "1.0"),
+        ('{"openapi": "3.0.0", "info": {"title": "t", "version": 1.10}}', "1.10"),
+        ('{"openapi": "3.0.0", "info": {"title": "t", "version": true}}', "true"),
+        ('{"openapi": "3.0.0", "info": {"title": "t", "version": 3}}', "3"),
+    ],
+)
 def test_info_fields_are_the_text_written(text, version):
     assert Document(text).version == version
 
@@ -156,17 +193,29 @@ def test_merge_keys_are_honoured_and_written_keys_win():
     assert text.written("merged", "b") == "3"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("openapi: 3.0.3\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: {}\n    get: {}\n",
-     "not valid YAML at line 6 column 5: the key 'get' appears twice in one mapping (first at line 5)"),
-    ("openapi: 3.0.3\ninfo: {title: t, version: v, 'title': u}\n",
-     "at line 2 column 30: the key 'title' appears twice"),
-    ("openapi: 3.0.3\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      responses:\n"
-     "        200: {description: a}\n        '200': {description: b}\n", "the key '200' appears twice"),
-    ('{"openapi": "3.0.3",\n\t"info": {"title": "t", "version": "v"},\n\t"openapi": "3.1.0"}',
-     "not valid JSON at line 3: the key 'openapi' appears twice in one object (first at line 1)"),
-    ("openapi: 3.0.3\n? [a, b]\n: c\n", "at line 2 column 3: a key must be plain text, not a sequence"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "openapi: 3.0.3\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get: {}\n    get: {}\n",
+            "not valid YAML at line 6 column 5: the key 'get' appears twice in one mapping (first at line 5)",
+        ),
+        (
+            "openapi: 3.0.3\ninfo: {title: t, version: v, 'title': u}\n",
+            "at line 2 column 30: the key 'title' appears twice",
+        ),
+        (
+            "openapi: 3.0.3\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      responses:\n"
+            "        200: {description: a}\n        '200': {description: b}\n",
+            "the key '200' appears twice",
+        ),
+        (
+            '{"openapi": "3.0.3",\n\t"info": {"title": "t", "version": "v"},\n\t"openapi": "3.1.0"}',
+            "not valid JSON at line 3: the key 'openapi' appears twice in one object (first at line 1)",
+        ),
+        ("openapi: 3.0.3\n? [a, b]\n: c\n", "at line 2 column 3: a key must be plain text, not a sequence"),
+    ],
+)
 def test_repeated_and_structured_keys_are_refused_with_their_line(text, expected):
     with pytest.raises(SpecError) as caught:
         Document(text)
@@ -211,8 +260,11 @@ def test_refs_inside_data_values_are_text_not_references():
     tag_ref = {"$ref": "#/components/schemas/Tag"}
     assert schema == {
         "type": "object",
-        "properties": {"example": {"type": "string"}, "$ref": {"type": "string"},
-                       "kind": {"enum": [{"$ref": "#/nowhere"}], "const": tag_ref}},
+        "properties": {
+            "example": {"type": "string"},
+            "$ref": {"type": "string"},
+            "kind": {"enum": [{"$ref": "#/nowhere"}], "const": tag_ref},
+        },
         "example": {"kind": {"$ref": "#/nowhere"}},
         "examples": [tag_ref],
         "default": {"$ref": "https://example.com/other.json"},
@@ -227,30 +279,46 @@ def test_refs_inside_extensions_are_text_not_references():
 
 
 def test_ref_fragments_are_percent_decoded_before_they_are_split():
-    text = ("openapi: 3.0.0\ninfo: {title: t, version: v}\ncomponents: {schemas: {a/b: {type: string}, "
-            "a: {b: {type: integer}}}}\npaths: {/x: {post: {requestBody: {content: {application/json: "
-            "{schema: {$ref: '#/components/schemas/a%2Fb'}}}}}}}\n")
+    text = (
+        "openapi: 3.0.0\ninfo: {title: t, version: v}\ncomponents: {schemas: {a/b: {type: string}, "
+        "a: {b: {type: integer}}}}\npaths: {/x: {post: {requestBody: {content: {application/json: "
+        "{schema: {$ref: '#/components/schemas/a%2Fb'}}}}}}}\n"
+    )
     assert Document(text).endpoints()[0]["request_schema"] == {"type": "integer"}  # RFC 6901 section 6
 
 
 @pytest.mark.parametrize("scheme", ["{type: http, scheme: bearer}", "{type: openIdConnect, openIdConnectUrl: u}"])
 def test_swagger_20_knows_only_its_own_security_scheme_types(scheme):
-    text = ("swagger: '2.0'\ninfo: {title: t, version: v}\nsecurityDefinitions: {s: %s}\n"
-            "paths: {/a: {get: {security: [{s: []}]}}}\n" % scheme)
+    text = (
+        "swagger: '2.0'\ninfo: {title: t, version: v}\nsecurityDefinitions: {s: %s}\n"
+        "paths: {/a: {get: {security: [{s: []}]}}}\n" % scheme
+    )
     with pytest.raises(SpecError, match="unknown type"):
         Document(text).endpoints()
 
 
 # -- bounded work: the emulator survives documents built to exhaust it -------------------------------------
-@pytest.mark.parametrize("build, expected", [
-    (lambda: HEAD + "paths: {}\nx-bomb:\n" + laughs("  "), "YAML aliases expand it to more than 1000000 nodes"),
-    (lambda: HEAD + OPERATION + "x-defs:\n" + laughs("  ") + "components: {schemas: {S0: {type: array, items: *l9}}}\n",
-     "YAML aliases expand it to more than 1000000 nodes"),
-    (dense_cycle, "references expand to more than 1000000 schema nodes"),
-    (fan_out, "references expand to more than 1000000 schema nodes"),
-    (lambda: HEAD + "paths: {}\nx-deep: " + "[" * DEEP + "]" * DEEP + "\n", "nests more than 1000 levels deep"),
-    (lambda: HEAD + "paths: {}\nx-deep:\n" + "- " * DEEP + "x\n", "nests more than 1000 levels deep"),
-], ids=["laughs-document", "laughs-components", "dense-cycle", "fan-out", "deep-flow", "deep-block"])
+@pytest.mark.parametrize(
+    "build, expected",
+    [
+        (lambda: HEAD + "paths: {}\nx-bomb:\n" + laughs("  "), "YAML aliases expand it to more than 1000000 nodes"),
+        (
+            lambda: (
+                HEAD
+                + OPERATION
+                + "x-defs:\n"
+                + laughs("  ")
+                + "components: {schemas: {S0: {type: array, items: *l9}}}\n"
+            ),
+            "YAML aliases expand it to more than 1000000 nodes",
+        ),
+        (dense_cycle, "references expand to more than 1000000 schema nodes"),
+        (fan_out, "references expand to more than 1000000 schema nodes"),
+        (lambda: HEAD + "paths: {}\nx-deep: " + "[" * DEEP + "]" * DEEP + "\n", "nests more than 1000 levels deep"),
+        (lambda: HEAD + "paths: {}\nx-deep:\n" + "- " * DEEP + "x\n", "nests more than 1000 levels deep"),
+    ],
+    ids=["laughs-document", "laughs-components", "dense-cycle", "fan-out", "deep-flow", "deep-block"],
+)
 def test_documents_built_to_exhaust_the_reader_are_refused(build, expected):
     with pytest.raises(SpecError) as caught:
         Document(build()).endpoints()

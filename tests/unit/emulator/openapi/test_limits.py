@@ -38,34 +38,49 @@ def test_endpoints_count_operations():
 
 
 def test_fields_per_type_is_the_widest_schema_anywhere():
-    schemas = {"Small": {"type": "object", "properties": {"a": {}, "b": {}}},
-               "Outer": {"type": "object", "properties": {"inner": {"type": "object", "properties": {
-                   "x": {}, "y": {}, "z": {}}}}}}
+    schemas = {
+        "Small": {"type": "object", "properties": {"a": {}, "b": {}}},
+        "Outer": {
+            "type": "object",
+            "properties": {"inner": {"type": "object", "properties": {"x": {}, "y": {}, "z": {}}}},
+        },
+    }
     assert measured(schemas)["maxFieldsPerType"] == (3, "#/components/schemas/Outer/properties/inner")
     inline = {"type": "object", "properties": {"p%d" % i: {} for i in range(4)}}
     assert measured(schemas, paths={"/a": op_returning(inline)})["maxFieldsPerType"] == (
-        4, "#/paths/~1a/get/responses/200/content/application~1json/schema")
+        4,
+        "#/paths/~1a/get/responses/200/content/application~1json/schema",
+    )
 
 
 def test_fields_per_type_does_not_follow_refs_and_walks_every_keyword():
-    schemas = {"Wide": {"properties": {"a": {}, "b": {}, "c": {}}},
-               "Refs": {"allOf": [ref("Wide")], "items": {"properties": {"q": {}}},
-                        "additionalProperties": {"properties": {"r": {}, "s": {}}},
-                        "anyOf": [{"properties": {"t": {}}}], "oneOf": [{"properties": {"u": {}}}]}}
+    schemas = {
+        "Wide": {"properties": {"a": {}, "b": {}, "c": {}}},
+        "Refs": {
+            "allOf": [ref("Wide")],
+            "items": {"properties": {"q": {}}},
+            "additionalProperties": {"properties": {"r": {}, "s": {}}},
+            "anyOf": [{"properties": {"t": {}}}],
+            "oneOf": [{"properties": {"u": {}}}],
+        },
+    }
     assert measured(schemas)["maxFieldsPerType"] == (3, "#/components/schemas/Wide")
     del schemas["Wide"]["properties"]["c"], schemas["Wide"]["properties"]["b"]
     assert measured(schemas)["maxFieldsPerType"] == (2, "#/components/schemas/Refs/additionalProperties")
 
 
-@pytest.mark.parametrize("keyword, wrap", [
-    ("properties", lambda s: {"properties": {"p": s}}),
-    ("items", lambda s: {"items": s}),
-    ("items list", lambda s: {"items": [{}, s]}),
-    ("additionalProperties", lambda s: {"additionalProperties": s}),
-    ("allOf", lambda s: {"allOf": [s]}),
-    ("anyOf", lambda s: {"anyOf": [s]}),
-    ("oneOf", lambda s: {"oneOf": [s]}),
-])
+@pytest.mark.parametrize(
+    "keyword, wrap",
+    [
+        ("properties", lambda s: {"properties": {"p": s}}),
+        ("items", lambda s: {"items": s}),
+        ("items list", lambda s: {"items": [{}, s]}),
+        ("additionalProperties", lambda s: {"additionalProperties": s}),
+        ("allOf", lambda s: {"allOf": [s]}),
+        ("anyOf", lambda s: {"anyOf": [s]}),
+        ("oneOf", lambda s: {"oneOf": [s]}),
+    ],
+)
 def test_each_nesting_keyword_adds_one_level(keyword, wrap):
     assert measured({"S": wrap(wrap({"type": "string"}))})["maxNestingDepth"][0] == 3, keyword
 
@@ -76,8 +91,12 @@ def test_other_keywords_do_not_nest():
 
 
 def test_not_subschemas_count_as_nodes_and_fields_but_add_no_depth():
-    schemas = {"S": {"properties": {"a": {}}, "not": {"properties": {"b": {}, "c": {}, "d": {}},
-                                                      "not": {"items": {"type": "string"}}}}}
+    schemas = {
+        "S": {
+            "properties": {"a": {}},
+            "not": {"properties": {"b": {}, "c": {}, "d": {}}, "not": {"items": {"type": "string"}}},
+        }
+    }
     result = measured(schemas)
     # S, a, not, b, c, d, not/not, not/not/items
     assert result["maxTotalSchemaNodes"] == (8, "#/components/schemas")
@@ -85,7 +104,9 @@ def test_not_subschemas_count_as_nodes_and_fields_but_add_no_depth():
     assert result["maxNestingDepth"][0] == 2  # S -> a; nothing through `not`
     inline = {"type": "object", "not": {"properties": {"p%d" % i: {} for i in range(5)}}}
     assert measured(paths={"/a": op_returning(inline)})["maxFieldsPerType"] == (
-        5, "#/paths/~1a/get/responses/200/content/application~1json/schema/not")
+        5,
+        "#/paths/~1a/get/responses/200/content/application~1json/schema/not",
+    )
 
 
 def test_nesting_depth_follows_refs_one_level_each():
@@ -93,7 +114,9 @@ def test_nesting_depth_follows_refs_one_level_each():
     assert measured(schemas)["maxNestingDepth"] == (3, "#/components/schemas/Pet")  # Pet, {$ref}, Tag
     paths = {"/pets": op_returning({"type": "array", "items": ref("Pet")})}
     assert measured(schemas, paths)["maxNestingDepth"] == (
-        5, "#/paths/~1pets/get/responses/200/content/application~1json/schema")
+        5,
+        "#/paths/~1pets/get/responses/200/content/application~1json/schema",
+    )
 
 
 def test_a_cycle_ends_the_chain():
@@ -106,16 +129,20 @@ def test_a_cycle_ends_the_chain():
     first, second = op_returning(ref("A")), op_returning({"items": ref("B")})
     for paths in ({"/a": first, "/b": second, "/c": first}, {"/b": second, "/a": first}):
         assert measured(mutual, paths)["maxNestingDepth"] == (
-            6, "#/paths/~1b/get/responses/200/content/application~1json/schema")
+            6,
+            "#/paths/~1b/get/responses/200/content/application~1json/schema",
+        )
 
 
 def test_shared_targets_are_measured_the_same_from_every_chain():
     # C is reached from a chain that is cut (through A) and from one that is not (through D):
     # the memo must not carry a cut result into the free chain.
-    schemas = {"A": {"properties": {"c": ref("C")}},
-               "C": {"properties": {"a": ref("A"), "e": ref("E")}},
-               "E": {"items": {"items": {"items": {}}}},
-               "D": {"properties": {"c": ref("C")}}}
+    schemas = {
+        "A": {"properties": {"c": ref("C")}},
+        "C": {"properties": {"a": ref("A"), "e": ref("E")}},
+        "E": {"items": {"items": {"items": {}}}},
+        "D": {"properties": {"c": ref("C")}},
+    }
     # D(1) {$ref C}(2) C(3) {$ref E}(4) E(5) items(6) items(7) items(8)
     assert measured(schemas)["maxNestingDepth"] == (8, "#/components/schemas/A")
     many = {"S%d" % i: {"properties": {"a": ref("S%d" % (i + 1)), "b": ref("S%d" % (i + 1))}} for i in range(40)}
@@ -132,10 +159,17 @@ def test_a_ref_to_a_nested_schema_on_the_chain_ends_it():
 WIDE = {"type": "object", "properties": {"p%d" % i: {"items": {"items": {"items": {}}}} for i in range(9)}}
 
 
-@pytest.mark.parametrize("where", [
-    "an example", "media type examples", "an extension", "a property named schema", "components/examples",
-    "an unknown top-level field",
-])
+@pytest.mark.parametrize(
+    "where",
+    [
+        "an example",
+        "media type examples",
+        "an extension",
+        "a property named schema",
+        "components/examples",
+        "an unknown top-level field",
+    ],
+)
 def test_only_real_schema_positions_are_roots(where):
     schema = {"type": "object", "properties": {"schema": {"type": "object", "properties": {"only": {}}}}}
     media = {"schema": schema}
@@ -164,21 +198,41 @@ def test_every_schema_position_of_openapi_3_is_a_root():
         return {"application/json": {"schema": wide(n)}}
 
     operation = {
-        "parameters": [{"name": "p", "in": "query", "schema": wide(2)}, {"name": "c", "in": "query", "content": media(3)}],
+        "parameters": [
+            {"name": "p", "in": "query", "schema": wide(2)},
+            {"name": "c", "in": "query", "content": media(3)},
+        ],
         "requestBody": {"content": media(4)},
-        "responses": {"200": {"description": "x", "headers": {"H": {"schema": wide(5)}, "K": {"content": media(6)}},
-                              "content": {"application/json": {"schema": wide(1), "encoding": {
-                                  "part": {"headers": {"E": {"schema": wide(7)}}}}}}}},
+        "responses": {
+            "200": {
+                "description": "x",
+                "headers": {"H": {"schema": wide(5)}, "K": {"content": media(6)}},
+                "content": {
+                    "application/json": {
+                        "schema": wide(1),
+                        "encoding": {"part": {"headers": {"E": {"schema": wide(7)}}}},
+                    }
+                },
+            }
+        },
         "callbacks": {"cb": {"{$url}": {"post": {"requestBody": {"content": media(8)}}}}},
     }
-    components = {"schemas": {}, "parameters": {"P": {"name": "q", "in": "query", "schema": wide(9)}},
-                  "requestBodies": {"B": {"content": media(10)}},
-                  "responses": {"R": {"description": "x", "content": media(11)}},
-                  "headers": {"H": {"schema": wide(12)}},
-                  "callbacks": {"C": {"{$url}": {"put": {"responses": {"200": {"description": "x", "content": media(13)}}}}}},
-                  "pathItems": {"I": {"parameters": [{"name": "i", "in": "query", "schema": wide(14)}]}}}
-    doc = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": operation}},
-           "webhooks": {"w": {"post": {"requestBody": {"content": media(15)}}}}, "components": components}
+    components = {
+        "schemas": {},
+        "parameters": {"P": {"name": "q", "in": "query", "schema": wide(9)}},
+        "requestBodies": {"B": {"content": media(10)}},
+        "responses": {"R": {"description": "x", "content": media(11)}},
+        "headers": {"H": {"schema": wide(12)}},
+        "callbacks": {"C": {"{$url}": {"put": {"responses": {"200": {"description": "x", "content": media(13)}}}}}},
+        "pathItems": {"I": {"parameters": [{"name": "i", "in": "query", "schema": wide(14)}]}},
+    }
+    doc = {
+        "openapi": "3.1.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {"/a": {"get": operation}},
+        "webhooks": {"w": {"post": {"requestBody": {"content": media(15)}}}},
+        "components": components,
+    }
     document = Document(json.dumps(doc))
     found = sorted(len(schema["properties"]) for schema, _where in roots(document))
     assert found == list(range(1, 16))
@@ -193,23 +247,34 @@ def test_every_schema_position_of_swagger_20_is_a_root():
     def wide(n):
         return {"type": "object", "properties": {"f%d" % i: {} for i in range(n)}}
 
-    doc = {"swagger": "2.0", "info": {"title": "t", "version": "1"},
-           "paths": {"/a": {"parameters": [{"name": "b", "in": "body", "schema": wide(1)}],
-                            "post": {"parameters": [{"name": "c", "in": "body", "schema": wide(2)}],
-                                     "responses": {"200": {"description": "x", "schema": wide(3)}}},
-                            "trace": {"parameters": [{"name": "t", "in": "body", "schema": wide(20)}]}}},
-           "parameters": {"P": {"name": "p", "in": "body", "schema": wide(4)}},
-           "responses": {"R": {"description": "x", "schema": wide(5)}},
-           "definitions": {"D": wide(6)}}
+    doc = {
+        "swagger": "2.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/a": {
+                "parameters": [{"name": "b", "in": "body", "schema": wide(1)}],
+                "post": {
+                    "parameters": [{"name": "c", "in": "body", "schema": wide(2)}],
+                    "responses": {"200": {"description": "x", "schema": wide(3)}},
+                },
+                "trace": {"parameters": [{"name": "t", "in": "body", "schema": wide(20)}]},
+            }
+        },
+        "parameters": {"P": {"name": "p", "in": "body", "schema": wide(4)}},
+        "responses": {"R": {"description": "x", "schema": wide(5)}},
+        "definitions": {"D": wide(6)},
+    }
     found = sorted(len(schema["properties"]) for schema, _where in roots(Document(json.dumps(doc))))
     assert found == [1, 2, 3, 4, 5, 6]  # trace is no Swagger 2.0 operation
 
 
 def test_schema_nodes_count_components_only_and_not_through_refs():
     pet = {"name": {"type": "string"}, "tag": ref("Tag"), "ids": {"type": "array", "items": {"type": "integer"}}}
-    schemas = {"Pet": {"type": "object", "properties": pet},
-               "Tag": {"allOf": [{"type": "string"}, {"minLength": 1}]},
-               "Flag": True}
+    schemas = {
+        "Pet": {"type": "object", "properties": pet},
+        "Tag": {"allOf": [{"type": "string"}, {"minLength": 1}]},
+        "Flag": True,
+    }
     # Pet 1 + name 1 + tag($ref) 1 + ids 1 + items 1 = 5; Tag 1 + 2 = 3; Flag 1
     paths = {"/p": op_returning({"type": "object", "properties": {"x": {}}})}  # not counted
     assert measured(schemas, paths)["maxTotalSchemaNodes"] == (9, "#/components/schemas")
@@ -223,38 +288,62 @@ def test_swagger_definitions_are_the_components():
 
 def test_regex_length_counts_patterns_in_examples_and_extensions_too():
     # "every pattern string in the document" (the issue's words; the collection measures the same)
-    schemas = {"A": {"type": "object", "example": {"pattern": "abc"}, "x-rule": {"pattern": "de"},
-                     "properties": {"pattern": {"type": "string"}}}}
+    schemas = {
+        "A": {
+            "type": "object",
+            "example": {"pattern": "abc"},
+            "x-rule": {"pattern": "de"},
+            "properties": {"pattern": {"type": "string"}},
+        }
+    }
     assert measured(schemas)["maxTotalRegexLength"] == (5, None)
 
 
 def test_regex_length_sums_every_pattern_string():
-    schemas = {"A": {"type": "string", "pattern": "^[a-z]{3}$"},  # 10
-               "B": {"properties": {"pattern": {"type": "string", "pattern": "x+"}}}}  # 2; the property is no string
+    schemas = {
+        "A": {"type": "string", "pattern": "^[a-z]{3}$"},  # 10
+        "B": {"properties": {"pattern": {"type": "string", "pattern": "x+"}}},
+    }  # 2; the property is no string
     paths = {"/a": {"get": {"parameters": [{"name": "q", "in": "query", "schema": {"pattern": "\u00e9t\u00e9"}}]}}}
     assert measured(schemas, paths)["maxTotalRegexLength"] == (15, None)  # characters, not bytes
 
 
-LIMITS = {"maxEndpoints": 1, "maxFieldsPerType": 1, "maxNestingDepth": 1, "maxTotalSchemaNodes": 1,
-          "maxTotalRegexLength": 1}
+LIMITS = {
+    "maxEndpoints": 1,
+    "maxFieldsPerType": 1,
+    "maxNestingDepth": 1,
+    "maxTotalSchemaNodes": 1,
+    "maxTotalRegexLength": 1,
+}
 
 
 def test_first_exceeded_reports_in_order_with_value_where_and_allowance():
-    values = {"maxEndpoints": (1, None), "maxFieldsPerType": (2, "#/components/schemas/W"),
-              "maxNestingDepth": (9, "#/x"), "maxTotalSchemaNodes": (1, "#/components/schemas"),
-              "maxTotalRegexLength": (1, None)}
+    values = {
+        "maxEndpoints": (1, None),
+        "maxFieldsPerType": (2, "#/components/schemas/W"),
+        "maxNestingDepth": (9, "#/x"),
+        "maxTotalSchemaNodes": (1, "#/components/schemas"),
+        "maxTotalRegexLength": (1, None),
+    }
     name, message = first_exceeded(values, LIMITS)
     assert name == "maxFieldsPerType"
-    assert message == ("Plan limit maxFieldsPerType exceeded: the schema at #/components/schemas/W declares "
-                       "2 properties; the plan allows 1.")
+    assert message == (
+        "Plan limit maxFieldsPerType exceeded: the schema at #/components/schemas/W declares "
+        "2 properties; the plan allows 1."
+    )
     values["maxFieldsPerType"] = (1, None)
     values["maxNestingDepth"] = (1, None)
     assert first_exceeded(values, LIMITS) is None
 
 
 def test_a_limit_of_zero_is_no_limit():
-    values = {"maxEndpoints": (5, None), "maxFieldsPerType": (2, "#/w"), "maxNestingDepth": (9, "#/x"),
-              "maxTotalSchemaNodes": (7, "#/components/schemas"), "maxTotalRegexLength": (40, None)}
+    values = {
+        "maxEndpoints": (5, None),
+        "maxFieldsPerType": (2, "#/w"),
+        "maxNestingDepth": (9, "#/x"),
+        "maxTotalSchemaNodes": (7, "#/components/schemas"),
+        "maxTotalRegexLength": (40, None),
+    }
     assert first_exceeded(values, dict.fromkeys(LIMITS, 0)) is None
     limits = dict(dict.fromkeys(LIMITS, 0), maxTotalRegexLength=39)
     assert first_exceeded(values, limits)[0] == "maxTotalRegexLength"

@@ -27,8 +27,12 @@ def test_pem_rsa_and_errors(material):
     assert pem.private_key(certgen.key_der(rsa_key, "traditional"))[0] == "rsa"
     ed = certgen.key("emu-ed", "ed25519")
     assert pem.certificates(certgen.cert_pem(certgen.certificate(ed, "ed.example.com")).encode())[0][1][0] == "other"
-    for bad, message in ((b"\x30\x80", "indefinite"), (b"\x30\x85\x01\x01\x01\x01\x01", "too large"),
-                         (b"\x30\x05\x00", "truncated"), (b"\x30\x00\x00", "trailing")):
+    for bad, message in (
+        (b"\x30\x80", "indefinite"),
+        (b"\x30\x85\x01\x01\x01\x01\x01", "too large"),
+        (b"\x30\x05\x00", "truncated"),
+        (b"\x30\x00\x00", "trailing"),
+    ):
         with pytest.raises(pem.PemError, match=message):
             pem.Node.whole(bad)
     with pytest.raises(pem.PemError, match="unsupported private key algorithm"):
@@ -45,10 +49,13 @@ def test_pem_rsa_and_errors(material):
         pem.blocks(b"-----END CERTIFICATE-----\n")
 
 
-@pytest.mark.parametrize("data, message", [
-    (b"-----BEGIN CERTIFICATE-----\n" * 20000, "not terminated"),
-    (b"-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n" * 5000, "more than 64 PEM blocks"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"-----BEGIN CERTIFICATE-----\n" * 20000, "not terminated"),
+        (b"-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n" * 5000, "more than 64 PEM blocks"),
+    ],
+)
 def test_pem_reader_refuses_huge_bundles_in_one_pass(data, message):
     """The inputs that took minutes with a block-spanning regular expression now fail in one pass."""
     with pytest.raises(pem.PemError, match=message):
@@ -63,7 +70,8 @@ def test_server_files_accept_der_and_pem(material):
     assert pem.private_key(key.encode()) == pem.private_key(material["ec_key_der"])
     rsa_key = certgen.key("emu-leaf-rsa")
     assert pem.server_files(material["ec_der"], certgen.key_der(rsa_key, "traditional"))[1].startswith(
-        "-----BEGIN RSA PRIVATE KEY-----\n")
+        "-----BEGIN RSA PRIVATE KEY-----\n"
+    )
     ec_traditional = certgen.key_der(certgen.key("emu-ec", "ec"), "traditional")
     assert pem.server_files(material["ec_der"], ec_traditional)[1].startswith("-----BEGIN EC PRIVATE KEY-----\n")
     chain, key = pem.server_files(material["bundle"].encode(), material["key"].encode())

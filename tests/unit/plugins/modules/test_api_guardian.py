@@ -5,21 +5,29 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError
 from ansible_collections.edge.platform.plugins.modules import api_guardian
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
 KEY = "unit-test-api-key"
 BASE = {"api_key": KEY, "base_url": "https://api.example.test", "shield_zone_id": 9}
 URL = "https://api.example.test/shield/shield-zone/9/api-guardian"
-CONFIG = {"shieldZoneId": 9, "isEnabled": True, "executionMode": 0, "bodyLimitAction": 1, "unmatchedPathAction": 1,
-          "title": "Pets", "version": "1"}
+CONFIG = {
+    "shieldZoneId": 9,
+    "isEnabled": True,
+    "executionMode": 0,
+    "bodyLimitAction": 1,
+    "unmatchedPathAction": 1,
+    "title": "Pets",
+    "version": "1",
+}
 
 
 def body(**changes):
-    return {"error": {"statusCode": 200, "success": True},
-            "data": {"configuration": dict(CONFIG, **changes), "endpoints": []}}
+    return {
+        "error": {"statusCode": 200, "success": True},
+        "data": {"configuration": dict(CONFIG, **changes), "endpoints": []},
+    }
 
 
 def state(**changes):
@@ -36,9 +44,15 @@ def test_sends_only_the_differing_options(fake_session, run_module):
     assert result["changed"] is True
     assert [(c["method"], c["url"]) for c in fake_session.calls] == [("GET", URL), ("PATCH", URL)]
     assert fake_session.calls[1]["json"] == {"executionMode": 1}
-    assert result["api_guardian"] == {"shield_zone_id": 9, "enabled": True, "execution_mode": "block",
-                                      "body_limit_action": "log", "unmatched_path_action": "log", "title": "Pets",
-                                      "version": "1"}
+    assert result["api_guardian"] == {
+        "shield_zone_id": 9,
+        "enabled": True,
+        "execution_mode": "block",
+        "body_limit_action": "log",
+        "unmatched_path_action": "log",
+        "title": "Pets",
+        "version": "1",
+    }
     assert result["diff"]["before"]["execution_mode"] == "log" and result["diff"]["after"]["execution_mode"] == "block"
 
 
@@ -56,12 +70,15 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
     assert result["api_guardian"]["unmatched_path_action"] == "ignore"
 
 
-@pytest.mark.parametrize("args, message", [
-    ({"execution_mode": "challenge"}, "value of execution_mode must be one of: log, block, 0, 1, got: challenge"),
-    ({"execution_mode": "Block"}, "value of execution_mode must be one of: log, block, 0, 1, got: Block"),
-    ({"body_limit_action": "5"}, "value of body_limit_action must be one of: block, log, ignore, 0, 1, 2, got: 5"),
-    ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ({"execution_mode": "challenge"}, "value of execution_mode must be one of: log, block, 0, 1, got: challenge"),
+        ({"execution_mode": "Block"}, "value of execution_mode must be one of: log, block, 0, 1, got: Block"),
+        ({"body_limit_action": "5"}, "value of body_limit_action must be one of: block, log, ignore, 0, 1, 2, got: 5"),
+        ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id"),
+    ],
+)
 def test_bad_input_fails_before_any_request(fake_session, run_module, args, message):
     result = run_module(api_guardian, dict(BASE, **args))
     assert result["failed"] is True and message in result["msg"]
@@ -69,8 +86,12 @@ def test_bad_input_fails_before_any_request(fake_session, run_module, args, mess
 
 
 def test_404_names_both_readings_and_writes_nothing(fake_session, run_module):
-    fake_session.responses = [FakeResponse(404, {"error": {"statusCode": 404, "success": False,
-                                                           "errorKey": "shield_zone.not_found", "message": "nope"}})]
+    fake_session.responses = [
+        FakeResponse(
+            404,
+            {"error": {"statusCode": 404, "success": False, "errorKey": "shield_zone.not_found", "message": "nope"}},
+        )
+    ]
     result = run_module(api_guardian, dict(BASE, enabled=False))
     assert result["failed"] is True and result["api_error"]["status"] == 404
     assert "or has no API Guardian state yet" in result["msg"] and len(fake_session.calls) == 1
@@ -83,7 +104,7 @@ def test_requests_conform_to_the_published_shield_document(fake_session, run_mod
     run_module(api_guardian, dict(BASE, execution_mode="block", enabled=False))
     assert [c["method"] for c in fake_session.calls] == ["GET", "PATCH"]
     for call in fake_session.calls:
-        path = call["url"][len("https://api.example.test"):]
+        path = call["url"][len("https://api.example.test") :]
         document.check_request(call["method"], path, call["json"], headers={"AccessKey": KEY})
 
 
@@ -103,8 +124,9 @@ class LosingClient(object):
 
 @pytest.mark.parametrize("landed", [True, False])
 def test_lost_answer_is_read_back_and_never_replayed(landed):
-    ctx = Context(dict(shield_zone_id=9, enabled=None, execution_mode="block", body_limit_action=None,
-                       unmatched_path_action=None))
+    ctx = Context(
+        dict(shield_zone_id=9, enabled=None, execution_mode="block", body_limit_action=None, unmatched_path_action=None)
+    )
     ctx.client = LosingClient([body(), body(executionMode=1 if landed else 0)])
     result = execute(api_guardian.run, ctx)
     assert ctx.client.calls == ["GET", "PATCH", "GET"]
@@ -129,6 +151,7 @@ def settable_options(table, spec):
 
 def test_every_settable_field_of_the_table_is_an_option():
     from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import CONFIGURATION
+
     assert None not in settable_options(CONFIGURATION, api_guardian.MODULE.argument_spec)
 
 

@@ -47,30 +47,63 @@ components:
     Pet: {type: object, properties: {name: {type: string}}}
 """
 
-KEY_SCHEME = {"schemeName": "key", "schemeType": "ApiKey", "location": "Header", "credentialName": "X-Key",
-              "httpScheme": None}
-LIMITS = {"maxEndpoints": 200, "maxFieldsPerType": 100, "maxNestingDepth": 10, "maxTotalSchemaNodes": 5000,
-          "maxTotalRegexLength": 10000}
+KEY_SCHEME = {
+    "schemeName": "key",
+    "schemeType": "ApiKey",
+    "location": "Header",
+    "credentialName": "X-Key",
+    "httpScheme": None,
+}
+LIMITS = {
+    "maxEndpoints": 200,
+    "maxFieldsPerType": 100,
+    "maxNestingDepth": 10,
+    "maxTotalSchemaNodes": 5000,
+    "maxTotalRegexLength": 10000,
+}
 
 
 def configuration(title="Pets", version="1.0.0", **limits):
-    data = {"shieldZoneId": 3001, "isEnabled": True, "executionMode": 1, "bodyLimitAction": 0,
-            "unmatchedPathAction": 1, "title": title, "version": version,
-            "createdAt": "2026-05-01T10:00:00Z", "updatedAt": None}
+    data = {
+        "shieldZoneId": 3001,
+        "isEnabled": True,
+        "executionMode": 1,
+        "bodyLimitAction": 0,
+        "unmatchedPathAction": 1,
+        "title": title,
+        "version": version,
+        "createdAt": "2026-05-01T10:00:00Z",
+        "updatedAt": None,
+    }
     data.update(LIMITS)
     data.update(limits)
     return data
 
 
 def endpoint(endpoint_id, method, path, **fields):
-    data = {"apiGuardianEndpointId": endpoint_id, "shieldZoneId": 3001, "requestMethod": method,
-            "requestPath": path, "validateRequestBodySchema": True, "validateResponseBodySchema": False,
-            "validateAuthorization": True, "isEnabled": True, "authSchemes": [KEY_SCHEME],
-            "requestBodySchemaYaml": None, "responseBodySchemasYaml": None,
-            "availableParameters": {"Path": [], "Query": [], "Header": [], "Cookie": []},
-            "injectionDetectionParameters": None, "detectParameterXss": False, "detectParameterSqli": True,
-            "rateLimitingEnabled": True, "rateLimitingType": "IP", "rateLimitingRequestCount": 50,
-            "rateLimitingTimeframe": 60, "createdAt": "2026-05-01T10:00:00Z", "updatedAt": None}
+    data = {
+        "apiGuardianEndpointId": endpoint_id,
+        "shieldZoneId": 3001,
+        "requestMethod": method,
+        "requestPath": path,
+        "validateRequestBodySchema": True,
+        "validateResponseBodySchema": False,
+        "validateAuthorization": True,
+        "isEnabled": True,
+        "authSchemes": [KEY_SCHEME],
+        "requestBodySchemaYaml": None,
+        "responseBodySchemasYaml": None,
+        "availableParameters": {"Path": [], "Query": [], "Header": [], "Cookie": []},
+        "injectionDetectionParameters": None,
+        "detectParameterXss": False,
+        "detectParameterSqli": True,
+        "rateLimitingEnabled": True,
+        "rateLimitingType": "IP",
+        "rateLimitingRequestCount": 50,
+        "rateLimitingTimeframe": 60,
+        "createdAt": "2026-05-01T10:00:00Z",
+        "updatedAt": None,
+    }
     data.update(fields)
     return data
 
@@ -78,16 +111,32 @@ def endpoint(endpoint_id, method, path, **fields):
 def current_endpoints():
     """The platform's state for DOCUMENT, rendered differently from how the module renders."""
     return [
-        endpoint(11, "GET", "/pets",
-                 availableParameters={"Query": ["limit"]},
-                 responseBodySchemasYaml={"200": "{items: {properties: {name: {type: string}}, type: object}, "
-                                                 "type: array}\n"},
-                 injectionDetectionParameters={"Path": [], "Query": ["limit"], "Header": [], "Cookie": []}),
-        endpoint(12, "POST", "/pets", availableParameters=None,
-                 requestBodySchemaYaml="# rendered by the platform\ntype: object\nproperties:\n  name: {type: string}\n"),
-        endpoint(13, "DELETE", "/pets/{id}", authSchemes=None, validateAuthorization=False,
-                 availableParameters={"Path": ["id"], "Query": [], "Header": [], "Cookie": []},
-                 responseBodySchemasYaml={}),
+        endpoint(
+            11,
+            "GET",
+            "/pets",
+            availableParameters={"Query": ["limit"]},
+            responseBodySchemasYaml={
+                "200": "{items: {properties: {name: {type: string}}, type: object}, type: array}\n"
+            },
+            injectionDetectionParameters={"Path": [], "Query": ["limit"], "Header": [], "Cookie": []},
+        ),
+        endpoint(
+            12,
+            "POST",
+            "/pets",
+            availableParameters=None,
+            requestBodySchemaYaml="# rendered by the platform\ntype: object\nproperties:\n  name: {type: string}\n",
+        ),
+        endpoint(
+            13,
+            "DELETE",
+            "/pets/{id}",
+            authSchemes=None,
+            validateAuthorization=False,
+            availableParameters={"Path": ["id"], "Query": [], "Header": [], "Cookie": []},
+            responseBodySchemasYaml={},
+        ),
     ]
 
 
@@ -99,8 +148,12 @@ def envelope(data=None, status=200, success=True, message=None, key=None):
 
 
 def state(endpoints=None, config=None):
-    return envelope({"configuration": config or configuration(),
-                     "endpoints": current_endpoints() if endpoints is None else endpoints})
+    return envelope(
+        {
+            "configuration": config or configuration(),
+            "endpoints": current_endpoints() if endpoints is None else endpoints,
+        }
+    )
 
 
 def args(**extra):
@@ -133,14 +186,27 @@ def test_equal_state_sends_one_get_and_reports_no_change(run_module, fake_sessio
     result = run(run_module, fake_session, [state()])
     assert calls(fake_session) == [("GET", GUARDIAN)]
     assert result["changed"] is False
-    assert result["changes"] == {"endpoints_added": [], "endpoints_removed": [], "endpoints_changed": [],
-                                 "title": None, "version": None, "forced": False}
+    assert result["changes"] == {
+        "endpoints_added": [],
+        "endpoints_removed": [],
+        "endpoints_changed": [],
+        "title": None,
+        "version": None,
+        "forced": False,
+    }
     assert result["configuration"]["title"] == "Pets"
     assert result["configuration"]["max_nesting_depth"] == 10
     first = result["endpoints"][0]
     assert first["id"] == 11 and first["request_method"] == "GET" and first["rate_limiting_request_count"] == 50
-    assert first["auth_schemes"] == [{"scheme_name": "key", "scheme_type": "ApiKey", "location": "Header",
-                                      "credential_name": "X-Key", "http_scheme": None}]
+    assert first["auth_schemes"] == [
+        {
+            "scheme_name": "key",
+            "scheme_type": "ApiKey",
+            "location": "Header",
+            "credential_name": "X-Key",
+            "http_scheme": None,
+        }
+    ]
     assert first["available_parameters"] == {"Query": ["limit"]}, "data keys are returned as the platform sent them"
     assert set(first["response_body_schemas_yaml"]) == {"200"}
     assert result["metrics"]["endpoints"] == {"value": 3, "where": "/paths (3 operations)"}
@@ -148,6 +214,7 @@ def test_equal_state_sends_one_get_and_reports_no_change(run_module, fake_sessio
 
 def test_json_reordered_document_is_still_equal(run_module, fake_session):
     from ansible_collections.edge.platform.plugins.module_utils._openapi import parse_text
+
     data, dummy = parse_text(DOCUMENT)
     text = json.dumps(data, sort_keys=True, indent=4)
     result = run(run_module, fake_session, [state()], content=text)
@@ -160,13 +227,19 @@ def test_enforce_matching_every_endpoint_is_no_change(run_module, fake_session):
 
 
 def test_parameter_order_and_http_scheme_case_do_not_count(run_module, fake_session):
-    text = DOCUMENT.replace("key: {type: apiKey, in: header, name: X-Key}",
-                            "key: {type: http, scheme: Bearer}")
+    text = DOCUMENT.replace("key: {type: apiKey, in: header, name: X-Key}", "key: {type: http, scheme: Bearer}")
     endpoints = current_endpoints()
     for item in endpoints:
         if item["authSchemes"]:
-            item["authSchemes"] = [{"schemeName": "key", "schemeType": "Http", "location": "Header",
-                                    "credentialName": "Authorization", "httpScheme": "bearer"}]
+            item["authSchemes"] = [
+                {
+                    "schemeName": "key",
+                    "schemeType": "Http",
+                    "location": "Header",
+                    "credentialName": "Authorization",
+                    "httpScheme": "bearer",
+                }
+            ]
     result = run(run_module, fake_session, [state(endpoints)], content=text)
     assert result["changed"] is False
 
@@ -176,8 +249,10 @@ def test_parameter_order_and_http_scheme_case_do_not_count(run_module, fake_sess
 
 
 def test_schema_change_only_patches_and_returns_the_answer(run_module, fake_session):
-    text = DOCUMENT.replace("Pet: {type: object, properties: {name: {type: string}}}",
-                            "Pet: {type: object, properties: {name: {type: string, maxLength: 20}}}")
+    text = DOCUMENT.replace(
+        "Pet: {type: object, properties: {name: {type: string}}}",
+        "Pet: {type: object, properties: {name: {type: string, maxLength: 20}}}",
+    )
     answered = current_endpoints()
     answered[0]["updatedAt"] = "2026-05-03T10:00:00Z"
     result = run(run_module, fake_session, [state(), state(answered)], content=text)
@@ -255,15 +330,22 @@ def test_force_uploads_an_equal_document(run_module, fake_session):
 ZONE_FOUND = FakeResponse(200, {"data": {"shieldZoneId": 3001}})
 
 
-@pytest.mark.parametrize("first", [
-    [state(endpoints=[], config=configuration(title=None, version=None))],
-    [envelope({"configuration": configuration(title=None, version=None), "endpoints": None})],
-    [envelope(status=404, success=False, key="api_guardian.spec_not_found", message="No specification"), ZONE_FOUND],
-    # the key an unknown zone would carry: only the zone itself can say it exists
-    [envelope(status=404, success=False, key="shield_zone.not_found", message="Not found"), ZONE_FOUND],
-    [envelope(status=404, success=False, message="Not found"), ZONE_FOUND],
-    [FakeResponse(404), ZONE_FOUND],
-], ids=["200-empty", "200-null-endpoints", "404-spec-key", "404-zone-key", "404-no-key", "404-empty"])
+@pytest.mark.parametrize(
+    "first",
+    [
+        [state(endpoints=[], config=configuration(title=None, version=None))],
+        [envelope({"configuration": configuration(title=None, version=None), "endpoints": None})],
+        [
+            envelope(status=404, success=False, key="api_guardian.spec_not_found", message="No specification"),
+            ZONE_FOUND,
+        ],
+        # the key an unknown zone would carry: only the zone itself can say it exists
+        [envelope(status=404, success=False, key="shield_zone.not_found", message="Not found"), ZONE_FOUND],
+        [envelope(status=404, success=False, message="Not found"), ZONE_FOUND],
+        [FakeResponse(404), ZONE_FOUND],
+    ],
+    ids=["200-empty", "200-null-endpoints", "404-spec-key", "404-zone-key", "404-no-key", "404-empty"],
+)
 def test_no_document_yet_posts(run_module, fake_session, first):
     answer = state()
     result = run(run_module, fake_session, first + [answer], enforce_authorization_validation=True)
@@ -280,15 +362,21 @@ def test_no_document_check_mode_predicts_every_endpoint(run_module, fake_session
     assert fake_session.writes == []
     assert [e["validate_authorization"] for e in result["endpoints"]] == [True, True, False]
     assert result["configuration"]["title"] == "Pets" and result["configuration"]["max_endpoints"] == 200
-    assert result["endpoints"][1]["request_body_schema_yaml"] == "type: object\nproperties:\n  name:\n    type: string\n"
+    assert (
+        result["endpoints"][1]["request_body_schema_yaml"] == "type: object\nproperties:\n  name:\n    type: string\n"
+    )
 
 
-@pytest.mark.parametrize("zone", [
-    FakeResponse(404),
-    envelope(status=404, success=False, key="shield_zone.not_found", message="Shield zone 3001 was not found."),
-    # the shield API also reports failures inside a 200 envelope
-    FakeResponse(200, {"error": {"statusCode": 404, "success": False, "message": None, "errorKey": None}}),
-], ids=["status", "envelope", "200-envelope"])
+@pytest.mark.parametrize(
+    "zone",
+    [
+        FakeResponse(404),
+        envelope(status=404, success=False, key="shield_zone.not_found", message="Shield zone 3001 was not found."),
+        # the shield API also reports failures inside a 200 envelope
+        FakeResponse(200, {"error": {"statusCode": 404, "success": False, "message": None, "errorKey": None}}),
+    ],
+    ids=["status", "envelope", "200-envelope"],
+)
 @pytest.mark.parametrize("key", [None, "shield_zone.not_found", "api_guardian.spec_not_found"])
 def test_unknown_zone_fails_without_writing(run_module, fake_session, zone, key):
     # even a key that reads like "no spec yet" is not trusted: the zone itself said 404
@@ -305,8 +393,10 @@ def test_unknown_zone_found_through_the_pull_zone_names_that_option(run_module, 
     missing = envelope(status=404, success=False, message="Not found")
     result = run(run_module, fake_session, [found, missing, FakeResponse(404)], shield_zone_id=None, pullzone_id=2001)
     assert result["failed"] is True and fake_session.writes == []
-    assert ("No shield zone with id 3001 (found through pullzone_id 2001) is visible to this API key: check "
-            "pullzone_id." in result["msg"])
+    assert (
+        "No shield zone with id 3001 (found through pullzone_id 2001) is visible to this API key: check "
+        "pullzone_id." in result["msg"]
+    )
 
 
 def test_zone_probe_failure_is_reported_not_guessed(run_module, fake_session):
@@ -351,23 +441,29 @@ def test_refused_first_upload_with_no_document_after_all_reports_the_refusal(run
 # Preflight: nothing is written
 
 
-@pytest.mark.parametrize("content, expected", [
-    ("openapi: 3.0.0\ninfo: {title: x\n", "content: the OpenAPI document is unusable: not valid YAML at line 3"),
-    ("title: hello\n", "not an OpenAPI or Swagger document"),
-    ("openapi: 4.0.0\ninfo: {title: t, version: '1'}\n", "OpenAPI version '4.0.0' is not supported"),
-])
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        ("openapi: 3.0.0\ninfo: {title: x\n", "content: the OpenAPI document is unusable: not valid YAML at line 3"),
+        ("title: hello\n", "not an OpenAPI or Swagger document"),
+        ("openapi: 4.0.0\ninfo: {title: t, version: '1'}\n", "OpenAPI version '4.0.0' is not supported"),
+    ],
+)
 def test_unusable_documents_fail_before_any_request(run_module, fake_session, content, expected):
     result = run(run_module, fake_session, [], content=content)
     assert result["failed"] is True and fake_session.calls == []
     assert expected in result["msg"]
 
 
-@pytest.mark.parametrize("limit, value, where", [
-    ("maxEndpoints", 2, "/paths (3 operations)"),
-    ("maxFieldsPerType", 0, None),
-    ("maxNestingDepth", 3, "from /paths/~1pets/get/responses/200/content/application~1json/schema"),
-    ("maxTotalSchemaNodes", 1, "/components/schemas (largest entry /components/schemas/Pet with 2)"),
-])
+@pytest.mark.parametrize(
+    "limit, value, where",
+    [
+        ("maxEndpoints", 2, "/paths (3 operations)"),
+        ("maxFieldsPerType", 0, None),
+        ("maxNestingDepth", 3, "from /paths/~1pets/get/responses/200/content/application~1json/schema"),
+        ("maxTotalSchemaNodes", 1, "/components/schemas (largest entry /components/schemas/Pet with 2)"),
+    ],
+)
 def test_plan_limit_check_fails_after_the_read_only(run_module, fake_session, limit, value, where):
     result = run(run_module, fake_session, [state(config=configuration(**{limit: value}))], plan_limits="check")
     assert calls(fake_session) == [("GET", GUARDIAN)]
@@ -375,18 +471,27 @@ def test_plan_limit_check_fails_after_the_read_only(run_module, fake_session, li
         assert result["changed"] is False, "a limit the platform does not report (0) is not checked"
         return
     assert result["failed"] is True
-    assert "exceeds the plan limits of shield zone 3001 by this module's count (an estimate of the platform's " \
-           "rules): %s is %d but the document measures" % (limit, value) in result["msg"]
+    assert (
+        "exceeds the plan limits of shield zone 3001 by this module's count (an estimate of the platform's "
+        "rules): %s is %d but the document measures" % (limit, value) in result["msg"]
+    )
     assert where in result["msg"]
     assert result["metrics"]["endpoints"]["value"] == 3
 
 
 def test_regex_limit_names_the_longest_pattern(run_module, fake_session):
     text = DOCUMENT.replace("name: {type: string}}}", "name: {type: string, pattern: '^[A-Z][a-z]+$'}}}")
-    result = run(run_module, fake_session, [state(config=configuration(maxTotalRegexLength=5))], content=text,
-                 plan_limits="check")
-    assert "maxTotalRegexLength is 5 but the document measures 13 (1 pattern, the longest (13 characters) at " \
-           "/components/schemas/Pet/properties/name/pattern)" in result["msg"]
+    result = run(
+        run_module,
+        fake_session,
+        [state(config=configuration(maxTotalRegexLength=5))],
+        content=text,
+        plan_limits="check",
+    )
+    assert (
+        "maxTotalRegexLength is 5 but the document measures 13 (1 pattern, the longest (13 characters) at "
+        "/components/schemas/Pet/properties/name/pattern)" in result["msg"]
+    )
 
 
 def test_every_exceeded_limit_is_named_at_once(run_module, fake_session):
@@ -409,46 +514,61 @@ def test_plan_limit_warn_is_the_default_and_uploads(run_module, fake_session):
 def test_plan_limit_warn_stays_quiet_when_nothing_is_uploaded(run_module, fake_session):
     result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=2))])
     assert result["changed"] is False and calls(fake_session) == [("GET", GUARDIAN)]
-    assert not [w for w in warnings(result) if "plan limits" in w], \
+    assert not [w for w in warnings(result) if "plan limits" in w], (
         "the platform already holds this document: the estimate was wrong, not the document"
+    )
 
 
 def test_platform_refusal_carries_the_local_measurement(run_module, fake_session):
     text = DOCUMENT.replace("title: Pets", "title: Pets v2")
-    refused = envelope(status=403, success=False, key="api_guardian.plan_limit_exceeded",
-                       message="Plan limit maxEndpoints exceeded")
+    refused = envelope(
+        status=403, success=False, key="api_guardian.plan_limit_exceeded", message="Plan limit maxEndpoints exceeded"
+    )
     result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=2)), refused], content=text)
     assert result["failed"] is True and result["api_error"]["error_key"] == "api_guardian.plan_limit_exceeded"
     assert "Plan limit maxEndpoints exceeded" in result["msg"]
-    assert "By this module's count (an estimate) the document exceeds: maxEndpoints is 2 but the document " \
-           "measures 3 (/paths (3 operations))" in result["msg"]
+    assert (
+        "By this module's count (an estimate) the document exceeds: maxEndpoints is 2 but the document "
+        "measures 3 (/paths (3 operations))" in result["msg"]
+    )
     assert result["metrics"]["endpoints"]["value"] == 3
 
 
 def test_plan_limit_ignore_does_not_measure(run_module, fake_session):
     text = DOCUMENT.replace("title: Pets", "title: Pets v2")
-    result = run(run_module, fake_session, [state(config=configuration(maxEndpoints=2)), state()], content=text,
-                 plan_limits="ignore")
+    result = run(
+        run_module,
+        fake_session,
+        [state(config=configuration(maxEndpoints=2)), state()],
+        content=text,
+        plan_limits="ignore",
+    )
     assert result["changed"] is True and result["metrics"] is None
     assert not [w for w in warnings(result) if "plan limits" in w]
 
 
 def test_401_names_the_api_key_option_and_never_the_key(run_module, fake_session):
-    problem = FakeResponse(401, {"type": "about:blank", "title": "Unauthorized", "status": 401,
-                                 "detail": "Bad key %s" % API_KEY})
+    problem = FakeResponse(
+        401, {"type": "about:blank", "title": "Unauthorized", "status": 401, "detail": "Bad key %s" % API_KEY}
+    )
     result = run(run_module, fake_session, [problem])
     assert result["failed"] is True and result["api_error"]["status"] == 401
     assert "check api_key" in result["msg"]
 
 
 def test_403_plan_error_on_upload_is_reported(run_module, fake_session):
-    refused = envelope(status=403, success=False, key="api_guardian.plan_limit_exceeded",
-                       message="Plan limit maxEndpoints exceeded")
+    refused = envelope(
+        status=403, success=False, key="api_guardian.plan_limit_exceeded", message="Plan limit maxEndpoints exceeded"
+    )
     text = DOCUMENT.replace("title: Pets", "title: Pets v2")
     result = run(run_module, fake_session, [state(), refused], content=text)
     assert result["failed"] is True
-    assert result["api_error"] == {"status": 403, "error_key": "api_guardian.plan_limit_exceeded", "field": None,
-                                   "message": "Plan limit maxEndpoints exceeded"}
+    assert result["api_error"] == {
+        "status": 403,
+        "error_key": "api_guardian.plan_limit_exceeded",
+        "field": None,
+        "message": "Plan limit maxEndpoints exceeded",
+    }
     assert "plan" in result["msg"]
 
 
@@ -480,8 +600,13 @@ def test_lost_update_that_landed_is_a_change_with_a_warning(run_module, fake_ses
     text = DOCUMENT.replace("title: Pets", "title: Pets v2")
     landed = current_endpoints()
     landed[0]["updatedAt"] = "2026-05-04T10:00:00Z"
-    result = run(run_module, fake_session, [state(), lost_answer(), state(landed, configuration(title="Pets v2"))],
-                 content=text, diff=True)
+    result = run(
+        run_module,
+        fake_session,
+        [state(), lost_answer(), state(landed, configuration(title="Pets v2"))],
+        content=text,
+        diff=True,
+    )
     assert calls(fake_session) == [("GET", GUARDIAN), ("PATCH", SPEC), ("GET", GUARDIAN)]
     assert "failed" not in result and result["changed"] is True
     lost = [w for w in warnings(result) if "got no answer" in w]
@@ -494,11 +619,14 @@ def test_lost_update_that_landed_is_a_change_with_a_warning(run_module, fake_ses
 
 def test_lost_update_compares_semantically(run_module, fake_session):
     """The re-read platform renders schemas its own way: still the same document, so it landed."""
-    text = DOCUMENT.replace("Pet: {type: object, properties: {name: {type: string}}}",
-                            "Pet: {type: object, properties: {name: {type: string, maxLength: 20}}}")
+    text = DOCUMENT.replace(
+        "Pet: {type: object, properties: {name: {type: string}}}",
+        "Pet: {type: object, properties: {name: {type: string, maxLength: 20}}}",
+    )
     landed = current_endpoints()
     landed[0]["responseBodySchemasYaml"] = {
-        "200": "type: array\nitems:\n  type: object\n  properties:\n    name: {maxLength: 20, type: string}\n"}
+        "200": "type: array\nitems:\n  type: object\n  properties:\n    name: {maxLength: 20, type: string}\n"
+    }
     landed[1]["requestBodySchemaYaml"] = "properties: {name: {type: string, maxLength: 20}}\ntype: object\n"
     result = run(run_module, fake_session, [state(), lost_answer(), state(landed)], content=text)
     assert len(fake_session.writes) == 1 and result["changed"] is True
@@ -549,16 +677,20 @@ def test_src_the_action_did_not_read_fails_before_any_request(run_module, fake_s
     path = tmp_path / "openapi.yaml"
     path.write_text(DOCUMENT, encoding="utf-8")
     result = run(run_module, fake_session, [], content=None, src=str(path))
-    assert result["failed"] is True and result["msg"].startswith("src names a file on the controller, which this "
-                                                                 "module's action plugin reads")
+    assert result["failed"] is True and result["msg"].startswith(
+        "src names a file on the controller, which this module's action plugin reads"
+    )
     assert fake_session.calls == []
 
 
-@pytest.mark.parametrize("extra, expected", [
-    ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id"),
-    ({"src": "/tmp/x.yaml"}, "parameters are mutually exclusive: content|src"),
-    ({"content": None}, "one of the following is required: content, src"),
-])
+@pytest.mark.parametrize(
+    "extra, expected",
+    [
+        ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id"),
+        ({"src": "/tmp/x.yaml"}, "parameters are mutually exclusive: content|src"),
+        ({"content": None}, "one of the following is required: content, src"),
+    ],
+)
 def test_bad_options_fail_before_any_request(run_module, fake_session, extra, expected):
     result = run(run_module, fake_session, [], **extra)
     assert result["failed"] is True and expected in result["msg"]
@@ -582,8 +714,10 @@ def shared_shield_document():
 def test_upload_body_conforms_to_the_published_request_model(run_module, fake_session, enforce):
     published = shared_shield_document()
     if published is None:
-        pytest.skip("shield-api-v1.0.0.json is not available (shared/reference/openapi in no directory above "
-                    "the tests, and EDGE_SHARED_DIR unset)")
+        pytest.skip(
+            "shield-api-v1.0.0.json is not available (shared/reference/openapi in no directory above "
+            "the tests, and EDGE_SHARED_DIR unset)"
+        )
     validator_module = pytest.importorskip("openapi_schema_validator")
     schema = copy.deepcopy(published["components"]["schemas"]["UpsertOpenApiSpecificationRequest"])
     text = DOCUMENT.replace("title: Pets", "title: Pets v2")

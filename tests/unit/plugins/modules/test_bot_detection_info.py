@@ -14,22 +14,35 @@ SECRET = "bot-unit-secret-key-91c2"
 ARGS = {"api_key": SECRET, "base_url": BASE, "shield_zone_id": 3001}
 TEXT = {"Content-Type": "text/plain; charset=utf-8"}  # the shield API labels its JSON text/plain
 OK = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
-PLAN_ERROR = {"statusCode": 202, "success": False, "message": "Bot detection is not available on the Basic plan.",
-              "errorKey": "invalid_plan_type.bot_detection"}
+PLAN_ERROR = {
+    "statusCode": 202,
+    "success": False,
+    "message": "Bot detection is not available on the Basic plan.",
+    "errorKey": "invalid_plan_type.bot_detection",
+}
 DEFAULTS = {
-    "execution_mode": 0, "execution_mode_name": "LogOnly",
+    "execution_mode": 0,
+    "execution_mode_name": "LogOnly",
     "request_integrity": {"sensitivity": 0, "sensitivity_name": "Off"},
     "ip_address": {"sensitivity": 0, "sensitivity_name": "Off"},
-    "browser_fingerprint": {"sensitivity": 0, "sensitivity_name": "Off", "aggression": 1,
-                            "aggression_name": "Low", "complex_enabled": False},
+    "browser_fingerprint": {
+        "sensitivity": 0,
+        "sensitivity_name": "Off",
+        "aggression": 1,
+        "aggression_name": "Low",
+        "complex_enabled": False,
+    },
 }
 
 
 def state(zone_id=3001, mode=1, integrity=2, ip=3, sensitivity=1, aggression=4, complex_enabled=True):
-    return {"shieldZoneId": zone_id, "executionMode": mode, "requestIntegrity": {"sensitivity": integrity},
-            "ipAddress": {"sensitivity": ip},
-            "browserFingerprint": {"sensitivity": sensitivity, "aggression": aggression,
-                                   "complexEnabled": complex_enabled}}
+    return {
+        "shieldZoneId": zone_id,
+        "executionMode": mode,
+        "requestIntegrity": {"sensitivity": integrity},
+        "ipAddress": {"sensitivity": ip},
+        "browserFingerprint": {"sensitivity": sensitivity, "aggression": aggression, "complexEnabled": complex_enabled},
+    }
 
 
 def envelope(status=200, data=None, error=None):
@@ -48,7 +61,8 @@ def test_configuration_is_read_with_one_get_and_named(fake_session, run_module):
     result = run_module(bot_detection_info, ARGS)
     assert result["changed"] is False
     assert [(c["method"], c["url"]) for c in fake_session.calls] == [
-        ("GET", BASE + "/shield/shield-zone/3001/bot-detection")]
+        ("GET", BASE + "/shield/shield-zone/3001/bot-detection")
+    ]
     assert fake_session.calls[0]["headers"]["AccessKey"] == SECRET
     # the shape itself is pinned value by value in tests/unit/plugins/module_utils/_shapes/test_bot_detection.py
     assert result["bot_detection"] == shape_bot_detection(3001, state())
@@ -67,16 +81,26 @@ def test_check_mode_reads_the_same_and_has_no_diff(fake_session, run_module):
 
 
 def test_unknown_numbers_have_no_name_and_missing_sections_are_null(fake_session, run_module):
-    data = {"shieldZoneId": 0, "executionMode": 7, "requestIntegrity": None, "ipAddress": {"sensitivity": 9},
-            "browserFingerprint": {"aggression": 8}}
+    data = {
+        "shieldZoneId": 0,
+        "executionMode": 7,
+        "requestIntegrity": None,
+        "ipAddress": {"sensitivity": 9},
+        "browserFingerprint": {"aggression": 8},
+    }
     fake_session.responses = [envelope(data=data)]
     shaped = run_module(bot_detection_info, ARGS)["bot_detection"]
     assert shaped["shield_zone_id"] == 3001  # the zone asked for when the platform sends none
     assert (shaped["execution_mode"], shaped["execution_mode_name"]) == (7, None)
     assert shaped["request_integrity"] == {"sensitivity": None, "sensitivity_name": None}
     assert shaped["ip_address"] == {"sensitivity": 9, "sensitivity_name": None}
-    assert shaped["browser_fingerprint"] == {"sensitivity": None, "sensitivity_name": None, "aggression": 8,
-                                             "aggression_name": None, "complex_enabled": None}
+    assert shaped["browser_fingerprint"] == {
+        "sensitivity": None,
+        "sensitivity_name": None,
+        "aggression": 8,
+        "aggression_name": None,
+        "complex_enabled": None,
+    }
 
 
 def test_basic_plan_succeeds_unavailable_with_the_defaults(fake_session, run_module):
@@ -90,9 +114,11 @@ def test_basic_plan_succeeds_unavailable_with_the_defaults(fake_session, run_mod
     assert shaped["shield_zone_id"] == 3002
     assert shaped["unavailable_reason"] == (
         "Bot detection is not available on the Basic plan (error key invalid_plan_type.bot_detection). "
-        "Bot detection needs a paid shield plan (Advanced or higher).")
-    assert {k: v for k, v in shaped.items() if k not in ("available", "unavailable_reason", "shield_zone_id")} \
-        == DEFAULTS
+        "Bot detection needs a paid shield plan (Advanced or higher)."
+    )
+    assert {
+        k: v for k, v in shaped.items() if k not in ("available", "unavailable_reason", "shield_zone_id")
+    } == DEFAULTS
 
 
 @pytest.mark.parametrize("status", [200, 403])
@@ -101,22 +127,32 @@ def test_the_plan_error_key_means_unavailable_whatever_the_status(fake_session, 
     fake_session.responses = [envelope(status, error=error)]
     shaped = run_module(bot_detection_info, ARGS)["bot_detection"]
     assert shaped["available"] is False
-    assert shaped["unavailable_reason"].startswith("Bot detection is not available on this shield zone's plan "
-                                                   "(error key invalid_plan_type.bot_detection).")
+    assert shaped["unavailable_reason"].startswith(
+        "Bot detection is not available on this shield zone's plan (error key invalid_plan_type.bot_detection)."
+    )
 
 
 def test_unknown_zone_fails_with_the_envelope(fake_session, run_module):
-    error = {"statusCode": 404, "success": False, "message": "Shield zone 3999 was not found.",
-             "errorKey": "shield_zone.not_found"}
+    error = {
+        "statusCode": 404,
+        "success": False,
+        "message": "Shield zone 3999 was not found.",
+        "errorKey": "shield_zone.not_found",
+    }
     fake_session.responses = [envelope(404, error=error)]
     result = run_module(bot_detection_info, dict(ARGS, shield_zone_id=3999))
     assert result["failed"] is True
     assert result["msg"] == (
         "Reading bot detection of shield zone 3999 failed with HTTP 404 Not Found (error key shield_zone.not_found): "
         "Shield zone 3999 was not found. No shield zone with id 3999 is visible to this API key: "
-        "check shield_zone_id.")
-    assert result["api_error"] == {"status": 404, "error_key": "shield_zone.not_found", "field": None,
-                                   "message": "Shield zone 3999 was not found."}
+        "check shield_zone_id."
+    )
+    assert result["api_error"] == {
+        "status": 404,
+        "error_key": "shield_zone.not_found",
+        "field": None,
+        "message": "Shield zone 3999 was not found.",
+    }
     assert_no_secret(result)
 
 
@@ -130,21 +166,33 @@ def test_forbidden_fails_with_the_envelope(fake_session, run_module):
 
 
 def test_unauthorised_problem_details_fails_without_the_secret(fake_session, run_module):
-    problem = {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.2", "title": "Unauthorized",
-               "status": 401, "detail": "A valid AccessKey header is required.", "instance": None}
+    problem = {
+        "type": "https://tools.ietf.org/html/rfc9110#section-15.5.2",
+        "title": "Unauthorized",
+        "status": 401,
+        "detail": "A valid AccessKey header is required.",
+        "instance": None,
+    }
     fake_session.responses = [FakeResponse(401, problem, headers={"Content-Type": "application/problem+json"})]
     result = run_module(bot_detection_info, ARGS)
     assert result["failed"] is True
     assert result["msg"] == (
         "Reading bot detection of shield zone 3001 failed with HTTP 401 Unauthorized: Unauthorized: A valid AccessKey "
-        "header is required. The credentials were rejected: check api_key (or the EDGE_API_KEY environment variable).")
+        "header is required. The credentials were rejected: check api_key (or the EDGE_API_KEY environment variable)."
+    )
     assert result["api_error"]["status"] == 401
     assert_no_secret(result)
 
 
 def test_an_accepted_answer_without_an_envelope_fails(fake_session, run_module):
-    accepted = {"location": None, "value": None, "formatters": [], "contentTypes": [], "declaredType": None,
-                "statusCode": 202}
+    accepted = {
+        "location": None,
+        "value": None,
+        "formatters": [],
+        "contentTypes": [],
+        "declaredType": None,
+        "statusCode": 202,
+    }
     fake_session.responses = [FakeResponse(202, accepted, headers=TEXT)]
     result = run_module(bot_detection_info, ARGS)
     assert result["failed"] is True
@@ -156,15 +204,17 @@ def test_a_200_with_a_failed_envelope_reports_its_status_code(fake_session, run_
     fake_session.responses = [envelope(200, error=error)]
     result = run_module(bot_detection_info, ARGS)
     assert result["failed"] is True
-    assert result["api_error"] == {"status": 500, "error_key": "internal", "field": None,
-                                   "message": "Internal error."}
+    assert result["api_error"] == {"status": 500, "error_key": "internal", "field": None, "message": "Internal error."}
 
 
-@pytest.mark.parametrize("body, message", [
-    ({"error": OK}, "the platform answered without the configuration"),
-    ({"error": OK, "data": None}, "the platform answered without the configuration"),
-    (None, "is not the JSON object this operation returns"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"error": OK}, "the platform answered without the configuration"),
+        ({"error": OK, "data": None}, "the platform answered without the configuration"),
+        (None, "is not the JSON object this operation returns"),
+    ],
+)
 def test_a_success_without_data_fails(fake_session, run_module, body, message):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
     result = run_module(bot_detection_info, ARGS)
@@ -173,8 +223,11 @@ def test_a_success_without_data_fails(fake_session, run_module, body, message):
 
 
 def test_rate_limit_and_unavailable_are_retried(fake_session, run_module):
-    fake_session.responses = [FakeResponse(429, headers={"Retry-After": "2"}), FakeResponse(503),
-                              envelope(data=state())]
+    fake_session.responses = [
+        FakeResponse(429, headers={"Retry-After": "2"}),
+        FakeResponse(503),
+        envelope(data=state()),
+    ]
     result = run_module(bot_detection_info, ARGS)
     assert result["bot_detection"]["available"] is True
     assert len(fake_session.calls) == 3
@@ -184,14 +237,19 @@ def test_server_error_without_body_fails(fake_session, run_module):
     fake_session.responses = [FakeResponse(500)]
     result = run_module(bot_detection_info, ARGS)
     assert result["failed"] is True
-    assert result["msg"] == ("Reading bot detection of shield zone 3001 failed with HTTP 500 Internal Server Error. "
-                             "The platform failed internally; retry later.")
+    assert result["msg"] == (
+        "Reading bot detection of shield zone 3001 failed with HTTP 500 Internal Server Error. "
+        "The platform failed internally; retry later."
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id; got 0."),
-    ({"base_url": "ftp://example.test"}, "base_url must be an absolute http:// or https:// URL"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id; got 0."),
+        ({"base_url": "ftp://example.test"}, "base_url must be an absolute http:// or https:// URL"),
+    ],
+)
 def test_bad_input_fails_before_any_request(fake_session, run_module, args, message):
     result = run_module(bot_detection_info, dict(ARGS, **args))
     assert result["failed"] is True
@@ -212,4 +270,4 @@ def test_the_request_conforms_to_the_published_document(fake_session, run_module
     fake_session.responses = [envelope(data=state())]
     run_module(bot_detection_info, ARGS)
     [call] = fake_session.calls
-    validate_request(document, call["method"], call["url"][len(BASE):], call["params"])
+    validate_request(document, call["method"], call["url"][len(BASE) :], call["params"])

@@ -13,10 +13,8 @@ import pytest
 import requests
 from urllib3.exceptions import NewConnectionError
 
-from ansible_collections.edge.platform.plugins.module_utils._database import hrana
-from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan
+from ansible_collections.edge.platform.plugins.module_utils._database import hrana, sql_plan
 from ansible_collections.edge.platform.plugins.modules import database_query
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
 URL = "http://127.0.0.1:8099/db/demo"
@@ -79,9 +77,12 @@ class SqliteHrana(object):
         cols = [{"name": d[0], "decltype": None} for d in cursor.description or ()]
         keyword = stmt["sql"].split()[0].upper()
         iud = keyword in ("INSERT", "UPDATE", "DELETE", "REPLACE")
-        return {"cols": cols, "rows": [[wire(v) for v in row] for row in rows],
-                "affected_row_count": self.db.total_changes - before if iud else 0,
-                "last_insert_rowid": str(cursor.lastrowid) if keyword in ("INSERT", "REPLACE") else None}
+        return {
+            "cols": cols,
+            "rows": [[wire(v) for v in row] for row in rows],
+            "affected_row_count": self.db.total_changes - before if iud else 0,
+            "last_insert_rowid": str(cursor.lastrowid) if keyword in ("INSERT", "REPLACE") else None,
+        }
 
     def query(self, sql):
         return self.db.execute(sql).fetchall()
@@ -144,19 +145,34 @@ def test_transaction_batch_shape(run_module, fake_session, database):
     run(run_module, statements=["CREATE TABLE t (x)", "INSERT INTO t VALUES (1)"])
     steps = fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"]
     assert [s["stmt"]["sql"] for s in steps] == [
-        "BEGIN", sql_plan.PROBE_SQL, "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)",
-        sql_plan.PROBE_SQL, "COMMIT", "ROLLBACK"]
+        "BEGIN",
+        sql_plan.PROBE_SQL,
+        "CREATE TABLE t (x)",
+        "INSERT INTO t VALUES (1)",
+        sql_plan.PROBE_SQL,
+        "COMMIT",
+        "ROLLBACK",
+    ]
     assert [s.get("condition") for s in steps] == [
-        None, {"type": "ok", "step": 0}, {"type": "ok", "step": 1}, {"type": "ok", "step": 2},
-        {"type": "ok", "step": 0}, {"type": "ok", "step": 3},
-        {"type": "and", "conds": [{"type": "ok", "step": 0}, {"type": "not", "cond": {"type": "ok", "step": 5}}]}]
+        None,
+        {"type": "ok", "step": 0},
+        {"type": "ok", "step": 1},
+        {"type": "ok", "step": 2},
+        {"type": "ok", "step": 0},
+        {"type": "ok", "step": 3},
+        {"type": "and", "conds": [{"type": "ok", "step": 0}, {"type": "not", "cond": {"type": "ok", "step": 5}}]},
+    ]
 
 
 def test_without_transaction_no_begin_and_statements_chained(run_module, fake_session, database):
     run(run_module, statements=["CREATE TABLE t (x)", "INSERT INTO t VALUES (1)"], transaction=False)
     steps = fake_session.calls[0]["json"]["requests"][0]["batch"]["steps"]
     assert [s["stmt"]["sql"] for s in steps] == [
-        sql_plan.PROBE_SQL, "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)", sql_plan.PROBE_SQL]
+        sql_plan.PROBE_SQL,
+        "CREATE TABLE t (x)",
+        "INSERT INTO t VALUES (1)",
+        sql_plan.PROBE_SQL,
+    ]
     assert [s.get("condition") for s in steps] == [None, {"type": "ok", "step": 0}, {"type": "ok", "step": 1}, None]
 
 
@@ -184,10 +200,14 @@ def test_select_never_changed_and_rows_are_typed_dicts(run_module, database):
     database.query("INSERT INTO v VALUES (%d, 1.5, 'x', x'0001ff', NULL)" % INT64_MAX)
     result = run(run_module, sql="SELECT i, f, s, b, n FROM v WHERE i = ?", args=[INT64_MAX])
     assert result["changed"] is False
-    assert result["results"] == [{
-        "columns": ["i", "f", "s", "b", "n"],
-        "rows": [{"i": INT64_MAX, "f": 1.5, "s": "x", "b": {"blob": "AAH/"}, "n": None}],
-        "affected_row_count": 0, "last_insert_rowid": None}]
+    assert result["results"] == [
+        {
+            "columns": ["i", "f", "s", "b", "n"],
+            "rows": [{"i": INT64_MAX, "f": 1.5, "s": "x", "b": {"blob": "AAH/"}, "n": None}],
+            "affected_row_count": 0,
+            "last_insert_rowid": None,
+        }
+    ]
 
 
 def test_values_written_keep_their_types(run_module, database):
@@ -196,8 +216,14 @@ def test_values_written_keep_their_types(run_module, database):
     statements = [{"sql": "INSERT INTO v VALUES (?)", "args": [a]} for a in args]
     run(run_module, statements=statements)
     assert database.query("SELECT x, typeof(x) FROM v ORDER BY rowid") == [
-        (-9223372036854775808, "integer"), (INT64_MAX, "integer"), (2.5, "real"), ("text", "text"),
-        (None, "null"), (1, "integer"), (b"\x00\x01\xff", "blob")]
+        (-9223372036854775808, "integer"),
+        (INT64_MAX, "integer"),
+        (2.5, "real"),
+        ("text", "text"),
+        (None, "null"),
+        (1, "integer"),
+        (b"\x00\x01\xff", "blob"),
+    ]
 
 
 def test_update_of_no_rows_is_not_a_change(run_module, database):
@@ -224,38 +250,57 @@ def test_duplicate_column_names_get_a_suffix(run_module, database):
 def test_failure_in_a_transaction_applies_nothing(run_module, database):
     database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
     database.query("INSERT INTO t VALUES (1)")
-    result = run(run_module, statements=["INSERT INTO t VALUES (2)", "INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (3)"])
+    result = run(
+        run_module, statements=["INSERT INTO t VALUES (2)", "INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (3)"]
+    )
     assert result["failed"] is True
     assert result["changed"] is False
     assert result["failed_statement"] == 1
     assert result["msg"] == (
         "statements[1] failed with SQLITE_CONSTRAINT: SQLite error: UNIQUE constraint failed: t.id "
-        "(SQL: INSERT INTO t VALUES (1)). The transaction was rolled back: none of the 3 statements was applied.")
-    assert result["api_error"] == {"status": 200, "error_key": "SQLITE_CONSTRAINT", "field": "statements[1]",
-                                   "message": "SQLite error: UNIQUE constraint failed: t.id"}
+        "(SQL: INSERT INTO t VALUES (1)). The transaction was rolled back: none of the 3 statements was applied."
+    )
+    assert result["api_error"] == {
+        "status": 200,
+        "error_key": "SQLITE_CONSTRAINT",
+        "field": "statements[1]",
+        "message": "SQLite error: UNIQUE constraint failed: t.id",
+    }
     assert len(result["results"]) == 1
     assert database.query("SELECT id FROM t") == [(1,)]
 
 
 def test_failure_without_transaction_reports_what_ran(run_module, database):
     database.query("CREATE TABLE t (id INTEGER PRIMARY KEY)")
-    result = run(run_module, transaction=False, statements=[
-        "INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)", "INSERT INTO t VALUES (1)",
-        "INSERT INTO t VALUES (4)", "INSERT INTO t VALUES (5)"])
+    result = run(
+        run_module,
+        transaction=False,
+        statements=[
+            "INSERT INTO t VALUES (1)",
+            "INSERT INTO t VALUES (2)",
+            "INSERT INTO t VALUES (1)",
+            "INSERT INTO t VALUES (4)",
+            "INSERT INTO t VALUES (5)",
+        ],
+    )
     assert result["failed"] is True
     assert result["changed"] is True
     assert result["failed_statement"] == 2
     assert "statements[2] failed with SQLITE_CONSTRAINT" in result["msg"]
-    assert result["msg"].endswith("With transaction false, statements[0] to statements[1] ran and stay applied; "
-                                  "statements[3] and later did not run.")
+    assert result["msg"].endswith(
+        "With transaction false, statements[0] to statements[1] ran and stay applied; "
+        "statements[3] and later did not run."
+    )
     assert [r["last_insert_rowid"] for r in result["results"]] == [1, 2]
     assert database.query("SELECT id FROM t ORDER BY id") == [(1,), (2,)]
 
 
 def test_single_statement_failure_message(run_module, database):
     result = run(run_module, sql="INSERT INTO nope VALUES (1)")
-    assert result["msg"] == ("sql failed with SQLITE_ERROR: SQLite error: no such table: nope (SQL: INSERT INTO nope "
-                             "VALUES (1)). The transaction was rolled back: nothing was applied.")
+    assert result["msg"] == (
+        "sql failed with SQLITE_ERROR: SQLite error: no such table: nope (SQL: INSERT INTO nope "
+        "VALUES (1)). The transaction was rolled back: nothing was applied."
+    )
     assert result["failed_statement"] == 0
 
 
@@ -275,54 +320,95 @@ def test_long_sql_is_shortened_in_the_message(run_module, database):
     assert result["api_error"]["field"] == "sql"
 
 
-@pytest.mark.parametrize("code, advice", [
-    ("SQL_MANY_STATEMENTS", "Give each statement its own entry in statements."),
-    ("ARGS_INVALID", "Give exactly one value per parameter of the statement in args or named_args."),
-])
+@pytest.mark.parametrize(
+    "code, advice",
+    [
+        ("SQL_MANY_STATEMENTS", "Give each statement its own entry in statements."),
+        ("ARGS_INVALID", "Give exactly one value per parameter of the statement in args or named_args."),
+    ],
+)
 def test_fixable_error_codes_come_with_advice(run_module, fake_session, code, advice):
     def answer(method, url, body, params):
         steps = body["requests"][0]["batch"]["steps"]
-        probe = {"cols": [{"name": "schema_version"}, {"name": "total_changes"}],
-                 "rows": [[{"type": "integer", "value": "1"}, {"type": "integer", "value": "0"}]]}
+        probe = {
+            "cols": [{"name": "schema_version"}, {"name": "total_changes"}],
+            "rows": [[{"type": "integer", "value": "1"}, {"type": "integer", "value": "0"}]],
+        }
         results = [{"cols": [], "rows": []}, probe, None, probe, None, {"cols": [], "rows": []}]
         errors = [None, None, {"message": "it went wrong", "code": code}, None, None, None]
         assert len(steps) == len(results)
-        return FakeResponse(200, {"results": [
-            {"type": "ok", "response": {"type": "batch", "result": {"step_results": results, "step_errors": errors}}},
-            {"type": "ok", "response": {"type": "close"}}]})
+        return FakeResponse(
+            200,
+            {
+                "results": [
+                    {
+                        "type": "ok",
+                        "response": {"type": "batch", "result": {"step_results": results, "step_errors": errors}},
+                    },
+                    {"type": "ok", "response": {"type": "close"}},
+                ]
+            },
+        )
+
     fake_session.responses = answer
     result = run(run_module, sql="SELECT 1; SELECT 2")
-    assert result["msg"] == ("sql failed with %s: it went wrong (SQL: SELECT 1; SELECT 2). %s "
-                             "The transaction was rolled back: nothing was applied." % (code, advice))
+    assert result["msg"] == (
+        "sql failed with %s: it went wrong (SQL: SELECT 1; SELECT 2). %s "
+        "The transaction was rolled back: nothing was applied." % (code, advice)
+    )
 
 
 def test_commit_failure_is_reported(run_module, fake_session):
     def answer(method, url, body, params):
         steps = body["requests"][0]["batch"]["steps"]
-        probe = {"cols": [{"name": "schema_version"}, {"name": "total_changes"}],
-                 "rows": [[{"type": "integer", "value": "1"}, {"type": "integer", "value": "0"}]]}
+        probe = {
+            "cols": [{"name": "schema_version"}, {"name": "total_changes"}],
+            "rows": [[{"type": "integer", "value": "1"}, {"type": "integer", "value": "0"}]],
+        }
         ok = {"cols": [], "rows": [], "affected_row_count": 1}
         results = [None, probe, ok, probe, None, {"cols": [], "rows": []}]
         errors = [None] * len(steps)
         results[0] = {"cols": [], "rows": []}
         errors[4] = {"message": "SQLite error: FOREIGN KEY constraint failed", "code": "SQLITE_CONSTRAINT"}
-        return FakeResponse(200, {"results": [
-            {"type": "ok", "response": {"type": "batch", "result": {"step_results": results, "step_errors": errors}}},
-            {"type": "ok", "response": {"type": "close"}}]})
+        return FakeResponse(
+            200,
+            {
+                "results": [
+                    {
+                        "type": "ok",
+                        "response": {"type": "batch", "result": {"step_results": results, "step_errors": errors}},
+                    },
+                    {"type": "ok", "response": {"type": "close"}},
+                ]
+            },
+        )
+
     fake_session.responses = answer
     result = run(run_module, sql="INSERT INTO child VALUES (1)")
     assert result["changed"] is False
-    assert result["msg"] == ("COMMIT failed with SQLITE_CONSTRAINT: SQLite error: FOREIGN KEY constraint failed. "
-                             "The transaction was rolled back: nothing was applied.")
+    assert result["msg"] == (
+        "COMMIT failed with SQLITE_CONSTRAINT: SQLite error: FOREIGN KEY constraint failed. "
+        "The transaction was rolled back: nothing was applied."
+    )
 
 
 def test_batch_refused_in_band(run_module, fake_session):
-    fake_session.responses = [FakeResponse(200, {"results": [
-        {"type": "error", "error": {"message": "Invalid reference", "code": "BATCH_COND"}},
-        {"type": "ok", "response": {"type": "close"}}]})]
+    fake_session.responses = [
+        FakeResponse(
+            200,
+            {
+                "results": [
+                    {"type": "error", "error": {"message": "Invalid reference", "code": "BATCH_COND"}},
+                    {"type": "ok", "response": {"type": "close"}},
+                ]
+            },
+        )
+    ]
     result = run(run_module, sql="SELECT 1")
-    assert result["msg"] == ("sql was refused with BATCH_COND: Invalid reference (SQL: SELECT 1). The database refuses "
-                             "the whole batch before running any of it, so nothing was applied.")
+    assert result["msg"] == (
+        "sql was refused with BATCH_COND: Invalid reference (SQL: SELECT 1). The database refuses "
+        "the whole batch before running any of it, so nothing was applied."
+    )
     assert result["failed_statement"] == 0
     assert len(fake_session.calls) == 1  # one statement: nothing to look for
 
@@ -379,8 +465,9 @@ def test_check_mode_reports_the_changed_a_real_run_would(run_module, database, t
 
 
 def test_token_in_the_url_is_masked_even_when_arguments_are_invalid(run_module, fake_session):
-    result = run_module(database_query, {"database_url": URL + "?authToken=" + TOKEN, "sql": "SELECT 1",
-                                         "timeout": "not-a-number"})
+    result = run_module(
+        database_query, {"database_url": URL + "?authToken=" + TOKEN, "sql": "SELECT 1", "timeout": "not-a-number"}
+    )
     assert result["failed"] is True and "timeout" in result["msg"]
     assert TOKEN not in json.dumps(result)
     assert fake_session.calls == []
@@ -429,8 +516,12 @@ def test_401_explains_revoked_tokens(run_module, fake_session):
 
 
 def test_403_explains_read_only_tokens(run_module, fake_session):
-    fake_session.responses = [FakeResponse(403, {"error": "Authorization forbidden: Current session doesn't not have "
-                                                          "Write permission to namespace demo"})]
+    fake_session.responses = [
+        FakeResponse(
+            403,
+            {"error": "Authorization forbidden: Current session doesn't not have Write permission to namespace demo"},
+        )
+    ]
     result = run(run_module, sql="INSERT INTO t VALUES (1)")
     assert result["api_error"]["status"] == 403
     assert "auth_token is a read-only token" in result["msg"]
@@ -483,7 +574,9 @@ def test_a_write_is_retried_after_429(run_module, fake_session, database):
     assert len(fake_session.calls) == 2
 
 
-@pytest.mark.parametrize("sql", ["SELECT 1", " -- c\nselect * FROM sqlite_schema", "VALUES (1)", "EXPLAIN DELETE FROM x"])
+@pytest.mark.parametrize(
+    "sql", ["SELECT 1", " -- c\nselect * FROM sqlite_schema", "VALUES (1)", "EXPLAIN DELETE FROM x"]
+)
 def test_pure_reads_are_retried(run_module, fake_session, database, sql):
     answers = [dropped(), FakeResponse(503, text="busy")]
     fake_session.responses = lambda *a: answers.pop(0) if answers else database(*a)
@@ -501,8 +594,15 @@ def test_check_mode_requests_are_retried_because_they_roll_back(run_module, fake
     assert len(fake_session.calls) == 2
 
 
-@pytest.mark.parametrize("sql", ["WITH a AS (SELECT 1) DELETE FROM t", "SELECT 1; DELETE FROM t", "INSERT INTO t VALUES (1)",
-                                 "PRAGMA table_info(t)"])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "WITH a AS (SELECT 1) DELETE FROM t",
+        "SELECT 1; DELETE FROM t",
+        "INSERT INTO t VALUES (1)",
+        "PRAGMA table_info(t)",
+    ],
+)
 def test_anything_not_plainly_a_read_counts_as_a_write(sql):
     assert sql_plan.Statement("sql", sql, None, None).reads_only is False
 
@@ -527,24 +627,30 @@ def test_connection_refused_hint_names_database_url(run_module, fake_session):
 # ---------------------------------------------------------------- input checked before any request
 
 
-@pytest.mark.parametrize("args, fragment", [
-    ({}, "Give the SQL to run in sql (one statement) or statements (a list)."),
-    ({"sql": "SELECT 1", "statements": ["SELECT 2"]}, "statements and sql are mutually exclusive"),
-    ({"statements": []}, "statements is empty"),
-    ({"statements": ["SELECT 1"], "args": [1]}, "args goes with sql; with statements give each entry its own args"),
-    ({"statements": ["SELECT 1"], "named_args": {"a": 1}}, "named_args goes with sql"),
-    ({"statements": [5]}, "statements[0] must be a SQL string or a dictionary with sql, args and named_args; got int."),
-    ({"statements": [{"sql": "SELECT ?", "arg": [1]}]}, "statements[0] has the unknown key(s) arg"),
-    ({"statements": [{"args": [1]}]}, "statements[0] needs the SQL text of one statement in its sql key"),
-    ({"statements": [{"sql": "SELECT ?", "args": 1}]}, "statements[0].args must be a list of values; got int."),
-    ({"statements": [{"sql": "SELECT ?", "named_args": [1]}]}, "statements[0].named_args must be a dictionary"),
-    ({"sql": "  "}, "sql needs the SQL text of one statement."),
-    ({"sql": "SELECT ?, :a", "args": [1], "named_args": {"a": 1}}, "sql has both args and named_args"),
-    ({"sql": "SELECT ?", "args": [2 ** 63]}, "sql.args[0] is 9223372036854775808, outside the signed 64-bit range"),
-    ({"statements": ["SELECT 1", {"sql": "SELECT ?", "args": [float("nan")]}]}, "statements[1].args[0] is nan"),
-    ({"sql": "SELECT :x", "named_args": {"x": {"blob": "!!"}}}, "sql.named_args.x.blob is not valid base64"),
-    ({"sql": "SELECT ?", "args": [[1, 2]]}, "sql.args[0] has the unsupported type list"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        ({}, "Give the SQL to run in sql (one statement) or statements (a list)."),
+        ({"sql": "SELECT 1", "statements": ["SELECT 2"]}, "statements and sql are mutually exclusive"),
+        ({"statements": []}, "statements is empty"),
+        ({"statements": ["SELECT 1"], "args": [1]}, "args goes with sql; with statements give each entry its own args"),
+        ({"statements": ["SELECT 1"], "named_args": {"a": 1}}, "named_args goes with sql"),
+        (
+            {"statements": [5]},
+            "statements[0] must be a SQL string or a dictionary with sql, args and named_args; got int.",
+        ),
+        ({"statements": [{"sql": "SELECT ?", "arg": [1]}]}, "statements[0] has the unknown key(s) arg"),
+        ({"statements": [{"args": [1]}]}, "statements[0] needs the SQL text of one statement in its sql key"),
+        ({"statements": [{"sql": "SELECT ?", "args": 1}]}, "statements[0].args must be a list of values; got int."),
+        ({"statements": [{"sql": "SELECT ?", "named_args": [1]}]}, "statements[0].named_args must be a dictionary"),
+        ({"sql": "  "}, "sql needs the SQL text of one statement."),
+        ({"sql": "SELECT ?, :a", "args": [1], "named_args": {"a": 1}}, "sql has both args and named_args"),
+        ({"sql": "SELECT ?", "args": [2**63]}, "sql.args[0] is 9223372036854775808, outside the signed 64-bit range"),
+        ({"statements": ["SELECT 1", {"sql": "SELECT ?", "args": [float("nan")]}]}, "statements[1].args[0] is nan"),
+        ({"sql": "SELECT :x", "named_args": {"x": {"blob": "!!"}}}, "sql.named_args.x.blob is not valid base64"),
+        ({"sql": "SELECT ?", "args": [[1, 2]]}, "sql.args[0] has the unsupported type list"),
+    ],
+)
 def test_bad_input_fails_before_any_request(run_module, fake_session, args, fragment):
     result = run(run_module, **args)
     assert result["failed"] is True
@@ -586,15 +692,18 @@ def test_env_fallbacks(run_module, fake_session, database, monkeypatch):
     assert fake_session.calls[0]["headers"]["Authorization"] == "Bearer env-token-123456"
 
 
-@pytest.mark.parametrize("url, fragment", [
-    ("wss://db.example.net", "database_url must be a libsql://, https:// or (for a local emulator) http:// URL"),
-    ("db.example.net", "got 'db.example.net'"),
-    ("https://", "database_url must be a libsql://"),
-    ("https://db.example.net:port", "database_url is not a valid URL"),
-    ("https://db.example.net?tls=0", "database_url has the query parameter 'tls'; only authToken is understood"),
-    ("https://db.example.net?authToken=", "database_url has an empty authToken query parameter"),
-    ("https://u:secret-pass@db.example.net", "database_url must not carry credentials"),
-])
+@pytest.mark.parametrize(
+    "url, fragment",
+    [
+        ("wss://db.example.net", "database_url must be a libsql://, https:// or (for a local emulator) http:// URL"),
+        ("db.example.net", "got 'db.example.net'"),
+        ("https://", "database_url must be a libsql://"),
+        ("https://db.example.net:port", "database_url is not a valid URL"),
+        ("https://db.example.net?tls=0", "database_url has the query parameter 'tls'; only authToken is understood"),
+        ("https://db.example.net?authToken=", "database_url has an empty authToken query parameter"),
+        ("https://u:secret-pass@db.example.net", "database_url must not carry credentials"),
+    ],
+)
 def test_bad_database_url(run_module, fake_session, url, fragment):
     result = run_module(database_query, {"database_url": url, "auth_token": TOKEN, "sql": "SELECT 1"})
     assert result["failed"] is True
@@ -612,29 +721,36 @@ def test_bad_scheme_message_never_shows_the_token(run_module, fake_session):
 def test_token_required(run_module, fake_session, monkeypatch):
     monkeypatch.delenv("SERVICE_DATABASE_AUTH_TOKEN", raising=False)
     result = run_module(database_query, {"database_url": URL, "sql": "SELECT 1"})
-    assert result["msg"].startswith("auth_token is required: set auth_token, or the SERVICE_DATABASE_AUTH_TOKEN or "
-                                    "BUNNY_DATABASE_AUTH_TOKEN environment variables")
+    assert result["msg"].startswith(
+        "auth_token is required: set auth_token, or the SERVICE_DATABASE_AUTH_TOKEN or "
+        "BUNNY_DATABASE_AUTH_TOKEN environment variables"
+    )
     assert fake_session.calls == []
 
 
 def test_two_different_tokens_are_refused(run_module, fake_session):
-    result = run_module(database_query, {"database_url": URL + "?authToken=other-token-1234", "auth_token": TOKEN,
-                                         "sql": "SELECT 1"})
+    result = run_module(
+        database_query, {"database_url": URL + "?authToken=other-token-1234", "auth_token": TOKEN, "sql": "SELECT 1"}
+    )
     assert "differs from auth_token" in result["msg"]
     assert "other-token-1234" not in json.dumps(result) and TOKEN not in json.dumps(result)
 
 
 def test_same_token_twice_is_fine(run_module, fake_session, database):
-    result = run_module(database_query, {"database_url": URL + "?authToken=" + TOKEN, "auth_token": TOKEN,
-                                         "sql": "SELECT 1"})
+    result = run_module(
+        database_query, {"database_url": URL + "?authToken=" + TOKEN, "auth_token": TOKEN, "sql": "SELECT 1"}
+    )
     assert result["changed"] is False
     assert fake_session.calls[0]["url"] == URL + "/v2/pipeline"
 
 
-@pytest.mark.parametrize("args, fragment", [
-    ({"timeout": 0}, "timeout must be a number of seconds from 0.1 to 3600"),
-    ({"retries": -1}, "retries must be from 0 to 10"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        ({"timeout": 0}, "timeout must be a number of seconds from 0.1 to 3600"),
+        ({"retries": -1}, "retries must be from 0 to 10"),
+    ],
+)
 def test_bad_connection_numbers(run_module, fake_session, args, fragment):
     result = run(run_module, sql="SELECT 1", **args)
     assert fragment in result["msg"]
@@ -664,8 +780,9 @@ def test_reindex_always_reports_a_change(run_module, database):
     assert run(run_module, sql="REINDEX t_x")["changed"] is True
 
 
-@pytest.mark.parametrize("sql", ["PRAGMA foreign_keys = ON", "PRAGMA integrity_check", "PRAGMA foreign_key_check",
-                                 "PRAGMA page_count"])
+@pytest.mark.parametrize(
+    "sql", ["PRAGMA foreign_keys = ON", "PRAGMA integrity_check", "PRAGMA foreign_key_check", "PRAGMA page_count"]
+)
 def test_pragmas_that_store_nothing_report_no_change(run_module, database, sql):
     assert run(run_module, sql=sql)["changed"] is False
 
@@ -687,16 +804,29 @@ def test_statistics_are_returned_when_the_database_sends_them(run_module, fake_s
             if result is not None:
                 result.update(rows_read=2, rows_written=1, query_duration_ms=0.25)
         return FakeResponse(200, data)
+
     fake_session.responses = with_stats
     result = run(run_module, sql="SELECT 1 AS one")
-    assert result["results"] == [{"columns": ["one"], "rows": [{"one": 1}], "affected_row_count": 0,
-                                  "last_insert_rowid": None, "rows_read": 2, "rows_written": 1,
-                                  "query_duration_ms": 0.25}]
+    assert result["results"] == [
+        {
+            "columns": ["one"],
+            "rows": [{"one": 1}],
+            "affected_row_count": 0,
+            "last_insert_rowid": None,
+            "rows_read": 2,
+            "rows_written": 1,
+            "query_duration_ms": 0.25,
+        }
+    ]
 
 
 def test_statistics_are_absent_when_the_database_omits_them(run_module, database):
     assert set(run(run_module, sql="SELECT 1")["results"][0]) == {
-        "columns", "rows", "affected_row_count", "last_insert_rowid"}
+        "columns",
+        "rows",
+        "affected_row_count",
+        "last_insert_rowid",
+    }
 
 
 # ---------------------------------------------------------------- a batch refused as a whole
@@ -704,12 +834,19 @@ def test_statistics_are_absent_when_the_database_omits_them(run_module, database
 
 def refusing(code, message, refused_index, diagnosis=True):
     """Answers the batch with a batch-level error and the diagnosis pipeline as sqld would."""
+
     def answer(method, url, body, params):
         requests_ = body["requests"]
         if len(requests_) == 2 and len(requests_[0]["batch"]["steps"]) > 2:
-            return FakeResponse(200, {"results": [
-                {"type": "error", "error": {"message": message, "code": code}},
-                {"type": "ok", "response": {"type": "close"}}]})
+            return FakeResponse(
+                200,
+                {
+                    "results": [
+                        {"type": "error", "error": {"message": message, "code": code}},
+                        {"type": "ok", "response": {"type": "close"}},
+                    ]
+                },
+            )
         if not diagnosis:
             return FakeResponse(403, {"error": "Authorization forbidden"})
         results = []
@@ -720,10 +857,18 @@ def refusing(code, message, refused_index, diagnosis=True):
                 results.append({"type": "error", "error": {"message": message, "code": code}})
             else:
                 one = {"cols": [{"name": "1"}], "rows": [[{"type": "integer", "value": "1"}]], "affected_row_count": 0}
-                results.append({"type": "ok", "response": {"type": "batch", "result": {
-                    "step_results": [one, None], "step_errors": [None, None]}}})
+                results.append(
+                    {
+                        "type": "ok",
+                        "response": {
+                            "type": "batch",
+                            "result": {"step_results": [one, None], "step_errors": [None, None]},
+                        },
+                    }
+                )
         results.append({"type": "ok", "response": {"type": "close"}})
         return FakeResponse(200, {"results": results})
+
     return answer
 
 
@@ -734,14 +879,24 @@ def test_vacuum_refused_names_the_statement_and_says_nothing_was_applied(run_mod
     result = run(run_module, statements=["DELETE FROM sessions", "VACUUM", "SELECT 1"], transaction=transaction)
     assert result["failed"] is True and not result.get("changed")
     assert result["failed_statement"] == 1
-    assert result["msg"].startswith("statements[1] was refused with SQL_PARSE_ERROR: %s (SQL: VACUUM). The database "
-                                    "refuses the whole batch before running any of it, so nothing was applied." % message)
+    assert result["msg"].startswith(
+        "statements[1] was refused with SQL_PARSE_ERROR: %s (SQL: VACUUM). The database "
+        "refuses the whole batch before running any of it, so nothing was applied." % message
+    )
     assert "libSQL's server also refuses some statements outright: VACUUM" in result["msg"]
-    assert result["api_error"] == {"status": 200, "error_key": "SQL_PARSE_ERROR", "field": "statements[1]",
-                                   "message": message}
+    assert result["api_error"] == {
+        "status": 200,
+        "error_key": "SQL_PARSE_ERROR",
+        "field": "statements[1]",
+        "message": message,
+    }
     assert len(fake_session.calls) == 2
     diagnosis = fake_session.calls[1]["json"]["requests"]
-    assert [r["batch"]["steps"][1]["stmt"]["sql"] for r in diagnosis[:-1]] == ["DELETE FROM sessions", "VACUUM", "SELECT 1"]
+    assert [r["batch"]["steps"][1]["stmt"]["sql"] for r in diagnosis[:-1]] == [
+        "DELETE FROM sessions",
+        "VACUUM",
+        "SELECT 1",
+    ]
 
 
 def test_many_statements_in_one_entry(run_module, fake_session):
@@ -756,20 +911,25 @@ def test_refusal_without_a_diagnosis_still_says_nothing_was_applied(run_module, 
     fake_session.responses = refusing("SQL_PARSE_ERROR", "syntax error around L1:1: `SELEC`", 1, diagnosis=False)
     result = run(run_module, statements=["INSERT INTO t VALUES (1)", "SELEC 1"])
     assert "failed_statement" not in result
-    assert result["msg"] == ("The database refused the batch with SQL_PARSE_ERROR: syntax error around L1:1: `SELEC`. "
-                             "The database refuses the whole batch before running any of it, so nothing was applied; "
-                             "it did not say which statement it refused.")
+    assert result["msg"] == (
+        "The database refused the batch with SQL_PARSE_ERROR: syntax error around L1:1: `SELEC`. "
+        "The database refuses the whole batch before running any of it, so nothing was applied; "
+        "it did not say which statement it refused."
+    )
 
 
 # ---------------------------------------------------------------- answers that never came
 
 
-@pytest.mark.parametrize("failure", [
-    requests.exceptions.ReadTimeout("HTTPConnectionPool: Read timed out. (read timeout=1.0)"),
-    dropped(),
-    FakeResponse(500, {"error": "Internal Error: disk I/O"}),
-    FakeResponse(502, text="bad gateway"),
-])
+@pytest.mark.parametrize(
+    "failure",
+    [
+        requests.exceptions.ReadTimeout("HTTPConnectionPool: Read timed out. (read timeout=1.0)"),
+        dropped(),
+        FakeResponse(500, {"error": "Internal Error: disk I/O"}),
+        FakeResponse(502, text="bad gateway"),
+    ],
+)
 def test_a_lost_answer_to_a_write_says_it_may_have_been_applied(run_module, fake_session, failure):
     fake_session.responses = [failure, FakeResponse(200, {})]
     result = run(run_module, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"])
@@ -785,12 +945,15 @@ def test_a_lost_answer_without_transaction_says_any_may_have_taken_effect(run_mo
     assert "any of them up to the first failure may have taken effect" in result["msg"]
 
 
-@pytest.mark.parametrize("failure", [
-    requests.exceptions.ConnectTimeout("timed out connecting"),
-    requests.exceptions.SSLError("certificate verify failed"),
-    FakeResponse(400, text="Cannot deserialize"),
-    FakeResponse(403, {"error": "Authorization forbidden"}),
-])
+@pytest.mark.parametrize(
+    "failure",
+    [
+        requests.exceptions.ConnectTimeout("timed out connecting"),
+        requests.exceptions.SSLError("certificate verify failed"),
+        FakeResponse(400, text="Cannot deserialize"),
+        FakeResponse(403, {"error": "Authorization forbidden"}),
+    ],
+)
 def test_a_write_that_never_ran_does_not_claim_it_may_have(run_module, fake_session, failure):
     fake_session.responses = [failure] * 4
     result = run(run_module, sql="INSERT INTO t VALUES (1)")
@@ -882,13 +1045,16 @@ def pipelines(server, settle=False):
 
 def add_fault(server, **spec):
     from emulator.platform_state import Fault  # pylint: disable=import-outside-toplevel
+
     with server.platform.lock:
         server.platform.faults.append(Fault(dict(spec, path_regex="/db/demo/v2/pipeline")))
 
 
 def test_emulator_timeout_on_a_write_may_have_applied_it_and_it_was_sent_once(run_module, live):
     add_fault(live, delay_s=2.0)  # longer than the timeout below: the answer comes too late
-    result = live_run(run_module, live, timeout=0.5, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"])
+    result = live_run(
+        run_module, live, timeout=0.5, statements=["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)"]
+    )
     assert result["failed"] is True
     assert "no answer from http://127.0.0.1:" in result["msg"]
     assert "The 2 statements MAY HAVE BEEN APPLIED" in result["msg"]
@@ -899,9 +1065,14 @@ def test_emulator_timeout_on_a_write_may_have_applied_it_and_it_was_sent_once(ru
     assert rows == [{"x": 1}, {"x": 2}]  # "may have been applied" was the truth
 
 
-@pytest.mark.parametrize("fault, note", [({"drop_connection": True}, "dropped connection"),
-                                         ({"status": 500}, "injected fault"),
-                                         ({"status": 503}, "injected fault")])
+@pytest.mark.parametrize(
+    "fault, note",
+    [
+        ({"drop_connection": True}, "dropped connection"),
+        ({"status": 500}, "injected fault"),
+        ({"status": 503}, "injected fault"),
+    ],
+)
 def test_emulator_lost_answer_on_a_write_is_never_replayed(run_module, live, fault, note):
     add_fault(live, count=5, **fault)
     result = live_run(run_module, live, sql="INSERT INTO t VALUES (1)")
@@ -921,9 +1092,11 @@ def test_emulator_lost_answer_on_a_read_is_retried(run_module, live):
 def test_emulator_vacuum_is_refused_and_named_and_nothing_is_applied(run_module, live):
     result = live_run(run_module, live, statements=["INSERT INTO t VALUES (1)", "VACUUM"])
     assert result["failed_statement"] == 1
-    assert result["msg"].startswith("statements[1] was refused with SQL_PARSE_ERROR: SQL string could not be parsed: "
-                                    "unsupported statement: VACUUM (SQL: VACUUM). The database refuses the whole "
-                                    "batch before running any of it, so nothing was applied.")
+    assert result["msg"].startswith(
+        "statements[1] was refused with SQL_PARSE_ERROR: SQL string could not be parsed: "
+        "unsupported statement: VACUUM (SQL: VACUUM). The database refuses the whole "
+        "batch before running any of it, so nothing was applied."
+    )
     assert live_run(run_module, live, sql="SELECT count(*) AS n FROM t")["results"][0]["rows"] == [{"n": 0}]
 
 
@@ -944,8 +1117,9 @@ def test_more_rows_than_max_rows_fails_and_says_nothing_changed(run_module, data
     database.query("INSERT INTO t VALUES (1), (2), (3)")
     result = run(run_module, sql="SELECT id FROM t", max_rows=2)
     assert result["failed"] is True and result["changed"] is False and result["results"] == []
-    assert result["msg"].startswith("The statement returned 3 rows, more than max_rows (2), so none are returned: "
-                                    "raise max_rows")
+    assert result["msg"].startswith(
+        "The statement returned 3 rows, more than max_rows (2), so none are returned: raise max_rows"
+    )
     assert result["msg"].endswith("The statement only read: nothing was changed.")
     assert run(run_module, sql="SELECT id FROM t", max_rows=3)["results"][0]["rows"][-1] == {"id": 3}
 
@@ -989,16 +1163,17 @@ def test_an_answer_over_max_response_bytes_to_a_read_is_safe_to_retry(run_module
     database.query("INSERT INTO t VALUES ('%s')" % ("x" * 5000))
     result = run(run_module, sql="SELECT name FROM t", max_response_bytes=4096)
     assert result["failed"] is True and result["api_error"]["status"] == 200
-    assert "the answer holds more than the max_response_bytes limit of 4 KiB (4,096 bytes), so it was not read to the end; " \
-           "raise max_response_bytes to read it" in result["msg"]
+    assert (
+        "the answer holds more than the max_response_bytes limit of 4 KiB (4,096 bytes), so it was not read to the end; "
+        "raise max_response_bytes to read it" in result["msg"]
+    )
     assert "only read (or ran in check mode, always rolled back), so nothing was applied" in result["msg"]
     assert "MAY HAVE BEEN APPLIED" not in result["msg"]
 
 
 def test_an_answer_over_max_response_bytes_to_a_write_may_have_been_applied(run_module, database):
     database.query("CREATE TABLE t (name TEXT)")
-    result = run(run_module, sql="INSERT INTO t VALUES (?) RETURNING name", args=["x" * 5000],
-                 max_response_bytes=4096)
+    result = run(run_module, sql="INSERT INTO t VALUES (?) RETURNING name", args=["x" * 5000], max_response_bytes=4096)
     assert result["failed"] is True
     assert "raise max_response_bytes to read it" in result["msg"]
     assert "The statement MAY HAVE BEEN APPLIED" in result["msg"]
@@ -1006,17 +1181,20 @@ def test_an_answer_over_max_response_bytes_to_a_write_may_have_been_applied(run_
 
 
 def test_an_announced_size_over_max_response_bytes_fails_before_reading(run_module, fake_session):
-    answer = FakeResponse(200, {"results": []}, headers={"Content-Length": str(10 ** 9)})
+    answer = FakeResponse(200, {"results": []}, headers={"Content-Length": str(10**9)})
     fake_session.responses = [answer]
     result = run(run_module, sql="SELECT 1")
     assert "the answer announces 1,000,000,000 bytes, more than the max_response_bytes limit of 64 MiB" in result["msg"]
     assert answer.chunks == 0
 
 
-@pytest.mark.parametrize("args, fragment", [
-    ({"max_response_bytes": 0}, "max_response_bytes must be a positive number of bytes"),
-    ({"max_rows": -1}, "max_rows must be 0 or more"),
-])
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        ({"max_response_bytes": 0}, "max_response_bytes must be a positive number of bytes"),
+        ({"max_rows": -1}, "max_rows must be 0 or more"),
+    ],
+)
 def test_limits_out_of_range_fail_before_any_request(run_module, fake_session, args, fragment):
     result = run(run_module, sql="SELECT 1", **args)
     assert result["failed"] is True and fragment in result["msg"]
@@ -1026,22 +1204,38 @@ def test_limits_out_of_range_fail_before_any_request(run_module, fake_session, a
 def test_a_bare_cell_in_an_answer_is_not_hrana(run_module, fake_session):
     def answer(method, url, body, params):
         steps = body["requests"][0]["batch"]["steps"]
-        probe = {"cols": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "rows": [[
-            {"type": "integer", "value": "1"}] * 3], "affected_row_count": 0}
+        probe = {
+            "cols": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
+            "rows": [[{"type": "integer", "value": "1"}] * 3],
+            "affected_row_count": 0,
+        }
         result = {"cols": [{"name": "n"}], "rows": [[5]], "affected_row_count": 0}
         results = [{"cols": [], "rows": []}, probe, result, probe, {"cols": [], "rows": []}, None]
-        return FakeResponse(200, {"results": [
-            {"type": "ok", "response": {"type": "batch", "result": {
-                "step_results": results[:len(steps)], "step_errors": [None] * len(steps)}}},
-            {"type": "ok", "response": {"type": "close"}}]})
+        return FakeResponse(
+            200,
+            {
+                "results": [
+                    {
+                        "type": "ok",
+                        "response": {
+                            "type": "batch",
+                            "result": {"step_results": results[: len(steps)], "step_errors": [None] * len(steps)},
+                        },
+                    },
+                    {"type": "ok", "response": {"type": "close"}},
+                ]
+            },
+        )
+
     fake_session.responses = answer
     result = run(run_module, sql="SELECT 5 AS n")
     assert result["failed"] is True and "the answer is not Hrana over HTTP v2" in result["msg"]
     assert "not a value object" in result["msg"]
 
 
-@pytest.mark.parametrize("sql, changed", [("INSERT INTO redirects VALUES (1)", True),
-                                          ("SELECT path FROM redirects", False)])
+@pytest.mark.parametrize(
+    "sql, changed", [("INSERT INTO redirects VALUES (1)", True), ("SELECT path FROM redirects", False)]
+)
 def test_check_mode_on_a_table_an_earlier_task_only_predicted(run_module, database, sql, changed):
     checked = run(run_module, check=True, sql=sql)
     assert checked.get("failed") is not True and checked["changed"] is changed and checked["results"] == []

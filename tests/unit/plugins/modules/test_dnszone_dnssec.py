@@ -7,18 +7,34 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError
 from ansible_collections.edge.platform.plugins.modules import dnszone_dnssec
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
 KEY = "unit-test-api-key"
 BASE = {"api_key": KEY, "base_url": "https://api.example.test", "zone_id": 7}
-ENABLED = {"Enabled": True, "DsRecord": "example.com. 3600 IN DS 4242 13 2 ABCD", "Digest": "ABCD",
-           "DigestType": "SHA256 (2)", "Algorithm": 13, "PublicKey": "cHVi", "KeyTag": 4242, "Flags": 257,
-           "DsConfigured": False}
-DISABLED = {"Enabled": False, "DsRecord": None, "Digest": None, "DigestType": None, "Algorithm": 0,
-            "PublicKey": None, "KeyTag": 0, "Flags": 0, "DsConfigured": False}
+ENABLED = {
+    "Enabled": True,
+    "DsRecord": "example.com. 3600 IN DS 4242 13 2 ABCD",
+    "Digest": "ABCD",
+    "DigestType": "SHA256 (2)",
+    "Algorithm": 13,
+    "PublicKey": "cHVi",
+    "KeyTag": 4242,
+    "Flags": 257,
+    "DsConfigured": False,
+}
+DISABLED = {
+    "Enabled": False,
+    "DsRecord": None,
+    "Digest": None,
+    "DigestType": None,
+    "Algorithm": 0,
+    "PublicKey": None,
+    "KeyTag": 0,
+    "Flags": 0,
+    "DsConfigured": False,
+}
 
 
 def zone(enabled):
@@ -30,10 +46,20 @@ def test_enables_when_disabled(fake_session, run_module):
     result = run_module(dnszone_dnssec, dict(BASE, state="enabled"))
     assert result["changed"] is True
     assert [(c["method"], c["url"]) for c in fake_session.calls] == [
-        ("GET", "https://api.example.test/dnszone/7"), ("POST", "https://api.example.test/dnszone/7/dnssec")]
-    assert result["dnssec"] == {"enabled": True, "ds_record": "example.com. 3600 IN DS 4242 13 2 ABCD",
-                                "digest": "ABCD", "digest_type": "SHA256 (2)", "algorithm": 13,
-                                "public_key": "cHVi", "key_tag": 4242, "flags": 257, "ds_configured": False}
+        ("GET", "https://api.example.test/dnszone/7"),
+        ("POST", "https://api.example.test/dnszone/7/dnssec"),
+    ]
+    assert result["dnssec"] == {
+        "enabled": True,
+        "ds_record": "example.com. 3600 IN DS 4242 13 2 ABCD",
+        "digest": "ABCD",
+        "digest_type": "SHA256 (2)",
+        "algorithm": 13,
+        "public_key": "cHVi",
+        "key_tag": 4242,
+        "flags": 257,
+        "ds_configured": False,
+    }
     assert result["dns_zone"] == {"id": 7, "domain": "example.com"}
 
 
@@ -69,8 +95,10 @@ def test_check_mode_predicts_without_writing(fake_session, run_module, state, en
     assert result["changed"] is True
     assert fake_session.writes == []
     assert result["dnssec"]["enabled"] is (not enabled)
-    assert result["diff"] == {"before": {"id": 7, "domain": "example.com", "dnssec_enabled": enabled},
-                              "after": {"id": 7, "domain": "example.com", "dnssec_enabled": not enabled}}
+    assert result["diff"] == {
+        "before": {"id": 7, "domain": "example.com", "dnssec_enabled": enabled},
+        "after": {"id": 7, "domain": "example.com", "dnssec_enabled": not enabled},
+    }
 
 
 def test_diff_only_in_diff_mode(fake_session, run_module):
@@ -82,8 +110,10 @@ def test_missing_zone_fails_with_hint_and_api_error(fake_session, run_module):
     fake_session.responses = [FakeResponse(404)]
     result = run_module(dnszone_dnssec, dict(BASE, state="enabled"))
     assert result["failed"] is True
-    assert result["msg"] == ("Reading DNS zone 7 failed with HTTP 404 Not Found. "
-                             "No DNS zone with id 7 is visible to this API key: check zone_id.")
+    assert result["msg"] == (
+        "Reading DNS zone 7 failed with HTTP 404 Not Found. "
+        "No DNS zone with id 7 is visible to this API key: check zone_id."
+    )
     assert result["api_error"] == {"status": 404, "error_key": None, "field": None, "message": None}
 
 
@@ -101,12 +131,15 @@ def test_retries_transparently(fake_session, run_module):
     assert result["changed"] is False and len(fake_session.calls) == 3
 
 
-@pytest.mark.parametrize("args, message", [
-    ({"zone_id": 0}, "zone_id must be a positive DNS zone id; got 0."),
-    ({"base_url": "api.example.test"}, "base_url must be an absolute http:// or https:// URL"),
-    ({"timeout": 0}, "timeout must be a number of seconds from 0.1 to 3600"),
-    ({"retries": -1}, "retries must be from 0 to 10"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ({"zone_id": 0}, "zone_id must be a positive DNS zone id; got 0."),
+        ({"base_url": "api.example.test"}, "base_url must be an absolute http:// or https:// URL"),
+        ({"timeout": 0}, "timeout must be a number of seconds from 0.1 to 3600"),
+        ({"retries": -1}, "retries must be from 0 to 10"),
+    ],
+)
 def test_bad_input_fails_before_any_request(fake_session, run_module, args, message):
     result = run_module(dnszone_dnssec, dict(BASE, state="enabled", **args))
     assert result["failed"] is True and message in result["msg"]
@@ -202,6 +235,7 @@ def test_lost_answer_then_the_ds_record_is_fetched_on_request():
             client.sent.append((method, path))
             return type("Reply", (), {"object": ENABLED})()
         return LostAnswerClient.request(client, method, path, operation, **kwargs)
+
     client.request = request
     _ctx, result = run_core(client, fetch_ds_record=True)
     assert result["changed"] is True and result["dnssec"]["ds_record"] == ENABLED["DsRecord"]
@@ -232,9 +266,13 @@ BY_NAME = {"api_key": KEY, "base_url": "https://api.example.test"}
 
 
 def test_zone_by_domain_costs_the_search_and_no_further_read(fake_session, run_module):
-    fake_session.responses = [listing({"Id": 8, "Domain": "shop.example.org", "DnsSecEnabled": True},
-                                      {"Id": 7, "Domain": "example.org", "DnsSecEnabled": False}),
-                              FakeResponse(200, ENABLED)]
+    fake_session.responses = [
+        listing(
+            {"Id": 8, "Domain": "shop.example.org", "DnsSecEnabled": True},
+            {"Id": 7, "Domain": "example.org", "DnsSecEnabled": False},
+        ),
+        FakeResponse(200, ENABLED),
+    ]
     result = run_module(dnszone_dnssec, dict(BY_NAME, zone_domain="example.org.", state="enabled"))
     assert result["changed"] is True and result["dns_zone"] == {"id": 7, "domain": "example.org"}
     assert paths(fake_session) == [("GET", "dnszone"), ("POST", "dnszone/7/dnssec")]
@@ -248,10 +286,13 @@ def test_zone_by_domain_without_an_exact_match_lists_candidates(fake_session, ru
     assert paths(fake_session) == [("GET", "dnszone")]
 
 
-@pytest.mark.parametrize("params, words", [
-    ({"zone_id": 7, "zone_domain": "example.org"}, "mutually exclusive: zone_id|zone_domain"),
-    ({}, "one of the following is required: zone_id, zone_domain"),
-])
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        ({"zone_id": 7, "zone_domain": "example.org"}, "mutually exclusive: zone_id|zone_domain"),
+        ({}, "one of the following is required: zone_id, zone_domain"),
+    ],
+)
 def test_zone_id_and_zone_domain_exactly_one(fake_session, run_module, params, words):
     result = run_module(dnszone_dnssec, dict(BY_NAME, state="enabled", **params))
     assert result["failed"] is True and words in result["msg"] and fake_session.calls == []

@@ -20,8 +20,13 @@ MODULES = sorted(name[:-3] for name in os.listdir(MODULES_DIR) if name.endswith(
 ENUM_OPTIONS = {
     "api_guardian": ["execution_mode", "body_limit_action", "unmatched_path_action"],
     "api_guardian_endpoint": ["rate_limiting.type", "rate_limiting.timeframe"],
-    "bot_detection": ["execution_mode", "request_integrity_sensitivity", "ip_address_sensitivity",
-                      "fingerprint_sensitivity", "fingerprint_aggression"],
+    "bot_detection": [
+        "execution_mode",
+        "request_integrity_sensitivity",
+        "ip_address_sensitivity",
+        "fingerprint_sensitivity",
+        "fingerprint_aggression",
+    ],
     "database_token": ["state", "authorization"],
     "waf_rule": ["state"],
 }
@@ -45,9 +50,11 @@ def test_documented_choices_are_the_enforced_choices(name):
     imported = module(name)
     documented = flat(yaml.safe_load(imported.DOCUMENTATION).get("options"), "suboptions")
     spec = flat(imported.MODULE.argument_spec, "options")
-    mismatched = {option: (documented.get(option, {}).get("choices"), spec[option].get("choices"))
-                  for option in spec
-                  if option in documented and documented[option].get("choices") != spec[option].get("choices")}
+    mismatched = {
+        option: (documented.get(option, {}).get("choices"), spec[option].get("choices"))
+        for option in spec
+        if option in documented and documented[option].get("choices") != spec[option].get("choices")
+    }
     assert mismatched == {}
 
 
@@ -57,14 +64,20 @@ def test_every_enum_option_lists_its_choices(name, option):
     assert documented[option].get("choices"), "%s %s shows no choices in ansible-doc" % (name, option)
 
 
-@pytest.mark.parametrize("name, option, value", [
-    ("bot_detection", "execution_mode", 1), ("bot_detection", "execution_mode", "1"),
-    ("bot_detection", "fingerprint_aggression", "Custom"), ("api_guardian", "execution_mode", 0),
-    ("api_guardian_endpoint", "rate_limiting.timeframe", 60),
-    ("api_guardian_endpoint", "rate_limiting.timeframe", "PerOneMinute"),
-])
+@pytest.mark.parametrize(
+    "name, option, value",
+    [
+        ("bot_detection", "execution_mode", 1),
+        ("bot_detection", "execution_mode", "1"),
+        ("bot_detection", "fingerprint_aggression", "Custom"),
+        ("api_guardian", "execution_mode", 0),
+        ("api_guardian_endpoint", "rate_limiting.timeframe", 60),
+        ("api_guardian_endpoint", "rate_limiting.timeframe", "PerOneMinute"),
+    ],
+)
 def test_a_number_given_as_int_or_text_is_one_of_the_choices(name, option, value):
     from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+
     spec = module(name).MODULE.argument_spec
     parent, _dot, child = option.rpartition(".")
     params = {parent: {child: value}} if parent else {option: value}

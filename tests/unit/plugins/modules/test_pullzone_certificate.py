@@ -37,13 +37,18 @@ def b64url(text):
 def pki():
     leaf, leaf_key, mid, root = certgen.chain("rsa", prefix="mod")
     renewed_key = certgen.key("mod-renewed", "ec")
-    renewed = certgen.certificate(renewed_key, "www.example.com", sans=("www.example.com",), issuer=mid,
-                                  issuer_key=certgen.key("mod-mid", "ec"))
+    renewed = certgen.certificate(
+        renewed_key, "www.example.com", sans=("www.example.com",), issuer=mid, issuer_key=certgen.key("mod-mid", "ec")
+    )
     return {
-        "leaf": leaf, "mid": mid, "root": root,
-        "bundle": certgen.cert_pem(leaf, mid), "key": certgen.key_pem(leaf_key),
+        "leaf": leaf,
+        "mid": mid,
+        "root": root,
+        "bundle": certgen.cert_pem(leaf, mid),
+        "key": certgen.key_pem(leaf_key),
         "key_obj": leaf_key,
-        "renewed": certgen.cert_pem(renewed, mid), "renewed_key": certgen.key_pem(renewed_key),
+        "renewed": certgen.cert_pem(renewed, mid),
+        "renewed_key": certgen.key_pem(renewed_key),
         "renewed_cert": renewed,
     }
 
@@ -53,21 +58,47 @@ class Platform(object):
 
     def __init__(self, installed=None, provision=3, system_only=False):
         self.hostnames = [
-            {"Id": 1, "Value": "demo.b-cdn.net", "ForceSSL": False, "IsSystemHostname": True,
-             "IsManagedHostname": False, "HasCertificate": True, "Certificate": None, "CertificateKey": None,
-             "CertificateKeyType": 0, "CertificateProvisionType": 0},
-            {"Id": 2, "Value": "www.example.com", "ForceSSL": False, "IsSystemHostname": False,
-             "IsManagedHostname": False, "HasCertificate": installed is not None,
-             "Certificate": installed, "CertificateKey": b64url("PLATFORM-KEY-MATERIAL-XYZ") if installed else None,
-             "CertificateKeyType": 0, "CertificateProvisionType": provision if installed is not None else 0},
-            {"Id": 3, "Value": "app.bunny.run", "ForceSSL": False, "IsSystemHostname": False,
-             "IsManagedHostname": True, "HasCertificate": True, "Certificate": None, "CertificateKey": None,
-             "CertificateKeyType": 0, "CertificateProvisionType": 4},
+            {
+                "Id": 1,
+                "Value": "demo.b-cdn.net",
+                "ForceSSL": False,
+                "IsSystemHostname": True,
+                "IsManagedHostname": False,
+                "HasCertificate": True,
+                "Certificate": None,
+                "CertificateKey": None,
+                "CertificateKeyType": 0,
+                "CertificateProvisionType": 0,
+            },
+            {
+                "Id": 2,
+                "Value": "www.example.com",
+                "ForceSSL": False,
+                "IsSystemHostname": False,
+                "IsManagedHostname": False,
+                "HasCertificate": installed is not None,
+                "Certificate": installed,
+                "CertificateKey": b64url("PLATFORM-KEY-MATERIAL-XYZ") if installed else None,
+                "CertificateKeyType": 0,
+                "CertificateProvisionType": provision if installed is not None else 0,
+            },
+            {
+                "Id": 3,
+                "Value": "app.bunny.run",
+                "ForceSSL": False,
+                "IsSystemHostname": False,
+                "IsManagedHostname": True,
+                "HasCertificate": True,
+                "Certificate": None,
+                "CertificateKey": None,
+                "CertificateKeyType": 0,
+                "CertificateProvisionType": 4,
+            },
         ]
         self.answers = {}
 
     def __call__(self, method, url, body, params):
-        path = url[len(BASE):]
+        path = url[len(BASE) :]
         if (method, path) in self.answers:
             answer = self.answers[(method, path)].pop(0)
             return answer() if callable(answer) else answer  # a callable answer acts, then answers
@@ -84,12 +115,19 @@ def platform(fake_session):
         fake = Platform(installed, provision)
         fake_session.responses = fake
         return fake
+
     return install
 
 
 def args(pki, **extra):
-    values = dict(api_key="secret-api-key", base_url=BASE, pullzone_id=ZONE, hostname="www.example.com",
-                  certificate=pki["bundle"], certificate_key=pki["key"])
+    values = dict(
+        api_key="secret-api-key",
+        base_url=BASE,
+        pullzone_id=ZONE,
+        hostname="www.example.com",
+        certificate=pki["bundle"],
+        certificate_key=pki["key"],
+    )
     values.update(extra)
     return {k: v for k, v in values.items() if v is not None}
 
@@ -99,8 +137,13 @@ def assert_no_key(pki, result, fake_session=None):
     text = json.dumps(result)
     body = "".join(pki["key"].splitlines()[1:-1])
     for needle in [line for line in pki["key"].splitlines() if "-----" not in line] + [
-            body[:40], base64.b64encode(pki["key"].encode()).decode()[:40], b64url(pki["key"])[:40],
-            "PLATFORM-KEY-MATERIAL", b64url("PLATFORM-KEY-MATERIAL-XYZ"), "secret-api-key"]:
+        body[:40],
+        base64.b64encode(pki["key"].encode()).decode()[:40],
+        b64url(pki["key"])[:40],
+        "PLATFORM-KEY-MATERIAL",
+        b64url("PLATFORM-KEY-MATERIAL-XYZ"),
+        "secret-api-key",
+    ]:
         assert needle not in text
     assert "KEY-----\\n" not in text  # no PEM key block, even one not tied to pki
 
@@ -138,8 +181,12 @@ def test_check_mode_sends_no_write_and_predicts_the_same(platform, fake_session,
         assert checked[key] == applied[key]
     assert checked["diff"] == {
         "before": {"hostname": "www.example.com", "certificate_type": "none", "fingerprints": [], "not_after": None},
-        "after": {"hostname": "www.example.com", "certificate_type": "custom",
-                  "fingerprints": [fp(pki["leaf"]), fp(pki["mid"])], "not_after": applied["not_after"]},
+        "after": {
+            "hostname": "www.example.com",
+            "certificate_type": "custom",
+            "fingerprints": [fp(pki["leaf"]), fp(pki["mid"])],
+            "not_after": applied["not_after"],
+        },
     }
     assert_no_key(pki, checked)
 
@@ -173,8 +220,9 @@ def test_a_different_chain_is_a_change(platform, fake_session, run_module, pki):
 
 def test_replacing_a_certificate(platform, fake_session, run_module, pki):
     platform(b64url(pki["bundle"]))
-    result = run_module(pullzone_certificate, args(pki, certificate=pki["renewed"], certificate_key=pki["renewed_key"]),
-                        diff=True)
+    result = run_module(
+        pullzone_certificate, args(pki, certificate=pki["renewed"], certificate_key=pki["renewed_key"]), diff=True
+    )
     assert result["changed"] is True
     assert result["diff"]["before"]["fingerprints"] == [fp(pki["leaf"]), fp(pki["mid"])]
     assert result["diff"]["after"]["fingerprints"] == [fp(pki["renewed_cert"]), fp(pki["mid"])]
@@ -210,22 +258,27 @@ def test_a_returned_certificate_is_compared_from_the_api(platform, fake_session,
 
 # --- the platform says there is a certificate but does not return it --------------------------
 
+
 @pytest.fixture
 def omitted(platform):
     """The platform of the Terraform provider's docs: HasCertificate, provision type, no data."""
+
     def install(provision=3):
         fake = platform("returned below as null", provision)
         fake.hostnames[1]["Certificate"] = fake.hostnames[1]["CertificateKey"] = None
         return fake
+
     return install
 
 
 @pytest.fixture
 def probe_calls(monkeypatch):
     """Replace the TLS handshake: it returns ``probe_calls.answer`` (DER) or raises ProbeError(``.error``)."""
+
     class Calls(list):
         answer = b""
         error = ""
+
     calls = Calls()
 
     def served_leaf(host, port, server_name, timeout):
@@ -233,6 +286,7 @@ def probe_calls(monkeypatch):
         if calls.error:
             raise pullzone_certificate.probe.ProbeError(calls.error)
         return calls.answer
+
     monkeypatch.setattr(pullzone_certificate.probe, "served_leaf", served_leaf)
     return calls
 
@@ -258,8 +312,11 @@ def test_served_leaf_that_differs_is_uploaded_with_a_warning(omitted, probe_call
     assert result["diff"]["before"]["fingerprints"] == [fp(pki["renewed_cert"])]
     assert len(fake_session.writes) == 1
     warning = "\n".join(warnings_of(result))
-    assert "serves the certificate %s (served by edge.example.net:8443), not the wanted one" % fp(pki["renewed_cert"]) \
-        in warning and "set tls_probe to an edge address" in warning
+    assert (
+        "serves the certificate %s (served by edge.example.net:8443), not the wanted one" % fp(pki["renewed_cert"])
+        in warning
+        and "set tls_probe to an edge address" in warning
+    )
 
 
 def test_probe_failure_uploads_and_says_why_every_run(omitted, probe_calls, fake_session, run_module, pki):
@@ -272,7 +329,8 @@ def test_probe_failure_uploads_and_says_why_every_run(omitted, probe_calls, fake
             "www.example.com has a certificate the module could not compare: the platform did not return the "
             "certificate and the TLS probe failed: cannot connect to www.example.com:443 (refused). It is uploaded "
             "again, and will be on every run until a comparison is possible: set tls_probe to an address (host:port) "
-            "that serves www.example.com over TLS."]
+            "that serves www.example.com over TLS."
+        ]
     assert len(fake_session.writes) == 1
 
 
@@ -287,8 +345,10 @@ def test_probe_off_never_connects(omitted, probe_calls, fake_session, run_module
 def test_probe_is_skipped_with_force_and_for_absent(omitted, probe_calls, fake_session, run_module, pki):
     omitted()
     assert run_module(pullzone_certificate, args(pki, force=True))["changed"] is True
-    absent = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
-                                               "hostname": "www.example.com", "state": "absent"})
+    absent = run_module(
+        pullzone_certificate,
+        {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE, "hostname": "www.example.com", "state": "absent"},
+    )
     assert absent["changed"] is True and probe_calls == []
 
 
@@ -307,13 +367,16 @@ def test_unlabelled_certificate_served_equal_counts_as_custom(omitted, probe_cal
     assert result["changed"] is False and result["certificate_source"] == "tls"
 
 
-@pytest.mark.parametrize("value, message", [
-    ("https://edge.example.net/", "no scheme or path"),
-    ("edge.example.net:0", "port must be a number from 1 to 65535"),
-    ("edge.example.net:https", "port must be a number"),
-    ("[2001:db8::1", "closing ']'"),
-    ("", "no scheme or path"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("https://edge.example.net/", "no scheme or path"),
+        ("edge.example.net:0", "port must be a number from 1 to 65535"),
+        ("edge.example.net:https", "port must be a number"),
+        ("[2001:db8::1", "closing ']'"),
+        ("", "no scheme or path"),
+    ],
+)
 def test_bad_probe_address_fails_naming_the_option(fake_session, run_module, pki, value, message):
     fake_session.responses = Platform()
     result = run_module(pullzone_certificate, args(pki, tls_probe=value))
@@ -325,10 +388,12 @@ def test_a_real_handshake_with_the_emulator_listener(omitted, fake_session, run_
     """The probe against a TLS server choosing its certificate by SNI (the emulator's listener)."""
     import sys
     from pathlib import Path
+
     collection_root = str(Path(__file__).resolve().parents[4])
     if collection_root not in sys.path:
         sys.path.insert(0, collection_root)  # the emulator imports as the package ``emulator``, as users run it
     from emulator.tls.listener import TlsListener
+
     installed = {"www.example.com": (pki["bundle"].encode(), pki["key"].encode())}
     listener = TlsListener(installed.get)
     try:
@@ -349,31 +414,54 @@ def test_a_real_handshake_with_the_emulator_listener(omitted, fake_session, run_
 
 def test_absent_removes_a_custom_certificate(platform, fake_session, run_module, pki):
     platform(b64url(pki["bundle"]))
-    result = run_module(pullzone_certificate, dict(args(pki, certificate=None, certificate_key=None), state="absent"),
-                        diff=True)
+    result = run_module(
+        pullzone_certificate, dict(args(pki, certificate=None, certificate_key=None), state="absent"), diff=True
+    )
     assert result["changed"] is True
-    assert fake_session.writes == [dict(fake_session.writes[0], method="DELETE",
-                                        url=BASE + "/pullzone/2001/removeCertificate",
-                                        json={"Hostname": "www.example.com"})]
+    assert fake_session.writes == [
+        dict(
+            fake_session.writes[0],
+            method="DELETE",
+            url=BASE + "/pullzone/2001/removeCertificate",
+            json={"Hostname": "www.example.com"},
+        )
+    ]
     assert result["has_certificate"] is False and result["fingerprints"] == []
-    assert result["diff"]["after"] == {"hostname": "www.example.com", "certificate_type": "none",
-                                       "fingerprints": [], "not_after": None}
+    assert result["diff"]["after"] == {
+        "hostname": "www.example.com",
+        "certificate_type": "none",
+        "fingerprints": [],
+        "not_after": None,
+    }
     assert_no_key(pki, result)
 
 
 def test_absent_check_mode_sends_no_write(platform, fake_session, run_module, pki):
     platform(b64url(pki["bundle"]))
-    result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
-                                               "hostname": "www.example.com", "state": "absent"}, check=True)
+    result = run_module(
+        pullzone_certificate,
+        {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE, "hostname": "www.example.com", "state": "absent"},
+        check=True,
+    )
     assert result["changed"] is True and fake_session.writes == []
 
 
 @pytest.mark.parametrize("installed, provision", [(None, 0), ("x", 1)])
-def test_absent_without_custom_certificate_changes_nothing(platform, fake_session, run_module, pki, installed, provision):
+def test_absent_without_custom_certificate_changes_nothing(
+    platform, fake_session, run_module, pki, installed, provision
+):
     platform(installed and b64url(pki["bundle"]), provision)
-    result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
-                                               "hostname": "www.example.com", "state": "absent",
-                                               "certificate": "ignored"})
+    result = run_module(
+        pullzone_certificate,
+        {
+            "api_key": "k" * 8,
+            "base_url": BASE,
+            "pullzone_id": ZONE,
+            "hostname": "www.example.com",
+            "state": "absent",
+            "certificate": "ignored",
+        },
+    )
     assert result["changed"] is False and [c["method"] for c in fake_session.calls] == ["GET"]
     assert result["certificate_type"] == ("none" if installed is None else "http01")
 
@@ -385,11 +473,17 @@ def test_hostname_matches_case_insensitively_and_ignores_a_trailing_dot(platform
     assert fake_session.writes[0]["json"]["Hostname"] == "www.example.com"
 
 
-@pytest.mark.parametrize("hostname, message", [
-    ("demo.b-cdn.net", "is a system hostname"),
-    ("app.bunny.run", "is a managed hostname"),
-    ("nope.example.com", "is not on pull zone 2001 (its hostnames: app.bunny.run, demo.b-cdn.net, www.example.com)"),
-])
+@pytest.mark.parametrize(
+    "hostname, message",
+    [
+        ("demo.b-cdn.net", "is a system hostname"),
+        ("app.bunny.run", "is a managed hostname"),
+        (
+            "nope.example.com",
+            "is not on pull zone 2001 (its hostnames: app.bunny.run, demo.b-cdn.net, www.example.com)",
+        ),
+    ],
+)
 def test_hostnames_that_cannot_be_managed(platform, fake_session, run_module, pki, hostname, message):
     platform()
     for state in ("present", "absent"):
@@ -401,8 +495,14 @@ def test_hostnames_that_cannot_be_managed(platform, fake_session, run_module, pk
 def test_expiring_unnamed_out_of_order_and_extra_blocks_warn(platform, fake_session, run_module, pki):
     platform()
     private = certgen.key("mod-soon", "ec")
-    soon = certgen.certificate(private, "other.example.com", sans=("other.example.com",), days=10,
-                               issuer=pki["mid"], issuer_key=certgen.key("mod-mid", "ec"))
+    soon = certgen.certificate(
+        private,
+        "other.example.com",
+        sans=("other.example.com",),
+        days=10,
+        issuer=pki["mid"],
+        issuer_key=certgen.key("mod-mid", "ec"),
+    )
     text = certgen.cert_pem(soon, pki["root"], pki["mid"]) + certgen.key_pem(private)
     result = run_module(pullzone_certificate, args(pki, certificate=text, certificate_key=certgen.key_pem(private)))
     assert result["changed"] is True
@@ -419,8 +519,9 @@ def test_not_yet_valid_warns(platform, fake_session, run_module, pki):
     platform()
     private = certgen.key("mod-future", "ec")
     start = datetime.now(timezone.utc) + timedelta(days=2)
-    future = certgen.certificate(private, "www.example.com", sans=("www.example.com",), not_before=start,
-                                 not_after=start + timedelta(days=90))
+    future = certgen.certificate(
+        private, "www.example.com", sans=("www.example.com",), not_before=start, not_after=start + timedelta(days=90)
+    )
     wanted = args(pki, certificate=certgen.cert_pem(future), certificate_key=certgen.key_pem(private))
     result = run_module(pullzone_certificate, wanted)
     assert any("not valid before" in w for w in warnings_of(result))
@@ -430,8 +531,9 @@ def bad_inputs(pki, tmp_path):
     other = certgen.key_pem(certgen.key("mod-other"))
     expired_key = certgen.key("mod-expired", "ec")
     past = datetime(2021, 1, 1, tzinfo=timezone.utc)
-    expired = certgen.certificate(expired_key, "www.example.com", sans=("www.example.com",), not_before=past,
-                                  not_after=past + timedelta(days=90))
+    expired = certgen.certificate(
+        expired_key, "www.example.com", sans=("www.example.com",), not_before=past, not_after=past + timedelta(days=90)
+    )
     mid_key = certgen.key_pem(certgen.key("mod-mid", "ec"))
     return [
         ({"certificate": "garbage"}, "certificate: not PEM"),
@@ -439,16 +541,25 @@ def bad_inputs(pki, tmp_path):
         ({"certificate_key": "key.pem"}, "use certificate_key_src for a file"),
         ({"certificate_key": ""}, "certificate_key: not PEM"),
         ({"certificate": ""}, "certificate: not PEM"),
-        ({"certificate": "-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n"},
-         "certificate: not a valid X.509 certificate ("),
-        ({"certificate_key": "-----BEGIN PRIVATE KEY-----\nMAMCAQU=\n-----END PRIVATE KEY-----\n"},
-         "certificate_key: not a valid private key"),
-        ({"certificate_key": other}, "certificate_key: the private key does not belong to the certificate "
-                                     "CN=www.example.com,O=Edge Test. Use the key"),
+        (
+            {"certificate": "-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n"},
+            "certificate: not a valid X.509 certificate (",
+        ),
+        (
+            {"certificate_key": "-----BEGIN PRIVATE KEY-----\nMAMCAQU=\n-----END PRIVATE KEY-----\n"},
+            "certificate_key: not a valid private key",
+        ),
+        (
+            {"certificate_key": other},
+            "certificate_key: the private key does not belong to the certificate "
+            "CN=www.example.com,O=Edge Test. Use the key",
+        ),
         ({"certificate_key": mid_key}, "belongs to certificate 2 of the bundle"),
         ({"certificate_key": certgen.key_pem(pki["key_obj"], password=b"pw")}, "is encrypted"),
-        ({"certificate": certgen.cert_pem(expired), "certificate_key": certgen.key_pem(expired_key)},
-         "the certificate expired on 2021-04-01T00:00:00Z"),
+        (
+            {"certificate": certgen.cert_pem(expired), "certificate_key": certgen.key_pem(expired_key)},
+            "the certificate expired on 2021-04-01T00:00:00Z",
+        ),
         ({"hostname": "https://www.example.com/"}, "hostname must be a bare DNS name"),
         ({"hostname": ""}, "hostname must be a bare DNS name"),
         ({"hostname": "b\u00fccher.\u0080"}, "hostname must be a bare DNS name"),
@@ -479,11 +590,14 @@ def test_idna_hostnames_are_encoded(platform, fake_session, run_module, pki):
     assert any("do not cover" in w for w in warnings_of(result))
 
 
-@pytest.mark.parametrize("status, text, expected", [
-    (401, "", "Reading pull zone 2001 failed with HTTP 401 Unauthorized. The credentials were rejected"),
-    (404, "", "Reading pull zone 2001 failed with HTTP 404 Not Found. No pull zone with id 2001 is visible"),
-    (500, "", "HTTP 500"),
-])
+@pytest.mark.parametrize(
+    "status, text, expected",
+    [
+        (401, "", "Reading pull zone 2001 failed with HTTP 401 Unauthorized. The credentials were rejected"),
+        (404, "", "Reading pull zone 2001 failed with HTTP 404 Not Found. No pull zone with id 2001 is visible"),
+        (500, "", "HTTP 500"),
+    ],
+)
 def test_read_errors(platform, fake_session, run_module, pki, status, text, expected):
     fake = platform()
     fake.answers[("GET", "/pullzone/2001")] = [FakeResponse(status, text=text)]
@@ -493,42 +607,58 @@ def test_read_errors(platform, fake_session, run_module, pki, status, text, expe
     assert_no_key(pki, result)
 
 
-@pytest.mark.parametrize("field, option", [
-    ("CertificateKey", "certificate_key or certificate_key_src"),
-    ("Certificate", "certificate or certificate_src"),
-    ("Hostname", "hostname"),
-])
+@pytest.mark.parametrize(
+    "field, option",
+    [
+        ("CertificateKey", "certificate_key or certificate_key_src"),
+        ("Certificate", "certificate or certificate_src"),
+        ("Hostname", "hostname"),
+    ],
+)
 def test_write_rejected_names_the_option(platform, fake_session, run_module, pki, field, option):
     fake = platform()
-    fake.answers[("POST", "/pullzone/2001/addCertificate")] = [FakeResponse(400, {
-        "ErrorKey": "pullzone.some_error", "Field": field, "Message": "Rejected."})]
+    fake.answers[("POST", "/pullzone/2001/addCertificate")] = [
+        FakeResponse(400, {"ErrorKey": "pullzone.some_error", "Field": field, "Message": "Rejected."})
+    ]
     result = run_module(pullzone_certificate, args(pki))
     assert result["failed"] is True
-    assert result["msg"] == ("Adding the certificate of www.example.com to pull zone 2001 failed with HTTP 400 Bad "
-                             "Request (error key pullzone.some_error, field %s): Rejected. The platform could not use "
-                             "the certificate: check %s." % (field, option))
-    assert result["api_error"] == {"status": 400, "error_key": "pullzone.some_error", "field": field,
-                                   "message": "Rejected."}
+    assert result["msg"] == (
+        "Adding the certificate of www.example.com to pull zone 2001 failed with HTTP 400 Bad "
+        "Request (error key pullzone.some_error, field %s): Rejected. The platform could not use "
+        "the certificate: check %s." % (field, option)
+    )
+    assert result["api_error"] == {
+        "status": 400,
+        "error_key": "pullzone.some_error",
+        "field": field,
+        "message": "Rejected.",
+    }
 
 
 def test_remove_rejected_and_other_write_errors_keep_the_generic_hint(platform, fake_session, run_module, pki):
     fake = platform(b64url(pki["bundle"]))
-    fake.answers[("DELETE", "/pullzone/2001/removeCertificate")] = [FakeResponse(400, {
-        "ErrorKey": "pullzone.certificate_not_found", "Field": "Other", "Message": "No."})]
-    result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
-                                               "hostname": "www.example.com", "state": "absent"})
+    fake.answers[("DELETE", "/pullzone/2001/removeCertificate")] = [
+        FakeResponse(400, {"ErrorKey": "pullzone.certificate_not_found", "Field": "Other", "Message": "No."})
+    ]
+    result = run_module(
+        pullzone_certificate,
+        {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE, "hostname": "www.example.com", "state": "absent"},
+    )
     assert result["failed"] is True and "check the option named in the message" in result["msg"]
 
 
 # --- a write whose answer was lost is re-read once, never sent again ----------
 
+
 def lost_answer(fake, landed_as=None):
     """The write's answer: the platform applies it (the hostname becomes ``landed_as``) or not, then
     the connection times out after the request was sent."""
+
     def answer():
         if landed_as is not None:
             fake.hostnames[1].update(landed_as)
         raise requests.exceptions.ReadTimeout("read timed out")
+
     return answer
 
 
@@ -545,8 +675,11 @@ def test_lost_upload_is_reread_never_resent(platform, fake_session, run_module, 
     assert methods(fake_session) == ["GET", "POST", "GET"]
     if landed:
         assert result["changed"] is True and result["fingerprints"] == [fp(pki["leaf"]), fp(pki["mid"])]
-        assert any("Adding the certificate of www.example.com to pull zone 2001 got no answer" in w
-                   and "shows the change was applied" in w for w in warnings_of(result))
+        assert any(
+            "Adding the certificate of www.example.com to pull zone 2001 got no answer" in w
+            and "shows the change was applied" in w
+            for w in warnings_of(result)
+        )
     else:
         assert result["failed"] is True and "NOT applied" in result["msg"] and "not sent again" in result["msg"]
         assert result["api_error"]["status"] is None
@@ -558,8 +691,17 @@ def test_lost_removal_is_reread_never_resent(platform, fake_session, run_module,
     fake = platform(b64url(pki["bundle"]))
     removed = dict(HasCertificate=False, CertificateProvisionType=0, Certificate=None)
     fake.answers[("DELETE", "/pullzone/2001/removeCertificate")] = [lost_answer(fake, removed if landed else None)]
-    result = run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
-                                               "hostname": "www.example.com", "state": "absent", "retries": 3})
+    result = run_module(
+        pullzone_certificate,
+        {
+            "api_key": "k" * 8,
+            "base_url": BASE,
+            "pullzone_id": ZONE,
+            "hostname": "www.example.com",
+            "state": "absent",
+            "retries": 3,
+        },
+    )
     assert methods(fake_session) == ["GET", "DELETE", "GET"]
     if landed:
         assert result["changed"] is True and result["has_certificate"] is False
@@ -611,7 +753,8 @@ def test_lost_upload_confirmed_by_the_probe(omitted, probe_calls, fake_session, 
 
 
 def test_without_cryptography_the_comparison_is_exact_and_checks_are_skipped(
-        platform, fake_session, run_module, pki, monkeypatch):
+    platform, fake_session, run_module, pki, monkeypatch
+):
     platform(b64url(pki["bundle"]))
     with_library = run_module(pullzone_certificate, args(pki))
     monkeypatch.setattr(_certificates, "HAS_CRYPTOGRAPHY", False)
@@ -628,6 +771,7 @@ def test_without_cryptography_the_comparison_is_exact_and_checks_are_skipped(
 
 # --- bad files and text: fail fast, name the option, never hang ---------------------------------
 
+
 def bad_texts():
     """``(option, value, expected message part)``: every text an attacker or a typo could give (the files:
     ``_inprocess/test_controller_files_with_modules.py``, since the action reads them)."""
@@ -636,8 +780,11 @@ def bad_texts():
         ("certificate", cyrillic, "certificate: the CERTIFICATE PEM block is not valid Base64"),
         ("certificate_key", "\u041a\u043b\u044e\u0447", "certificate_key: not PEM"),
         ("certificate", "x" * (_certificates.MAX_TEXT_BYTES + 1), "certificate: the text is larger than 1024 KiB"),
-        ("certificate_key", "-----BEGIN PRIVATE KEY-----\n" * 20000, "certificate_key: the PRIVATE KEY PEM block is "
-                                                                     "not terminated"),
+        (
+            "certificate_key",
+            "-----BEGIN PRIVATE KEY-----\n" * 20000,
+            "certificate_key: the PRIVATE KEY PEM block is not terminated",
+        ),
     ]
 
 
@@ -655,32 +802,46 @@ def test_bad_text_fails_fast_naming_the_option(fake_session, run_module, pki):
 
 
 @pytest.mark.parametrize("option", ["certificate", "certificate_key"])
-def test_a_file_option_the_action_did_not_read_fails_before_any_request(fake_session, run_module, pki, tmp_path,
-                                                                        option):
+def test_a_file_option_the_action_did_not_read_fails_before_any_request(
+    fake_session, run_module, pki, tmp_path, option
+):
     fake_session.responses = Platform()
     (tmp_path / "file.pem").write_text(pki["bundle"] if option == "certificate" else pki["key"])
     result = run_module(pullzone_certificate, args(pki, **{option: None, option + "_src": str(tmp_path / "file.pem")}))
     assert result["failed"] is True
-    assert result["msg"] == ("%s_src names a file on the controller, which this module's action plugin reads and "
-                             "passes to the module as %s; the module ran without its action plugin, so give the text "
-                             "in %s instead." % (option, option, option))
+    assert result["msg"] == (
+        "%s_src names a file on the controller, which this module's action plugin reads and "
+        "passes to the module as %s; the module ran without its action plugin, so give the text "
+        "in %s instead." % (option, option, option)
+    )
     assert fake_session.calls == []
     assert_no_key(pki, result)
 
 
 # --- the module's requests conform to the published document -----------------------------
 
+
 def test_requests_conform_to_the_core_document(platform, fake_session, run_module, pki, openapi):
     from openapi_core.testing import MockRequest
+
     document = openapi(SPEC_NAME).api
     platform()
     run_module(pullzone_certificate, args(pki))
     fake_session.responses = Platform(b64url(pki["bundle"]))
-    run_module(pullzone_certificate, {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE,
-                                      "hostname": "www.example.com", "state": "absent"})
+    run_module(
+        pullzone_certificate,
+        {"api_key": "k" * 8, "base_url": BASE, "pullzone_id": ZONE, "hostname": "www.example.com", "state": "absent"},
+    )
     assert [c["method"] for c in fake_session.calls] == ["GET", "POST", "GET", "DELETE"]
     for call in fake_session.calls:
         data = json.dumps(call["json"]).encode() if call["json"] is not None else None
-        document.validate_request(MockRequest(
-            "https://api.bunny.net", call["method"].lower(), call["url"][len(BASE):], args=call["params"] or {},
-            headers={"AccessKey": call["headers"]["AccessKey"]}, data=data))
+        document.validate_request(
+            MockRequest(
+                "https://api.bunny.net",
+                call["method"].lower(),
+                call["url"][len(BASE) :],
+                args=call["params"] or {},
+                headers={"AccessKey": call["headers"]["AccessKey"]},
+                data=data,
+            )
+        )

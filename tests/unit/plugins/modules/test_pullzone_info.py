@@ -6,7 +6,6 @@ import base64
 import json
 
 from ansible_collections.edge.platform.plugins.modules import pullzone_info
-
 from ansible_collections.edge.platform.tests.unit import certgen
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
@@ -16,14 +15,36 @@ SECRETS = ("token-signing-key-1", "aws-key-2", "aws-secret-3", "log-token-4", "o
 
 def zone(zone_id=21, name="demo", hostnames=None):
     return {
-        "Id": zone_id, "Name": name, "Enabled": True, "Suspended": False, "Type": 0, "CnameDomain": name + ".b-cdn.net",
-        "OriginUrl": "https://deploy:%s@origin.example.com:8443/app" % SECRETS[4], "UserId": "user-guid",
-        "ZoneSecurityEnabled": True, "ZoneSecurityKey": SECRETS[0], "AWSSigningKey": SECRETS[1],
-        "AWSSigningSecret": SECRETS[2], "LogForwardingToken": SECRETS[3], "DnsZoneId": 0,
-        "Hostnames": hostnames if hostnames is not None else [
-            {"Id": 1, "Value": name + ".b-cdn.net", "ForceSSL": False, "IsSystemHostname": True,
-             "IsManagedHostname": False, "HasCertificate": True, "Certificate": None, "CertificateKey": None,
-             "CertificateKeyType": 0, "CertificateProvisionType": 0}],
+        "Id": zone_id,
+        "Name": name,
+        "Enabled": True,
+        "Suspended": False,
+        "Type": 0,
+        "CnameDomain": name + ".b-cdn.net",
+        "OriginUrl": "https://deploy:%s@origin.example.com:8443/app" % SECRETS[4],
+        "UserId": "user-guid",
+        "ZoneSecurityEnabled": True,
+        "ZoneSecurityKey": SECRETS[0],
+        "AWSSigningKey": SECRETS[1],
+        "AWSSigningSecret": SECRETS[2],
+        "LogForwardingToken": SECRETS[3],
+        "DnsZoneId": 0,
+        "Hostnames": hostnames
+        if hostnames is not None
+        else [
+            {
+                "Id": 1,
+                "Value": name + ".b-cdn.net",
+                "ForceSSL": False,
+                "IsSystemHostname": True,
+                "IsManagedHostname": False,
+                "HasCertificate": True,
+                "Certificate": None,
+                "CertificateKey": None,
+                "CertificateKeyType": 0,
+                "CertificateProvisionType": 0,
+            }
+        ],
     }
 
 
@@ -38,9 +59,19 @@ def test_every_zone_is_listed_without_any_secret(fake_session, run_module):
     first = result["pull_zones"][0]
     assert first["origin_url"] == "https://origin.example.com:8443/app" and first["type"] == "premium"
     assert first["zone_security_enabled"] is True
-    assert first["hostnames"] == [{"id": 1, "name": "demo.b-cdn.net", "force_ssl": False, "is_system": True,
-                                   "is_managed": False, "has_certificate": True, "certificate_type": "unknown",
-                                   "certificate_key_type": "ecdsa", "certificate": None}]
+    assert first["hostnames"] == [
+        {
+            "id": 1,
+            "name": "demo.b-cdn.net",
+            "force_ssl": False,
+            "is_system": True,
+            "is_managed": False,
+            "has_certificate": True,
+            "certificate_type": "unknown",
+            "certificate_key_type": "ecdsa",
+            "certificate": None,
+        }
+    ]
     text = json.dumps(result)
     assert not [secret for secret in SECRETS + ("user-guid", "deploy") if secret in text]
     assert fake_session.calls[0]["params"] == {"page": 1, "perPage": 1000}
@@ -60,9 +91,18 @@ def test_by_id_reads_the_zone_and_names_the_option_on_404(fake_session, run_modu
 
 
 def custom_hostname(certificate_value, key_value):
-    return {"Id": 7, "Value": "www.example.com", "ForceSSL": True, "IsSystemHostname": False,
-            "IsManagedHostname": False, "HasCertificate": True, "Certificate": certificate_value,
-            "CertificateKey": key_value, "CertificateKeyType": 0, "CertificateProvisionType": 3}
+    return {
+        "Id": 7,
+        "Value": "www.example.com",
+        "ForceSSL": True,
+        "IsSystemHostname": False,
+        "IsManagedHostname": False,
+        "HasCertificate": True,
+        "Certificate": certificate_value,
+        "CertificateKey": key_value,
+        "CertificateKeyType": 0,
+        "CertificateProvisionType": 3,
+    }
 
 
 def encode(text):

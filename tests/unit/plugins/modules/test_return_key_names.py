@@ -25,17 +25,34 @@ MODULES = sorted(name[:-3] for name in os.listdir(MODULES_DIR) if name.endswith(
 SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 # spellings the rule replaces, with the one to use
 REPLACED = {
-    "pull_zone_id": "pullzone_id", "pull_zone_name": "pullzone_name", "pullzone": "pull_zone",
-    "pullzones": "pull_zones", "zone": "dns_zone (or the zone's kind)", "zones": "dns_zones (or the zone's kind)",
-    "dnszone": "dns_zone", "dnszones": "dns_zones", "dnszone_id": "dns_zone_id", "shieldzone": "shield_zone",
-    "shieldzones": "shield_zones", "shieldzone_id": "shield_zone_id", "wafrule": "waf_rule", "wafrules": "waf_rules",
-    "rules": "waf_rules", "rule": "waf_rule", "db_id": "database_id",
+    "pull_zone_id": "pullzone_id",
+    "pull_zone_name": "pullzone_name",
+    "pullzone": "pull_zone",
+    "pullzones": "pull_zones",
+    "zone": "dns_zone (or the zone's kind)",
+    "zones": "dns_zones (or the zone's kind)",
+    "dnszone": "dns_zone",
+    "dnszones": "dns_zones",
+    "dnszone_id": "dns_zone_id",
+    "shieldzone": "shield_zone",
+    "shieldzones": "shield_zones",
+    "shieldzone_id": "shield_zone_id",
+    "wafrule": "waf_rule",
+    "wafrules": "waf_rules",
+    "rules": "waf_rules",
+    "rule": "waf_rule",
+    "db_id": "database_id",
 }
 # the key each module returns its resource under
 RESOURCE_KEY = {
-    "dnszone_dnssec": "dns_zone", "dnszone_info": "dns_zones", "pullzone_certificate": "pull_zone",
-    "pullzone_info": "pull_zones", "shield_zone_info": "shield_zones", "waf_rule": "waf_rule",
-    "waf_rule_info": "waf_rules", "database_token": "database_id",
+    "dnszone_dnssec": "dns_zone",
+    "dnszone_info": "dns_zones",
+    "pullzone_certificate": "pull_zone",
+    "pullzone_info": "pull_zones",
+    "shield_zone_info": "shield_zones",
+    "waf_rule": "waf_rule",
+    "waf_rule_info": "waf_rules",
+    "database_token": "database_id",
 }
 
 

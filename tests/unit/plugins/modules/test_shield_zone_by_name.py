@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import (
-    api_guardian_spec, bot_detection, bot_detection_info, waf_rule, waf_rule_info)
+    api_guardian_spec,
+    bot_detection,
+    bot_detection_info,
+    waf_rule,
+    waf_rule_info,
+)
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_api_guardian_spec import DOCUMENT, state
 
@@ -13,16 +18,27 @@ BASE = "https://api.example.test"
 ARGS = {"api_key": "unit-test-api-key", "base_url": BASE}
 TEXT = {"Content-Type": "text/plain; charset=utf-8"}
 OK = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
-BOTS = {"shieldZoneId": 3001, "executionMode": 0, "requestIntegrity": {"sensitivity": 1},
-        "ipAddress": {"sensitivity": 1},
-        "browserFingerprint": {"sensitivity": 1, "aggression": 1, "complexEnabled": False}}
-NO_RULES = {"data": [], "error": OK,
-            "page": {"totalCount": 0, "totalPages": 1, "currentPage": 1, "pageSize": 100, "nextPage": None}}
+BOTS = {
+    "shieldZoneId": 3001,
+    "executionMode": 0,
+    "requestIntegrity": {"sensitivity": 1},
+    "ipAddress": {"sensitivity": 1},
+    "browserFingerprint": {"sensitivity": 1, "aggression": 1, "complexEnabled": False},
+}
+NO_RULES = {
+    "data": [],
+    "error": OK,
+    "page": {"totalCount": 0, "totalPages": 1, "currentPage": 1, "pageSize": 100, "nextPage": None},
+}
 # (module, extra options, the module's own first request once the zone is known, its answer)
 MODULES = [
     (bot_detection_info, {}, ("GET", "shield/shield-zone/3001/bot-detection"), {"data": BOTS, "error": OK}),
-    (bot_detection, {"execution_mode": "LogOnly"}, ("GET", "shield/shield-zone/3001/bot-detection"),
-     {"data": BOTS, "error": OK}),
+    (
+        bot_detection,
+        {"execution_mode": "LogOnly"},
+        ("GET", "shield/shield-zone/3001/bot-detection"),
+        {"data": BOTS, "error": OK},
+    ),
     (waf_rule_info, {}, ("GET", "shield/waf/custom-rules/3001"), NO_RULES),
     (waf_rule, {"rule_name": "gone", "state": "absent"}, ("GET", "shield/waf/custom-rules/3001"), NO_RULES),
     (api_guardian_spec, {"content": DOCUMENT}, ("GET", "shield/shield-zone/3001/api-guardian"), state),
@@ -31,8 +47,15 @@ IDS = [entry[0].__name__.rsplit(".", 1)[-1] for entry in MODULES]
 
 
 def pull_zones(*zones):
-    return FakeResponse(200, {"Items": [{"Id": zone_id, "Name": name} for zone_id, name in zones],
-                              "CurrentPage": 1, "TotalItems": len(zones), "HasMoreItems": False})
+    return FakeResponse(
+        200,
+        {
+            "Items": [{"Id": zone_id, "Name": name} for zone_id, name in zones],
+            "CurrentPage": 1,
+            "TotalItems": len(zones),
+            "HasMoreItems": False,
+        },
+    )
 
 
 def shield_zone_of(pull_zone_id):
@@ -45,7 +68,7 @@ def reply(answer):
 
 
 def paths(session):
-    return [(call["method"], call["url"][len(BASE) + 1:]) for call in session.calls]
+    return [(call["method"], call["url"][len(BASE) + 1 :]) for call in session.calls]
 
 
 @pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
@@ -66,8 +89,9 @@ def test_pull_zone_id_costs_one_lookup(fake_session, run_module, module, extra, 
 
 
 @pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
-def test_a_name_without_one_exact_match_fails_listing_candidates(fake_session, run_module, module, extra, first,
-                                                                 answer):
+def test_a_name_without_one_exact_match_fails_listing_candidates(
+    fake_session, run_module, module, extra, first, answer
+):
     fake_session.responses = [pull_zones((2001, "demo"), (2002, "demo-staging"))]
     result = run_module(module, dict(ARGS, pullzone_name="dem", **extra))
     assert result["failed"] is True
@@ -77,21 +101,30 @@ def test_a_name_without_one_exact_match_fails_listing_candidates(fake_session, r
 
 @pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
 def test_a_pull_zone_without_shield_zone_fails_clearly(fake_session, run_module, module, extra, first, answer):
-    fake_session.responses = [FakeResponse(404, {"data": None, "error": dict(OK, statusCode=404, success=False)},
-                                           headers=TEXT)]
+    fake_session.responses = [
+        FakeResponse(404, {"data": None, "error": dict(OK, statusCode=404, success=False)}, headers=TEXT)
+    ]
     result = run_module(module, dict(ARGS, pullzone_id=2009, **extra))
     assert result["failed"] is True and "No shield zone of pull zone 2009" in result["msg"]
 
 
-@pytest.mark.parametrize("params, words", [
-    ({"shield_zone_id": 3001, "pullzone_name": "demo"}, "mutually exclusive: shield_zone_id|pullzone_id|pullzone_name"),
-    ({"pullzone_id": 2001, "pullzone_name": "demo"}, "mutually exclusive: shield_zone_id|pullzone_id|pullzone_name"),
-    ({}, "one of the following is required: "),  # waf_rule_info also names its id: see its own test
-    ({}, "shield_zone_id, pullzone_id, pullzone_name"),
-    ({"pullzone_id": 0}, "pullzone_id must be a positive pull zone id; got 0."),
-])
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        (
+            {"shield_zone_id": 3001, "pullzone_name": "demo"},
+            "mutually exclusive: shield_zone_id|pullzone_id|pullzone_name",
+        ),
+        (
+            {"pullzone_id": 2001, "pullzone_name": "demo"},
+            "mutually exclusive: shield_zone_id|pullzone_id|pullzone_name",
+        ),
+        ({}, "one of the following is required: "),  # waf_rule_info also names its id: see its own test
+        ({}, "shield_zone_id, pullzone_id, pullzone_name"),
+        ({"pullzone_id": 0}, "pullzone_id must be a positive pull zone id; got 0."),
+    ],
+)
 @pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
-def test_exactly_one_way_to_choose_the_zone(fake_session, run_module, module, extra, first, answer, params,
-                                            words):
+def test_exactly_one_way_to_choose_the_zone(fake_session, run_module, module, extra, first, answer, params, words):
     result = run_module(module, dict(ARGS, **dict(extra, **params)))
     assert result["failed"] is True and words in result["msg"] and fake_session.calls == []

@@ -3,28 +3,42 @@
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.modules import shield_zone_info
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
 BASE = {"api_key": "unit-secret-key", "base_url": "https://api.example.test", "retries": 0}
 
 
 def model(zone_id, pull_zone_id, plan=1):
-    return {"shieldZoneId": zone_id, "pullZoneId": pull_zone_id, "planType": plan, "wafEnabled": True,
-            "wafExecutionMode": 1, "wafCustomRuleOrder": [4001], "dDoSShieldSensitivity": 4, "dDoSExecutionMode": 0,
-            "wafRequestBodyLimitAction": 2, "wafResponseBodyLimitAction": 1, "customWafRulesLimit": 10,
-            "wafEngineConfig": [{"name": "x", "valueEncoded": "y"}]}
+    return {
+        "shieldZoneId": zone_id,
+        "pullZoneId": pull_zone_id,
+        "planType": plan,
+        "wafEnabled": True,
+        "wafExecutionMode": 1,
+        "wafCustomRuleOrder": [4001],
+        "dDoSShieldSensitivity": 4,
+        "dDoSExecutionMode": 0,
+        "wafRequestBodyLimitAction": 2,
+        "wafResponseBodyLimitAction": 1,
+        "customWafRulesLimit": 10,
+        "wafEngineConfig": [{"name": "x", "valueEncoded": "y"}],
+    }
 
 
 def test_every_zone_follows_next_page(fake_session, run_module):
     last_page = {"currentPage": 2, "nextPage": None}
-    fake_session.responses = [FakeResponse(body={"data": [model(1, 11)], "page": {"currentPage": 1, "nextPage": 2}}),
-                              FakeResponse(body={"data": [model(2, 12, 9)], "page": last_page})]
+    fake_session.responses = [
+        FakeResponse(body={"data": [model(1, 11)], "page": {"currentPage": 1, "nextPage": 2}}),
+        FakeResponse(body={"data": [model(2, 12, 9)], "page": last_page}),
+    ]
     result = run_module(shield_zone_info, BASE, check=True)
     first, second = result["shield_zones"]
     assert (first["id"], first["pullzone_id"], first["plan"], first["plan_type"]) == (1, 11, "advanced", 1)
     assert (first["waf_execution_mode"], first["ddos_shield_sensitivity"], first["ddos_execution_mode"]) == (
-        "block", "challenge", "log")
+        "block",
+        "challenge",
+        "log",
+    )
     assert (first["waf_request_body_limit_action"], first["waf_response_body_limit_action"]) == ("ignore", "log")
     assert "waf_engine_config" not in first and first["waf_custom_rule_order"] == [4001]
     assert (second["plan"], second["plan_type"]) == (None, 9)  # a newer plan: number kept, no guessed name
@@ -33,13 +47,17 @@ def test_every_zone_follows_next_page(fake_session, run_module):
 
 def test_by_pull_zone_name_costs_two_requests(fake_session, run_module):
     fake_session.responses = [
-        FakeResponse(body={"Items": [{"Id": 11, "Name": "demo"}], "CurrentPage": 1, "TotalItems": 1,
-                           "HasMoreItems": False}),
-        FakeResponse(body={"data": model(1, 11)})]
+        FakeResponse(
+            body={"Items": [{"Id": 11, "Name": "demo"}], "CurrentPage": 1, "TotalItems": 1, "HasMoreItems": False}
+        ),
+        FakeResponse(body={"data": model(1, 11)}),
+    ]
     result = run_module(shield_zone_info, dict(BASE, pullzone_name="demo"))
     assert [z["id"] for z in result["shield_zones"]] == [1]
     assert [c["url"].split("/", 3)[-1] for c in fake_session.calls] == [
-        "pullzone", "shield/shield-zone/get-by-pullzone/11"]
+        "pullzone",
+        "shield/shield-zone/get-by-pullzone/11",
+    ]
 
 
 def test_by_id_and_a_202_without_the_zone(fake_session, run_module):

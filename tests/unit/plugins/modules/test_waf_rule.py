@@ -8,28 +8,54 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import shape_rule
 from ansible_collections.edge.platform.plugins.modules import waf_rule
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
 BASE = {"api_key": "unit-secret-key", "base_url": "https://api.example.test", "retries": 0}
-STORED = {"actionType": 1, "variableTypes": {"0": None}, "operatorType": 0, "severityType": None,
-          "transformationTypes": [19, 8], "value": "/admin", "isNegated": None, "isRegexVariable": False,
-          "chainedRuleConditions": [{"variableTypes": {"REQUEST_METHOD": ""}, "operatorType": 15, "value": "POST",
-                                     "isNegated": True, "isRegexVariable": None}]}
-READABLE = {"action_type": "block", "variable_types": {"REQUEST_URI": ""}, "operator_type": "BEGINSWITH",
-            "value": "/admin", "transformation_types": ["LOWERCASE", 19],
-            "chained_rule_conditions": [{"variable_types": {"REQUEST_METHOD": None}, "operator_type": 15,
-                                         "value": "POST", "is_negated": True}]}
+STORED = {
+    "actionType": 1,
+    "variableTypes": {"0": None},
+    "operatorType": 0,
+    "severityType": None,
+    "transformationTypes": [19, 8],
+    "value": "/admin",
+    "isNegated": None,
+    "isRegexVariable": False,
+    "chainedRuleConditions": [
+        {
+            "variableTypes": {"REQUEST_METHOD": ""},
+            "operatorType": 15,
+            "value": "POST",
+            "isNegated": True,
+            "isRegexVariable": None,
+        }
+    ],
+}
+READABLE = {
+    "action_type": "block",
+    "variable_types": {"REQUEST_URI": ""},
+    "operator_type": "BEGINSWITH",
+    "value": "/admin",
+    "transformation_types": ["LOWERCASE", 19],
+    "chained_rule_conditions": [
+        {"variable_types": {"REQUEST_METHOD": None}, "operator_type": 15, "value": "POST", "is_negated": True}
+    ],
+}
 
 
 def model(rule_id, name, configuration, description="Admin"):
-    return {"id": rule_id, "shieldZoneId": 3001, "userId": "u", "ruleName": name, "ruleDescription": description,
-            "ruleJson": json.dumps(configuration), "ruleConfiguration": configuration,
-            "errorResponse": {"statusCode": 200, "success": True, "message": None, "errorKey": None}}
+    return {
+        "id": rule_id,
+        "shieldZoneId": 3001,
+        "userId": "u",
+        "ruleName": name,
+        "ruleDescription": description,
+        "ruleJson": json.dumps(configuration),
+        "ruleConfiguration": configuration,
+        "errorResponse": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
+    }
 
 
 class Platform(object):
@@ -42,19 +68,31 @@ class Platform(object):
     def __call__(self, method, url, body, params):
         path = url.split("api.example.test", 1)[1]
         if method == "GET":
-            return FakeResponse(body={"data": self.rules, "page": {"currentPage": 1, "nextPage": None, "totalPages": 1},
-                                      "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None}})
+            return FakeResponse(
+                body={
+                    "data": self.rules,
+                    "page": {"currentPage": 1, "nextPage": None, "totalPages": 1},
+                    "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
+                }
+            )
         rule = None
         if method == "POST":
-            rule = model(max([r["id"] for r in self.rules] + [5000]) + 1, body["ruleName"], body["ruleConfiguration"],
-                         body["ruleDescription"])
+            rule = model(
+                max([r["id"] for r in self.rules] + [5000]) + 1,
+                body["ruleName"],
+                body["ruleConfiguration"],
+                body["ruleDescription"],
+            )
             if self.applied:
                 self.rules.append(rule)
         elif method == "PATCH":
             rule = next(r for r in self.rules if path.endswith("/%d" % r["id"]))
             if self.applied:
-                rule.update(ruleName=body["ruleName"], ruleDescription=body["ruleDescription"],
-                            ruleConfiguration=body["ruleConfiguration"])
+                rule.update(
+                    ruleName=body["ruleName"],
+                    ruleDescription=body["ruleDescription"],
+                    ruleConfiguration=body["ruleConfiguration"],
+                )
         elif method == "DELETE":
             if self.applied:
                 self.rules = [r for r in self.rules if not path.endswith("/%d" % r["id"])]
@@ -83,21 +121,34 @@ def test_the_readable_form_of_the_stored_rule_is_no_change(fake_session, run_mod
 def test_waf_rule_info_output_written_back_is_no_change(fake_session, run_module):
     fake_session.responses = Platform([model(4001, "admin", STORED)])
     shaped = shape_rule(model(4001, "admin", STORED), lambda text: None)
-    result = run_module(waf_rule, args(rule_description=shaped["rule_description"],
-                                       rule_configuration=shaped["rule_configuration"]))
+    result = run_module(
+        waf_rule, args(rule_description=shaped["rule_description"], rule_configuration=shaped["rule_configuration"])
+    )
     assert result["changed"] is False and not fake_session.writes
 
 
 def test_create_posts_the_whole_rule_with_an_empty_description(fake_session, run_module):
     fake_session.responses = Platform([model(4001, "other", STORED)])
-    result = run_module(waf_rule, args(rule_configuration={"action_type": 3, "operator_type": "rx", "value": "^/x"}),
-                        diff=True)
+    result = run_module(
+        waf_rule, args(rule_configuration={"action_type": 3, "operator_type": "rx", "value": "^/x"}), diff=True
+    )
     assert result["changed"] is True and result["waf_rule"]["id"] == 5001
     assert fake_session.writes[0]["json"] == {
-        "shieldZoneId": 3001, "ruleName": "admin", "ruleDescription": "",
-        "ruleConfiguration": {"actionType": 3, "variableTypes": {}, "operatorType": 14, "severityType": 0,
-                              "transformationTypes": [], "value": "^/x", "isNegated": False,
-                              "isRegexVariable": False, "chainedRuleConditions": []}}
+        "shieldZoneId": 3001,
+        "ruleName": "admin",
+        "ruleDescription": "",
+        "ruleConfiguration": {
+            "actionType": 3,
+            "variableTypes": {},
+            "operatorType": 14,
+            "severityType": 0,
+            "transformationTypes": [],
+            "value": "^/x",
+            "isNegated": False,
+            "isRegexVariable": False,
+            "chainedRuleConditions": [],
+        },
+    }
     assert result["diff"]["before"] == {}
     assert result["diff"]["after"]["rule_configuration"]["action_type_name"] == "Challenge"
 
@@ -148,15 +199,32 @@ def test_a_202_answer_is_not_replayed_and_the_re_read_decides(fake_session, run_
         assert result["changed"] is True and "HTTP 202" in json.dumps(result["warnings"])
 
 
-@pytest.mark.parametrize("configuration, words", [
-    ({"operator_type": 0}, "rule_configuration.action_type is required"),
-    ({"action_type": "Smite", "operator_type": 0}, "rule_configuration.action_type must be an action name (Block, Log"),
-    ({"action_type": 1, "action_type_name": "Log", "operator_type": 0}, "action_type (1) and rule_configuration.action_type_name (Log) disagree"),
-    ({"action_type": 1, "operator_type": 0, "variable_types": {"REQUEST_URL": ""}}, "unknown variable 'REQUEST_URL'"),
-    ({"action_type": 1, "operator_type": 0, "transformation_types": ["UPPERCASE"]}, "transformation_types[0] must be a transformation name"),
-    ({"action_type": 1, "operator_type": 0, "chained_rule_conditions": [{"value": "x"}]},
-     "rule_configuration.chained_rule_conditions[0].operator_type is required"),
-])
+@pytest.mark.parametrize(
+    "configuration, words",
+    [
+        ({"operator_type": 0}, "rule_configuration.action_type is required"),
+        (
+            {"action_type": "Smite", "operator_type": 0},
+            "rule_configuration.action_type must be an action name (Block, Log",
+        ),
+        (
+            {"action_type": 1, "action_type_name": "Log", "operator_type": 0},
+            "action_type (1) and rule_configuration.action_type_name (Log) disagree",
+        ),
+        (
+            {"action_type": 1, "operator_type": 0, "variable_types": {"REQUEST_URL": ""}},
+            "unknown variable 'REQUEST_URL'",
+        ),
+        (
+            {"action_type": 1, "operator_type": 0, "transformation_types": ["UPPERCASE"]},
+            "transformation_types[0] must be a transformation name",
+        ),
+        (
+            {"action_type": 1, "operator_type": 0, "chained_rule_conditions": [{"value": "x"}]},
+            "rule_configuration.chained_rule_conditions[0].operator_type is required",
+        ),
+    ],
+)
 def test_bad_rules_fail_naming_the_option_before_any_request(fake_session, run_module, configuration, words):
     fake_session.responses = []
     result = run_module(waf_rule, args(rule_configuration=configuration))
@@ -194,8 +262,17 @@ class LostAnswerClient(object):
 @pytest.mark.parametrize("landed", [True, False])
 def test_a_lost_create_is_never_sent_again(landed):
     client = LostAnswerClient(landed)
-    ctx = Context(dict(BASE, shield_zone_id=3001, rule_name="admin", rule_description=None, state="present",
-                       rule_configuration=READABLE, timeout=30.0))
+    ctx = Context(
+        dict(
+            BASE,
+            shield_zone_id=3001,
+            rule_name="admin",
+            rule_description=None,
+            state="present",
+            rule_configuration=READABLE,
+            timeout=30.0,
+        )
+    )
     ctx.client = client
     result = execute(waf_rule.run, ctx)
     assert client.sent == ["GET", "POST", "GET"]

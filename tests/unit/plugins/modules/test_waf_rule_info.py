@@ -16,29 +16,48 @@ TEXT = {"Content-Type": "text/plain; charset=utf-8"}  # the shield API labels it
 
 
 def configuration(variables=None, chained=None, **overrides):
-    config = {"actionType": 1, "variableTypes": variables if variables is not None else {"REQUEST_URI": ""},
-              "operatorType": 0, "severityType": 2, "transformationTypes": [8], "value": "/admin",
-              "isNegated": False, "isRegexVariable": False, "chainedRuleConditions": chained or []}
+    config = {
+        "actionType": 1,
+        "variableTypes": variables if variables is not None else {"REQUEST_URI": ""},
+        "operatorType": 0,
+        "severityType": 2,
+        "transformationTypes": [8],
+        "value": "/admin",
+        "isNegated": False,
+        "isRegexVariable": False,
+        "chainedRuleConditions": chained or [],
+    }
     config.update(overrides)
     return config
 
 
 def rule(rule_id=4001, zone_id=3001, config=None, rule_json=None, error=None):
     config = config if config is not None else configuration()
-    return {"id": rule_id, "shieldZoneId": zone_id, "userId": "user-1", "ruleName": "rule-%d" % rule_id,
-            "ruleDescription": "Rule %d" % rule_id,
-            "ruleJson": json.dumps(config) if rule_json is None else rule_json,
-            "ruleConfiguration": config,
-            "errorResponse": error or {"statusCode": 200, "success": True, "message": None, "errorKey": None}}
+    return {
+        "id": rule_id,
+        "shieldZoneId": zone_id,
+        "userId": "user-1",
+        "ruleName": "rule-%d" % rule_id,
+        "ruleDescription": "Rule %d" % rule_id,
+        "ruleJson": json.dumps(config) if rule_json is None else rule_json,
+        "ruleConfiguration": config,
+        "errorResponse": error or {"statusCode": 200, "success": True, "message": None, "errorKey": None},
+    }
 
 
 def page(rules, current, total_pages, size=2, total=None, next_page="auto"):
-    info = {"totalCount": total if total is not None else len(rules), "totalPages": total_pages,
-            "currentPage": current, "pageSize": size,
-            "nextPage": (current + 1 if current < total_pages else None) if next_page == "auto" else next_page}
-    return FakeResponse(200, {"data": rules, "page": info,
-                              "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None}},
-                        headers=TEXT)
+    info = {
+        "totalCount": total if total is not None else len(rules),
+        "totalPages": total_pages,
+        "currentPage": current,
+        "pageSize": size,
+        "nextPage": (current + 1 if current < total_pages else None) if next_page == "auto" else next_page,
+    }
+    return FakeResponse(
+        200,
+        {"data": rules, "page": info, "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None}},
+        headers=TEXT,
+    )
 
 
 def assert_no_secret(result):
@@ -63,12 +82,18 @@ def test_one_rule_is_read_with_one_get_and_shaped(fake_session, run_module):
     assert json.loads(shaped["rule_json"]) == configuration()
     assert shaped["rule_json_data"] == configuration()
     assert shaped["rule_configuration"] == {
-        "action_type": 1, "action_type_name": "Block",
+        "action_type": 1,
+        "action_type_name": "Block",
         "variable_types": {"REQUEST_URI": ""},
-        "operator_type": 0, "operator_type_name": "BEGINSWITH",
-        "severity_type": 2, "severity_type_name": "CRITICAL",
-        "transformation_types": [8], "transformation_type_names": ["LOWERCASE"],
-        "value": "/admin", "is_negated": False, "is_regex_variable": False,
+        "operator_type": 0,
+        "operator_type_name": "BEGINSWITH",
+        "severity_type": 2,
+        "severity_type_name": "CRITICAL",
+        "transformation_types": [8],
+        "transformation_type_names": ["LOWERCASE"],
+        "value": "/admin",
+        "is_negated": False,
+        "is_regex_variable": False,
         "chained_rule_conditions": [],
     }
     assert shaped["error_response"] == {"status_code": 200, "success": True, "message": None, "error_key": None}
@@ -87,26 +112,36 @@ def test_check_mode_reads_the_same(fake_session, run_module):
 
 
 def test_numeric_variable_keys_become_names_in_main_and_chained_conditions(fake_session, run_module):
-    chained = [{"variableTypes": {"20": ""}, "operatorType": 15, "value": "POST", "isNegated": True,
-                "isRegexVariable": False}]
-    config = configuration(variables={"18": "User-Agent"}, chained=chained, operatorType=2,
-                           transformationTypes=[19, 15])
+    chained = [
+        {"variableTypes": {"20": ""}, "operatorType": 15, "value": "POST", "isNegated": True, "isRegexVariable": False}
+    ]
+    config = configuration(
+        variables={"18": "User-Agent"}, chained=chained, operatorType=2, transformationTypes=[19, 15]
+    )
     fake_session.responses = [FakeResponse(200, rule(config=config), headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     shaped = result["waf_rules"][0]["rule_configuration"]
     assert shaped["variable_types"] == {"REQUEST_HEADERS": "User-Agent"}
     assert shaped["operator_type_name"] == "CONTAINS"
     assert shaped["transformation_type_names"] == ["URLDECODE", "REMOVENULLS"]
-    assert shaped["chained_rule_conditions"] == [{
-        "variable_types": {"REQUEST_METHOD": ""}, "operator_type": 15, "operator_type_name": "STREQ",
-        "value": "POST", "is_negated": True, "is_regex_variable": False}]
+    assert shaped["chained_rule_conditions"] == [
+        {
+            "variable_types": {"REQUEST_METHOD": ""},
+            "operator_type": 15,
+            "operator_type_name": "STREQ",
+            "value": "POST",
+            "is_negated": True,
+            "is_regex_variable": False,
+        }
+    ]
     # rule_json_data is the platform's text decoded as it is
     assert result["waf_rules"][0]["rule_json_data"]["variableTypes"] == {"18": "User-Agent"}
 
 
 def test_unknown_numbers_keep_the_number_and_have_no_name(fake_session, run_module):
-    config = configuration(variables={"27": "x"}, actionType=9, operatorType=13, severityType=7,
-                           transformationTypes=[8, 99])
+    config = configuration(
+        variables={"27": "x"}, actionType=9, operatorType=13, severityType=7, transformationTypes=[8, 99]
+    )
     fake_session.responses = [FakeResponse(200, rule(config=config), headers=TEXT)]
     shaped = run_module(waf_rule_info, dict(ARGS, id=4001))["waf_rules"][0]["rule_configuration"]
     assert (shaped["action_type"], shaped["action_type_name"]) == (9, None)
@@ -117,9 +152,17 @@ def test_unknown_numbers_keep_the_number_and_have_no_name(fake_session, run_modu
 
 
 def test_null_members_are_tolerated(fake_session, run_module):
-    config = {"actionType": 2, "variableTypes": None, "operatorType": 17, "severityType": 0,
-              "transformationTypes": None, "value": None, "isNegated": None, "isRegexVariable": None,
-              "chainedRuleConditions": None}
+    config = {
+        "actionType": 2,
+        "variableTypes": None,
+        "operatorType": 17,
+        "severityType": 0,
+        "transformationTypes": None,
+        "value": None,
+        "isNegated": None,
+        "isRegexVariable": None,
+        "chainedRuleConditions": None,
+    }
     body = rule(config=config, rule_json="")
     body["errorResponse"] = None
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
@@ -153,8 +196,12 @@ def test_missing_rule_fails_with_the_status(fake_session, run_module):
 
 
 def test_a_rule_whose_error_response_failed_is_reported(fake_session, run_module):
-    error = {"statusCode": 404, "success": False, "message": "Custom WAF rule not found.",
-             "errorKey": "waf_rule.not_found"}
+    error = {
+        "statusCode": 404,
+        "success": False,
+        "message": "Custom WAF rule not found.",
+        "errorKey": "waf_rule.not_found",
+    }
     fake_session.responses = [FakeResponse(200, rule(error=error), headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     assert result["failed"] is True
@@ -178,22 +225,47 @@ def test_a_complete_rule_with_a_default_error_response_is_a_successful_read(fake
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     assert result.get("failed") is not True
     assert result["waf_rules"][0]["id"] == 4001
-    assert result["waf_rules"][0]["error_response"] == {"status_code": 0, "success": False, "message": None,
-                                                        "error_key": None}
+    assert result["waf_rules"][0]["error_response"] == {
+        "status_code": 0,
+        "success": False,
+        "message": None,
+        "error_key": None,
+    }
 
 
 DEFAULT_ERROR = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
-EMPTY_RULE = {"id": 0, "shieldZoneId": 0, "userId": None, "ruleName": None, "ruleDescription": None,
-              "ruleJson": None, "ruleConfiguration": None, "errorResponse": DEFAULT_ERROR}
-ACCEPTED = {"location": None, "value": None, "formatters": [], "contentTypes": [], "declaredType": None,
-            "statusCode": 202}
+EMPTY_RULE = {
+    "id": 0,
+    "shieldZoneId": 0,
+    "userId": None,
+    "ruleName": None,
+    "ruleDescription": None,
+    "ruleJson": None,
+    "ruleConfiguration": None,
+    "errorResponse": DEFAULT_ERROR,
+}
+ACCEPTED = {
+    "location": None,
+    "value": None,
+    "formatters": [],
+    "contentTypes": [],
+    "declaredType": None,
+    "statusCode": 202,
+}
 
 
-@pytest.mark.parametrize("status, body, headline", [
-    (200, EMPTY_RULE, "HTTP 200 OK: the platform answered without a rule."),
-    # a rule deleted in the dashboard (terraform-provider-bunnynet issue #93)
-    (202, ACCEPTED, "HTTP 202 Accepted: the platform answered without the rule, as it does for a rule that was deleted."),
-])
+@pytest.mark.parametrize(
+    "status, body, headline",
+    [
+        (200, EMPTY_RULE, "HTTP 200 OK: the platform answered without a rule."),
+        # a rule deleted in the dashboard (terraform-provider-bunnynet issue #93)
+        (
+            202,
+            ACCEPTED,
+            "HTTP 202 Accepted: the platform answered without the rule, as it does for a rule that was deleted.",
+        ),
+    ],
+)
 def test_an_answer_without_the_rule_fails_as_not_found(fake_session, run_module, status, body, headline):
     fake_session.responses = [FakeResponse(status, body, headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
@@ -208,15 +280,22 @@ def test_an_error_key_alone_fails_even_with_the_rule(fake_session, run_module):
     fake_session.responses = [FakeResponse(200, rule(error=error), headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     assert result["failed"] is True
-    assert result["api_error"] == {"status": 200, "error_key": "waf_rule.locked", "field": None,
-                                   "message": "the platform reported a failure with the rule"}
+    assert result["api_error"] == {
+        "status": 200,
+        "error_key": "waf_rule.locked",
+        "field": None,
+        "message": "the platform reported a failure with the rule",
+    }
 
 
-@pytest.mark.parametrize("body, message", [
-    (None, "is not the JSON object this operation returns"),
-    ({"id": 0, "ruleName": None}, "the platform answered without a rule"),
-    (["not", "a", "rule"], "is not the JSON object this operation returns"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (None, "is not the JSON object this operation returns"),
+        ({"id": 0, "ruleName": None}, "the platform answered without a rule"),
+        (["not", "a", "rule"], "is not the JSON object this operation returns"),
+    ],
+)
 def test_an_answer_without_a_rule_fails(fake_session, run_module, body, message):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
@@ -236,12 +315,18 @@ def test_unauthorised_fails_with_the_api_key_hint_and_no_secret(fake_session, ru
 
 def test_a_zone_is_listed_page_by_page(fake_session, run_module):
     rules = [rule(4001 + n) for n in range(5)]
-    fake_session.responses = [page(rules[0:2], 1, 3, total=5), page(rules[2:4], 2, 3, total=5),
-                              page(rules[4:5], 3, 3, total=5)]
+    fake_session.responses = [
+        page(rules[0:2], 1, 3, total=5),
+        page(rules[2:4], 2, 3, total=5),
+        page(rules[4:5], 3, 3, total=5),
+    ]
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, page_size=2))
     assert [r["id"] for r in result["waf_rules"]] == [4001, 4002, 4003, 4004, 4005]
     assert [c["params"] for c in fake_session.calls] == [
-        {"page": 1, "perPage": 2}, {"page": 2, "perPage": 2}, {"page": 3, "perPage": 2}]
+        {"page": 1, "perPage": 2},
+        {"page": 2, "perPage": 2},
+        {"page": 3, "perPage": 2},
+    ]
     assert all(c["url"] == BASE + "/shield/waf/custom-rules/3001" for c in fake_session.calls)
     assert fake_session.writes == []
     assert result["changed"] is False
@@ -312,24 +397,48 @@ def test_a_rule_seen_twice_while_paging_is_reported_once(fake_session, run_modul
 
 
 def test_an_empty_zone_lists_nothing_with_one_get(fake_session, run_module):
-    fake_session.responses = [FakeResponse(200, {"data": [], "page": {
-        "totalCount": 0, "totalPages": 0, "currentPage": 1, "nextPage": None, "pageSize": 100},
-        "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None}}, headers=TEXT)]
+    fake_session.responses = [
+        FakeResponse(
+            200,
+            {
+                "data": [],
+                "page": {"totalCount": 0, "totalPages": 0, "currentPage": 1, "nextPage": None, "pageSize": 100},
+                "error": {"statusCode": 200, "success": True, "message": None, "errorKey": None},
+            },
+            headers=TEXT,
+        )
+    ]
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3003))
     assert result["waf_rules"] == []
     assert len(fake_session.calls) == 1
 
 
 def test_an_unknown_zone_fails_from_the_failed_envelope(fake_session, run_module):
-    fake_session.responses = [FakeResponse(200, {"data": None, "error": {
-        "statusCode": 404, "success": False, "message": "Shield zone 3999 was not found.",
-        "errorKey": "shield_zone.not_found"}}, headers=TEXT)]
+    fake_session.responses = [
+        FakeResponse(
+            200,
+            {
+                "data": None,
+                "error": {
+                    "statusCode": 404,
+                    "success": False,
+                    "message": "Shield zone 3999 was not found.",
+                    "errorKey": "shield_zone.not_found",
+                },
+            },
+            headers=TEXT,
+        )
+    ]
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3999))
     assert result["failed"] is True
     assert result["msg"].startswith("Listing custom WAF rules of shield zone 3999 (page 1) failed with HTTP 404")
     assert "check shield_zone_id" in result["msg"]
-    assert result["api_error"] == {"status": 404, "error_key": "shield_zone.not_found", "field": None,
-                                   "message": "Shield zone 3999 was not found."}
+    assert result["api_error"] == {
+        "status": 404,
+        "error_key": "shield_zone.not_found",
+        "field": None,
+        "message": "Shield zone 3999 was not found.",
+    }
 
 
 def test_a_platform_that_never_stops_paging_fails(fake_session, run_module, monkeypatch):
@@ -346,14 +455,19 @@ def test_a_listing_answer_that_is_not_a_page_fails_instead_of_listing_nothing(fa
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001))
     assert result["failed"] is True
     # the client refuses an answer that is not JSON before the module looks at it
-    assert result["msg"].startswith("Listing custom WAF rules of shield zone 3001 (page 1) failed with HTTP 200 OK: "
-                                    "the answer (text/html) is not the JSON")
+    assert result["msg"].startswith(
+        "Listing custom WAF rules of shield zone 3001 (page 1) failed with HTTP 200 OK: "
+        "the answer (text/html) is not the JSON"
+    )
     assert "waf_rules" not in result
 
 
 def test_rate_limit_and_unavailable_are_retried(fake_session, run_module):
-    fake_session.responses = [FakeResponse(429, headers={"Retry-After": "1"}), FakeResponse(503),
-                              FakeResponse(200, rule(), headers=TEXT)]
+    fake_session.responses = [
+        FakeResponse(429, headers={"Retry-After": "1"}),
+        FakeResponse(503),
+        FakeResponse(200, rule(), headers=TEXT),
+    ]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     assert result["waf_rules"][0]["id"] == 4001
     assert len(fake_session.calls) == 3
@@ -366,17 +480,23 @@ def test_giving_up_after_retries_says_so(fake_session, run_module):
     assert "HTTP 503" in result["msg"] and "gave up after 1 retries" in result["msg"]
 
 
-@pytest.mark.parametrize("args, message", [
-    ({"id": 0}, "id must be a positive id; got 0."),
-    ({"shield_zone_id": -3}, "shield_zone_id must be a positive shield zone id; got -3."),
-    ({"shield_zone_id": 3001, "page_size": 0}, "page_size must be between 1 and 1000; got 0."),
-    ({"shield_zone_id": 3001, "page_size": 1001}, "page_size must be between 1 and 1000; got 1001."),
-    ({}, "one of the following is required: id, shield_zone_id, pullzone_id, pullzone_name"),
-    ({"id": 1, "shield_zone_id": 2}, "parameters are mutually exclusive: id|shield_zone_id"),
-    ({"id": 1, "rule_name": "block-admin"}, "parameters are mutually exclusive: id|rule_name"),
-    ({"rule_name": "block-admin"}, "one of the following is required: id, shield_zone_id, pullzone_id, pullzone_name"),
-    ({"shield_zone_id": 3001, "rule_name": "  "}, "rule_name must not be empty"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ({"id": 0}, "id must be a positive id; got 0."),
+        ({"shield_zone_id": -3}, "shield_zone_id must be a positive shield zone id; got -3."),
+        ({"shield_zone_id": 3001, "page_size": 0}, "page_size must be between 1 and 1000; got 0."),
+        ({"shield_zone_id": 3001, "page_size": 1001}, "page_size must be between 1 and 1000; got 1001."),
+        ({}, "one of the following is required: id, shield_zone_id, pullzone_id, pullzone_name"),
+        ({"id": 1, "shield_zone_id": 2}, "parameters are mutually exclusive: id|shield_zone_id"),
+        ({"id": 1, "rule_name": "block-admin"}, "parameters are mutually exclusive: id|rule_name"),
+        (
+            {"rule_name": "block-admin"},
+            "one of the following is required: id, shield_zone_id, pullzone_id, pullzone_name",
+        ),
+        ({"shield_zone_id": 3001, "rule_name": "  "}, "rule_name must not be empty"),
+    ],
+)
 def test_bad_input_fails_before_any_request(fake_session, run_module, args, message):
     result = run_module(waf_rule_info, dict(ARGS, **args))
     assert result["failed"] is True
@@ -386,10 +506,13 @@ def test_bad_input_fails_before_any_request(fake_session, run_module, args, mess
 
 def test_requests_conform_to_the_published_document(fake_session, run_module, openapi):
     document = openapi(SHIELD_DOCUMENT).api
-    fake_session.responses = [FakeResponse(200, rule(), headers=TEXT), page([rule(1)], 1, 2, size=50),
-                              page([rule(2)], 2, 2, size=50)]
+    fake_session.responses = [
+        FakeResponse(200, rule(), headers=TEXT),
+        page([rule(1)], 1, 2, size=50),
+        page([rule(2)], 2, 2, size=50),
+    ]
     run_module(waf_rule_info, dict(ARGS, id=4001))
     run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, page_size=50))
     assert len(fake_session.calls) == 3
     for call in fake_session.calls:
-        validate_request(document, call["method"], call["url"][len(BASE):], call["params"])
+        validate_request(document, call["method"], call["url"][len(BASE) :], call["params"])

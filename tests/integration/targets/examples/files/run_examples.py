@@ -122,8 +122,10 @@ def replacement(option, value, stand_in):
 def replace_options(value, options):
     """``value`` with every mapping key named in ``options`` given the option's stand-in."""
     if isinstance(value, dict):
-        return {k: (replacement(k, v, options[k]) if k in options else replace_options(v, options))
-                for k, v in value.items()}
+        return {
+            k: (replacement(k, v, options[k]) if k in options else replace_options(v, options))
+            for k, v in value.items()
+        }
     if isinstance(value, list):
         return [replace_options(v, options) for v in value]
     return value
@@ -132,18 +134,47 @@ def replace_options(value, options):
 def build_play(module, examples, settings):
     """One play holding a module's EXAMPLES as written, but for the options and variables ``settings`` replaces."""
     tasks = replace_options(copy.deepcopy(examples), settings.get("options") or {})
-    return [{"name": "EXAMPLES of edge.platform.%s" % module, "hosts": "localhost", "connection": "local",
-             "gather_facts": False, "vars": dict(settings.get("vars") or {}), "tasks": tasks}]
+    return [
+        {
+            "name": "EXAMPLES of edge.platform.%s" % module,
+            "hosts": "localhost",
+            "connection": "local",
+            "gather_facts": False,
+            "vars": dict(settings.get("vars") or {}),
+            "tasks": tasks,
+        }
+    ]
 
 
 def make_certificates(directory, hostnames):
     for hostname in hostnames:
         target = os.path.join(directory, hostname)
         os.makedirs(target)
-        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                        "-days", "90", "-subj", "/CN=%s" % hostname, "-addext", "subjectAltName=DNS:%s" % hostname,
-                        "-keyout", os.path.join(target, "privkey.pem"), "-out", os.path.join(target, "fullchain.pem")],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        subprocess.run(
+            [
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:P-256",
+                "-nodes",
+                "-days",
+                "90",
+                "-subj",
+                "/CN=%s" % hostname,
+                "-addext",
+                "subjectAltName=DNS:%s" % hostname,
+                "-keyout",
+                os.path.join(target, "privkey.pem"),
+                "-out",
+                os.path.join(target, "fullchain.pem"),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
 
 
 def run_playbook(playbook, cwd, record, extra_vars, env_extra):
@@ -152,13 +183,35 @@ def run_playbook(playbook, cwd, record, extra_vars, env_extra):
         os.remove(record)
     env = dict(os.environ)
     env.update(env_extra)
-    env.update(ANSIBLE_CALLBACK_PLUGINS=os.path.join(HERE, "callback_plugins"), ANSIBLE_CALLBACKS_ENABLED="example_record",
-               EXAMPLE_RECORD_FILE=record, ANSIBLE_NOCOLOR="1", ANSIBLE_LOCALHOST_WARNING="false",
-               ANSIBLE_INVENTORY_UNPARSED_WARNING="false", ANSIBLE_RETRY_FILES_ENABLED="false")
-    command = [os.path.join(os.path.dirname(sys.executable), "ansible-playbook"), "-i", "localhost,", "-c", "local",
-               "-e", json.dumps(dict(extra_vars, ansible_python_interpreter=sys.executable)), playbook]
-    proc = subprocess.run(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True, check=False)
+    env.update(
+        ANSIBLE_CALLBACK_PLUGINS=os.path.join(HERE, "callback_plugins"),
+        ANSIBLE_CALLBACKS_ENABLED="example_record",
+        EXAMPLE_RECORD_FILE=record,
+        ANSIBLE_NOCOLOR="1",
+        ANSIBLE_LOCALHOST_WARNING="false",
+        ANSIBLE_INVENTORY_UNPARSED_WARNING="false",
+        ANSIBLE_RETRY_FILES_ENABLED="false",
+    )
+    command = [
+        os.path.join(os.path.dirname(sys.executable), "ansible-playbook"),
+        "-i",
+        "localhost,",
+        "-c",
+        "local",
+        "-e",
+        json.dumps(dict(extra_vars, ansible_python_interpreter=sys.executable)),
+        playbook,
+    ]
+    proc = subprocess.run(
+        command,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        universal_newlines=True,
+        check=False,
+    )
     results = []
     if os.path.exists(record):
         with open(record, encoding="utf-8") as stream:
@@ -183,8 +236,10 @@ def judge_run(label, run, problems):
     before = len(problems)
     for entry in results:
         if entry["status"] != "ok":
-            problems.append("%s: task %r %s%s" % (label, entry["task"], entry["status"],
-                                                  ": %s" % entry["msg"] if entry.get("msg") else ""))
+            problems.append(
+                "%s: task %r %s%s"
+                % (label, entry["task"], entry["status"], ": %s" % entry["msg"] if entry.get("msg") else "")
+            )
         for shown in entry.get("shown", []):
             if shows_nothing(shown):
                 problems.append("%s: task %r printed nothing useful: %s" % (label, entry["task"], json.dumps(shown)))
@@ -206,8 +261,10 @@ def judge(name, first, second, exceptions, problems):
         if task != other:
             break
         if shown_first != shown_second and task not in exceptions["prints_differently"]:
-            problems.append("%s: task %r printed %s on the first run but %s on the second"
-                            % (name, task, json.dumps(shown_first), json.dumps(shown_second)))
+            problems.append(
+                "%s: task %r printed %s on the first run but %s on the second"
+                % (name, task, json.dumps(shown_first), json.dumps(shown_second))
+            )
     if [pair[0] for pair in first_tasks] != [pair[0] for pair in second_tasks]:
         problems.append("%s: the second run ran other tasks than the first" % name)
     for entry in second[2]:
@@ -218,6 +275,7 @@ def judge(name, first, second, exceptions, problems):
 def emulator_class(collection):
     sys.path.insert(0, os.path.join(collection, "tests", "utils"))
     from emulator_process import EmulatorProcess  # pylint: disable=import-outside-toplevel,import-error
+
     return EmulatorProcess
 
 
@@ -244,15 +302,25 @@ def run_examples(collection, settings, exceptions, work, emulator, problems, see
 
 
 def run_playbooks(collection, settings, exceptions, work, emulator, problems, seen_tasks):
-    playbooks = sorted(glob.glob(os.path.join(collection, "playbooks", "*.yml"))
-                       + glob.glob(os.path.join(collection, "playbooks", "*.yaml")))
+    playbooks = sorted(
+        glob.glob(os.path.join(collection, "playbooks", "*.yml"))
+        + glob.glob(os.path.join(collection, "playbooks", "*.yaml"))
+    )
     if not playbooks:
         problems.append("no playbook found under playbooks/")
     database_url = "%s/db/%s" % (emulator.url, DEMO_CONNECTION["database"])
-    env = {"EDGE_API_KEY": DEMO_CONNECTION["api_key"], "EDGE_BASE_URL": emulator.url,
-           "SERVICE_DATABASE_URL": database_url, "SERVICE_DATABASE_AUTH_TOKEN": DEMO_CONNECTION["database_token"]}
-    extra = {"edge_api_key": DEMO_CONNECTION["api_key"], "edge_base_url": emulator.url,
-             "database_url": database_url, "database_token": DEMO_CONNECTION["database_token"]}
+    env = {
+        "EDGE_API_KEY": DEMO_CONNECTION["api_key"],
+        "EDGE_BASE_URL": emulator.url,
+        "SERVICE_DATABASE_URL": database_url,
+        "SERVICE_DATABASE_AUTH_TOKEN": DEMO_CONNECTION["database_token"],
+    }
+    extra = {
+        "edge_api_key": DEMO_CONNECTION["api_key"],
+        "edge_base_url": emulator.url,
+        "database_url": database_url,
+        "database_token": DEMO_CONNECTION["database_token"],
+    }
     for playbook in playbooks:
         name = os.path.basename(playbook)
         scratch = os.path.join(work, "playbooks", name)
@@ -294,8 +362,10 @@ def main(argv):
     seen_tasks = set()
     # examples and playbooks use an emulator each: run both at once
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        phases = [pool.submit(examples_phase, collection, settings, exceptions, work, seen_tasks),
-                  pool.submit(playbooks_phase, collection, settings, exceptions, work, seen_tasks)]
+        phases = [
+            pool.submit(examples_phase, collection, settings, exceptions, work, seen_tasks),
+            pool.submit(playbooks_phase, collection, settings, exceptions, work, seen_tasks),
+        ]
         problems = phases[0].result() + phases[1].result()
     for key, names in sorted(exceptions.items()):
         for name in sorted(set(names) - seen_tasks):

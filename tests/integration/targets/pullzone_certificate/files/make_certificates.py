@@ -32,16 +32,22 @@ def ec_key():
 
 
 def certificate(key, common_name, sans=(), issuer=None, issuer_key=None, not_before=None, not_after=None, ca=False):
-    subject = x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Edge Integration"),
-                         x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
-    builder = (x509.CertificateBuilder()
-               .subject_name(subject)
-               .issuer_name(issuer.subject if issuer is not None else subject)
-               .public_key(key.public_key())
-               .serial_number(x509.random_serial_number())
-               .not_valid_before(not_before or NOW - timedelta(days=1))
-               .not_valid_after(not_after or NOW + timedelta(days=90))
-               .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True))
+    subject = x509.Name(
+        [
+            x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Edge Integration"),
+            x509.NameAttribute(NameOID.COMMON_NAME, common_name),
+        ]
+    )
+    builder = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(issuer.subject if issuer is not None else subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(not_before or NOW - timedelta(days=1))
+        .not_valid_after(not_after or NOW + timedelta(days=90))
+        .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+    )
     if sans:
         builder = builder.add_extension(x509.SubjectAlternativeName([x509.DNSName(n) for n in sans]), critical=False)
     return builder.sign(issuer_key if issuer_key is not None else key, hashes.SHA256())
@@ -71,11 +77,14 @@ def main(directory):
     soon = certificate(soon_key, host, (host,), mid, mid_key, not_after=NOW + timedelta(days=5))
     other = certificate(other_key, "other.example.com", ("other.example.com",), mid, mid_key)
     past = NOW - timedelta(days=400)
-    expired = certificate(expired_key, host, (host,), mid, mid_key, not_before=past, not_after=past + timedelta(days=90))
+    expired = certificate(
+        expired_key, host, (host,), mid, mid_key, not_before=past, not_after=past + timedelta(days=90)
+    )
 
     chain = mid.public_bytes(PEM)
-    first_der_key = first_key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.TraditionalOpenSSL,
-                                            serialization.NoEncryption())
+    first_der_key = first_key.private_bytes(
+        serialization.Encoding.DER, serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()
+    )
     keys = {
         "first.key": key_bytes(first_key),
         "second.key": key_bytes(second_key, serialization.PrivateFormat.TraditionalOpenSSL),
@@ -108,9 +117,11 @@ def main(directory):
         needles.append(base64.urlsafe_b64encode(data).decode("ascii")[:48])
     # the DER key travels as its Base64: no part of that may show either
     der_text = base64.b64encode(first_der_key).decode("ascii")
-    needles += [der_text[i:i + 48] for i in range(0, len(der_text) - 48, 48)]
-    fingerprints = {name: [c.fingerprint(hashes.SHA256()).hex(":").upper() for c in certs]
-                    for name, certs in (("first", (first, mid)), ("second", (second, mid)), ("first_leaf", (first,)))}
+    needles += [der_text[i : i + 48] for i in range(0, len(der_text) - 48, 48)]
+    fingerprints = {
+        name: [c.fingerprint(hashes.SHA256()).hex(":").upper() for c in certs]
+        for name, certs in (("first", (first, mid)), ("second", (second, mid)), ("first_leaf", (first,)))
+    }
     write(directory, "needles.json", json.dumps(sorted(set(needles))).encode("ascii"))
     write(directory, "fingerprints.json", json.dumps(fingerprints).encode("ascii"))
 

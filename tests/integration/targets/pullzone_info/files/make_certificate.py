@@ -19,16 +19,25 @@ def main(folder):
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "www.example.com")])
     now = datetime.now(timezone.utc).replace(microsecond=0)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-            .serial_number(x509.random_serial_number()).not_valid_before(now - timedelta(days=1))
-            .not_valid_after(now + timedelta(days=45))
-            .add_extension(x509.SubjectAlternativeName([x509.DNSName("www.example.com")]), critical=False)
-            .sign(key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(days=1))
+        .not_valid_after(now + timedelta(days=45))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName("www.example.com")]), critical=False)
+        .sign(key, hashes.SHA256())
+    )
     with open(os.path.join(folder, "cert.pem"), "wb") as stream:
         stream.write(cert.public_bytes(serialization.Encoding.PEM))
     with open(os.path.join(folder, "key.pem"), "wb") as stream:
-        stream.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                       serialization.NoEncryption()))
+        stream.write(
+            key.private_bytes(
+                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+            )
+        )
 
 
 if __name__ == "__main__":

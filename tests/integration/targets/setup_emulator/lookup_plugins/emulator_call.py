@@ -67,8 +67,9 @@ def call(request):
         data = json.dumps(request["body"]).encode("utf-8")
         headers["Content-Type"] = "application/json"
     try:
-        response = OPENER.open(Request(url, data=data, headers=headers, method=method),
-                               timeout=float(request.get("timeout", 30)))
+        response = OPENER.open(
+            Request(url, data=data, headers=headers, method=method), timeout=float(request.get("timeout", 30))
+        )
     except HTTPError as exc:  # an answer all the same: its status is checked below
         response = exc
     except Exception as exc:  # pylint: disable=broad-except

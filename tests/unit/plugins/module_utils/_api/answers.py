@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 

@@ -7,7 +7,6 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._api import api_guardian as guardian
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, InputError
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 BASE = "https://api.example.test"
@@ -26,7 +25,7 @@ def envelope(data, status=200):
 
 
 def calls(session):
-    return [(c["method"], c["url"][len(BASE):]) for c in session.calls]
+    return [(c["method"], c["url"][len(BASE) :]) for c in session.calls]
 
 
 def test_get_reads_the_zone_once_and_drops_what_is_not_an_object():
@@ -41,8 +40,10 @@ def test_a_404_names_both_readings_and_the_option_that_chose_the_zone(option):
     api, dummy = client(FakeResponse(404))
     with pytest.raises(ApiError) as error:
         guardian.get(api, 9, option)
-    assert ("Shield zone 9 is not visible to this API key, or has no API Guardian state yet (the platform does not "
-            "say which): check %s, or upload an OpenAPI document" % option) in str(error.value)
+    assert (
+        "Shield zone 9 is not visible to this API key, or has no API Guardian state yet (the platform does not "
+        "say which): check %s, or upload an OpenAPI document" % option
+    ) in str(error.value)
 
 
 @pytest.mark.parametrize("read", [lambda api: guardian.get(api, 9), lambda api: guardian.get_or_absent(api, 9, "-")])
@@ -61,8 +62,9 @@ def test_get_or_absent_asks_the_zone_itself_about_a_404():
 
 
 def test_get_or_absent_fails_with_the_zone_hint_when_the_zone_says_404():
-    api, dummy = client(FakeResponse(404, {"error": {"message": "nope", "errorKey": "k", "success": False}}),
-                        FakeResponse(404))
+    api, dummy = client(
+        FakeResponse(404, {"error": {"message": "nope", "errorKey": "k", "success": False}}), FakeResponse(404)
+    )
     with pytest.raises(ApiError) as error:
         guardian.get_or_absent(api, 9, "No shield zone with id 9 is visible: check pullzone_name.")
     assert error.value.status == 404 and error.value.error_key == "k"
@@ -70,8 +72,10 @@ def test_get_or_absent_fails_with_the_zone_hint_when_the_zone_says_404():
 
 
 def test_get_endpoint_finds_by_method_and_path_or_raises_input_error():
-    api, dummy = client(envelope({"configuration": CONFIG, "endpoints": [PETS]}),
-                        envelope({"configuration": CONFIG, "endpoints": [PETS]}))
+    api, dummy = client(
+        envelope({"configuration": CONFIG, "endpoints": [PETS]}),
+        envelope({"configuration": CONFIG, "endpoints": [PETS]}),
+    )
     assert guardian.get_endpoint(api, 9, "get", "/pets") == PETS
     with pytest.raises(InputError, match="No API Guardian endpoint GET /cats in this zone"):
         guardian.get_endpoint(api, 9, "GET", "/cats")

@@ -6,37 +6,52 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._api import bot_detection as bot
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, MAY_HAVE_BEEN_SENT, REFUSED, ApiError)
+    BAD_ANSWER,
+    MAY_HAVE_BEEN_SENT,
+    REFUSED,
+    ApiError,
+)
 
-STATE = {"shieldZoneId": 3001, "executionMode": 1, "requestIntegrity": {"sensitivity": 2},
-         "ipAddress": {"sensitivity": 3},
-         "browserFingerprint": {"sensitivity": 1, "aggression": 4, "complexEnabled": True}}
+STATE = {
+    "shieldZoneId": 3001,
+    "executionMode": 1,
+    "requestIntegrity": {"sensitivity": 2},
+    "ipAddress": {"sensitivity": 3},
+    "browserFingerprint": {"sensitivity": 1, "aggression": 4, "complexEnabled": True},
+}
 
 
-@pytest.mark.parametrize("message, text", [
-    ("Bot detection is not available on the Basic plan.", "Bot detection is not available on the Basic plan"),
-    (None, "Bot detection is not available on this shield zone's plan"),
-])
+@pytest.mark.parametrize(
+    "message, text",
+    [
+        ("Bot detection is not available on the Basic plan.", "Bot detection is not available on the Basic plan"),
+        (None, "Bot detection is not available on this shield zone's plan"),
+    ],
+)
 def test_an_unavailable_zone_reports_the_defaults_and_why(message, text):
     shaped = bot.unavailable(3002, message)
     assert shaped["available"] is False
     assert shaped["unavailable_reason"] == (
         "%s (error key invalid_plan_type.bot_detection). Bot detection needs a paid shield plan "
-        "(Advanced or higher)." % text)
+        "(Advanced or higher)." % text
+    )
     assert shaped["execution_mode_name"] == "LogOnly"
     assert shaped["request_integrity"]["sensitivity_name"] == "Off"
     assert shaped["browser_fingerprint"]["aggression_name"] == "Low"
     assert shaped["browser_fingerprint"]["complex_enabled"] is False
 
 
-@pytest.mark.parametrize("status, body, problem", [
-    (200, {"data": STATE, "error": {"success": True}}, None),
-    (200, {"data": None}, "the platform answered without the configuration"),
-    (200, {"error": {"success": True}}, "the platform answered without the configuration"),
-    (200, ["not", "an", "object"], "the platform answered without the configuration"),
-    (202, {"statusCode": 202, "value": None}, "the platform did not return the configuration"),
-    (202, {"data": STATE}, "the platform did not return the configuration"),
-])
+@pytest.mark.parametrize(
+    "status, body, problem",
+    [
+        (200, {"data": STATE, "error": {"success": True}}, None),
+        (200, {"data": None}, "the platform answered without the configuration"),
+        (200, {"error": {"success": True}}, "the platform answered without the configuration"),
+        (200, ["not", "an", "object"], "the platform answered without the configuration"),
+        (202, {"statusCode": 202, "value": None}, "the platform did not return the configuration"),
+        (202, {"data": STATE}, "the platform did not return the configuration"),
+    ],
+)
 def test_configuration_problem(status, body, problem):
     assert bot.configuration_problem(status, body) == problem
 
@@ -61,8 +76,9 @@ class Client(object):
 def test_read_returns_the_configuration_and_names_the_hint_of_a_404():
     client = Client((200, {"data": STATE}))
     assert bot.read(client, 3001, "check shield_zone_id") == STATE
-    assert client.sent == [("GET", "/shield/shield-zone/3001/bot-detection",
-                            {"hints": {404: "check shield_zone_id"}, "expect": "object"})]
+    assert client.sent == [
+        ("GET", "/shield/shield-zone/3001/bot-detection", {"hints": {404: "check shield_zone_id"}, "expect": "object"})
+    ]
 
 
 def test_a_read_answered_without_the_configuration_is_a_bad_answer():
@@ -71,20 +87,27 @@ def test_a_read_answered_without_the_configuration_is_a_bad_answer():
     assert caught.value.kind == BAD_ANSWER
     assert caught.value.describe() == (
         "Reading bot detection of shield zone 3001 failed with HTTP 200 OK: the platform answered without the "
-        "configuration. Retry later; if it persists, report it to the platform's support.")
+        "configuration. Retry later; if it persists, report it to the platform's support."
+    )
 
 
-@pytest.mark.parametrize("call", [lambda client: bot.read(client, 3002),
-                                  lambda client: bot.update(client, 3002, bot.UNAVAILABLE_STATE)])
+@pytest.mark.parametrize(
+    "call", [lambda client: bot.read(client, 3002), lambda client: bot.update(client, 3002, bot.UNAVAILABLE_STATE)]
+)
 def test_the_plan_error_is_a_refusal_that_says_why(call):
-    refused = ApiError("Reading bot detection of shield zone 3002", 202, "Bot detection is not available.",
-                       error_key=bot.PLAN_ERROR_KEY)
+    refused = ApiError(
+        "Reading bot detection of shield zone 3002",
+        202,
+        "Bot detection is not available.",
+        error_key=bot.PLAN_ERROR_KEY,
+    )
     with pytest.raises(bot.NotInPlan) as caught:
         call(Client(refused))
     assert caught.value.kind == REFUSED
     assert caught.value.describe() == (
         "Reading bot detection of shield zone 3002 failed: Bot detection is not available (error key "
-        "invalid_plan_type.bot_detection). Bot detection needs a paid shield plan (Advanced or higher).")
+        "invalid_plan_type.bot_detection). Bot detection needs a paid shield plan (Advanced or higher)."
+    )
     assert caught.value.as_dict() == refused.as_dict()
 
 
@@ -95,8 +118,10 @@ def test_another_refusal_is_raised_as_it_came():
     assert caught.value is refused
 
 
-@pytest.mark.parametrize("answer, kind", [((202, {"statusCode": 202}), MAY_HAVE_BEEN_SENT),
-                                          ((200, {"data": dict(STATE, executionMode=0)}), BAD_ANSWER)])
+@pytest.mark.parametrize(
+    "answer, kind",
+    [((202, {"statusCode": 202}), MAY_HAVE_BEEN_SENT), ((200, {"data": dict(STATE, executionMode=0)}), BAD_ANSWER)],
+)
 def test_an_update_the_answer_does_not_confirm_may_have_landed(answer, kind):
     with pytest.raises(ApiError) as caught:
         bot.update(Client(answer), 3001, STATE)

@@ -8,8 +8,12 @@ import requests
 from ansible_collections.edge.platform.plugins.module_utils._api import databases
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, MAY_HAVE_BEEN_SENT, REFUSED, ApiError, InputError)
-
+    BAD_ANSWER,
+    MAY_HAVE_BEEN_SENT,
+    REFUSED,
+    ApiError,
+    InputError,
+)
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 DB = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
@@ -17,8 +21,9 @@ DB = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
 
 def client(*responses, retries=0):
     session = FakeSession(responses)
-    return Client("https://api.example.test", {"AccessKey": "k"}, session=session, retries=retries,
-                  sleep=lambda seconds: None), session
+    return Client(
+        "https://api.example.test", {"AccessKey": "k"}, session=session, retries=retries, sleep=lambda seconds: None
+    ), session
 
 
 def test_check_id_strips_and_refuses_what_cannot_be_an_id():
@@ -34,8 +39,12 @@ def test_generate_token_puts_once_and_returns_the_token_and_expiry():
     answer = databases.generate_token(api, "a b", "read_only", "2030-01-01T00:00:00Z")
     assert answer == {"token": "jwt", "expires_at": "2030-01-01T00:00:00Z"}
     assert [(c["method"], c["url"], c["json"]) for c in session.calls] == [
-        ("PUT", "https://api.example.test/database/v2/databases/a%20b/auth/generate",
-         {"authorization": "read-only", "expires_at": "2030-01-01T00:00:00Z"})]
+        (
+            "PUT",
+            "https://api.example.test/database/v2/databases/a%20b/auth/generate",
+            {"authorization": "read-only", "expires_at": "2030-01-01T00:00:00Z"},
+        )
+    ]
 
 
 @pytest.mark.parametrize("returned", [None, "", 5])
@@ -51,8 +60,10 @@ def test_an_answer_without_a_token_is_unsettled(body):
     with pytest.raises(databases.Unsettled) as caught:
         databases.generate_token(api, DB, "read_only")
     assert caught.value.kind == BAD_ANSWER and caught.value.status == 200
-    assert caught.value.describe() == ("Generating a read-only token for database %s: the platform answered HTTP 200 "
-                                       "without a token. %s" % (DB, databases.TOKEN_UNKNOWN))
+    assert caught.value.describe() == (
+        "Generating a read-only token for database %s: the platform answered HTTP 200 "
+        "without a token. %s" % (DB, databases.TOKEN_UNKNOWN)
+    )
 
 
 @pytest.mark.parametrize("answer", [requests.exceptions.ReadTimeout("slow"), FakeResponse(status=502)])
@@ -79,7 +90,8 @@ def test_revoke_tokens_posts_without_a_body_and_expects_an_empty_answer():
     api, session = client(FakeResponse(status=204))
     assert databases.revoke_tokens(api, DB) is None
     assert [(c["method"], c["url"], c["json"]) for c in session.calls] == [
-        ("POST", "https://api.example.test/database/v2/databases/%s/auth/revoke" % DB, None)]
+        ("POST", "https://api.example.test/database/v2/databases/%s/auth/revoke" % DB, None)
+    ]
 
 
 def test_revoke_tokens_is_retried_and_a_lost_answer_asks_for_a_rerun():

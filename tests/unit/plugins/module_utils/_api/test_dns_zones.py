@@ -8,7 +8,6 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client, dns, dns_page
 
@@ -17,12 +16,15 @@ def test_dns_zone_by_domain_sends_one_search_and_matches_exactly():
     api, session = client(dns_page([dns(1, "shop.example.com"), dns(2, "Example.com.")]))
     assert dns_zones.find(api, "example.com")["Id"] == 2
     assert [(c["method"], c["url"], c["params"]) for c in session.calls] == [
-        ("GET", "https://api.example.test/dnszone", {"page": 1, "perPage": 1000, "search": "example.com"})]
+        ("GET", "https://api.example.test/dnszone", {"page": 1, "perPage": 1000, "search": "example.com"})
+    ]
 
 
 def test_dns_zone_search_follows_every_page():
-    api, session = client(dns_page([dns(n, "a%d.example.com" % n) for n in range(3)], more=True),
-                          dns_page([dns(9, "example.com")], page=2))
+    api, session = client(
+        dns_page([dns(n, "a%d.example.com" % n) for n in range(3)], more=True),
+        dns_page([dns(9, "example.com")], page=2),
+    )
     assert dns_zones.find(api, "EXAMPLE.COM.")["Id"] == 9
     assert [c["params"]["page"] for c in session.calls] == [1, 2]
 
@@ -39,15 +41,21 @@ def test_no_exact_match_lists_a_few_candidates_with_ids():
 
 def test_several_exact_matches_fail_naming_each_id():
     api, _session = client(dns_page([dns(5, "example.net"), dns(6, "EXAMPLE.net.")]))
-    with pytest.raises(LookupFailed, match=r"2 DNS zones match zone_domain='example.net': example.net \(id 5\), "
-                                           r"EXAMPLE.net. \(id 6\). Give zone_id to choose one."):
+    with pytest.raises(
+        LookupFailed,
+        match=r"2 DNS zones match zone_domain='example.net': example.net \(id 5\), "
+        r"EXAMPLE.net. \(id 6\). Give zone_id to choose one.",
+    ):
         dns_zones.find(api, "example.net")
 
 
 def test_nothing_found_says_so_and_names_the_option():
     api, _session = client(dns_page([]))
-    with pytest.raises(LookupFailed, match="No DNS zone matches zone_domain='nowhere.test' among those this API key "
-                                           "can see: check zone_domain, or give zone_id."):
+    with pytest.raises(
+        LookupFailed,
+        match="No DNS zone matches zone_domain='nowhere.test' among those this API key "
+        "can see: check zone_domain, or give zone_id.",
+    ):
         dns_zones.find(api, "nowhere.test")
 
 
@@ -59,31 +67,41 @@ def test_an_empty_domain_fails_before_any_request(domain):
     assert session.calls == []
 
 
-@pytest.mark.parametrize("hint, expected", [
-    (None, "No DNS zone with id 7 is visible to this API key: check zone_id."),
-    ("No DNS zone with id 7 (found through zone_domain x.test) is visible", "found through zone_domain x.test"),
-])
+@pytest.mark.parametrize(
+    "hint, expected",
+    [
+        (None, "No DNS zone with id 7 is visible to this API key: check zone_id."),
+        ("No DNS zone with id 7 (found through zone_domain x.test) is visible", "found through zone_domain x.test"),
+    ],
+)
 def test_the_read_by_id_names_the_option_on_404(hint, expected):
     api, session = client(FakeResponse(body=dns(7, "x.test")), FakeResponse(404))
     assert dns_zones.get(api, 7)["Domain"] == "x.test"
     with pytest.raises(ApiError) as caught:
         dns_zones.get(api, 7, hint)
     assert caught.value.describe().startswith("Reading DNS zone 7 failed with HTTP 404") and expected in str(
-        caught.value.describe())
+        caught.value.describe()
+    )
     assert [(c["method"], c["url"]) for c in session.calls] == [("GET", "https://api.example.test/dnszone/7")] * 2
 
 
 ENABLED = {"Enabled": True, "DsRecord": "example.com. 3600 IN DS 4242 13 2 ABCD", "KeyTag": 4242}
 
 
-@pytest.mark.parametrize("call, method, operation", [
-    (dns_zones.enable_dnssec, "POST", "Enabling DNSSEC on DNS zone 7"),
-    (dns_zones.read_ds_record, "POST", "Reading the DS record of DNS zone 7"),
-])
+@pytest.mark.parametrize(
+    "call, method, operation",
+    [
+        (dns_zones.enable_dnssec, "POST", "Enabling DNSSEC on DNS zone 7"),
+        (dns_zones.read_ds_record, "POST", "Reading the DS record of DNS zone 7"),
+    ],
+)
 def test_enabling_returns_the_ds_record_model(call, method, operation):
     api, session = client(FakeResponse(body=ENABLED))
     assert call(api, 7) == ENABLED
-    assert (session.calls[0]["method"], session.calls[0]["url"]) == (method, "https://api.example.test/dnszone/7/dnssec")
+    assert (session.calls[0]["method"], session.calls[0]["url"]) == (
+        method,
+        "https://api.example.test/dnszone/7/dnssec",
+    )
     api, _session = client(FakeResponse(body={"Enabled": False}))
     with pytest.raises(ApiError) as caught:
         call(api, 7)

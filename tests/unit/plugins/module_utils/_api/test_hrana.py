@@ -11,7 +11,6 @@ from ansible_collections.edge.platform.plugins.module_utils._api import hrana as
 from ansible_collections.edge.platform.plugins.module_utils._database import hrana, sql_plan
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import AnswerTooLarge, Client
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 URL = "https://db.example.test"
@@ -19,24 +18,40 @@ URL = "https://db.example.test"
 
 def client(*responses, max_response_bytes=1 << 20):
     session = FakeSession(responses)
-    return Client(URL, {"Authorization": "Bearer t"}, session=session, retries=0, url_option="database_url",
-                  max_response_bytes=max_response_bytes), session
+    return Client(
+        URL,
+        {"Authorization": "Bearer t"},
+        session=session,
+        retries=0,
+        url_option="database_url",
+        max_response_bytes=max_response_bytes,
+    ), session
 
 
 def plan(*sqls, check_mode=False):
-    return sql_plan.read_plan(dict(statements=list(sqls), sql=None, args=None, named_args=None, transaction=True,
-                                   max_rows=10), check_mode)
+    return sql_plan.read_plan(
+        dict(statements=list(sqls), sql=None, args=None, named_args=None, transaction=True, max_rows=10), check_mode
+    )
 
 
 def ok(rows=()):
-    return {"cols": [{"name": "x"}], "rows": [[{"type": "integer", "value": str(r)}] for r in rows],
-            "affected_row_count": 0, "last_insert_rowid": None}
+    return {
+        "cols": [{"name": "x"}],
+        "rows": [[{"type": "integer", "value": str(r)}] for r in rows],
+        "affected_row_count": 0,
+        "last_insert_rowid": None,
+    }
 
 
 def answer(steps, errors=None):
     result = {"step_results": steps, "step_errors": errors or [None] * len(steps)}
-    return {"baton": None, "results": [{"type": "ok", "response": {"type": "batch", "result": result}},
-                                       {"type": "ok", "response": {"type": "close"}}]}
+    return {
+        "baton": None,
+        "results": [
+            {"type": "ok", "response": {"type": "batch", "result": result}},
+            {"type": "ok", "response": {"type": "close"}},
+        ],
+    }
 
 
 def test_run_batch_posts_the_plans_batch_and_close_without_a_baton():
@@ -52,15 +67,24 @@ def test_run_batch_posts_the_plans_batch_and_close_without_a_baton():
 
 def test_a_batch_refused_as_a_whole_is_a_refusal_not_an_error():
     two = plan("VACUUM", "SELECT 1")
-    refused = {"baton": None, "results": [{"type": "error", "error": {"message": "no", "code": "SQL_PARSE_ERROR"}},
-                                          {"type": "ok", "response": {"type": "close"}}]}
+    refused = {
+        "baton": None,
+        "results": [
+            {"type": "error", "error": {"message": "no", "code": "SQL_PARSE_ERROR"}},
+            {"type": "ok", "response": {"type": "close"}},
+        ],
+    }
     api, _session = client(FakeResponse(body=refused))
     got = pipeline.run_batch(api, two)
     assert got.outcomes is None and got.refusal.code == "SQL_PARSE_ERROR"
     assert got.operation == "Running 2 SQL statements on the database at %s" % URL
     error = got.error(got.refusal, field="statements[0]")
     assert (error.status, error.error_key, error.field, error.message) == (
-        200, "SQL_PARSE_ERROR", "statements[0]", "no")
+        200,
+        "SQL_PARSE_ERROR",
+        "statements[0]",
+        "no",
+    )
 
 
 def test_a_lost_answer_to_a_write_carries_the_plans_hint_and_is_not_resent():
@@ -81,8 +105,9 @@ def test_an_answer_too_large_for_a_read_says_nothing_was_applied():
     assert caught.value.hint == pipeline.TOO_LARGE_TO_READ_HINT and caught.value.kind == BAD_ANSWER
 
 
-@pytest.mark.parametrize("check_mode, hint_start", [(False, "The statement MAY HAVE BEEN APPLIED"),
-                                                    (True, pipeline.NOT_HRANA_HINT)])
+@pytest.mark.parametrize(
+    "check_mode, hint_start", [(False, "The statement MAY HAVE BEEN APPLIED"), (True, pipeline.NOT_HRANA_HINT)]
+)
 def test_an_answer_that_is_not_hrana(check_mode, hint_start):
     api, _session = client(FakeResponse(body={"baton": None, "results": [{"type": "ok"}]}))
     with pytest.raises(ApiError) as caught:

@@ -7,7 +7,6 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones, listing, pull_zones, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client, dns, dns_page
 
@@ -34,8 +33,12 @@ def test_a_listing_that_never_ends_fails_after_max_pages(monkeypatch, list_all):
 
 def test_a_listing_past_max_items_fails_naming_the_bound(monkeypatch):
     monkeypatch.setattr(listing, "MAX_ITEMS", 5)
-    api, session = client(*[dns_page([dns(page * 10 + n, "z%d.example.com" % n) for n in range(3)], page, more=True)
-                            for page in (1, 2, 3)])
+    api, session = client(
+        *[
+            dns_page([dns(page * 10 + n, "z%d.example.com" % n) for n in range(3)], page, more=True)
+            for page in (1, 2, 3)
+        ]
+    )
     with pytest.raises(ApiError) as caught:
         pull_zones.list_all(api)
     assert len(session.calls) == 2

@@ -8,7 +8,6 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client, dns_page
 
@@ -43,8 +42,11 @@ def test_certificate_upload_and_removal_are_sent_once_with_base64_bodies():
     assert pull_zones.remove_certificate(api, 21, "www.example.com") is None
     upload, removal = session.calls
     assert (upload["method"], upload["url"]) == ("POST", "https://api.example.test/pullzone/21/addCertificate")
-    assert upload["json"] == {"Hostname": "www.example.com", "Certificate": base64.b64encode(b"CERT PEM\n").decode(),
-                              "CertificateKey": base64.b64encode(b"KEY PEM\n").decode()}
+    assert upload["json"] == {
+        "Hostname": "www.example.com",
+        "Certificate": base64.b64encode(b"CERT PEM\n").decode(),
+        "CertificateKey": base64.b64encode(b"KEY PEM\n").decode(),
+    }
     assert (removal["method"], removal["url"]) == ("DELETE", "https://api.example.test/pullzone/21/removeCertificate")
     assert removal["json"] == {"Hostname": "www.example.com"}
 
@@ -56,10 +58,13 @@ def test_a_body_where_none_is_returned_leaves_the_upload_unconfirmed():
     assert caught.value.kind == "bad_answer" and len(session.calls) == 1
 
 
-@pytest.mark.parametrize("field, hint", [
-    ("CertificateKey", "The platform could not use the certificate: check certificate_key or certificate_key_src."),
-    ("Other", "The platform rejected the request; check the option named in the message."),
-])
+@pytest.mark.parametrize(
+    "field, hint",
+    [
+        ("CertificateKey", "The platform could not use the certificate: check certificate_key or certificate_key_src."),
+        ("Other", "The platform rejected the request; check the option named in the message."),
+    ],
+)
 def test_a_rejected_field_names_the_option(field, hint):
     api, _session = client(FakeResponse(400, {"ErrorKey": "pullzone.x", "Field": field, "Message": "No."}))
     with pytest.raises(ApiError) as caught:

@@ -7,12 +7,21 @@ import re
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones, listing, pull_zones, selectors
-from ansible_collections.edge.platform.plugins.module_utils._api import shield_zones
+from ansible_collections.edge.platform.plugins.module_utils._api import (
+    dns_zones,
+    listing,
+    pull_zones,
+    selectors,
+    shield_zones,
+)
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import (
-    DNS_ZONE, PULL_ZONE, SHIELD_ZONE, Found, merge_validation)
+    DNS_ZONE,
+    PULL_ZONE,
+    SHIELD_ZONE,
+    Found,
+    merge_validation,
+)
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client, dns, dns_page
 
@@ -46,15 +55,18 @@ def test_selector_refuses_a_non_positive_id():
 
 
 def test_shield_selector_by_pull_zone_name_costs_two_requests():
-    result, session = resolve(SHIELD_ZONE, {"pullzone_name": "demo"}, dns_page([{"Id": 21, "Name": "demo"}]),
-                              FakeResponse(404))
+    result, session = resolve(
+        SHIELD_ZONE, {"pullzone_name": "demo"}, dns_page([{"Id": 21, "Name": "demo"}]), FakeResponse(404)
+    )
     assert "No shield zone of pull zone demo (id 21)" in result["msg"]
     assert [c["url"].split("/", 3)[-1] for c in session.calls] == ["pullzone", "shield/shield-zone/get-by-pullzone/21"]
 
 
 def test_validation_rules_and_merge():
-    assert SHIELD_ZONE.validation() == {"mutually_exclusive": [["shield_zone_id", "pullzone_id", "pullzone_name"]],
-                                        "required_one_of": [["shield_zone_id", "pullzone_id", "pullzone_name"]]}
+    assert SHIELD_ZONE.validation() == {
+        "mutually_exclusive": [["shield_zone_id", "pullzone_id", "pullzone_name"]],
+        "required_one_of": [["shield_zone_id", "pullzone_id", "pullzone_name"]],
+    }
     assert DNS_ZONE.validation(required=False) == {"mutually_exclusive": [["zone_id", "zone_domain"]]}
     merged = merge_validation(DNS_ZONE.validation(), {"mutually_exclusive": [["a", "b"]]})
     assert merged["mutually_exclusive"] == [["zone_id", "zone_domain"], ["a", "b"]]
@@ -68,15 +80,22 @@ def test_the_library_imports_nothing_from_ansible(library):
     source = open(library.__file__).read()
     # only this collection's own pure libraries (ansible_collections.edge.platform...), never ansible-core
     assert not re.search(r"^\s*(?:import|from) ansible(?:\.| |$)", source, re.M)
-    assert not re.search(r"^\s*(?:import|from) ansible_collections\.(?!edge\.platform\.plugins\.module_utils\.)",
-                         source, re.M)
+    assert not re.search(
+        r"^\s*(?:import|from) ansible_collections\.(?!edge\.platform\.plugins\.module_utils\.)", source, re.M
+    )
 
 
 def test_the_names_other_modules_import_from_here_still_work():
     assert (selectors.find_dns_zone, selectors.find_pull_zone, selectors.find_shield_zone) == (
-        dns_zones.find, pull_zones.find, shield_zones.find_by_pull_zone)
+        dns_zones.find,
+        pull_zones.find,
+        shield_zones.find_by_pull_zone,
+    )
     assert (selectors.list_dns_zones, selectors.list_pull_zones, selectors.list_shield_zones) == (
-        dns_zones.list_all, pull_zones.list_all, shield_zones.list_all)
+        dns_zones.list_all,
+        pull_zones.list_all,
+        shield_zones.list_all,
+    )
     assert selectors.LookupFailed is listing.LookupFailed and selectors.check_listing is listing.check_listing
 
 
@@ -84,10 +103,15 @@ def test_a_not_visible_hint_names_the_option_the_user_gave():
     by_id = Found(5, what="shield zone", option="shield_zone_id", given=5)
     assert by_id.not_visible == "No shield zone with id 5 is visible to this API key: check shield_zone_id."
     by_name = Found(5, what="shield zone", option="pullzone_name", given="demo")
-    assert by_name.not_visible == ("No shield zone with id 5 (found through pullzone_name demo) is visible to this API "
-                                   "key: check pullzone_name.")
-    result, _session = resolve(SHIELD_ZONE, {"pullzone_name": "demo"}, dns_page([{"Id": 21, "Name": "demo"}]),
-                               FakeResponse(body={"data": {"shieldZoneId": 9, "pullZoneId": 21}}))
+    assert by_name.not_visible == (
+        "No shield zone with id 5 (found through pullzone_name demo) is visible to this API key: check pullzone_name."
+    )
+    result, _session = resolve(
+        SHIELD_ZONE,
+        {"pullzone_name": "demo"},
+        dns_page([{"Id": 21, "Name": "demo"}]),
+        FakeResponse(body={"data": {"shieldZoneId": 9, "pullZoneId": 21}}),
+    )
     found = result["found"]
     assert (found.id, found.option, found.given, found.what) == (9, "pullzone_name", "demo", "shield zone")
     result, _session = resolve(SHIELD_ZONE, {"shield_zone_id": 9})

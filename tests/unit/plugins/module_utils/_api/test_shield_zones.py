@@ -7,7 +7,6 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._api import shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError
-
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client
 
@@ -18,19 +17,26 @@ def test_shield_zone_of_a_pull_zone():
     assert session.calls[0]["url"].endswith("/shield/shield-zone/get-by-pullzone/21")
 
 
-@pytest.mark.parametrize("answer", [FakeResponse(404, body={"title": "Not Found", "status": 404}),
-                                    FakeResponse(202, body={"statusCode": 202, "location": None})])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        FakeResponse(404, body={"title": "Not Found", "status": 404}),
+        FakeResponse(202, body={"statusCode": 202, "location": None}),
+    ],
+)
 def test_a_pull_zone_without_a_shield_zone_fails_clearly(answer):
     api, _session = client(answer)
-    with pytest.raises(LookupFailed, match="No shield zone of pull zone 40 is visible to this API key .* give "
-                                           "shield_zone_id"):
+    with pytest.raises(
+        LookupFailed, match="No shield zone of pull zone 40 is visible to this API key .* give shield_zone_id"
+    ):
         shield_zones.find_by_pull_zone(api, 40)
 
 
 def test_shield_zones_list_follows_next_page():
     api, session = client(
         FakeResponse(body={"data": [{"shieldZoneId": 1}], "page": {"currentPage": 1, "nextPage": 2}}),
-        FakeResponse(body={"data": [{"shieldZoneId": 2}], "page": {"currentPage": 2, "nextPage": None}}))
+        FakeResponse(body={"data": [{"shieldZoneId": 2}], "page": {"currentPage": 2, "nextPage": None}}),
+    )
     assert [z["shieldZoneId"] for z in shield_zones.list_all(api)] == [1, 2]
     assert [c["params"] for c in session.calls] == [{"page": 1}, {"page": 2}]
 
@@ -59,12 +65,15 @@ def test_an_answer_without_the_zone_is_a_bad_answer(answer):
     assert "the platform answered without the shield zone" in caught.value.message
 
 
-@pytest.mark.parametrize("answer, exists", [
-    (FakeResponse(body={"data": {"shieldZoneId": 3}}), True),
-    (FakeResponse(202, body={"statusCode": 202}), True),
-    (FakeResponse(404), False),
-    (FakeResponse(200, body={"error": {"statusCode": 404, "success": False, "message": "gone"}}), False),
-])
+@pytest.mark.parametrize(
+    "answer, exists",
+    [
+        (FakeResponse(body={"data": {"shieldZoneId": 3}}), True),
+        (FakeResponse(202, body={"statusCode": 202}), True),
+        (FakeResponse(404), False),
+        (FakeResponse(200, body={"error": {"statusCode": 404, "success": False, "message": "gone"}}), False),
+    ],
+)
 def test_exists_is_false_only_for_a_404(answer, exists):
     api, _session = client(answer)
     assert shield_zones.exists(api, 3) is exists

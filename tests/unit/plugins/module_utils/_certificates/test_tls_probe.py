@@ -10,31 +10,37 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
 
 
-@pytest.mark.parametrize("value, expected", [
-    (None, ("www.example.com", 443)),
-    ("edge.example.net", ("edge.example.net", 443)),
-    ("edge.example.net:8443", ("edge.example.net", 8443)),
-    (" 192.0.2.1:443 ", ("192.0.2.1", 443)),
-    ("[2001:db8::1]:8443", ("2001:db8::1", 8443)),
-    ("[2001:db8::1]", ("2001:db8::1", 443)),
-    ("off", None),
-    ("False", None),
-])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (None, ("www.example.com", 443)),
+        ("edge.example.net", ("edge.example.net", 443)),
+        ("edge.example.net:8443", ("edge.example.net", 8443)),
+        (" 192.0.2.1:443 ", ("192.0.2.1", 443)),
+        ("[2001:db8::1]:8443", ("2001:db8::1", 8443)),
+        ("[2001:db8::1]", ("2001:db8::1", 443)),
+        ("off", None),
+        ("False", None),
+    ],
+)
 def test_addresses(value, expected):
     assert probe.parse_address(value, "www.example.com") == expected
 
 
-@pytest.mark.parametrize("value, message", [
-    ("", "no scheme or path"),
-    ("https://edge.example.net", "no scheme or path"),
-    ("edge.example.net/path", "no scheme or path"),
-    ("user@edge.example.net", "no scheme or path"),
-    ("edge.example.net:99999", "from 1 to 65535"),
-    ("edge.example.net:", "from 1 to 65535"),
-    ("[2001:db8::1", "closing ']'"),
-    ("[2001:db8::1]x", "closing ']'"),
-    ("[]:443", "no scheme or path"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("", "no scheme or path"),
+        ("https://edge.example.net", "no scheme or path"),
+        ("edge.example.net/path", "no scheme or path"),
+        ("user@edge.example.net", "no scheme or path"),
+        ("edge.example.net:99999", "from 1 to 65535"),
+        ("edge.example.net:", "from 1 to 65535"),
+        ("[2001:db8::1", "closing ']'"),
+        ("[2001:db8::1]x", "closing ']'"),
+        ("[]:443", "no scheme or path"),
+    ],
+)
 def test_bad_addresses(value, message):
     with pytest.raises(ValueError, match=message):
         probe.parse_address(value, "www.example.com")
@@ -69,10 +75,12 @@ def test_a_plain_text_server_fails_the_handshake():
         connection.recv(1024)
         connection.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
         connection.close()
+
     threading.Thread(target=answer, daemon=True).start()
     try:
-        with pytest.raises(probe.ProbeError, match="handshake with 127.0.0.1:%d for www.example.com failed"
-                           % server.getsockname()[1]):
+        with pytest.raises(
+            probe.ProbeError, match="handshake with 127.0.0.1:%d for www.example.com failed" % server.getsockname()[1]
+        ):
             probe.served_leaf("127.0.0.1", server.getsockname()[1], "www.example.com", 5)
     finally:
         server.close()
@@ -87,7 +95,9 @@ def test_a_timeout_that_cannot_bound_the_probe_is_refused(timeout):
 def test_the_probe_sends_nothing_after_the_handshake(tmp_path):
     """Only a handshake: no HTTP request, so no header and no credential can reach the probed address."""
     import ssl
+
     from ansible_collections.edge.platform.tests.unit import certgen
+
     private = certgen.key("probe-server", "ec")
     cert = certgen.certificate(private, "www.example.com", sans=("www.example.com",))
     (tmp_path / "server.pem").write_text(certgen.cert_pem(cert) + certgen.key_pem(private))
@@ -104,6 +114,7 @@ def test_the_probe_sends_nothing_after_the_handshake(tmp_path):
                 seen["received"] = tls.recv(4096)
             except (OSError, ssl.SSLError):
                 seen["received"] = b""
+
     worker = threading.Thread(target=serve, daemon=True)
     worker.start()
     try:

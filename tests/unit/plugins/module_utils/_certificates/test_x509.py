@@ -40,8 +40,9 @@ def test_ecdsa_keys_match_their_certificate(kind, fmt):
     key = certs.load_private_key(certgen.key_pem(private, fmt))
     assert key.label == ("PRIVATE KEY" if fmt == "pkcs8" else "EC PRIVATE KEY")
     assert certs.key_matches(loaded, key)
-    assert key.public_key == private.public_key().public_bytes(serialization.Encoding.DER,
-                                                               serialization.PublicFormat.SubjectPublicKeyInfo)
+    assert key.public_key == private.public_key().public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
 
 
 @pytest.mark.parametrize("fmt", ["pkcs8", "traditional"])
@@ -83,10 +84,14 @@ def test_crlf_and_text_around_blocks_do_not_change_fingerprints():
     chained = certgen.chain("rsa")
     leaf, mid = chained[0], chained[2]
     plain = certgen.cert_pem(leaf, mid)
-    messy = "Bag Attributes\r\n    friendlyName: www\r\nsubject=CN = www.example.com\r\n" + \
-        plain.replace("\n", "\r\n") + "\r\n\r\n"
-    assert [c.fingerprint for c in certs.load_certificates(messy)] == \
-        [c.fingerprint for c in certs.load_certificates(plain.encode("ascii"))]
+    messy = (
+        "Bag Attributes\r\n    friendlyName: www\r\nsubject=CN = www.example.com\r\n"
+        + plain.replace("\n", "\r\n")
+        + "\r\n\r\n"
+    )
+    assert [c.fingerprint for c in certs.load_certificates(messy)] == [
+        c.fingerprint for c in certs.load_certificates(plain.encode("ascii"))
+    ]
 
 
 def platform_forms(pem_text, der):
@@ -114,24 +119,31 @@ def test_platform_values_base64_and_base64url_of_pem_and_der():
     wanted = [sha256(cert)]
     for label, value in platform_forms(certgen.cert_pem(cert), certgen.cert_der(cert)).items():
         assert [c.fingerprint for c in certs.decode_platform_certificate(value)] == wanted, label
-    assert [c.fingerprint for c in certs.decode_platform_certificate(
-        base64.b64encode(certgen.cert_pem(cert).encode()))] == wanted
+    assert [
+        c.fingerprint for c in certs.decode_platform_certificate(base64.b64encode(certgen.cert_pem(cert).encode()))
+    ] == wanted
 
 
 def test_platform_value_chain_keeps_order():
     chained = certgen.chain("rsa")
     leaf, mid, root = chained[0], chained[2], chained[3]
     value = base64.urlsafe_b64encode(certgen.cert_pem(leaf, mid, root).encode()).decode()
-    assert [c.fingerprint for c in certs.decode_platform_certificate(value)] == \
-        [sha256(leaf), sha256(mid), sha256(root)]
+    assert [c.fingerprint for c in certs.decode_platform_certificate(value)] == [
+        sha256(leaf),
+        sha256(mid),
+        sha256(root),
+    ]
 
 
-@pytest.mark.parametrize("value, message", [
-    ("", "no certificate data"),
-    ("  ", "no certificate data"),
-    ("not*base64!", "not Base64"),
-    (base64.b64encode(b"hello world").decode(), "not PEM"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("", "no certificate data"),
+        ("  ", "no certificate data"),
+        ("not*base64!", "not Base64"),
+        (base64.b64encode(b"hello world").decode(), "not PEM"),
+    ],
+)
 def test_platform_value_errors(value, message):
     with pytest.raises(certs.CertificateError, match=message):
         certs.decode_platform_certificate(value)
@@ -157,8 +169,9 @@ def test_generalized_time_after_2049():
 
 def test_ip_addresses_and_several_names():
     private = certgen.key("sans", "ec")
-    cert = certgen.certificate(private, "multi.example.com", sans=("multi.example.com", "*.example.org"),
-                               ips=("192.0.2.1", "2001:db8::1"))
+    cert = certgen.certificate(
+        private, "multi.example.com", sans=("multi.example.com", "*.example.org"), ips=("192.0.2.1", "2001:db8::1")
+    )
     loaded = certs.load_certificates(certgen.cert_pem(cert))[0]
     assert loaded.sans == ["multi.example.com", "*.example.org", "192.0.2.1", "2001:db8::1"]
 
@@ -177,19 +190,25 @@ def test_ed25519_keys_match():
 
 
 def encrypted_traditional(private):
-    return private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL,
-                                 serialization.BestAvailableEncryption(b"pw")).decode()
+    return private.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.TraditionalOpenSSL,
+        serialization.BestAvailableEncryption(b"pw"),
+    ).decode()
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda k: certgen.key_pem(k, password=b"secret-pass"), "encrypted"),
-    (encrypted_traditional, "encrypted"),
-    (lambda k: certgen.key_pem(k) + certgen.key_pem(k), "2 private keys"),
-    (lambda k: "hello", "not PEM"),
-    (lambda k: certgen.cert_pem(certgen.certificate(k, "x.example.com")), "no PRIVATE KEY block"),
-    (lambda k: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", "not a valid private key"),
-    (lambda k: b"\x30\x03\x02\x01\x05", "not a valid private key"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda k: certgen.key_pem(k, password=b"secret-pass"), "encrypted"),
+        (encrypted_traditional, "encrypted"),
+        (lambda k: certgen.key_pem(k) + certgen.key_pem(k), "2 private keys"),
+        (lambda k: "hello", "not PEM"),
+        (lambda k: certgen.cert_pem(certgen.certificate(k, "x.example.com")), "no PRIVATE KEY block"),
+        (lambda k: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", "not a valid private key"),
+        (lambda k: b"\x30\x03\x02\x01\x05", "not a valid private key"),
+    ],
+)
 def test_private_key_errors_never_show_the_key(make, message):
     private = certgen.key("errors", "ec")
     with pytest.raises(certs.CertificateError, match=message) as caught:
@@ -198,22 +217,28 @@ def test_private_key_errors_never_show_the_key(make, message):
     assert body not in str(caught.value)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("garbage", "not PEM"),
-    ("", "not PEM"),
-    ("-----BEGIN CERTIFICATE-----\nMIIB\n", "not terminated"),
-    ("-----BEGIN CERTIFICATE-----\nMII*\n-----END CERTIFICATE-----\n", "not valid Base64"),
-    ("-----BEGIN CERTIFICATE-----\n\n-----END CERTIFICATE-----\n", "is empty"),
-    ("-----BEGIN CERTIFICATE-----\nMIIB\n-----END PRIVATE KEY-----\n", "ends with END PRIVATE KEY"),
-    ("-----BEGIN CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n", "not terminated"),
-    ("text\n-----END CERTIFICATE-----\n", "has no -----BEGIN line"),
-    ("\u0416\u0443\u043a -----BEGIN CERTIFICATE-----\n\u0416\n-----END CERTIFICATE-----\n", "not valid Base64"),
-    ("\u0416\u0443\u043a", "not PEM"),
-    (b"\xff\xfe\x00garbage\x80", "not PEM"),
-    (b"\x30\x03\x02\x01", "not PEM"),
-    ("-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n", "not a valid X.509 certificate"),
-    ("-----BEGIN PUBLIC KEY-----\nMAMCAQU=\n-----END PUBLIC KEY-----\n", "no CERTIFICATE block"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("garbage", "not PEM"),
+        ("", "not PEM"),
+        ("-----BEGIN CERTIFICATE-----\nMIIB\n", "not terminated"),
+        ("-----BEGIN CERTIFICATE-----\nMII*\n-----END CERTIFICATE-----\n", "not valid Base64"),
+        ("-----BEGIN CERTIFICATE-----\n\n-----END CERTIFICATE-----\n", "is empty"),
+        ("-----BEGIN CERTIFICATE-----\nMIIB\n-----END PRIVATE KEY-----\n", "ends with END PRIVATE KEY"),
+        (
+            "-----BEGIN CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",
+            "not terminated",
+        ),
+        ("text\n-----END CERTIFICATE-----\n", "has no -----BEGIN line"),
+        ("\u0416\u0443\u043a -----BEGIN CERTIFICATE-----\n\u0416\n-----END CERTIFICATE-----\n", "not valid Base64"),
+        ("\u0416\u0443\u043a", "not PEM"),
+        (b"\xff\xfe\x00garbage\x80", "not PEM"),
+        (b"\x30\x03\x02\x01", "not PEM"),
+        ("-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n", "not a valid X.509 certificate"),
+        ("-----BEGIN PUBLIC KEY-----\nMAMCAQU=\n-----END PUBLIC KEY-----\n", "no CERTIFICATE block"),
+    ],
+)
 def test_certificate_errors(text, message):
     with pytest.raises(certs.CertificateError, match=message):
         certs.load_certificates(text)
@@ -235,24 +260,29 @@ def test_other_blocks_are_reported_not_loaded():
     assert certs.load_private_key(combined).label == "PRIVATE KEY"
 
 
-@pytest.mark.parametrize("name, host, covered", [
-    ("www.example.com", "www.example.com", True),
-    ("WWW.Example.com.", "www.example.com", True),
-    ("www.example.com", "WWW.EXAMPLE.COM.", True),
-    ("*.example.com", "cdn.example.com", True),
-    ("*.example.com", "example.com", False),
-    ("*.example.com", "a.b.example.com", False),
-    ("other.example.com", "www.example.com", False),
-])
+@pytest.mark.parametrize(
+    "name, host, covered",
+    [
+        ("www.example.com", "www.example.com", True),
+        ("WWW.Example.com.", "www.example.com", True),
+        ("www.example.com", "WWW.EXAMPLE.COM.", True),
+        ("*.example.com", "cdn.example.com", True),
+        ("*.example.com", "example.com", False),
+        ("*.example.com", "a.b.example.com", False),
+        ("other.example.com", "www.example.com", False),
+    ],
+)
 def test_covers(name, host, covered):
-    cert = certs.load_certificates(certgen.cert_pem(
-        certgen.certificate(certgen.key("covers", "ec"), "covers.example.com", sans=(name,))))[0]
+    cert = certs.load_certificates(
+        certgen.cert_pem(certgen.certificate(certgen.key("covers", "ec"), "covers.example.com", sans=(name,)))
+    )[0]
     assert certs.covers(cert, host) is covered
 
 
 def test_fingerprint_format_and_pem_roundtrip():
     assert certs.fingerprint(b"") == ":".join(
-        "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"[i:i + 2] for i in range(0, 64, 2))
+        "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"[i : i + 2] for i in range(0, 64, 2)
+    )
     der = bytes(range(200))
     pem = certs.to_pem("CERTIFICATE", der)
     assert all(len(line) <= 64 for line in pem.splitlines())
@@ -267,6 +297,7 @@ def test_decode_base64_rejects_garbage():
 
 
 # --- bounded work ------------------------------------------------------------------------------
+
 
 def test_a_bundle_with_more_blocks_than_the_cap_is_refused():
     leaf = certgen.chain("ec")[0]
@@ -290,6 +321,7 @@ def test_a_large_generated_bundle_stops_at_the_cap():
 
 
 # --- the checks return findings; they never print or exit ---------------------------------------
+
 
 def findings(items):
     return [(f.subject, f.text) for f in items]
@@ -322,8 +354,9 @@ def test_the_key_of_another_bundle_member_names_it():
     bundle = certs.load_certificates(certgen.cert_pem(leaf, mid))
     mid_key = certs.load_private_key(certgen.key_pem(certgen.key("chain-mid", "ec")))
     problems, _warnings = certs.check_pair(bundle, mid_key, "www.example.com")
-    assert findings(problems) == [("certificate", "the private key belongs to certificate 2 of the bundle, not to "
-                                                  "the first one")]
+    assert findings(problems) == [
+        ("certificate", "the private key belongs to certificate 2 of the bundle, not to the first one")
+    ]
 
 
 def test_expiry_soon_and_not_yet_valid_warn():
@@ -332,7 +365,9 @@ def test_expiry_soon_and_not_yet_valid_warn():
     key = certs.load_private_key(certgen.key_pem(leaf_key))
     _problems, soon = certs.check_pair(bundle, key, "www.example.com", now=leaf.not_valid_after_utc - timedelta(days=3))
     assert "renew it soon" in soon[0].text and "in 3 day(s)" in soon[0].text
-    _problems, early = certs.check_pair(bundle, key, "www.example.com", now=leaf.not_valid_before_utc - timedelta(days=1))
+    _problems, early = certs.check_pair(
+        bundle, key, "www.example.com", now=leaf.not_valid_before_utc - timedelta(days=1)
+    )
     assert any("not valid before" in w.text for w in early)
 
 
@@ -362,9 +397,14 @@ def test_describe_der_reads_a_served_certificate():
         certs.describe_der(b"\x30\x00")
 
 
-@pytest.mark.parametrize("wrap", [lambda der: base64.b64encode(der).decode(),
-                                  lambda der: base64.encodebytes(der).decode()],  # lines of 76, as base64(1) writes
-                         ids=["one-line", "wrapped"])
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda der: base64.b64encode(der).decode(),
+        lambda der: base64.encodebytes(der).decode(),
+    ],  # lines of 76, as base64(1) writes
+    ids=["one-line", "wrapped"],
+)
 def test_base64_of_der_is_read_as_der(wrap):
     """How a text option carries a DER file the controller read (certificate_src, certificate_key_src)."""
     private = certgen.key("b64-der", "ec")

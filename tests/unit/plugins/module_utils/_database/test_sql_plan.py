@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._database import hrana
-from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan
+from ansible_collections.edge.platform.plugins.module_utils._database import hrana, sql_plan
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 
@@ -18,8 +17,9 @@ def statements(*sqls):
 
 
 def probe(schema, user, changes):
-    return hrana.StmtResult(["schema_version", "user_version", "total_changes"], [None] * 3,
-                            [[schema, user, changes]], 0, None), None
+    return hrana.StmtResult(
+        ["schema_version", "user_version", "total_changes"], [None] * 3, [[schema, user, changes]], 0, None
+    ), None
 
 
 def ran(affected=0, rows=(), columns=(), stats=None):
@@ -37,16 +37,19 @@ def failed(code="SQLITE_CONSTRAINT", message="SQLite error: UNIQUE constraint fa
 # ---------------------------------------------------------------- reading the options
 
 
-@pytest.mark.parametrize("given, fragment", [
-    (dict(), "Give the SQL to run in sql"),
-    (dict(sql="SELECT 1", statements=["SELECT 2"]), "mutually exclusive"),
-    (dict(statements=[]), "statements is empty"),
-    (dict(statements=[" "]), "statements[0] needs the SQL text of one statement in its sql key"),
-    (dict(statements=[{"sql": "SELECT ?", "arg": [1]}]), "statements[0] has the unknown key(s) arg"),
-    (dict(statements=[3]), "statements[0] must be a SQL string or a dictionary"),
-    (dict(sql="SELECT ?", args=[2 ** 63]), "outside the signed 64-bit range"),
-    (dict(statements=["SELECT 1"], args=[1]), "args goes with sql"),
-])
+@pytest.mark.parametrize(
+    "given, fragment",
+    [
+        (dict(), "Give the SQL to run in sql"),
+        (dict(sql="SELECT 1", statements=["SELECT 2"]), "mutually exclusive"),
+        (dict(statements=[]), "statements is empty"),
+        (dict(statements=[" "]), "statements[0] needs the SQL text of one statement in its sql key"),
+        (dict(statements=[{"sql": "SELECT ?", "arg": [1]}]), "statements[0] has the unknown key(s) arg"),
+        (dict(statements=[3]), "statements[0] must be a SQL string or a dictionary"),
+        (dict(sql="SELECT ?", args=[2**63]), "outside the signed 64-bit range"),
+        (dict(statements=["SELECT 1"], args=[1]), "args goes with sql"),
+    ],
+)
 def test_bad_options_are_named(given, fragment):
     with pytest.raises(InputError) as caught:
         sql_plan.read_statements(params(**given))
@@ -65,13 +68,20 @@ def plan_params(**given):
     return dict(params(statements=["SELECT 1"], transaction=True, max_rows=10), **given)
 
 
-@pytest.mark.parametrize("given, option, fragment", [
-    # the statements are read first, then max_rows, then what the module's own transaction allows
-    (dict(statements=[], max_rows=-1), "statements", "statements is empty"),
-    (dict(statements=["BEGIN"], max_rows=-1), "max_rows", "max_rows must be 0 or more (the default is 100000); got -1"),
-    (dict(statements=["BEGIN"]), "statements", "statements[0] is a BEGIN statement"),
-    (dict(statements=None, sql="COMMIT"), "sql", "sql is a COMMIT statement"),
-])
+@pytest.mark.parametrize(
+    "given, option, fragment",
+    [
+        # the statements are read first, then max_rows, then what the module's own transaction allows
+        (dict(statements=[], max_rows=-1), "statements", "statements is empty"),
+        (
+            dict(statements=["BEGIN"], max_rows=-1),
+            "max_rows",
+            "max_rows must be 0 or more (the default is 100000); got -1",
+        ),
+        (dict(statements=["BEGIN"]), "statements", "statements[0] is a BEGIN statement"),
+        (dict(statements=None, sql="COMMIT"), "sql", "sql is a COMMIT statement"),
+    ],
+)
 def test_read_plan_names_the_option_to_fix(given, option, fragment):
     with pytest.raises(InputError) as caught:
         sql_plan.read_plan(plan_params(**given), check_mode=False)
@@ -87,7 +97,8 @@ def test_lost_hint_only_for_a_plan_that_may_write():
     assert sql_plan.read_plan(plan_params(), False).lost_hint is None
     assert sql_plan.read_plan(plan_params(statements=["DELETE FROM t"]), True).lost_hint is None
     assert sql_plan.read_plan(plan_params(statements=["DELETE FROM t"]), False).lost_hint == (
-        sql_plan.lost_answer_hint(statements("DELETE FROM t"), True))
+        sql_plan.lost_answer_hint(statements("DELETE FROM t"), True)
+    )
 
 
 # ---------------------------------------------------------------- the batch
@@ -95,8 +106,13 @@ def test_lost_hint_only_for_a_plan_that_may_write():
 
 def test_plan_wraps_probes_and_rolls_back_in_check_mode():
     plan = sql_plan.Plan(statements("DELETE FROM t"), transaction=True, check_mode=True)
-    assert [s["stmt"]["sql"] for s in plan.steps] == ["BEGIN", sql_plan.PROBE_SQL, "DELETE FROM t",
-                                                      sql_plan.PROBE_SQL, "ROLLBACK"]
+    assert [s["stmt"]["sql"] for s in plan.steps] == [
+        "BEGIN",
+        sql_plan.PROBE_SQL,
+        "DELETE FROM t",
+        sql_plan.PROBE_SQL,
+        "ROLLBACK",
+    ]
     assert plan.replay_safe and plan.commit is None
     assert [r["type"] for r in plan.requests()] == ["batch", "close"]
 
@@ -139,15 +155,21 @@ def test_unreadable_probe_counts_as_a_change_for_writes_only():
 
 def test_statistics_are_kept_in_the_results():
     stats = {"rows_read": 4, "rows_written": 0, "query_duration_ms": 0.5}
-    verdict = judge(["SELECT 1 AS a"], [OK, probe(1, 0, 0), ran(rows=[[1]], columns=["a"], stats=stats),
-                                        probe(1, 0, 0), OK, SKIPPED])
-    assert verdict.results == [dict({"columns": ["a"], "rows": [{"a": 1}], "affected_row_count": 0,
-                                     "last_insert_rowid": None}, **stats)]
+    verdict = judge(
+        ["SELECT 1 AS a"],
+        [OK, probe(1, 0, 0), ran(rows=[[1]], columns=["a"], stats=stats), probe(1, 0, 0), OK, SKIPPED],
+    )
+    assert verdict.results == [
+        dict({"columns": ["a"], "rows": [{"a": 1}], "affected_row_count": 0, "last_insert_rowid": None}, **stats)
+    ]
 
 
 def test_failure_without_transaction_keeps_what_ran():
-    verdict = judge(["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)"],
-                    [probe(1, 0, 0), ran(affected=1), failed(), probe(1, 0, 1)], transaction=False)
+    verdict = judge(
+        ["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)"],
+        [probe(1, 0, 0), ran(affected=1), failed(), probe(1, 0, 1)],
+        transaction=False,
+    )
     assert verdict.changed is True and verdict.failed_statement == 1
     assert verdict.msg.endswith("With transaction false, statements[0] ran and stays applied.")
     assert verdict.failure() == {"results": verdict.results, "changed": True, "failed_statement": 1}
@@ -180,8 +202,10 @@ def test_refused_without_diagnosis_says_it_does_not_know_which():
     plan = sql_plan.Plan(statements("DELETE FROM t", "SELECT 1"), True, False)
     verdict = plan.refused(hrana.HranaError("boom", None), None)
     assert verdict.failed_statement is None
-    assert verdict.msg == ("The database refused the batch: boom. The database refuses the whole batch before running "
-                           "any of it, so nothing was applied; it did not say which statement it refused.")
+    assert verdict.msg == (
+        "The database refused the batch: boom. The database refuses the whole batch before running "
+        "any of it, so nothing was applied; it did not say which statement it refused."
+    )
 
 
 def test_verdict_diagnoses_a_refusal_only_among_several_statements():
@@ -219,15 +243,20 @@ def test_lost_answer_hint_never_only_says_raise_the_timeout():
 # ---------------------------------------------------------------- what an earlier check-mode task only predicted
 
 
-@pytest.mark.parametrize("message, missing", [
-    ("SQLite error: no such table: redirects", "the table redirects (needed by statements[1])"),
-    ("SQLite error: no such column: hits", "the column hits (needed by statements[1])"),
-    ("SQLite error: UNIQUE constraint failed: t.x", None),
-])
+@pytest.mark.parametrize(
+    "message, missing",
+    [
+        ("SQLite error: no such table: redirects", "the table redirects (needed by statements[1])"),
+        ("SQLite error: no such column: hits", "the column hits (needed by statements[1])"),
+        ("SQLite error: UNIQUE constraint failed: t.x", None),
+    ],
+)
 def test_missing_object_names_what_sqlite_did_not_find(message, missing):
-    verdict = judge(["CREATE TABLE IF NOT EXISTS t (x)", "SELECT hits FROM redirects"],
-                    [OK, probe(1, 0, 0), OK, failed("SQLITE_UNKNOWN", message), probe(1, 0, 0), OK],
-                    check_mode=True)
+    verdict = judge(
+        ["CREATE TABLE IF NOT EXISTS t (x)", "SELECT hits FROM redirects"],
+        [OK, probe(1, 0, 0), OK, failed("SQLITE_UNKNOWN", message), probe(1, 0, 0), OK],
+        check_mode=True,
+    )
     assert sql_plan.missing_object(verdict) == missing
 
 

@@ -7,18 +7,25 @@ import datetime
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._database.token_expiry import (
-    add_months, expiry, parse_duration, parse_rfc3339)
+    add_months,
+    expiry,
+    parse_duration,
+    parse_rfc3339,
+)
 
 NOW = datetime.datetime(2026, 1, 31, 12, 0, 0, tzinfo=datetime.timezone.utc)
 
 
-@pytest.mark.parametrize("value, expected", [
-    ("2030-01-31T23:59:59Z", "2030-01-31T23:59:59Z"),
-    ("2030-01-31t23:59:59z", "2030-01-31T23:59:59Z"),
-    ("2030-01-31 23:59:59+01:00", "2030-01-31T22:59:59Z"),
-    ("2030-01-31T23:59:59.5-02:30", "2030-02-01T02:29:59.500000Z"),
-    ("2030-01-31T23:59:59.123456789Z", "2030-01-31T23:59:59.123456Z"),
-])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("2030-01-31T23:59:59Z", "2030-01-31T23:59:59Z"),
+        ("2030-01-31t23:59:59z", "2030-01-31T23:59:59Z"),
+        ("2030-01-31 23:59:59+01:00", "2030-01-31T22:59:59Z"),
+        ("2030-01-31T23:59:59.5-02:30", "2030-02-01T02:29:59.500000Z"),
+        ("2030-01-31T23:59:59.123456789Z", "2030-01-31T23:59:59.123456Z"),
+    ],
+)
 def test_rfc3339_is_read_and_sent_in_utc(value, expected):
     assert expiry(value, None, NOW) == (expected, None, False)
 
@@ -34,11 +41,18 @@ def test_an_impossible_date_is_refused():
     assert moment is None and "is not a real date-time" in problem
 
 
-@pytest.mark.parametrize("value, expected", [
-    ("12h", "2026-02-01T00:00:00Z"), ("30d", "2026-03-02T12:00:00Z"), ("1w", "2026-02-07T12:00:00Z"),
-    ("1m", "2026-02-28T12:00:00Z"), ("13m", "2027-02-28T12:00:00Z"), ("1y", "2027-01-31T12:00:00Z"),
-    (" 2D ", "2026-02-02T12:00:00Z"),
-])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("12h", "2026-02-01T00:00:00Z"),
+        ("30d", "2026-03-02T12:00:00Z"),
+        ("1w", "2026-02-07T12:00:00Z"),
+        ("1m", "2026-02-28T12:00:00Z"),
+        ("13m", "2027-02-28T12:00:00Z"),
+        ("1y", "2027-01-31T12:00:00Z"),
+        (" 2D ", "2026-02-02T12:00:00Z"),
+    ],
+)
 def test_durations_use_the_cli_units(value, expected):
     assert expiry(None, value, NOW) == (expected, None, False)
 

@@ -8,10 +8,21 @@ from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
 
 from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import (
-    BACKOFF_MAX, RETRY_AFTER_MAX, Client, access_key_auth, backoff_delay, bearer_auth, retry_after_seconds,
+    BACKOFF_MAX,
+    RETRY_AFTER_MAX,
+    Client,
+    access_key_auth,
+    backoff_delay,
+    bearer_auth,
+    retry_after_seconds,
 )
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, MAY_HAVE_BEEN_SENT, NO_ANSWER, REFUSED, UNREACHABLE, ApiError,
+    BAD_ANSWER,
+    MAY_HAVE_BEEN_SENT,
+    NO_ANSWER,
+    REFUSED,
+    UNREACHABLE,
+    ApiError,
 )
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
@@ -22,8 +33,15 @@ def make_client(responses, retries=3, secrets=(KEY,)):
     session = FakeSession(responses)
     sleeps = []
     session.sleeps = sleeps
-    client = Client("https://api.example.test/", access_key_auth(KEY), secrets=secrets, timeout=7.5,
-                    retries=retries, session=session, sleep=sleeps.append)
+    client = Client(
+        "https://api.example.test/",
+        access_key_auth(KEY),
+        secrets=secrets,
+        timeout=7.5,
+        retries=retries,
+        session=session,
+        sleep=sleeps.append,
+    )
     return client, session
 
 
@@ -69,9 +87,13 @@ def test_retries_retryable_statuses_then_succeeds(status):
 
 
 def test_honours_retry_after_and_caps_it():
-    client, session = make_client([FakeResponse(429, headers={"Retry-After": "2"}),
-                                   FakeResponse(503, headers={"Retry-After": "86400"}),
-                                   FakeResponse(200, {})])
+    client, session = make_client(
+        [
+            FakeResponse(429, headers={"Retry-After": "2"}),
+            FakeResponse(503, headers={"Retry-After": "86400"}),
+            FakeResponse(200, {}),
+        ]
+    )
     client.request("GET", "/x", "Reading")
     assert session.sleeps == [2.0, RETRY_AFTER_MAX]
 
@@ -133,13 +155,17 @@ def test_transport_failure_after_retries_is_an_api_error_without_status():
     assert caught.value.kind == UNREACHABLE
     assert caught.value.describe() == (
         "Reading failed: could not connect to https://api.example.test:443 (connection refused) (gave up after 1 "
-        "retries). Check base_url and that the platform is reachable.")
+        "retries). Check base_url and that the platform is reachable."
+    )
 
 
-@pytest.mark.parametrize("exc, hint", [
-    (requests.exceptions.SSLError("bad cert"), "validate_certs=false"),
-    (requests.exceptions.ReadTimeout("slow"), "Raise the timeout option"),
-])
+@pytest.mark.parametrize(
+    "exc, hint",
+    [
+        (requests.exceptions.SSLError("bad cert"), "validate_certs=false"),
+        (requests.exceptions.ReadTimeout("slow"), "Raise the timeout option"),
+    ],
+)
 def test_transport_hints(exc, hint):
     client, _session = make_client([exc], retries=0)
     with pytest.raises(ApiError) as caught:
@@ -156,10 +182,19 @@ def test_404_is_an_error_unless_allowed():
 
 
 def test_2xx_envelope_with_success_false_is_an_error_with_its_status():
-    body = {"error": {"statusCode": 400, "success": False, "message": "Invalid spec", "errorKey": "spec.invalid"},
-            "data": None}
-    client, _session = make_client([FakeResponse(200, body), FakeResponse(202, dict(body, error=dict(
-        body["error"], statusCode=202, errorKey="invalid_plan_type.bot_detection"))), FakeResponse(200, body)])
+    body = {
+        "error": {"statusCode": 400, "success": False, "message": "Invalid spec", "errorKey": "spec.invalid"},
+        "data": None,
+    }
+    client, _session = make_client(
+        [
+            FakeResponse(200, body),
+            FakeResponse(
+                202, dict(body, error=dict(body["error"], statusCode=202, errorKey="invalid_plan_type.bot_detection"))
+            ),
+            FakeResponse(200, body),
+        ]
+    )
     with pytest.raises(ApiError) as caught:
         client.request("POST", "/x", "Uploading")
     assert (caught.value.status, caught.value.error_key) == (400, "spec.invalid")
@@ -263,14 +298,17 @@ def test_relative_redirect_names_the_same_origin_and_database_option():
     assert "Set database_url" in caught.value.describe()
 
 
-@pytest.mark.parametrize("body, headers, expect", [
-    ("<html><body>Sign in</body></html>", {"Content-Type": "text/html"}, "object"),
-    ('{"Enabled": tr', {"Content-Type": "application/json"}, "object"),
-    ("[1, 2]", {}, "object"),
-    ("", {}, "object"),
-    ("null", {}, "any"),
-    ("<html>", {"Content-Type": "text/html"}, "empty"),
-])
+@pytest.mark.parametrize(
+    "body, headers, expect",
+    [
+        ("<html><body>Sign in</body></html>", {"Content-Type": "text/html"}, "object"),
+        ('{"Enabled": tr', {"Content-Type": "application/json"}, "object"),
+        ("[1, 2]", {}, "object"),
+        ("", {}, "object"),
+        ("null", {}, "any"),
+        ("<html>", {"Content-Type": "text/html"}, "empty"),
+    ],
+)
 def test_unreadable_2xx_is_a_bad_answer_naming_operation_status_type_and_excerpt(body, headers, expect):
     client, _session = make_client([FakeResponse(200, text=body + KEY if body else body, headers=headers)])
     with pytest.raises(ApiError) as caught:
@@ -278,29 +316,49 @@ def test_unreadable_2xx_is_a_bad_answer_naming_operation_status_type_and_excerpt
     error = caught.value
     assert error.kind == BAD_ANSWER and error.status == 200
     text = error.describe()
-    assert text.startswith("Reading DNS zone 1 failed with HTTP 200 OK: the answer (%s)"
-                           % headers.get("Content-Type", "no content type"))
+    assert text.startswith(
+        "Reading DNS zone 1 failed with HTTP 200 OK: the answer (%s)" % headers.get("Content-Type", "no content type")
+    )
     assert (repr(body[:20]).strip("'")[:8] in text) if body else "an empty body" in text
     assert KEY not in text
 
 
-@pytest.mark.parametrize("status, body, expect", [
-    (204, "", "empty"), (200, "", "empty"), (200, " \n", "empty"), (200, "[]", "any"), (200, '{"a": 1}', "object"),
-    (200, '{"data": {}, "error": null}', "data"),
-])
+@pytest.mark.parametrize(
+    "status, body, expect",
+    [
+        (204, "", "empty"),
+        (200, "", "empty"),
+        (200, " \n", "empty"),
+        (200, "[]", "any"),
+        (200, '{"a": 1}', "object"),
+        (200, '{"data": {}, "error": null}', "data"),
+    ],
+)
 def test_answers_the_operation_documents_are_accepted(status, body, expect):
     client, _session = make_client([FakeResponse(status, text=body)])
     assert client.request("POST", "/x", "Writing", expect=expect).text == body
 
 
-@pytest.mark.parametrize("body, expect", [
-    # a body where the operation documents none (addCertificate answered 200 with [])
-    ("[]", "empty"), ("{}", "empty"), ("null", "empty"), ("<html>Sign in</html>", "empty"),
-    # a list for an object, HTML, nothing where data is expected
-    ("[]", "object"), ("<html>", "object"), ("", "object"),
-    # a shield envelope without its data object
-    ("{}", "data"), ('{"data": null}', "data"), ('{"data": []}', "data"), ("[]", "data"), ("", "data"),
-])
+@pytest.mark.parametrize(
+    "body, expect",
+    [
+        # a body where the operation documents none (addCertificate answered 200 with [])
+        ("[]", "empty"),
+        ("{}", "empty"),
+        ("null", "empty"),
+        ("<html>Sign in</html>", "empty"),
+        # a list for an object, HTML, nothing where data is expected
+        ("[]", "object"),
+        ("<html>", "object"),
+        ("", "object"),
+        # a shield envelope without its data object
+        ("{}", "data"),
+        ('{"data": null}', "data"),
+        ('{"data": []}', "data"),
+        ("[]", "data"),
+        ("", "data"),
+    ],
+)
 def test_a_write_answer_that_is_not_what_the_operation_returns_is_unconfirmed(body, expect):
     client, session = make_client([FakeResponse(200, text=body)])
     with pytest.raises(ApiError) as caught:
@@ -317,27 +375,32 @@ def test_a_bad_answer_to_a_read_points_at_base_url():
     client, _session = make_client([FakeResponse(200, text="[]")])
     with pytest.raises(ApiError) as caught:
         client.request("GET", "/x", "Reading DNS zone 1", expect="data")
-    assert caught.value.kind == BAD_ANSWER and "Check that base_url points at the platform API" in caught.value.describe()
+    assert (
+        caught.value.kind == BAD_ANSWER and "Check that base_url points at the platform API" in caught.value.describe()
+    )
 
 
 def read_timeout():
     return requests.exceptions.ReadTimeout("HTTPConnectionPool(host='x', port=1): Read timed out.")
 
 
-@pytest.mark.parametrize("method, replay_safe, answers, kind, calls", [
-    ("POST", False, [read_timeout()], MAY_HAVE_BEEN_SENT, 1),
-    ("POST", False, [connection_dropped()], MAY_HAVE_BEEN_SENT, 1),
-    ("POST", True, [read_timeout()] * 4, MAY_HAVE_BEEN_SENT, 4),
-    ("DELETE", False, [FakeResponse(503)], MAY_HAVE_BEEN_SENT, 1),
-    ("POST", True, [FakeResponse(500)], MAY_HAVE_BEEN_SENT, 1),
-    ("PATCH", True, [FakeResponse(504)] * 4, MAY_HAVE_BEEN_SENT, 4),
-    ("GET", True, [read_timeout()] * 4, NO_ANSWER, 4),
-    ("GET", True, [FakeResponse(500)], REFUSED, 1),
-    ("POST", False, [FakeResponse(429)] * 4, REFUSED, 4),
-    ("POST", False, [connection_refused()] * 4, UNREACHABLE, 4),
-    ("POST", False, [requests.exceptions.ConnectTimeout("x")] * 4, UNREACHABLE, 4),
-    ("POST", False, [requests.exceptions.InvalidHeader("x")], UNREACHABLE, 1),
-])
+@pytest.mark.parametrize(
+    "method, replay_safe, answers, kind, calls",
+    [
+        ("POST", False, [read_timeout()], MAY_HAVE_BEEN_SENT, 1),
+        ("POST", False, [connection_dropped()], MAY_HAVE_BEEN_SENT, 1),
+        ("POST", True, [read_timeout()] * 4, MAY_HAVE_BEEN_SENT, 4),
+        ("DELETE", False, [FakeResponse(503)], MAY_HAVE_BEEN_SENT, 1),
+        ("POST", True, [FakeResponse(500)], MAY_HAVE_BEEN_SENT, 1),
+        ("PATCH", True, [FakeResponse(504)] * 4, MAY_HAVE_BEEN_SENT, 4),
+        ("GET", True, [read_timeout()] * 4, NO_ANSWER, 4),
+        ("GET", True, [FakeResponse(500)], REFUSED, 1),
+        ("POST", False, [FakeResponse(429)] * 4, REFUSED, 4),
+        ("POST", False, [connection_refused()] * 4, UNREACHABLE, 4),
+        ("POST", False, [requests.exceptions.ConnectTimeout("x")] * 4, UNREACHABLE, 4),
+        ("POST", False, [requests.exceptions.InvalidHeader("x")], UNREACHABLE, 1),
+    ],
+)
 def test_kind_says_what_the_failure_proves(method, replay_safe, answers, kind, calls):
     client, session = make_client(list(answers))
     with pytest.raises(ApiError) as caught:
@@ -390,8 +453,16 @@ def test_a_5xx_to_a_write_keeps_the_may_have_been_applied_hint_over_module_hints
 
 def capped_client(responses, limit, size_option=None):
     session = FakeSession(responses)
-    client = Client("https://api.example.test/", access_key_auth(KEY), secrets=(KEY,), retries=0, session=session,
-                    sleep=lambda seconds: None, max_response_bytes=limit, size_option=size_option)
+    client = Client(
+        "https://api.example.test/",
+        access_key_auth(KEY),
+        secrets=(KEY,),
+        retries=0,
+        session=session,
+        sleep=lambda seconds: None,
+        max_response_bytes=limit,
+        size_option=size_option,
+    )
     return client, session
 
 
@@ -452,8 +523,13 @@ def test_an_error_answer_over_the_limit_is_cut_not_failed_on_its_size():
 
 
 def test_the_body_is_decoded_with_its_charset_else_utf8_never_guessed():
-    client, _session = capped_client([FakeResponse(200, text='{"a": "\u00e9"}', encoding="latin-1"),
-                                      FakeResponse(200, text='{"a": "\u00e9\u4e2d"}')], limit=1024)
+    client, _session = capped_client(
+        [
+            FakeResponse(200, text='{"a": "\u00e9"}', encoding="latin-1"),
+            FakeResponse(200, text='{"a": "\u00e9\u4e2d"}'),
+        ],
+        limit=1024,
+    )
     assert client.request("GET", "/x", "Reading").data == {"a": "\u00e9"}
     assert client.request("GET", "/x", "Reading").data == {"a": "\u00e9\u4e2d"}
 

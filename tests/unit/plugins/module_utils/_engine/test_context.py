@@ -6,7 +6,10 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    MAY_HAVE_BEEN_SENT, ApiError, InputError, unconfirmed,
+    MAY_HAVE_BEEN_SENT,
+    ApiError,
+    InputError,
+    unconfirmed,
 )
 
 SECRET = "s3cret-api-key"
@@ -45,14 +48,19 @@ def reconcile(ctx, writes, before, after):
     def run(context):
         changed, state, _diff = context.reconcile(before, after, writes.apply, reread=writes.reread)
         return {"state": state, "changed_seen": changed}
+
     return execute(run, ctx)
 
 
 def test_unchanged_never_applies_and_diff_is_recorded():
     writes = Writes()
     result = reconcile(Context({}, diff_mode=True), writes, {"value": 1}, {"value": 1})
-    assert result == {"state": {"value": 1}, "changed_seen": False, "changed": False,
-                      "diff": {"before": {"value": 1}, "after": {"value": 1}}}
+    assert result == {
+        "state": {"value": 1},
+        "changed_seen": False,
+        "changed": False,
+        "diff": {"before": {"value": 1}, "after": {"value": 1}},
+    }
     assert writes.applied == 0
 
 
@@ -78,6 +86,7 @@ def test_force_applies_an_equal_state_and_reports_a_change():
     def run(context):
         changed, state, _diff = context.reconcile({"value": 1}, {"value": 1}, writes.apply, changed=True)
         return {"state": state, "changed_seen": changed}
+
     result = execute(run, ctx)
     assert result["changed"] is True and result["changed_seen"] is True
     assert result["state"] == {"value": "from-platform"} and writes.applied == 1
@@ -86,8 +95,10 @@ def test_force_applies_an_equal_state_and_reports_a_change():
 
 def test_force_in_check_mode_predicts_without_applying():
     writes = Writes()
-    result = execute(lambda context: {"changed_seen": context.reconcile(1, 1, writes.apply, changed=True)[0]},
-                     Context({}, check_mode=True))
+    result = execute(
+        lambda context: {"changed_seen": context.reconcile(1, 1, writes.apply, changed=True)[0]},
+        Context({}, check_mode=True),
+    )
     assert result["changed"] is True and result["changed_seen"] is True and writes.applied == 0
 
 
@@ -98,6 +109,7 @@ def test_several_objects_give_a_diff_list():
         context.reconcile({"a": 1}, {"a": 1}, None)
         context.reconcile({"b": 1}, {"b": 2}, lambda: None)
         return {}
+
     result = execute(run, ctx)
     assert result["changed"] is True
     assert result["diff"] == [{"before": {"a": 1}, "after": {"a": 1}}, {"before": {"b": 1}, "after": {"b": 2}}]
@@ -109,8 +121,10 @@ def test_lost_answer_with_the_change_applied_is_a_change_with_a_warning():
     result = reconcile(ctx, writes, {"value": 1}, {"value": 2})
     assert result["changed"] is True and result["state"] == {"value": 2}
     assert (writes.applied, writes.reread_count) == (1, 1)
-    assert ctx.warnings == ["Enabling X got no answer (ReadTimeout: read timed out); the state read back afterwards "
-                            "shows the change was applied. It was not sent again."]
+    assert ctx.warnings == [
+        "Enabling X got no answer (ReadTimeout: read timed out); the state read back afterwards "
+        "shows the change was applied. It was not sent again."
+    ]
 
 
 def test_an_unconfirming_answer_is_named_by_its_status():
@@ -118,8 +132,10 @@ def test_an_unconfirming_answer_is_named_by_its_status():
     writes = Writes(apply_error=error, reread_state={"value": 2})
     ctx = Context({})
     reconcile(ctx, writes, {"value": 1}, {"value": 2})
-    assert ctx.warnings[0].startswith("Creating rule X was not confirmed (HTTP 202: the platform accepted it without "
-                                      "applying it); the state read back afterwards shows the change was applied.")
+    assert ctx.warnings[0].startswith(
+        "Creating rule X was not confirmed (HTTP 202: the platform accepted it without "
+        "applying it); the state read back afterwards shows the change was applied."
+    )
 
 
 def test_lost_answer_without_the_change_fails_saying_it_was_not_applied():
@@ -128,8 +144,12 @@ def test_lost_answer_without_the_change_fails_saying_it_was_not_applied():
     assert result["failed"] is True
     assert "Enabling X got no answer (ReadTimeout: read timed out)" in result["msg"]
     assert "NOT applied" in result["msg"] and "It was not sent again" in result["msg"]
-    assert result["api_error"] == {"status": None, "error_key": None, "field": None,
-                                   "message": "ReadTimeout: read timed out"}
+    assert result["api_error"] == {
+        "status": None,
+        "error_key": None,
+        "field": None,
+        "message": "ReadTimeout: read timed out",
+    }
     assert (writes.applied, writes.reread_count) == (1, 1)
 
 
@@ -156,6 +176,7 @@ def test_a_lost_answer_without_reread_is_a_plain_failure():
 
     def run(context):
         context.reconcile(1, 2, Writes(apply_error=lost()).apply)
+
     assert execute(run, ctx)["msg"] == lost().describe()
 
 
@@ -187,8 +208,9 @@ def test_secrets_added_later_reach_the_client_and_the_host():
 
 
 def test_exit_keeps_explicit_changed_and_diff():
-    result = execute(lambda context: context.exit(changed=True, diff={"before": 1, "after": 2}, x=1),
-                     Context({}, diff_mode=True))
+    result = execute(
+        lambda context: context.exit(changed=True, diff={"before": 1, "after": 2}, x=1), Context({}, diff_mode=True)
+    )
     assert result == {"changed": True, "diff": {"before": 1, "after": 2}, "x": 1}
 
 
@@ -200,14 +222,20 @@ def test_changed_overrides_the_comparison_both_ways():
         context.reconcile({"value": 1}, {"value": 1}, forced.apply, changed=True)
         context.reconcile({"value": 1}, {"value": 2}, same.apply, changed=False)
         return {}
+
     assert execute(run, Context({}))["changed"] is True
     assert (forced.applied, same.applied) == (1, 0)
 
 
-@pytest.mark.parametrize("verdict, words", [
-    (True, None), (False, "NOT applied"),
-    ("tls_probe is off", "cannot show whether it was applied (tls_probe is off), so the outcome is unknown"),
-    (None, "cannot show whether it was applied (no comparison possible)")])
+@pytest.mark.parametrize(
+    "verdict, words",
+    [
+        (True, None),
+        (False, "NOT applied"),
+        ("tls_probe is off", "cannot show whether it was applied (tls_probe is off), so the outcome is unknown"),
+        (None, "cannot show whether it was applied (no comparison possible)"),
+    ],
+)
 def test_lost_answer_decided_by_reached(verdict, words):
     writes = Writes(apply_error=lost(), reread_state={"raw": "state"})
     seen = []
@@ -219,6 +247,7 @@ def test_lost_answer_decided_by_reached(verdict, words):
     def run(context):
         context.reconcile({"value": 1}, {"value": 2}, writes.apply, reread=writes.reread, reached=reached)
         return {}
+
     ctx = Context({})
     result = execute(run, ctx)
     assert seen == [{"raw": "state"}] and (writes.applied, writes.reread_count) == (1, 1)
@@ -231,8 +260,9 @@ def test_lost_answer_decided_by_reached(verdict, words):
 # -- a task that needs what an earlier check-mode task only predicted -------------------------------------------
 
 
-@pytest.mark.parametrize("changed, wording", [(True, "reports the change a real run would make"),
-                                              (False, "reports no change")])
+@pytest.mark.parametrize(
+    "changed, wording", [(True, "reports the change a real run would make"), (False, "reports no change")]
+)
 def test_predicted_dependency_in_check_mode_reports_the_change_with_a_warning(changed, wording):
     ctx = Context({}, check_mode=True)
     assert ctx.predicted_dependency("the table redirects", changed=changed) is True
@@ -259,8 +289,11 @@ def test_predicted_dependency_warning_is_scrubbed():
 # an empty body where data is expected): unconfirmed, never a state to claim. One re-read decides, as after a lost
 # answer; the write is never sent again.
 def bad_answer(body="'[]'"):
-    return unconfirmed("Adding the certificate of www.example.com", 200,
-                       "the answer (application/json) is not the empty answer this operation returns: %s" % body)
+    return unconfirmed(
+        "Adding the certificate of www.example.com",
+        200,
+        "the answer (application/json) is not the empty answer this operation returns: %s" % body,
+    )
 
 
 def test_an_unconfirmed_answer_with_the_change_applied_is_a_change_with_a_warning():
@@ -269,9 +302,11 @@ def test_an_unconfirmed_answer_with_the_change_applied_is_a_change_with_a_warnin
     result = reconcile(ctx, writes, {"value": 1}, {"value": 2})
     assert result["changed"] is True and result["state"] == {"value": 2}
     assert (writes.applied, writes.reread_count) == (1, 1)
-    assert ctx.warnings == ["Adding the certificate of www.example.com was not confirmed (HTTP 200: the answer "
-                            "(application/json) is not the empty answer this operation returns: '[]'); the state read "
-                            "back afterwards shows the change was applied. It was not sent again."]
+    assert ctx.warnings == [
+        "Adding the certificate of www.example.com was not confirmed (HTTP 200: the answer "
+        "(application/json) is not the empty answer this operation returns: '[]'); the state read "
+        "back afterwards shows the change was applied. It was not sent again."
+    ]
 
 
 def test_an_unconfirmed_answer_without_the_change_fails_saying_it_was_not_applied():
@@ -301,6 +336,7 @@ def test_an_unconfirmed_answer_is_scrubbed():
 def test_an_unconfirmed_answer_without_a_reread_fails_as_unknown():
     def run(context):
         context.reconcile({"value": 1}, {"value": 2}, Writes(apply_error=bad_answer()).apply)
+
     result = execute(run, Context({}))
     assert result["failed"] is True and result["api_error"]["status"] == 200
     assert "whether the change was applied is unknown; it was not sent again" in result["msg"]
@@ -308,8 +344,9 @@ def test_an_unconfirmed_answer_without_a_reread_fails_as_unknown():
 
 def test_the_outcome_carries_the_answer_and_the_state_made_from_it():
     ctx = Context({})
-    outcome = ctx.reconcile({"v": 1}, {"v": 2}, lambda: {"Value": 2, "Id": 7},
-                            state_of=lambda answer: {"v": answer["Value"]})
+    outcome = ctx.reconcile(
+        {"v": 1}, {"v": 2}, lambda: {"Value": 2, "Id": 7}, state_of=lambda answer: {"v": answer["Value"]}
+    )
     assert outcome.changed is True and outcome.state == {"v": 2} and outcome.answer == {"Value": 2, "Id": 7}
     changed, state, diff = outcome  # still unpacks as before
     assert (changed, state, diff) == (True, {"v": 2}, None)
@@ -334,12 +371,14 @@ def test_a_reread_that_settles_a_lost_answer_leaves_no_answer():
 
 def test_a_reread_that_settles_a_lost_answer_is_the_state():
     """What was read back is what the run knows: a richer re-read (decided by ``reached``) is the outcome's state."""
+
     def apply():
         raise ApiError("Updating x", None, "read timed out", kind=MAY_HAVE_BEEN_SENT)
 
     read_back = {"Value": 2, "UpdatedAt": "now"}
-    outcome = Context({}).reconcile({"v": 1}, {"v": 2}, apply, reread=lambda: read_back,
-                                    reached=lambda now: {"v": now["Value"]} == {"v": 2})
+    outcome = Context({}).reconcile(
+        {"v": 1}, {"v": 2}, apply, reread=lambda: read_back, reached=lambda now: {"v": now["Value"]} == {"v": 2}
+    )
     assert outcome.answer is None and outcome.state is read_back and outcome.changed is True
 
 

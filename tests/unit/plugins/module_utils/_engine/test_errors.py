@@ -7,33 +7,92 @@ import json
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER, KINDS, MAY_HAVE_BEEN_SENT, ApiError, envelope_failure, may_have_landed, parse_error_body, scrub,
+    BAD_ANSWER,
+    KINDS,
+    MAY_HAVE_BEEN_SENT,
+    ApiError,
+    envelope_failure,
+    may_have_landed,
+    parse_error_body,
+    scrub,
 )
 
 SHAPES = [
-    pytest.param(json.dumps({"error": {"statusCode": 404, "success": False, "message": "Shield zone not found",
-                                       "errorKey": "shield_zone.not_found"}, "data": None}),
-                 ("Shield zone not found", "shield_zone.not_found", None), id="shield-envelope"),
-    pytest.param(json.dumps({"type": "https://tools.ietf.org/html/rfc9110#section-15.5.2", "title": "Unauthorized",
-                             "status": 401, "detail": "Bad key", "instance": None}),
-                 ("Unauthorized: Bad key", None, None), id="problem-details"),
-    pytest.param(json.dumps({"ErrorKey": "pullzone.hostname_not_found", "Field": "Hostname",
-                             "Message": "The hostname is not on this pull zone."}),
-                 ("The hostname is not on this pull zone.", "pullzone.hostname_not_found", "Hostname"), id="pull-zone"),
-    pytest.param(json.dumps({"type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
-                             "title": "One or more validation errors occurred.", "status": 400,
-                             "errors": {"$.ruleConfiguration.actionType": ["The value 9 is not valid."],
-                                        "$.ruleName": ["The RuleName field is required."]}}),
-                 ("One or more validation errors occurred.: $.ruleConfiguration.actionType: The value 9 is not valid.; "
-                  "$.ruleName: The RuleName field is required.", None, "$.ruleConfiguration.actionType"),
-                 id="validation-problem-details"),
+    pytest.param(
+        json.dumps(
+            {
+                "error": {
+                    "statusCode": 404,
+                    "success": False,
+                    "message": "Shield zone not found",
+                    "errorKey": "shield_zone.not_found",
+                },
+                "data": None,
+            }
+        ),
+        ("Shield zone not found", "shield_zone.not_found", None),
+        id="shield-envelope",
+    ),
+    pytest.param(
+        json.dumps(
+            {
+                "type": "https://tools.ietf.org/html/rfc9110#section-15.5.2",
+                "title": "Unauthorized",
+                "status": 401,
+                "detail": "Bad key",
+                "instance": None,
+            }
+        ),
+        ("Unauthorized: Bad key", None, None),
+        id="problem-details",
+    ),
+    pytest.param(
+        json.dumps(
+            {
+                "ErrorKey": "pullzone.hostname_not_found",
+                "Field": "Hostname",
+                "Message": "The hostname is not on this pull zone.",
+            }
+        ),
+        ("The hostname is not on this pull zone.", "pullzone.hostname_not_found", "Hostname"),
+        id="pull-zone",
+    ),
+    pytest.param(
+        json.dumps(
+            {
+                "type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+                "title": "One or more validation errors occurred.",
+                "status": 400,
+                "errors": {
+                    "$.ruleConfiguration.actionType": ["The value 9 is not valid."],
+                    "$.ruleName": ["The RuleName field is required."],
+                },
+            }
+        ),
+        (
+            "One or more validation errors occurred.: $.ruleConfiguration.actionType: The value 9 is not valid.; "
+            "$.ruleName: The RuleName field is required.",
+            None,
+            "$.ruleConfiguration.actionType",
+        ),
+        id="validation-problem-details",
+    ),
     pytest.param(json.dumps({"statusCode": 401}), (None, None, None), id="status-code-only"),
-    pytest.param(json.dumps({"error": "Unauthorized: `The JWT is invalid`"}),
-                 ("Unauthorized: `The JWT is invalid`", None, None), id="database"),
-    pytest.param(json.dumps({"error": "Internal error", "details": {"why": "slug"}}),
-                 ('Internal error ({"why": "slug"})', None, None), id="database-details"),
-    pytest.param(json.dumps({"message": "The stream has expired due to inactivity", "code": "STREAM_EXPIRED"}),
-                 ("The stream has expired due to inactivity", "STREAM_EXPIRED", None), id="hrana"),
+    pytest.param(
+        json.dumps({"error": "Unauthorized: `The JWT is invalid`"}),
+        ("Unauthorized: `The JWT is invalid`", None, None),
+        id="database",
+    ),
+    pytest.param(
+        json.dumps({"error": "Internal error", "details": {"why": "slug"}}),
+        ('Internal error ({"why": "slug"})', None, None),
+        id="database-details",
+    ),
+    pytest.param(
+        json.dumps({"message": "The stream has expired due to inactivity", "code": "STREAM_EXPIRED"}),
+        ("The stream has expired due to inactivity", "STREAM_EXPIRED", None),
+        id="hrana",
+    ),
     pytest.param("", (None, None, None), id="empty"),
     pytest.param("   \n", (None, None, None), id="blank"),
     pytest.param("Received an invalid baton", ("Received an invalid baton", None, None), id="plain-text"),
@@ -53,23 +112,40 @@ def test_parse_error_body_shortens_long_text():
 
 
 def test_envelope_failure_only_for_failed_envelopes():
-    assert envelope_failure({"error": {"statusCode": 202, "success": False, "message": "plan",
-                                       "errorKey": "invalid_plan_type.bot_detection"}}) == (
-        202, "plan", "invalid_plan_type.bot_detection")
+    assert envelope_failure(
+        {
+            "error": {
+                "statusCode": 202,
+                "success": False,
+                "message": "plan",
+                "errorKey": "invalid_plan_type.bot_detection",
+            }
+        }
+    ) == (202, "plan", "invalid_plan_type.bot_detection")
     assert envelope_failure({"error": {"statusCode": 200, "success": True}, "data": {}}) is None
     assert envelope_failure({"data": {}}) is None
     assert envelope_failure([1]) is None
 
 
 def test_describe_names_operation_status_key_field_message_and_hint():
-    error = ApiError("Adding the certificate to pull zone 7", 400, "The certificate could not be parsed.",
-                     error_key="pullzone.certificate_invalid", field="Certificate")
+    error = ApiError(
+        "Adding the certificate to pull zone 7",
+        400,
+        "The certificate could not be parsed.",
+        error_key="pullzone.certificate_invalid",
+        field="Certificate",
+    )
     assert error.describe() == (
         "Adding the certificate to pull zone 7 failed with HTTP 400 Bad Request "
         "(error key pullzone.certificate_invalid, field Certificate): The certificate could not be parsed. "
-        "The platform rejected the request; check the option named in the message.")
-    assert error.as_dict() == {"status": 400, "error_key": "pullzone.certificate_invalid", "field": "Certificate",
-                               "message": "The certificate could not be parsed."}
+        "The platform rejected the request; check the option named in the message."
+    )
+    assert error.as_dict() == {
+        "status": 400,
+        "error_key": "pullzone.certificate_invalid",
+        "field": "Certificate",
+        "message": "The certificate could not be parsed.",
+    }
 
 
 def test_describe_uses_explicit_hint_and_handles_transport_errors():

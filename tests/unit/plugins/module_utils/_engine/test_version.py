@@ -18,4 +18,5 @@ def galaxy_version():
 def test_collection_version_matches_galaxy_yml():
     assert COLLECTION_VERSION == galaxy_version(), (
         "plugins/module_utils/_engine/version.py says %s but galaxy.yml says %s: set COLLECTION_VERSION to the galaxy.yml version"
-        % (COLLECTION_VERSION, galaxy_version()))
+        % (COLLECTION_VERSION, galaxy_version())
+    )

@@ -12,8 +12,15 @@ def test_the_zone_lock_is_held_by_one_holder_at_a_time(tmp_path):
     with _zone_lock.zone_lock("https://api.example.test", "waf", 1, 5, folder=str(tmp_path)) as locked:
         assert locked is True
         with pytest.raises(_zone_lock.LockTimeout):
-            with _zone_lock.zone_lock("https://api.example.test", "waf", 1, 3, folder=str(tmp_path),
-                                      clock=lambda: next(ticks), sleep=lambda s: None):
+            with _zone_lock.zone_lock(
+                "https://api.example.test",
+                "waf",
+                1,
+                3,
+                folder=str(tmp_path),
+                clock=lambda: next(ticks),
+                sleep=lambda s: None,
+            ):
                 pass
         with _zone_lock.zone_lock("https://api.example.test", "waf", 2, 0, folder=str(tmp_path)) as other:
             assert other is True

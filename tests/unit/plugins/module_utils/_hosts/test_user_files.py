@@ -8,7 +8,12 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._hosts import user_files as _files
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import (
-    FileProblem, check_user_file, not_read_here, read_user_file, size_text)
+    FileProblem,
+    check_user_file,
+    not_read_here,
+    read_user_file,
+    size_text,
+)
 
 
 def test_a_file_up_to_the_limit_is_read(tmp_path):
@@ -67,8 +72,9 @@ def test_messages_show_the_file_the_user_named(tmp_path):
     copy.write_bytes(b"x" * 2049)
     with pytest.raises(FileProblem) as caught:
         read_user_file(str(copy), "certificate_src", 2048, shown="cert.pem.vault")
-    assert str(caught.value) == ("certificate_src: cert.pem.vault is larger than 2 KiB; this option takes at most "
-                                 "that much")
+    assert str(caught.value) == (
+        "certificate_src: cert.pem.vault is larger than 2 KiB; this option takes at most that much"
+    )
 
 
 def test_a_link_into_proc_is_refused_too(tmp_path):
@@ -85,12 +91,15 @@ def test_a_file_reporting_size_0_but_holding_data_is_refused(monkeypatch):
     monkeypatch.setattr(_files, "pseudo_filesystem", lambda path: None)
     with pytest.raises(FileProblem) as caught:
         read_user_file("/proc/self/environ", "src", 1024 * 1024)
-    assert str(caught.value) == ("src: /proc/self/environ reports a size of 0 but is not empty (a generated file, not "
-                                 "a file on disk)")
+    assert str(caught.value) == (
+        "src: /proc/self/environ reports a size of 0 but is not empty (a generated file, not a file on disk)"
+    )
 
 
-@pytest.mark.parametrize("limit, text", [(1024 * 1024, "1 MiB"), (10 * 1024 * 1024, "10 MiB"), (2048, "2 KiB"),
-                                         (1536, "1536 bytes"), (100, "100 bytes")])
+@pytest.mark.parametrize(
+    "limit, text",
+    [(1024 * 1024, "1 MiB"), (10 * 1024 * 1024, "10 MiB"), (2048, "2 KiB"), (1536, "1536 bytes"), (100, "100 bytes")],
+)
 def test_limits_read_as_people_write_them(limit, text):
     assert size_text(limit) == text
 
@@ -98,4 +107,5 @@ def test_limits_read_as_people_write_them(limit, text):
 def test_a_module_reached_by_an_unread_file_option_says_what_to_do():
     assert not_read_here("src", "content") == (
         "src names a file on the controller, which this module's action plugin reads and passes to the module as "
-        "content; the module ran without its action plugin, so give the text in content instead.")
+        "content; the module ran without its action plugin, so give the text in content instead."
+    )

@@ -8,8 +8,8 @@ import os
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils import _openapi
-from ansible_collections.edge.platform.plugins.module_utils._openapi import metrics as _openapi_measure
 from ansible_collections.edge.platform.plugins.module_utils._openapi import DocumentError
+from ansible_collections.edge.platform.plugins.module_utils._openapi import metrics as _openapi_measure
 from ansible_collections.edge.platform.tests.unit.conftest import shared_openapi_dir
 
 PETS_30 = """\
@@ -113,8 +113,13 @@ components:
         title: {type: string}
 """
 
-API_KEY = {"scheme_name": "api_key", "scheme_type": "ApiKey", "location": "Header",
-           "credential_name": "X-API-Key", "http_scheme": None}
+API_KEY = {
+    "scheme_name": "api_key",
+    "scheme_type": "ApiKey",
+    "location": "Header",
+    "credential_name": "X-API-Key",
+    "http_scheme": None,
+}
 
 
 def by_key(derived):
@@ -135,21 +140,29 @@ def test_openapi_30_yaml_dialect_title_and_raw_version():
     assert (document.title, document.version) == ("Pets", "1.10")
 
 
-@pytest.mark.parametrize("text, title, version", [
-    ('{"openapi": "3.0.3", "info": {"title": 2.50, "version": 1.10}, "paths": {}}', "2.50", "1.10"),
-    ('{"openapi": 3.0, "info": {"title": "t", "version": 1e3}}', "t", "1e3"),
-    ('{"openapi": "3.0.3", "info": {"title": true, "version": -0}}', "true", "-0"),
-    ("{openapi: 3.0.3, info: {title: t, version: 1.10}}", "t", "1.10"),  # YAML flow, not JSON
-    ("i: &i {title: t, version: 2.0}\nopenapi: 3.0.3\ninfo: {<<: *i, version: 1.10}\n", "t", "1.10"),
-])
+@pytest.mark.parametrize(
+    "text, title, version",
+    [
+        ('{"openapi": "3.0.3", "info": {"title": 2.50, "version": 1.10}, "paths": {}}', "2.50", "1.10"),
+        ('{"openapi": 3.0, "info": {"title": "t", "version": 1e3}}', "t", "1e3"),
+        ('{"openapi": "3.0.3", "info": {"title": true, "version": -0}}', "true", "-0"),
+        ("{openapi: 3.0.3, info: {title: t, version: 1.10}}", "t", "1.10"),  # YAML flow, not JSON
+        ("i: &i {title: t, version: 2.0}\nopenapi: 3.0.3\ninfo: {<<: *i, version: 1.10}\n", "t", "1.10"),
+    ],
+)
 def test_info_fields_keep_their_text_as_written_in_json_too(text, title, version):
     document = _openapi.load(text)
     assert (document.title, document.version) == (title, version)
 
 
-@pytest.mark.parametrize("text", ["swagger: 2.0\ninfo: {title: t, version: 1}\n",
-                                  '{"swagger": 2.0, "info": {"title": "t", "version": 1}}',
-                                  "openapi: 3.0.3\nswagger: '2.0'\ninfo: {title: t, version: 1}\n"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "swagger: 2.0\ninfo: {title: t, version: 1}\n",
+        '{"swagger": 2.0, "info": {"title": "t", "version": 1}}',
+        "openapi: 3.0.3\nswagger: '2.0'\ninfo: {title: t, version: 1}\n",
+    ],
+)
 def test_swagger_20_unquoted_or_beside_an_openapi_field_is_swagger_20(text):
     assert _openapi.load(text).dialect == _openapi.SWAGGER_2
 
@@ -157,15 +170,27 @@ def test_swagger_20_unquoted_or_beside_an_openapi_field_is_swagger_20(text):
 def test_endpoint_set_in_document_order_with_upper_case_methods():
     derived = derive_text(PETS_30)
     assert [(e["method"], e["path"]) for e in derived["endpoints"]] == [
-        ("GET", "/pets/{petId}"), ("PUT", "/pets/{petId}"), ("POST", "/pets/{petId}"), ("HEAD", "/health")]
+        ("GET", "/pets/{petId}"),
+        ("PUT", "/pets/{petId}"),
+        ("POST", "/pets/{petId}"),
+        ("HEAD", "/health"),
+    ]
 
 
 def test_parameters_merge_path_and_operation_levels_with_refs_resolved():
     endpoints = by_key(derive_text(PETS_30))
     assert endpoints["GET /pets/{petId}"]["parameters"] == {
-        "Path": ["petId"], "Query": ["limit"], "Header": ["X-Trace"], "Cookie": ["session"]}
+        "Path": ["petId"],
+        "Query": ["limit"],
+        "Header": ["X-Trace"],
+        "Cookie": ["session"],
+    }
     assert endpoints["PUT /pets/{petId}"]["parameters"] == {
-        "Path": ["petId"], "Query": ["limit"], "Header": ["X-Trace"], "Cookie": []}
+        "Path": ["petId"],
+        "Query": ["limit"],
+        "Header": ["X-Trace"],
+        "Cookie": [],
+    }
     assert endpoints["HEAD /health"]["parameters"] == {"Path": [], "Query": [], "Header": [], "Cookie": []}
 
 
@@ -174,30 +199,59 @@ def test_auth_schemes_global_override_none_and_every_kind():
     assert endpoints["GET /pets/{petId}"]["auth_schemes"] == [API_KEY]
     assert endpoints["PUT /pets/{petId}"]["auth_schemes"] == []
     assert endpoints["POST /pets/{petId}"]["auth_schemes"] == [
-        {"scheme_name": "bearer", "scheme_type": "Http", "location": "Header",
-         "credential_name": "Authorization", "http_scheme": "bearer"},
-        {"scheme_name": "oauth", "scheme_type": "OAuth2", "location": "Header",
-         "credential_name": "Authorization", "http_scheme": None},
-        {"scheme_name": "key_in_query", "scheme_type": "ApiKey", "location": "Query",
-         "credential_name": "key", "http_scheme": None},
+        {
+            "scheme_name": "bearer",
+            "scheme_type": "Http",
+            "location": "Header",
+            "credential_name": "Authorization",
+            "http_scheme": "bearer",
+        },
+        {
+            "scheme_name": "oauth",
+            "scheme_type": "OAuth2",
+            "location": "Header",
+            "credential_name": "Authorization",
+            "http_scheme": None,
+        },
+        {
+            "scheme_name": "key_in_query",
+            "scheme_type": "ApiKey",
+            "location": "Query",
+            "credential_name": "key",
+            "http_scheme": None,
+        },
     ]
     assert endpoints["HEAD /health"]["auth_schemes"] == [
-        {"scheme_name": "oidc", "scheme_type": "OpenIdConnect", "location": "Header",
-         "credential_name": "Authorization", "http_scheme": None},
-        {"scheme_name": "cookie_key", "scheme_type": "ApiKey", "location": "Cookie",
-         "credential_name": "sid", "http_scheme": None},
+        {
+            "scheme_name": "oidc",
+            "scheme_type": "OpenIdConnect",
+            "location": "Header",
+            "credential_name": "Authorization",
+            "http_scheme": None,
+        },
+        {
+            "scheme_name": "cookie_key",
+            "scheme_type": "ApiKey",
+            "location": "Cookie",
+            "credential_name": "sid",
+            "http_scheme": None,
+        },
     ]
 
 
 PET_RESOLVED = {
-    "type": "object", "required": ["name"],
+    "type": "object",
+    "required": ["name"],
     "properties": {
         "id": {"type": "integer", "format": "int64"},
         "name": {"type": "string", "pattern": "^[a-z]+$", "example": "yes"},
-        "tag": {"type": "object", "properties": {
-            "label": {"type": "string", "pattern": "^\\w+$"},
-            "parent": {"$ref": "#/components/schemas/Tag"},  # the cycle closes here
-        }},
+        "tag": {
+            "type": "object",
+            "properties": {
+                "label": {"type": "string", "pattern": "^\\w+$"},
+                "parent": {"$ref": "#/components/schemas/Tag"},  # the cycle closes here
+            },
+        },
     },
 }
 
@@ -228,18 +282,39 @@ def test_json_with_other_key_order_derives_the_same():
     assert by_key(reordered) == by_key(original)
 
 
-OPENAPI_31 = json.dumps({
-    "openapi": "3.1.0",
-    "info": {"title": "Siblings", "version": "2"},
-    "paths": {"/things": {"post": {
-        "requestBody": {"content": {"application/json": {"schema": {
-            "$ref": "#/components/schemas/My%20Thing", "description": "overridden in 3.1"}}}},
-        "responses": {"200": {"description": "ok"}},
-    }}},
-    "webhooks": {"thingCreated": {"post": {"responses": {"200": {"description": "ok"}}}}},
-    "components": {"schemas": {"My Thing": {"type": ["object", "null"], "description": "a thing",
-                                            "properties": {"a~b/c": {"type": "string"}}}}},
-})
+OPENAPI_31 = json.dumps(
+    {
+        "openapi": "3.1.0",
+        "info": {"title": "Siblings", "version": "2"},
+        "paths": {
+            "/things": {
+                "post": {
+                    "requestBody": {
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "$ref": "#/components/schemas/My%20Thing",
+                                    "description": "overridden in 3.1",
+                                }
+                            }
+                        }
+                    },
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+        "webhooks": {"thingCreated": {"post": {"responses": {"200": {"description": "ok"}}}}},
+        "components": {
+            "schemas": {
+                "My Thing": {
+                    "type": ["object", "null"],
+                    "description": "a thing",
+                    "properties": {"a~b/c": {"type": "string"}},
+                }
+            }
+        },
+    }
+)
 
 
 def test_openapi_31_json_applies_ref_siblings_and_percent_encoding():
@@ -248,7 +323,10 @@ def test_openapi_31_json_applies_ref_siblings_and_percent_encoding():
     derived = _openapi.derive(document)
     assert len(derived["endpoints"]) == 1, "webhooks are not endpoints"
     assert derived["endpoints"][0]["request_body_schema"] == {
-        "type": ["object", "null"], "description": "overridden in 3.1", "properties": {"a~b/c": {"type": "string"}}}
+        "type": ["object", "null"],
+        "description": "overridden in 3.1",
+        "properties": {"a~b/c": {"type": "string"}},
+    }
 
 
 def test_openapi_30_ignores_ref_siblings():
@@ -258,15 +336,25 @@ def test_openapi_30_ignores_ref_siblings():
 
 
 def test_extension_values_are_raw_data_even_when_they_hold_a_ref():
-    schema = {"type": "object", "x-link": {"$ref": "#/nowhere"}, "x-list": [{"$ref": "#/components/schemas/T"}],
-              "properties": {"x-named": {"$ref": "#/components/schemas/T"}},
-              "unknown": {"x-deep": {"$ref": "#/nowhere"}, "plain": {"$ref": "#/components/schemas/T"}}}
-    text = doc_with({"/a": {"post": {"requestBody": {"content": {"application/json": {"schema": schema}}}}}},
-                    components={"schemas": {"T": {"type": "string", "x-self": {"$ref": "#/components/schemas/T"}}}})
+    schema = {
+        "type": "object",
+        "x-link": {"$ref": "#/nowhere"},
+        "x-list": [{"$ref": "#/components/schemas/T"}],
+        "properties": {"x-named": {"$ref": "#/components/schemas/T"}},
+        "unknown": {"x-deep": {"$ref": "#/nowhere"}, "plain": {"$ref": "#/components/schemas/T"}},
+    }
+    text = doc_with(
+        {"/a": {"post": {"requestBody": {"content": {"application/json": {"schema": schema}}}}}},
+        components={"schemas": {"T": {"type": "string", "x-self": {"$ref": "#/components/schemas/T"}}}},
+    )
     resolved = {"type": "string", "x-self": {"$ref": "#/components/schemas/T"}}
     assert derive_text(text)["endpoints"][0]["request_body_schema"] == {
-        "type": "object", "x-link": {"$ref": "#/nowhere"}, "x-list": [{"$ref": "#/components/schemas/T"}],
-        "properties": {"x-named": resolved}, "unknown": {"x-deep": {"$ref": "#/nowhere"}, "plain": resolved}}
+        "type": "object",
+        "x-link": {"$ref": "#/nowhere"},
+        "x-list": [{"$ref": "#/components/schemas/T"}],
+        "properties": {"x-named": resolved},
+        "unknown": {"x-deep": {"$ref": "#/nowhere"}, "plain": resolved},
+    }
 
 
 SWAGGER_20 = """\
@@ -322,16 +410,31 @@ def test_swagger_20_body_parameter_security_definitions_and_media_types():
     assert post["response_body_schemas"] == {"201": item}
     assert [s["scheme_type"] for s in post["auth_schemes"]] == ["ApiKey", "OAuth2"]
     get = endpoints["GET /items/{id}"]
-    assert get["auth_schemes"] == [{"scheme_name": "basic", "scheme_type": "Http", "location": "Header",
-                                    "credential_name": "Authorization", "http_scheme": "basic"}]
+    assert get["auth_schemes"] == [
+        {
+            "scheme_name": "basic",
+            "scheme_type": "Http",
+            "location": "Header",
+            "credential_name": "Authorization",
+            "http_scheme": "basic",
+        }
+    ]
     assert get["response_body_schemas"] == {}, "produces lists no JSON media type"
     assert endpoints["PUT /items/{id}"]["request_body_schema"] is None, "consumes lists no JSON media type"
 
 
 def test_yaml_12_core_schema_keeps_strings_and_keys_as_written():
     data, dummy = _openapi.parse_text("a: yes\nb: 2024-01-02\nc: 012\nd: 0x1F\ne: 1_000\n200: x\ntrue: y\nf: .inf\n")
-    assert data == {"a": "yes", "b": "2024-01-02", "c": 12, "d": 31, "e": "1_000", "200": "x", "true": "y",
-                    "f": float("inf")}
+    assert data == {
+        "a": "yes",
+        "b": "2024-01-02",
+        "c": 12,
+        "d": 31,
+        "e": "1_000",
+        "200": "x",
+        "true": "y",
+        "f": float("inf"),
+    }
 
 
 def test_yaml_merge_keys_are_honoured():
@@ -349,48 +452,61 @@ def test_byte_order_mark_is_ignored():
     assert _openapi.load("\ufeff" + text).title == "t"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("openapi: 3.0.0\ninfo: {title: x\npaths: {}\n", "not valid YAML at line 3 column 6"),
-    ("openapi: 3.0.0\npaths:\n  /a:\n    get: {}\n    get: {}\n", "found the key 'get' a second time"),
-    ("openapi: 3.0.0\npaths:\n  /a:\n    get: {}\n    get: {}\n", "line 5 column 5"),
-    ('{"openapi": "3.0.0",\n "paths": {]}', "not valid JSON at line 2 column 12"),
-    ('{"openapi": "3.0.0", "openapi": "3.1.0"}', "found the key 'openapi' a second time"),
-    ("", "the document is empty"),
-    ("a: 1\n---\nb: 2\n", "expected a single document"),
-    ("- just\n- a list\n", "its top level is a list, not a mapping"),
-    ("just text", "its top level is a string"),
-    ("title: not an api\n", "no top-level 'openapi' or 'swagger' field"),
-    ("openapi: 3.2.0\n", "OpenAPI version '3.2.0' is not supported"),
-    ("openapi: 2.0\n", "OpenAPI version '2.0' is not supported"),
-    ('{"openapi": 3.10}', "OpenAPI version '3.10' is not supported"),
-    ("swagger: '1.2'\n", "Swagger version '1.2' is not supported"),
-    ("swagger: 2\n", "Swagger version '2' is not supported: the 'swagger' field must be \"2.0\"; API Guardian "
-                     "reads Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x"),
-    ('{"swagger": 2}', "Swagger version '2' is not supported"),
-    ('{"swagger": 2.00}', "Swagger version '2.00' is not supported"),
-    ("openapi: 3.0.3\nswagger: '3.0'\n",
-     "Swagger version '3.0' is not supported: the 'swagger' field must be \"2.0\" (with both fields, the 'swagger' "
-     "field decides"),
-    ("openapi: 3.0.0\npaths: [a]\n", "/paths must be a mapping"),
-    ("? [a, b]\n: c\n", "mapping key that is not a plain value"),
-    ("openapi: 3.0.0\nx-loop: &a [1, {b: *a}]\n",
-     "a recursive YAML alias at line 2 column 9: an anchor is used inside its own value"),
-    ("{openapi: 3.0.0, x-loop: &a [*a]}", "a recursive YAML alias at line 1 column 26"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("openapi: 3.0.0\ninfo: {title: x\npaths: {}\n", "not valid YAML at line 3 column 6"),
+        ("openapi: 3.0.0\npaths:\n  /a:\n    get: {}\n    get: {}\n", "found the key 'get' a second time"),
+        ("openapi: 3.0.0\npaths:\n  /a:\n    get: {}\n    get: {}\n", "line 5 column 5"),
+        ('{"openapi": "3.0.0",\n "paths": {]}', "not valid JSON at line 2 column 12"),
+        ('{"openapi": "3.0.0", "openapi": "3.1.0"}', "found the key 'openapi' a second time"),
+        ("", "the document is empty"),
+        ("a: 1\n---\nb: 2\n", "expected a single document"),
+        ("- just\n- a list\n", "its top level is a list, not a mapping"),
+        ("just text", "its top level is a string"),
+        ("title: not an api\n", "no top-level 'openapi' or 'swagger' field"),
+        ("openapi: 3.2.0\n", "OpenAPI version '3.2.0' is not supported"),
+        ("openapi: 2.0\n", "OpenAPI version '2.0' is not supported"),
+        ('{"openapi": 3.10}', "OpenAPI version '3.10' is not supported"),
+        ("swagger: '1.2'\n", "Swagger version '1.2' is not supported"),
+        (
+            "swagger: 2\n",
+            "Swagger version '2' is not supported: the 'swagger' field must be \"2.0\"; API Guardian "
+            "reads Swagger 2.0, OpenAPI 3.0.x and OpenAPI 3.1.x",
+        ),
+        ('{"swagger": 2}', "Swagger version '2' is not supported"),
+        ('{"swagger": 2.00}', "Swagger version '2.00' is not supported"),
+        (
+            "openapi: 3.0.3\nswagger: '3.0'\n",
+            "Swagger version '3.0' is not supported: the 'swagger' field must be \"2.0\" (with both fields, the 'swagger' "
+            "field decides",
+        ),
+        ("openapi: 3.0.0\npaths: [a]\n", "/paths must be a mapping"),
+        ("? [a, b]\n: c\n", "mapping key that is not a plain value"),
+        (
+            "openapi: 3.0.0\nx-loop: &a [1, {b: *a}]\n",
+            "a recursive YAML alias at line 2 column 9: an anchor is used inside its own value",
+        ),
+        ("{openapi: 3.0.0, x-loop: &a [*a]}", "a recursive YAML alias at line 1 column 26"),
+    ],
+)
 def test_unreadable_or_unsupported_documents_say_why(text, expected):
     with pytest.raises(DocumentError) as caught:
         _openapi.load(text)
     assert expected in str(caught.value)
 
 
-@pytest.mark.parametrize("paths, expected", [
-    ({"/a": {"get": {"requestBody": {"$ref": "other.yaml#/Body"}}}}, "points outside the document"),
-    ({"/a": {"get": {"requestBody": {"$ref": "#/components/requestBodies/Gone"}}}}, "points to nothing"),
-    ({"/a": {"get": {"requestBody": {"$ref": "#components"}}}}, "is not a JSON pointer"),
-    ({"/a": {"get": {"parameters": [{"$ref": "#/x"}]}}, "x": {"$ref": "#/x"}}, "refers to itself"),
-    ({"/a": ["not", "a", "path item"]}, "the path item /paths/~1a must be a mapping"),
-    ({"/a": {"get": None}}, "the operation /paths/~1a/get must be a mapping, not empty"),
-])
+@pytest.mark.parametrize(
+    "paths, expected",
+    [
+        ({"/a": {"get": {"requestBody": {"$ref": "other.yaml#/Body"}}}}, "points outside the document"),
+        ({"/a": {"get": {"requestBody": {"$ref": "#/components/requestBodies/Gone"}}}}, "points to nothing"),
+        ({"/a": {"get": {"requestBody": {"$ref": "#components"}}}}, "is not a JSON pointer"),
+        ({"/a": {"get": {"parameters": [{"$ref": "#/x"}]}}, "x": {"$ref": "#/x"}}, "refers to itself"),
+        ({"/a": ["not", "a", "path item"]}, "the path item /paths/~1a must be a mapping"),
+        ({"/a": {"get": None}}, "the operation /paths/~1a/get must be a mapping, not empty"),
+    ],
+)
 def test_broken_references_and_shapes_fail_with_where(paths, expected):
     doc = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": paths}
     if "x" in paths:
@@ -406,39 +522,52 @@ def doc_with(paths, **extra):
     return json.dumps(doc)
 
 
-SCHEMES = {"components": {"securitySchemes": {
-    "noname": {"type": "apiKey", "in": "header"},
-    "inpath": {"type": "apiKey", "in": "path", "name": "k"},
-    "noscheme": {"type": "http"},
-    "mtls": {"type": "mutualTLS"},
-    "odd": {"type": "magic"},
-}}}
+SCHEMES = {
+    "components": {
+        "securitySchemes": {
+            "noname": {"type": "apiKey", "in": "header"},
+            "inpath": {"type": "apiKey", "in": "path", "name": "k"},
+            "noscheme": {"type": "http"},
+            "mtls": {"type": "mutualTLS"},
+            "odd": {"type": "magic"},
+        }
+    }
+}
 
 
-@pytest.mark.parametrize("operation, expected", [
-    ({"security": [{"gone": []}]}, "names the security scheme 'gone', which /components/securitySchemes does not"),
-    ({"security": [{"noname": []}]}, "of type apiKey needs 'in' (header, query or cookie) and 'name'"),
-    ({"security": [{"inpath": []}]}, "of type apiKey needs 'in'"),
-    ({"security": [{"noscheme": []}]}, "of type http needs 'scheme'"),
-    ({"security": [{"mtls": []}]}, "has the type 'mutualTLS', which OpenAPI 3.0 does not define"),
-    ({"security": [{"odd": []}]}, "has the type 'magic'"),
-    ({"security": {"odd": []}}, "/paths/~1a/get/security must be a list of security requirement mappings"),
-    ({"parameters": [{"name": "x"}]}, "the parameter /paths/~1a/get/parameters/0 needs a 'name' and an 'in'"),
-    ({"parameters": [{"name": "x", "in": "body"}]}, "has 'in: body'; OpenAPI 3.0 allows path, query, header, cookie"),
-    ({"parameters": {"name": "x"}}, "/paths/~1a/get/parameters must be a list"),
-    ({"responses": ["200"]}, "/paths/~1a/get/responses must be a mapping"),
-])
+@pytest.mark.parametrize(
+    "operation, expected",
+    [
+        ({"security": [{"gone": []}]}, "names the security scheme 'gone', which /components/securitySchemes does not"),
+        ({"security": [{"noname": []}]}, "of type apiKey needs 'in' (header, query or cookie) and 'name'"),
+        ({"security": [{"inpath": []}]}, "of type apiKey needs 'in'"),
+        ({"security": [{"noscheme": []}]}, "of type http needs 'scheme'"),
+        ({"security": [{"mtls": []}]}, "has the type 'mutualTLS', which OpenAPI 3.0 does not define"),
+        ({"security": [{"odd": []}]}, "has the type 'magic'"),
+        ({"security": {"odd": []}}, "/paths/~1a/get/security must be a list of security requirement mappings"),
+        ({"parameters": [{"name": "x"}]}, "the parameter /paths/~1a/get/parameters/0 needs a 'name' and an 'in'"),
+        (
+            {"parameters": [{"name": "x", "in": "body"}]},
+            "has 'in: body'; OpenAPI 3.0 allows path, query, header, cookie",
+        ),
+        ({"parameters": {"name": "x"}}, "/paths/~1a/get/parameters must be a list"),
+        ({"responses": ["200"]}, "/paths/~1a/get/responses must be a mapping"),
+    ],
+)
 def test_invalid_operations_fail_with_where(operation, expected):
     with pytest.raises(DocumentError) as caught:
         derive_text(doc_with({"/a": {"get": operation}}, **SCHEMES))
     assert expected in str(caught.value)
 
 
-@pytest.mark.parametrize("info, expected", [
-    (None, "/info is required"),
-    ({"version": "1"}, "/info/title is required"),
-    ({"title": "t", "version": {"a": 1}}, "/info/version is required and must be text"),
-])
+@pytest.mark.parametrize(
+    "info, expected",
+    [
+        (None, "/info is required"),
+        ({"version": "1"}, "/info/title is required"),
+        ({"title": "t", "version": {"a": 1}}, "/info/version is required and must be text"),
+    ],
+)
 def test_info_title_and_version_are_required(info, expected):
     doc = {"openapi": "3.0.0", "paths": {}}
     if info is not None:
@@ -449,18 +578,30 @@ def test_info_title_and_version_are_required(info, expected):
 
 
 def test_mutual_tls_has_no_credential_and_null_security_falls_back():
-    text = json.dumps({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "security": [{"mtls": []}],
-                       "paths": {"/a": {"get": {"security": None}, "put": {"security": [{"mtls": [], "key": []}]}}},
-                       "components": {"securitySchemes": {"mtls": {"type": "mutualTLS"},
-                                                          "key": {"type": "apiKey", "in": "query", "name": "k"}}}})
+    text = json.dumps(
+        {
+            "openapi": "3.1.0",
+            "info": {"title": "t", "version": "1"},
+            "security": [{"mtls": []}],
+            "paths": {"/a": {"get": {"security": None}, "put": {"security": [{"mtls": [], "key": []}]}}},
+            "components": {
+                "securitySchemes": {
+                    "mtls": {"type": "mutualTLS"},
+                    "key": {"type": "apiKey", "in": "query", "name": "k"},
+                }
+            },
+        }
+    )
     endpoints = by_key(derive_text(text))
     assert endpoints["GET /a"]["auth_schemes"] == []
     assert [s["scheme_name"] for s in endpoints["PUT /a"]["auth_schemes"]] == ["key"]
 
 
 def test_application_json_is_preferred_and_read_even_without_a_schema():
-    content = {"application/vnd.a+json": {"schema": {"type": "string"}}, "application/json": {"schema": {
-        "type": "integer"}}}
+    content = {
+        "application/vnd.a+json": {"schema": {"type": "string"}},
+        "application/json": {"schema": {"type": "integer"}},
+    }
     only_plain = {"application/json": {}, "application/vnd.a+json": {"schema": {"type": "string"}}}
     post = {"requestBody": {"content": content}, "responses": {"200": {"description": "", "content": content}}}
     put = {"requestBody": {"content": only_plain}, "responses": {"200": {"description": "", "content": only_plain}}}
@@ -472,12 +613,24 @@ def test_application_json_is_preferred_and_read_even_without_a_schema():
 
 
 def test_swagger_20_has_no_trace_and_an_empty_consumes_list_is_not_json():
-    bodies = [{"name": "b", "in": "body", "schema": {"type": "string"}},
-              {"name": "c", "in": "body", "schema": {"type": "integer"}}]
-    text = json.dumps({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "consumes": ["application/json"],
-                       "paths": {"/a": {"trace": {"responses": {}},
-                                        "post": {"consumes": [], "responses": {}, "parameters": bodies},
-                                        "put": {"responses": {}, "parameters": bodies}}}})
+    bodies = [
+        {"name": "b", "in": "body", "schema": {"type": "string"}},
+        {"name": "c", "in": "body", "schema": {"type": "integer"}},
+    ]
+    text = json.dumps(
+        {
+            "swagger": "2.0",
+            "info": {"title": "t", "version": "1"},
+            "consumes": ["application/json"],
+            "paths": {
+                "/a": {
+                    "trace": {"responses": {}},
+                    "post": {"consumes": [], "responses": {}, "parameters": bodies},
+                    "put": {"responses": {}, "parameters": bodies},
+                }
+            },
+        }
+    )
     endpoints = derive_text(text)["endpoints"]
     assert [e["method"] for e in endpoints] == ["POST", "PUT"]
     assert endpoints[0]["request_body_schema"] is None
@@ -488,12 +641,23 @@ def test_swagger_20_operation_body_parameter_overrides_the_path_level_one():
     def body(name, schema=None):
         return dict({"name": name, "in": "body"}, **({"schema": schema} if schema else {}))
 
-    text = json.dumps({"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {
-        "/same": {"parameters": [body("b", {"type": "string"}), {"name": "q", "in": "query", "type": "string"}],
-                  "post": {"parameters": [body("b", {"type": "integer"})], "responses": {}},
-                  "put": {"responses": {}}},
-        "/first-has-no-schema": {"parameters": [body("a")],
-                                 "post": {"parameters": [body("b", {"type": "integer"})], "responses": {}}}}})
+    text = json.dumps(
+        {
+            "swagger": "2.0",
+            "info": {"title": "t", "version": "1"},
+            "paths": {
+                "/same": {
+                    "parameters": [body("b", {"type": "string"}), {"name": "q", "in": "query", "type": "string"}],
+                    "post": {"parameters": [body("b", {"type": "integer"})], "responses": {}},
+                    "put": {"responses": {}},
+                },
+                "/first-has-no-schema": {
+                    "parameters": [body("a")],
+                    "post": {"parameters": [body("b", {"type": "integer"})], "responses": {}},
+                },
+            },
+        }
+    )
     endpoints = by_key(derive_text(text))
     assert endpoints["POST /same"]["request_body_schema"] == {"type": "integer"}
     assert endpoints["POST /same"]["parameters"]["Query"] == ["q"]
@@ -502,9 +666,12 @@ def test_swagger_20_operation_body_parameter_overrides_the_path_level_one():
 
 
 def test_path_item_ref_is_followed():
-    doc = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
-           "paths": {"/a": {"$ref": "#/components/pathItems/A"}},
-           "components": {"pathItems": {"A": {"get": {"responses": {}}}}}}
+    doc = {
+        "openapi": "3.1.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {"/a": {"$ref": "#/components/pathItems/A"}},
+        "components": {"pathItems": {"A": {"get": {"responses": {}}}}},
+    }
     assert [e["method"] for e in derive_text(json.dumps(doc))["endpoints"]] == ["GET"]
 
 
@@ -521,20 +688,43 @@ def test_metrics_of_a_hand_counted_document():
     assert metrics["nesting_depth"] == {
         "value": 6,
         "where": "from /components/responses/PetList/content/application~1json/schema "
-                 "to /components/schemas/Tag/properties/label"}
+        "to /components/schemas/Tag/properties/label",
+    }
     # Pet: itself, id, name, tag ($ref, not followed) = 4; Tag: itself, label, parent = 3; Problem: 2
     assert metrics["total_schema_nodes"] == {
-        "value": 9, "where": "/components/schemas (largest entry /components/schemas/Pet with 4)"}
+        "value": 9,
+        "where": "/components/schemas (largest entry /components/schemas/Pet with 4)",
+    }
     assert metrics["total_regex_length"] == {
         "value": len("^[a-z]+$") + len("^\\w+$"),
-        "where": "2 patterns, the longest (8 characters) at /components/schemas/Pet/properties/name/pattern"}
+        "where": "2 patterns, the longest (8 characters) at /components/schemas/Pet/properties/name/pattern",
+    }
 
 
 def test_nesting_counts_every_listed_keyword_and_skips_not():
-    schema = {"allOf": [{"anyOf": [{"oneOf": [{"additionalProperties": {"items": {
-        "properties": {"leaf": {"not": {"properties": {"deeper": {}}}}}}}}]}]}]}
-    doc = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
-           "components": {"schemas": {"Deep": schema}}}
+    schema = {
+        "allOf": [
+            {
+                "anyOf": [
+                    {
+                        "oneOf": [
+                            {
+                                "additionalProperties": {
+                                    "items": {"properties": {"leaf": {"not": {"properties": {"deeper": {}}}}}}
+                                }
+                            }
+                        ]
+                    }
+                ]
+            }
+        ]
+    }
+    doc = {
+        "openapi": "3.0.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {},
+        "components": {"schemas": {"Deep": schema}},
+    }
     metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
     assert metrics["nesting_depth"]["value"] == 7
     assert metrics["nesting_depth"]["where"].endswith("/properties/leaf")
@@ -542,21 +732,37 @@ def test_nesting_counts_every_listed_keyword_and_skips_not():
 
 
 def test_keywords_written_in_the_wrong_shape_hold_no_schemas():
-    odd = {"properties": {"id": {}}, "allOf": {"properties": {"a": {}, "b": {}, "c": {}}},
-           "anyOf": {"items": {"items": {}}}, "oneOf": {"$ref": "#/components/schemas/Deep"},
-           "not": [{"properties": {"a": {}, "b": {}, "c": {}}}], "additionalProperties": [{"items": {}}]}
-    doc = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
-           "components": {"schemas": {"Odd": odd, "Deep": {"items": {"items": {}}}}}}
+    odd = {
+        "properties": {"id": {}},
+        "allOf": {"properties": {"a": {}, "b": {}, "c": {}}},
+        "anyOf": {"items": {"items": {}}},
+        "oneOf": {"$ref": "#/components/schemas/Deep"},
+        "not": [{"properties": {"a": {}, "b": {}, "c": {}}}],
+        "additionalProperties": [{"items": {}}],
+    }
+    doc = {
+        "openapi": "3.0.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {},
+        "components": {"schemas": {"Odd": odd, "Deep": {"items": {"items": {}}}}},
+    }
     metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
     assert metrics["fields_per_type"]["value"] == 1
     assert metrics["nesting_depth"] == {
-        "value": 3, "where": "from /components/schemas/Deep to /components/schemas/Deep/items/items"}
+        "value": 3,
+        "where": "from /components/schemas/Deep to /components/schemas/Deep/items/items",
+    }
     assert metrics["total_schema_nodes"]["value"] == 2 + 3
 
 
 def test_a_component_schema_that_is_not_a_mapping_counts_one_node():
-    text = json.dumps({"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
-                       "components": {"schemas": {"Anything": True, "Obj": {"properties": {"a": {}}}}}})
+    text = json.dumps(
+        {
+            "openapi": "3.1.0",
+            "info": {"title": "t", "version": "1"},
+            "components": {"schemas": {"Anything": True, "Obj": {"properties": {"a": {}}}}},
+        }
+    )
     assert _openapi.measure(_openapi.load(text))["total_schema_nodes"]["value"] == 3
 
 
@@ -570,45 +776,127 @@ def test_swagger_20_metrics_use_definitions_and_parameter_patterns():
 
 
 def test_examples_and_property_names_are_not_schema_locations():
-    doc = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {
-        "responses": {"200": {"description": "ok", "content": {"application/json": {
-            "schema": {"type": "object", "properties": {"schema": {"type": "object", "properties": {
-                "x": {"type": "string"}, "y": {"type": "string"}}}}},
-            "example": {"schema": {"properties": {"a": 1, "b": 2, "c": 3, "d": 4}}}}}}}}}}}
+    doc = {
+        "openapi": "3.0.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/a": {
+                "get": {
+                    "responses": {
+                        "200": {
+                            "description": "ok",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "properties": {
+                                            "schema": {
+                                                "type": "object",
+                                                "properties": {"x": {"type": "string"}, "y": {"type": "string"}},
+                                            }
+                                        },
+                                    },
+                                    "example": {"schema": {"properties": {"a": 1, "b": 2, "c": 3, "d": 4}}},
+                                }
+                            },
+                        }
+                    }
+                }
+            }
+        },
+    }
     metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
     assert metrics["fields_per_type"]["value"] == 2
     assert metrics["nesting_depth"]["value"] == 3
 
 
-@pytest.mark.parametrize("doc", [
-    {"swagger": "2.0", "tooling": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
-     "paths": {"/a": {"trace": {"parameters": [{"name": "b", "in": "body", "schema": {
-         "properties": {"a": {}, "b": {}, "c": {}}}}]},
-         "get": {"oddity": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}}, "responses": {"200": {
-             "description": "ok", "headers": {"X": {"type": "string", "schema": {"properties": {"a": {}, "b": {}}}}},
-             "schema": {"properties": {"only": {"items": {}}}}}}}}}},
-    {"openapi": "3.1.0", "tooling": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
-     "paths": {"/b": {"$ref": "#/components/pathItems/B", "get": {"responses": {"200": {
-         "description": "ok", "content": {"application/json": {"schema": {"properties": {"a": {}, "b": {}}}}}}}}}},
-     "components": {"pathItems": {"B": {"get": {"responses": {"200": {
-         "description": "ok", "links": {"next": {"schema": {"properties": {"a": {}, "b": {}}}}},
-         "content": {"application/json": {"schema": {"properties": {"only": {"items": {}}}}}}}}}}}}},
-])
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {
+            "swagger": "2.0",
+            "tooling": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
+            "paths": {
+                "/a": {
+                    "trace": {
+                        "parameters": [
+                            {"name": "b", "in": "body", "schema": {"properties": {"a": {}, "b": {}, "c": {}}}}
+                        ]
+                    },
+                    "get": {
+                        "oddity": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
+                        "responses": {
+                            "200": {
+                                "description": "ok",
+                                "headers": {"X": {"type": "string", "schema": {"properties": {"a": {}, "b": {}}}}},
+                                "schema": {"properties": {"only": {"items": {}}}},
+                            }
+                        },
+                    },
+                }
+            },
+        },
+        {
+            "openapi": "3.1.0",
+            "tooling": {"schema": {"properties": {"a": {}, "b": {}, "c": {}}}},
+            "paths": {
+                "/b": {
+                    "$ref": "#/components/pathItems/B",
+                    "get": {
+                        "responses": {
+                            "200": {
+                                "description": "ok",
+                                "content": {"application/json": {"schema": {"properties": {"a": {}, "b": {}}}}},
+                            }
+                        }
+                    },
+                }
+            },
+            "components": {
+                "pathItems": {
+                    "B": {
+                        "get": {
+                            "responses": {
+                                "200": {
+                                    "description": "ok",
+                                    "links": {"next": {"schema": {"properties": {"a": {}, "b": {}}}}},
+                                    "content": {
+                                        "application/json": {"schema": {"properties": {"only": {"items": {}}}}}
+                                    },
+                                }
+                            }
+                        }
+                    }
+                }
+            },
+        },
+    ],
+)
 def test_schema_fields_outside_schema_positions_are_not_roots(doc):
     doc["info"] = {"title": "t", "version": "1"}
     metrics = _openapi.measure(_openapi.load(json.dumps(doc)))
     assert (metrics["fields_per_type"]["value"], metrics["nesting_depth"]["value"]) == (1, 3)
-    assert metrics["fields_per_type"]["where"].endswith("/responses/200%s/schema" % (
-        "" if "swagger" in doc else "/content/application~1json"))
+    assert metrics["fields_per_type"]["where"].endswith(
+        "/responses/200%s/schema" % ("" if "swagger" in doc else "/content/application~1json")
+    )
 
 
 def test_nesting_search_stops_past_the_limit():
     # a dense cycle: every schema refers to every other one
     names = ["S%d" % i for i in range(12)]
-    schemas = {n: {"type": "object", "properties": {m: {"$ref": "#/components/schemas/" + m} for m in names}}
-               for n in names}
-    doc = _openapi.load(json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
-                                    "components": {"schemas": schemas}}))
+    schemas = {
+        n: {"type": "object", "properties": {m: {"$ref": "#/components/schemas/" + m} for m in names}} for n in names
+    }
+    doc = _openapi.load(
+        json.dumps(
+            {
+                "openapi": "3.0.0",
+                "info": {"title": "t", "version": "1"},
+                "paths": {},
+                "components": {"schemas": schemas},
+            }
+        )
+    )
     metrics = _openapi.measure(doc, {"maxNestingDepth": 10})
     assert metrics["nesting_depth"]["value"] == 11
     assert "at least this deep" in metrics["nesting_depth"]["where"]
@@ -620,8 +908,16 @@ def test_nesting_search_budget_reports_a_lower_bound(monkeypatch):
     monkeypatch.setattr(_openapi_measure, "DEPTH_BUDGET", 50)
     names = ["S%d" % i for i in range(8)]
     schemas = {n: {"properties": {m: {"$ref": "#/components/schemas/" + m} for m in names}} for n in names}
-    doc = _openapi.load(json.dumps({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {},
-                                    "components": {"schemas": schemas}}))
+    doc = _openapi.load(
+        json.dumps(
+            {
+                "openapi": "3.0.0",
+                "info": {"title": "t", "version": "1"},
+                "paths": {},
+                "components": {"schemas": schemas},
+            }
+        )
+    )
     metrics = _openapi.measure(doc)
     assert metrics["nesting_depth"]["value"] >= 2
     assert "at least this deep" in metrics["nesting_depth"]["where"]
@@ -629,8 +925,13 @@ def test_nesting_search_budget_reports_a_lower_bound(monkeypatch):
 
 def test_exceeded_limits_names_each_limit_and_skips_unreported_ones():
     metrics = _openapi.measure(_openapi.load(PETS_30))
-    limits = {"maxEndpoints": 3, "maxFieldsPerType": 3, "maxNestingDepth": None, "maxTotalSchemaNodes": 0,
-              "maxTotalRegexLength": 5}
+    limits = {
+        "maxEndpoints": 3,
+        "maxFieldsPerType": 3,
+        "maxNestingDepth": None,
+        "maxTotalSchemaNodes": 0,
+        "maxTotalRegexLength": 5,
+    }
     assert _openapi.exceeded_limits(metrics, limits) == [
         "maxEndpoints is 3 but the document measures 4 (/paths (4 operations))",
         "maxTotalRegexLength is 5 but the document measures 13 (2 patterns, the longest (8 characters) at "
@@ -656,17 +957,22 @@ def test_render_and_parse_rendered_round_trip_without_anchors():
 # The platform's own published documents and a large generated one
 
 
-@pytest.mark.parametrize("name, dialect, title", [
-    ("shield-api-v1.0.0.json", _openapi.OPENAPI_30, "Bunny Shield API"),
-    ("core-api-v1.0.0.json", _openapi.OPENAPI_30, "bunny.net API"),
-    ("database-api-bunnyway-cli.json", _openapi.OPENAPI_31, "Bunny Database Backend API"),
-])
+@pytest.mark.parametrize(
+    "name, dialect, title",
+    [
+        ("shield-api-v1.0.0.json", _openapi.OPENAPI_30, "Bunny Shield API"),
+        ("core-api-v1.0.0.json", _openapi.OPENAPI_30, "bunny.net API"),
+        ("database-api-bunnyway-cli.json", _openapi.OPENAPI_31, "Bunny Database Backend API"),
+    ],
+)
 def test_published_platform_documents(name, dialect, title):
     directory = shared_openapi_dir()
     path = os.path.join(directory, name) if directory else None
     if not path or not os.path.exists(path):
-        pytest.skip("the published OpenAPI document %s is not available (shared/reference/openapi in no "
-                    "directory above the tests, and EDGE_SHARED_DIR unset)" % name)
+        pytest.skip(
+            "the published OpenAPI document %s is not available (shared/reference/openapi in no "
+            "directory above the tests, and EDGE_SHARED_DIR unset)" % name
+        )
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     raw = json.loads(text)
@@ -696,30 +1002,61 @@ def generated_document(operations):
     for index in range(operations // 4):
         paths["/resources%d/{id}" % index] = {
             "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
-            "get": {"parameters": [{"name": "expand", "in": "query", "schema": {"type": "string"}}],
-                    "responses": {"200": {"description": "ok", "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/Resource"}}}},
-                        "404": {"$ref": "#/components/responses/NotFound"}}},
-            "put": {"requestBody": {"content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/Resource"}}}}, "responses": {"204": {"description": "ok"}}},
+            "get": {
+                "parameters": [{"name": "expand", "in": "query", "schema": {"type": "string"}}],
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Resource"}}},
+                    },
+                    "404": {"$ref": "#/components/responses/NotFound"},
+                },
+            },
+            "put": {
+                "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Resource"}}}},
+                "responses": {"204": {"description": "ok"}},
+            },
             "delete": {"responses": {"204": {"description": "ok"}}},
-            "patch": {"security": [], "requestBody": {"content": {"application/merge-patch+json": {
-                "schema": {"type": "object", "properties": {"name": {
-                    "type": "string", "pattern": "^[a-z]{1,%d}$" % (index % 50 + 1)}}}}}},
-                "responses": {"200": {"description": "ok"}}},
+            "patch": {
+                "security": [],
+                "requestBody": {
+                    "content": {
+                        "application/merge-patch+json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {
+                                    "name": {"type": "string", "pattern": "^[a-z]{1,%d}$" % (index % 50 + 1)}
+                                },
+                            }
+                        }
+                    }
+                },
+                "responses": {"200": {"description": "ok"}},
+            },
         }
     return {
-        "openapi": "3.0.3", "info": {"title": "Generated", "version": "1.0.0"},
-        "security": [{"key": []}], "paths": paths,
+        "openapi": "3.0.3",
+        "info": {"title": "Generated", "version": "1.0.0"},
+        "security": [{"key": []}],
+        "paths": paths,
         "components": {
             "securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"}},
-            "responses": {"NotFound": {"description": "missing", "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/Error"}}}}},
+            "responses": {
+                "NotFound": {
+                    "description": "missing",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                }
+            },
             "schemas": {
                 "Error": {"type": "object", "properties": {"message": {"type": "string"}}},
-                "Resource": {"type": "object", "properties": {
-                    "id": {"type": "string"}, "tags": {"type": "array", "items": {"$ref": "#/components/schemas/Tag"}},
-                    "children": {"type": "array", "items": {"$ref": "#/components/schemas/Resource"}}}},
+                "Resource": {
+                    "type": "object",
+                    "properties": {
+                        "id": {"type": "string"},
+                        "tags": {"type": "array", "items": {"$ref": "#/components/schemas/Tag"}},
+                        "children": {"type": "array", "items": {"$ref": "#/components/schemas/Resource"}},
+                    },
+                },
                 "Tag": {"type": "object", "properties": {"name": {"type": "string"}}},
             },
         },

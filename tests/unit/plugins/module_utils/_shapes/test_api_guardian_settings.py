@@ -8,12 +8,23 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._shapes import api_guardian_settings as settings
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import API_GUARDIAN_ACTIONS
 
-ENDPOINT = {"apiGuardianEndpointId": 5, "requestMethod": "GET", "requestPath": "/pets/{petId}",
-            "isEnabled": True, "validateRequestBodySchema": True, "validateResponseBodySchema": False,
-            "validateAuthorization": True, "detectParameterXss": False, "detectParameterSqli": False,
-            "availableParameters": {"Path": ["petId"], "Query": ["q"], "Header": None, "Cookie": []},
-            "injectionDetectionParameters": None, "rateLimitingEnabled": False, "rateLimitingType": "IP",
-            "rateLimitingRequestCount": 100, "rateLimitingTimeframe": 60}
+ENDPOINT = {
+    "apiGuardianEndpointId": 5,
+    "requestMethod": "GET",
+    "requestPath": "/pets/{petId}",
+    "isEnabled": True,
+    "validateRequestBodySchema": True,
+    "validateResponseBodySchema": False,
+    "validateAuthorization": True,
+    "detectParameterXss": False,
+    "detectParameterSqli": False,
+    "availableParameters": {"Path": ["petId"], "Query": ["q"], "Header": None, "Cookie": []},
+    "injectionDetectionParameters": None,
+    "rateLimitingEnabled": False,
+    "rateLimitingType": "IP",
+    "rateLimitingRequestCount": 100,
+    "rateLimitingTimeframe": 60,
+}
 
 
 @pytest.mark.parametrize("value, number", [("block", 0), ("LOG", 1), ("Ignore", 2), (2, 2), ("1", 1)])
@@ -22,16 +33,31 @@ def test_actions_by_name_or_number(value, number):
 
 
 def test_unknown_action_names_the_option_and_the_choices():
-    with pytest.raises(InputError, match=r"^unmatched_path_action must be one of block, log, ignore "
-                                         r"\(or their numbers 0, 1, 2\); got 'drop'\.$"):
+    with pytest.raises(
+        InputError,
+        match=r"^unmatched_path_action must be one of block, log, ignore "
+        r"\(or their numbers 0, 1, 2\); got 'drop'\.$",
+    ):
         settings.parse_enum("unmatched_path_action", "drop", API_GUARDIAN_ACTIONS)
     with pytest.raises(InputError):
         settings.parse_enum("unmatched_path_action", 3, API_GUARDIAN_ACTIONS)
 
 
-@pytest.mark.parametrize("value, seconds", [
-    ("1s", 1), ("10s", 10), ("1m", 60), ("5M", 300), ("15m", 900), ("1h", 3600), ("3600", 3600), (900, 900),
-    ("PerOneMinute", 60), ("perfifteenminutes", 900)])
+@pytest.mark.parametrize(
+    "value, seconds",
+    [
+        ("1s", 1),
+        ("10s", 10),
+        ("1m", 60),
+        ("5M", 300),
+        ("15m", 900),
+        ("1h", 3600),
+        ("3600", 3600),
+        (900, 900),
+        ("PerOneMinute", 60),
+        ("perfifteenminutes", 900),
+    ],
+)
 def test_timeframes(value, seconds):
     assert settings.parse_timeframe("rate_limiting.timeframe", value) == seconds
 
@@ -43,13 +69,18 @@ def test_timeframes_the_platform_does_not_offer(value):
 
 
 def test_configuration_sends_only_what_differs():
-    wanted = settings.CONFIGURATION.wanted({"enabled": None, "execution_mode": "block", "body_limit_action": "log",
-                                            "unmatched_path_action": None})
+    wanted = settings.CONFIGURATION.wanted(
+        {"enabled": None, "execution_mode": "block", "body_limit_action": "log", "unmatched_path_action": None}
+    )
     assert wanted == {"executionMode": 1, "bodyLimitAction": 1}
     current = {"isEnabled": True, "executionMode": 0, "bodyLimitAction": 1, "unmatchedPathAction": 1}
     assert settings.CONFIGURATION.changes(current, wanted) == {"executionMode": 1}
-    assert settings.CONFIGURATION.view(current) == {"enabled": True, "execution_mode": "log",
-                                                    "body_limit_action": "log", "unmatched_path_action": "log"}
+    assert settings.CONFIGURATION.view(current) == {
+        "enabled": True,
+        "execution_mode": "log",
+        "body_limit_action": "log",
+        "unmatched_path_action": "log",
+    }
 
 
 def test_an_unknown_platform_number_is_shown_as_the_number():
@@ -58,37 +89,65 @@ def test_an_unknown_platform_number_is_shown_as_the_number():
 
 def test_parameters_are_checked_against_the_endpoint_naming_every_bad_one():
     with pytest.raises(InputError) as error:
-        settings.parse_parameters("injection_detection_parameters", {"query": ["q", "x"], "Header": ["H"]},
-                                  ENDPOINT["availableParameters"], "GET /pets/{petId}")
-    assert str(error.value) == ("injection_detection_parameters names parameters GET /pets/{petId} does not have: "
-                                "Query.x, Header.H. Available: Path.petId, Query.q.")
+        settings.parse_parameters(
+            "injection_detection_parameters",
+            {"query": ["q", "x"], "Header": ["H"]},
+            ENDPOINT["availableParameters"],
+            "GET /pets/{petId}",
+        )
+    assert str(error.value) == (
+        "injection_detection_parameters names parameters GET /pets/{petId} does not have: "
+        "Query.x, Header.H. Available: Path.petId, Query.q."
+    )
 
 
-@pytest.mark.parametrize("value, message", [
-    ({"Body": []}, "unknown location 'Body'"), ({"Query": "q"}, "Query must be a list"), ([], "must be a mapping")])
+@pytest.mark.parametrize(
+    "value, message",
+    [({"Body": []}, "unknown location 'Body'"), ({"Query": "q"}, "Query must be a list"), ([], "must be a mapping")],
+)
 def test_bad_parameter_shapes(value, message):
     with pytest.raises(InputError, match=message):
         settings.parse_parameters("injection_detection_parameters", value, {}, "GET /")
 
 
 def test_parameter_selection_compares_as_sets_and_null_is_empty():
-    wanted = settings.ENDPOINT.wanted({"injection_detection_parameters": {"Path": ["petId"], "Query": ["q"]}},
-                                      dict(ENDPOINT, injectionDetectionParameters={"Query": ["q"], "Path": ["petId"]}))
-    assert settings.ENDPOINT.changes(dict(ENDPOINT, injectionDetectionParameters={"Query": ["q"], "Path": ["petId"]}),
-                                     wanted) == {}
+    wanted = settings.ENDPOINT.wanted(
+        {"injection_detection_parameters": {"Path": ["petId"], "Query": ["q"]}},
+        dict(ENDPOINT, injectionDetectionParameters={"Query": ["q"], "Path": ["petId"]}),
+    )
+    assert (
+        settings.ENDPOINT.changes(
+            dict(ENDPOINT, injectionDetectionParameters={"Query": ["q"], "Path": ["petId"]}), wanted
+        )
+        == {}
+    )
     empty = settings.ENDPOINT.wanted({"injection_detection_parameters": {}}, ENDPOINT)
     assert settings.ENDPOINT.changes(ENDPOINT, empty) == {}  # null selection == all groups empty
 
 
 def test_endpoint_body_and_view():
-    params = {"enabled": False, "detect_sqli": True,
-              "rate_limiting": {"enabled": True, "type": "global", "request_count": 5, "timeframe": "1h"}}
+    params = {
+        "enabled": False,
+        "detect_sqli": True,
+        "rate_limiting": {"enabled": True, "type": "global", "request_count": 5, "timeframe": "1h"},
+    }
     body = settings.ENDPOINT.changes(ENDPOINT, settings.ENDPOINT.wanted(params, ENDPOINT))
-    assert body == {"isEnabled": False, "detectParameterSqli": True, "rateLimitingEnabled": True,
-                    "rateLimitingType": "Global", "rateLimitingRequestCount": 5, "rateLimitingTimeframe": 3600}
+    assert body == {
+        "isEnabled": False,
+        "detectParameterSqli": True,
+        "rateLimitingEnabled": True,
+        "rateLimitingType": "Global",
+        "rateLimitingRequestCount": 5,
+        "rateLimitingTimeframe": 3600,
+    }
     view = settings.ENDPOINT.view(dict(ENDPOINT, **body))
-    assert view["rate_limiting"] == {"enabled": True, "type": "global", "request_count": 5, "timeframe": "1h",
-                                     "timeframe_seconds": 3600}
+    assert view["rate_limiting"] == {
+        "enabled": True,
+        "type": "global",
+        "request_count": 5,
+        "timeframe": "1h",
+        "timeframe_seconds": 3600,
+    }
     assert view["injection_detection_parameters"] == {"Path": [], "Query": [], "Header": [], "Cookie": []}
 
 

@@ -25,7 +25,9 @@ def test_variable_names_and_unknown_keys_are_kept():
 
 def test_normalise_variable_types_maps_numbers_to_names():
     assert enums.normalise_variable_types({"18": "User-Agent", "GEO": "COUNTRY_CODE"}) == {
-        "REQUEST_HEADERS": "User-Agent", "GEO": "COUNTRY_CODE"}
+        "REQUEST_HEADERS": "User-Agent",
+        "GEO": "COUNTRY_CODE",
+    }
     assert enums.normalise_variable_types({"0": ""}) == {"REQUEST_URI": ""}
 
 

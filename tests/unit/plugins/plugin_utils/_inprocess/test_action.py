@@ -18,20 +18,24 @@ class _Action(object):
         self._task = _Task(no_log)
 
 
-@pytest.mark.parametrize("no_log, outcome, warned", [
-    (False, {"token": "eyJ.generated", "warnings": ["earlier"]}, True),
-    (True, {"token": "eyJ.generated"}, False),
-    (False, {"changed": True, "revoked": True}, False),  # nothing secret returned: nothing to warn about
-    (False, {"failed": True, "msg": "a token may have been generated"}, False),
-])
+@pytest.mark.parametrize(
+    "no_log, outcome, warned",
+    [
+        (False, {"token": "eyJ.generated", "warnings": ["earlier"]}, True),
+        (True, {"token": "eyJ.generated"}, False),
+        (False, {"changed": True, "revoked": True}, False),  # nothing secret returned: nothing to warn about
+        (False, {"failed": True, "msg": "a token may have been generated"}, False),
+    ],
+)
 def test_a_returned_secret_is_warned_about_unless_the_task_is_no_log(no_log, outcome, warned):
     from ansible_collections.edge.platform.plugins.modules import database_token
+
     before = list(outcome.get("warnings", []))
     _inprocess.EdgeModuleAction._warn_unless_no_log(_Action(no_log), database_token.MODULE, outcome)
-    added = outcome.get("warnings", [])[len(before):]
+    added = outcome.get("warnings", [])[len(before) :]
     assert bool(added) is warned
     assert all("no_log" in w and "eyJ.generated" not in w for w in added)
-    assert outcome.get("warnings", [])[:len(before)] == before
+    assert outcome.get("warnings", [])[: len(before)] == before
 
 
 def test_modules_that_return_no_secret_never_warn_about_no_log():

@@ -63,8 +63,11 @@ def test_missing_src_fails_naming_the_option(action):
     action._task.args = {"shield_zone_id": 1, "src": "nowhere.yaml"}
     result = action.run(task_vars={})
     assert result["failed"] is True
-    assert result["msg"] == "src: nowhere.yaml was not found on the controller; searched %s, elsewhere/nowhere.yaml." \
-        % (action.files / "nowhere.yaml")
+    assert result[
+        "msg"
+    ] == "src: nowhere.yaml was not found on the controller; searched %s, elsewhere/nowhere.yaml." % (
+        action.files / "nowhere.yaml"
+    )
     action._execute_module.assert_not_called()
 
 
@@ -90,12 +93,15 @@ def test_any_scalar_path_is_read_on_the_controller(action):
     action._task.args = {"shield_zone_id": 1, "src": 42}
     action.run(task_vars={})
     action._find_needle.assert_called_once_with("files", "42")
-    assert action._execute_module.call_args.kwargs["module_args"] == {"shield_zone_id": 1,
-                                                                      "content": "openapi: 3.0.0\n"}
+    assert action._execute_module.call_args.kwargs["module_args"] == {
+        "shield_zone_id": 1,
+        "content": "openapi: 3.0.0\n",
+    }
 
 
 def test_a_vault_encrypted_path_is_read_on_the_controller(action, monkeypatch):
     from ansible.parsing.vault import EncryptedString, VaultLib, VaultSecret, VaultSecretsContext
+
     secrets = [("default", VaultSecret(b"vault-password"))]
     monkeypatch.setattr(VaultSecretsContext, "_current", VaultSecretsContext(secrets))  # as the CLI sets it
     (action.files / "openapi.yaml").write_text("openapi: 3.0.0\n", encoding="utf-8")
@@ -106,11 +112,14 @@ def test_a_vault_encrypted_path_is_read_on_the_controller(action, monkeypatch):
     assert action._execute_module.call_args.kwargs["module_args"]["content"] == "openapi: 3.0.0\n"
 
 
-@pytest.mark.parametrize("args", [
-    {"shield_zone_id": 1, "src": ["a.yaml"]},
-    {"shield_zone_id": 1, "content": "openapi: 3.0.0\n"},
-    {"shield_zone_id": 1, "content": "openapi: 3.0.0\n", "src": "x.yaml"},
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"shield_zone_id": 1, "src": ["a.yaml"]},
+        {"shield_zone_id": 1, "content": "openapi: 3.0.0\n"},
+        {"shield_zone_id": 1, "content": "openapi: 3.0.0\n", "src": "x.yaml"},
+    ],
+)
 def test_other_arguments_pass_through_for_the_module_to_judge(action, args):
     action._task.args = dict(args)
     action.run(task_vars={})
@@ -131,8 +140,11 @@ def test_special_files_are_refused_before_opening(action, tmp_path):
 
 
 def test_oversized_files_are_refused_without_reading_them_whole(action, monkeypatch):
-    monkeypatch.setattr(_controller_files, "CONTROLLER_FILES",
-                        {"api_guardian_spec": (_controller_files.FileOption("src", "content", 1024),)})
+    monkeypatch.setattr(
+        _controller_files,
+        "CONTROLLER_FILES",
+        {"api_guardian_spec": (_controller_files.FileOption("src", "content", 1024),)},
+    )
     (action.files / "big.yaml").write_bytes(b"x" * 1025)
     action._task.args = {"shield_zone_id": 1, "src": "big.yaml"}
     result = action.run(task_vars={})
@@ -142,16 +154,22 @@ def test_oversized_files_are_refused_without_reading_them_whole(action, monkeypa
 
 def test_the_error_headline_names_the_file_option_too():
     import dataclasses
+
     summary = pytest.importorskip("ansible._internal._errors._captured")
     messages = pytest.importorskip("ansible.module_utils._internal._messages")
     # the summary's other fields differ between ansible-core versions (2.19: error_type; 2.21: error_message, ...)
-    given = {"event": messages.Event(msg="content: bad."),
-             "error_type": getattr(summary, "AnsibleModuleCapturedError", None),
-             "error_message": "content: bad.", "error_context": "", "is_module": True}
+    given = {
+        "event": messages.Event(msg="content: bad."),
+        "error_type": getattr(summary, "AnsibleModuleCapturedError", None),
+        "error_message": "content: bad.",
+        "error_context": "",
+        "is_module": True,
+    }
     fields = {field.name for field in dataclasses.fields(summary.CapturedErrorSummary)}
     captured = summary.CapturedErrorSummary(**{name: value for name, value in given.items() if name in fields})
-    result = _controller_files.name_the_file({"failed": True, "msg": "content: bad.", "exception": captured},
-                                             {"content": ("src", "a.yaml")})
+    result = _controller_files.name_the_file(
+        {"failed": True, "msg": "content: bad.", "exception": captured}, {"content": ("src", "a.yaml")}
+    )
     assert result["msg"] == "src (a.yaml): bad."
     assert result["exception"].event.msg == "src (a.yaml): bad."
     assert getattr(result["exception"], "error_message", "src (a.yaml): bad.") == "src (a.yaml): bad."
@@ -165,11 +183,13 @@ def test_the_document_cap_is_the_modules():
 
 # --- certificate_src / certificate_key_src (pullzone_certificate): PEM or DER, found and read like src ----
 
+
 @pytest.fixture
 def cert_action(monkeypatch, tmp_path):
     """The pullzone_certificate action with a real DataLoader (Vault included) and a files/ directory."""
     from ansible.parsing.dataloader import DataLoader
     from ansible.parsing.vault import VaultSecret
+
     from ansible_collections.edge.platform.plugins.action.pullzone_certificate import ActionModule as CertAction
 
     monkeypatch.setattr(ActionBase, "run", lambda self, tmp=None, task_vars=None: {})
@@ -193,6 +213,7 @@ def cert_action(monkeypatch, tmp_path):
 
 def pki():
     from ansible_collections.edge.platform.tests.unit import certgen
+
     leaf, leaf_key, mid, _root = certgen.chain("ec", prefix="ctl")
     return certgen, leaf, leaf_key, mid
 
@@ -209,12 +230,17 @@ def test_pem_files_become_the_text_options(cert_action):
     (cert_action.files / "fullchain.pem").write_text(certgen.cert_pem(leaf, mid))
     (cert_action.files / "privkey.pem").write_text(certgen.key_pem(leaf_key))
     _result, module_args = sent_args(cert_action, certificate_src="fullchain.pem", certificate_key_src="privkey.pem")
-    assert module_args == {"pullzone_id": 1, "hostname": "www.example.com",
-                           "certificate": certgen.cert_pem(leaf, mid), "certificate_key": certgen.key_pem(leaf_key)}
+    assert module_args == {
+        "pullzone_id": 1,
+        "hostname": "www.example.com",
+        "certificate": certgen.cert_pem(leaf, mid),
+        "certificate_key": certgen.key_pem(leaf_key),
+    }
 
 
 def test_der_files_travel_as_base64_the_module_reads_as_der(cert_action):
     from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
+
     certgen, leaf, leaf_key, _mid = pki()
     (cert_action.files / "cert.der").write_bytes(certgen.cert_der(leaf))
     (cert_action.files / "key.der").write_bytes(certgen.key_der(leaf_key, "traditional"))
@@ -227,6 +253,7 @@ def test_der_files_travel_as_base64_the_module_reads_as_der(cert_action):
 
 def test_vault_encrypted_pem_and_der_files_are_decrypted_on_the_controller(cert_action):
     from ansible.parsing.vault import VaultLib, VaultSecret
+
     certgen, leaf, leaf_key, _mid = pki()
     vault = VaultLib([("default", VaultSecret(b"vault-password"))])
     (cert_action.files / "cert.der.vault").write_bytes(vault.encrypt(certgen.cert_der(leaf)))
@@ -238,6 +265,7 @@ def test_vault_encrypted_pem_and_der_files_are_decrypted_on_the_controller(cert_
 
 def test_a_vault_file_without_the_password_fails_naming_the_option(cert_action):
     from ansible.parsing.vault import VaultLib, VaultSecret
+
     vault = VaultLib([("other", VaultSecret(b"another-password"))])
     (cert_action.files / "key.pem.vault").write_bytes(vault.encrypt(b"-----BEGIN PRIVATE KEY-----\n"))
     result, module_args = sent_args(cert_action, certificate="x", certificate_key_src="key.pem.vault")
@@ -250,16 +278,16 @@ def test_bad_certificate_files_fail_naming_the_option(cert_action, option):
     os.mkfifo(str(fifo))
     (cert_action.files / "big.pem").write_bytes(b"-----BEGIN CERTIFICATE-----\n" + b"A" * (1024 * 1024))
     expected = {
-        "missing.pem": "%s: missing.pem was not found on the controller; searched %s." % (
-            option, cert_action.files / "missing.pem"),
+        "missing.pem": "%s: missing.pem was not found on the controller; searched %s."
+        % (option, cert_action.files / "missing.pem"),
         "pipe.pem": "%s: %s is a named pipe (FIFO), not a regular file" % (option, fifo),
         "/dev/zero": "%s: /dev/zero is a character device, not a regular file" % option,
         "/proc/self/environ": "%s: /proc/self/environ is in /proc, a kernel pseudo-filesystem, not a file on disk"
-                              % option,
+        % option,
         "/proc/self/status": "%s: /proc/self/status is in /proc, a kernel pseudo-filesystem, not a file on disk"
-                             % option,
-        "big.pem": "%s: %s is larger than 1 MiB; this option takes at most that much" % (
-            option, cert_action.files / "big.pem"),
+        % option,
+        "big.pem": "%s: %s is larger than 1 MiB; this option takes at most that much"
+        % (option, cert_action.files / "big.pem"),
     }
     for path, message in expected.items():
         result, module_args = sent_args(cert_action, **{option: path})
@@ -270,10 +298,13 @@ def test_bad_certificate_files_fail_naming_the_option(cert_action, option):
 def test_module_failures_about_a_read_file_name_the_file_option(cert_action):
     (cert_action.files / "privkey.pem").write_text("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
     cert_action._execute_module.return_value = {
-        "failed": True, "msg": "certificate_key: not a valid private key (its DER structure does not parse)."}
+        "failed": True,
+        "msg": "certificate_key: not a valid private key (its DER structure does not parse).",
+    }
     result, _args = sent_args(cert_action, certificate="x", certificate_key_src="privkey.pem")
-    assert result["msg"] == ("certificate_key_src (privkey.pem): not a valid private key (its DER structure "
-                             "does not parse).")
+    assert result["msg"] == (
+        "certificate_key_src (privkey.pem): not a valid private key (its DER structure does not parse)."
+    )
 
 
 @pytest.mark.parametrize("option", ["certificate_src", "certificate_key_src"])
@@ -281,6 +312,9 @@ def test_a_file_reporting_size_0_but_holding_data_is_refused(cert_action, monkey
     # a pseudo-filesystem mounted elsewhere: the size check catches what the path check cannot
     monkeypatch.setattr(_user_files, "pseudo_filesystem", lambda path: None)
     result, module_args = sent_args(cert_action, **{option: "/proc/self/environ"})
-    assert result == {"failed": True, "msg": "%s: /proc/self/environ reports a size of 0 but is not empty (a "
-                                             "generated file, not a file on disk)" % option}
+    assert result == {
+        "failed": True,
+        "msg": "%s: /proc/self/environ reports a size of 0 but is not empty (a "
+        "generated file, not a file on disk)" % option,
+    }
     assert module_args is None

@@ -25,7 +25,11 @@ from ansible_collections.edge.platform.tests.unit import certgen
 from ansible_collections.edge.platform.tests.unit.plugins.modules import test_api_guardian_spec as guardian_tests
 from ansible_collections.edge.platform.tests.unit.plugins.modules import test_pullzone_certificate as cert_tests
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone_certificate import (
-    Platform, args, assert_no_key, fp)
+    Platform,
+    args,
+    assert_no_key,
+    fp,
+)
 
 # the module tests' fixtures, by name
 pki = cert_tests.pki
@@ -49,11 +53,13 @@ def run_through_action(run_module, monkeypatch):
     def run(module, module_args, check=False, diff=False):
         action_class = importlib.import_module(module.__name__.replace(".modules.", ".action.")).ActionModule
         task = MagicMock(args=dict(module_args), check_mode=check, diff=diff, async_val=0, no_log=True)
-        action = action_class(task, MagicMock(transport="ssh"), MagicMock(become=False), DataLoader(), MagicMock(),
-                              MagicMock())
+        action = action_class(
+            task, MagicMock(transport="ssh"), MagicMock(become=False), DataLoader(), MagicMock(), MagicMock()
+        )
         action._find_needle = find
         action._execute_module = lambda module_name, module_args, task_vars, wrap_async: run_module(
-            module, module_args, check=check, diff=diff)
+            module, module_args, check=check, diff=diff
+        )
         return action.run(task_vars={})
 
     return run
@@ -61,12 +67,18 @@ def run_through_action(run_module, monkeypatch):
 
 # --- pullzone_certificate: certificate_src, certificate_key_src ------------------------------------------------
 
+
 def test_der_installed_and_der_files_wanted_are_unchanged(platform, fake_session, run_through_action, pki, tmp_path):
     platform(base64.b64encode(certgen.cert_der(pki["leaf"])).decode())
     (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
     (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
-    files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
-                 certificate_key_src=str(tmp_path / "key.der"))
+    files = args(
+        pki,
+        certificate=None,
+        certificate_key=None,
+        certificate_src=str(tmp_path / "cert.der"),
+        certificate_key_src=str(tmp_path / "key.der"),
+    )
     result = run_through_action(pullzone_certificate, files)
     assert result["changed"] is False and result["fingerprints"] == [fp(pki["leaf"])]
 
@@ -75,8 +87,13 @@ def test_der_files_are_uploaded_as_pem(platform, fake_session, run_through_actio
     platform()
     (tmp_path / "cert.der").write_bytes(certgen.cert_der(pki["leaf"]))
     (tmp_path / "key.der").write_bytes(certgen.key_der(pki["key_obj"], "traditional"))
-    files = args(pki, certificate=None, certificate_key=None, certificate_src=str(tmp_path / "cert.der"),
-                 certificate_key_src=str(tmp_path / "key.der"))
+    files = args(
+        pki,
+        certificate=None,
+        certificate_key=None,
+        certificate_src=str(tmp_path / "cert.der"),
+        certificate_key_src=str(tmp_path / "key.der"),
+    )
     result = run_through_action(pullzone_certificate, files)
     body = fake_session.writes[0]["json"]
     assert base64.b64decode(body["Certificate"]).decode() == certgen.cert_pem(pki["leaf"])
@@ -100,16 +117,22 @@ def bad_files(tmp_path):
     many = tmp_path / "many.pem"
     many.write_bytes(b"-----BEGIN CERTIFICATE-----\nMAMCAQU=\n-----END CERTIFICATE-----\n" * 5000)
     return [
-        ("certificate_src", str(tmp_path / "missing.pem"),
-         "certificate_src: %s was not found on the controller" % (tmp_path / "missing.pem")),
+        (
+            "certificate_src",
+            str(tmp_path / "missing.pem"),
+            "certificate_src: %s was not found on the controller" % (tmp_path / "missing.pem"),
+        ),
         ("certificate_key_src", str(tmp_path), "certificate_key_src: %s is a directory, not a regular file" % tmp_path),
         ("certificate_src", str(fifo), "certificate_src: %s is a named pipe (FIFO), not a regular file" % fifo),
         ("certificate_key_src", str(fifo), "certificate_key_src: %s is a named pipe (FIFO)" % fifo),
         ("certificate_src", "/dev/zero", "certificate_src: /dev/zero is a character device, not a regular file"),
         ("certificate_key_src", "/dev/urandom", "certificate_key_src: /dev/urandom is a character device"),
         ("certificate_src", str(tmp_path), "certificate_src: %s is a directory" % tmp_path),
-        ("certificate_src", "/proc/self/environ", "certificate_src: /proc/self/environ is in /proc, a kernel "
-                                                  "pseudo-filesystem, not a file on disk"),
+        (
+            "certificate_src",
+            "/proc/self/environ",
+            "certificate_src: /proc/self/environ is in /proc, a kernel pseudo-filesystem, not a file on disk",
+        ),
         ("certificate_key_src", "/proc/self/environ", "certificate_key_src: /proc/self/environ is in /proc"),
         ("certificate_key_src", "/proc/self/status", "certificate_key_src: /proc/self/status is in /proc"),
         ("certificate_src", str(huge), "certificate_src: %s is larger than 1 MiB" % huge),
@@ -137,11 +160,11 @@ def test_bad_files_fail_fast_naming_the_option(fake_session, run_through_action,
 
 # --- api_guardian_spec: src ------------------------------------------------------------------------------------
 
+
 def test_src_is_read_on_the_controller_and_its_text_sent(run_through_action, fake_session, tmp_path):
     path = tmp_path / "openapi.yaml"
     path.write_text(guardian_tests.DOCUMENT, encoding="utf-8")
-    result = guardian_tests.run(run_through_action, fake_session, [guardian_tests.state()], content=None,
-                                src=str(path))
+    result = guardian_tests.run(run_through_action, fake_session, [guardian_tests.state()], content=None, src=str(path))
     assert result["changed"] is False
 
 

@@ -28,6 +28,7 @@ def in_process():
     def run(args, check, diff):
         output = _host.run_in_process(dnszone_dnssec.MODULE, _host.to_module(args), check, diff, NAME)
         return json.loads(_host.module_output(output))
+
     return run
 
 
@@ -44,6 +45,7 @@ def test_the_environment_supplies_fallbacks_only_while_the_core_runs(monkeypatch
 def test_a_defect_in_a_core_fails_the_task_without_showing_a_secret(monkeypatch, fake_session, in_process):
     def broken(ctx):
         raise RuntimeError("bug near %s" % ctx.params["api_key"])
+
     monkeypatch.setattr(dnszone_dnssec.MODULE, "run", broken)
     result = in_process(dict(BASE, zone_id=7, state="enabled"), False, False)
     assert result["failed"] is True

@@ -35,8 +35,14 @@ PROBE = textwrap.dedent("""
 def test_importing_the_action_opens_nothing_and_loading_an_action_class_preloads_once():
     # a fresh interpreter: the import of this test module has already run anything an import would run
     root = str(Path(COLLECTION_ROOT).parents[2])
-    output = subprocess.run([sys.executable, "-c", PROBE], cwd=root, env=dict(os.environ, PYTHONPATH=root),
-                            capture_output=True, text=True, check=True).stdout.split("\n")
+    output = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=root,
+        env=dict(os.environ, PYTHONPATH=root),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")
     assert output[0] == "imported 0 0 False"
     assert output[1] == "loaded 1 True"  # one loopback listener: the warming request's
 
@@ -44,8 +50,11 @@ def test_importing_the_action_opens_nothing_and_loading_an_action_class_preloads
 def test_an_action_class_calls_the_preload_when_it_is_defined(monkeypatch):
     called = []
     monkeypatch.setattr(_action, "preload", lambda: called.append(1))
-    action_class = type("ActionModule", (_action.EdgeModuleAction,),
-                        {"__module__": "ansible_collections.edge.platform.plugins.action.dnszone_dnssec"})
+    action_class = type(
+        "ActionModule",
+        (_action.EdgeModuleAction,),
+        {"__module__": "ansible_collections.edge.platform.plugins.action.dnszone_dnssec"},
+    )
     assert called == [1] and action_class.module == "dnszone_dnssec" and action_class.definition is not None
 
 

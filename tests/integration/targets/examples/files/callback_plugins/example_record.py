@@ -48,8 +48,12 @@ class CallbackModule(CallbackBase):
             return
         task = _task(result)
         data = _payload(result)
-        entry = {"task": task.get_name(), "action": task.action, "status": status,
-                 "changed": bool(data.get("changed", False))}
+        entry = {
+            "task": task.get_name(),
+            "action": task.action,
+            "status": status,
+            "changed": bool(data.get("changed", False)),
+        }
         if task.action in ("debug", "ansible.builtin.debug"):
             if isinstance(data.get("results"), list):
                 entry["shown"] = [item.get("msg") for item in data["results"] if isinstance(item, dict)]
