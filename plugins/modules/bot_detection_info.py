@@ -71,7 +71,7 @@ EXAMPLES = r"""
     - name: Fail for a zone whose plan has no bot detection
       ansible.builtin.assert:
         that: item.bot_detection.available
-        fail_msg: "Shield zone {{ item.item }}: {{ item.bots.unavailable_reason }}"
+        fail_msg: "Shield zone {{ item.item }}: {{ item.bot_detection.unavailable_reason }}"
       loop: "{{ zones.results }}"
       loop_control:
         label: "{{ item.item }}"
