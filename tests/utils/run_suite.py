@@ -20,7 +20,7 @@ cases (from pytest's junit XML), integration targets, changelog and tarball chec
 cases and smoke targets. Stdlib only.
 
 Integration: the two paths. A module's core (``run(ctx)`` and all it calls) runs in one of two hosts: in-process,
-in the controller's worker (plugins/plugin_utils/_inprocess.py), or as a module (AnsibleModule: the module path,
+in the controller's worker (plugins/plugin_utils/_inprocess/host.py), or as a module (AnsibleModule: the module path,
 which the targets force with ``edge_platform_in_process: false``). The core is the same code in both; what
 differs is the host around it: argument validation and its messages (the module's screen, then AnsibleModule or
 ArgumentSpecValidator), no_log collection and masking (task arguments, environment fallbacks, values the core
@@ -36,10 +36,10 @@ stays proved by:
 - dnszone_dnssec (the model module, and the matrix's smoke target), which runs every test on both paths: the
   host's handling of each outcome of the core (a warning after a lost answer, a failure after the retries, a
   re-read after an unconfirmed write) on the module path, on every ansible-core of the matrix;
-- the host-parity unit tests (tests/unit/plugins/plugin_utils/host_parity.py and the tests using it,
-  test__inprocess.py, test_bad_option_types.py, test_bad_transport_inputs.py): from the same platform answers,
-  both hosts give the same whole output and send the same requests, for every module's input failures and for
-  the outcomes of dnszone_dnssec, waf_rule, bot_detection, waf_rule_info and bot_detection_info;
+- the host-parity unit tests (tests/unit/plugins/plugin_utils/test_host_parity.py, with test_bad_option_types.py
+  and test_bad_transport_inputs.py): from the same platform answers, both hosts give the same whole output and
+  send the same requests, for every module: successes, platform and transport errors, argument errors and the
+  modules' own checks, no secret anywhere;
 - parity.yml (six targets): whole registered results of both paths equal, at -vvvv, with the secrets masked;
 - bad_inputs: every wrongly typed option of every module on both paths, secrets from the task and from the
   environment.
