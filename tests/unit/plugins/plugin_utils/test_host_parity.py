@@ -8,14 +8,13 @@ Each case runs one module through AnsibleModule (the module path) and through th
 both give the same output key for key and send the same requests (method, URL, query, body); then what
 the case must show (failed or not, changed or not, every answer used, no secret anywhere, no_log options
 masked in ``invocation``). Cases cover every module, successes, platform and transport errors, argument
-errors and the modules' own checks. Controller-side (the in-process host imports ansible's controller code).
+errors and the modules' own checks. Modules added since keep their cases in ``parity_cases/<module>.py``.
+Controller-side (the in-process host imports ansible's controller code).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import types
 from pathlib import Path
 
 import pytest
@@ -61,6 +60,7 @@ from ansible_collections.edge.platform.tests.unit.plugins.modules.test_waf_rule_
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_waf_rule_info import (
     ARGS as WAF_INFO_ARGS,
 )
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity_cases import Case, more_cases
 
 MASKED = "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
 
@@ -92,27 +92,6 @@ def both_hosts(module, args, answers, fake_session, run_module, check=False, dif
     assert by_action == by_module
     assert [(c["method"], c["url"], c["params"], c["json"]) for c in fake_session.calls] == sent
     return by_module, sent
-
-
-@dataclasses.dataclass
-class Case(object):
-    """One run of ``module``: ``failed`` and ``changed`` are what the result must say; ``shows(result)`` more.
-
-    ``secret``: a value that must appear nowhere in the output (default: the ``api_key`` given).
-    """
-
-    module: types.ModuleType
-    args: dict
-    answers: object = ()
-    check: bool = False
-    diff: bool = False
-    failed: bool = False
-    changed: bool = False
-    shows: object = None
-    secret: str = None
-
-    def __post_init__(self):
-        self.secret = self.secret or self.args.get("api_key")
 
 
 # --- dnszone_dnssec --------------------------------------------------------------------------------------------
@@ -700,6 +679,7 @@ for group in (
 ):
     for label, case in group.items():
         CASES["%s: %s" % (case.module.__name__.rpartition(".")[2], label)] = case
+CASES.update(more_cases())
 
 
 def test_every_module_has_parity_cases():
