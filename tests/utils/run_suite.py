@@ -580,7 +580,7 @@ def plan(stages, where, jobs):
                         stage,
                         "matrix/%s/units" % name,
                         lambda w, n=name, v=version, j=venv: stage_units(
-                            w, j.result, v, "matrix-%s-units" % n, matrix.unit_targets(w.tree)
+                            w, j.result, v, "matrix-%s-units" % n, matrix.unit_targets(w.tree, v == PYVER)
                         ),
                         after=venv,
                     )
