@@ -157,10 +157,10 @@ class PlanRefusal(ApiError):
     the zone has and the feature; ``api_error`` still carries what the platform said."""
 
     def __init__(self, error, plan, feature, plan_asked=None):
+        self.plan, self.feature, self.plan_asked = plan, feature, plan_asked
         super().__init__(
             error.operation, error.status, error.message, error_key=error.error_key, field=error.field, kind=REFUSED
         )
-        self.plan, self.feature, self.plan_asked = plan, feature, plan_asked
 
     def describe(self):
         said = "HTTP %s, error key %s" % (self.status, self.error_key)
