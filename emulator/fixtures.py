@@ -161,6 +161,32 @@ _RULE_CONFIGURATION = Mapping(
     nullable=True,
 )
 
+_STRINGS = ListOf(_str())
+# a shield zone's settings (emulator/areas/shield/models.py checks the values further)
+_SHIELD_SETTINGS = Mapping(
+    {
+        "learning_mode": _bool(),
+        "waf_enabled": _bool(),
+        "waf_execution_mode": _int(),
+        "waf_disabled_rules": _STRINGS,
+        "waf_log_only_rules": _STRINGS,
+        "waf_request_header_logging_enabled": _bool(),
+        "request_body_logging_enabled": _bool(),
+        "waf_request_ignored_headers": _STRINGS,
+        "waf_realtime_threat_intelligence_enabled": _bool(),
+        "waf_profile_id": _int(),
+        "waf_engine_config": MapOf(_str()),
+        "waf_request_body_limit_action": _int(),
+        "waf_response_body_limit_action": _int(),
+        "ddos_shield_sensitivity": _int(),
+        "ddos_execution_mode": _int(),
+        "ddos_challenge_window": _int(),
+        "whitelabel_response_pages": _bool(),
+    },
+    nullable=True,
+)
+_UPLOAD_SCANNING = Mapping({"enabled": _bool(), "antivirus_mode": _int(), "csam_mode": _int()}, nullable=True)
+
 FIXTURE = Mapping(
     {
         "api_keys": ListOf(_str()),
@@ -223,6 +249,8 @@ FIXTURE = Mapping(
                     "api_guardian_forbidden": _bool(),
                     "api_guardian_limits": _LIMITS,
                     "api_guardian_spec": _str(nullable=True),
+                    "settings": _SHIELD_SETTINGS,
+                    "upload_scanning": _UPLOAD_SCANNING,
                 },
                 required=("id",),
             )

@@ -16,8 +16,10 @@ description:
     zone is returned.
   - Returns the plan, the linked pull zone, WAF and DDoS settings and the plan's rule limits; the platform's numbers
     are kept and their names are added beside them.
-  - The C(wafEngineConfig) entries and ignored headers are not returned; the WAF rules are read with
-    M(edge.platform.waf_rule_info) and bot detection with M(edge.platform.bot_detection_info).
+  - Every setting M(edge.platform.shield_zone) takes is returned under its option name (the C(wafEngineConfig)
+    entries decoded into paranoia levels and lists), so a value read here and written back with
+    M(edge.platform.shield_zone) is no change. Upload scanning is not read here (one more request per zone); the WAF
+    rules are read with M(edge.platform.waf_rule_info) and bot detection with M(edge.platform.bot_detection_info).
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -26,6 +28,7 @@ extends_documentation_fragment:
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module
 seealso:
+  - module: edge.platform.shield_zone
   - module: edge.platform.waf_rule_info
   - module: edge.platform.bot_detection_info
   - module: edge.platform.pullzone_info
@@ -150,6 +153,50 @@ shield_zones:
       description: Whether block and challenge pages are white-labelled.
       type: bool
       sample: false
+    waf_request_header_logging_enabled:
+      description: Whether request headers are logged.
+      type: bool
+      sample: true
+      version_added: 1.1.0
+    waf_request_ignored_headers:
+      description: Request headers left out of the logs.
+      type: list
+      elements: str
+      sample: [Cookie, Authorization]
+      version_added: 1.1.0
+    waf_detection_paranoia_level:
+      description: The detection paranoia level, or null when the zone's C(wafEngineConfig) has none.
+      type: int
+      sample: 1
+      version_added: 1.1.0
+    waf_executing_paranoia_level:
+      description: The executing paranoia level, or null.
+      type: int
+      sample: 1
+      version_added: 1.1.0
+    waf_blocking_paranoia_level:
+      description: The blocking paranoia level, or null.
+      type: int
+      sample: 1
+      version_added: 1.1.0
+    waf_allowed_methods:
+      description: HTTP methods the WAF lets through, or null when the zone does not set them.
+      type: list
+      elements: str
+      sample: [GET, HEAD, POST]
+      version_added: 1.1.0
+    waf_allowed_http_versions:
+      description: HTTP versions the WAF lets through, or null.
+      type: list
+      elements: str
+      sample: [HTTP/1.1, HTTP/2]
+      version_added: 1.1.0
+    waf_allowed_request_content_types:
+      description: Request content types the WAF lets through, or null.
+      type: list
+      elements: str
+      sample: [application/json]
+      version_added: 1.1.0
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure

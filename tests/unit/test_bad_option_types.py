@@ -52,6 +52,7 @@ BASE = {
         CONNECTION, pullzone_id=1, hostname="www.example.com", certificate="x", certificate_key=CERT_KEY
     ),
     "pullzone_info": dict(CONNECTION, pullzone_id=1),
+    "shield_zone": dict(CONNECTION, pullzone_id=1),
     "shield_zone_info": dict(CONNECTION, shield_zone_id=1),
     "waf_rule": dict(CONNECTION, shield_zone_id=1, rule_name="block-x", rule_configuration=RULE),
     "waf_rule_info": dict(CONNECTION, id=1),

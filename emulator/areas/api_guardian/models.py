@@ -258,10 +258,15 @@ class ApiGuardianState(object):
         self.last_id = 0
         self.not_found = _not_found_switch(fixture.get("api_guardian_not_found"))
         defaults = _limits(fixture.get("api_guardian_default_limits"), "api_guardian_default_limits", DEFAULT_LIMITS)
+        self.default_limits = defaults
         self.zones = {}
         for index, spec in enumerate(records(fixture, "shield_zones")):
             zone = Zone(self, spec, index, defaults)
             self.zones[zone.id] = zone
+
+    def shield_zone_created(self, zone_id, plan):
+        """A shield zone the shield area created (``POST /shield/shield-zone``): no document, default limits."""
+        self.zones[zone_id] = Zone(self, {"id": zone_id, "plan": plan}, len(self.zones), self.default_limits)
 
     def next_id(self):
         self.last_id += 1

@@ -185,6 +185,11 @@ class WafRulesState(object):
                 raise FixtureError("%s.id %d is used twice" % (where, rule.id))
             self.rules[rule.id] = rule
 
+    def shield_zone_created(self, zone_id, plan):
+        """A shield zone the shield area created (``POST /shield/shield-zone``): rules can be written to it."""
+        self.zone_ids.add(zone_id)
+        self.write_modes.setdefault(zone_id, None)
+
     def listed(self, zone_id):
         """The rules a listing of ``zone_id`` shows (deleted ones left out), by id."""
         return sorted(

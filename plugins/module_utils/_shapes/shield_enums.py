@@ -89,6 +89,14 @@ WAF_TRANSFORMATIONS = {
 
 BOT_EXECUTION_MODES = {0: "LogOnly", 1: "Challenge"}
 
+# Shield zone settings (shield document: ShieldPlanType, DDoSShieldSensitivity, WAFExecutionMode and
+# DDoSExecutionMode, WAFPayloadLimitAction, UploadScanningScannerMode), named in lower case as the modules take them.
+SHIELD_PLANS = {0: "basic", 1: "advanced", 2: "business", 3: "enterprise"}
+DDOS_SENSITIVITIES = {0: "off", 1: "low", 2: "medium", 3: "high", 4: "challenge"}
+EXECUTION_MODES = {0: "log", 1: "block"}
+BODY_LIMIT_ACTIONS = {0: "block", 1: "log", 2: "ignore"}
+UPLOAD_SCANNING_MODES = {0: "disabled", 1: "log", 2: "block"}
+
 BOT_SENSITIVITIES = {0: "Off", 1: "Low", 2: "Medium", 3: "High"}
 
 BOT_FINGERPRINT_AGGRESSIONS = {0: "Unknown", 1: "Low", 2: "Medium", 3: "High", 4: "Custom"}

@@ -25,16 +25,13 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 i
     utc_now,
 )
 
-from .shield_enums import enum_name
+from .shield_enums import BODY_LIMIT_ACTIONS, DDOS_SENSITIVITIES, EXECUTION_MODES, SHIELD_PLANS, enum_name
+from .shield_zone_settings import readable as readable_shield_settings
 
 PULL_ZONE_TYPES = {0: "premium", 1: "volume"}
 KEY_TYPES = {0: "ecdsa", 1: "rsa"}
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM_PROVISION = 3  # PROVISION_TYPES: a certificate a user uploaded
-SHIELD_PLANS = {0: "basic", 1: "advanced", 2: "business", 3: "enterprise"}
-DDOS_SENSITIVITIES = {0: "off", 1: "low", 2: "medium", 3: "high", 4: "challenge"}
-EXECUTION_MODES = {0: "log", 1: "block"}
-BODY_LIMIT_ACTIONS = {0: "block", 1: "log", 2: "ignore"}
 
 
 # Each shape is one field table: ``(name, platform key)``, or ``(name, platform key, convert)`` where
@@ -222,8 +219,9 @@ SHIELD_ZONE_FIELDS = (
 
 
 def shape_shield_zone(model):
-    """A ShieldZoneResponse as ``shield_zone_info`` returns it: numbers kept, names beside them."""
-    return shape(model, SHIELD_ZONE_FIELDS)
+    """A ShieldZoneResponse as ``shield_zone_info`` returns it: numbers kept, names beside them, and every setting
+    ``shield_zone`` takes under its option name (so info output written back is no change)."""
+    return dict(readable_shield_settings(model), **shape(model, SHIELD_ZONE_FIELDS))
 
 
 def certificate_facts(value, now=None):

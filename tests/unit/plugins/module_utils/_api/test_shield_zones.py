@@ -84,3 +84,32 @@ def test_exists_raises_other_failures():
     with pytest.raises(ApiError) as caught:
         shield_zones.exists(api, 3)
     assert caught.value.status == 403
+
+
+# --- create and update (shield_zone) -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body, kind",
+    [
+        ({"data": {"pullZoneId": 2001, "shieldZone": {"shieldZoneId": 3009}}}, None),
+        ({"data": {"pullZoneId": 2001, "shieldZone": {}}}, BAD_ANSWER),
+        ({"data": None}, BAD_ANSWER),
+    ],
+)
+def test_create_reads_the_new_id_or_confirms_nothing(body, kind):
+    api, session = client(FakeResponse(body=body))
+    if kind is None:
+        assert shield_zones.create(api, 2001, {"wafEnabled": True}) == 3009
+        assert session.calls[0]["json"] == {"pullZoneId": 2001, "shieldZone": {"wafEnabled": True}}
+        return
+    with pytest.raises(ApiError) as caught:
+        shield_zones.create(api, 2001, {})
+    assert caught.value.kind == kind
+
+
+def test_an_update_echo_with_other_values_confirms_nothing():
+    api, _session = client(FakeResponse(body={"data": {"shieldZoneId": 1, "shieldZone": {"wafEnabled": False}}}))
+    with pytest.raises(ApiError) as caught:
+        shield_zones.update(api, 1, {"planType": 1}, {"wafEnabled": True})
+    assert caught.value.kind == BAD_ANSWER and "wafEnabled" in caught.value.message

@@ -4,7 +4,29 @@ The published shield document lists ``text/plain`` first for these answers (ASP.
 the emulator labels its JSON that way: clients must parse by content, as the real platform forces.
 
 Only the keys this area needs are read from each ``shield_zones`` entry (``id``, ``pull_zone_id``,
-``plan``, ``bot_detection``); other keys belong to other areas (API Guardian) and are ignored.
+``plan``, ``bot_detection``, ``settings``, ``upload_scanning``: see ``models.py``); other keys belong to other areas
+(API Guardian) and are ignored.
+
+Shield zones (docs/platform-notes.md, "Shield zones: create, update, no delete"):
+- ``GET /shield/shield-zone/{id}``, ``.../get-by-pullzone/{pullZoneId}``, ``GET /shield/shield-zones``: the
+  ``ShieldZoneResponse`` with every member; an unknown zone (or a pull zone without one) answers a ProblemDetails 404.
+- ``POST /shield/shield-zone`` (``CreateShieldZoneRequest``) shields a pull zone: the new zone starts from the
+  defaults in ``models.py`` with the ``shieldZone`` members given applied; 200 ``{data: <the request echoed, with
+  shieldZone the whole zone as a ShieldZoneRequest and its shieldZoneId>, error}``. 400 envelope
+  (``pullzone.not_found``) for a pull zone the pull zones area does not have, 409 envelope
+  (``shield_zone.already_exists``) when it has a shield zone, 403 envelope with a plan error key for a paid feature
+  asked on the Basic plan. Areas that keep per-zone state learn of the new zone through their
+  ``shield_zone_created(zone_id, plan_name)`` method, when they have one.
+- ``PATCH /shield/shield-zone`` (``UpdateShieldZoneRequest``): the envelope's ``shieldZone`` members that are not
+  null are merged into the zone (a partial update); settings sent flat beside the envelope are ignored, as the
+  platform ignores them. 200 ``{data: {shieldZoneId, shieldZone: <the whole zone as a ShieldZoneRequest>}, error}``;
+  202 envelope with a plan error key (``invalid_plan_type.whitelabel_response_pages``,
+  ``invalid_plan_type.realtime_threat_intelligence``: the emulator's keys) for a paid feature on the Basic plan,
+  nothing applied; 404 envelope (``shield_zone.not_found``) for an unknown zone. ``dDoSExecutionMode``, no longer in
+  the request document, is accepted and applied.
+- ``GET``/``PATCH /shield/shield-zone/{id}/upload-scanning``: ``{error, data: UploadScanningConfigurationState}``;
+  the PATCH merges the members that are not null; 404 envelope for an unknown zone.
+Bodies that do not bind answer 400 ``ValidationProblemDetails`` naming the member (``shield_bodies.py``).
 
 Bot detection (``GET /shield/shield-zone/{id}/bot-detection``, docs/platform-notes.md, "Bot detection on a Basic
 plan"):
@@ -22,27 +44,21 @@ Terraform provider sees the same key on PATCH, internal/api/pullzone_shield.go) 
 an unknown zone answers the 404 envelope.
 """
 
-from ..fixtures import FixtureError, records
-from ..messages import json_response
-from ..paging import INT32_MAX, BadQuery, query_int, shield_page
-from ..shield_bodies import BodyError, bot_detection_body, problem
+from ...fixtures import records
+from ...messages import json_response
+from ...paging import INT32_MAX, BadQuery, query_int, shield_page
+from ...shield_bodies import (
+    BodyError,
+    bot_detection_body,
+    create_shield_zone_body,
+    problem,
+    update_shield_zone_body,
+    upload_scanning_body,
+)
+from .models import PLANS, ShieldZone
 
 SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
-
-PLANS = ("basic", "advanced", "business", "enterprise")  # ShieldPlanType 0..3
-# Plan limits the emulator reports (the dashboard's numbers; Enterprise is uncapped there).
-CUSTOM_WAF_RULES_LIMIT = (0, 10, 25, 1000)
-RATE_LIMIT_RULES_LIMIT = (2, 10, 25, 1000)
-
-# fixture key -> (allowed values, default); defaults are what a new paid zone starts with
-BOT_FIELDS = {
-    "execution_mode": ((0, 1), 0),
-    "request_integrity": ((0, 1, 2, 3), 1),
-    "ip_address": ((0, 1, 2, 3), 1),
-    "fingerprint_sensitivity": ((0, 1, 2, 3), 1),
-    "fingerprint_aggression": ((0, 1, 2, 3, 4), 1),
-}
 
 
 def shield_json(status, data):
@@ -59,92 +75,18 @@ def envelope_error(status, message=None, error_key=None):
     }
 
 
+def failure(status, message, error_key, http_status=None):
+    """An envelope reporting failure (no ``data``: the document's ``data`` is not nullable)."""
+    return shield_json(http_status or status, {"error": envelope_error(status, message, error_key)})
+
+
 def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _plan(value, where):
-    if value is None:
-        return 0
-    if _is_int(value) and 0 <= value < len(PLANS):
-        return value
-    if isinstance(value, str) and value.strip().lower() in PLANS:
-        return PLANS.index(value.strip().lower())
-    raise FixtureError("%s.plan must be one of %s; got %r" % (where, ", ".join(PLANS), value))
-
-
-def _bot_detection(spec, where):
-    spec = spec or {}
-    if not isinstance(spec, dict):
-        raise FixtureError("%s.bot_detection must be a mapping" % where)
-    state = {}
-    for key, (allowed, default) in BOT_FIELDS.items():
-        value = spec.get(key, default)
-        if isinstance(value, bool) or value not in allowed:
-            raise FixtureError("%s.bot_detection.%s must be one of %s; got %r" % (where, key, list(allowed), value))
-        state[key] = value
-    complex_enabled = spec.get("complex_enabled", False)
-    if complex_enabled is not None and not isinstance(complex_enabled, bool):
-        raise FixtureError("%s.bot_detection.complex_enabled must be true, false or null" % where)
-    state["complex_enabled"] = complex_enabled
-    return state
-
-
-class ShieldZone(object):
-    def __init__(self, spec, where, rule_ids):
-        self.id = int(spec["id"])
-        pull_zone_id = spec.get("pull_zone_id")
-        self.pull_zone_id = int(pull_zone_id) if pull_zone_id is not None else None
-        self.plan = _plan(spec.get("plan"), where)
-        self.bot = _bot_detection(spec.get("bot_detection"), where)
-        self.rule_ids = rule_ids
-
-    def model(self, rule_order):
-        """``ShieldZoneResponse``: every member the document lists."""
-        return {
-            "shieldZoneId": self.id,
-            "pullZoneId": self.pull_zone_id,
-            "learningMode": False,
-            "learningModeUntil": None,
-            "wafEnabled": True,
-            "wafExecutionMode": 1,
-            "wafDisabledRules": [],
-            "wafLogOnlyRules": [],
-            "wafCustomRuleOrder": list(rule_order),
-            "wafRequestHeaderLoggingEnabled": True,
-            "requestBodyLoggingEnabled": False,
-            "wafRequestIgnoredHeaders": [],
-            "wafRealtimeThreatIntelligenceEnabled": self.plan > 0,
-            "wafProfileId": 1,
-            "wafEngineConfig": [],
-            "wafRequestBodyLimitAction": 0,
-            "wafResponseBodyLimitAction": 0,
-            "rateLimitRulesLimit": RATE_LIMIT_RULES_LIMIT[self.plan],
-            "customWafRulesLimit": CUSTOM_WAF_RULES_LIMIT[self.plan],
-            "planType": self.plan,
-            "dDoSShieldSensitivity": 1,
-            "dDoSExecutionMode": 1,
-            "dDoSChallengeWindow": 300,
-            "whitelabelResponsePages": False,
-        }
-
-    def bot_detection(self):
-        """``BotDetectionConfigurationState``."""
-        bot = self.bot
-        return {
-            "shieldZoneId": self.id,
-            "executionMode": bot["execution_mode"],
-            "requestIntegrity": {"sensitivity": bot["request_integrity"]},
-            "ipAddress": {"sensitivity": bot["ip_address"]},
-            "browserFingerprint": {
-                "sensitivity": bot["fingerprint_sensitivity"],
-                "aggression": bot["fingerprint_aggression"],
-                "complexEnabled": bot["complex_enabled"],
-            },
-        }
-
-
 class ShieldArea(object):
+    """The shield zones by id; the route handlers below."""
+
     name = "shield"
 
     def __init__(self, fixture, platform):
@@ -167,6 +109,14 @@ class ShieldArea(object):
             auth="problem",
         )
         router.add("GET", r"/shield/shield-zones", self.list_zones, auth="status_code")
+        router.add("POST", r"/shield/shield-zone", self.create_zone, auth="status_code")
+        router.add("PATCH", r"/shield/shield-zone", self.update_zone, auth="status_code")
+        router.add(
+            "GET", r"/shield/shield-zone/(?P<id>[0-9]+)/upload-scanning", self.get_upload_scanning, auth="problem"
+        )
+        router.add(
+            "PATCH", r"/shield/shield-zone/(?P<id>[0-9]+)/upload-scanning", self.update_upload_scanning, auth="problem"
+        )
         router.add("GET", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.get_bot_detection, auth="problem")
         router.add(
             "PATCH", r"/shield/shield-zone/(?P<id>[0-9]+)/bot-detection", self.update_bot_detection, auth="problem"
@@ -277,4 +227,83 @@ class ShieldArea(object):
         return shield_json(200, {"error": envelope_error(200), "data": zone.bot_detection()})
 
 
-AREA = ShieldArea
+class ShieldZoneWrites(object):
+    """The write handlers of shield zones (mixed into the area)."""
+
+    def _pull_zone_exists(self, pull_zone_id):
+        pull_zones = self.platform.areas.get("pullzones")
+        return pull_zones is None or pull_zone_id in pull_zones.zones
+
+    def create_zone(self, request):
+        try:
+            pull_zone_id, members, extra = create_shield_zone_body(request.json())
+        except BodyError as error:
+            return problem(error)
+        if not self._pull_zone_exists(pull_zone_id):
+            return failure(400, "Pull zone %d was not found." % pull_zone_id, "pullzone.not_found")
+        if any(z.pull_zone_id == pull_zone_id for z in self.zones.values()):
+            return failure(409, "Pull zone %d already has a shield zone." % pull_zone_id, "shield_zone.already_exists")
+        zone = ShieldZone.created(max(list(self.zones) + [3000]) + 1, pull_zone_id)
+        refusal = zone.plan_refusal(members)
+        if refusal is not None:
+            return failure(403, refusal[1], refusal[0])
+        zone.apply(members)
+        if "botDetectionExecutionMode" in extra:
+            zone.bot["execution_mode"] = extra["botDetectionExecutionMode"]
+        for key in ("csamScanningMode", "antivirusScanningMode"):
+            if key in extra:
+                zone.upload[key] = extra[key]
+        zone.upload["isEnabled"] = any(zone.upload[k] for k in ("csamScanningMode", "antivirusScanningMode"))
+        self.zones[zone.id] = zone
+        for area in self.platform.areas.values():
+            created = getattr(area, "shield_zone_created", None)
+            if created is not None:
+                created(zone.id, PLANS[zone.plan])
+        data = dict(extra, pullZoneId=pull_zone_id, shieldZone=zone.request_shape(self._rule_order(zone)))
+        return shield_json(200, {"data": data, "error": envelope_error(200)})
+
+    def update_zone(self, request):
+        try:
+            zone_id, members = update_shield_zone_body(request.json())
+        except BodyError as error:
+            return problem(error)
+        zone = self.zones.get(zone_id)
+        if zone is None:
+            return failure(404, "Shield zone %d was not found." % zone_id, "shield_zone.not_found")
+        refusal = zone.plan_refusal(members)
+        if refusal is not None:
+            return failure(202, refusal[1], refusal[0])
+        zone.apply(members)
+        data = {"shieldZoneId": zone.id, "shieldZone": zone.request_shape(self._rule_order(zone))}
+        return shield_json(200, {"data": data, "error": envelope_error(200)})
+
+    def _upload_zone(self, request):
+        zone_id = int(request.params["id"])
+        zone = self.zones.get(zone_id)
+        if zone is None:
+            return None, failure(404, "Shield zone %d was not found." % zone_id, "shield_zone.not_found")
+        return zone, None
+
+    def get_upload_scanning(self, request):
+        zone, refusal = self._upload_zone(request)
+        if refusal is not None:
+            return refusal
+        return shield_json(200, {"error": envelope_error(200), "data": zone.upload_scanning()})
+
+    def update_upload_scanning(self, request):
+        zone, refusal = self._upload_zone(request)
+        if refusal is not None:
+            return refusal
+        try:
+            members = upload_scanning_body(request.json())
+        except BodyError as error:
+            return problem(error)
+        zone.upload.update(members)
+        return shield_json(200, {"error": envelope_error(200), "data": zone.upload_scanning()})
+
+
+class Area(ShieldZoneWrites, ShieldArea):
+    """The shield area: state, reads and writes."""
+
+
+AREA = Area

@@ -1,0 +1,558 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: shield_zone
+short_description: Shield a pull zone and set its shield zone's plan, WAF, DDoS, upload scanning and page settings
+version_added: 1.1.0
+description:
+  - Shields a pull zone (creates its shield zone with C(POST /shield/shield-zone)) when it has none, and sets the
+    shield zone's settings. The pull zone is chosen by O(pullzone_id) or O(pullzone_name).
+  - Only the options given are managed; an option left out keeps whatever the zone has. Changed settings are sent in
+    one C(PATCH /shield/shield-zone) with only their members, in the envelope the platform requires
+    (C({shieldZoneId, shieldZone})). Nothing is sent when the zone already has every given value, so a re-run
+    changes nothing and sends only reads.
+  - Lists (rules, headers, methods, HTTP versions, content types) are compared as sets; header names without regard
+    to case.
+  - The result RV(shield_zone) uses the option names, as M(edge.platform.shield_zone_info) does, so a value read
+    with the info module and written back here is no change.
+  - After shielding, the zone is read once to report what the platform holds; a given setting the platform did not
+    take on creation is then sent with one PATCH.
+  - When the answer to a write is lost, or the platform answers HTTP 202 Accepted without a plan error, the write is
+    not sent again. The zone is read once more and decides; the task reports changed with a warning when the change
+    landed, or fails saying it was not applied.
+options:
+  state:
+    description:
+      - V(present) shields the pull zone when needed and sets the options given.
+      - V(absent) does not unshield. The platform has no call that removes a shield zone, so a pull zone that has
+        one makes the task fail (in check mode too), saying so; nothing is changed. A pull zone without a shield
+        zone, or a pull zone that does not exist, is no change.
+      - To stop Shield, delete the pull zone with M(edge.platform.pullzone), or turn the features off with
+        V(present) (for example O(waf_enabled=false) and O(ddos_shield_sensitivity=off)).
+    type: str
+    default: present
+    choices: [present, absent]
+  plan:
+    description:
+      - The Shield plan of the zone. A zone created without this option gets the platform's default plan.
+      - A plan change may be billed to the account; check the platform's pricing before changing it.
+      - A feature the plan does not include is refused by the platform; the task then fails naming the zone's plan
+        and the feature.
+    type: str
+    choices: [basic, advanced, business, enterprise]
+  waf_enabled:
+    description: Whether the WAF is on.
+    type: bool
+  waf_execution_mode:
+    description: What the WAF does with a request its managed rules match, V(log) or V(block).
+    type: str
+    choices: [log, block]
+  waf_realtime_threat_intelligence_enabled:
+    description:
+      - Whether real-time threat intelligence is on. The platform's provider allows it only on paid plans.
+    type: bool
+  waf_disabled_rules:
+    description:
+      - Ids of managed WAF rules to turn off, as a set (order and repeats do not count). V([]) turns none off.
+    type: list
+    elements: str
+  waf_log_only_rules:
+    description:
+      - Ids of managed WAF rules that only log, as a set. V([]) sets none.
+    type: list
+    elements: str
+  waf_request_header_logging_enabled:
+    description: Whether request headers are logged.
+    type: bool
+  waf_request_ignored_headers:
+    description:
+      - Request headers left out of the logs, as a set of names compared without regard to case.
+    type: list
+    elements: str
+  waf_request_body_limit_action:
+    description: What happens to a request whose body is over the WAF's limit, V(block), V(log) or V(ignore).
+    type: str
+    choices: [block, log, ignore]
+  waf_response_body_limit_action:
+    description: What happens to a response whose body is over the WAF's limit, V(block), V(log) or V(ignore).
+    type: str
+    choices: [block, log, ignore]
+  waf_detection_paranoia_level:
+    description:
+      - The WAF's detection paranoia level (its sensitivity), stored in the zone's C(wafEngineConfig).
+      - The platform's Terraform provider allows 1 to 4; the platform states no range, so this module only refuses
+        negative numbers.
+    type: int
+  waf_executing_paranoia_level:
+    description:
+      - The WAF's executing paranoia level, stored in the zone's C(wafEngineConfig). See
+        O(waf_detection_paranoia_level).
+    type: int
+  waf_blocking_paranoia_level:
+    description:
+      - The WAF's blocking paranoia level, stored in the zone's C(wafEngineConfig). See
+        O(waf_detection_paranoia_level).
+    type: int
+  waf_allowed_methods:
+    description:
+      - HTTP methods the WAF lets through (for example V(GET), V(POST)), as a set. Each is one word.
+    type: list
+    elements: str
+  waf_allowed_http_versions:
+    description:
+      - HTTP versions the WAF lets through (for example V(HTTP/1.1), V(HTTP/2)), as a set. Each is one word.
+    type: list
+    elements: str
+  waf_allowed_request_content_types:
+    description:
+      - Request content types the WAF lets through (for example V(application/json)), as a set. None may hold C(|).
+    type: list
+    elements: str
+  ddos_shield_sensitivity:
+    description: DDoS protection level, V(off), V(low), V(medium), V(high) or V(challenge).
+    type: str
+    choices: ["off", low, medium, high, challenge]
+  ddos_execution_mode:
+    description:
+      - What DDoS protection does, V(log) or V(block).
+      - The published Shield document dropped this member from update requests on 2026-07-31 (it is still returned,
+        and the platform's own provider still sends it). When given and different, it is sent, and the zone is read
+        once more to confirm it; when the platform kept the old value, the task fails saying so (the other settings
+        of the same task were applied).
+    type: str
+    choices: [log, block]
+  ddos_challenge_window:
+    description:
+      - How long, in seconds, a solved DDoS challenge is valid. The platform's provider offers 900, 1800, 3600, 21600,
+        43200 and 86400; the platform states no list, so any number of 0 or more is sent.
+    type: int
+  whitelabel_response_pages:
+    description:
+      - Whether block and challenge pages carry no platform branding. The platform's provider allows it only on
+        paid plans.
+    type: bool
+  upload_scanning_enabled:
+    description:
+      - Whether uploads are scanned. Read and written at C(/shield/shield-zone/{id}/upload-scanning), one more read
+        (and, when it differs, one more write) only when an upload scanning option is given.
+    type: bool
+  upload_scanning_antivirus_mode:
+    description: What antivirus scanning of uploads does, V(disabled), V(log) or V(block).
+    type: str
+    choices: [disabled, log, block]
+  upload_scanning_csam_mode:
+    description: What CSAM scanning of uploads does, V(disabled), V(log) or V(block).
+    type: str
+    choices: [disabled, log, block]
+extends_documentation_fragment:
+  - edge.platform.zone_selectors.pull_zone
+  - edge.platform.management_api
+  - edge.platform.transport
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+    details:
+      - A zone to be created is predicted from the options given; its other settings and its id are null in
+        RV(shield_zone) until a real run creates it.
+  diff_mode:
+    support: full
+    details:
+      - The diff shows whether the pull zone is shielded and the options given, before and after; upload scanning
+        is a second entry when one of its options is given.
+notes:
+  - There is no way to unshield a pull zone through the API; see O(state).
+  - The platform's answer to a settings change echoes the request, not the whole zone; the result is the zone as
+    read, with the settings written over it.
+  - "Shield zone settings that have their own modules: bot detection (M(edge.platform.bot_detection)), custom WAF
+    rules (M(edge.platform.waf_rule)), API Guardian (M(edge.platform.api_guardian))."
+seealso:
+  - module: edge.platform.shield_zone_info
+  - module: edge.platform.bot_detection
+  - module: edge.platform.waf_rule
+  - name: Bunny Shield
+    description: What the Shield settings do.
+    link: https://docs.bunny.net/shield
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Shield the pull zone demo and block what the WAF matches
+  edge.platform.shield_zone:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+    waf_enabled: true
+    waf_execution_mode: block
+    ddos_shield_sensitivity: medium
+
+- name: Tune the WAF of the pull zone with id 2001, leaving every other setting as it is
+  edge.platform.shield_zone:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_id: 2001
+    waf_detection_paranoia_level: 2
+    waf_allowed_methods: [GET, HEAD, POST, OPTIONS]
+    waf_request_ignored_headers: [Cookie, Authorization]
+    waf_request_body_limit_action: log
+
+- name: Copy a setting read with the info module (written back, it is no change)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Read the shield zone of demo
+      edge.platform.shield_zone_info:
+        pullzone_name: demo
+      register: shield
+
+    - name: Write its WAF mode and DDoS level back
+      edge.platform.shield_zone:
+        pullzone_name: demo
+        waf_execution_mode: "{{ shield.shield_zones[0].waf_execution_mode }}"
+        ddos_shield_sensitivity: "{{ shield.shield_zones[0].ddos_shield_sensitivity }}"
+"""
+
+RETURN = r"""
+shield_zone:
+  description:
+    - The shield zone after the task (predicted in check mode), in the option names, plus its id, pull zone and
+      plan limits; the same shape as one item of M(edge.platform.shield_zone_info) results, with upload scanning.
+    - Null with O(state=absent) (the pull zone has no shield zone).
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: Shield zone id; null for a zone only predicted in check mode.
+      type: int
+      sample: 3001
+    pullzone_id:
+      description: Id of the pull zone the shield zone protects.
+      type: int
+      sample: 2001
+    plan:
+      description: V(basic), V(advanced), V(business) or V(enterprise) (null for a plan this collection does not know).
+      type: str
+      sample: advanced
+    plan_type:
+      description: The platform's number for the plan.
+      type: int
+      sample: 1
+    waf_enabled:
+      description: Whether the WAF is on.
+      type: bool
+      sample: true
+    waf_execution_mode:
+      description: V(log) or V(block).
+      type: str
+      sample: block
+    waf_realtime_threat_intelligence_enabled:
+      description: Whether real-time threat intelligence is on.
+      type: bool
+      sample: true
+    waf_disabled_rules:
+      description: Managed WAF rules turned off.
+      type: list
+      elements: str
+      sample: []
+    waf_log_only_rules:
+      description: Managed WAF rules that only log.
+      type: list
+      elements: str
+      sample: []
+    waf_request_header_logging_enabled:
+      description: Whether request headers are logged.
+      type: bool
+      sample: true
+    waf_request_ignored_headers:
+      description: Request headers left out of the logs.
+      type: list
+      elements: str
+      sample: [Cookie, Authorization]
+    waf_request_body_limit_action:
+      description: V(block), V(log) or V(ignore).
+      type: str
+      sample: log
+    waf_response_body_limit_action:
+      description: V(block), V(log) or V(ignore).
+      type: str
+      sample: ignore
+    waf_detection_paranoia_level:
+      description: The detection paranoia level; null when the zone's C(wafEngineConfig) has none (the account's
+        default applies).
+      type: int
+      sample: 1
+    waf_executing_paranoia_level:
+      description: The executing paranoia level, or null.
+      type: int
+      sample: 1
+    waf_blocking_paranoia_level:
+      description: The blocking paranoia level, or null.
+      type: int
+      sample: 1
+    waf_allowed_methods:
+      description: HTTP methods the WAF lets through, or null when the zone does not set them.
+      type: list
+      elements: str
+      sample: [GET, HEAD, POST]
+    waf_allowed_http_versions:
+      description: HTTP versions the WAF lets through, or null.
+      type: list
+      elements: str
+      sample: [HTTP/1.1, HTTP/2]
+    waf_allowed_request_content_types:
+      description: Request content types the WAF lets through, or null.
+      type: list
+      elements: str
+      sample: [application/json]
+    ddos_shield_sensitivity:
+      description: V(off), V(low), V(medium), V(high) or V(challenge).
+      type: str
+      sample: medium
+    ddos_execution_mode:
+      description: V(log) or V(block).
+      type: str
+      sample: block
+    ddos_challenge_window:
+      description: Seconds a solved DDoS challenge is valid.
+      type: int
+      sample: 3600
+    whitelabel_response_pages:
+      description: Whether block and challenge pages are white-labelled.
+      type: bool
+      sample: false
+    upload_scanning_enabled:
+      description: Whether uploads are scanned; null when no upload scanning option was given (not read).
+      type: bool
+      sample: null
+    upload_scanning_antivirus_mode:
+      description: V(disabled), V(log) or V(block); null when not read.
+      type: str
+      sample: null
+    upload_scanning_csam_mode:
+      description: V(disabled), V(log) or V(block); null when not read.
+      type: str
+      sample: null
+    custom_waf_rules_limit:
+      description: How many custom WAF rules the plan allows.
+      type: int
+      sample: 10
+    rate_limit_rules_limit:
+      description: How many rate limit rules the plan allows.
+      type: int
+      sample: 10
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 202
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: invalid_plan_type.whitelabel_response_pages
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: White-label response pages are not available on the Basic plan.
+"""
+
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones, shield_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    BAD_ANSWER,
+    REFUSED,
+    ApiError,
+    InputError,
+)
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes import shield_zone_settings as S
+from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
+
+CANNOT_UNSHIELD = (
+    "state=absent cannot be carried out: %s is shielded by shield zone %d (plan %s), and the platform offers no way to "
+    "unshield a pull zone (the Shield API has no delete call; docs/platform-notes.md, \"Shield zones: create, update, "
+    "no delete\"). Nothing was changed. To stop Shield, delete the pull zone (edge.platform.pullzone, state=absent), or "
+    "turn its features off with state=present (for example waf_enabled=false, ddos_shield_sensitivity=off)."
+)
+
+
+def wanted(params):
+    """``(settings, upload scanning)`` the task asks for; bad input fails here, before any request."""
+    settings, uploads = S.wanted_values(params), S.wanted_values(params, S.UPLOAD_FIELDS)
+    if params["state"] == "absent" and (settings or uploads):
+        given = ", ".join(sorted(list(settings) + list(uploads)))
+        raise InputError("state=absent takes no settings (%s was given): remove them." % given, option="state")
+    return settings, uploads
+
+
+def pull_zone_of(ctx):
+    """``(Found, label)`` of the pull zone, or ``(None, label)`` when it does not exist and that is no failure: with
+    state=absent, or in check mode (an earlier task may only have predicted it)."""
+    name = ctx.params["pullzone_name"]
+    label = "pull zone %s" % name if name is not None else "pull zone with id %s" % ctx.params["pullzone_id"]
+    try:
+        found = PULL_ZONE.resolve(ctx)
+    except LookupFailed as missing:  # "No pull zone matches ..." (an ambiguous name says "N pull zones match")
+        if not str(missing).startswith("No ") or not (ctx.params["state"] == "absent" or ctx.check_mode):
+            raise
+        return None, label
+    if found.model is not None:
+        label = "pull zone %s (id %d)" % (found.model.get("Name"), found.id)
+    return found, label
+
+
+def pull_zone_exists(ctx, found):
+    """Whether the pull zone exists, after get-by-pullzone found no shield zone (its 404 cannot tell: the pull
+    zone decides). A name lookup already read it; an id costs one read."""
+    if found.model is not None:
+        return True
+    try:
+        pull_zones.get(ctx.client, found.id, found.not_visible)
+    except ApiError as error:
+        if error.status != 404 or not (ctx.params["state"] == "absent" or ctx.check_mode):
+            raise
+        return False
+    return True
+
+
+def differing(model, settings):
+    """The options of ``settings`` whose value ``model`` does not hold."""
+    return {o: v for o, v in settings.items() if S.managed_view(model, [o]) != S.wanted_view({o: v})}
+
+
+def create(ctx, pull_zone_id, label, settings):
+    """Shield the pull zone with ``settings``; read the new zone and send what it did not take; the zone."""
+    zone_id = shield_zones.create(ctx.client, pull_zone_id, S.request_members({}, settings), label, list(settings))
+    try:
+        zone = shield_zones.get(ctx.client, zone_id)
+        rest = differing(zone, settings)
+        if rest:
+            zone = shield_zones.update(ctx.client, zone_id, zone, S.request_members(zone, rest), list(rest))
+            zone = shield_zones.check_unlisted(ctx.client, zone_id, S.request_members(zone, rest)) or zone
+        return zone
+    except ApiError as error:
+        error.operation = "%s (shield zone %d was created for %s)" % (error.operation, zone_id, label)
+        if error.kind != REFUSED:  # the re-read of the reconciler decides what holds
+            error.kind = BAD_ANSWER
+        raise
+
+
+def shield(ctx, found, label, current, settings):
+    """Reconcile the zone (creating it when ``current`` is None); the zone model after the task."""
+    read = {}
+
+    def reread():
+        read["zone"] = shield_zones.of_pull_zone(ctx.client, found.id, label)
+        return view(read["zone"])
+
+    def view(zone):
+        return dict(S.managed_view(zone, settings), shielded=True) if zone else {"shielded": False}
+
+    after = dict(S.wanted_view(settings), shielded=True)
+    if current is None:
+        apply = partial(create, ctx, found.id, label, settings)
+        predicted = S.merged({"shieldZoneId": None, "pullZoneId": found.id}, S.request_members({}, settings))
+    else:
+        rest = differing(current, settings)
+        members = S.request_members(current, rest)
+        apply = partial(settle, ctx, current, members, list(rest))
+        predicted = S.merged(current, members)
+    outcome = ctx.reconcile(view(current), after, apply, reread=reread)
+    return outcome.answer or read.get("zone") or (predicted if outcome.changed else current)
+
+
+def settle(ctx, current, members, options):
+    """Write ``members`` (the given settings that differ) to the zone read as ``current``; the zone as it now is."""
+    zone_id = current["shieldZoneId"]
+    zone = shield_zones.update(ctx.client, zone_id, current, members, options)
+    return shield_zones.check_unlisted(ctx.client, zone_id, members) or zone
+
+
+def upload_scanning(ctx, zone, uploads):
+    """Reconcile upload scanning when an option of it is given; its readable values (None when not read)."""
+    if not uploads:
+        return dict.fromkeys(S.UPLOAD_OPTIONS)
+    zone_id = zone.get("shieldZoneId")
+    fields = S.UPLOAD_FIELDS
+    current = shield_zones.read_upload_scanning(ctx.client, zone_id) if zone_id else None
+    members = S.upload_members(differing_uploads(current, uploads))
+
+    def reread():
+        return S.managed_view(shield_zones.read_upload_scanning(ctx.client, zone_id), uploads, fields)
+
+    apply = partial(shield_zones.update_upload_scanning, ctx.client, zone_id, members, S.plan_name(zone))
+    before = S.managed_view(current, uploads, fields) if current is not None else None
+    outcome = ctx.reconcile(before, S.wanted_view(uploads, fields), apply, reread=reread)
+    predicted = S.merged(current, members) if current is not None else S.upload_members(uploads)
+    return S.readable(outcome.answer or predicted, fields)
+
+
+def differing_uploads(current, uploads):
+    if current is None:
+        return dict(uploads)
+    fields = S.UPLOAD_FIELDS
+    return {o: v for o, v in uploads.items() if S.managed_view(current, [o], fields) != S.wanted_view({o: v}, fields)}
+
+
+def run(ctx):
+    settings, uploads = wanted(ctx.params)
+    found, label = pull_zone_of(ctx)
+    current = shield_zones.of_pull_zone(ctx.client, found.id, label) if found else None
+    if current is None and found and not pull_zone_exists(ctx, found):
+        found = None
+    if ctx.params["state"] == "absent":
+        if current is not None:
+            ctx.fail(CANNOT_UNSHIELD % (label, current["shieldZoneId"], S.plan_name(current)))
+        return {"shield_zone": None}
+    if found is None:  # check mode, the pull zone only predicted by an earlier task
+        ctx.predicted_dependency(label)
+        zone = S.merged({"shieldZoneId": None, "pullZoneId": None}, S.request_members({}, settings))
+        return {"shield_zone": dict(shape_shield_zone(zone), **S.readable(S.upload_members(uploads), S.UPLOAD_FIELDS))}
+    zone = shield(ctx, found, label, current, settings)
+    return {"shield_zone": dict(shape_shield_zone(zone), **upload_scanning(ctx, zone, uploads))}
+
+
+def _option(kind, names=None):
+    if kind == S.ENUM:
+        return dict(type="str", choices=list(names.values()))
+    if kind in (S.SET, S.HEADERS, S.WORDS, S.PIPED):
+        return dict(type="list", elements="str")
+    return dict(type="bool" if kind == S.BOOL else "int")
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        PULL_ZONE.argument_spec(),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+        **{row[0]: _option(row[1], row[3]) for row in S.FIELDS + S.UPLOAD_FIELDS},
+    ),
+    run=run,
+    **PULL_ZONE.validation(),
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""shield_zone: shield a pull zone, only given settings change (as sets where they are sets), partial PATCH in the
+envelope, plan refusals named, 202 unconfirmed, no unshielding, upload scanning, bad input before any request."""
+
+from __future__ import annotations
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.modules import shield_zone
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_request
+
+SECRET = "unit-secret-key-shield"
+BASE = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0}
+OK = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
+ZONE = {
+    "shieldZoneId": 3001,
+    "pullZoneId": 2001,
+    "planType": 0,
+    "wafEnabled": True,
+    "wafExecutionMode": 1,
+    "wafRealtimeThreatIntelligenceEnabled": False,
+    "wafDisabledRules": ["911100", "920100"],
+    "wafLogOnlyRules": [],
+    "wafRequestHeaderLoggingEnabled": True,
+    "wafRequestIgnoredHeaders": ["Cookie", "Authorization"],
+    "wafEngineConfig": [
+        {"name": "detection_paranoia_level", "valueEncoded": "1"},
+        {"name": "allowed_methods", "valueEncoded": "GET POST"},
+        {"name": "allowed_request_content_type", "valueEncoded": "|application/json| |text/plain|"},
+    ],
+    "wafRequestBodyLimitAction": 0,
+    "wafResponseBodyLimitAction": 0,
+    "dDoSShieldSensitivity": 1,
+    "dDoSExecutionMode": 1,
+    "dDoSChallengeWindow": 300,
+    "whitelabelResponsePages": False,
+    "customWafRulesLimit": 0,
+    "rateLimitRulesLimit": 2,
+}
+BY_PULL_ZONE = "https://api.example.test/shield/shield-zone/get-by-pullzone/2001"
+WRITE = "https://api.example.test/shield/shield-zone"
+
+
+def zone(**changes):
+    return FakeResponse(body={"data": dict(ZONE, **changes)})
+
+
+def echo(members, zone_id=3001):
+    return FakeResponse(body={"data": {"shieldZoneId": zone_id, "shieldZone": members}, "error": OK})
+
+
+def plan_error(status=202, key="invalid_plan_type.whitelabel_response_pages"):
+    error = {"statusCode": status, "success": False, "message": "Not on the Basic plan.", "errorKey": key}
+    return FakeResponse(status=status, body={"error": error})
+
+
+def run(fake_session, run_module, answers, check=False, diff=False, **options):
+    fake_session.responses = list(answers)
+    return run_module(shield_zone, dict(BASE, pullzone_id=2001, **options), check=check, diff=diff)
+
+
+def test_a_change_sends_only_the_differing_members_in_the_envelope(fake_session, run_module, openapi):
+    options = dict(waf_execution_mode="log", waf_enabled=True, waf_detection_paranoia_level=3)
+    sent = {
+        "wafExecutionMode": 0,
+        "wafEngineConfig": [
+            {"name": "detection_paranoia_level", "valueEncoded": "3"},
+            {"name": "allowed_methods", "valueEncoded": "GET POST"},
+            {"name": "allowed_request_content_type", "valueEncoded": "|application/json| |text/plain|"},
+        ],
+    }
+    result = run(fake_session, run_module, [zone(), echo(sent)], diff=True, **options)
+    assert result["changed"] is True
+    assert [(c["method"], c["url"]) for c in fake_session.calls] == [("GET", BY_PULL_ZONE), ("PATCH", WRITE)]
+    body = fake_session.writes[0]["json"]
+    assert body == {"shieldZoneId": 3001, "shieldZone": sent}
+    validate_request(openapi(SHIELD_DOCUMENT).api, "PATCH", "/shield/shield-zone", body=body)
+    assert result["diff"]["before"] == {
+        "shielded": True,
+        "waf_enabled": True,
+        "waf_execution_mode": "block",
+        "waf_detection_paranoia_level": 1,
+    }
+    assert result["diff"]["after"]["waf_execution_mode"] == "log"
+    shown = result["shield_zone"]
+    assert (shown["id"], shown["waf_execution_mode"], shown["waf_detection_paranoia_level"]) == (3001, "log", 3)
+    assert shown["waf_allowed_request_content_types"] == ["application/json", "text/plain"]
+    assert SECRET not in str(result)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(
+            waf_disabled_rules=["920100", "911100", "911100"], waf_request_ignored_headers=["authorization", "COOKIE"]
+        ),
+        dict(waf_allowed_methods=["POST", "GET"], waf_allowed_request_content_types=["text/plain", "application/json"]),
+        dict(plan="basic", ddos_shield_sensitivity="low", ddos_execution_mode="block", ddos_challenge_window=300),
+        {},
+    ],
+)
+def test_the_values_the_zone_has_are_no_change_and_only_read(fake_session, run_module, options):
+    result = run(fake_session, run_module, [zone()], **options)
+    assert result["changed"] is False and not fake_session.writes
+    assert len(fake_session.calls) == 1
+
+
+def test_info_output_written_back_is_no_change(fake_session, run_module):
+    from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
+
+    info = shape_shield_zone(ZONE)
+    options = {o: info[o] for o in shield_zone.S.OPTIONS if info[o] is not None}
+    assert len(options) >= 15
+    assert run(fake_session, run_module, [zone()], **options)["changed"] is False
+
+
+def test_check_mode_predicts_without_writing(fake_session, run_module):
+    result = run(fake_session, run_module, [zone()], check=True, diff=True, waf_allowed_methods=["GET"])
+    assert result["changed"] is True and not fake_session.writes
+    assert result["shield_zone"]["waf_allowed_methods"] == ["GET"]
+    assert result["diff"]["after"] == {"shielded": True, "waf_allowed_methods": ["GET"]}
+
+
+def test_an_unshielded_pull_zone_is_shielded_then_read(fake_session, run_module, openapi):
+    created = {"pullZoneId": 2001, "shieldZone": {"shieldZoneId": 3007, "wafEnabled": True}}
+    answers = [
+        FakeResponse(status=404, body={"title": "Not Found", "status": 404}),
+        FakeResponse(body={"Id": 2001, "Name": "demo"}),
+        FakeResponse(body={"data": created, "error": OK}),
+        zone(shieldZoneId=3007, wafEnabled=True),
+    ]
+    result = run(fake_session, run_module, answers, diff=True, waf_enabled=True)
+    assert result["changed"] is True
+    post = fake_session.writes[0]
+    assert (post["method"], post["json"]) == ("POST", {"pullZoneId": 2001, "shieldZone": {"wafEnabled": True}})
+    validate_request(openapi(SHIELD_DOCUMENT).api, "POST", "/shield/shield-zone", body=post["json"])
+    assert result["diff"]["before"] == {"shielded": False}
+    assert result["shield_zone"]["id"] == 3007
+
+
+def test_check_mode_predicts_the_shielding(fake_session, run_module):
+    answers = [FakeResponse(status=404), FakeResponse(body={"Id": 2001, "Name": "demo"})]
+    result = run(fake_session, run_module, answers, check=True, plan="advanced")
+    assert result["changed"] is True and not fake_session.writes
+    assert (result["shield_zone"]["id"], result["shield_zone"]["plan"]) == (None, "advanced")
+
+
+def test_a_pull_zone_that_does_not_exist_fails_naming_it(fake_session, run_module):
+    result = run(fake_session, run_module, [FakeResponse(status=404), FakeResponse(status=404)], waf_enabled=True)
+    assert result["failed"] is True and "check pullzone_id" in result["msg"]
+    assert not fake_session.writes
+
+
+@pytest.mark.parametrize("status", [202, 400])
+def test_a_plan_refusal_names_the_plan_and_the_feature(fake_session, run_module, status):
+    result = run(fake_session, run_module, [zone(), plan_error(status)], whitelabel_response_pages=True)
+    assert result["failed"] is True
+    assert "whitelabel response pages for this shield zone's plan, basic" in result["msg"]
+    assert "may be billed" in result["msg"]
+    assert result["api_error"]["error_key"] == "invalid_plan_type.whitelabel_response_pages"
+    assert len(fake_session.writes) == 1
+
+
+def test_a_202_without_a_plan_error_is_settled_by_one_read(fake_session, run_module):
+    answers = [zone(), FakeResponse(status=202, body={"statusCode": 202}), zone(wafEnabled=False)]
+    result = run(fake_session, run_module, answers, waf_enabled=False)
+    assert result["changed"] is True and len(fake_session.writes) == 1
+    assert "not confirmed (HTTP 202" in str(result["warnings"])
+    assert result["shield_zone"]["waf_enabled"] is False
+
+
+def test_a_ddos_execution_mode_the_platform_keeps_fails_saying_so(fake_session, run_module):
+    answers = [zone(), echo({"dDoSShieldSensitivity": 2}), zone(dDoSShieldSensitivity=2)]
+    result = run(fake_session, run_module, answers, ddos_execution_mode="log", ddos_shield_sensitivity="medium")
+    assert result["failed"] is True
+    assert "kept dDoSExecutionMode as it was; every other setting was applied" in result["msg"]
+
+
+def test_absent_never_claims_to_unshield(fake_session, run_module):
+    result = run(fake_session, run_module, [zone()], check=True, state="absent")
+    assert result["failed"] is True and "no way to unshield" in result["msg"] and not fake_session.writes
+    unshielded = run(fake_session, run_module, [FakeResponse(status=404), FakeResponse(status=404)], state="absent")
+    assert (unshielded["changed"], unshielded["shield_zone"]) == (False, None)
+
+
+def test_upload_scanning_is_read_and_written_at_its_own_path(fake_session, run_module):
+    state = {"shieldZoneId": 3001, "isEnabled": False, "antivirusScanningMode": 0, "csamScanningMode": 0}
+    applied = dict(state, isEnabled=True, antivirusScanningMode=2)
+    answers = [zone(), FakeResponse(body={"data": state, "error": OK}), FakeResponse(body={"data": applied})]
+    result = run(
+        fake_session, run_module, answers, upload_scanning_enabled=True, upload_scanning_antivirus_mode="block"
+    )
+    assert result["changed"] is True
+    assert fake_session.writes[0]["json"] == {"shieldZoneId": 3001, "isEnabled": True, "antivirusScanningMode": 2}
+    assert result["shield_zone"]["upload_scanning_antivirus_mode"] == "block"
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        (dict(waf_blocking_paranoia_level=-1), "waf_blocking_paranoia_level must be a whole number of 0 or more"),
+        (dict(waf_allowed_methods=["GET", "PO ST"]), "waf_allowed_methods[1] must be a single word"),
+        (dict(waf_allowed_request_content_types=["a|b"]), "waf_allowed_request_content_types[0] must be a non-empty"),
+        (dict(state="absent", waf_enabled=True), "state=absent takes no settings (waf_enabled was given)"),
+        (dict(plan="gold"), "value of plan must be one of: basic, advanced, business, enterprise"),
+    ],
+)
+def test_bad_input_fails_before_any_request(fake_session, run_module, options, words):
+    result = run(fake_session, run_module, [], **options)
+    assert result["failed"] is True and words in result["msg"]
+    assert not fake_session.calls
