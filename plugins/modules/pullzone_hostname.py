@@ -42,7 +42,7 @@ options:
     description:
       - V(present) adds the hostname when the pull zone does not have it.
       - V(absent) removes it when the pull zone has it. The pull zone's system hostname (the C(*.b-cdn.net) one) cannot
-        be removed: the task fails before sending anything.
+        be removed; the task fails before sending anything.
       - O(force_ssl) and O(free_certificate) are ignored with V(absent).
     type: str
     choices: [present, absent]
@@ -59,7 +59,7 @@ options:
       - V(true) asks the platform for a free certificate when the hostname has no certificate yet; a hostname with any
         certificate (free or custom) is left as it is.
       - The hostname's DNS must point at the pull zone first (see the description); the platform checks it when the
-        request is made. Issuing can take a while: raise O(timeout) when the request times out (a lost answer is
+        request is made. Issuing can take a while; raise O(timeout) when the request times out (a lost answer is
         settled by reading the hostname again, never by asking twice).
       - V(false) or left out, no certificate is requested. An existing certificate is never removed by this module
         (use M(edge.platform.pullzone_certificate) for custom certificates).
@@ -131,7 +131,10 @@ EXAMPLES = r"""
 
 RETURN = r"""
 pull_zone:
-  description: The pull zone the task managed.
+  description:
+    - The pull zone the task managed.
+    - Null in check mode when the pull zone named by O(pullzone_name) does not exist yet (an earlier task of the run
+      only predicted creating it); a warning says so.
   returned: always
   type: dict
   contains:
@@ -147,6 +150,7 @@ cname_target:
   description:
     - Where the hostname's DNS must point (as a CNAME record) for the pull zone to serve it and for a free
       certificate to be issued; the pull zone's CNAME domain, else its system hostname.
+    - Null with a null RV(pull_zone).
   returned: always
   type: str
   sample: demo.b-cdn.net
