@@ -14,8 +14,8 @@ from __future__ import annotations
 from .zones import KEY_TYPES, certificate_type_of, shape
 
 # The state a new hostname is predicted to have in check mode: no Force SSL, no certificate. No live test shows the
-# platform's initial values; a sanitised recorded answer shows both false (docs/platform-notes.md, "Pull zone
-# hostnames"). A real run reads the hostname back after adding it instead of trusting this.
+# platform's initial values; a sanitised recorded answer shows both false
+# (docs/platform-notes.md, "Pull zone hostnames"). A real run reads the hostname back after adding it instead.
 NEW_HOSTNAME = {
     "Id": None,
     "ForceSSL": False,
