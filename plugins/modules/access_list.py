@@ -357,8 +357,8 @@ def read(ctx, found):
 def result(ctx, found, outcome, details, custom, wanted):
     """The ``access_list`` return value: from the writes' answers, else the list as read or predicted."""
     if outcome.answer is not None:
-        details, custom, configuration = outcome.answer
-        details = dict(details, **(configuration or {}))
+        details, answered, configuration = outcome.answer
+        details, custom = dict(details, **(configuration or {})), answered or custom
         shaped = shapes.shape_list(found.id, details, custom)
         if custom is not None and wanted.get("entries") is not None and shaped["entries"] != wanted["entries"]:
             ctx.warn(

@@ -205,7 +205,7 @@ def update_configuration(client, zone_id, configuration_id, body, label, plan_na
     """Set ``isEnabled`` and/or ``action`` of configuration ``configuration_id`` (``label`` names its list in the
     operation, with what this task already wrote); the ``{isEnabled, action}`` answered."""
     members = " and ".join("enabled state" if m == "isEnabled" else m for m in sorted(body))
-    operation = "Setting the %s of %s (configuration %d)" % (members, label, configuration_id)
+    operation = "Setting the %s of %s" % (members, label)
     data = _send(client, "PATCH", CONFIGURATION % (zone_id, configuration_id), operation, body, plan_name)
     for member, value in body.items():
         if data.get(member) != value:
@@ -251,9 +251,10 @@ class Writes(object):
         self.warn = warn or (lambda text: None)
         self.landed = []
 
-    def label(self, list_id):
+    def label(self, list_id, configuration_id=None):
+        ids = "id %s" % list_id + (", configuration %s" % configuration_id if configuration_id is not None else "")
         done = "; this task already %s" % " and ".join(self.landed) if self.landed else ""
-        return "custom access list %r (id %s%s)" % (self.name, list_id, done)
+        return "custom access list %r (%s%s)" % (self.name, ids, done)
 
     def _create(self):
         try:
@@ -269,7 +270,7 @@ class Writes(object):
                 % (error.describe().split(". ")[0], details.get("listId"))
             )
             self.landed.append("created it")
-            return details, None
+            return details, get(self.client, self.zone_id, details["listId"])
         self.landed.append("created it")
         details = find(read_index(self.client, self.zone_id), list_id=created["id"])
         if details is None:
@@ -304,7 +305,7 @@ class Writes(object):
                     self.zone_id,
                     details["configurationId"],
                     self.writes["configuration"],
-                    self.label(details["listId"]),
+                    self.label(details["listId"], details["configurationId"]),
                     self.plan_name,
                 )
         except ApiError as error:

@@ -135,7 +135,8 @@ def canonical_entries(list_type, entries, option="entries"):
         if canonical is None:
             what, example = CHECKS[list_type][1], CHECKS[list_type][2]
             raise InputError(
-                "%s: %r is not %s; a %s list takes entries such as %s." % (where, text, what, list_type, example),
+                "%s: %r is not %s; a list of type %s takes entries such as %s."
+                % (where, text, what, list_type, example),
                 option=option,
             )
         if note:
