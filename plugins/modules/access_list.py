@@ -10,7 +10,7 @@ module: access_list
 short_description: Create, update or delete a custom access list of a shield zone
 version_added: 1.1.0
 description:
-  - Manages one custom access list of a shield zone, found by its name within the zone: its entries (IP addresses,
+  - Manages one custom access list of a shield zone, found by its name within the zone; its entries (IP addresses,
     CIDR blocks, AS numbers, country codes, organisations or JA4 fingerprints), the action taken on a matching
     request, and whether the list is enabled.
   - The zone's access lists are read on each run (one request), and the list's entries (one more request when the list

@@ -21,7 +21,7 @@ description:
 options:
   name:
     description:
-      - Name of the custom lists to return (case-sensitive, as M(edge.platform.access_list) matches it): none when the
+      - Name of the custom lists to return (case-sensitive, as M(edge.platform.access_list) matches it); none when the
         zone has no such list, several when several have the name.
       - Mutually exclusive with O(id).
     type: str

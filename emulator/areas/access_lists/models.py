@@ -15,8 +15,8 @@ categories, sizes and required plans are the emulator's choice), each with a con
 ``shield zone id * 100 + listId``, disabled with the action Log until a request changes it.
 
 Plan limits (``customListLimit``, ``customEntryLimit``, per plan Basic..Enterprise) are :data:`LIST_LIMITS` and
-:data:`ENTRY_LIMITS`: one custom list on Basic is what the platform answers (docs/platform-notes.md, "Custom access
-lists"); the other numbers are the emulator's choice. The zone's plan is the shield area's, read at each request.
+:data:`ENTRY_LIMITS`: one custom list on Basic is what the platform answers
+(docs/platform-notes.md, "Custom access lists"); the other numbers are the emulator's choice. The zone's plan is the shield area's, read at each request.
 """
 
 import hashlib

@@ -1,5 +1,5 @@
-"""Access lists of shield zones (shield API: camelCase JSON sent as text/plain; docs/platform-notes.md, "Custom access
-lists").
+"""Access lists of shield zones (shield API: camelCase JSON sent as text/plain;
+docs/platform-notes.md, "Custom access lists").
 
 - ``GET /shield/shield-zone/{id}/access-lists``: the ``AccessListsDetailsResponse`` at the top level (no ``data``
   wrapper): ``managedLists``, ``customLists`` (``AccessListDetails``: ``listId`` and ``configurationId``), the custom

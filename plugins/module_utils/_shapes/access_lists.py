@@ -16,8 +16,8 @@ content; ``configuration``: the PATCH of the list's configuration). Three walker
 - body -> readable (:func:`shape_list`): what ``access_list`` and ``access_list_info`` return.
 
 Entries are a set: they are checked per type (:func:`canonical_entries`) and compared in canonical form on both
-sides, since what the platform does with the text it is sent is not documented (docs/platform-notes.md, "Custom
-access lists"). Pure functions (no Ansible, no HTTP): bodies are untrusted, so every member is checked for its type.
+sides, since what the platform does with the text it is sent is not documented
+(docs/platform-notes.md, "Custom access lists"). Pure functions (no Ansible, no HTTP): bodies are untrusted, so every member is checked for its type.
 """
 
 from __future__ import annotations
