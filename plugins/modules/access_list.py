@@ -173,7 +173,7 @@ EXAMPLES = r"""
     api_key: "{{ vault_edge_api_key }}"
     base_url: https://api.bunny.net
     shield_zone_id: 3001
-    name: challenge countries
+    name: retired
     state: absent
 """
 

@@ -61,11 +61,11 @@ EXAMPLES = r"""
     shield_zone_id: 3001
   register: lists
 
-- name: Show the lists that block
+- name: Show the lists that let requests through
   ansible.builtin.debug:
-    msg: "{{ lists.access_lists | selectattr('action', 'equalto', 'block') | map(attribute='name') | list }}"
+    msg: "{{ lists.access_lists | selectattr('action', 'equalto', 'allow') | map(attribute='name') | list }}"
 
-- name: Read the list named office of the shield zone of pull zone demo, with the managed lists
+- name: Read the lists of the shield zone of pull zone demo, with the managed lists
   edge.platform.access_list_info:
     api_key: "{{ vault_edge_api_key }}"
     base_url: https://api.bunny.net
@@ -73,9 +73,9 @@ EXAMPLES = r"""
     include_managed: true
   register: all_lists
 
-- name: Show which managed lists are enabled
+- name: Show the managed lists and the plan each needs
   ansible.builtin.debug:
-    msg: "{{ all_lists.access_lists | selectattr('managed') | selectattr('enabled') | map(attribute='name') | list }}"
+    msg: "{{ all_lists.access_lists | selectattr('managed') | items2dict(key_name='name', value_name='required_plan') }}"
 """
 
 RETURN = r"""
