@@ -354,6 +354,11 @@ def read(ctx, found):
     return index, details, custom
 
 
+def view_now(ctx, found):
+    """The list as the platform holds it now, in the compared form (the one re-read after a lost answer)."""
+    return shapes.list_view(*read(ctx, found)[1:])
+
+
 def result(ctx, found, outcome, details, custom, wanted):
     """The ``access_list`` return value: from the writes' answers, else the list as read or predicted."""
     if outcome.answer is not None:
@@ -377,7 +382,7 @@ def run(ctx):
     found = SHIELD_ZONE.resolve(ctx)
     index, details, custom = read(ctx, found)
     before = shapes.list_view(details, custom)
-    reread = lambda: shapes.list_view(*read(ctx, found)[1:])  # noqa: E731
+    reread = partial(view_now, ctx, found)
     if params["state"] == "absent":
         apply = partial(access_lists.delete, ctx.client, found.id, details["listId"]) if details else None
         ctx.reconcile(before, {}, apply, reread=reread)
