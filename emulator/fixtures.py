@@ -306,6 +306,24 @@ FIXTURE = Mapping(
                 required=("id", "shield_zone_id"),
             )
         ),
+        # custom access lists of shield zones (emulator/areas/access_lists/models.py checks the values further)
+        "access_lists": ListOf(
+            Mapping(
+                {
+                    "id": _int(),
+                    "shield_zone_id": _int(),
+                    "name": _str(),
+                    "description": _str(nullable=True),
+                    "type": Scalar((str, int), "a list type (ip, cidr, asn, country, organization, ja4) or 0..5"),
+                    "entries": ListOf(Scalar((str, int), "a string")),
+                    "content": _str(),
+                    "action": Scalar((str, int), "an action (allow, block, challenge, log, bypass) or 0..5"),
+                    "enabled": _bool(),
+                    "configuration_id": _int(),
+                },
+                required=("id", "shield_zone_id", "name"),
+            )
+        ),
         # read by the examples test (tests/integration/targets/examples), not by the emulator
         "examples": Anything(),
     }

@@ -1,0 +1,422 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: access_list
+short_description: Create, update or delete a custom access list of a shield zone
+version_added: 1.1.0
+description:
+  - Manages one custom access list of a shield zone, found by its name within the zone; its entries (IP addresses,
+    CIDR blocks, AS numbers, country codes, organisations or JA4 fingerprints), the action taken on a matching
+    request, and whether the list is enabled.
+  - The zone's access lists are read on each run (one request), and the list's entries (one more request when the list
+    exists). A list is created when no custom list has the name, updated when it differs, and left alone when it
+    matches, so a re-run changes nothing.
+  - Only the options given are managed; an option left out keeps the list's value.
+  - The list is written in the form M(edge.platform.access_list_info) returns, so its output can be given back
+    unchanged, and the task then reports no change.
+  - A list has two ids on the platform, its own and the id of its configuration (action and enabled state); creating
+    a list is one request, then one read of the zone's lists to find the configuration, then one request to set the
+    action and enabled state. If that last request fails, the list exists with the platform's defaults; the failure
+    says so, and a re-run finds the list by name and finishes without creating it again.
+  - When the answer to a write is lost, or the platform answers HTTP 202 Accepted without the list, the write is not
+    sent again. The zone's lists are read once more and decide.
+  - The shield zone is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one lookup request) or
+    O(pullzone_name) (two lookup requests); exactly one of them is required.
+options:
+  name:
+    description:
+      - Name of the list; it identifies the list within the zone (case-sensitive). A name with a control character
+        is refused before any request.
+      - When several custom lists of the zone have this name, the task fails and lists their ids.
+      - A managed (curated) list of the zone cannot be managed with this module; a name that is only a managed list's
+        fails the task.
+    type: str
+    required: true
+  description:
+    description:
+      - Description of the list, set when the list is created.
+      - The platform's update of a list takes no description, so a different description for an existing list fails
+        the task before any write; delete the list (O(state=absent)) and create it again to change it.
+    type: str
+  type:
+    description:
+      - What the entries are. Required to create a list.
+      - The platform cannot change the type of a list. A different type for an existing list fails the task before any
+        write (it is never deleted and created again silently, which would drop its entries for a moment and give it
+        new ids); delete the list (O(state=absent)) and create it again.
+    type: str
+    choices: [ip, cidr, asn, country, organization, ja4]
+  entries:
+    description:
+      - The entries of the list, as a set. Order and duplicates do not matter; the whole list is compared as a set,
+        and one request replaces the entries when they differ, however many there are.
+      - 'Checked before any request, by O(type): V(ip) and V(cidr) take IP addresses and CIDR blocks (both types take
+        both forms); V(asn) an AS number, with or without an C(AS) prefix (sent without it); V(country) two letters
+        (sent in upper case). A bad entry fails the task naming it and its index, for example
+        C(entries[12]: 10.0.0.300 is not an IP address).'
+      - IP addresses and CIDR blocks are compared and sent in canonical form (IPv6 compressed and in lower case). A
+        CIDR block with host bits set (V(10.0.0.1/24)) is sent as its network (V(10.0.0.0/24)), with a warning.
+      - V(organization) and V(ja4) entries are sent as written (surrounding spaces removed); their syntax is not
+        published, so they are not checked.
+      - When not given, an existing list keeps its entries and a new list starts empty.
+    type: list
+    elements: str
+  action:
+    description:
+      - What happens to a request that matches an entry. Required to create a list.
+    type: str
+    choices: [allow, block, bypass, challenge, log]
+  enabled:
+    description:
+      - Whether the list is applied. A new list is enabled unless this says otherwise.
+    type: bool
+  state:
+    description:
+      - V(present) creates or updates the list; V(absent) deletes it when it exists.
+    type: str
+    default: present
+    choices: [present, absent]
+extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
+  - edge.platform.management_api
+  - edge.platform.transport
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+    details:
+      - The diff shows the list's name, description, type, entries (sorted), action and enabled state before and after.
+notes:
+  - The shield zone's plan limits how many custom lists it holds (C(customListLimit)) and how many entries all of them
+    hold together (C(customEntryLimit)). Both are read with the zone's lists and checked before any write; a task
+    that would pass one fails naming the limit and the plan. The platform refuses a list over its plan's limit with
+    HTTP 202 and a message; that refusal fails the task, and nothing was applied.
+  - Whether the platform normalises entries (sorting, removing duplicates, canonical CIDR blocks) is not published.
+    Both sides are compared in the canonical form described in O(entries); if the platform answers with other entries
+    than were sent, the task warns.
+seealso:
+  - module: edge.platform.access_list_info
+  - name: Access lists
+    description: What access lists match and in which order their actions apply.
+    link: https://docs.bunny.net/shield/access-lists
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Let the office networks through the shield of pull zone demo
+  edge.platform.access_list:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+    name: office
+    type: cidr
+    entries:
+      - 203.0.113.0/24
+      - 2001:db8:cafe::/48
+    action: allow
+
+- name: Block 254 addresses, compared as a set (order and duplicates do not matter)
+  edge.platform.access_list:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+    name: blocked scanners
+    description: Addresses seen scanning
+    type: ip
+    entries: "{{ range(1, 255) | map('string') | map('regex_replace', '^', '198.51.100.') | list }}"
+    action: block
+
+- name: Challenge visitors from two countries, the list disabled for now
+  edge.platform.access_list:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+    name: challenge countries
+    type: country
+    entries: [XX, YY]
+    action: challenge
+    enabled: false
+
+- name: Copy a list from one zone to another
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Read the list
+      edge.platform.access_list_info:
+        shield_zone_id: 3001
+        name: office
+      register: source
+
+    - name: Write it unchanged to another zone
+      edge.platform.access_list:
+        shield_zone_id: 3004
+        name: "{{ source.access_lists[0].name }}"
+        description: "{{ source.access_lists[0].description }}"
+        type: "{{ source.access_lists[0].type }}"
+        entries: "{{ source.access_lists[0].entries }}"
+        action: "{{ source.access_lists[0].action }}"
+        enabled: "{{ source.access_lists[0].enabled }}"
+
+- name: Delete a list that is no longer needed
+  edge.platform.access_list:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+    name: retired
+    state: absent
+"""
+
+RETURN = r"""
+access_list:
+  description:
+    - The list after the task, in the shape of M(edge.platform.access_list_info) results; predicted in check mode.
+    - Null when the list is absent.
+  returned: success
+  type: dict
+  contains:
+    name:
+      description: Name of the list.
+      type: str
+      sample: office
+    description:
+      description: Description of the list, or null.
+      type: str
+      sample: Office networks
+    type:
+      description: What the entries are (V(ip), V(cidr), V(asn), V(country), V(organization), V(ja4)); null for a
+        type this collection does not know.
+      type: str
+      sample: cidr
+    entries:
+      description: The entries, in canonical form and sorted.
+      type: list
+      elements: str
+      sample: [203.0.113.0/24, 2001:db8:cafe::/48]
+    action:
+      description: What a match does (V(allow), V(block), V(bypass), V(challenge), V(log)); null when the platform
+        reports none.
+      type: str
+      sample: allow
+    enabled:
+      description: Whether the list is applied.
+      type: bool
+      sample: true
+    id:
+      description: The list's id; null for a list only predicted in check mode.
+      type: int
+      sample: 5001
+    configuration_id:
+      description: The id of the list's configuration (its action and enabled state); null when not known.
+      type: int
+      sample: 7001
+    shield_zone_id:
+      description: Id of the shield zone.
+      type: int
+      sample: 3001
+    managed:
+      description: Whether the list is a managed (curated) list; always false here.
+      type: bool
+      sample: false
+    entry_count:
+      description: How many entries the list holds.
+      type: int
+      sample: 2
+    checksum:
+      description: The SHA-256 checksum of the list's content the platform reports; null when not known.
+      type: str
+      sample: 37d7a80604871e579850a658c7add2ae7557d0c6abcc9b31ecddc4424207eba3
+    last_modified:
+      description: When the list was last changed, as the platform reports it.
+      type: str
+      sample: "2026-08-01T10:00:00Z"
+    category:
+      description: The categories of a managed list; empty for custom lists.
+      type: list
+      elements: str
+      sample: []
+    required_plan:
+      description: The plan a managed list needs; null for custom lists.
+      type: str
+      sample: null
+    update_frequency:
+      description: How often a managed list is updated; null for custom lists.
+      type: str
+      sample: null
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 202
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: access_list.limit_exceeded
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: Custom Access List limit exceeded. You can have a maximum of 1 custom lists.
+"""
+
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import access_lists, shield_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes import access_lists as shapes
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import SHIELD_PLANS
+
+MAX_NOTES = 5
+
+
+def check_input(ctx, list_type):
+    """Bad input fails before any write (before any request when the type is known); the canonical entries (or
+    None), with a warning per entry that was normalised."""
+    name = ctx.params["name"]
+    if not name or not name.strip():
+        raise InputError("name must not be empty: it identifies the list within the shield zone.", option="name")
+    problem = check_name(name, "name")
+    if problem:
+        raise InputError(problem, option="name")
+    if ctx.params["entries"] is None or list_type is None:
+        return None
+    entries, notes = shapes.canonical_entries(list_type, ctx.params["entries"])
+    for note in notes[:MAX_NOTES]:
+        ctx.warn(note)
+    if len(notes) > MAX_NOTES:
+        ctx.warn("%d more entries had host bits set and are sent as their networks." % (len(notes) - MAX_NOTES))
+    return entries
+
+
+def plan_name(ctx, found):
+    """The zone's plan, from the lookup that found the zone, else one read (only on the way to a failure)."""
+    model = found.model if found.model is not None else shield_zones.get(ctx.client, found.id, found.not_visible)
+    return SHIELD_PLANS.get(model.get("planType"), "unknown")
+
+
+def check_wanted(ctx, found, index, details, before, wanted):
+    """What the platform cannot do fails before any write: a change of type or description, a new list without type
+    or action, a list over the plan's limits."""
+    for option, now, asked in shapes.unchangeable(before, wanted):
+        raise InputError(
+            "%s of custom access list %r is %r, not %r, and %s: delete the list (state=absent) and create it "
+            "again to change it, or leave %s out."
+            % (option, ctx.params["name"], now, asked, shapes.NOT_UPDATABLE_HINT[option], option),
+            option=option,
+        )
+    missing = [option for option in ("type", "action") if not before and wanted.get(option) is None]
+    if missing:
+        raise InputError(
+            "%s must be given to create custom access list %r." % (" and ".join(missing), ctx.params["name"]),
+            option=missing[0],
+        )
+    if wanted != before:
+        problem = access_lists.limit_problem(index, details, len(wanted.get("entries") or []))
+        if problem:
+            raise InputError(
+                "Cannot write custom access list %r: %s, on the %s plan. %s"
+                % (ctx.params["name"], problem, plan_name(ctx, found), access_lists.LIMIT_HINT),
+                option="entries",
+            )
+
+
+def read(ctx, found):
+    """``(index, details, custom)``: the zone's lists, the one named, and its content (None when absent)."""
+    index = access_lists.read_index(ctx.client, found.id, found.not_visible)
+    details = access_lists.find(index, name=ctx.params["name"])
+    if details is None and access_lists.find_managed(index, ctx.params["name"]) is not None:
+        raise InputError(
+            "%r is a managed (curated) list of shield zone %d: access_list manages custom lists only (read managed "
+            "lists with edge.platform.access_list_info include_managed=true)." % (ctx.params["name"], found.id),
+            option="name",
+        )
+    custom = access_lists.get(ctx.client, found.id, details["listId"], found.not_visible) if details else None
+    return index, details, custom
+
+
+def view_now(ctx, found):
+    """The list as the platform holds it now, in the compared form (the one re-read after a lost answer)."""
+    return shapes.list_view(*read(ctx, found)[1:])
+
+
+def result(ctx, found, outcome, details, custom, wanted):
+    """The ``access_list`` return value: from the writes' answers, else the list as read or predicted."""
+    if outcome.answer is not None:
+        details, answered, configuration = outcome.answer
+        details, custom = dict(details, **(configuration or {})), answered or custom
+        shaped = shapes.shape_list(found.id, details, custom)
+        if custom is not None and wanted.get("entries") is not None and shaped["entries"] != wanted["entries"]:
+            ctx.warn(
+                "The platform answered with %d entries where %d were sent; the entries reported are the platform's."
+                % (len(shaped["entries"] or []), len(wanted["entries"]))
+            )
+        return shaped
+    if outcome.changed:
+        return shapes.shape_predicted(found.id, details, outcome.state)
+    return shapes.shape_list(found.id, details, custom)
+
+
+def run(ctx):
+    params = ctx.params
+    check_input(ctx, params["type"])
+    found = SHIELD_ZONE.resolve(ctx)
+    index, details, custom = read(ctx, found)
+    before = shapes.list_view(details, custom)
+    reread = partial(view_now, ctx, found)
+    if params["state"] == "absent":
+        apply = partial(access_lists.delete, ctx.client, found.id, details["listId"]) if details else None
+        ctx.reconcile(before, {}, apply, reread=reread)
+        return {"access_list": None}
+    entries = check_input(ctx, params["type"] or before.get("type"))
+    wanted = shapes.wanted_view(before, params, entries)
+    check_wanted(ctx, found, index, details, before, wanted)
+    plan = SHIELD_PLANS.get((found.model or {}).get("planType"))
+    writes = access_lists.Writes(
+        ctx.client, found.id, params["name"], details, shapes.bodies(before, wanted), plan, ctx.warn
+    )
+    outcome = ctx.reconcile(before, wanted, writes.apply, reread=reread)
+    return {"access_list": result(ctx, found, outcome, details, custom, wanted)}
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        SHIELD_ZONE.argument_spec(),
+        name=dict(type="str", required=True),
+        description=dict(type="str"),
+        type=dict(type="str", choices=list(shapes.TYPES.values())),
+        entries=dict(type="list", elements="str"),
+        action=dict(type="str", choices=sorted(shapes.ACTIONS.values())),
+        enabled=dict(type="bool"),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+    ),
+    run=run,
+    **SHIELD_ZONE.validation(),
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""access_list and access_list_info: found by name, entries as a set, check mode, diff, what cannot change, secrets."""
+
+from __future__ import annotations
+
+from ansible_collections.edge.platform.plugins.modules import access_list, access_list_info
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+SECRET = "unit-secret-key-access-list"
+BASE = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0, "shield_zone_id": 3001}
+OK = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
+DETAILS = {
+    "listId": 5001,
+    "configurationId": 7001,
+    "name": "office",
+    "type": 1,
+    "action": 1,
+    "isEnabled": True,
+    "entryCount": 2,
+}
+LIST = {"id": 5001, "name": "office", "type": 1, "content": "2001:DB8::/32\n10.0.0.1/24", "entryCount": 2}
+
+
+def index(*custom):
+    return FakeResponse(
+        body={
+            "managedLists": [
+                {
+                    "listId": 1,
+                    "configurationId": 300101,
+                    "name": "VPN Providers",
+                    "type": 1,
+                    "action": 4,
+                    "isEnabled": False,
+                }
+            ],
+            "customLists": list(custom),
+            "customListCount": len(custom),
+            "customListLimit": 5,
+            "customEntryCount": 2,
+            "customEntryLimit": 5000,
+        }
+    )
+
+
+def stored():
+    return [index(DETAILS), FakeResponse(body={"data": LIST, "error": OK})]
+
+
+def test_the_same_set_in_another_form_is_no_change(fake_session, run_module):
+    fake_session.responses = stored()
+    result = run_module(
+        access_list,
+        dict(BASE, name="office", entries=["10.0.0.0/24", "2001:db8::/32", "10.0.0.0/24"], action="allow", type="cidr"),
+    )
+    assert result["changed"] is False and fake_session.writes == []
+    assert result["access_list"]["entries"] == ["10.0.0.0/24", "2001:db8::/32"]
+
+
+def test_only_the_entries_are_patched_and_diff_shows_them(fake_session, run_module):
+    fake_session.responses = stored() + [
+        FakeResponse(body={"data": dict(LIST, content="10.0.0.0/24\n192.0.2.0/24", entryCount=2), "error": OK})
+    ]
+    result = run_module(access_list, dict(BASE, name="office", entries=["10.0.0.0/24", "192.0.2.0/24"]), diff=True)
+    assert result["changed"] is True
+    assert [(c["method"], c["json"]) for c in fake_session.writes] == [
+        ("PATCH", {"content": "10.0.0.0/24\n192.0.2.0/24"})
+    ]
+    assert result["diff"]["before"]["entries"] == ["10.0.0.0/24", "2001:db8::/32"]
+    assert result["diff"]["after"]["entries"] == ["10.0.0.0/24", "192.0.2.0/24"]
+    assert SECRET not in str(result)
+
+
+def test_check_mode_sends_no_write(fake_session, run_module):
+    fake_session.responses = stored()
+    result = run_module(access_list, dict(BASE, name="office", enabled=False), check=True)
+    assert result["changed"] is True and fake_session.writes == []
+    assert result["access_list"]["enabled"] is False and result["access_list"]["id"] == 5001
+
+
+def test_type_and_description_cannot_change_and_nothing_is_written(fake_session, run_module):
+    fake_session.responses = stored()
+    result = run_module(access_list, dict(BASE, name="office", type="ip"))
+    assert result["failed"] and "delete the list (state=absent)" in result["msg"] and fake_session.writes == []
+    fake_session.responses = stored()
+    result = run_module(access_list, dict(BASE, name="office", description="new"))
+    assert result["failed"] and "takes no description" in result["msg"]
+
+
+def test_a_new_list_needs_type_and_action_and_a_managed_name_is_refused(fake_session, run_module):
+    fake_session.responses = [index()]
+    result = run_module(access_list, dict(BASE, name="new", entries=["DE"]))
+    assert result["failed"] and "type and action must be given" in result["msg"]
+    fake_session.responses = [index()]
+    result = run_module(access_list, dict(BASE, name="VPN Providers", type="ip", action="block"))
+    assert result["failed"] and "managed (curated) list" in result["msg"]
+
+
+def test_absent_deletes_once(fake_session, run_module):
+    fake_session.responses = stored() + [FakeResponse(body=OK)]
+    result = run_module(access_list, dict(BASE, name="office", state="absent"))
+    assert result["changed"] is True and result["access_list"] is None
+    assert [c["method"] for c in fake_session.writes] == ["DELETE"]
+
+
+def test_info_by_id_and_a_missing_id(fake_session, run_module):
+    fake_session.responses = stored()
+    result = run_module(access_list_info, dict(BASE, id=5001))
+    assert [item["name"] for item in result["access_lists"]] == ["office"]
+    fake_session.responses = [index(DETAILS)]
+    result = run_module(access_list_info, dict(BASE, id=5999))
+    assert result["failed"] and "no custom access list with id 5999" in result["msg"]
