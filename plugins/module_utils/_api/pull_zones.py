@@ -127,7 +127,7 @@ def remove_certificate(client, zone_id, hostname):
 
 NAME_TAKEN = "pullzone.name_taken"
 NAME_TAKEN_HINT = (
-    "The name %r is taken. Pull zone names may have to be unique across the whole platform, not only this account, "
+    "The name %r is taken, maybe by another account: pull zone names may have to be unique across the whole platform, not only this account, "
     "and a name that differs only in case may count as taken (the platform does not document its name rules: "
     "docs/platform-notes.md, \"Pull zones: create, update, delete\"). Choose another name, or manage the existing zone "
     "by its exact name or id."
