@@ -545,7 +545,8 @@ def view(zone, settings, name):
 
 
 def create(ctx, name, members):
-    """Create the zone, one create at a time on this machine (as the platform's provider does); its model."""
+    """Create the zone, one create at a time on this machine, as the platform's provider does (see
+    docs/platform-notes.md, "Pull zones: create, update, delete"); its model."""
     wait = ctx.params["timeout"] * (ctx.params["retries"] + 1) * 4
     try:
         with zone_lock(ctx.client.base_url, "pullzone-create", 0, wait):
