@@ -261,7 +261,7 @@ EXAMPLES = r"""
   edge.platform.pullzone:
     api_key: "{{ vault_edge_api_key }}"
     base_url: https://api.bunny.net
-    name: assets
+    name: retired
     state: absent
 """
 
