@@ -268,8 +268,8 @@ EXAMPLES = r"""
 RETURN = r"""
 pullzone:
   description:
-    - The zone after the task (predicted in check mode): what M(edge.platform.pullzone_info) returns for it, and every
-      setting this module takes, under its option name.
+    - The zone after the task (predicted in check mode), as M(edge.platform.pullzone_info) returns it, with every
+      setting this module takes under its option name.
     - Null with O(state=absent).
   returned: success
   type: dict
@@ -298,9 +298,9 @@ pullzone:
       description: The zone's hostnames, as M(edge.platform.pullzone_info) returns them (without certificates).
       type: list
       elements: dict
-      sample: [{"id": 200101, "name": "demo.b-cdn.net", "force_ssl": false, "is_system": true, "is_managed": false,
-                "has_certificate": true, "certificate_type": "unknown", "certificate_key_type": "ecdsa",
-                "certificate": null}]
+      sample:
+        - {"id": 200101, "name": "demo.b-cdn.net", "force_ssl": false, "is_system": true, "is_managed": false,
+           "has_certificate": true, "certificate_type": "unknown", "certificate_key_type": "ecdsa", "certificate": null}
     dns_zone_id:
       description: Id of the DNS zone linked to the zone, when the platform sent one.
       type: int
