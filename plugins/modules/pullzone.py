@@ -18,7 +18,7 @@ description:
   - Lists are compared as sets (order and repeats do not count); referrers without regard to case; country codes in
     upper case. O(origin_url) is compared by meaning, as the platform's Terraform provider compares it, so
     V(https://Origin.example.com:443/) and V(https://origin.example.com) are the same origin.
-  - The result RV(pullzone) uses the option names, as M(edge.platform.pullzone_info) does, so a value read with the info
+  - The result RV(pull_zone) uses the option names, as M(edge.platform.pullzone_info) does, so a value read with the info
     module and written back here is no change.
   - When the answer to a write is lost, the write is not sent again. The zone is read once more and decides; the task
     reports changed with a warning when the change landed, or fails saying it was not applied.
@@ -65,7 +65,7 @@ options:
       - The origin's URL, an absolute V(http://) or V(https://) URL, for example V(https://origin.example.com).
       - Compared by meaning (scheme and host without case, the scheme's default port, a trailing C(/) of the path),
         so the form the platform returns is no change.
-      - Credentials in the URL (C(https://user:password@host)) are masked in every output and left out of RV(pullzone).
+      - Credentials in the URL (C(https://user:password@host)) are masked in every output and left out of RV(pull_zone).
     type: str
   storage_zone_id:
     description:
@@ -194,7 +194,7 @@ attributes:
     support: full
     details:
       - A zone to be created is predicted from the options given; its id, hostnames and the settings not given are
-        null in RV(pullzone) until a real run creates it.
+        null in RV(pull_zone) until a real run creates it.
   diff_mode:
     support: full
     details:
@@ -266,7 +266,7 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
-pullzone:
+pull_zone:
   description:
     - The zone after the task (predicted in check mode), as M(edge.platform.pullzone_info) returns it, with every
       setting this module takes under its option name.
@@ -569,7 +569,7 @@ def run(ctx):
     if ctx.params["state"] == "absent":
         apply = partial(pull_zones.delete, ctx.client, zone["Id"], label) if zone else None
         ctx.reconcile(view(zone, {}, name), view(None, {}, name), apply, reread=reread)
-        return {"pullzone": None}
+        return {"pull_zone": None}
     members = P.request_members(P.differing(zone, settings) if zone else settings)
     if zone is None:
         apply, predicted = partial(create, ctx, name, members), P.merged({"Id": None, "Name": name}, members)
@@ -580,7 +580,7 @@ def run(ctx):
     if outcome.answer is not None and view(outcome.answer, settings, name) != after:
         ctx.warn(P.not_taken(outcome.answer, settings))
     return {
-        "pullzone": P.shape_pullzone(outcome.answer or found.get("zone") or (predicted if outcome.changed else zone))
+        "pull_zone": P.shape_pullzone(outcome.answer or found.get("zone") or (predicted if outcome.changed else zone))
     }
 
 

@@ -77,7 +77,7 @@ pull_zones:
     - The pull zones read, ordered as the platform lists them (one when a zone was chosen).
     - Each zone also carries every setting M(edge.platform.pullzone) takes, under its option name and in its form
       (for example C(origin_type), C(cache_expiration_time), C(enable_geo_zone_eu), C(blocked_countries)), so a value
-      read here and written back with M(edge.platform.pullzone) is no change; the C(pullzone) return value of
+      read here and written back with M(edge.platform.pullzone) is no change; the C(pull_zone) return value of
       M(edge.platform.pullzone) lists them.
   returned: success
   type: list

@@ -92,7 +92,7 @@ def test_create_sends_the_given_settings_and_returns_the_201_answer(fake_session
         "EnableGeoZoneASIA": False,
     }
     validate_request(openapi(CORE).api, "POST", "/pullzone", body)
-    shown = result["pullzone"]
+    shown = result["pull_zone"]
     assert (shown["id"], shown["name"], shown["type"], shown["origin_type"]) == (2010, "site", "volume", "origin_url")
     assert shown["hostnames"][0]["name"] == "demo.b-cdn.net"
     assert result["diff"]["before"] == {"present": False, "name": "site"}
@@ -121,7 +121,7 @@ def test_create_sends_the_given_settings_and_returns_the_201_answer(fake_session
 def test_what_the_zone_holds_is_no_change_and_only_read(fake_session, run_module, options):
     result = run(fake_session, run_module, [listing(ZONE, dict(ZONE, Id=2002, Name="demo-staging"))], **options)
     assert result["changed"] is False and not fake_session.writes
-    assert result["pullzone"]["id"] == 2001 and result["pullzone"]["origin_url"] == ZONE["OriginUrl"]
+    assert result["pull_zone"]["id"] == 2001 and result["pull_zone"]["origin_url"] == ZONE["OriginUrl"]
 
 
 def test_info_output_written_back_is_no_change(fake_session, run_module):
@@ -143,20 +143,20 @@ def test_update_sends_only_the_differing_members_and_returns_the_answer(fake_ses
     validate_request(openapi(CORE).api, "POST", "/pullzone/2001", body)
     assert result["changed"] is True and not result.get("warnings")
     assert result["diff"]["before"]["cors_extensions"] == ["eot", "ttf", "woff"]
-    assert result["pullzone"]["cache_expiration_time"] == 86400
+    assert result["pull_zone"]["cache_expiration_time"] == 86400
 
 
 def test_an_answer_without_a_sent_value_warns_and_reports_what_the_platform_holds(fake_session, run_module):
     result = run(fake_session, run_module, [listing(ZONE), answer()], logging_enabled=False)
     assert result["changed"] is True
     assert "logging_enabled: sent False, holds True" in str(result["warnings"])
-    assert result["pullzone"]["logging_enabled"] is True
+    assert result["pull_zone"]["logging_enabled"] is True
 
 
 def test_check_mode_predicts_a_create_and_sends_nothing(fake_session, run_module):
     result = run(fake_session, run_module, [listing()], check=True, diff=True, name="new", storage_zone_id=5001)
     assert result["changed"] is True and not fake_session.writes
-    shown = result["pullzone"]
+    shown = result["pull_zone"]
     assert (shown["id"], shown["name"], shown["storage_zone_id"], shown["origin_type"]) == (
         None,
         "new",
@@ -195,7 +195,7 @@ def test_a_refused_field_names_its_option(fake_session, run_module):
 
 def test_delete_only_with_state_absent_and_absent_is_no_change_when_gone(fake_session, run_module):
     result = run(fake_session, run_module, [listing(ZONE), FakeResponse(204)], state="absent", diff=True)
-    assert result["changed"] is True and result["pullzone"] is None
+    assert result["changed"] is True and result["pull_zone"] is None
     assert calls(fake_session) == [("GET", "/pullzone"), ("DELETE", "/pullzone/2001")]
     assert result["diff"] == {"before": {"present": True, "name": "demo"}, "after": {"present": False, "name": "demo"}}
     result = run(fake_session, run_module, [FakeResponse(404)], state="absent", id=2001, name=None)
@@ -212,7 +212,7 @@ def test_a_lost_create_answer_is_not_replayed_and_the_reread_decides(fake_sessio
     result = run(fake_session, run_module, [listing(), lost, listing(ZONE)], origin_url="https://origin.example.com")
     assert result["changed"] is True and "was not sent again" in str(result["warnings"])
     assert [c["method"] for c in fake_session.calls] == ["GET", "POST", "GET"]
-    assert result["pullzone"]["id"] == 2001
+    assert result["pull_zone"]["id"] == 2001
 
 
 def test_an_update_answer_that_is_not_the_zone_confirms_nothing(fake_session, run_module):
@@ -258,4 +258,4 @@ def test_origin_credentials_never_show(fake_session, run_module):
     result = run(fake_session, run_module, [listing(zone), answer(OriginUrl=url)], diff=True, origin_url=url)
     assert result["changed"] is True
     assert "origin-pass-123" not in str(result) and "old-pass-456" not in str(result)
-    assert result["pullzone"]["origin_url"] == "https://origin.example.com"
+    assert result["pull_zone"]["origin_url"] == "https://origin.example.com"

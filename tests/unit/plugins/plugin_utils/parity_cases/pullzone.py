@@ -26,7 +26,7 @@ CASES = {
         dict(ARGS, origin_url="https://origin.example.com"),
         lambda: [_listing(), FakeResponse(201, dict(ZONE))],
         changed=True,
-        shows=lambda r: r["pullzone"]["id"] == 2010 and r["pullzone"]["origin_url"] == "https://origin.example.com",
+        shows=lambda r: r["pull_zone"]["id"] == 2010 and r["pull_zone"]["origin_url"] == "https://origin.example.com",
     ),
     "check mode with diff": Case(
         pullzone,
