@@ -185,6 +185,57 @@ _SHIELD_SETTINGS = Mapping(
     },
     nullable=True,
 )
+# a pull zone's settings (emulator/areas/pullzones/models.py: the members they stand for, enums checked there)
+_PULL_ZONE_BOOLS = (
+    "add_host_header",
+    "verify_origin_ssl",
+    "follow_redirects",
+    "ignore_query_strings",
+    "sort_query_strings",
+    "cache_error_responses",
+    "disable_cookies",
+    "enable_geo_zone_us",
+    "enable_geo_zone_eu",
+    "enable_geo_zone_asia",
+    "enable_geo_zone_sa",
+    "enable_geo_zone_af",
+    "cors_enabled",
+    "logging_enabled",
+    "logging_ip_anonymization_enabled",
+    "logging_save_to_storage",
+    "block_none_referrer",
+    "block_root_path_access",
+    "block_post_requests",
+    "enable_auto_ssl",
+    "disable_lets_encrypt",
+    "zone_security_enabled",
+)
+_PULL_ZONE_INTS = (
+    "type",
+    "origin_type",
+    "storage_zone_id",
+    "cache_expiration_time",
+    "cache_expiration_time_browser",
+    "log_anonymization_type",
+    "logging_storage_zone_id",
+)
+_PULL_ZONE_LISTS = (
+    "query_string_vary_parameters",
+    "cors_extensions",
+    "blocked_countries",
+    "allowed_referrers",
+    "blocked_referrers",
+    "blocked_ips",
+)
+_PULL_ZONE_SETTINGS = Mapping(
+    dict(
+        [(key, _bool()) for key in _PULL_ZONE_BOOLS]
+        + [(key, _int()) for key in _PULL_ZONE_INTS]
+        + [(key, _STRINGS) for key in _PULL_ZONE_LISTS]
+        + [("origin_url", _str(nullable=True)), ("origin_host_header", _str(nullable=True))]
+    ),
+    nullable=True,
+)
 _UPLOAD_SCANNING = Mapping({"enabled": _bool(), "antivirus_mode": _int(), "csam_mode": _int()}, nullable=True)
 
 FIXTURE = Mapping(
@@ -197,6 +248,7 @@ FIXTURE = Mapping(
                     "id": _int(),
                     "name": _str(),
                     "omit_certificates": _bool(),
+                    "settings": _PULL_ZONE_SETTINGS,
                     "hostnames": ListOf(
                         Mapping(
                             {

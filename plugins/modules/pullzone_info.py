@@ -37,6 +37,7 @@ extends_documentation_fragment:
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module
 seealso:
+  - module: edge.platform.pullzone
   - module: edge.platform.pullzone_certificate
   - module: edge.platform.shield_zone_info
 author:
@@ -72,7 +73,12 @@ EXAMPLES = r"""
 
 RETURN = r"""
 pull_zones:
-  description: The pull zones read, ordered as the platform lists them (one when a zone was chosen).
+  description:
+    - The pull zones read, ordered as the platform lists them (one when a zone was chosen).
+    - Each zone also carries every setting M(edge.platform.pullzone) takes, under its option name and in its form
+      (for example C(origin_type), C(cache_expiration_time), C(enable_geo_zone_eu), C(blocked_countries)), so a value
+      read here and written back with M(edge.platform.pullzone) is no change; the C(pull_zone) return value of
+      M(edge.platform.pullzone) lists them.
   returned: success
   type: list
   elements: dict
@@ -241,6 +247,7 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import readable
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import certificate_facts, shape_pull_zone
 
 
@@ -274,7 +281,9 @@ def run(ctx):
     )
     return {
         "changed": False,
-        "pull_zones": [shape_pull_zone(m, certificates_of(ctx, m) if details else None) for m in models],
+        "pull_zones": [
+            dict(readable(m), **shape_pull_zone(m, certificates_of(ctx, m) if details else None)) for m in models
+        ],
     }
 
 

@@ -50,6 +50,7 @@ BASE = {
     "database_token": dict(CONNECTION, database_id="db-1", authorization="read_only"),
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),
     "dnszone_info": dict(CONNECTION, zone_id=1),
+    "pullzone": dict(CONNECTION, name="demo"),
     "pullzone_certificate": dict(
         CONNECTION, pullzone_id=1, hostname="www.example.com", certificate="x", certificate_key=CERT_KEY
     ),

@@ -1,10 +1,26 @@
 """Pull zones state: each zone's hostnames, their certificates, and the TLS listener serving them.
 
-Fixture (docs/guide.md, "Fixtures"): ``pull_zones: [{id, name, omit_certificates, hostnames: [{value, system, managed,
-force_ssl, free_certificate, certificate, certificate_key, dns_points_here}]}]``; ``certificate``/``certificate_key``
-are PEM text and must belong together; ``free_certificate`` stands for a platform-issued (HTTP-01) one. Whose DNS
-points at the platform (``dns_points_here`` on a hostname, or the top-level ``dns_points_here`` list of names, for
-hostnames a test adds later) decides the free certificate requests of hostname_routes.py (see dns.py).
+Fixture (docs/guide.md, "Fixtures"): ``pull_zones: [{id, name, omit_certificates, settings, hostnames: [{value, system,
+managed, force_ssl, free_certificate, certificate, certificate_key, dns_points_here}]}]``; ``certificate``/
+``certificate_key`` are PEM text and must belong together; ``free_certificate`` stands for a platform-issued (HTTP-01)
+one. Whose DNS points at the platform (``dns_points_here`` on a hostname, or the top-level ``dns_points_here`` list of
+names, for hostnames a test adds later) decides the free certificate requests of hostname_routes.py (see dns.py).
+
+``settings`` (optional) is a mapping of the zone's settings in snake_case, each optional, named as the ``pullzone``
+module's options (:data:`SETTINGS` maps each to its PullZoneModel member): ``origin_url``, ``origin_type`` (0..6),
+``storage_zone_id``, ``origin_host_header``, ``add_host_header``, ``verify_origin_ssl``, ``follow_redirects``, ``type``
+(0 Premium, 1 Volume), ``cache_expiration_time``, ``cache_expiration_time_browser``, ``ignore_query_strings``,
+``sort_query_strings``, ``query_string_vary_parameters``, ``cache_error_responses``, ``disable_cookies``,
+``enable_geo_zone_us`` / ``_eu`` / ``_asia`` / ``_sa`` / ``_af``, ``cors_enabled``, ``cors_extensions``,
+``logging_enabled``, ``logging_ip_anonymization_enabled``, ``log_anonymization_type`` (0 OneDigit, 1 Drop),
+``logging_save_to_storage``, ``logging_storage_zone_id``, ``blocked_countries``, ``allowed_referrers``,
+``blocked_referrers``, ``block_none_referrer``, ``blocked_ips``, ``block_root_path_access``, ``block_post_requests``,
+``enable_auto_ssl``, ``disable_lets_encrypt``, ``zone_security_enabled``. Left out: :data:`SETTINGS`' defaults
+(a fixture zone's origin is ``https://origin.example.invalid``, as older fixtures relied on).
+
+A zone created by ``POST /pullzone`` starts from the same defaults (the platform's Terraform provider's defaults where
+it has one; docs/platform-notes.md, "Pull zones: create, update, delete"), with no origin URL unless one is sent, and
+its system hostname ``<name>.b-cdn.net``.
 
 Two switches for what the real platform may do (docs/platform-notes.md, "Certificates read back from a pull zone": the
 published document says the read returns the certificate, the Terraform provider's docs say it never does):
@@ -29,6 +45,86 @@ from .dns import dns_names
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM, HTTP01, UNKNOWN = 3, 1, 0
+FIXTURE_ORIGIN = "https://origin.example.invalid"
+CDN_DOMAIN = "b-cdn.net"
+
+BOOL, INT, TEXT, STRINGS = "bool", "int", "text", "strings"
+# fixture key, PullZoneModel member, what it holds (a kind, or the enum's names by number), default of a new zone
+SETTINGS = (
+    ("origin_url", "OriginUrl", TEXT, None),
+    (
+        "origin_type",
+        "OriginType",
+        ("OriginUrl", "DnsAccelerate", "StorageZone", "LoadBalancer", "EdgeScript", "MagicContainers", "PushZone"),
+        0,
+    ),
+    ("storage_zone_id", "StorageZoneId", INT, 0),
+    ("origin_host_header", "OriginHostHeader", TEXT, ""),
+    ("add_host_header", "AddHostHeader", BOOL, False),
+    ("verify_origin_ssl", "VerifyOriginSSL", BOOL, False),
+    ("follow_redirects", "FollowRedirects", BOOL, False),
+    ("type", "Type", ("Premium", "Volume"), 0),
+    ("cache_expiration_time", "CacheControlMaxAgeOverride", INT, -1),
+    ("cache_expiration_time_browser", "CacheControlPublicMaxAgeOverride", INT, -1),
+    ("ignore_query_strings", "IgnoreQueryStrings", BOOL, True),
+    ("sort_query_strings", "EnableQueryStringOrdering", BOOL, True),
+    ("query_string_vary_parameters", "QueryStringVaryParameters", STRINGS, []),
+    ("cache_error_responses", "CacheErrorResponses", BOOL, False),
+    ("disable_cookies", "DisableCookies", BOOL, True),
+    ("enable_geo_zone_us", "EnableGeoZoneUS", BOOL, True),
+    ("enable_geo_zone_eu", "EnableGeoZoneEU", BOOL, True),
+    ("enable_geo_zone_asia", "EnableGeoZoneASIA", BOOL, True),
+    ("enable_geo_zone_sa", "EnableGeoZoneSA", BOOL, True),
+    ("enable_geo_zone_af", "EnableGeoZoneAF", BOOL, True),
+    ("cors_enabled", "EnableAccessControlOriginHeader", BOOL, True),
+    ("cors_extensions", "AccessControlOriginHeaderExtensions", STRINGS, ["eot", "ttf", "woff", "woff2", "css"]),
+    ("logging_enabled", "EnableLogging", BOOL, True),
+    ("logging_ip_anonymization_enabled", "LoggingIPAnonymizationEnabled", BOOL, True),
+    ("log_anonymization_type", "LogAnonymizationType", ("OneDigit", "Drop"), 0),
+    ("logging_save_to_storage", "LoggingSaveToStorage", BOOL, False),
+    ("logging_storage_zone_id", "LoggingStorageZoneId", INT, 0),
+    ("blocked_countries", "BlockedCountries", STRINGS, []),
+    ("allowed_referrers", "AllowedReferrers", STRINGS, []),
+    ("blocked_referrers", "BlockedReferrers", STRINGS, []),
+    ("block_none_referrer", "BlockNoneReferrer", BOOL, False),
+    ("blocked_ips", "BlockedIps", STRINGS, []),
+    ("block_root_path_access", "BlockRootPathAccess", BOOL, False),
+    ("block_post_requests", "BlockPostRequests", BOOL, False),
+    ("enable_auto_ssl", "EnableAutoSSL", BOOL, False),
+    ("disable_lets_encrypt", "DisableLetsEncrypt", BOOL, False),
+    ("zone_security_enabled", "ZoneSecurityEnabled", BOOL, False),
+)
+MEMBERS = {member.lower(): (member, kind) for _key, member, kind, _default in SETTINGS}
+
+
+def default_settings():
+    """The settings of a new zone: ``{member: value}`` (fresh lists)."""
+    return {member: list(default) if isinstance(default, list) else default for _k, member, _kind, default in SETTINGS}
+
+
+def setting_value(kind, value):
+    """``(value, problem)``: a request or fixture value of a setting as stored (enum names turned into numbers, as
+    the platform accepts both), or the problem with it."""
+    if isinstance(kind, tuple):
+        if isinstance(value, str):
+            names = [name.lower() for name in kind]
+            if value.strip().lower() in names:
+                return names.index(value.strip().lower()), None
+            if not value.strip().isdigit():
+                return None, "must be one of %s (or 0..%d)" % (", ".join(kind), len(kind) - 1)
+            value = int(value)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(kind):
+            return value, None
+        return None, "must be one of %s (or 0..%d)" % (", ".join(kind), len(kind) - 1)
+    if kind == BOOL:
+        return (value, None) if isinstance(value, bool) else (None, "must be a boolean")
+    if kind == INT:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return (value, None) if ok else (None, "must be an integer")
+    if kind == STRINGS:
+        ok = isinstance(value, list) and all(isinstance(item, str) for item in value)
+        return (list(value), None) if ok else (None, "must be a list of strings")
+    return (value, None) if isinstance(value, str) else (None, "must be a string")
 
 
 def _base64url(data):
@@ -108,13 +204,31 @@ class PullZone(object):
         self.id = int(spec["id"])
         self.name = str(spec.get("name") or "zone%d" % self.id)
         self.omit_certificates = bool(spec.get("omit_certificates", omit_certificates))
+        self.settings = default_settings()
+        self.settings["OriginUrl"] = FIXTURE_ORIGIN
+        by_key = {key: (member, kind) for key, member, kind, _default in SETTINGS}
+        for key, value in (spec.get("settings") or {}).items():
+            member, kind = by_key[key]
+            stored, problem = setting_value(kind, value) if value is not None else (None, None)
+            if problem is not None:
+                raise FixtureError("pull_zones[%d].settings.%s %s" % (index, key, problem))
+            self.settings[member] = stored
         self.hostnames = []
         entries = spec.get("hostnames")
         if entries is None:
-            entries = [{"value": "%s.b-cdn.net" % self.name, "system": True}]
+            entries = [{"value": "%s.%s" % (self.name, CDN_DOMAIN), "system": True}]
         where = "pull_zones[%d].hostnames" % index
         for position, entry in enumerate(records({"hostnames": entries}, "hostnames", ("value",))):
             self.hostnames.append(Hostname(self.id * 100 + position + 1, entry, "%s[%d]" % (where, position)))
+
+    @classmethod
+    def created(cls, zone_id, name, settings):
+        """A zone made by ``POST /pullzone``: the defaults, ``settings`` (``{member: value}``) over them, no origin
+        unless one is given, and its system hostname."""
+        zone = cls({"id": zone_id, "name": name}, 0)
+        zone.settings["OriginUrl"] = None
+        zone.settings.update(settings)
+        return zone
 
     def find(self, value):
         wanted = value.lower()
@@ -124,20 +238,54 @@ class PullZone(object):
         return None
 
     def model(self, include_certificate):
-        return {
+        model = {
             "Id": self.id,
             "Name": self.name,
-            "OriginUrl": "https://origin.example.invalid",
             "Enabled": True,
             "Suspended": False,
             "Hostnames": [h.model(include_certificate and not self.omit_certificates) for h in self.hostnames],
-            "StorageZoneId": 0,
             "EdgeScriptId": 0,
-            "Type": 0,
-            "EnableAutoSSL": False,
-            "DisableLetsEncrypt": False,
-            "CnameDomain": "%s.b-cdn.net" % self.name,
+            "CnameDomain": "%s.%s" % (self.name, CDN_DOMAIN),
         }
+        model.update({member: list(v) if isinstance(v, list) else v for member, v in self.settings.items()})
+        return model
+
+
+class BodyProblem(Exception):
+    """A request body the platform refuses with 400 ``{ErrorKey, Field, Message}``."""
+
+    def __init__(self, key, field, message):
+        super().__init__(message)
+        self.key, self.field, self.message = key, field, message
+
+
+def settings_body(body, create=False):
+    """``(name, {member: value})`` of a ``PullZoneAddModel`` (``create``) or ``PullZoneSettingsModel``; raises
+    BodyProblem. Keys are matched without case and unknown or read-only members are ignored, as the platform does;
+    a null member is left as it is; enum members take numbers or names."""
+    if not isinstance(body, dict):
+        raise BodyProblem("validation.invalid_body", "model", "The request body must be a JSON object.")
+    name, members = None, {}
+    for key, value in body.items():
+        lower = str(key).lower()
+        if lower == "name" and create:
+            name = value
+        elif lower in MEMBERS and value is not None:
+            member, kind = MEMBERS[lower]
+            stored, problem = setting_value(kind, value)
+            if problem is not None:
+                raise BodyProblem("validation.invalid_type", member, "The field %s %s." % (member, problem))
+            members[member] = stored
+    if create:
+        if name is None:
+            raise BodyProblem("validation.required", "Name", "The Name field is required.")
+        if not isinstance(name, str):
+            raise BodyProblem("validation.invalid_type", "Name", "The field Name must be a string.")
+        if len(name) < 1:
+            raise BodyProblem(
+                "validation.min_length", "Name", "The field Name must be a string with a minimum length of '1'."
+            )
+    return name, members
 
 
 class PullZonesState(object):
@@ -167,6 +315,15 @@ class PullZonesState(object):
                     % (listener.get("host", "127.0.0.1"), listener.get("port", 0), exc)
                 ) from exc
 
+    def add_zone(self, name, members):
+        """The new zone ``name`` with ``members``, or None when a zone has that name already (compared without case:
+        the platform's rule is not published)."""
+        if any(zone.name.lower() == name.lower() for zone in self.zones.values()):
+            return None
+        zone = PullZone.created(max(list(self.zones) + [2000]) + 1, name, members)
+        self.zones[zone.id] = zone
+        return zone
+
     def served(self, server_name):
         """``(certificate, key)`` bytes installed on ``server_name``, or None (the TLS listener asks).
 
@@ -191,6 +348,7 @@ class PullZonesState(object):
                     "id": z.id,
                     "name": z.name,
                     "omit_certificates": z.omit_certificates,
+                    "settings": {key: z.settings[member] for key, member, _kind, _default in SETTINGS},
                     "hostnames": [h.dump() for h in z.hostnames],
                 }
                 for z in self.zones.values()

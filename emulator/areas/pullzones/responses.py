@@ -4,6 +4,11 @@
   is filled only with ``includeCertificate=true``, as Base64Url (unpadded) of the uploaded file
   bytes, which is how the published document describes them.
 - ``GET /pullzone``: every zone (page 0, the default) or one page of them; ``search`` filters by name.
+- ``POST /pullzone``: 201 and the new ``PullZoneModel`` (only ``Name`` required; defaults in models.py); 400
+  ``pullzone.name_taken`` for a name a zone has already. ``POST /pullzone/{id}``: the members given merged in, 200 and
+  the ``PullZoneModel``. ``DELETE /pullzone/{id}``: 204, and the areas that keep something of the zone are told
+  (``pull_zone_deleted(zone_id)``, when they have one). 400 bodies are ``{ErrorKey, Field, Message}``; an unknown
+  zone is 404 with an empty body.
 - ``POST /pullzone/{id}/addCertificate`` and ``DELETE /pullzone/{id}/removeCertificate``: 204 on
   success; 400 ``{ErrorKey, Field, Message}`` naming the offending field; 404 with an empty body
   for an unknown zone. Adding replaces whatever certificate the hostname had.
@@ -20,7 +25,7 @@ from ...messages import empty, json_response
 from ...paging import BadQuery, core_page, query_int, search
 from ...tls import pem
 from . import hostname_routes
-from .models import PullZonesState
+from .models import BodyProblem, PullZonesState, settings_body
 
 ADD_FIELDS = ("Hostname", "Certificate", "CertificateKey")
 REMOVE_FIELDS = ("Hostname",)
@@ -41,6 +46,9 @@ class PullZonesArea(PullZonesState):
         router.add("POST", r"/pullzone/(?P<id>[0-9]+)/addCertificate", self.add_certificate)
         router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)/removeCertificate", self.remove_certificate)
         hostname_routes.register(self, router)  # addHostname, removeHostname, setForceSSL, loadFreeCertificate
+        router.add("POST", r"/pullzone", self.create_zone)
+        router.add("POST", r"/pullzone/(?P<id>[0-9]+)", self.update_zone)
+        router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)", self.delete_zone)
 
     def get_zone(self, request):
         zone = self.zones.get(int(request.params["id"]))
@@ -61,6 +69,37 @@ class PullZonesArea(PullZonesState):
         zones = search(sorted(self.zones.values(), key=lambda z: z.id), request, lambda z: z.name)
         models = [z.model(request.flag("includeCertificate")) for z in zones]
         return json_response(200, models if page == 0 else core_page(models, page, per_page))
+
+    def create_zone(self, request):
+        try:
+            name, members = settings_body(request.json(), create=True)
+        except BodyProblem as problem:
+            return _error(problem.key, problem.field, problem.message)
+        zone = self.add_zone(name, members)
+        if zone is None:
+            return _error("pullzone.name_taken", "Name", "The pull zone name %s is already taken." % name)
+        return json_response(201, zone.model(False))
+
+    def update_zone(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return empty(404)
+        try:
+            _name, members = settings_body(request.json())
+        except BodyProblem as problem:
+            return _error(problem.key, problem.field, problem.message)
+        zone.settings.update(members)
+        return json_response(200, zone.model(False))
+
+    def delete_zone(self, request):
+        zone = self.zones.pop(int(request.params["id"]), None)
+        if zone is None:
+            return empty(404)
+        for area in self.platform.areas.values():
+            deleted = getattr(area, "pull_zone_deleted", None)
+            if deleted is not None:
+                deleted(zone.id)
+        return empty(204)
 
     def add_certificate(self, request):
         body, problem = self._body(request, ADD_FIELDS)

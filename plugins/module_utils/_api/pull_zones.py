@@ -8,7 +8,13 @@ no Ansible imports). Every function takes the client first and returns the platf
 - :func:`list_all`: ``GET /pullzone`` (every page, 1000 zones a request; ``search`` filters by part of the name).
 - :func:`find`: the zone named as given: one search request (one more per 1000 matches), exact name match,
   case-insensitive.
-- :func:`get`: ``GET /pullzone/{id}``.
+- :func:`get`: ``GET /pullzone/{id}``; :func:`find_named`: the zone named exactly as given, or None (the ``pullzone``
+  module's identity: names are compared exactly, as the platform keeps them).
+- :func:`create`: ``POST /pullzone`` (201 and the new PullZoneModel); :func:`update`: ``POST /pullzone/{id}`` with only
+  the members given (200 and the PullZoneModel); :func:`delete`: ``DELETE /pullzone/{id}`` (204; a 404 is "already
+  gone"). Each is sent once and never again once it may have reached the platform; an answer that is not the zone
+  confirms nothing (kind bad_answer: the caller re-reads). See docs/platform-notes.md, "Pull zones: create, update,
+  delete".
 - :func:`add_certificate`, :func:`remove_certificate`: ``POST /pullzone/{id}/addCertificate`` and
   ``DELETE /pullzone/{id}/removeCertificate``, each sent once and never again once it may have reached the platform.
 
@@ -20,7 +26,8 @@ from __future__ import annotations
 
 import base64
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import FIELD_OPTIONS
 
 from .listing import LookupFailed, core_list, pick
 
@@ -114,3 +121,91 @@ def remove_certificate(client, zone_id, hostname):
         {"Hostname": hostname},
         "remove the certificate",
     )
+
+
+# --- the pull zone itself: identity by exact name, create, update, delete ---------------------------------------
+
+NAME_TAKEN = "pullzone.name_taken"
+NAME_TAKEN_HINT = (
+    "The name %r is taken, maybe by another account: pull zone names may have to be unique across the whole platform, not only this account, "
+    "and a name that differs only in case may count as taken (the platform does not document its name rules: "
+    "docs/platform-notes.md, \"Pull zones: create, update, delete\"). Choose another name, or manage the existing zone "
+    "by its exact name or id."
+)
+
+
+def find_named(client, name):
+    """The PullZoneModel named exactly ``name`` (case and all), or None when no zone visible to the key has it.
+
+    One search request (one more per 1000 matches); the platform's ``search`` may match more or less loosely, so only
+    an exact ``Name`` counts. Several zones with the name make the zone ambiguous: InputError listing their ids."""
+    exact = [zone for zone in list_all(client, name) if zone.get("Name") == name]
+    if len(exact) > 1:
+        raise InputError(
+            "%d pull zones are named %r (ids %s), so the zone to manage is ambiguous: give id to choose one."
+            % (len(exact), name, ", ".join(str(zone.get("Id")) for zone in exact)),
+            option="name",
+        )
+    return exact[0] if exact else None
+
+
+def _field_hint(error, name=None):
+    """The advice for a refused write: the taken name, or the option behind the field the platform named."""
+    if (error.error_key or "").lower() == NAME_TAKEN and name is not None:
+        return NAME_TAKEN_HINT % name
+    option = FIELD_OPTIONS.get((error.field or "").lower())
+    if error.status == 400 and option:
+        return "The platform refused %s: check %s." % (error.field, option)
+    return None
+
+
+def _write(client, method, path, operation, body=None, name=None, **options):
+    """Send one pull zone write once; a refusal gets the advice of its field or its error key."""
+    try:
+        return client.request(method, path, operation, json_body=body, replay_safe=False, **options)
+    except ApiError as error:
+        hint = _field_hint(error, name)
+        if hint is None:
+            raise
+        raise ApiError(
+            error.operation,
+            error.status,
+            error.message,
+            error_key=error.error_key,
+            field=error.field,
+            hint=hint,
+            kind=error.kind,
+        ) from None
+
+
+def _zone_answer(operation, reply, zone_id=None, name=None):
+    """The PullZoneModel a write answered; an answer that is not that zone confirms nothing (kind bad_answer)."""
+    zone = reply.data
+    got = zone.get("Id") if isinstance(zone, dict) else None
+    if not isinstance(got, int) or isinstance(got, bool) or got <= 0:
+        raise unconfirmed(operation, reply.status, "the answer carries no pull zone")
+    if (zone_id is not None and got != zone_id) or (name is not None and zone.get("Name") != name):
+        raise unconfirmed(operation, reply.status, "the answer carries another pull zone (id %d)" % got)
+    return zone
+
+
+def create(client, name, members):
+    """Create pull zone ``name`` with the ``PullZoneAddModel`` ``members`` (without ``Name``); the PullZoneModel of
+    the new zone, from the 201 answer (no read follows)."""
+    operation = "Creating pull zone %s" % name
+    reply = _write(client, "POST", ZONES, operation, dict(members, Name=name), name=name)
+    return _zone_answer(operation, reply, name=name)
+
+
+def update(client, zone_id, members, label=None):
+    """Write the ``PullZoneSettingsModel`` ``members`` (only those given: omitted members stay as they are) to zone
+    ``zone_id``; the PullZoneModel the platform answered."""
+    operation = "Updating %s" % (label or "pull zone %d" % zone_id)
+    reply = _write(client, "POST", ZONE % zone_id, operation, dict(members), hints={404: not_visible(zone_id)})
+    return _zone_answer(operation, reply, zone_id=zone_id)
+
+
+def delete(client, zone_id, label=None):
+    """Delete zone ``zone_id`` with its hostnames and settings; a zone already gone (404) is what was asked. None."""
+    operation = "Deleting %s" % (label or "pull zone %d" % zone_id)
+    _write(client, "DELETE", ZONE % zone_id, operation, allow_404=True, expect="empty")

@@ -47,6 +47,7 @@ REPLACED = {
 RESOURCE_KEY = {
     "dnszone_dnssec": "dns_zone",
     "dnszone_info": "dns_zones",
+    "pullzone": "pull_zone",
     "pullzone_certificate": "pull_zone",
     "pullzone_info": "pull_zones",
     "shield_zone_info": "shield_zones",

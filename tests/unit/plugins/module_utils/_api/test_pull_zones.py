@@ -71,3 +71,61 @@ def test_a_rejected_field_names_the_option(field, hint):
         pull_zones.add_certificate(api, 21, "www.example.com", "C", "K")
     assert caught.value.hint == hint and caught.value.field == field and caught.value.kind == "refused"
     assert caught.value.operation == "Adding the certificate of www.example.com to pull zone 21"
+
+
+# --- the zone itself: exact name, create, update, delete ------------------------------------------------------
+
+
+def test_find_named_is_exact_and_none_when_absent():
+    zones = [{"Id": 1, "Name": "demo"}, {"Id": 2, "Name": "Demo"}]
+    api, _session = client(dns_page(zones), dns_page(zones), dns_page(zones + [{"Id": 3, "Name": "demo"}]))
+    assert pull_zones.find_named(api, "Demo")["Id"] == 2
+    assert pull_zones.find_named(api, "dem") is None
+    with pytest.raises(pull_zones.InputError, match=r"2 pull zones are named 'demo' \(ids 1, 3\)"):
+        pull_zones.find_named(api, "demo")
+
+
+def test_create_and_update_return_the_zone_answered_and_are_never_replayed():
+    api, session = client(FakeResponse(201, {"Id": 7, "Name": "new"}), FakeResponse(body={"Id": 7, "Name": "new"}))
+    assert pull_zones.create(api, "new", {"Type": 1})["Id"] == 7
+    assert pull_zones.update(api, 7, {"Type": 0})["Id"] == 7
+    assert [(c["method"], c["url"].replace("https://api.example.test", ""), c["json"]) for c in session.calls] == [
+        ("POST", "/pullzone", {"Type": 1, "Name": "new"}),
+        ("POST", "/pullzone/7", {"Type": 0}),
+    ]
+    api, session = client(FakeResponse(503), FakeResponse(503))
+    with pytest.raises(ApiError) as lost:
+        pull_zones.create(api, "new", {})
+    assert lost.value.kind == "may_have_been_sent" and len(session.calls) == 1
+
+
+@pytest.mark.parametrize(
+    "call, answer",
+    [
+        (lambda api: pull_zones.create(api, "new", {}), FakeResponse(201, {"Id": 8, "Name": "other"})),
+        (lambda api: pull_zones.create(api, "new", {}), FakeResponse(201, text="")),
+        (lambda api: pull_zones.update(api, 7, {}), FakeResponse(body={"Id": 9})),
+        (lambda api: pull_zones.delete(api, 7), FakeResponse(200, {"Id": 7})),
+    ],
+)
+def test_an_answer_that_is_not_the_zone_confirms_nothing(call, answer):
+    api, _session = client(answer)
+    with pytest.raises(ApiError) as error:
+        call(api)
+    assert error.value.kind == "bad_answer"
+
+
+def test_delete_takes_204_and_404_as_done():
+    api, session = client(FakeResponse(204, text=""), FakeResponse(404, text=""))
+    assert pull_zones.delete(api, 7) is None and pull_zones.delete(api, 7) is None
+    assert [c["method"] for c in session.calls] == ["DELETE", "DELETE"]
+
+
+def test_refusals_name_the_option_or_the_taken_name():
+    taken = {"ErrorKey": "pullzone.name_taken", "Field": "Name", "Message": "Taken."}
+    field = {"ErrorKey": "validation.invalid", "Field": "blockedcountries", "Message": "Bad."}
+    api, _session = client(FakeResponse(400, taken), FakeResponse(400, field))
+    with pytest.raises(ApiError, match="The name 'x' is taken, maybe by another account"):
+        pull_zones.create(api, "x", {})
+    with pytest.raises(ApiError, match="The platform refused blockedcountries: check blocked_countries"):
+        pull_zones.update(api, 7, {"BlockedCountries": ["??"]})

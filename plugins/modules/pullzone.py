@@ -1,0 +1,614 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: pullzone
+short_description: Create, update or delete a pull zone
+version_added: 1.1.0
+description:
+  - Manages one pull zone, found by its exact O(name) (or by O(id)). A zone is created when no zone has the name,
+    updated when a given setting differs, and left alone when every given setting matches, so a re-run changes nothing
+    and sends only reads.
+  - Only the options given are managed; an option left out keeps whatever the zone has (a new zone gets the platform's
+    defaults for it). A change sends one request with only the differing settings.
+  - Lists are compared as sets (order and repeats do not count); referrers without regard to case; country codes in
+    upper case. O(origin_url) is compared by meaning, as the platform's Terraform provider compares it, so
+    V(https://Origin.example.com:443/) and V(https://origin.example.com) are the same origin.
+  - The result RV(pull_zone) uses the option names, as M(edge.platform.pullzone_info) does, so a value read with the info
+    module and written back here is no change.
+  - When the answer to a write is lost, the write is not sent again. The zone is read once more and decides; the task
+    reports changed with a warning when the change landed, or fails saying it was not applied.
+  - A pull zone is deleted only with O(state=absent) on a task that names it.
+options:
+  name:
+    description:
+      - The pull zone's name; it identifies the zone and is compared exactly (case included).
+      - A new zone gets the system hostname C(<name>.b-cdn.net).
+      - The platform does not document its name rules (characters, length, whether names are unique per account or
+        across the platform). This module refuses only an empty name and control characters, and reports the
+        platform's refusal (for example C(pullzone.name_taken)) with its message.
+      - The platform cannot rename a pull zone. With O(id), a different name fails the task.
+      - Required unless O(id) is given; required to create a zone.
+    type: str
+  id:
+    description:
+      - The pull zone's id, instead of or beside O(name). An id cannot be chosen for a new zone, so with
+        O(state=present) the zone must exist.
+    type: int
+  state:
+    description:
+      - V(present) creates the zone when needed and sets the options given.
+      - V(absent) deletes the zone with its hostnames, certificates and settings when it exists. It takes no settings.
+    type: str
+    default: present
+    choices: [present, absent]
+  type:
+    description:
+      - The pull zone's tier. V(premium) (called C(Standard) by the platform's Terraform provider, also accepted as
+        V(standard)) or V(volume).
+      - A tier change may be billed differently; check the platform's pricing.
+    type: str
+    choices: [premium, standard, volume]
+  origin_type:
+    description:
+      - Where the zone pulls its content from. V(origin_url) uses O(origin_url); V(storage_zone) uses
+        O(storage_zone_id); the others are set up with the platform's other services.
+      - When not given and O(storage_zone_id) is, V(storage_zone) is sent with it.
+    type: str
+    choices: [origin_url, dns_accelerate, storage_zone, load_balancer, edge_script, magic_containers, push_zone]
+  origin_url:
+    description:
+      - The origin's URL, an absolute V(http://) or V(https://) URL, for example V(https://origin.example.com).
+      - Compared by meaning (scheme and host without case, the scheme's default port, a trailing C(/) of the path),
+        so the form the platform returns is no change.
+      - Credentials in the URL (C(https://user:password@host)) are masked in every output and left out of RV(pull_zone).
+    type: str
+  storage_zone_id:
+    description:
+      - Id of the storage zone the zone pulls from (origin type V(storage_zone)).
+    type: int
+  origin_host_header:
+    description:
+      - The C(Host) header sent to the origin. V("") sends the zone's own hostname.
+    type: str
+  add_host_header:
+    description: Whether the requested hostname is forwarded to the origin as its C(Host) header.
+    type: bool
+  verify_origin_ssl:
+    description: Whether the origin's TLS certificate is verified.
+    type: bool
+  follow_redirects:
+    description: Whether redirects answered by the origin are followed (and the result cached).
+    type: bool
+  cache_expiration_time:
+    description:
+      - How long, in seconds, the edge caches a file (C(CacheControlMaxAgeOverride)); V(-1) follows the origin's
+        C(Cache-Control).
+    type: int
+  cache_expiration_time_browser:
+    description:
+      - How long, in seconds, browsers are told to cache a file (C(CacheControlPublicMaxAgeOverride)); V(-1) follows
+        the origin.
+    type: int
+  ignore_query_strings:
+    description: Whether the query string is ignored when a file is cached (one cached copy for every query string).
+    type: bool
+  sort_query_strings:
+    description: Whether query string parameters are sorted before caching (C(EnableQueryStringOrdering)).
+    type: bool
+  query_string_vary_parameters:
+    description:
+      - The query string parameters the cache varies by, as a set. V([]) varies by none.
+    type: list
+    elements: str
+  cache_error_responses:
+    description: Whether error answers of the origin are cached.
+    type: bool
+  disable_cookies:
+    description: Whether cookies are removed from the origin's answers.
+    type: bool
+  enable_geo_zone_us:
+    description: Whether the zone is served from North America.
+    type: bool
+  enable_geo_zone_eu:
+    description: Whether the zone is served from Europe.
+    type: bool
+  enable_geo_zone_asia:
+    description: Whether the zone is served from Asia and Oceania.
+    type: bool
+  enable_geo_zone_sa:
+    description: Whether the zone is served from South America.
+    type: bool
+  enable_geo_zone_af:
+    description: Whether the zone is served from Africa.
+    type: bool
+  cors_enabled:
+    description: Whether CORS headers are added to the answers for the files of O(cors_extensions).
+    type: bool
+  cors_extensions:
+    description:
+      - The file extensions that get CORS headers (for example V(woff2)), as a set.
+    type: list
+    elements: str
+  logging_enabled:
+    description: Whether the zone's requests are logged.
+    type: bool
+  logging_ip_anonymization_enabled:
+    description: Whether client IP addresses are anonymised in the logs.
+    type: bool
+  log_anonymization_type:
+    description: How IP addresses are anonymised, V(one_digit) (the last digit removed) or V(drop) (removed entirely).
+    type: str
+    choices: [one_digit, drop]
+  logging_save_to_storage:
+    description: Whether logs are also kept in a storage zone (O(logging_storage_zone_id)).
+    type: bool
+  logging_storage_zone_id:
+    description: Id of the storage zone that keeps the logs.
+    type: int
+  blocked_countries:
+    description:
+      - Countries whose requests are refused, as two-letter ISO 3166-1 alpha-2 codes (for example V(DE)), as a set.
+        Codes are sent in upper case. V([]) blocks none.
+    type: list
+    elements: str
+  allowed_referrers:
+    description:
+      - Referrer hostnames allowed to load the zone's files, as a set compared without case; when not empty, other
+        referrers are refused. V([]) allows all.
+    type: list
+    elements: str
+  blocked_referrers:
+    description:
+      - Referrer hostnames refused, as a set compared without case. V([]) blocks none.
+    type: list
+    elements: str
+  block_none_referrer:
+    description: Whether requests without a C(Referer) header are refused.
+    type: bool
+  blocked_ips:
+    description:
+      - IP addresses refused, as a set. V([]) blocks none.
+    type: list
+    elements: str
+  block_root_path_access:
+    description: Whether requests for the root path C(/) are refused.
+    type: bool
+  block_post_requests:
+    description: Whether C(POST) requests are refused.
+    type: bool
+  enable_auto_ssl:
+    description: Whether hostnames added to the zone get a free certificate automatically.
+    type: bool
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.transport
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+    details:
+      - A zone to be created is predicted from the options given; its id, hostnames and the settings not given are
+        null in RV(pull_zone) until a real run creates it.
+  diff_mode:
+    support: full
+    details:
+      - The diff shows whether the zone exists, its name and the options given, before and after.
+notes:
+  - Each run reads the zone once (a search by name, or a read by id), then sends at most one write.
+  - "The platform's Terraform provider creates pull zones one at a time, for a reason it does not document. This module
+    does the same for tasks on one machine: creates wait for a lock file in the controller's temporary directory."
+  - Some settings only take effect together (the platform accepts a log forwarding hostname but ignores it while
+    forwarding is off). When the platform's answer shows other values than were sent, the task warns and reports what
+    the platform holds.
+  - "Hostnames, their certificates and the shield of a zone have their own modules: M(edge.platform.pullzone_certificate)
+    for custom certificates, M(edge.platform.shield_zone) for Shield."
+seealso:
+  - module: edge.platform.pullzone_info
+  - module: edge.platform.pullzone_certificate
+  - module: edge.platform.shield_zone
+  - name: Pull zones
+    description: What pull zones are and how their settings work.
+    link: https://docs.bunny.net/docs/cdn-pull-zone
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Create a pull zone for the site's origin, served from Europe and North America only
+  edge.platform.pullzone:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    name: site
+    origin_url: https://origin.example.com
+    origin_host_header: www.example.com
+    enable_geo_zone_eu: true
+    enable_geo_zone_us: true
+    enable_geo_zone_asia: false
+    enable_geo_zone_sa: false
+    enable_geo_zone_af: false
+  register: site
+
+- name: Cache for a day, ignore query strings, add CORS headers to fonts, keep every other setting of demo
+  edge.platform.pullzone:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    name: demo
+    cache_expiration_time: 86400
+    ignore_query_strings: true
+    cors_enabled: true
+    cors_extensions: [woff, woff2, ttf]
+
+- name: Serve a storage zone, log with anonymised addresses, refuse two countries and a referrer
+  edge.platform.pullzone:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    name: assets
+    type: volume
+    storage_zone_id: 5001
+    logging_enabled: true
+    logging_ip_anonymization_enabled: true
+    log_anonymization_type: drop
+    blocked_countries: [KP, IR]
+    blocked_referrers: [leech.example.net]
+
+- name: Delete a pull zone that is no longer needed
+  edge.platform.pullzone:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    name: retired
+    state: absent
+"""
+
+RETURN = r"""
+pull_zone:
+  description:
+    - The zone after the task (predicted in check mode), as M(edge.platform.pullzone_info) returns it, with every
+      setting this module takes under its option name.
+    - Null with O(state=absent).
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: Pull zone id; null for a zone only predicted in check mode.
+      type: int
+      sample: 2001
+    name:
+      description: The zone's name.
+      type: str
+      sample: demo
+    enabled:
+      description: Whether the zone is enabled.
+      type: bool
+      sample: true
+    suspended:
+      description: Whether the platform suspended the zone.
+      type: bool
+      sample: false
+    cname_domain:
+      description: The domain custom hostnames point their CNAME record at.
+      type: str
+      sample: demo.b-cdn.net
+    hostnames:
+      description: The zone's hostnames, as M(edge.platform.pullzone_info) returns them (without certificates).
+      type: list
+      elements: dict
+      sample:
+        - {"id": 200101, "name": "demo.b-cdn.net", "force_ssl": false, "is_system": true, "is_managed": false,
+           "has_certificate": true, "certificate_type": "unknown", "certificate_key_type": "ecdsa", "certificate": null}
+    dns_zone_id:
+      description: Id of the DNS zone linked to the zone, when the platform sent one.
+      type: int
+      sample: 0
+    dns_record_id:
+      description: Id of the DNS record linked to the zone, when the platform sent one.
+      type: int
+      sample: 0
+    edge_script_id:
+      description: Id of the edge script of the zone.
+      type: int
+      sample: 0
+    disable_lets_encrypt:
+      description: Whether the platform's own Let's Encrypt certificates are disabled.
+      type: bool
+      sample: false
+    zone_security_enabled:
+      description: Whether token authentication is on.
+      type: bool
+      sample: false
+    type:
+      description: V(premium) or V(volume) (null for a number this collection does not know).
+      type: str
+      sample: premium
+    origin_type:
+      description: The origin type's name (null for a number this collection does not know).
+      type: str
+      sample: origin_url
+    origin_url:
+      description: The origin URL, without credentials.
+      type: str
+      sample: https://origin.example.com
+    storage_zone_id:
+      description: Id of the storage zone the zone pulls from, or 0.
+      type: int
+      sample: 0
+    origin_host_header:
+      description: The C(Host) header sent to the origin.
+      type: str
+      sample: www.example.com
+    add_host_header:
+      description: Whether the requested hostname is forwarded to the origin.
+      type: bool
+      sample: false
+    verify_origin_ssl:
+      description: Whether the origin's certificate is verified.
+      type: bool
+      sample: false
+    follow_redirects:
+      description: Whether the origin's redirects are followed.
+      type: bool
+      sample: false
+    cache_expiration_time:
+      description: Edge cache time in seconds; -1 follows the origin.
+      type: int
+      sample: -1
+    cache_expiration_time_browser:
+      description: Browser cache time in seconds; -1 follows the origin.
+      type: int
+      sample: -1
+    ignore_query_strings:
+      description: Whether the query string is ignored when caching.
+      type: bool
+      sample: true
+    sort_query_strings:
+      description: Whether query string parameters are sorted before caching.
+      type: bool
+      sample: true
+    query_string_vary_parameters:
+      description: The query string parameters the cache varies by.
+      type: list
+      elements: str
+      sample: []
+    cache_error_responses:
+      description: Whether error answers are cached.
+      type: bool
+      sample: false
+    disable_cookies:
+      description: Whether cookies are removed from the origin's answers.
+      type: bool
+      sample: true
+    enable_geo_zone_us:
+      description: Whether the zone is served from North America.
+      type: bool
+      sample: true
+    enable_geo_zone_eu:
+      description: Whether the zone is served from Europe.
+      type: bool
+      sample: true
+    enable_geo_zone_asia:
+      description: Whether the zone is served from Asia and Oceania.
+      type: bool
+      sample: true
+    enable_geo_zone_sa:
+      description: Whether the zone is served from South America.
+      type: bool
+      sample: true
+    enable_geo_zone_af:
+      description: Whether the zone is served from Africa.
+      type: bool
+      sample: true
+    cors_enabled:
+      description: Whether CORS headers are added.
+      type: bool
+      sample: true
+    cors_extensions:
+      description: The file extensions that get CORS headers.
+      type: list
+      elements: str
+      sample: [eot, ttf, woff, woff2, css]
+    logging_enabled:
+      description: Whether requests are logged.
+      type: bool
+      sample: true
+    logging_ip_anonymization_enabled:
+      description: Whether IP addresses are anonymised in the logs.
+      type: bool
+      sample: true
+    log_anonymization_type:
+      description: V(one_digit) or V(drop).
+      type: str
+      sample: one_digit
+    logging_save_to_storage:
+      description: Whether logs are kept in a storage zone.
+      type: bool
+      sample: false
+    logging_storage_zone_id:
+      description: Id of the storage zone that keeps the logs, or 0.
+      type: int
+      sample: 0
+    blocked_countries:
+      description: Countries refused.
+      type: list
+      elements: str
+      sample: []
+    allowed_referrers:
+      description: Referrer hostnames allowed.
+      type: list
+      elements: str
+      sample: []
+    blocked_referrers:
+      description: Referrer hostnames refused.
+      type: list
+      elements: str
+      sample: []
+    block_none_referrer:
+      description: Whether requests without a referrer are refused.
+      type: bool
+      sample: false
+    blocked_ips:
+      description: IP addresses refused.
+      type: list
+      elements: str
+      sample: []
+    block_root_path_access:
+      description: Whether requests for C(/) are refused.
+      type: bool
+      sample: false
+    block_post_requests:
+      description: Whether C(POST) requests are refused.
+      type: bool
+      sample: false
+    enable_auto_ssl:
+      description: Whether new hostnames get a free certificate automatically.
+      type: bool
+      sample: false
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 400
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: pullzone.name_taken
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: Name
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: The pull zone name is already taken.
+"""
+
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
+
+NOT_VISIBLE = "No pull zone with id %d is visible to this API key: check id (a new zone is created by its name only)."
+NO_RENAME = (
+    "name %r differs from the name of pull zone %d (%r), and the platform cannot rename a pull zone (its update takes "
+    "no name). Give the zone's own name, or create a new zone by name and delete the old one."
+)
+
+
+def wanted(params):
+    """The settings the task asks for; bad input fails here, before any request."""
+    name = params["name"]
+    if name is not None and (name == "" or check_name(name, "name")):
+        raise InputError(check_name(name, "name") or "name must not be empty.", option="name")
+    settings = P.wanted_values(params)
+    if params["state"] == "absent" and settings:
+        raise InputError(
+            "state=absent takes no settings (%s given): remove them." % ", ".join(settings), option="state"
+        )
+    return settings
+
+
+def current(ctx):
+    """The zone the task names (its PullZoneModel, or None when it does not exist)."""
+    zone_id, name = ctx.params["id"], ctx.params["name"]
+    if zone_id is None:
+        return pull_zones.find_named(ctx.client, name)
+    if zone_id <= 0:
+        raise InputError("id must be a positive pull zone id; got %d." % zone_id, option="id")
+    try:
+        zone = pull_zones.get(ctx.client, zone_id, NOT_VISIBLE % zone_id)
+    except ApiError as error:
+        if error.status != 404 or ctx.params["state"] != "absent":
+            raise
+        return None
+    if name is not None and zone.get("Name") != name:
+        raise InputError(NO_RENAME % (name, zone_id, zone.get("Name")), option="name")
+    return zone
+
+
+def view(zone, settings, name):
+    """What is compared and shown in the diff: whether the zone exists, its name and the settings given."""
+    if zone is None:
+        return {"present": False, "name": name}
+    return dict(P.managed_view(zone, settings), present=True, name=zone.get("Name"))
+
+
+def create(ctx, name, members):
+    """Create the zone, one create at a time on this machine, as the platform's provider does (see
+    docs/platform-notes.md, "Pull zones: create, update, delete"); its model."""
+    wait = ctx.params["timeout"] * (ctx.params["retries"] + 1) * 4
+    try:
+        with zone_lock(ctx.client.base_url, "pullzone-create", 0, wait):
+            return pull_zones.create(ctx.client, name, members)
+    except LockTimeout as problem:  # raised only while waiting, before anything is sent
+        ctx.fail("Waiting for other tasks creating pull zones failed: %s. Retry, or use throttle: 1." % problem)
+
+
+def run(ctx):
+    settings, found = wanted(ctx.params), {}
+    zone = current(ctx)
+    name = (zone or {}).get("Name", ctx.params["name"])
+    ctx.add_secret(P.url_password((zone or {}).get("OriginUrl")))
+    label = "pull zone %s (id %d)" % (name, zone["Id"]) if zone else "pull zone %s" % name
+
+    def reread():
+        found["zone"] = pull_zones.find_named(ctx.client, name)
+        return view(found["zone"], settings, name)
+
+    if ctx.params["state"] == "absent":
+        apply = partial(pull_zones.delete, ctx.client, zone["Id"], label) if zone else None
+        ctx.reconcile(view(zone, {}, name), view(None, {}, name), apply, reread=reread)
+        return {"pull_zone": None}
+    members = P.request_members(P.differing(zone, settings) if zone else settings)
+    if zone is None:
+        apply, predicted = partial(create, ctx, name, members), P.merged({"Id": None, "Name": name}, members)
+    else:
+        apply, predicted = partial(pull_zones.update, ctx.client, zone["Id"], members, label), P.merged(zone, members)
+    after = dict(P.wanted_view(settings), present=True, name=name)
+    outcome = ctx.reconcile(view(zone, settings, name), after, apply, reread=reread)
+    if outcome.answer is not None and view(outcome.answer, settings, name) != after:
+        ctx.warn(P.not_taken(outcome.answer, settings))
+    return {
+        "pull_zone": P.shape_pullzone(outcome.answer or found.get("zone") or (predicted if outcome.changed else zone))
+    }
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        name=dict(type="str"),
+        id=dict(type="int"),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+        type=dict(type="str", choices=["premium", "standard", "volume"]),
+        origin_type=dict(type="str", choices=list(P.ORIGIN_TYPES.values())),
+        log_anonymization_type=dict(type="str", choices=list(P.LOG_ANONYMIZATION_TYPES.values())),
+        **{
+            row[0]: dict(type="list", elements="str")
+            if row[1] in P.LIST_KINDS
+            else dict(type={P.BOOL: "bool", P.INT: "int"}.get(row[1], "str"))
+            for row in P.FIELDS
+            if row[1] != P.ENUM
+        },
+    ),
+    run=run,
+    hidden_secrets=lambda params: [P.url_password(params.get("origin_url"))],
+    required_one_of=[["name", "id"]],
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()
