@@ -44,7 +44,7 @@ from .shield_enums import (
 DEFAULT_SEVERITY = 0
 
 
-def _root(where):
+def root_option(where):
     """The option an option path starts with: ``rule_configuration`` of ``rule_configuration.value``."""
     return where.split(".", 1)[0].split("[", 1)[0]
 
@@ -74,7 +74,8 @@ def _enum(table, value, where, kind):
             if name.upper() == wanted:
                 return key
     raise InputError(
-        "%s must be %s name (%s) or its number; got %r." % (where, kind, _names(table), value), option=_root(where)
+        "%s must be %s name (%s) or its number; got %r." % (where, kind, _names(table), value),
+        option=root_option(where),
     )
 
 
@@ -108,7 +109,9 @@ class Flag(Field):
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise InputError("%s.%s must be true or false; got %r." % (where, self.option, value), option=_root(where))
+            raise InputError(
+                "%s.%s must be true or false; got %r." % (where, self.option, value), option=root_option(where)
+            )
         return value
 
     def filled(self, value):
@@ -133,12 +136,12 @@ class Enum(Field):
             raise InputError(
                 "%s (%s) and %s (%s) disagree: give one of them, or make them match."
                 % (path, number_value, name_path, name_value),
-                option=_root(where),
+                option=root_option(where),
             )
         number = number if number is not None else named
         if number is None and self.required:
             raise InputError(
-                "%s is required: one of %s (or its number)." % (path, _names(self.table)), option=_root(where)
+                "%s is required: one of %s (or its number)." % (path, _names(self.table)), option=root_option(where)
             )
         return self.default if number is None else number
 
@@ -165,14 +168,15 @@ class EnumSet(Enum):
         if not isinstance(chosen, list):
             raise InputError(
                 "%s must be a list of transformation names (%s) or numbers." % (label, _names(self.table)),
-                option=_root(where),
+                option=root_option(where),
             )
         result = [_enum(self.table, item, "%s[%d]" % (label, index), self.kind) for index, item in enumerate(chosen)]
         if numbers is not None and names is not None:
             named = [_enum(self.table, n, name_path + "[]", self.kind) for n in names if n is not None]
             if any(n not in result for n in named):
                 raise InputError(
-                    "%s and %s disagree: give one of them, or make them match." % (path, name_path), option=_root(where)
+                    "%s and %s disagree: give one of them, or make them match." % (path, name_path),
+                    option=root_option(where),
                 )
         return result
 
@@ -198,7 +202,7 @@ class Variables(Field):
             raise InputError(
                 "%s must be a mapping of variable name to sub-variable (\"\" for none), for example "
                 "{REQUEST_URI: \"\"} or {REQUEST_HEADERS: User-Agent}." % where,
-                option=_root(where),
+                option=root_option(where),
             )
         variables = {}
         for key, sub in value.items():
@@ -212,15 +216,15 @@ class Variables(Field):
                 raise InputError(
                     "%s has unknown variable %r; use one of %s (or their numbers 0 to %d)."
                     % (where, key, ", ".join(WAF_VARIABLES), len(WAF_VARIABLES) - 1),
-                    option=_root(where),
+                    option=root_option(where),
                 )
             if name in variables:
-                raise InputError("%s names variable %s twice." % (where, name), option=_root(where))
+                raise InputError("%s names variable %s twice." % (where, name), option=root_option(where))
             if isinstance(sub, bool) or (sub is not None and not isinstance(sub, (str, int, float))):
                 raise InputError(
                     "%s.%s must be a text (a header or cookie name, COUNTRY_CODE for GEO) or \"\"; "
                     "got %r." % (where, name, sub),
-                    option=_root(where),
+                    option=root_option(where),
                 )
             variables[name] = "" if sub is None else str(sub)
         return variables
@@ -243,7 +247,7 @@ class Chained(Field):
     def body(self, spec, where):
         chained = spec.get(self.option)
         if chained is not None and not isinstance(chained, list):
-            raise InputError("%s.%s must be a list of conditions." % (where, self.option), option=_root(where))
+            raise InputError("%s.%s must be a list of conditions." % (where, self.option), option=root_option(where))
         return [
             condition_body(self.rows, item, "%s.%s[%d]" % (where, self.option, index), chained=True)
             for index, item in enumerate(chained or [])
@@ -293,7 +297,7 @@ def _fields(fields, chained):
 def condition_body(fields, spec, where, chained=False):
     """option -> body of one condition (``where``: its option path) by the rows ``fields``."""
     if not isinstance(spec, dict):
-        raise InputError("%s must be a mapping." % where, option=_root(where))
+        raise InputError("%s must be a mapping." % where, option=root_option(where))
     return {field.member: field.body(spec, where) for field in _fields(fields, chained)}
 
 
