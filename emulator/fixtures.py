@@ -161,6 +161,22 @@ _RULE_CONFIGURATION = Mapping(
     nullable=True,
 )
 
+# a rate limit rule's ruleConfiguration: a condition as above plus the limit (emulator/areas/rate_limits)
+_RATE_LIMIT_CONFIGURATION = Mapping(
+    dict(
+        _CONDITION_FIELDS,
+        actionType=_int(),
+        severityType=_int(),
+        transformationTypes=ListOf(_int()),
+        chainedRuleConditions=ListOf(_CHAINED_CONDITION),
+        requestCount=_int(),
+        counterKeyType=_int(),
+        timeframe=_int(),
+        blockTime=_int(),
+    ),
+    nullable=True,
+)
+
 _STRINGS = ListOf(_str())
 # a shield zone's settings (emulator/areas/shield/models.py checks the values further)
 _SHIELD_SETTINGS = Mapping(
@@ -246,6 +262,12 @@ FIXTURE = Mapping(
                         nullable=True,
                         values=("accepted", "accepted_applied"),
                     ),
+                    "rate_limit_writes": Scalar(
+                        (str,),
+                        "accepted, accepted_applied or null",
+                        nullable=True,
+                        values=("accepted", "accepted_applied"),
+                    ),
                     "api_guardian_forbidden": _bool(),
                     "api_guardian_limits": _LIMITS,
                     "api_guardian_spec": _str(nullable=True),
@@ -300,6 +322,19 @@ FIXTURE = Mapping(
                     ),
                     "served_without_data": _bool(nullable=True),
                     "deleted": _bool(nullable=True),
+                },
+                required=("id", "shield_zone_id"),
+            )
+        ),
+        "rate_limit_rules": ListOf(
+            Mapping(
+                {
+                    "id": _int(),
+                    "shield_zone_id": _int(),
+                    "user_id": _str(nullable=True),
+                    "rule_name": _str(nullable=True),
+                    "rule_description": _str(nullable=True),
+                    "rule_configuration": _RATE_LIMIT_CONFIGURATION,
                 },
                 required=("id", "shield_zone_id"),
             )
