@@ -165,12 +165,12 @@ _RULE_CONFIGURATION = Mapping(
 _RATE_LIMIT_CONFIGURATION = Mapping(
     dict(
         _CONDITION_FIELDS,
-        actionType=_int(),
-        severityType=_int(),
+        actionType=_int(nullable=True),  # null is served as stored, as the platform may send it
+        severityType=_int(nullable=True),
         transformationTypes=ListOf(_int()),
         chainedRuleConditions=ListOf(_CHAINED_CONDITION),
         requestCount=_int(),
-        counterKeyType=_int(),
+        counterKeyType=_int(nullable=True),
         timeframe=_int(),
         blockTime=_int(),
     ),

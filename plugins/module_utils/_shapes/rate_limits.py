@@ -84,12 +84,12 @@ class Count(Field):
 CONDITION = (VARIABLES, OPERATOR, SEVERITY, TRANSFORMATIONS, VALUE, NEGATED, REGEX_VARIABLE, CHAINED)
 LIMIT = (
     Count("request_count", "requestCount"),
-    Enum("timeframe", "timeframe", TIMEFRAMES, "a timeframe in seconds", chained=False, required=True),
+    Enum("timeframe", "timeframe", TIMEFRAMES, "a timeframe", chained=False, required=True),
     Enum("counter_key", "counterKeyType", COUNTER_KEYS, "a counter key", chained=False, default=DEFAULT_COUNTER_KEY),
 )
 RESPONSE = (
     Enum("action", "actionType", RATE_LIMIT_ACTIONS, "an action", chained=False, default=DEFAULT_ACTION),
-    Enum("block_time", "blockTime", BLOCK_TIMES, "a block time in seconds", chained=False, required=True),
+    Enum("block_time", "blockTime", BLOCK_TIMES, "a block time", chained=False, required=True),
 )
 # option -> (its rows, what the option holds, for the message of a missing option)
 GROUPS = (
