@@ -286,7 +286,7 @@ EXAMPLES = r"""
     - name: Delete a rule that is no longer needed
       edge.platform.rate_limit_rule:
         shield_zone_id: 3001
-        rule_name: login attempts
+        rule_name: old crawler limit
         state: absent
 
 - name: Log countries that send more than 1000 requests in ten seconds, on the shield zone of pull zone demo
