@@ -574,8 +574,8 @@ MODULE = ModuleDef(
                 request_count=dict(type="int"),
                 timeframe=dict(type="raw"),
                 timeframe_name=dict(type="str"),
-                counter_key=dict(type="raw"),
-                counter_key_name=dict(type="str"),
+                counter_key=dict(type="raw", no_log=False),  # what requests are counted per, not a secret
+                counter_key_name=dict(type="str", no_log=False),
             ),
         ),
         response=dict(

@@ -399,10 +399,9 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import predicted_rule, rule_body
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import (
     desired_configuration,
-    predicted_rule,
-    rule_body,
     rule_state,
     shape_rule,
 )

@@ -25,9 +25,8 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 
 from . import shield_rules
 from .shield_enums import WAF_ACTIONS
-from .shield_rules import (  # noqa: F401  (rule_body, predicted_rule, ... are this module's API too)
+from .shield_rules import (
     CHAINED,
-    DEFAULT_SEVERITY,
     NEGATED,
     OPERATOR,
     REGEX_VARIABLE,
@@ -36,9 +35,6 @@ from .shield_rules import (  # noqa: F401  (rule_body, predicted_rule, ... are t
     VALUE,
     VARIABLES,
     Enum,
-    decode_rule_json,
-    predicted_rule,
-    rule_body,
     shape_error_response,
     shape_rule_fields,
 )
