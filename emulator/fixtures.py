@@ -223,6 +223,7 @@ FIXTURE = Mapping(
                                 "free_certificate": _bool(),
                                 "certificate": _str(nullable=True),
                                 "certificate_key": _str(nullable=True),
+                                "dns_points_here": _bool(),
                             },
                             required=("value",),
                         )
@@ -232,6 +233,7 @@ FIXTURE = Mapping(
             )
         ),
         "omit_certificates": _bool(),
+        "dns_points_here": ListOf(_str()),
         "tls_listener": AnyOf(
             [Scalar((bool,), "true or false"), Mapping({"host": _str(), "port": _int()})],
             "true or a mapping {host, port}",

@@ -51,6 +51,9 @@ BASE = {
     "pullzone_certificate": dict(
         CONNECTION, pullzone_id=1, hostname="www.example.com", certificate="x", certificate_key=CERT_KEY
     ),
+    "pullzone_hostname": dict(
+        CONNECTION, pullzone_id=1, hostname="cdn.example.com", force_ssl=True, free_certificate=True
+    ),
     "pullzone_info": dict(CONNECTION, pullzone_id=1),
     "rate_limit_rule": dict(
         CONNECTION,

@@ -1,8 +1,10 @@
 """Pull zones state: each zone's hostnames, their certificates, and the TLS listener serving them.
 
 Fixture (docs/guide.md, "Fixtures"): ``pull_zones: [{id, name, omit_certificates, hostnames: [{value, system, managed,
-force_ssl, free_certificate, certificate, certificate_key}]}]``; ``certificate``/``certificate_key`` are
-PEM text and must belong together; ``free_certificate`` stands for a platform-issued (HTTP-01) one.
+force_ssl, free_certificate, certificate, certificate_key, dns_points_here}]}]``; ``certificate``/``certificate_key``
+are PEM text and must belong together; ``free_certificate`` stands for a platform-issued (HTTP-01) one. Whose DNS
+points at the platform (``dns_points_here`` on a hostname, or the top-level ``dns_points_here`` list of names, for
+hostnames a test adds later) decides the free certificate requests of hostname_routes.py (see dns.py).
 
 Two switches for what the real platform may do (docs/platform-notes.md, "Certificates read back from a pull zone": the
 published document says the read returns the certificate, the Terraform provider's docs say it never does):
@@ -23,6 +25,7 @@ import base64
 from ...fixtures import FixtureError, records
 from ...tls import pem
 from ...tls.listener import TlsListener
+from .dns import dns_names
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM, HTTP01, UNKNOWN = 3, 1, 0
@@ -39,6 +42,7 @@ class Hostname(object):
         self.system = bool(spec.get("system"))
         self.managed = bool(spec.get("managed"))
         self.force_ssl = bool(spec.get("force_ssl"))
+        self.dns_points_here = bool(spec.get("dns_points_here"))  # hostname_routes.py: loadFreeCertificate succeeds
         self.certificate = self.key = None
         self.served = None  # (certificate, key) in one attribute: the TLS listener reads it without a lock
         self.fingerprints = []
@@ -94,6 +98,7 @@ class Hostname(object):
             "managed": self.managed,
             "has_certificate": self.has_certificate,
             "certificate_type": PROVISION_TYPES[self.provision],
+            "force_ssl": self.force_ssl,
             "fingerprints": list(self.fingerprints),
         }
 
@@ -142,6 +147,7 @@ class PullZonesState(object):
         self.platform = platform
         self.zones = {}
         omit = bool(fixture.get("omit_certificates"))
+        self.dns_points_here = dns_names(fixture)  # hostname_routes.py: names whose DNS points at the platform
         for index, spec in enumerate(records(fixture, "pull_zones")):
             zone = PullZone(spec, index, omit)
             self.zones[zone.id] = zone

@@ -8,6 +8,8 @@
   success; 400 ``{ErrorKey, Field, Message}`` naming the offending field; 404 with an empty body
   for an unknown zone. Adding replaces whatever certificate the hostname had.
 
+Hostnames (add, remove, Force SSL, free certificates): hostname_routes.py.
+
 The zones, their fixture and the switches (``omit_certificates``, ``tls_listener``): models.py.
 """
 
@@ -17,6 +19,7 @@ import binascii
 from ...messages import empty, json_response
 from ...paging import BadQuery, core_page, query_int, search
 from ...tls import pem
+from . import hostname_routes
 from .models import PullZonesState
 
 ADD_FIELDS = ("Hostname", "Certificate", "CertificateKey")
@@ -37,6 +40,7 @@ class PullZonesArea(PullZonesState):
         router.add("GET", r"/pullzone/(?P<id>[0-9]+)", self.get_zone)
         router.add("POST", r"/pullzone/(?P<id>[0-9]+)/addCertificate", self.add_certificate)
         router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)/removeCertificate", self.remove_certificate)
+        hostname_routes.register(self, router)  # addHostname, removeHostname, setForceSSL, loadFreeCertificate
 
     def get_zone(self, request):
         zone = self.zones.get(int(request.params["id"]))

@@ -1,0 +1,162 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""Hostnames of a pull zone: their paths, the writes on them, finding one in a pull zone and the hints of their
+errors (pure Python: no Ansible imports). The pull zone itself is read through ``pull_zones.get``.
+
+- :func:`add`: ``POST /pullzone/{id}/addHostname`` (204).
+- :func:`remove`: ``DELETE /pullzone/{id}/removeHostname`` with a JSON body (204; 404 means already gone).
+- :func:`set_force_ssl`: ``POST /pullzone/{id}/setForceSSL`` (204).
+- :func:`load_free_certificate`: ``GET /pullzone/loadFreeCertificate?hostname=`` (200 with an empty body). The call
+  names no pull zone: the platform looks the hostname up across the account.
+
+Every write is sent once and never again once it may have reached the platform: after a lost answer the reconciler
+re-reads the pull zone instead (see docs/platform-notes.md, "Pull zone hostnames").
+"""
+
+from __future__ import annotations
+
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+
+ADD_HOSTNAME = "/pullzone/%d/addHostname"
+REMOVE_HOSTNAME = "/pullzone/%d/removeHostname"
+SET_FORCE_SSL = "/pullzone/%d/setForceSSL"
+LOAD_FREE_CERTIFICATE = "/pullzone/loadFreeCertificate"
+
+ALREADY_REGISTERED = "pullzone.hostname_already_registered"
+INVALID = "pullzone.hostname_invalid"
+# The platform's message when the hostname's DNS does not lead to it (docs/platform-notes.md, "Pull zone hostnames").
+NOT_POINTING = "is not pointing to our servers"
+
+ADD_HINTS = {
+    ALREADY_REGISTERED: (
+        "Another pull zone of this account (or of another account) already holds this hostname: remove it there "
+        "first (edge.platform.pullzone_info lists the hostnames of every pull zone), or fix hostname."
+    ),
+    INVALID: "The platform does not accept this name as a hostname: give a DNS name such as cdn.example.com.",
+}
+
+
+def key(value):
+    """How hostnames are compared: case-insensitively, a trailing dot ignored. The platform's own case handling is
+    not known (docs/platform-notes.md, "Pull zone hostnames"), so a name is found whatever its case, and sent as the
+    user gave it."""
+    return str(value or "").strip().rstrip(".").lower()
+
+
+def entries(zone):
+    """The HostnameModel entries of a PullZoneModel (untrusted: only mappings)."""
+    hostnames = zone.get("Hostnames") if isinstance(zone, dict) else None
+    return [entry for entry in hostnames or [] if isinstance(entry, dict)]
+
+
+def find(zone, hostname):
+    """The HostnameModel of ``hostname`` on the pull zone ``zone``, or None."""
+    wanted = key(hostname)
+    for entry in entries(zone):
+        if key(entry.get("Value")) == wanted:
+            return entry
+    return None
+
+
+def cname_target(zone):
+    """Where a custom hostname's DNS (CNAME) must point: the zone's ``CnameDomain``, else its system hostname."""
+    target = zone.get("CnameDomain") if isinstance(zone, dict) else None
+    if isinstance(target, str) and target.strip():
+        return target.strip()
+    for entry in entries(zone):
+        if entry.get("IsSystemHostname") and isinstance(entry.get("Value"), str):
+            return entry["Value"]
+    return None
+
+
+def _with_hint(error, hint):
+    return ApiError(
+        error.operation,
+        error.status,
+        error.message,
+        error_key=error.error_key,
+        field=error.field,
+        hint=hint,
+        kind=error.kind,
+    )
+
+
+def add(client, zone_id, hostname):
+    """Add ``hostname`` to pull zone ``zone_id`` (sent as given). The answer carries no data: None."""
+    try:
+        client.request(
+            "POST",
+            ADD_HOSTNAME % zone_id,
+            "Adding hostname %s to pull zone %d" % (hostname, zone_id),
+            json_body={"Hostname": hostname},
+            replay_safe=False,
+            expect="empty",
+        )
+    except ApiError as error:
+        if error.status == 400 and error.error_key in ADD_HINTS:
+            raise _with_hint(error, ADD_HINTS[error.error_key]) from None
+        raise
+
+
+def remove(client, zone_id, hostname):
+    """Remove ``hostname`` from pull zone ``zone_id``. True when removed, False when the platform answered 404: the
+    hostname is gone already (the caller read the zone just before, so the zone itself exists)."""
+    reply = client.request(
+        "DELETE",
+        REMOVE_HOSTNAME % zone_id,
+        "Removing hostname %s from pull zone %d" % (hostname, zone_id),
+        json_body={"Hostname": hostname},
+        replay_safe=False,
+        allow_404=True,
+        expect="empty",
+    )
+    return reply.status != 404
+
+
+def set_force_ssl(client, zone_id, hostname, force_ssl):
+    """Turn Force SSL on or off for ``hostname`` of pull zone ``zone_id``. The answer carries no data: None."""
+    client.request(
+        "POST",
+        SET_FORCE_SSL % zone_id,
+        "%s Force SSL on hostname %s of pull zone %d" % ("Enabling" if force_ssl else "Disabling", hostname, zone_id),
+        json_body={"Hostname": hostname, "ForceSSL": bool(force_ssl)},
+        replay_safe=False,
+        expect="empty",
+    )
+
+
+def not_pointing_hint(hostname, target):
+    """The advice when the platform refuses a free certificate because the hostname's DNS does not lead to it."""
+    return (
+        "The platform issues a free certificate only once the hostname's DNS points at the pull zone: create a CNAME "
+        "record %s -> %s (or a PullZone record when the platform hosts the DNS zone), wait until it resolves, then run "
+        "the task again. The hostname stays on the pull zone meanwhile."
+        % (hostname, target or "the pull zone's system hostname")
+    )
+
+
+def load_free_certificate(client, hostname, target=None):
+    """Ask the platform to issue a free certificate for ``hostname`` (the platform finds the hostname across the
+    account). The answer is an empty 200, which does not prove a certificate was issued: the caller re-reads the
+    hostname's ``HasCertificate`` (docs/platform-notes.md, "Pull zone hostnames").
+
+    Sent once: issuing takes time and counts against the certificate authority's limits, so a request whose answer
+    was lost is settled by a re-read, never repeated. A refusal because DNS does not point at the platform gets a hint
+    naming ``target`` (the pull zone's CNAME target)."""
+    try:
+        client.request(
+            "GET",
+            LOAD_FREE_CERTIFICATE,
+            "Requesting a free certificate for hostname %s" % hostname,
+            params={"hostname": hostname},
+            replay_safe=False,
+            changes_state=True,
+            expect="empty",
+            hints={404: "The platform found no hostname %s in this account." % hostname},
+        )
+    except ApiError as error:
+        if error.status == 400 and NOT_POINTING in (error.message or ""):
+            raise _with_hint(error, not_pointing_hint(hostname, target)) from None
+        raise

@@ -1,0 +1,74 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Host-parity cases of pullzone_hostname: an add read back, a check-mode change with diff, no change, a platform
+refusal, a system hostname refused before any write, and a bad option."""
+
+from __future__ import annotations
+
+from ansible_collections.edge.platform.plugins.modules import pullzone_hostname
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+from . import Case
+
+SECRET = "parity-hostname-secret-key"
+ARGS = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0, "pullzone_id": 2001}
+SYSTEM = {"Id": 1, "Value": "demo.b-cdn.net", "IsSystemHostname": True, "HasCertificate": True, "ForceSSL": False}
+CDN = {"Id": 2, "Value": "cdn.example.com", "IsSystemHostname": False, "HasCertificate": False, "ForceSSL": False}
+
+
+def zone(*hostnames):
+    return FakeResponse(
+        body={"Id": 2001, "Name": "demo", "CnameDomain": "demo.b-cdn.net", "Hostnames": list(hostnames)}
+    )
+
+
+def done():
+    return FakeResponse(204, text="")
+
+
+CASES = {
+    "add read back": Case(
+        pullzone_hostname,
+        dict(ARGS, hostname="cdn.example.com"),
+        [zone(SYSTEM), done(), zone(SYSTEM, CDN)],
+        changed=True,
+        shows=lambda r: r["hostname"]["id"] == 2 and r["cname_target"] == "demo.b-cdn.net",
+    ),
+    "check mode with diff": Case(
+        pullzone_hostname,
+        dict(ARGS, hostname="cdn.example.com", force_ssl=True, free_certificate=True),
+        [zone(SYSTEM)],
+        check=True,
+        diff=True,
+        changed=True,
+        shows=lambda r: (
+            r["diff"]["after"]
+            == {
+                "hostname": "cdn.example.com",
+                "present": True,
+                "force_ssl": True,
+                "has_certificate": True,
+            }
+        ),
+    ),
+    "no change": Case(pullzone_hostname, dict(ARGS, hostname="CDN.example.com", force_ssl=False), [zone(SYSTEM, CDN)]),
+    "already registered": Case(
+        pullzone_hostname,
+        dict(ARGS, hostname="cdn.example.com"),
+        [
+            zone(SYSTEM),
+            FakeResponse(
+                400, {"ErrorKey": "pullzone.hostname_already_registered", "Field": "Hostname", "Message": "No."}
+            ),
+        ],
+        failed=True,
+        shows=lambda r: "Another pull zone" in r["msg"],
+    ),
+    "system hostname refused": Case(
+        pullzone_hostname, dict(ARGS, hostname="demo.b-cdn.net", state="absent"), [zone(SYSTEM)], failed=True
+    ),
+    "bad force_ssl": Case(
+        pullzone_hostname, dict(ARGS, hostname="cdn.example.com", force_ssl="sometimes"), failed=True
+    ),
+}
