@@ -161,6 +161,22 @@ _RULE_CONFIGURATION = Mapping(
     nullable=True,
 )
 
+# a rate limit rule's ruleConfiguration: a condition as above plus the limit (emulator/areas/rate_limits)
+_RATE_LIMIT_CONFIGURATION = Mapping(
+    dict(
+        _CONDITION_FIELDS,
+        actionType=_int(nullable=True),  # null is served as stored, as the platform may send it
+        severityType=_int(nullable=True),
+        transformationTypes=ListOf(_int()),
+        chainedRuleConditions=ListOf(_CHAINED_CONDITION),
+        requestCount=_int(),
+        counterKeyType=_int(nullable=True),
+        timeframe=_int(),
+        blockTime=_int(),
+    ),
+    nullable=True,
+)
+
 _STRINGS = ListOf(_str())
 # a shield zone's settings (emulator/areas/shield/models.py checks the values further)
 _SHIELD_SETTINGS = Mapping(
@@ -300,6 +316,12 @@ FIXTURE = Mapping(
                         nullable=True,
                         values=("accepted", "accepted_applied"),
                     ),
+                    "rate_limit_writes": Scalar(
+                        (str,),
+                        "accepted, accepted_applied or null",
+                        nullable=True,
+                        values=("accepted", "accepted_applied"),
+                    ),
                     "api_guardian_forbidden": _bool(),
                     "api_guardian_limits": _LIMITS,
                     "api_guardian_spec": _str(nullable=True),
@@ -374,6 +396,19 @@ FIXTURE = Mapping(
                     "configuration_id": _int(),
                 },
                 required=("id", "shield_zone_id", "name"),
+            )
+        ),
+        "rate_limit_rules": ListOf(
+            Mapping(
+                {
+                    "id": _int(),
+                    "shield_zone_id": _int(),
+                    "user_id": _str(nullable=True),
+                    "rule_name": _str(nullable=True),
+                    "rule_description": _str(nullable=True),
+                    "rule_configuration": _RATE_LIMIT_CONFIGURATION,
+                },
+                required=("id", "shield_zone_id"),
             )
         ),
         # read by the examples test (tests/integration/targets/examples), not by the emulator

@@ -391,19 +391,17 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from contextlib import contextmanager
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
+from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import predicted_rule, rule_body
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import (
     desired_configuration,
-    predicted_rule,
-    rule_body,
     rule_state,
     shape_rule,
 )
@@ -422,24 +420,6 @@ def wanted_configuration(params):
     return desired_configuration(params["rule_configuration"]) if params["state"] == "present" else None
 
 
-@contextmanager
-def one_writer(ctx, zone_id):
-    """One writer per zone on this machine (the platform fails parallel creates: see _engine/zone_lock.py);
-    check mode writes nothing and needs no lock."""
-    if ctx.check_mode:
-        yield
-        return
-    wait = ctx.params["timeout"] * (ctx.params["retries"] + 1) * 4
-    try:
-        with zone_lock(ctx.client.base_url, "shield-waf", zone_id, wait):
-            yield
-    except LockTimeout as problem:  # raised only while waiting for the lock, before anything is read
-        ctx.fail(
-            "Waiting for other tasks writing to shield zone %d failed: %s. Retry, or serialise the tasks "
-            "(throttle: 1)." % (zone_id, problem)
-        )
-
-
 def write(client, zone_id, current, body):
     """Delete the rule (no body), create it (no current rule) or update it; the rule answered, if any."""
     if body is None:
@@ -454,7 +434,8 @@ def run(ctx):
     name = params["rule_name"]
     found = SHIELD_ZONE.resolve(ctx)
     find = partial(waf_rules.find, ctx.client, found.id, name, found.not_visible)
-    with one_writer(ctx, found.id):
+    # one writer per zone on this machine: the platform fails parallel creates (see _engine/zone_lock.py)
+    with one_writer(ctx, "shield-waf", found.id):
         current = find()
         body = rule_body(name, params["rule_description"], configuration, current) if configuration else None
         apply = partial(write, ctx.client, found.id, current, body)

@@ -58,6 +58,15 @@ BASE = {
         CONNECTION, pullzone_id=1, hostname="cdn.example.com", force_ssl=True, free_certificate=True
     ),
     "pullzone_info": dict(CONNECTION, pullzone_id=1),
+    "rate_limit_rule": dict(
+        CONNECTION,
+        shield_zone_id=1,
+        rule_name="burst",
+        condition={k: RULE[k] for k in ("operator_type", "variable_types", "value", "chained_rule_conditions")},
+        limit={"request_count": 10, "timeframe": 60},
+        response={"block_time": 30},
+    ),
+    "rate_limit_rule_info": dict(CONNECTION, id=1),
     "shield_zone": dict(CONNECTION, pullzone_id=1),
     "shield_zone_info": dict(CONNECTION, shield_zone_id=1),
     "waf_rule": dict(CONNECTION, shield_zone_id=1, rule_name="block-x", rule_configuration=RULE),

@@ -243,7 +243,7 @@ def written_rule(status, data):
     return data if isinstance(data.get("ruleConfiguration"), dict) else None
 
 
-def _not_confirmed(operation, status):
+def _not_confirmed(operation, status, detail=None):
     """The failure of a write the platform did not confirm (HTTP 202 ``AcceptedResult``, or no rule).
 
     A 202 is not an applied change (docs/platform-notes.md, "Shield writes answered with HTTP 202"). It may
@@ -252,15 +252,17 @@ def _not_confirmed(operation, status):
     return ApiError(
         operation,
         status,
-        "the platform answered HTTP %d without confirming the change" % status,
+        "the platform answered HTTP %d without confirming the change%s" % (status, " (%s)" % detail if detail else ""),
         kind=MAY_HAVE_BEEN_SENT,
     )
 
 
-def _confirmed_rule(operation, reply):
+def confirmed_rule(operation, reply, detail=None):
+    """The rule a create or update answered (``reply``), else the failure of an unconfirmed write (``detail`` added
+    to its message)."""
     rule = written_rule(reply.status, reply.data)
     if rule is None:
-        raise _not_confirmed(operation, reply.status)
+        raise _not_confirmed(operation, reply.status, detail)
     return rule
 
 
@@ -269,20 +271,22 @@ def create(client, zone_id, body):
     the ``CustomWafRule`` the platform answered."""
     operation = "Creating custom WAF rule %r in shield zone %d" % (body["ruleName"], zone_id)
     reply = client.request("POST", RULES, operation, json_body=dict(body, shieldZoneId=zone_id), replay_safe=False)
-    return _confirmed_rule(operation, reply)
+    return confirmed_rule(operation, reply)
 
 
 def update(client, rule_id, body):
     """Replace rule ``rule_id``'s name, description and configuration; the ``CustomWafRule`` answered."""
     operation = "Updating custom WAF rule %d" % rule_id
     reply = client.request("PATCH", RULE % rule_id, operation, json_body=body, replay_safe=False)
-    return _confirmed_rule(operation, reply)
+    return confirmed_rule(operation, reply)
 
 
-def delete(client, rule_id):
-    """Delete rule ``rule_id``; a rule already gone (404) is what was asked. Returns None."""
-    operation = "Deleting custom WAF rule %d" % rule_id
-    reply = client.request("DELETE", RULE % rule_id, operation, replay_safe=False, allow_404=True)
+def confirm_deletion(client, operation, reply):
+    """Check the answer ``reply`` to a rule's deletion (sent with ``allow_404``); returns None or raises.
+
+    A 404 is a rule already gone, which is what was asked; a 200 confirms with the ``GenericRequestResponse`` it
+    documents; a 202 or any other body confirms nothing.
+    """
     reported = error_response_failure(reply.data) if reply.status == 200 else None
     if reported is not None:
         status, message, key = reported
@@ -298,3 +302,10 @@ def delete(client, rule_id):
             "returns: %s" % scrub(excerpt(reply.text), client.secrets),
         )
     return None
+
+
+def delete(client, rule_id):
+    """Delete rule ``rule_id``; a rule already gone (404) is what was asked. Returns None."""
+    operation = "Deleting custom WAF rule %d" % rule_id
+    reply = client.request("DELETE", RULE % rule_id, operation, replay_safe=False, allow_404=True)
+    return confirm_deletion(client, operation, reply)

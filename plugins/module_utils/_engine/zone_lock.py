@@ -62,3 +62,21 @@ def zone_lock(origin, kind, zone_id, wait_seconds, folder=None, clock=time.monot
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
     finally:
         handle.close()
+
+
+@contextlib.contextmanager
+def one_writer(ctx, kind, zone_id):
+    """One writer of ``kind`` per zone on this machine, for a module's :class:`Context` ``ctx``; check mode writes
+    nothing and needs no lock. Waiting longer than the task's own requests could take fails the task."""
+    if ctx.check_mode:
+        yield
+        return
+    wait = ctx.params["timeout"] * (ctx.params["retries"] + 1) * 4
+    try:
+        with zone_lock(ctx.client.base_url, kind, zone_id, wait):
+            yield
+    except LockTimeout as problem:  # raised only while waiting for the lock, before anything is read
+        ctx.fail(
+            "Waiting for other tasks writing to shield zone %d failed: %s. Retry, or serialise the tasks "
+            "(throttle: 1)." % (zone_id, problem)
+        )

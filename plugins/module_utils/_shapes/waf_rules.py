@@ -5,7 +5,7 @@
 """A custom WAF rule's shape: one field table drives every conversion of its conditions.
 
 :data:`FIELDS` has one row per member of a condition (the ``ruleConfiguration`` and each of its chained
-conditions). Three walkers read it:
+conditions); the rows and their walkers are shared with rate limit rules (``shield_rules.py``). Three walkers read it:
 
 - option -> body (:func:`desired_configuration`): the readable ``rule_configuration`` a task gives (names or
   numbers, each number with its ``*_name`` twin, as ``waf_rule_info`` returns them) to the body a write sends,
@@ -13,7 +13,7 @@ conditions). Three walkers read it:
 - body -> filled body (:func:`filled_configuration`): what the platform sent, with what it leaves null filled
   as a write fills it, so both sides of a comparison are alike;
 - body -> readable (:func:`shape_condition`): snake_case with names beside the numbers; with ``compare`` the
-  form the module compares and diffs (:func:`comparable`).
+  form compared and diffed (:func:`comparable`).
 
 Adding a member is adding a row. Pure functions (no Ansible, no HTTP): bodies are untrusted, so every
 member is checked for its type before use.
@@ -21,288 +21,55 @@ member is checked for its type before use.
 
 from __future__ import annotations
 
-import json
-
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
-from .shield_enums import (
-    WAF_ACTIONS,
-    WAF_OPERATORS,
-    WAF_SEVERITIES,
-    WAF_TRANSFORMATIONS,
-    WAF_VARIABLES,
-    as_number,
-    enum_name,
-    normalise_variable_types,
+from . import shield_rules
+from .shield_enums import WAF_ACTIONS
+from .shield_rules import (
+    CHAINED,
+    NEGATED,
+    OPERATOR,
+    REGEX_VARIABLE,
+    SEVERITY,
+    TRANSFORMATIONS,
+    VALUE,
+    VARIABLES,
+    Enum,
+    shape_error_response,
+    shape_rule_fields,
 )
 
 OPTION = "rule_configuration"
-# What the platform stores for a member the body leaves out: the Terraform provider never sends
-# severityType, isNegated or isRegexVariable (BunnyWay/terraform-provider-bunnynet,
-# internal/api/pullzone_waf_rule.go, PullzoneWafRuleConfiguration), so a rule it creates has the C#
-# defaults: NOTICE (0), false, false.
-DEFAULT_SEVERITY = 0
-
-
-def _names(table):
-    return ", ".join(table[n] for n in sorted(table))
-
-
-def _text(value):
-    return "" if value is None else str(value)
-
-
-def _enum(table, value, where, kind):
-    """The platform's number for a name (any case) or a number; None for None.
-
-    Numbers are passed on as given (a newer platform value this collection does not know yet); names
-    must be known.
-    """
-    if value is None:
-        return None
-    number = as_number(value)
-    if number is not None:
-        return number
-    if isinstance(value, str):
-        wanted = value.strip().upper()
-        for key, name in table.items():
-            if name.upper() == wanted:
-                return key
-    raise InputError(
-        "%s must be %s name (%s) or its number; got %r." % (where, kind, _names(table), value), option=OPTION
-    )
-
-
-class Field(object):
-    """One member of a condition: its option (readable key), its body member, and whether chained conditions have
-    it. A kind of member says how each conversion treats it; the base is a text (null is ``""``)."""
-
-    def __init__(self, option, member, chained=True):
-        self.option = option
-        self.member = member
-        self.chained = chained
-
-    def body(self, spec, where):
-        """option -> body: the member to send from the option's mapping ``spec`` at option path ``where``."""
-        return _text(spec.get(self.option))
-
-    def filled(self, value):
-        """body -> filled body: the member as a complete write sends it."""
-        return _text(value)
-
-    def readable(self, value, compare=False):
-        """body -> readable: the readable keys of the member (``compare``: the form compared and diffed)."""
-        return {self.option: value}
-
-
-class Flag(Field):
-    """A boolean member; null (and left out) is false."""
-
-    def body(self, spec, where):
-        value = spec.get(self.option)
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            raise InputError("%s.%s must be true or false; got %r." % (where, self.option, value), option=OPTION)
-        return value
-
-    def filled(self, value):
-        return bool(value)
-
-
-class Enum(Field):
-    """A number with a name; the option accepts either, and its ``*_name`` twin, which must agree with it."""
-
-    def __init__(self, option, member, table, kind, chained=True, required=False, default=None):
-        super().__init__(option, member, chained)
-        self.table, self.kind, self.required, self.default = table, kind, required, default
-        self.name_option = option + "_name"
-
-    def body(self, spec, where):
-        number_value, name_value = spec.get(self.option), spec.get(self.name_option)
-        path, name_path = "%s.%s" % (where, self.option), "%s.%s" % (where, self.name_option)
-        number = _enum(self.table, number_value, path, self.kind)
-        # waf_rule_info returns a null name for a number it does not know: nothing to check then
-        named = _enum(self.table, name_value, name_path, self.kind) if name_value is not None else None
-        if number is not None and named is not None and number != named:
-            raise InputError(
-                "%s (%s) and %s (%s) disagree: give one of them, or make them match."
-                % (path, number_value, name_path, name_value),
-                option=OPTION,
-            )
-        number = number if number is not None else named
-        if number is None and self.required:
-            raise InputError("%s is required: one of %s (or its number)." % (path, _names(self.table)), option=OPTION)
-        return self.default if number is None else number
-
-    def filled(self, value):
-        return self.default if value is None else value
-
-    def readable(self, value, compare=False):
-        return {self.option: value, self.name_option: enum_name(self.table, value)}
-
-
-class EnumSet(Enum):
-    """A list of numbers with names (``names_option`` the twin list); compared as a set."""
-
-    def __init__(self, option, member, table, kind, names_option, chained=True):
-        super().__init__(option, member, table, kind, chained)
-        self.name_option = names_option
-
-    def body(self, spec, where):
-        numbers, names = spec.get(self.option), spec.get(self.name_option)
-        path, name_path = "%s.%s" % (where, self.option), "%s.%s" % (where, self.name_option)
-        chosen, label = (numbers, path) if numbers is not None else (names, name_path)
-        if chosen is None:
-            return []
-        if not isinstance(chosen, list):
-            raise InputError(
-                "%s must be a list of transformation names (%s) or numbers." % (label, _names(self.table)),
-                option=OPTION,
-            )
-        result = [_enum(self.table, item, "%s[%d]" % (label, index), self.kind) for index, item in enumerate(chosen)]
-        if numbers is not None and names is not None:
-            named = [_enum(self.table, n, name_path + "[]", self.kind) for n in names if n is not None]
-            if any(n not in result for n in named):
-                raise InputError(
-                    "%s and %s disagree: give one of them, or make them match." % (path, name_path), option=OPTION
-                )
-        return result
-
-    def filled(self, value):
-        return list(value) if isinstance(value, list) else []
-
-    def readable(self, value, compare=False):
-        numbers = list(value) if isinstance(value, list) else []
-        if compare:  # a set, as the Terraform provider keeps it (transformations is a SetAttribute in
-            # BunnyWay/terraform-provider-bunnynet internal/provider/resource_pullzone_waf_rule.go)
-            numbers = sorted(set(numbers), key=lambda n: (not isinstance(n, int), str(n).zfill(8)))
-        return {self.option: numbers, self.name_option: [enum_name(self.table, n) for n in numbers]}
-
-
-class Variables(Field):
-    """``variableTypes``: variable name (or the platform's number for it) -> sub-variable, ``""`` for none."""
-
-    def body(self, spec, where):
-        value, where = spec.get(self.option), "%s.%s" % (where, self.option)
-        if value is None:
-            return {}
-        if not isinstance(value, dict):
-            raise InputError(
-                "%s must be a mapping of variable name to sub-variable (\"\" for none), for example "
-                "{REQUEST_URI: \"\"} or {REQUEST_HEADERS: User-Agent}." % where,
-                option=OPTION,
-            )
-        variables = {}
-        for key, sub in value.items():
-            name = str(key).strip().upper()
-            number = as_number(name)
-            if number is not None and 0 <= number < len(WAF_VARIABLES):
-                name = WAF_VARIABLES[number]
-            if name not in WAF_VARIABLES:
-                # the published document closes variableTypes (additionalProperties: false): the platform refuses
-                # others
-                raise InputError(
-                    "%s has unknown variable %r; use one of %s (or their numbers 0 to %d)."
-                    % (where, key, ", ".join(WAF_VARIABLES), len(WAF_VARIABLES) - 1),
-                    option=OPTION,
-                )
-            if name in variables:
-                raise InputError("%s names variable %s twice." % (where, name), option=OPTION)
-            if isinstance(sub, bool) or (sub is not None and not isinstance(sub, (str, int, float))):
-                raise InputError(
-                    "%s.%s must be a text (a header or cookie name, COUNTRY_CODE for GEO) or \"\"; "
-                    "got %r." % (where, name, sub),
-                    option=OPTION,
-                )
-            variables[name] = "" if sub is None else str(sub)
-        return variables
-
-    def filled(self, value):
-        return {key: _text(sub) for key, sub in normalise_variable_types(value).items()}
-
-    def readable(self, value, compare=False):
-        return {self.option: normalise_variable_types(value)}
-
-
-class Chained(Field):
-    """The chained conditions, kept in their order (the platform keeps it); each converted by the rows with
-    ``chained``."""
-
-    def __init__(self, option, member):
-        super().__init__(option, member, chained=False)
-
-    def body(self, spec, where):
-        chained = spec.get(self.option)
-        if chained is not None and not isinstance(chained, list):
-            raise InputError("%s.%s must be a list of conditions." % (where, self.option), option=OPTION)
-        return [
-            condition_body(item, "%s.%s[%d]" % (where, self.option, index), chained=True)
-            for index, item in enumerate(chained or [])
-        ]
-
-    def filled(self, value):
-        return [
-            filled_condition(c, chained=True) for c in (value if isinstance(value, list) else []) if isinstance(c, dict)
-        ]
-
-    def readable(self, value, compare=False):
-        return {
-            self.option: [
-                shape_condition(c, chained=True, compare=compare)
-                for c in (value if isinstance(value, list) else [])
-                if isinstance(c, dict)
-            ]
-        }
-
 
 # The members of a condition (CreateCustomWafRuleModel's ruleConfiguration), in the body's order. Rows with
 # chained=False exist on the main condition only.
 FIELDS = (
     Enum("action_type", "actionType", WAF_ACTIONS, "an action", chained=False, required=True),
-    Variables("variable_types", "variableTypes"),
-    Enum("operator_type", "operatorType", WAF_OPERATORS, "an operator", required=True),
-    Enum("severity_type", "severityType", WAF_SEVERITIES, "a severity", chained=False, default=DEFAULT_SEVERITY),
-    EnumSet(
-        "transformation_types",
-        "transformationTypes",
-        WAF_TRANSFORMATIONS,
-        "a transformation",
-        "transformation_type_names",
-        chained=False,
-    ),
-    Field("value", "value"),
-    Flag("is_negated", "isNegated"),
-    Flag("is_regex_variable", "isRegexVariable"),
-    Chained("chained_rule_conditions", "chainedRuleConditions"),
+    VARIABLES,
+    OPERATOR,
+    SEVERITY,
+    TRANSFORMATIONS,
+    VALUE,
+    NEGATED,
+    REGEX_VARIABLE,
+    CHAINED,
 )
-
-
-def _fields(chained):
-    return [field for field in FIELDS if field.chained or not chained]
 
 
 def condition_body(spec, where, chained=False):
     """option -> body of one condition (``where``: its option path)."""
-    if not isinstance(spec, dict):
-        raise InputError("%s must be a mapping." % where, option=OPTION)
-    return {field.member: field.body(spec, where) for field in _fields(chained)}
+    return shield_rules.condition_body(FIELDS, spec, where, chained)
 
 
 def filled_condition(condition, chained=False):
     """body -> filled body of one condition."""
-    condition = condition if isinstance(condition, dict) else {}
-    return {field.member: field.filled(condition.get(field.member)) for field in _fields(chained)}
+    return shield_rules.filled_condition(FIELDS, condition, chained)
 
 
 def shape_condition(condition, chained=False, compare=False):
     """body -> readable: a ``ruleConfiguration`` (or, ``chained``, a chained condition) in snake_case, with names
     beside the numbers; ``compare`` gives the form compared and diffed (transformations as a set)."""
-    condition = condition if isinstance(condition, dict) else {}
-    shaped = {}
-    for field in _fields(chained):
-        shaped.update(field.readable(condition.get(field.member), compare))
-    return shaped
+    return shield_rules.shape_condition(FIELDS, condition, chained, compare)
 
 
 def desired_configuration(spec):
@@ -335,7 +102,7 @@ def rule_view(name, description, configuration):
     """The compared and diffed form of one rule: name, description and the readable configuration."""
     return {
         "rule_name": name,
-        "rule_description": _text(description),
+        "rule_description": "" if description is None else str(description),
         "rule_configuration": comparable(filled_configuration(configuration)),
     }
 
@@ -347,65 +114,9 @@ def rule_state(rule):
     return rule_view(rule.get("ruleName"), rule.get("ruleDescription"), rule.get("ruleConfiguration"))
 
 
-def rule_body(name, description, configuration, current=None):
-    """The body of a create or update. A description not given is kept (``current``'s, else empty), and always
-    sent, because the platform refuses a rule without one (docs/platform-notes.md)."""
-    if description is None:
-        description = (current or {}).get("ruleDescription") or ""
-    return {"ruleName": name, "ruleDescription": description, "ruleConfiguration": configuration}
-
-
-def predicted_rule(current, zone_id, body):
-    """The ``CustomWafRule`` a write leads to, for check mode and a write whose answer was lost."""
-    current = current or {}
-    return {
-        "id": current.get("id"),
-        "shieldZoneId": zone_id,
-        "userId": current.get("userId"),
-        "ruleName": body["ruleName"],
-        "ruleDescription": body["ruleDescription"],
-        "ruleJson": None,
-        "ruleConfiguration": body["ruleConfiguration"],
-        "errorResponse": None,
-    }
-
-
-def shape_error_response(error):
-    if not isinstance(error, dict):
-        return None
-    return {
-        "status_code": error.get("statusCode"),
-        "success": error.get("success"),
-        "message": error.get("message"),
-        "error_key": error.get("errorKey"),
-    }
-
-
-def decode_rule_json(text):
-    """``(data, problem)``: the decoded ``ruleJson``, or None and why not."""
-    if not isinstance(text, str) or not text.strip():
-        return None, None
-    try:
-        return json.loads(text), None
-    except ValueError as exc:
-        return None, str(exc)
-
-
 def shape_rule(rule, warn):
     """One ``waf_rules`` entry from a ``CustomWafRule``; ``warn(text)`` hears about a broken ``ruleJson``."""
-    rule_json_data, problem = decode_rule_json(rule.get("ruleJson"))
-    if problem:
-        warn(
-            "ruleJson of custom WAF rule %s is not valid JSON (%s); rule_json_data is null." % (rule.get("id"), problem)
-        )
-    return {
-        "id": rule.get("id"),
-        "shield_zone_id": rule.get("shieldZoneId"),
-        "user_id": rule.get("userId"),
-        "rule_name": rule.get("ruleName"),
-        "rule_description": rule.get("ruleDescription"),
-        "rule_json": rule.get("ruleJson"),
-        "rule_json_data": rule_json_data,
-        "rule_configuration": shape_condition(rule.get("ruleConfiguration")),
-        "error_response": shape_error_response(rule.get("errorResponse")),
-    }
+    shaped = shape_rule_fields(rule, "custom WAF rule", warn)
+    shaped["rule_configuration"] = shape_condition(rule.get("ruleConfiguration"))
+    shaped["error_response"] = shape_error_response(rule.get("errorResponse"))
+    return shaped

@@ -1,0 +1,382 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""What custom WAF rules and rate limit rules of a shield zone share: the rows of a condition and the walkers of a
+field table, and the rule around the configuration.
+
+Both kinds of rule have the same condition (Shield document: ``CreateCustomWafRuleModel`` and
+``CreateWafRateLimitRuleModel`` list the same variables, operator, severity, transformations, value, negation,
+regex variable and chained conditions); their field tables (``waf_rules.FIELDS``, ``rate_limits``) are built from the
+rows here. A row converts one member three ways:
+
+- option -> body (``Field.body``): the readable option a task gives (names or numbers, each number with its ``*_name``
+  twin, as the info modules return them) to the member a write sends; bad input raises ``InputError`` naming the
+  option path and the fix (its ``option`` is the path's first part);
+- body -> filled body (``Field.filled``): what the platform sent, with what it leaves null filled as a write fills it;
+- body -> readable (``Field.readable``): snake_case with names beside the numbers; with ``compare`` the form compared
+  and diffed.
+
+:func:`condition_body`, :func:`filled_condition` and :func:`shape_condition` walk a table. Pure functions (no
+Ansible, no HTTP): bodies are untrusted, so every member is checked for its type before use.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+
+from .shield_enums import (
+    WAF_OPERATORS,
+    WAF_SEVERITIES,
+    WAF_TRANSFORMATIONS,
+    WAF_VARIABLES,
+    as_number,
+    enum_name,
+    normalise_variable_types,
+)
+
+# What the platform stores for a member the body leaves out: the Terraform provider never sends
+# severityType, isNegated or isRegexVariable (BunnyWay/terraform-provider-bunnynet,
+# internal/api/pullzone_waf_rule.go, PullzoneWafRuleConfiguration), so a rule it creates has the C#
+# defaults: NOTICE (0), false, false.
+DEFAULT_SEVERITY = 0
+
+
+def root_option(where):
+    """The option an option path starts with: ``rule_configuration`` of ``rule_configuration.value``."""
+    return where.split(".", 1)[0].split("[", 1)[0]
+
+
+def _names(table):
+    return ", ".join(table[n] for n in sorted(table))
+
+
+def _text(value):
+    return "" if value is None else str(value)
+
+
+def _enum(table, value, where, kind):
+    """The platform's number for a name (any case) or a number; None for None.
+
+    Numbers are passed on as given (a newer platform value this collection does not know yet); names
+    must be known.
+    """
+    if value is None:
+        return None
+    number = as_number(value)
+    if number is not None:
+        return number
+    if isinstance(value, str):
+        wanted = value.strip().upper()
+        for key, name in table.items():
+            if name.upper() == wanted:
+                return key
+    raise InputError(
+        "%s must be %s name (%s) or its number; got %r." % (where, kind, _names(table), value),
+        option=root_option(where),
+    )
+
+
+class Field(object):
+    """One member of a condition: its option (readable key), its body member, and whether chained conditions have
+    it. A kind of member says how each conversion treats it; the base is a text (null is ``""``)."""
+
+    def __init__(self, option, member, chained=True):
+        self.option = option
+        self.member = member
+        self.chained = chained
+
+    def body(self, spec, where):
+        """option -> body: the member to send from the option's mapping ``spec`` at option path ``where``."""
+        return _text(spec.get(self.option))
+
+    def filled(self, value):
+        """body -> filled body: the member as a complete write sends it."""
+        return _text(value)
+
+    def readable(self, value, compare=False):
+        """body -> readable: the readable keys of the member (``compare``: the form compared and diffed)."""
+        return {self.option: value}
+
+
+class Flag(Field):
+    """A boolean member; null (and left out) is false."""
+
+    def body(self, spec, where):
+        value = spec.get(self.option)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise InputError(
+                "%s.%s must be true or false; got %r." % (where, self.option, value), option=root_option(where)
+            )
+        return value
+
+    def filled(self, value):
+        return bool(value)
+
+
+class Enum(Field):
+    """A number with a name; the option accepts either, and its ``*_name`` twin, which must agree with it."""
+
+    def __init__(self, option, member, table, kind, chained=True, required=False, default=None):
+        super().__init__(option, member, chained)
+        self.table, self.kind, self.required, self.default = table, kind, required, default
+        self.name_option = option + "_name"
+
+    def body(self, spec, where):
+        number_value, name_value = spec.get(self.option), spec.get(self.name_option)
+        path, name_path = "%s.%s" % (where, self.option), "%s.%s" % (where, self.name_option)
+        number = _enum(self.table, number_value, path, self.kind)
+        # waf_rule_info returns a null name for a number it does not know: nothing to check then
+        named = _enum(self.table, name_value, name_path, self.kind) if name_value is not None else None
+        if number is not None and named is not None and number != named:
+            raise InputError(
+                "%s (%s) and %s (%s) disagree: give one of them, or make them match."
+                % (path, number_value, name_path, name_value),
+                option=root_option(where),
+            )
+        number = number if number is not None else named
+        if number is None and self.required:
+            raise InputError(
+                "%s is required: one of %s (or its number)." % (path, _names(self.table)), option=root_option(where)
+            )
+        return self.default if number is None else number
+
+    def filled(self, value):
+        return self.default if value is None else value
+
+    def readable(self, value, compare=False):
+        return {self.option: value, self.name_option: enum_name(self.table, value)}
+
+
+class EnumSet(Enum):
+    """A list of numbers with names (``names_option`` the twin list); compared as a set."""
+
+    def __init__(self, option, member, table, kind, names_option, chained=True):
+        super().__init__(option, member, table, kind, chained)
+        self.name_option = names_option
+
+    def body(self, spec, where):
+        numbers, names = spec.get(self.option), spec.get(self.name_option)
+        path, name_path = "%s.%s" % (where, self.option), "%s.%s" % (where, self.name_option)
+        chosen, label = (numbers, path) if numbers is not None else (names, name_path)
+        if chosen is None:
+            return []
+        if not isinstance(chosen, list):
+            raise InputError(
+                "%s must be a list of transformation names (%s) or numbers." % (label, _names(self.table)),
+                option=root_option(where),
+            )
+        result = [_enum(self.table, item, "%s[%d]" % (label, index), self.kind) for index, item in enumerate(chosen)]
+        if numbers is not None and names is not None:
+            named = [_enum(self.table, n, name_path + "[]", self.kind) for n in names if n is not None]
+            if any(n not in result for n in named):
+                raise InputError(
+                    "%s and %s disagree: give one of them, or make them match." % (path, name_path),
+                    option=root_option(where),
+                )
+        return result
+
+    def filled(self, value):
+        return list(value) if isinstance(value, list) else []
+
+    def readable(self, value, compare=False):
+        numbers = list(value) if isinstance(value, list) else []
+        if compare:  # a set, as the Terraform provider keeps it (transformations is a SetAttribute in
+            # BunnyWay/terraform-provider-bunnynet internal/provider/resource_pullzone_waf_rule.go)
+            numbers = sorted(set(numbers), key=lambda n: (not isinstance(n, int), str(n).zfill(8)))
+        return {self.option: numbers, self.name_option: [enum_name(self.table, n) for n in numbers]}
+
+
+class Variables(Field):
+    """``variableTypes``: variable name (or the platform's number for it) -> sub-variable, ``""`` for none."""
+
+    def body(self, spec, where):
+        value, where = spec.get(self.option), "%s.%s" % (where, self.option)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise InputError(
+                "%s must be a mapping of variable name to sub-variable (\"\" for none), for example "
+                "{REQUEST_URI: \"\"} or {REQUEST_HEADERS: User-Agent}." % where,
+                option=root_option(where),
+            )
+        variables = {}
+        for key, sub in value.items():
+            name = str(key).strip().upper()
+            number = as_number(name)
+            if number is not None and 0 <= number < len(WAF_VARIABLES):
+                name = WAF_VARIABLES[number]
+            if name not in WAF_VARIABLES:
+                # the published document closes variableTypes (additionalProperties: false): the platform refuses
+                # others
+                raise InputError(
+                    "%s has unknown variable %r; use one of %s (or their numbers 0 to %d)."
+                    % (where, key, ", ".join(WAF_VARIABLES), len(WAF_VARIABLES) - 1),
+                    option=root_option(where),
+                )
+            if name in variables:
+                raise InputError("%s names variable %s twice." % (where, name), option=root_option(where))
+            if isinstance(sub, bool) or (sub is not None and not isinstance(sub, (str, int, float))):
+                raise InputError(
+                    "%s.%s must be a text (a header or cookie name, COUNTRY_CODE for GEO) or \"\"; "
+                    "got %r." % (where, name, sub),
+                    option=root_option(where),
+                )
+            variables[name] = "" if sub is None else str(sub)
+        return variables
+
+    def filled(self, value):
+        return {key: _text(sub) for key, sub in normalise_variable_types(value).items()}
+
+    def readable(self, value, compare=False):
+        return {self.option: normalise_variable_types(value)}
+
+
+class Chained(Field):
+    """The chained conditions, kept in their order (the platform keeps it); each converted by ``rows`` (the rows of a
+    table with ``chained``)."""
+
+    def __init__(self, option, member, rows):
+        super().__init__(option, member, chained=False)
+        self.rows = rows
+
+    def body(self, spec, where):
+        chained = spec.get(self.option)
+        if chained is not None and not isinstance(chained, list):
+            raise InputError("%s.%s must be a list of conditions." % (where, self.option), option=root_option(where))
+        return [
+            condition_body(self.rows, item, "%s.%s[%d]" % (where, self.option, index), chained=True)
+            for index, item in enumerate(chained or [])
+        ]
+
+    def filled(self, value):
+        return [
+            filled_condition(self.rows, c, chained=True)
+            for c in (value if isinstance(value, list) else [])
+            if isinstance(c, dict)
+        ]
+
+    def readable(self, value, compare=False):
+        return {
+            self.option: [
+                shape_condition(self.rows, c, chained=True, compare=compare)
+                for c in (value if isinstance(value, list) else [])
+                if isinstance(c, dict)
+            ]
+        }
+
+
+# The rows of a condition both kinds of rule have, in the body's order; rows with chained=False exist on the main
+# condition only. A rule's table adds its own rows (the action, a rate limit's counter) around these.
+VARIABLES = Variables("variable_types", "variableTypes")
+OPERATOR = Enum("operator_type", "operatorType", WAF_OPERATORS, "an operator", required=True)
+SEVERITY = Enum("severity_type", "severityType", WAF_SEVERITIES, "a severity", chained=False, default=DEFAULT_SEVERITY)
+TRANSFORMATIONS = EnumSet(
+    "transformation_types",
+    "transformationTypes",
+    WAF_TRANSFORMATIONS,
+    "a transformation",
+    "transformation_type_names",
+    chained=False,
+)
+VALUE = Field("value", "value")
+NEGATED = Flag("is_negated", "isNegated")
+REGEX_VARIABLE = Flag("is_regex_variable", "isRegexVariable")
+CHAINED_ROWS = (VARIABLES, OPERATOR, VALUE, NEGATED, REGEX_VARIABLE)
+CHAINED = Chained("chained_rule_conditions", "chainedRuleConditions", CHAINED_ROWS)
+
+
+def _fields(fields, chained):
+    return [field for field in fields if field.chained or not chained]
+
+
+def condition_body(fields, spec, where, chained=False):
+    """option -> body of one condition (``where``: its option path) by the rows ``fields``."""
+    if not isinstance(spec, dict):
+        raise InputError("%s must be a mapping." % where, option=root_option(where))
+    return {field.member: field.body(spec, where) for field in _fields(fields, chained)}
+
+
+def filled_condition(fields, condition, chained=False):
+    """body -> filled body of one condition."""
+    condition = condition if isinstance(condition, dict) else {}
+    return {field.member: field.filled(condition.get(field.member)) for field in _fields(fields, chained)}
+
+
+def shape_condition(fields, condition, chained=False, compare=False):
+    """body -> readable: the members of ``fields`` in snake_case, with names beside the numbers; ``compare`` gives the
+    form compared and diffed (transformations as a set)."""
+    condition = condition if isinstance(condition, dict) else {}
+    shaped = {}
+    for field in _fields(fields, chained):
+        shaped.update(field.readable(condition.get(field.member), compare))
+    return shaped
+
+
+# --- the rule around the configuration -----------------------------------------------------------------------------
+
+
+def rule_body(name, description, configuration, current=None):
+    """The body of a create or update. A description not given is kept (``current``'s, else empty), and always
+    sent, because the platform refuses a rule without one (docs/platform-notes.md, "Custom WAF rules: the description
+    is always sent")."""
+    if description is None:
+        description = (current or {}).get("ruleDescription") or ""
+    return {"ruleName": name, "ruleDescription": description, "ruleConfiguration": configuration}
+
+
+def predicted_rule(current, zone_id, body):
+    """The rule a write leads to, for check mode and a write whose answer was lost."""
+    current = current or {}
+    return {
+        "id": current.get("id"),
+        "shieldZoneId": zone_id,
+        "userId": current.get("userId"),
+        "ruleName": body["ruleName"],
+        "ruleDescription": body["ruleDescription"],
+        "ruleJson": None,
+        "ruleConfiguration": body["ruleConfiguration"],
+        "errorResponse": None,
+    }
+
+
+def shape_error_response(error):
+    if not isinstance(error, dict):
+        return None
+    return {
+        "status_code": error.get("statusCode"),
+        "success": error.get("success"),
+        "message": error.get("message"),
+        "error_key": error.get("errorKey"),
+    }
+
+
+def decode_rule_json(text):
+    """``(data, problem)``: the decoded ``ruleJson``, or None and why not."""
+    if not isinstance(text, str) or not text.strip():
+        return None, None
+    try:
+        return json.loads(text), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def shape_rule_fields(rule, what, warn):
+    """The readable members every rule has (all but its configuration); ``warn(text)`` hears about a broken
+    ``ruleJson`` (``what``: the kind of rule, for the warning)."""
+    rule_json_data, problem = decode_rule_json(rule.get("ruleJson"))
+    if problem:
+        warn("ruleJson of %s %s is not valid JSON (%s); rule_json_data is null." % (what, rule.get("id"), problem))
+    return {
+        "id": rule.get("id"),
+        "shield_zone_id": rule.get("shieldZoneId"),
+        "user_id": rule.get("userId"),
+        "rule_name": rule.get("ruleName"),
+        "rule_description": rule.get("ruleDescription"),
+        "rule_json": rule.get("ruleJson"),
+        "rule_json_data": rule_json_data,
+    }

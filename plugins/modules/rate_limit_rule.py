@@ -1,0 +1,602 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: rate_limit_rule
+short_description: Create, update or delete a rate limit rule of a shield zone
+version_added: 1.1.0
+description:
+  - Manages one rate limit rule of a shield zone, found by its name within the zone. The zone's rules are listed
+    (every page) on each run; a rule is created when no rule has the name, updated when it differs, and left alone
+    when it matches, so a re-run changes nothing.
+  - A rule counts the requests that match its O(condition), per O(limit.counter_key) (per IP address by default).
+    Past O(limit.request_count) requests in O(limit.timeframe) seconds, it applies O(response.action) for
+    O(response.block_time) seconds.
+  - The rule is written in the readable form M(edge.platform.rate_limit_rule_info) returns. Its C(rule_name),
+    C(rule_description), C(condition), C(limit) and C(response) can be given back unchanged, and the task then reports
+    no change.
+  - Names and the platform's numbers are both accepted for operators, severities, transformations, variables, counter
+    keys, actions and times; names are matched without regard to case. A name must be one the platform's published
+    document lists; a number is sent as given, because the platform may accept more than the document lists.
+  - The rule is compared by meaning, not by text. Unset members count as their defaults, a null sub-variable or
+    value counts as an empty one, and transformations count as a set. Chained conditions are compared in their
+    order, which the platform keeps.
+  - When the answer to a write is lost, or the platform answers HTTP 202 Accepted without the rule, the write is
+    not sent again. The zone's rules are read once more and decide. If the rule is as asked, the task reports
+    changed with a warning; if not, it fails saying the change was not applied.
+  - The shield zone that holds the rule is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one
+    lookup request) or O(pullzone_name) (two lookup requests); exactly one of them is required.
+options:
+  rule_name:
+    description:
+      - Name of the rule; it identifies the rule within the zone. A name with a control character (a newline, tab
+        or escape) is refused before any request.
+      - The platform does not document names as unique. When several rules of the zone have this name, the task fails
+        and lists their ids; rename or delete all but one of them first.
+    type: str
+    required: true
+    aliases: [name]
+  rule_description:
+    description:
+      - Description of the rule.
+      - When not given, an existing rule keeps its description and a new rule gets an empty one. The description
+        is always sent, even when empty.
+    type: str
+    aliases: [description]
+  state:
+    description:
+      - V(present) creates or updates the rule; V(absent) deletes it when it exists.
+    type: str
+    default: present
+    choices: [present, absent]
+  condition:
+    description:
+      - Which requests the rule counts, in the shape of RV(rate_limit_rule.condition) (the same as a custom WAF rule's
+        condition in M(edge.platform.waf_rule), without its action).
+      - Required with O(state=present). The whole rule is declared, as O(condition), O(limit) and O(response)
+        together; a member left out takes its default, and the task changes a rule that differs.
+      - Each number option has a C(_name) twin, as M(edge.platform.rate_limit_rule_info) returns both. Give either
+        one or both; when both are given they must agree.
+    type: dict
+    suboptions:
+      variable_types:
+        description:
+          - Where to look, as a mapping of variable name to sub-variable. Use V("") when the variable has no
+            sub-variable.
+          - 'For example V({"REQUEST_URI": ""}), V({"REQUEST_HEADERS": "User-Agent"}) or V({"GEO": "COUNTRY_CODE"}).'
+          - The names are those of O(edge.platform.waf_rule#module:rule_configuration.variable_types); their numbers
+            0 to 26 are accepted too.
+        type: dict
+      operator_type:
+        description:
+          - How the variable is compared with O(condition.value). Give a name, V(BEGINSWITH), V(ENDSWITH),
+            V(CONTAINS), V(CONTAINSWORD), V(STRMATCH), V(EQ), V(GE), V(GT), V(LE), V(LT), V(WITHIN), V(RX),
+            V(STREQ), V(DETECTSQLI) or V(DETECTXSS), or the platform's number.
+          - Required unless O(condition.operator_type_name) is given.
+        type: raw
+      operator_type_name:
+        description:
+          - The name of the operator, as M(edge.platform.rate_limit_rule_info) returns it.
+        type: str
+      severity_type:
+        description:
+          - Severity recorded for a match. Give a name, V(NOTICE), V(WARNING) or V(CRITICAL), or the number 0 to 2.
+          - Defaults to V(NOTICE), the value a rule written without a severity holds.
+        type: raw
+      severity_type_name:
+        description:
+          - The name of the severity, as M(edge.platform.rate_limit_rule_info) returns it.
+        type: str
+      transformation_types:
+        description:
+          - Transformations applied to the variable before comparing. Give names, for example V(LOWERCASE) or
+            V(URLDECODE), or numbers.
+          - Compared as a set, in any order. A change of order alone is not a change.
+        type: list
+        elements: raw
+      transformation_type_names:
+        description:
+          - The names of the transformations, as M(edge.platform.rate_limit_rule_info) returns them.
+        type: list
+        elements: raw
+      value:
+        description:
+          - The value the operator compares against. Defaults to V("").
+        type: str
+      is_negated:
+        description:
+          - Whether the match is inverted. Defaults to V(false).
+        type: bool
+      is_regex_variable:
+        description:
+          - Whether the variable is selected by a regular expression. Defaults to V(false).
+        type: bool
+      chained_rule_conditions:
+        description:
+          - Further conditions that must all match too; they are combined with the main condition by AND.
+          - Kept and compared in the order given.
+        type: list
+        elements: dict
+        suboptions:
+          variable_types:
+            description:
+              - Where to look, as in O(condition.variable_types).
+            type: dict
+          operator_type:
+            description:
+              - How to compare, as in O(condition.operator_type).
+            type: raw
+          operator_type_name:
+            description:
+              - The name of the operator, as M(edge.platform.rate_limit_rule_info) returns it.
+            type: str
+          value:
+            description:
+              - The value to compare against. Defaults to V("").
+            type: str
+          is_negated:
+            description:
+              - Whether the match is inverted. Defaults to V(false).
+            type: bool
+          is_regex_variable:
+            description:
+              - Whether the variable is selected by a regular expression. Defaults to V(false).
+            type: bool
+  limit:
+    description:
+      - How many matching requests are allowed, in the shape of RV(rate_limit_rule.limit). Required with
+        O(state=present).
+    type: dict
+    suboptions:
+      request_count:
+        description:
+          - How many matching requests are allowed in O(limit.timeframe), from 0 to 2147483647.
+          - Required.
+        type: int
+      timeframe:
+        description:
+          - The window the requests are counted in, in seconds. The platform's document lists V(1), V(10), V(60),
+            V(300), V(900) and V(3600), also accepted by their names V(PerSecond), V(PerTenSeconds), V(PerOneMinute),
+            V(PerFiveMinutes), V(PerFifteenMinutes) and V(PerOneHour).
+          - Other numbers are sent as given, and the platform accepts or refuses them.
+          - Required unless O(limit.timeframe_name) is given.
+        type: raw
+      timeframe_name:
+        description:
+          - The name of the timeframe, as M(edge.platform.rate_limit_rule_info) returns it.
+        type: str
+      counter_key:
+        description:
+          - What the requests are counted per. Give a name, V(IP), V(Host), V(Country), V(City), V(ASN),
+            V(Organization), V(JA4) or V(IP_JA4), or the platform's number.
+          - Defaults to V(IP), as the platform's Terraform provider does.
+        type: raw
+      counter_key_name:
+        description:
+          - The name of the counter key, as M(edge.platform.rate_limit_rule_info) returns it.
+        type: str
+  response:
+    description:
+      - What happens past the limit, in the shape of RV(rate_limit_rule.response). Required with O(state=present).
+    type: dict
+    suboptions:
+      action:
+        description:
+          - What happens to the requests past the limit. Give a name, V(RateLimit) (refuse them), V(Log) or
+            V(Challenge), or the platform's number.
+          - Defaults to V(RateLimit), as the platform's Terraform provider does.
+        type: raw
+      action_name:
+        description:
+          - The name of the action, as M(edge.platform.rate_limit_rule_info) returns it.
+        type: str
+      block_time:
+        description:
+          - How long the action lasts, in seconds. The platform's document lists V(30), V(60), V(300), V(900),
+            V(1800) and V(3600), also accepted by their names V(ForThirtySeconds), V(ForOneMinute),
+            V(ForFiveMinutes), V(ForFifteenMinutes), V(ForThirtyMinutes) and V(ForOneHour).
+          - Other numbers are sent as given, and the platform accepts or refuses them.
+          - Required unless O(response.block_time_name) is given.
+        type: raw
+      block_time_name:
+        description:
+          - The name of the block time, as M(edge.platform.rate_limit_rule_info) returns it.
+        type: str
+extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
+  - edge.platform.management_api
+  - edge.platform.transport
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+    details:
+      - The diff shows the rule's name, description, condition, limit and response before and after.
+notes:
+  - Each run lists every rate limit rule of the zone, one request per 1000 rules, then sends at most one write.
+  - The plan of the shield zone limits how many rate limit rules it can hold (C(rate_limit_rules_limit) in
+    M(edge.platform.shield_zone_info)). How the platform refuses a rule past the limit is not documented; a refusal
+    or an HTTP 202 Accepted that did not create the rule fails the task and names the limit.
+  - Parallel tasks on one machine write to a zone's rate limit rules one at a time (a lock file in the controller's
+    temporary directory), as M(edge.platform.waf_rule) does for custom WAF rules. Tasks that run on several machines
+    against one zone can be serialised with C(throttle=1).
+seealso:
+  - module: edge.platform.rate_limit_rule_info
+  - module: edge.platform.waf_rule
+  - module: edge.platform.shield_zone
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Allow each IP address 100 login attempts a minute, then refuse it for five minutes
+  edge.platform.rate_limit_rule:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+    rule_name: login attempts
+    rule_description: Slow down password guessing
+    condition:
+      variable_types:
+        REQUEST_URI: ""
+      operator_type: BEGINSWITH
+      value: /login
+      transformation_types: [LOWERCASE]
+      chained_rule_conditions:
+        - variable_types:
+            REQUEST_METHOD: ""
+          operator_type: STREQ
+          value: POST
+    limit:
+      request_count: 100
+      timeframe: 60
+      counter_key: IP
+    response:
+      action: RateLimit
+      block_time: 300
+
+- name: Copy a rule from one zone to another
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Read the rule
+      edge.platform.rate_limit_rule_info:
+        shield_zone_id: 3001
+        rule_name: api burst
+      register: source
+
+    - name: Write it unchanged to another zone
+      edge.platform.rate_limit_rule:
+        shield_zone_id: 3004
+        rule_name: "{{ source.rate_limit_rules[0].rule_name }}"
+        rule_description: "{{ source.rate_limit_rules[0].rule_description }}"
+        condition: "{{ source.rate_limit_rules[0].condition }}"
+        limit: "{{ source.rate_limit_rules[0].limit }}"
+        response: "{{ source.rate_limit_rules[0].response }}"
+
+    - name: Delete a rule that is no longer needed
+      edge.platform.rate_limit_rule:
+        shield_zone_id: 3001
+        rule_name: old crawler limit
+        state: absent
+
+- name: Log countries that send more than 1000 requests in ten seconds, on the shield zone of pull zone demo
+  edge.platform.rate_limit_rule:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+    rule_name: country bursts
+    condition:
+      variable_types:
+        REQUEST_URI: ""
+      operator_type: BEGINSWITH
+      value: /
+    limit:
+      request_count: 1000
+      timeframe: PerTenSeconds
+      counter_key: Country
+    response:
+      action: Log
+      block_time: 30
+"""
+
+RETURN = r"""
+rate_limit_rule:
+  description:
+    - The rule after the task, in the shape of M(edge.platform.rate_limit_rule_info) results; predicted in check mode.
+    - Null when the rule is absent.
+    - After a write whose answer was lost, the predicted rule; its RV(rate_limit_rule.id) is null when it was created.
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: Rule id; null for a rule only predicted in check mode.
+      type: int
+      sample: 6001
+    shield_zone_id:
+      description: Id of the shield zone.
+      type: int
+      sample: 3001
+    user_id:
+      description: Id of the account that owns the rule, when the platform sent it.
+      type: str
+      sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
+    rule_name:
+      description: Rule name.
+      type: str
+      sample: login attempts
+    rule_description:
+      description: Rule description.
+      type: str
+      sample: Slow down password guessing
+    rule_json:
+      description: The rule definition as the platform sent it, a JSON text; null when only predicted.
+      type: str
+      sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
+    rule_json_data:
+      description: RV(rate_limit_rule.rule_json) decoded, or null.
+      type: dict
+      sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
+    condition:
+      description: Which requests the rule counts, as in M(edge.platform.rate_limit_rule_info). Can be passed back as
+        O(condition).
+      type: dict
+      contains:
+        variable_types:
+          description: Variable names mapped to their sub-variables.
+          type: dict
+          sample: {"REQUEST_URI": ""}
+        operator_type:
+          description: The operator's number.
+          type: int
+          sample: 0
+        operator_type_name:
+          description: The operator's name, or null for a number this collection does not know.
+          type: str
+          sample: BEGINSWITH
+        severity_type:
+          description: The severity's number.
+          type: int
+          sample: 0
+        severity_type_name:
+          description: The severity's name, or null.
+          type: str
+          sample: NOTICE
+        transformation_types:
+          description: Transformation numbers.
+          type: list
+          elements: int
+          sample: [8]
+        transformation_type_names:
+          description: Transformation names, in the same order.
+          type: list
+          elements: str
+          sample: [LOWERCASE]
+        value:
+          description: The value compared against.
+          type: str
+          sample: /login
+        is_negated:
+          description: Whether the match is inverted.
+          type: bool
+          sample: false
+        is_regex_variable:
+          description: Whether the variable is selected by a regular expression.
+          type: bool
+          sample: false
+        chained_rule_conditions:
+          description: The chained conditions, each with the condition members above except severity and
+            transformations.
+          type: list
+          elements: dict
+          sample:
+            - {"variable_types": {"REQUEST_METHOD": ""}, "operator_type": 15, "operator_type_name": "STREQ",
+               "value": "POST", "is_negated": false, "is_regex_variable": false}
+    limit:
+      description: How many matching requests are allowed. Can be passed back as O(limit).
+      type: dict
+      contains:
+        request_count:
+          description: Requests allowed in the timeframe.
+          type: int
+          sample: 100
+        timeframe:
+          description: The counting window in seconds.
+          type: int
+          sample: 60
+        timeframe_name:
+          description: The window's name, or null for a number the platform's document does not list.
+          type: str
+          sample: PerOneMinute
+        counter_key:
+          description: The counter key's number.
+          type: int
+          sample: 0
+        counter_key_name:
+          description: What the requests are counted per, or null.
+          type: str
+          sample: IP
+    response:
+      description: What happens past the limit. Can be passed back as O(response).
+      type: dict
+      contains:
+        action:
+          description: The action's number.
+          type: int
+          sample: 1
+        action_name:
+          description: The action's name, or null.
+          type: str
+          sample: RateLimit
+        block_time:
+          description: How long the action lasts, in seconds.
+          type: int
+          sample: 300
+        block_time_name:
+          description: The block time's name, or null.
+          type: str
+          sample: ForFiveMinutes
+    error_response:
+      description: The status information the platform attached to the rule, as sent; null when none.
+      type: dict
+      contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key.
+          type: str
+          sample: null
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 404
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: shield_zone.not_found
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: Shield zone 3999 was not found.
+"""
+
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import rate_limits
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import (
+    desired_configuration,
+    rule_state,
+    shape_rule,
+)
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import predicted_rule, rule_body
+
+
+def wanted_configuration(params):
+    """The ``ruleConfiguration`` to write (None for state=absent); bad input fails before any request."""
+    name = params["rule_name"]
+    if not name or not name.strip():
+        raise InputError(
+            "rule_name must not be empty: it identifies the rule within the shield zone.", option="rule_name"
+        )
+    bad_name = check_name(name, "rule_name")  # the name is sent to the platform
+    if bad_name:
+        raise InputError(bad_name, option="rule_name")
+    return desired_configuration(params) if params["state"] == "present" else None
+
+
+def write(client, zone_id, current, body):
+    """Delete the rule (no body), create it (no current rule) or update it; the rule answered, if any."""
+    if body is None:
+        return rate_limits.delete(client, current["id"])
+    if current is None:
+        return rate_limits.create(client, zone_id, body)
+    return rate_limits.update(client, current["id"], body)
+
+
+def run(ctx):
+    params, configuration = ctx.params, wanted_configuration(ctx.params)
+    name = params["rule_name"]
+    found = SHIELD_ZONE.resolve(ctx)
+    find = partial(rate_limits.find, ctx.client, found.id, name, found.not_visible)
+    with one_writer(ctx, "shield-rate-limit", found.id):
+        current = find()
+        body = rule_body(name, params["rule_description"], configuration, current) if configuration else None
+        apply = partial(write, ctx.client, found.id, current, body)
+        outcome = ctx.reconcile(rule_state(current), rule_state(body), apply, reread=lambda: rule_state(find()))
+    if body is None:
+        return {"rate_limit_rule": None}
+    rule = outcome.answer or (predicted_rule(current, found.id, body) if outcome.changed else current)
+    return {"rate_limit_rule": shape_rule(rule, ctx.warn)}
+
+
+CONDITION = dict(
+    variable_types=dict(type="dict"),
+    operator_type=dict(type="raw"),
+    operator_type_name=dict(type="str"),
+    value=dict(type="str"),
+    is_negated=dict(type="bool"),
+    is_regex_variable=dict(type="bool"),
+)
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        SHIELD_ZONE.argument_spec(),
+        rule_name=dict(type="str", required=True, aliases=["name"]),
+        rule_description=dict(type="str", aliases=["description"]),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+        condition=dict(
+            type="dict",
+            options=dict(
+                CONDITION,
+                severity_type=dict(type="raw"),
+                severity_type_name=dict(type="str"),
+                transformation_types=dict(type="list", elements="raw"),
+                transformation_type_names=dict(type="list", elements="raw"),
+                chained_rule_conditions=dict(type="list", elements="dict", options=CONDITION),
+            ),
+        ),
+        limit=dict(
+            type="dict",
+            options=dict(
+                request_count=dict(type="int"),
+                timeframe=dict(type="raw"),
+                timeframe_name=dict(type="str"),
+                counter_key=dict(type="raw", no_log=False),  # what requests are counted per, not a secret
+                counter_key_name=dict(type="str", no_log=False),
+            ),
+        ),
+        response=dict(
+            type="dict",
+            options=dict(
+                action=dict(type="raw"),
+                action_name=dict(type="str"),
+                block_time=dict(type="raw"),
+                block_time_name=dict(type="str"),
+            ),
+        ),
+    ),
+    run=run,
+    required_if=[("state", "present", ["condition", "limit", "response"])],
+    **SHIELD_ZONE.validation(),
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()

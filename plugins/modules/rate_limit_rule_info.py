@@ -1,0 +1,345 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: rate_limit_rule_info
+short_description: Read rate limit rules of a shield zone
+version_added: 1.1.0
+description:
+  - Reads one rate limit rule by its id, the rules of a shield zone with a given name (O(rule_name), as
+    M(edge.platform.rate_limit_rule) finds a rule), or every rate limit rule of a shield zone, following the
+    platform's pagination with one request per page.
+  - Returns each rule in the readable form M(edge.platform.rate_limit_rule) takes, so a rule read here and written
+    back with that module is no change. The platform's numbers for operators, severities, transformations, counter
+    keys, actions and times are kept, and their names are added beside them.
+  - The platform sometimes sends the keys of C(variableTypes) as numbers (V(0) for C(REQUEST_URI) up to V(26) for
+    C(VERIFIED_BOT_CATEGORY)) instead of names; this module always returns names.
+  - The shield zone is chosen by O(shield_zone_id), or by its pull zone's O(pullzone_id) (one lookup request) or
+    O(pullzone_name) (two lookup requests). Exactly one of O(id), O(shield_zone_id), O(pullzone_id) and
+    O(pullzone_name) is required.
+  - A zone without rules returns an empty list; an unknown zone fails the task.
+  - With O(rule_name), only the rules of the zone with exactly that name are returned (case-sensitive, as
+    M(edge.platform.rate_limit_rule) matches it), so none when the zone has no such rule, and several when the
+    platform holds several with that name (which M(edge.platform.rate_limit_rule) refuses to manage).
+options:
+  id:
+    description:
+      - Id of one rate limit rule, instead of a shield zone.
+      - A rule that does not exist, or that this API key cannot see, fails the task with the platform's status.
+      - Mutually exclusive with O(shield_zone_id), O(pullzone_id), O(pullzone_name) and O(rule_name).
+    type: int
+  rule_name:
+    description:
+      - Name of the rules to return, within the shield zone chosen by O(shield_zone_id), O(pullzone_id) or
+        O(pullzone_name); the same name O(edge.platform.rate_limit_rule#module:rule_name) takes.
+      - The zone's rules are listed (one request per page) and only those with exactly this name are returned.
+      - Mutually exclusive with O(id).
+    type: str
+    aliases: [name]
+  page_size:
+    description:
+      - How many rules to ask for per request when listing a zone, from 1 to 1000.
+      - Pages are followed until the platform reports no next page, whatever size the platform really uses.
+    type: int
+    default: 100
+extends_documentation_fragment:
+  - edge.platform.zone_selectors.shield_zone
+  - edge.platform.management_api
+  - edge.platform.transport
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+  - edge.platform.attributes.info_module
+notes:
+  - The platform does not document how it answers for a rule that does not exist. The module fails on an HTTP 404 or
+    202, on an answer without the rule (no id, zone or configuration), and on a rule whose C(errorResponse) reports a
+    failure with a message, an error key or an error status.
+  - The published document describes a rule read by id or listed with the members of a custom WAF rule only, without
+    the request count, timeframe, counter key and block time; the platform's own Terraform provider reads them from
+    the same answers. A member the platform leaves out is returned as its default (V(0), or V(IP) and V(RateLimit)).
+seealso:
+  - module: edge.platform.rate_limit_rule
+  - module: edge.platform.shield_zone_info
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: List the rate limit rules of shield zone 3001
+  edge.platform.rate_limit_rule_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    shield_zone_id: 3001
+  register: zone_rules
+
+- name: Show what each rule allows
+  ansible.builtin.debug:
+    msg: >-
+      {{ item.rule_name }}: {{ item.limit.request_count }} requests per {{ item.limit.timeframe }} s
+      per {{ item.limit.counter_key_name }}, then {{ item.response.action_name }} for {{ item.response.block_time }} s
+  loop: "{{ zone_rules.rate_limit_rules }}"
+  loop_control:
+    label: "{{ item.rule_name }}"
+
+- name: Read one rule by its id
+  edge.platform.rate_limit_rule_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    id: 6001
+  register: one_rule
+
+- name: Read the rule named api burst of the shield zone of pull zone demo, as edge.platform.rate_limit_rule finds it
+  edge.platform.rate_limit_rule_info:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    pullzone_name: demo
+    rule_name: api burst
+  register: named_rule
+"""
+
+RETURN = r"""
+rate_limit_rules:
+  description:
+    - The rate limit rules read, one entry per rule, in the readable form M(edge.platform.rate_limit_rule) takes.
+    - With O(id), a list of one rule; with a shield zone, every rule of the zone (possibly none); with O(rule_name),
+      the rules of the zone with that name (usually one, possibly none).
+  returned: success
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: Rule id.
+      type: int
+      sample: 6001
+    shield_zone_id:
+      description: Id of the shield zone.
+      type: int
+      sample: 3001
+    user_id:
+      description: Id of the account that owns the rule, when the platform sent it.
+      type: str
+      sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
+    rule_name:
+      description: Rule name.
+      type: str
+      sample: login attempts
+    rule_description:
+      description: Rule description.
+      type: str
+      sample: Slow down password guessing
+    rule_json:
+      description: The rule definition as the platform sent it, a JSON text.
+      type: str
+      sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
+    rule_json_data:
+      description: RV(rate_limit_rules[].rule_json) decoded, or null.
+      type: dict
+      sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
+    condition:
+      description: Which requests the rule counts. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:condition).
+      type: dict
+      contains:
+        variable_types:
+          description: Variable names mapped to their sub-variables.
+          type: dict
+          sample: {"REQUEST_URI": ""}
+        operator_type:
+          description: The operator's number.
+          type: int
+          sample: 0
+        operator_type_name:
+          description: The operator's name, or null for a number this collection does not know.
+          type: str
+          sample: BEGINSWITH
+        severity_type:
+          description: The severity's number.
+          type: int
+          sample: 0
+        severity_type_name:
+          description: The severity's name, or null.
+          type: str
+          sample: NOTICE
+        transformation_types:
+          description: Transformation numbers.
+          type: list
+          elements: int
+          sample: [8]
+        transformation_type_names:
+          description: Transformation names, in the same order.
+          type: list
+          elements: str
+          sample: [LOWERCASE]
+        value:
+          description: The value compared against.
+          type: str
+          sample: /login
+        is_negated:
+          description: Whether the match is inverted.
+          type: bool
+          sample: false
+        is_regex_variable:
+          description: Whether the variable is selected by a regular expression.
+          type: bool
+          sample: false
+        chained_rule_conditions:
+          description: The chained conditions, each with the condition members above except severity and
+            transformations.
+          type: list
+          elements: dict
+          sample:
+            - {"variable_types": {"REQUEST_METHOD": ""}, "operator_type": 15, "operator_type_name": "STREQ",
+               "value": "POST", "is_negated": false, "is_regex_variable": false}
+    limit:
+      description: How many matching requests are allowed. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:limit).
+      type: dict
+      contains:
+        request_count:
+          description: Requests allowed in the timeframe.
+          type: int
+          sample: 100
+        timeframe:
+          description: The counting window in seconds.
+          type: int
+          sample: 60
+        timeframe_name:
+          description: The window's name, or null for a number the platform's document does not list.
+          type: str
+          sample: PerOneMinute
+        counter_key:
+          description: The counter key's number.
+          type: int
+          sample: 0
+        counter_key_name:
+          description: What the requests are counted per, or null.
+          type: str
+          sample: IP
+    response:
+      description: What happens past the limit. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:response).
+      type: dict
+      contains:
+        action:
+          description: The action's number.
+          type: int
+          sample: 1
+        action_name:
+          description: The action's name, or null.
+          type: str
+          sample: RateLimit
+        block_time:
+          description: How long the action lasts, in seconds.
+          type: int
+          sample: 300
+        block_time_name:
+          description: The block time's name, or null.
+          type: str
+          sample: ForFiveMinutes
+    error_response:
+      description: The status information the platform attached to the rule, as sent; null when none.
+      type: dict
+      contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key.
+          type: str
+          sample: null
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 404
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: shield_zone.not_found
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: null
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: Shield zone 3999 was not found.
+"""
+
+
+from ansible_collections.edge.platform.plugins.module_utils._api import rate_limits
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import shape_rule
+
+
+def check(params):
+    """Bad input fails before any request."""
+    if params["id"] is not None and params["id"] <= 0:
+        raise InputError("id must be a positive id; got %d." % params["id"], option="id")
+    if not 1 <= params["page_size"] <= rate_limits.MAX_PAGE_SIZE:
+        raise InputError(
+            "page_size must be between 1 and %d; got %d." % (rate_limits.MAX_PAGE_SIZE, params["page_size"]),
+            option="page_size",
+        )
+    if params["rule_name"] is not None and not params["rule_name"].strip():
+        raise InputError(
+            "rule_name must not be empty: it names the rules to read within the shield zone.", option="rule_name"
+        )
+
+
+def run(ctx):
+    params = ctx.params
+    check(params)
+    if params["id"] is not None:
+        rules = [rate_limits.get(ctx.client, params["id"])]
+    else:
+        found = SHIELD_ZONE.resolve(ctx)
+        rules = rate_limits.list_all(ctx.client, found.id, params["page_size"], found.not_visible)
+        if params["rule_name"] is not None:
+            rules = rate_limits.named(rules, params["rule_name"])
+    return {"rate_limit_rules": [shape_rule(rule, ctx.warn) for rule in rules]}
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        SHIELD_ZONE.argument_spec(),
+        id=dict(type="int"),
+        rule_name=dict(type="str", aliases=["name"]),
+        page_size=dict(type="int", default=100),
+    ),
+    run=run,
+    # one rule by id, or the rules of a zone chosen one of the selector's ways
+    **merge_validation(
+        SHIELD_ZONE.validation(required=False),
+        {
+            "mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names + ["rule_name"]],
+            "required_one_of": [["id"] + SHIELD_ZONE.names],
+        },
+    ),
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()
