@@ -378,8 +378,8 @@ def result(ctx, found, outcome, details, custom, wanted):
 
 def run(ctx):
     params = ctx.params
-    check_input(ctx, params["type"])
-    found = SHIELD_ZONE.resolve(ctx)
+    entries = check_input(ctx, params["type"])
+    found = SHIELD_ZONE.resolve_in_plan(ctx, lambda: {"access_list": shapes.wanted_view(None, params, entries)})
     index, details, custom = read(ctx, found)
     before = shapes.list_view(details, custom)
     reread = partial(view_now, ctx, found)

@@ -220,7 +220,6 @@ api_error:
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api import hostnames, pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import REFUSED, ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
@@ -369,13 +368,8 @@ def absent(task):
 
 def resolve(ctx):
     """The pull zone; in check mode, one an earlier task only predicted creating (by name) is stood in for."""
-    try:
-        return PULL_ZONE.resolve(ctx)
-    except LookupFailed as error:
-        missing = "pull zone %s" % ctx.params["pullzone_name"]
-        if ctx.params["state"] == "present" and str(error).startswith("No ") and ctx.predicted_dependency(missing):
-            ctx.exit(hostname=shape_hostname(predicted(ctx.params["hostname"])), pull_zone=None, cname_target=None)
-        raise
+    standin = dict(hostname=shape_hostname(predicted(ctx.params["hostname"])), pull_zone=None, cname_target=None)
+    return PULL_ZONE.resolve_in_plan(ctx, lambda: standin)
 
 
 def run(ctx):

@@ -429,10 +429,19 @@ def write(client, zone_id, current, body):
     return waf_rules.update(client, current["id"], body)
 
 
+def predicted_new(ctx, name, configuration):
+    """The rule a real run would create in a shield zone an earlier task was only predicted creating."""
+    if not configuration:
+        return None
+    return shape_rule(
+        predicted_rule(None, None, rule_body(name, ctx.params["rule_description"], configuration, None)), ctx.warn
+    )
+
+
 def run(ctx):
     params, configuration = ctx.params, wanted_configuration(ctx.params)
     name = params["rule_name"]
-    found = SHIELD_ZONE.resolve(ctx)
+    found = SHIELD_ZONE.resolve_in_plan(ctx, lambda: {"waf_rule": predicted_new(ctx, name, configuration)})
     find = partial(waf_rules.find, ctx.client, found.id, name, found.not_visible)
     # one writer per zone on this machine: the platform fails parallel creates (see _engine/zone_lock.py)
     with one_writer(ctx, "shield-waf", found.id):

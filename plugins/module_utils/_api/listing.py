@@ -33,7 +33,12 @@ LISTING_HINT = (
 
 class LookupFailed(InputError):
     """No single object matches: ``str(error)`` says what was searched and what was found, and ``option`` is
-    the option the user gave."""
+    the option the user gave. ``missing``: nothing matches at all (not several, not a malformed name), which
+    in check mode may only mean an earlier task was predicted creating it (``Selector.resolve_in_plan``)."""
+
+    def __init__(self, message, option=None, missing=False):
+        super().__init__(message, option=option)
+        self.missing = missing
 
 
 def normal(name):
@@ -113,9 +118,11 @@ def pick(models, wanted, what, option, id_option, id_key, name_key):
             "them exactly, or give %s."
             % (what, option, wanted, _describe(models, id_key, name_key), option, id_option),
             option=option,
+            missing=True,
         )
     raise LookupFailed(
         "No %s matches %s=%r among those this API key can see: check %s, or give %s."
         % (what, option, wanted, option, id_option),
         option=option,
+        missing=True,
     )

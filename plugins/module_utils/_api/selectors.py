@@ -123,6 +123,21 @@ class Selector(object):
         """True when any of the options is set (an info module lists everything otherwise)."""
         return any(params.get(name) is not None for name in self.names)
 
+    def resolve_in_plan(self, ctx, standin):
+        """:meth:`resolve` for a task that writes into the object (its parent). In check mode only, when a lookup
+        finds no such object at all, an earlier task may only have been predicted creating it (check mode creates
+        nothing): the task then ends reporting the change a real run would make, with a warning
+        (``ctx.predicted_dependency``) and ``standin()`` as its result. A real run, ``state: absent`` (nothing to
+        remove from what does not exist yet), and several matches fail as :meth:`resolve` does."""
+        try:
+            return self.resolve(ctx)
+        except LookupFailed as error:
+            given = next((name for name in self.names if ctx.params.get(name) is not None), self.names[0])
+            missing = "%s %s=%s" % (self.what, given, ctx.params.get(given))
+            if error.missing and ctx.params.get("state", "present") == "present" and ctx.predicted_dependency(missing):
+                ctx.exit(**standin())
+            raise
+
     def chosen_or_all(self, ctx, get, list_all, reuse_model=True):
         """The platform models an info module reports: the one object the options choose, else every object.
 

@@ -110,7 +110,8 @@ def find_by_pull_zone(client, pull_zone_id, pull_zone_label=None):
         answer = "HTTP 404" if status == 404 else "HTTP %d without a shield zone" % status
         raise LookupFailed(
             "No shield zone of %s is visible to this API key (the platform answered %s): enable "
-            "Shield on that pull zone, or give shield_zone_id." % (label, answer)
+            "Shield on that pull zone, or give shield_zone_id." % (label, answer),
+            missing=True,
         )
     return zone
 

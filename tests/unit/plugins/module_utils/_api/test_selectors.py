@@ -149,3 +149,31 @@ def test_chosen_or_all_reuses_the_model_a_lookup_read_unless_told_not_to():
     ctx.client = api
     reread = DNS_ZONE.chosen_or_all(ctx, lambda c, i, h: {"Id": i, "again": True}, None, reuse_model=False)
     assert reread == [{"Id": 4, "again": True}]
+
+
+def in_plan(params, *responses, check_mode=True):
+    api, session = client(*responses)
+    ctx = Context(dict({name: None for name in PULL_ZONE.names}, **params), check_mode=check_mode)
+    ctx.client = api
+    result = execute(lambda c: {"found": PULL_ZONE.resolve_in_plan(c, lambda: {"standin": True})}, ctx)
+    return dict(result, warnings=ctx.warnings), session
+
+
+@pytest.mark.parametrize(
+    "params, listed, check_mode, stood_in",
+    [
+        ({"pullzone_name": "site"}, [], True, True),  # predicted by an earlier task under --check
+        ({"pullzone_name": "site"}, [{"Id": 4, "Name": "site-old"}], True, True),  # the search found others only
+        ({"pullzone_name": "site"}, [], False, False),  # a real run: missing stays a failure
+        ({"pullzone_name": "site", "state": "absent"}, [], True, False),  # nothing to remove from
+        ({"pullzone_name": "site"}, [{"Id": 4, "Name": "site"}, {"Id": 5, "Name": "site"}], True, False),  # several
+    ],
+)
+def test_resolve_in_plan_stands_in_for_a_missing_parent_in_check_mode_only(params, listed, check_mode, stood_in):
+    result, session = in_plan(params, dns_page(listed), check_mode=check_mode)
+    assert len(session.calls) == 1
+    if stood_in:
+        assert result.get("standin") is True and result["changed"] is True and not result.get("failed")
+        assert "pull zone pullzone_name=site does not exist" in result["warnings"][0]
+    else:
+        assert result["failed"] is True and "standin" not in result
