@@ -379,7 +379,9 @@ def result(ctx, found, outcome, details, custom, wanted):
 def run(ctx):
     params = ctx.params
     entries = check_input(ctx, params["type"])
-    found = SHIELD_ZONE.resolve_in_plan(ctx, lambda: {"access_list": shapes.wanted_view(None, params, entries)})
+    found = SHIELD_ZONE.resolve_in_plan(
+        ctx, lambda: {"access_list": shapes.wanted_view(None, params, entries)}, {"access_list": None}
+    )
     index, details, custom = read(ctx, found)
     before = shapes.list_view(details, custom)
     reread = partial(view_now, ctx, found)

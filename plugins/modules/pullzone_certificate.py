@@ -551,7 +551,11 @@ def run(ctx):
     wanted = load_wanted(ctx) if params["state"] == "present" else None
     # after the local checks (no request before them); a name lookup reads the list model, which has no
     # certificates, so read_state still reads the zone by id with includeCertificate=true
-    found = PULL_ZONE.resolve_in_plan(ctx, lambda: {"pull_zone": None, "hostname": params["hostname"]})
+    found = PULL_ZONE.resolve_in_plan(
+        ctx,
+        lambda: {"pull_zone": None, "hostname": params["hostname"]},
+        {"pull_zone": None, "hostname": params["hostname"]},
+    )
     state = read_state(ctx, found, address if wanted and not params["force"] else None)
     change = upload(ctx, found, state, wanted, address) if wanted else removal(ctx, found, state)
     target = change.target if change.changed else state.view

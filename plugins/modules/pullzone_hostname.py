@@ -369,7 +369,7 @@ def absent(task):
 def resolve(ctx):
     """The pull zone; in check mode, one an earlier task only predicted creating (by name) is stood in for."""
     standin = dict(hostname=shape_hostname(predicted(ctx.params["hostname"])), pull_zone=None, cname_target=None)
-    return PULL_ZONE.resolve_in_plan(ctx, lambda: standin)
+    return PULL_ZONE.resolve_in_plan(ctx, lambda: standin, dict(hostname=None, pull_zone=None, cname_target=None))
 
 
 def run(ctx):

@@ -538,7 +538,9 @@ def predicted_new(ctx, name, configuration):
 def run(ctx):
     params, configuration = ctx.params, wanted_configuration(ctx.params)
     name = params["rule_name"]
-    found = SHIELD_ZONE.resolve_in_plan(ctx, lambda: {"rate_limit_rule": predicted_new(ctx, name, configuration)})
+    found = SHIELD_ZONE.resolve_in_plan(
+        ctx, lambda: {"rate_limit_rule": predicted_new(ctx, name, configuration)}, {"rate_limit_rule": None}
+    )
     find = partial(rate_limits.find, ctx.client, found.id, name, found.not_visible)
     with one_writer(ctx, "shield-rate-limit", found.id):
         current = find()

@@ -441,7 +441,9 @@ def predicted_new(ctx, name, configuration):
 def run(ctx):
     params, configuration = ctx.params, wanted_configuration(ctx.params)
     name = params["rule_name"]
-    found = SHIELD_ZONE.resolve_in_plan(ctx, lambda: {"waf_rule": predicted_new(ctx, name, configuration)})
+    found = SHIELD_ZONE.resolve_in_plan(
+        ctx, lambda: {"waf_rule": predicted_new(ctx, name, configuration)}, {"waf_rule": None}
+    )
     find = partial(waf_rules.find, ctx.client, found.id, name, found.not_visible)
     # one writer per zone on this machine: the platform fails parallel creates (see _engine/zone_lock.py)
     with one_writer(ctx, "shield-waf", found.id):

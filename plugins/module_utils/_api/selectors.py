@@ -123,18 +123,29 @@ class Selector(object):
         """True when any of the options is set (an info module lists everything otherwise)."""
         return any(params.get(name) is not None for name in self.names)
 
-    def resolve_in_plan(self, ctx, standin):
-        """:meth:`resolve` for a task that writes into the object (its parent). In check mode only, when a lookup
-        finds no such object at all, an earlier task may only have been predicted creating it (check mode creates
-        nothing): the task then ends reporting the change a real run would make, with a warning
-        (``ctx.predicted_dependency``) and ``standin()`` as its result. A real run, ``state: absent`` (nothing to
-        remove from what does not exist yet), and several matches fail as :meth:`resolve` does."""
+    def resolve_in_plan(self, ctx, standin, gone=None):
+        """:meth:`resolve` for a task that writes into the object (its parent), when a lookup finds no such object at
+        all (several matches, or a malformed name, fail as :meth:`resolve` does):
+
+        - ``state: present`` in check mode: an earlier task may only have been predicted creating the parent (check
+          mode creates nothing); the task ends reporting the change a real run would make, with a warning
+          (``ctx.predicted_dependency``) and ``standin()`` as its result. A real run fails as :meth:`resolve` does.
+        - ``state: absent`` with ``gone`` (the result of a task that removed nothing): what lived in the parent is
+          gone with it, so the task ends unchanged (a teardown run twice changes nothing the second time), with the
+          lookup's words as a warning (a mistyped name is seen, with the candidates the platform's search found).
+        """
         try:
             return self.resolve(ctx)
         except LookupFailed as error:
+            if not error.missing:
+                raise
             given = next((name for name in self.names if ctx.params.get(name) is not None), self.names[0])
             missing = "%s %s=%s" % (self.what, given, ctx.params.get(given))
-            if error.missing and ctx.params.get("state", "present") == "present" and ctx.predicted_dependency(missing):
+            if ctx.params.get("state", "present") == "absent":
+                if gone is not None:
+                    ctx.warn("Nothing to remove: %s" % error)
+                    ctx.exit(**gone)
+            elif ctx.predicted_dependency(missing):
                 ctx.exit(**standin())
             raise
 

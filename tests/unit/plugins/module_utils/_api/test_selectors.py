@@ -155,7 +155,8 @@ def in_plan(params, *responses, check_mode=True):
     api, session = client(*responses)
     ctx = Context(dict({name: None for name in PULL_ZONE.names}, **params), check_mode=check_mode)
     ctx.client = api
-    result = execute(lambda c: {"found": PULL_ZONE.resolve_in_plan(c, lambda: {"standin": True})}, ctx)
+    gone = {"gone": True} if params.pop("gone", False) else None
+    result = execute(lambda c: {"found": PULL_ZONE.resolve_in_plan(c, lambda: {"standin": True}, gone)}, ctx)
     return dict(result, warnings=ctx.warnings), session
 
 
@@ -165,14 +166,22 @@ def in_plan(params, *responses, check_mode=True):
         ({"pullzone_name": "site"}, [], True, True),  # predicted by an earlier task under --check
         ({"pullzone_name": "site"}, [{"Id": 4, "Name": "site-old"}], True, True),  # the search found others only
         ({"pullzone_name": "site"}, [], False, False),  # a real run: missing stays a failure
-        ({"pullzone_name": "site", "state": "absent"}, [], True, False),  # nothing to remove from
+        ({"pullzone_name": "site", "state": "absent"}, [], True, False),  # a module that says nothing of absent
+        ({"pullzone_name": "site", "state": "absent", "gone": True}, [], False, "gone"),  # removed with its parent
+        ({"pullzone_name": "site", "state": "absent", "gone": True}, [], True, "gone"),
         ({"pullzone_name": "site"}, [{"Id": 4, "Name": "site"}, {"Id": 5, "Name": "site"}], True, False),  # several
     ],
 )
 def test_resolve_in_plan_stands_in_for_a_missing_parent_in_check_mode_only(params, listed, check_mode, stood_in):
     result, session = in_plan(params, dns_page(listed), check_mode=check_mode)
     assert len(session.calls) == 1
-    if stood_in:
+    if stood_in == "gone":
+        assert result.get("gone") is True and result["changed"] is False
+        assert result["warnings"] == [
+            "Nothing to remove: No pull zone matches pullzone_name='site' among those this "
+            "API key can see: check pullzone_name, or give pullzone_id."
+        ]
+    elif stood_in:
         assert result.get("standin") is True and result["changed"] is True and not result.get("failed")
         assert "pull zone pullzone_name=site does not exist" in result["warnings"][0]
     else:
