@@ -18,12 +18,10 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 
 from .waf_rules import (
     MAX_PAGE_SIZE,
-    MAX_PAGES,
-    PAGING_HINT,
-    collect_pages,
     confirm_deletion,
     confirmed_rule,
     find_by_name,
+    list_pages,
     named,
     rule_read_failure,
 )
@@ -59,23 +57,9 @@ def list_all(client, zone_id, page_size=MAX_PAGE_SIZE, hint=None):
     ``hint``: the advice of a 404 (the zone's ``Found.not_visible``). A listing that cannot be trusted fails with
     kind ``BAD_ANSWER``: nothing is decided from part of it.
     """
-    operation = "Listing rate limit rules of shield zone %d" % zone_id
-
-    def fetch(page):
-        # a page is one JSON object (GetCustomWafRulesResponse); a failed envelope fails in the client
-        return client.request(
-            "GET",
-            ZONE_RULES % zone_id,
-            "%s (page %d)" % (operation, page),
-            params={"page": page, "perPage": page_size},
-            hints=_hints(hint),
-            expect="object",
-        ).data
-
-    rules, problem = collect_pages(fetch, MAX_PAGES)
-    if problem:
-        raise ApiError(operation, None, problem, kind=BAD_ANSWER, hint=PAGING_HINT)
-    return rules
+    return list_pages(
+        client, ZONE_RULES % zone_id, "Listing rate limit rules of shield zone %d" % zone_id, page_size, hint
+    )
 
 
 def find(client, zone_id, name, hint=None):

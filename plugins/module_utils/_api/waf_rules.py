@@ -101,13 +101,21 @@ def list_all(client, zone_id, page_size=MAX_PAGE_SIZE, hint=None):
     ``hint``: the advice of a 404 (the zone's ``Found.not_visible``). A listing that cannot be trusted (see
     :func:`collect_pages`) fails with kind ``BAD_ANSWER``: nothing is decided from part of it.
     """
-    operation = "Listing custom WAF rules of shield zone %d" % zone_id
+    return list_pages(
+        client, ZONE_RULES % zone_id, "Listing custom WAF rules of shield zone %d" % zone_id, page_size, hint
+    )
+
+
+def list_pages(client, path, operation, page_size, hint=None):
+    """Every rule of a shield listing at ``path`` (custom WAF rules, rate limit rules: one shape of answer, one
+    request per page, every page followed; ``hint`` the advice of a 404). A listing that cannot be trusted (see
+    :func:`collect_pages`) fails with kind ``BAD_ANSWER``: nothing is decided from part of it."""
 
     def fetch(page):
         # a page is one JSON object (GetCustomWafRulesResponse); a failed envelope fails in the client
         return client.request(
             "GET",
-            ZONE_RULES % zone_id,
+            path,
             "%s (page %d)" % (operation, page),
             params={"page": page, "perPage": page_size},
             hints=_hints(hint),
