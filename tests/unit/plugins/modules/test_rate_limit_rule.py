@@ -120,7 +120,7 @@ def test_create_posts_the_whole_rule_and_the_answer_is_the_result(fake_session, 
 
 def test_check_mode_predicts_an_update_without_writing(fake_session, run_module):
     fake_session.responses = Platform([model(6001, "login", STORED)])
-    changed = dict(READABLE, limit={"request_count": 5, "timeframe": 60, "counter_key": "JA4"})
+    changed = {**READABLE, "limit": {"request_count": 5, "timeframe": 60, "counter_key": "JA4"}}
     result = run_module(rate_limit_rule, args(**changed), check=True, diff=True)
     assert result["changed"] is True and not fake_session.writes
     assert result["rate_limit_rule"]["limit"]["request_count"] == 5 and result["rate_limit_rule"]["id"] == 6001
@@ -129,7 +129,7 @@ def test_check_mode_predicts_an_update_without_writing(fake_session, run_module)
 
 def test_update_patches_the_rule_and_keeps_its_description(fake_session, run_module):
     fake_session.responses = Platform([model(6001, "login", STORED)])
-    result = run_module(rate_limit_rule, args(**dict(READABLE, response={"block_time": 60, "action": "Log"})))
+    result = run_module(rate_limit_rule, args(**{**READABLE, "response": {"block_time": 60, "action": "Log"}}))
     assert result["changed"] is True and calls(fake_session)[1] == ("PATCH", "/shield/rate-limit/6001")
     assert fake_session.writes[0]["json"]["ruleDescription"] == "Logins"
     assert result["rate_limit_rule"]["response"]["action_name"] == "Log"
