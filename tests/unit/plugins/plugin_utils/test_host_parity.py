@@ -60,7 +60,7 @@ from ansible_collections.edge.platform.tests.unit.plugins.modules.test_waf_rule_
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_waf_rule_info import (
     ARGS as WAF_INFO_ARGS,
 )
-from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity_cases import Case, more_cases
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity import Case, more_cases
 
 MASKED = "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
 

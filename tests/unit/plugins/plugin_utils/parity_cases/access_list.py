@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.modules import access_list
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-
-from . import Case
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity import Case
 
 SECRET = "unit-secret-key-access-list-parity"
 ARGS = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0, "shield_zone_id": 3001}

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.modules import pullzone_hostname
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-
-from . import Case
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity import Case
 
 SECRET = "parity-hostname-secret-key"
 ARGS = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0, "pullzone_id": 2001}

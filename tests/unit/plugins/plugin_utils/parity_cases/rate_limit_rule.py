@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.modules import rate_limit_rule
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
-
-from . import Case
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity import Case
 
 SECRET = "unit-secret-key-rate-limit-parity"
 OK = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
