@@ -14,7 +14,7 @@ or ``InputError``. Pure Python: no Ansible imports, no context.
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 
 from .waf_rules import (
     MAX_PAGE_SIZE,
