@@ -44,8 +44,8 @@ stays proved by:
 - bad_inputs: every wrongly typed option of every module on both paths, secrets from the task and from the
   environment.
 
-The playbooks target runs every case in-process and the --check cases (each playbook's modules to its end) on
-the module path.
+The playbooks target runs every case in-process and the demo (the tour of every module family) under --check on the
+module path; the site target runs its whole play under --check on both paths.
 """
 
 from __future__ import annotations
