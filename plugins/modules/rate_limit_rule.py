@@ -399,8 +399,8 @@ rate_limit_rule:
           type: list
           elements: dict
           sample:
-            - {"variable_types": {"REQUEST_HEADERS": "User-Agent"}, "operator_type": 2, "operator_type_name": "CONTAINS",
-               "value": "curl", "is_negated": false, "is_regex_variable": false}
+            - {"variable_types": {"REQUEST_HEADERS": "User-Agent"}, "operator_type": 2,
+               "operator_type_name": "CONTAINS", "value": "curl", "is_negated": false, "is_regex_variable": false}
     limit:
       description: How many matching requests are allowed. Can be passed back as O(limit).
       type: dict
