@@ -1,13 +1,11 @@
-"""DNS zones and DNSSEC (core API, PascalCase JSON, empty 401/404 bodies)."""
+"""DNS zones and their records: state and fixture reading (no HTTP). Routes: zone_routes.py, record_routes.py."""
 
 import base64
 import hashlib
 import struct
 from datetime import datetime, timezone
 
-from ..fixtures import records
-from ..messages import empty, json_response
-from ..paging import BadQuery, core_page, query_int, search
+from ...fixtures import records
 
 ALGORITHM = 13  # ECDSAP256SHA256
 FLAGS = 257  # zone key + secure entry point (KSK)
@@ -59,6 +57,7 @@ class DnsZone(object):
         self.modified = self.created
         self.generation = 0
         self.key = self.new_key() if spec.get("dnssec") else None
+        self.records = []  # DnsRecord objects (record_routes.py), in creation order
 
     def new_key(self):
         self.generation += 1
@@ -68,7 +67,7 @@ class DnsZone(object):
         return {
             "Id": self.id,
             "Domain": self.domain,
-            "Records": [],
+            "Records": [record.model() for record in self.records],
             "DateModified": self.modified,
             "DateCreated": self.created,
             "NameserversDetected": True,
@@ -112,7 +111,9 @@ class DnsZone(object):
         }
 
 
-class DnsArea(object):
+class DnsState(object):
+    """Every DNS zone, by id."""
+
     name = "dns"
 
     def __init__(self, fixture, platform):
@@ -122,50 +123,7 @@ class DnsArea(object):
             zone = DnsZone(spec)
             self.zones[zone.id] = zone
 
-    def register(self, router):
-        router.add("GET", r"/dnszone", self.list_zones)
-        router.add("GET", r"/dnszone/(?P<id>[0-9]+)", self.get_zone)
-        router.add("POST", r"/dnszone/(?P<id>[0-9]+)/dnssec", self.enable)
-        router.add("DELETE", r"/dnszone/(?P<id>[0-9]+)/dnssec", self.disable)
-
     def dump(self):
         return {
             "dns_zones": [{"id": z.id, "domain": z.domain, "dnssec": z.key is not None} for z in self.zones.values()]
         }
-
-    def get_zone(self, request):
-        zone = self.zones.get(int(request.params["id"]))
-        return json_response(200, zone.model()) if zone else empty(404)
-
-    def list_zones(self, request):
-        """``GET /dnszone``: always the paged object; ``search`` matches part of the domain."""
-        try:
-            page = query_int(request, "page", 1, 1)
-            per_page = query_int(request, "perPage", 1000, 5, 1000)
-        except BadQuery as bad:
-            return json_response(
-                400, {"ErrorKey": "validation.out_of_range", "Field": bad.name, "Message": bad.message}
-            )
-        zones = search(sorted(self.zones.values(), key=lambda z: z.id), request, lambda z: z.domain)
-        return json_response(200, core_page([z.model() for z in zones], page, per_page))
-
-    def enable(self, request):
-        zone = self.zones.get(int(request.params["id"]))
-        if zone is None:
-            return empty(404)
-        if zone.key is None:  # enabling an enabled zone returns its current key: no re-keying
-            zone.key = zone.new_key()
-            zone.modified = _now()
-        return json_response(200, zone.dnssec())
-
-    def disable(self, request):
-        zone = self.zones.get(int(request.params["id"]))
-        if zone is None:
-            return empty(404)
-        if zone.key is not None:
-            zone.key = None
-            zone.modified = _now()
-        return json_response(200, zone.dnssec())
-
-
-AREA = DnsArea
