@@ -7,8 +7,9 @@ Usage: ``python run_examples.py COLLECTION_DIR SETTINGS WORK_DIR``
 
 - Each module's EXAMPLES (read from plugins/modules/*.py with PyYAML) becomes one play on localhost, as
   written but for what the ``examples`` section of SETTINGS replaces: the platform's addresses, the vault
-  variables and the user's files. It runs against a private emulator loaded with the demo fixture
-  (emulator/fixtures/demo.yml, which holds every id and name the examples use), reset before each module.
+  variables and the user's files. It runs against a private emulator of its own loaded with the demo fixture
+  (emulator/fixtures/demo.yml, which holds every id and name the examples use); the plays of several modules
+  share one ansible-playbook run (run_examples says why).
 - Each playbook (playbooks/*.yml, found by glob) runs against a private emulator loaded with the demo
   fixture, reset before each playbook, with the connection in the environment (EDGE_API_KEY,
   EDGE_BASE_URL, SERVICE_DATABASE_URL, SERVICE_DATABASE_AUTH_TOKEN) and in the extra variables
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+import contextlib
 import copy
 import glob
 import json
@@ -39,6 +41,8 @@ import yaml
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEMO_CONNECTION = {"api_key": "demo-api-key", "database": "demo", "database_token": "demo-full-token"}
 NONE_WORD = re.compile(r"\bNone\b")
+# modules whose EXAMPLES share one ansible-playbook run (each with an emulator of its own: about 30 MB each)
+EXAMPLES_BATCH = 10
 
 
 def string_literals(path, body=None):
@@ -131,19 +135,23 @@ def replace_options(value, options):
     return value
 
 
-def build_play(module, examples, settings):
-    """One play holding a module's EXAMPLES as written, but for the options and variables ``settings`` replaces."""
+def build_play(module, examples, settings, play_vars):
+    """One play holding a module's EXAMPLES as written, but for the options and variables ``settings`` replaces.
+
+    ``play_vars`` (the module's emulator_url and example_dir) are play variables, not extra variables, so each
+    play of a batch talks to its own emulator. ``ignore_errors`` keeps a failing example from ending the batch:
+    the failure is still recorded (and judged) as failed.
+    """
     tasks = replace_options(copy.deepcopy(examples), settings.get("options") or {})
-    return [
-        {
-            "name": "EXAMPLES of edge.platform.%s" % module,
-            "hosts": "localhost",
-            "connection": "local",
-            "gather_facts": False,
-            "vars": dict(settings.get("vars") or {}),
-            "tasks": tasks,
-        }
-    ]
+    return {
+        "name": "EXAMPLES of edge.platform.%s" % module,
+        "hosts": "localhost",
+        "connection": "local",
+        "gather_facts": False,
+        "ignore_errors": True,
+        "vars": dict(settings.get("vars") or {}, **play_vars),
+        "tasks": tasks,
+    }
 
 
 def make_certificates(directory, hostnames):
@@ -279,26 +287,56 @@ def emulator_class(collection):
     return EmulatorProcess
 
 
-def run_examples(collection, settings, exceptions, work, emulator, problems, seen_tasks):
-    for module, dummy, examples in module_sources(collection):
-        directory = os.path.join(work, "examples", module)
-        shutil.copytree(os.path.join(HERE, "example_files"), os.path.join(directory, "files"))
-        os.makedirs(os.path.join(directory, "templates"))
-        for template in glob.glob(os.path.join(directory, "files", "*.j2")):
-            shutil.move(template, os.path.join(directory, "templates"))
-        make_certificates(os.path.join(directory, "certificates"), settings.get("certificates") or [])
-        play = build_play(module, examples, settings)
-        seen_tasks.update(task.get("name") for task in walk_tasks(play[0]["tasks"]))
-        playbook = os.path.join(directory, "play.yml")
-        with open(playbook, "w", encoding="utf-8") as stream:
-            yaml.safe_dump(play, stream, sort_keys=False)
-        emulator.admin("POST", "reset")
-        extra = {"emulator_url": emulator.url, "example_dir": directory}
-        record = os.path.join(directory, "record.jsonl")
-        runs = [run_playbook(playbook, directory, record, extra, {}) for dummy in range(2)]
-        before = len(problems)
-        judge("EXAMPLES of %s" % module, runs[0], runs[1], exceptions, problems)
-        print("%-4s EXAMPLES of %s" % ("ok" if len(problems) == before else "FAIL", module), flush=True)
+def start_emulators(collection, count, stack):
+    """``count`` private emulators loaded with the demo fixture, started side by side; ``stack`` stops them."""
+    emulators = [emulator_class(collection)(demo_fixture(collection)) for dummy in range(count)]
+    for emulator in emulators:
+        stack.push(emulator)  # stopped on exit even when another one fails to start
+    with concurrent.futures.ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(lambda emulator: emulator.__enter__(), emulators))
+
+
+def split_by_play(run):
+    """``{play name: (exit status, output, that play's task results)}`` of one batch run."""
+    rc, output, results = run
+    plays = {}
+    for entry in results:
+        plays.setdefault(entry.get("play"), []).append(entry)
+    return lambda play: (rc, output, plays.get(play, []))
+
+
+def run_examples(collection, settings, problems, seen_tasks, work, exceptions):
+    """Each module's EXAMPLES as one play against an emulator of its own, EXAMPLES_BATCH plays per playbook.
+
+    One ansible-playbook run per batch instead of one per module: the runs cost far more than the examples.
+    Each module still starts from the demo fixture on its first run and finds its own first run's state on its
+    second, as when each ran alone.
+    """
+    modules = module_sources(collection)
+    shared = os.path.join(work, "examples")
+    shutil.copytree(os.path.join(HERE, "example_files"), os.path.join(shared, "files"))
+    os.makedirs(os.path.join(shared, "templates"))
+    for template in glob.glob(os.path.join(shared, "files", "*.j2")):
+        shutil.move(template, os.path.join(shared, "templates"))
+    make_certificates(os.path.join(shared, "certificates"), settings.get("certificates") or [])
+    for number, start in enumerate(range(0, len(modules), EXAMPLES_BATCH)):
+        batch = modules[start : start + EXAMPLES_BATCH]
+        with contextlib.ExitStack() as stack:
+            emulators = start_emulators(collection, len(batch), stack)
+            plays = []
+            for (module, dummy, examples), emulator in zip(batch, emulators):
+                play_vars = {"emulator_url": emulator.url, "example_dir": shared}
+                plays.append(build_play(module, examples, settings, play_vars))
+                seen_tasks.update(task.get("name") for task in walk_tasks(plays[-1]["tasks"]))
+            playbook = os.path.join(shared, "batch%d.yml" % number)
+            with open(playbook, "w", encoding="utf-8") as stream:
+                yaml.safe_dump(plays, stream, sort_keys=False)
+            record = os.path.join(shared, "record%d.jsonl" % number)
+            first, second = [split_by_play(run_playbook(playbook, shared, record, {}, {})) for dummy in range(2)]
+        for play in plays:
+            before = len(problems)
+            judge(play["name"], first(play["name"]), second(play["name"]), exceptions, problems)
+            print("%-4s %s" % ("ok" if len(problems) == before else "FAIL", play["name"]), flush=True)
 
 
 def run_playbooks(collection, settings, exceptions, work, emulator, problems, seen_tasks):
@@ -342,8 +380,7 @@ def demo_fixture(collection):
 
 def examples_phase(collection, settings, exceptions, work, seen_tasks):
     problems = []
-    with emulator_class(collection)(demo_fixture(collection)) as emulator:
-        run_examples(collection, settings, exceptions, work, emulator, problems, seen_tasks)
+    run_examples(collection, settings, problems, seen_tasks, work, exceptions)
     return problems
 
 

@@ -49,6 +49,7 @@ class CallbackModule(CallbackBase):
         task = _task(result)
         data = _payload(result)
         entry = {
+            "play": self._play,
             "task": task.get_name(),
             "action": task.action,
             "status": status,
@@ -63,6 +64,11 @@ class CallbackModule(CallbackBase):
             entry["msg"] = data.get("msg")
         with open(path, "a", encoding="utf-8") as stream:
             stream.write(json.dumps(entry, default=str) + "\n")
+
+    _play = None
+
+    def v2_playbook_on_play_start(self, play):
+        self._play = play.get_name()
 
     def v2_runner_on_ok(self, result):
         self._record(result, "ok")
