@@ -119,8 +119,9 @@ def test_build_play_substitutes_options_everywhere_and_nothing_else(runner):
         },
     ]
     settings = {"options": {"base_url": "{{ emulator_url }}"}, "vars": {"vault_key": "k"}}
-    [play] = runner.build_play("m", examples, settings)
-    assert play["hosts"] == "localhost" and play["vars"] == {"vault_key": "k"}
+    play = runner.build_play("m", examples, settings, {"emulator_url": "http://e"})
+    assert play["hosts"] == "localhost" and play["vars"] == {"vault_key": "k", "emulator_url": "http://e"}
+    assert play["ignore_errors"] is True  # a failing example is recorded as failed and the batch goes on
     assert play["tasks"][0]["edge.platform.m"] == {"base_url": "{{ emulator_url }}", "zone_id": 1}
     assert play["tasks"][1]["module_defaults"]["group/edge.platform.management"]["base_url"] == "{{ emulator_url }}"
     assert play["tasks"][1]["block"][0]["edge.platform.m"] == {"zone_id": 1}  # ids stay as written
@@ -135,7 +136,7 @@ def test_build_play_replaces_each_value_by_its_stand_in(runner):
     stand_ins = {
         "database_url": {"libsql://a.lite.bunnydb.net": "http://e/db/a", "libsql://b.lite.bunnydb.net": "http://e/db/b"}
     }
-    [play] = runner.build_play("q", examples, {"options": stand_ins})
+    play = runner.build_play("q", examples, {"options": stand_ins}, {})
     assert [t["edge.platform.q"]["database_url"] for t in play["tasks"]] == ["http://e/db/a", "http://e/db/b"]
 
 
@@ -145,6 +146,7 @@ def test_build_play_refuses_a_value_without_a_stand_in(runner):
             "q",
             [{"name": "C", "edge.platform.q": {"database_url": "libsql://c"}}],
             {"options": {"database_url": {"libsql://a": "http://e/db/a"}}},
+            {},
         )
 
 
@@ -154,3 +156,10 @@ def test_every_module_has_examples_that_parse(runner):
     for name, documentation, examples in modules:
         assert documentation.get("module") == name
         assert isinstance(examples, list) and examples, name
+
+
+def test_split_by_play_gives_each_play_its_own_results(runner):
+    batch_run = (0, "out", [{"play": "P1", "task": "a"}, {"play": "P2", "task": "b"}, {"play": "P1", "task": "c"}])
+    of = runner.split_by_play(batch_run)
+    assert of("P1") == (0, "out", [{"play": "P1", "task": "a"}, {"play": "P1", "task": "c"}])
+    assert of("P3") == (0, "out", [])  # a play that ran nothing: judge_run reports "no task ran"

@@ -54,6 +54,20 @@ def unit_targets(tree, same_python=False):
     return targets
 
 
+def units_apart(tree):
+    """``(reaching, rest)``: the unit test files (tests/unit/emulator included) that import Ansible, directly or
+    through the plugin code they import (``reaches_ansible``), and the others (the emulator, pure libraries,
+    repository checks)."""
+    reaching, rest, seen = [], [], {}
+    for folder, dirs, files in os.walk(os.path.join(tree, UNIT_DIR)):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith("test_") and name.endswith(".py"):
+                path = os.path.relpath(os.path.join(folder, name), tree)
+                (reaching if reaches_ansible(tree, path, seen) else rest).append(path)
+    return reaching, rest
+
+
 def _imports(tree, path):
     """The modules a Python file imports (absolute names; relative imports resolved against its package)."""
     with open(os.path.join(tree, path), "rb") as stream:

@@ -6,7 +6,8 @@ virtualenv's Python: the tools are taken from the same bin directory. ``make col
 the ansible_collections tree under .build first.
 
 Each stage becomes one or more jobs: integration one per target (``ansible-test integration
---list-targets``, so new targets need no listing here), sanity pylint beside the other sanity tests, the
+--list-targets``, so new targets need no listing here), sanity pylint beside the other sanity tests, units
+as the tests that reach Ansible (ansible-test units) beside the others (plain pytest: stage_units_apart), the
 matrix a venv build per entry (started at once, without a slot: it mostly waits on pip) followed by that
 entry's units (plain pytest in the entry's venv: stage_matrix_units says why) and smoke targets. JOBS slots (default: one per CPU plus one) run the jobs longest
 first, each slot in its own copy of the collection (ansible-test writes into the tree). A job's output goes
@@ -394,7 +395,8 @@ def find_shared():
 def stage_units(where=MAIN, bin_dir=BIN, pyver=PYVER, label="units", targets=()):
     # ansible-test units, not bare pytest: it forks every test (ansible_forked), so process-wide state
     # such as ansible-core's warning store cannot leak between tests, and it runs module and controller
-    # tests apart, as they run in real use. One junit XML per context.
+    # tests apart, as they run in real use. One junit XML per context. The plan gives it the tests that
+    # reach Ansible; the others run in stage_units_apart.
     junit_dir = os.path.join(where.tree, "tests", "output", "junit")
     for name in os.listdir(junit_dir) if os.path.isdir(junit_dir) else []:
         if name.endswith("-units.xml"):
@@ -428,6 +430,16 @@ def stage_units(where=MAIN, bin_dir=BIN, pyver=PYVER, label="units", targets=())
     if not shared:
         outcome.note = outcome.note or "no shared/ reference directory found: conformance tests skip"
     return outcome
+
+
+def stage_units_apart(where):
+    """The unit tests that reach no Ansible code (the emulator, pure libraries, repository checks): plain pytest.
+
+    What ansible-test units adds (each test forked so ansible-core's process-wide state cannot leak, module and
+    controller contexts apart) concerns only code that imports Ansible; for these tests it is a fork per test
+    that costs more than the test (about 35 ms each). Same Python, same venv, same tests.
+    """
+    return stage_matrix_units(where, BIN, "units-apart", matrix.units_apart(where.tree)[1])
 
 
 def stage_matrix_units(where, bin_dir, label, targets):
@@ -541,7 +553,8 @@ class Job(object):
 # the order of a first run only (a fresh clone, as in CI): the longest start first, so that the run does not end
 # waiting on one long job started last.
 ESTIMATES = {
-    "units": 230,
+    "units": 190,
+    "units/apart": 30,
     "sanity": 190,
     "sanity/pylint": 150,
     "lint": 85,
@@ -586,6 +599,11 @@ def plan(stages, where, jobs):
                 )
             )
             planned.append(Job(stage, "sanity", lambda w: stage_sanity(w, skip=(SANITY_SPLIT,))))
+        elif stage == "units":
+            planned.append(
+                Job(stage, "units", lambda w: stage_units(w, targets=matrix.units_apart(w.tree)[0])),
+            )
+            planned.append(Job(stage, "units/apart", stage_units_apart))
         elif stage == "integration":
             targets = integration_targets(where)
             for target in targets:
