@@ -70,8 +70,8 @@ options:
       - Used when the database is created; the platform cannot move a database afterwards, so a different value for
         an existing database fails the task.
       - When not given for a new database, it is chosen as the bunny CLI chooses it, from the regions on offer
-        (C(GET /v1/config), one more request): the first storage region of the group (for example C(EU)) of the
-        first region in O(primary_regions), else the first storage region offered. The choice is shown in the diff
+        (C(GET /v1/config), one more request). That is the first storage region of the group (for example C(EU)) of
+        the first region in O(primary_regions), else the first storage region offered. The choice is shown in the diff
         and in RV(database.storage_region).
     type: str
 extends_documentation_fragment:
@@ -304,6 +304,15 @@ def reread(ctx, db, name, seen):
     return seen["db"]
 
 
+def not_taken(ctx, name, held, after):
+    """Warn when the write's answer holds other values than were sent (the result shows the answer)."""
+    if held != after:
+        ctx.warn(
+            "Database %s holds other values than were sent: %s; the result shows what the platform holds."
+            % (name, ", ".join("%s %s (sent %s)" % (k, held.get(k), v) for k, v in after.items() if held.get(k) != v))
+        )
+
+
 def run(ctx):
     values = wanted(ctx.params)
     db, seen = current(ctx), {}
@@ -318,8 +327,8 @@ def run(ctx):
     outcome = ctx.reconcile(state(db), after, apply, reread=lambda: state(reread(ctx, db, name, seen)), state_of=state)
     if ctx.params["state"] == "absent":
         return {"database": None}
-    if outcome.answer is not None and state(outcome.answer) != after:
-        ctx.warn("The platform holds other regions than were sent: %s." % state(outcome.answer))
+    if outcome.answer is not None:
+        not_taken(ctx, name, state(outcome.answer), after)
     return {"database": D.readable(outcome.answer or seen.get("db") or (predicted if outcome.changed else db))}
 
 

@@ -10,7 +10,7 @@ module: database_info
 short_description: Read one or all edge databases
 version_added: 1.1.0
 description:
-  - Reads the edge databases of the account through the database management API (C(/database) under O(base_url)):
+  - Reads the edge databases of the account through the database management API (C(/database) under O(base_url)),
     one by O(database_id), the ones named O(name), or all of them.
   - Each entry of RV(databases) uses the option names of M(edge.platform.database), so its C(name),
     C(primary_regions), C(replica_regions) and C(storage_region) written back to M(edge.platform.database) are no
