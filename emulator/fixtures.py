@@ -346,6 +346,10 @@ FIXTURE = Mapping(
                     "id": _str(),
                     "tokens": Mapping({"full_access": ListOf(_str()), "read_only": ListOf(_str())}, nullable=True),
                     "sql": _str(nullable=True),
+                    "name": _str(),
+                    "primary_regions": ListOf(_str(), nullable=False),
+                    "replica_regions": ListOf(_str(), nullable=False),
+                    "storage_region": _str(nullable=True),
                 },
                 required=("id",),
             )

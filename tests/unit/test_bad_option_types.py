@@ -46,6 +46,8 @@ BASE = {
     "api_guardian_spec": dict(CONNECTION, shield_zone_id=1, content=DOCUMENT),
     "bot_detection": dict(CONNECTION, shield_zone_id=1),
     "bot_detection_info": dict(CONNECTION, shield_zone_id=1),
+    "database": dict(CONNECTION, name="app", primary_regions=["DE"], storage_region="eu-west-1"),
+    "database_info": dict(CONNECTION, name="app"),
     "database_query": {"database_url": "http://127.0.0.1:9/db/x", "auth_token": TOKEN, "sql": "SELECT 1"},
     "database_token": dict(CONNECTION, database_id="db-1", authorization="read_only"),
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),

@@ -6,6 +6,15 @@ deleted, so the fixture alone decides the starting state. An optional ``sql`` sc
 entry seeds it; ``tokens`` lists its ``full_access`` and ``read_only`` tokens. ``dump()`` counts
 tokens and never shows them.
 
+What the database management API shows of a fixture database (all optional): ``name`` (default: the
+id), ``primary_regions`` (default ``[DE]``), ``replica_regions`` (default ``[]``) and
+``storage_region`` (default: the one the bunny CLI would choose for the first primary region, see
+:func:`storage_region_for`). Region codes must be among :data:`REGIONS` and storage regions among
+:data:`STORAGE_REGIONS` (what ``GET /database/v1/config`` offers). Databases created through the API
+(``POST /database/v2/databases``) get a ``db_<ULID>`` id, an empty file beside the fixture's and no
+token; deleting one removes its file, its tokens and its streams. A reset deletes the files of
+databases created since.
+
 Each database has its own lock (``Database.lock``, held by the routes for a whole pipeline and for
 token changes); the stream table has its own short lock (``HranaServer.lock``).
 
@@ -27,6 +36,42 @@ from ...hrana.server import HranaServer
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
 TOKEN_KINDS = ("full_access", "read_only")
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+# What GET /database/v1/config offers (schemas StorageRegion and Region of the published database document).
+# The emulator's own sample: the storage region ids are the two the platform's clients are seen sending
+# (the Terraform provider's us-east-1, a documented eu-west-1); the regions are a few of PossibleRegion.
+STORAGE_REGIONS = (
+    {"id": "eu-west-1", "name": "Europe", "group": "EU"},
+    {"id": "us-east-1", "name": "North America", "group": "NA"},
+)
+REGIONS = (
+    {"id": "DE", "name": "Frankfurt", "latitude": 50.11, "longitude": 8.68, "group": "EU", "country": "DE"},
+    {"id": "FR", "name": "Paris", "latitude": 48.86, "longitude": 2.35, "group": "EU", "country": "FR"},
+    {"id": "UK", "name": "London", "latitude": 51.51, "longitude": -0.13, "group": "EU", "country": "GB"},
+    {"id": "SE", "name": "Stockholm", "latitude": 59.33, "longitude": 18.07, "group": "EU", "country": "SE"},
+    {"id": "NY", "name": "New York", "latitude": 40.71, "longitude": -74.01, "group": "NA", "country": "US"},
+    {"id": "LA", "name": "Los Angeles", "latitude": 34.05, "longitude": -118.24, "group": "NA", "country": "US"},
+    {"id": "BR", "name": "Sao Paulo", "latitude": -23.55, "longitude": -46.63, "group": "SA", "country": "BR"},
+    {"id": "JH", "name": "Johannesburg", "latitude": -26.2, "longitude": 28.05, "group": "AF", "country": "ZA"},
+    {"id": "SG", "name": "Singapore", "latitude": 1.35, "longitude": 103.82, "group": "ASIA", "country": "SG"},
+    {"id": "SYD", "name": "Sydney", "latitude": -33.87, "longitude": 151.21, "group": "OC", "country": "AU"},
+)
+REGION_CODES = tuple(region["id"] for region in REGIONS)
+STORAGE_IDS = tuple(region["id"] for region in STORAGE_REGIONS)
+MAX_DATABASES = 50  # GET /database/v1/config/limits: max_databases (the emulator does not enforce it)
+SIZE_MAX = "1024.0 MB"
+
+
+def storage_region_for(first_primary):
+    """The storage region the bunny CLI chooses: the first of the first primary region's group, else the first."""
+    group = next((r["group"] for r in REGIONS if r["id"] == first_primary), None)
+    return next((s["id"] for s in STORAGE_REGIONS if s["group"] == group), STORAGE_REGIONS[0]["id"])
+
+
+def new_database_id():
+    """``db_`` and a ULID (48 bits of milliseconds, 80 random bits, Crockford base 32), as the platform's ids."""
+    value = (int(time.time() * 1000) << 80) | int.from_bytes(os.urandom(10), "big")
+    return "db_" + "".join(CROCKFORD[(value >> shift) & 31] for shift in range(125, -1, -5))
 
 
 def _b64url(data):
@@ -40,6 +85,13 @@ class Database(object):
             raise FixtureError("databases[%d].id %r: use letters, digits, '-' and '_' (at most 63)" % (index, self.id))
         self.path = os.path.join(directory, "%s.sqlite3" % self.id)
         self.lock = threading.Lock()
+        self.deleted = False
+        self.name = str(spec.get("name", self.id))
+        self.primary_regions = self._regions(spec, "primary_regions", ["DE"], index)
+        self.replica_regions = self._regions(spec, "replica_regions", [], index)
+        self.storage_region = spec.get("storage_region") or storage_region_for(self.primary_regions[0])
+        if self.storage_region not in STORAGE_IDS:
+            raise FixtureError("databases[%d].storage_region must be one of %s" % (index, ", ".join(STORAGE_IDS)))
         self.tokens = {}
         self.expiry = {}  # token -> epoch seconds, for tokens generated with an expires_at
         tokens = spec.get("tokens") or {}
@@ -67,6 +119,42 @@ class Database(object):
             raise FixtureError("databases[%d].sql failed: %s" % (index, exc)) from exc
         finally:
             conn.close()
+
+    @staticmethod
+    def _regions(spec, key, default, index):
+        codes = spec.get(key, default)
+        if not isinstance(codes, list) or not all(code in REGION_CODES for code in codes):
+            raise FixtureError("databases[%d].%s must list region codes of %s" % (index, key, ", ".join(REGION_CODES)))
+        if key == "primary_regions" and not codes:
+            raise FixtureError("databases[%d].primary_regions needs at least one region" % index)
+        return list(codes)
+
+    def model(self, base_url):
+        """The database as the management API shows it (schema Database2); its url serves the pipeline."""
+        try:
+            size = os.path.getsize(self.path)
+        except OSError:
+            size = 0
+        return {
+            "name": self.name,
+            "id": self.id,
+            "url": "%s/db/%s" % (base_url, self.id),
+            "block_reads": False,
+            "block_writes": False,
+            "size_max": SIZE_MAX,
+            "current_size": "%.1f MB" % (size / 1048576.0),
+            "storage_region": self.storage_region,
+            "primary_regions": list(self.primary_regions),
+            "replicas_regions": list(self.replica_regions),
+        }
+
+    def remove(self):
+        """The database is deleted: its tokens stop working and its files go (hold ``lock``)."""
+        self.revoke_all()
+        self.deleted = True
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            if os.path.exists(self.path + suffix):
+                os.remove(self.path + suffix)
 
     def connect(self):
         """A stream's connection: the client drives transactions; a locked database fails at once."""
@@ -135,16 +223,43 @@ class DatabasesState(object):
     def __init__(self, fixture, platform):
         directory = os.path.join(platform.data_dir, "databases")
         os.makedirs(directory, exist_ok=True)
+        self.directory = directory
+        self.lock = threading.Lock()  # the table of databases: creates and deletes
         self.databases = {}
         for index, spec in enumerate(records(fixture, "databases")):
             database = Database(spec, directory, index)
             if database.id in self.databases:
                 raise FixtureError("databases[%d].id %r is used twice" % (index, database.id))
             self.databases[database.id] = database
+        self.created = []  # ids created through the API: their files go on close (a reset starts from the fixture)
         self.hrana = HranaServer()
+
+    def create(self, name, storage_region, primary_regions, replica_regions):
+        """A new, empty database with a ``db_<ULID>`` id (hold ``lock``)."""
+        spec = {
+            "id": new_database_id(),
+            "name": name,
+            "storage_region": storage_region,
+            "primary_regions": primary_regions,
+            "replica_regions": replica_regions,
+        }
+        database = Database(spec, self.directory, len(self.databases))
+        self.databases[database.id] = database
+        self.created.append(database.id)
+        return database
+
+    def delete(self, database):
+        """Remove ``database``: first its streams (no pipeline runs on it: hold its lock), then it (hold ``lock``)."""
+        self.hrana.expire_idle(database.id)
+        database.remove()
+        del self.databases[database.id]
 
     def close(self):
         self.hrana.close()
+        for database_id in self.created:
+            database = self.databases.get(database_id)
+            if database is not None:
+                database.remove()
 
     def dump(self):
         self.hrana.expire_idle()
@@ -152,6 +267,10 @@ class DatabasesState(object):
             "databases": [
                 {
                     "id": db.id,
+                    "name": db.name,
+                    "primary_regions": db.primary_regions,
+                    "replica_regions": db.replica_regions,
+                    "storage_region": db.storage_region,
                     "file": db.path,
                     "tables": db.tables(),
                     "open_streams": self.hrana.open_streams(db.id),

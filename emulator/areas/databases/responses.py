@@ -18,6 +18,21 @@ sqld's "The JWT has expired" (tursodatabase/libsql libsql-server/src/auth/errors
 database is a 404 AppError (the bunny CLI notes the API answers 404 for an unknown id:
 BunnyWay/cli packages/cli/src/commands/db/api.ts).
 
+Databases themselves (docs/platform-notes.md, "Databases: create, update, delete"):
+``POST /database/v2/databases`` ``{name, storage_region, primary_regions, replicas_regions}`` (all
+four required, as CreateDatabaseV2Payload) answers 200 ``{db_id}`` and creates a real SQLite file the
+pipeline serves at once (``url`` is ``<the address the client used>/db/<id>``); a name already used
+is a 409 AppError, a missing or mistyped member or an unknown region a 400 AppError (both inferred:
+the document lists 409 without saying when, and no 400). ``GET /database/v2/databases/<id>``
+answers ``{db: Database2}`` (404 AppError for an unknown id, as the Terraform provider expects);
+``GET /database/v2/databases?page=N&per_page=M&search=`` answers ``{databases, page_info}``
+(``page`` required, from 1; ``per_page`` 0, the document's default, means every database on one
+page; ``search`` matches part of the name); ``PATCH`` ``{primary_regions?, replicas_regions?}``
+replaces the lists given (null or absent keeps one) and answers ``{db}``; ``DELETE`` answers
+``{db_id}``, removes the file and leaves every token of the database invalid. ``GET
+/database/v1/config`` lists the storage regions and regions on offer (models.STORAGE_REGIONS,
+models.REGIONS) and ``GET /database/v1/config/limits`` ``{current_databases, max_databases}``.
+
 Locking: the area locks itself (``locks_itself``). Each database has its own lock, held for a whole
 pipeline and for token changes, so a long batch on one database holds up that database only, as
 SQLite's single writer would; the stream table has its own short lock (``HranaServer.lock``).
@@ -30,11 +45,14 @@ import re
 
 from ...hrana.server import json_reply, text_reply
 from ...messages import BadJson, empty
-from .models import TOKEN_KINDS, DatabasesState
+from ...paging import BadQuery, query_int, query_value
+from .models import MAX_DATABASES, REGION_CODES, REGIONS, STORAGE_IDS, STORAGE_REGIONS, TOKEN_KINDS, DatabasesState
 
 DB = r"/db/(?P<id>[^/]+)"
 ADMIN = r"/_emulator/databases/(?P<id>[^/]+)"
-MANAGEMENT = r"/database/v2/databases/(?P<id>[^/]+)"
+DATABASES = r"/database/v2/databases"
+MANAGEMENT = DATABASES + r"/(?P<id>[^/]+)"
+CONFIG = r"/database/v1/config"
 # the management API's names of the token kinds (schema Authorization3)
 AUTHORIZATION = {"full-access": "full_access", "read-only": "read_only"}
 RFC3339_RE = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
@@ -83,6 +101,13 @@ class DatabasesArea(DatabasesState):
         router.add("POST", ADMIN + r"/streams/expire", self.expire_streams, auth=None)
         router.add("PUT", MANAGEMENT + r"/auth/generate", self.generate, auth="app_error")
         router.add("POST", MANAGEMENT + r"/auth/revoke", self.revoke, auth="app_error")
+        router.add("GET", DATABASES, self.list_databases, auth="app_error")
+        router.add("POST", DATABASES, self.create_database, auth="app_error")
+        router.add("GET", MANAGEMENT, self.read_database, auth="app_error")
+        router.add("PATCH", MANAGEMENT, self.update_database, auth="app_error")
+        router.add("DELETE", MANAGEMENT, self.delete_database, auth="app_error")
+        router.add("GET", CONFIG, self.config, auth="app_error")
+        router.add("GET", CONFIG + r"/limits", self.limits, auth="app_error")
 
     def _database(self, request):
         return self.databases.get(request.params["id"])
@@ -110,6 +135,8 @@ class DatabasesArea(DatabasesState):
         if scheme.lower() != "bearer":
             return unauthorized("The authentication scheme in the `Authorization` HTTP header is not supported")
         with database.lock:
+            if database.deleted:  # deleted while this request waited for it
+                return self._missing(request)
             kind, refused = database.token_kind(token.strip())
             if kind is None:
                 return unauthorized(refused)
@@ -163,10 +190,7 @@ class DatabasesArea(DatabasesState):
     # -- database management API -------------------------------------------------------------------
 
     def _managed_database(self, request):
-        database = self._database(request)
-        if database is None:
-            return None, app_error(404, "Database not found", "No database %s in this account." % request.params["id"])
-        return database, None
+        return self._existing(request)
 
     def generate(self, request):
         database, missing = self._managed_database(request)
@@ -196,6 +220,142 @@ class DatabasesArea(DatabasesState):
         with database.lock:
             database.revoke_all()
         return empty(204)
+
+    # -- databases (management API) ----------------------------------------------------------------
+
+    @staticmethod
+    def _base_url(request):
+        """The address the client used, so a database's url leads back to this emulator."""
+        return "http://%s" % (request.header("Host") or "127.0.0.1")
+
+    @staticmethod
+    def _body(request):
+        """``(object, None)`` or ``(None, 400 AppError)``."""
+        try:
+            body = request.json()
+        except BadJson as exc:
+            return None, app_error(400, "Invalid request body", str(exc))
+        if not isinstance(body, dict):
+            return None, app_error(400, "Invalid request body", "The body must be a JSON object.")
+        return body, None
+
+    @staticmethod
+    def _region_list(body, key, required, at_least_one=False):
+        """``(codes, None)`` or ``(None, problem)``; an absent or null optional list is ``(None, None)``."""
+        codes = body.get(key)
+        if codes is None:
+            return None, ("missing field `%s`" % key if required else None)
+        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+            return None, "%s must be a list of region codes" % key
+        unknown = [code for code in codes if code not in REGION_CODES]
+        if unknown:
+            return None, "%s: unknown region `%s`, expected one of %s" % (key, unknown[0], ", ".join(REGION_CODES))
+        if at_least_one and not codes:
+            return None, "%s: at least one primary region is required" % key
+        return list(dict.fromkeys(codes)), None
+
+    def list_databases(self, request):
+        try:
+            page = query_int(request, "page", None, 1, 4294967295)
+            per_page = query_int(request, "per_page", 0, 0)
+        except BadQuery as exc:
+            return app_error(400, "Invalid query", exc.message)
+        if page is None:
+            return app_error(400, "Invalid query", "missing field `page`")
+        term = (query_value(request, "search") or "").lower()
+        with self.lock:
+            found = [db for db in self.databases.values() if term in db.name.lower()]
+        size = per_page or max(len(found), 1)
+        chosen = found[(page - 1) * size : page * size]
+        base = self._base_url(request)
+        return json_reply(
+            200,
+            {
+                "databases": [db.model(base) for db in chosen],
+                "page_info": {
+                    "current_page": page,
+                    "total_items": len(found),
+                    "has_more_items": page * size < len(found),
+                },
+            },
+        )
+
+    def create_database(self, request):
+        body, problem = self._body(request)
+        if problem:
+            return problem
+        name, storage = body.get("name"), body.get("storage_region")
+        primary, bad_primary = self._region_list(body, "primary_regions", True, at_least_one=True)
+        replicas, bad_replicas = self._region_list(body, "replicas_regions", True)
+        if not isinstance(name, str) or not name.strip():
+            return app_error(400, "Invalid request body", "missing field `name`")
+        if not isinstance(storage, str) or storage not in STORAGE_IDS:
+            return app_error(400, "Invalid request body", "storage_region must be one of %s" % ", ".join(STORAGE_IDS))
+        if bad_primary or bad_replicas:
+            return app_error(400, "Invalid request body", bad_primary or bad_replicas)
+        if len(name) >= 64:  # CreateDatabaseV2Payload: "Must be less than 64 Characters."
+            return app_error(400, "Invalid request body", "name must be less than 64 characters")
+        with self.lock:
+            if any(db.name == name for db in self.databases.values()):
+                return app_error(409, "A database with this name already exists", "name: %s" % name)
+            database = self.create(name, storage, primary, replicas)
+        return json_reply(200, {"db_id": database.id})
+
+    def _existing(self, request):
+        database = self._database(request)
+        if database is None or database.deleted:
+            return None, app_error(404, "Database not found", "No database %s in this account." % request.params["id"])
+        return database, None
+
+    def read_database(self, request):
+        database, missing = self._existing(request)
+        if missing:
+            return missing
+        return json_reply(200, {"db": database.model(self._base_url(request))})
+
+    def update_database(self, request):
+        database, missing = self._existing(request)
+        if missing:
+            return missing
+        body, problem = self._body(request)
+        if problem:
+            return problem
+        primary, bad_primary = self._region_list(body, "primary_regions", False, at_least_one=True)
+        replicas, bad_replicas = self._region_list(body, "replicas_regions", False)
+        if bad_primary or bad_replicas:
+            return app_error(400, "Invalid request body", bad_primary or bad_replicas)
+        with database.lock:
+            if primary is not None:
+                database.primary_regions = primary
+            if replicas is not None:
+                database.replica_regions = replicas
+        return json_reply(200, {"db": database.model(self._base_url(request))})
+
+    def delete_database(self, request):
+        database, missing = self._existing(request)
+        if missing:
+            return missing
+        with self.lock, database.lock:
+            if database.deleted:
+                return app_error(404, "Database not found", "No database %s in this account." % database.id)
+            self.delete(database)
+        return json_reply(200, {"db_id": database.id})
+
+    def config(self, request):
+        def region(spec):
+            return dict(spec, country={"alpha2": spec["country"]})
+
+        return json_reply(
+            200,
+            {
+                "storage_region_available": [dict(s) for s in STORAGE_REGIONS],
+                "primary_regions": [region(r) for r in REGIONS],
+                "replica_regions": [region(r) for r in REGIONS],
+            },
+        )
+
+    def limits(self, request):
+        return json_reply(200, {"current_databases": len(self.databases), "max_databases": MAX_DATABASES})
 
 
 AREA = DatabasesArea

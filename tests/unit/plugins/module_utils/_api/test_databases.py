@@ -101,3 +101,97 @@ def test_revoke_tokens_is_retried_and_a_lost_answer_asks_for_a_rerun():
     assert len(session.calls) == 3
     assert caught.value.describe().startswith("Invalidating every token of database %s got no usable answer (" % DB)
     assert caught.value.describe().endswith(databases.REVOKE_AGAIN)
+
+
+# -- databases: listing, lookup, read, create, update, delete ---------------------------------------------------------
+
+
+def database(name, database_id=DB, **more):
+    return dict({"id": database_id, "name": name, "primary_regions": ["DE"], "replicas_regions": []}, **more)
+
+
+def page(items, number=1, more=False):
+    return FakeResponse(
+        body={"databases": items, "page_info": {"current_page": number, "total_items": 3, "has_more_items": more}}
+    )
+
+
+def test_list_all_pages_by_100_until_no_more_items():
+    api, session = client(page([database("a"), {"id": 5}], more=True), page([database("b")], 2))
+    assert [db["name"] for db in databases.list_all(api)] == ["a", "b"]
+    assert [c["params"] for c in session.calls] == [{"page": 1, "per_page": 100}, {"page": 2, "per_page": 100}]
+    assert session.calls[0]["url"] == "https://api.example.test/database/v2/databases"
+
+
+def test_a_listing_that_is_not_a_page_fails_as_a_bad_answer():
+    api, _session = client(FakeResponse(body=[database("a")]))
+    with pytest.raises(ApiError) as caught:
+        databases.list_all(api)
+    assert caught.value.kind == BAD_ANSWER
+
+
+def test_find_named_is_exact_and_refuses_ambiguity():
+    listing = [database("app"), database("App", "db_2"), database("app", "db_3")]
+    assert databases.find_named(None, "App", listing)["id"] == "db_2"
+    assert databases.find_named(None, "ap", listing) is None
+    with pytest.raises(InputError) as caught:
+        databases.find_named(None, "app", listing)
+    assert caught.value.option == "name" and "ids %s, db_3" % DB in str(caught.value)
+
+
+def test_get_reads_one_database_and_a_404_only_when_allowed():
+    api, _session = client(FakeResponse(body={"db": database("app")}), FakeResponse(404, {"error": "not found"}))
+    assert databases.get(api, DB)["name"] == "app"
+    assert databases.get(api, DB, allow_missing=True) is None
+    api, _session = client(FakeResponse(404, {"error": "Database not found"}))
+    with pytest.raises(ApiError) as caught:
+        databases.get(api, DB)
+    assert caught.value.status == 404 and "edge.platform.database_info lists" in str(caught.value)
+
+
+def test_create_posts_once_and_returns_the_new_id():
+    body = {"name": "app", "storage_region": "eu-west-1", "primary_regions": ["DE"], "replicas_regions": []}
+    api, session = client(FakeResponse(body={"db_id": DB}))
+    assert databases.create(api, body) == DB
+    assert (session.calls[0]["method"], session.calls[0]["json"]) == ("POST", body)
+
+
+@pytest.mark.parametrize(
+    "answer, kind",
+    [
+        (FakeResponse(body={}), BAD_ANSWER),  # no id: nothing confirmed
+        (FakeResponse(body={"db_id": "a b"}), BAD_ANSWER),
+        (requests.exceptions.ReadTimeout("slow"), MAY_HAVE_BEEN_SENT),
+        (FakeResponse(409, {"error": "Conflict"}), REFUSED),
+    ],
+)
+def test_a_create_is_never_sent_twice(answer, kind):
+    api, session = client(answer, retries=2)
+    with pytest.raises(ApiError) as caught:
+        databases.create(api, {"name": "app"})
+    assert caught.value.kind == kind and len(session.calls) == 1
+    if caught.value.status == 409:
+        assert "this API key cannot see" in str(caught.value)
+
+
+def test_update_patches_both_lists_and_returns_the_database_answered():
+    body = {"primary_regions": ["DE"], "replicas_regions": ["UK"]}
+    api, session = client(
+        FakeResponse(503), FakeResponse(body={"db": database("app", replicas_regions=["UK"])}), retries=1
+    )
+    assert databases.update(api, DB, body, "app")["replicas_regions"] == ["UK"]
+    assert [c["method"] for c in session.calls] == ["PATCH", "PATCH"]  # both lists whole: safe to repeat
+    api, _session = client(FakeResponse(body={"db": database("app", "db_other")}))
+    with pytest.raises(ApiError) as caught:
+        databases.update(api, DB, body)
+    assert caught.value.kind == BAD_ANSWER
+
+
+def test_delete_confirms_by_the_id_answered_and_takes_404_as_gone():
+    api, _session = client(FakeResponse(body={"db_id": DB}), FakeResponse(404, {"error": "Database not found"}))
+    assert databases.delete(api, DB) is None
+    assert databases.delete(api, DB) is None
+    api, _session = client(FakeResponse(body={}))
+    with pytest.raises(ApiError) as caught:
+        databases.delete(api, DB)
+    assert caught.value.kind == BAD_ANSWER

@@ -1,0 +1,354 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: database
+short_description: Create, update or delete an edge database
+version_added: 1.1.0
+description:
+  - Manages one edge database through the database management API (C(/database) under O(base_url)), found by its
+    exact O(name) (or by O(database_id)). A database is created when no database has the name, its regions are
+    updated when a given region list differs, and it is left alone when everything given matches, so a re-run changes
+    nothing and sends only reads.
+  - Only the options given are managed; a region list left out keeps what the database has (a new database gets no
+    replica regions).
+  - Region lists are compared as sets (order and repeats do not count); codes are sent in upper case.
+  - The result RV(database) uses the option names, as M(edge.platform.database_info) does, so a value read with the
+    info module and written back here is no change. It carries the database's RV(database.url), which
+    M(edge.platform.database_query) takes as its O(edge.platform.database_query#module:database_url); access tokens
+    are made with M(edge.platform.database_token) and never appear here.
+  - When the answer to a write is lost, the write is not sent again. The database is read once more and decides; the
+    task reports changed with a warning when the change landed, or fails saying it was not applied. A create whose
+    answer was lost is never sent again; if the read after it fails too, the database may exist, and
+    M(edge.platform.database_info) with the same O(name) shows whether it does.
+  - A database is deleted only with O(state=absent) on a task that names it.
+options:
+  name:
+    description:
+      - The database's name; it identifies the database and is compared exactly (case included).
+      - The platform's document asks for fewer than 64 characters and says nothing else about names. This module
+        refuses only an empty name and control characters, and reports the platform's refusal with its message.
+      - The platform cannot rename a database (its update takes no name). With O(database_id), a different name fails
+        the task.
+      - Required unless O(database_id) is given; required to create a database.
+    type: str
+  database_id:
+    description:
+      - The database's id (C(db_) followed by a ULID, for example C(db_01KCHBG8C5KSFGG0VRNFQ7EK7X)), instead of or
+        beside O(name). An id cannot be chosen for a new database, so with O(state=present) the database must exist.
+    type: str
+    aliases: [db_id]
+  state:
+    description:
+      - V(present) creates the database when needed and sets the region lists given.
+      - V(absent) deletes the database with its data and tokens when it exists. It takes no regions.
+    type: str
+    default: present
+    choices: [present, absent]
+  primary_regions:
+    description:
+      - The regions the database may run its primary in, as codes such as V(DE), V(UK) or V(NY) (a set; at least
+        one). Required to create a database.
+      - Codes are not checked against a list here, because the platform may add regions; an unknown code is sent and
+        the platform's refusal reported. The document's list in version 0.0.122 is C(AMS ASB AT BE BO BR BU CA CO CZ
+        DE DEN DK ES FR GA GR HK HR ID IL ISR IT JH JP LA MI MX MY NG NY PH PL SE SG SIL SYD TH TR TX UK WA).
+    type: list
+    elements: str
+  replica_regions:
+    description:
+      - The regions that serve read replicas of the database (a set). V([]) keeps no replica.
+      - When not given, a new database gets none and an existing one keeps its own.
+    type: list
+    elements: str
+  storage_region:
+    description:
+      - Where the database's data is kept at rest, a storage region id such as V(eu-west-1) or V(us-east-1).
+      - Used when the database is created; the platform cannot move a database afterwards, so a different value for
+        an existing database fails the task.
+      - When not given for a new database, it is chosen as the bunny CLI chooses it, from the regions on offer
+        (C(GET /v1/config), one more request). That is the first storage region of the group (for example C(EU)) of
+        the first region in O(primary_regions), else the first storage region offered. The choice is shown in the diff
+        and in RV(database.storage_region).
+    type: str
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.transport
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+    details:
+      - A database to be created is predicted from the options; its id, url and sizes are null in RV(database) until
+        a real run creates it.
+  diff_mode:
+    support: full
+    details:
+      - The diff shows whether the database exists, its name and the options given, before and after.
+notes:
+  - Each run lists the account's databases (one request per 100) or reads the one of O(database_id), then sends at
+    most one write. A create is answered with the new id only, so the database is read once more for its url.
+  - An update sends both region lists, the given ones and the database's own for the other, as the platform's own
+    clients do.
+  - The management API's own address is C(https://api.bunny.net/database); O(base_url) is the API root
+    (C(https://api.bunny.net)), as for M(edge.platform.database_token).
+seealso:
+  - module: edge.platform.database_info
+  - module: edge.platform.database_token
+  - module: edge.platform.database_query
+  - name: Bunny Database
+    description: Edge databases, their regions and replication.
+    link: https://docs.bunny.net/database
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Create the database app, its primary in Frankfurt, replicas in London and New York
+  edge.platform.database:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    name: app
+    primary_regions: [DE]
+    replica_regions: [UK, NY]
+  register: app_db
+
+- name: Show the URL database_query takes
+  ansible.builtin.debug:
+    msg: "{{ app_db.database.url }}"
+
+- name: Add a replica in Singapore to the database demo, keeping its primary regions
+  edge.platform.database:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    name: demo
+    replica_regions: [UK, SG]
+
+- name: Delete the database retired, with its data and tokens
+  edge.platform.database:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    name: retired
+    state: absent
+"""
+
+RETURN = r"""
+database:
+  description:
+    - The database after the task, in the shape of M(edge.platform.database_info) results; predicted in check mode.
+    - Null when the database is absent.
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: The database's id; null for a database only predicted in check mode.
+      type: str
+      sample: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
+    name:
+      description: The database's name.
+      type: str
+      sample: app
+    url:
+      description:
+        - The database's URL, as the platform gives it, for O(edge.platform.database_query#module:database_url).
+        - Null when only predicted, or when the read after a create failed (a warning says so).
+      type: str
+      sample: libsql://01kchbg8c5ksfgg0vrnfq7ek7x-app.lite.bunnydb.net/
+    primary_regions:
+      description: The regions the database may run its primary in.
+      type: list
+      elements: str
+      sample: [DE]
+    replica_regions:
+      description: The regions of its read replicas.
+      type: list
+      elements: str
+      sample: [UK, NY]
+    storage_region:
+      description: Where its data is kept at rest.
+      type: str
+      sample: eu-west-1
+    size_max:
+      description: Its size limit, as the platform words it.
+      type: str
+      sample: 1024.0 MB
+    current_size:
+      description: Its current size, as the platform words it.
+      type: str
+      sample: 0.1 MB
+    block_reads:
+      description: Whether the platform blocks reads of the database.
+      type: bool
+      sample: false
+    block_writes:
+      description: Whether the platform blocks writes to the database.
+      type: bool
+      sample: false
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached or no answer came.
+      type: int
+      sample: 409
+    error_key:
+      description: The platform's error key (the database API sends none).
+      type: str
+      sample: null
+    field:
+      description: The request field the platform objected to (the database API names none).
+      type: str
+      sample: null
+    message:
+      description: The platform's message (the C(error) of its answer, with its C(details)).
+      type: str
+      sample: A database with this name already exists
+"""
+
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import databases
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes import databases as D
+
+NO_RENAME = (
+    "name %r differs from the name of database %s (%r), and the platform cannot rename a database (its update takes "
+    "no name). Give the database's own name, or create a new database by name and delete the old one."
+)
+NO_MOVE = (
+    "storage_region %r differs from the storage region of database %s (%r), and the platform cannot move a database "
+    "(its update takes regions only). Leave storage_region out, or give %r."
+)
+CHECK = "edge.platform.database_info with name=%s shows whether the database exists."
+
+
+def wanted(params):
+    """The options the task asks for; bad input fails here, before any request."""
+    name = params["name"]
+    if name is not None and (not name.strip() or check_name(name, "name")):
+        raise InputError(check_name(name, "name") or "name must not be empty.", option="name")
+    values = D.wanted(params)
+    if params["state"] == "absent" and values:
+        raise InputError("state=absent takes no regions (%s given): remove them." % ", ".join(values), option="state")
+    return values
+
+
+def current(ctx):
+    """The database the task names (its Database2, or None when it does not exist)."""
+    name, database_id = ctx.params["name"], ctx.params["database_id"]
+    if database_id is None:
+        return databases.find_named(ctx.client, name)
+    database_id = databases.check_id(database_id)
+    found = databases.get(ctx.client, database_id, allow_missing=ctx.params["state"] == "absent")
+    if found is not None and name is not None and found.get("name") != name:
+        raise InputError(NO_RENAME % (name, database_id, found.get("name")), option="name")
+    return found
+
+
+def plan(ctx, db, values, name):
+    """``(values, apply, predicted)`` of state=present: the create or the update to send (None: nothing to send)."""
+    if db is None:  # a database named by its id exists: current() fails on a 404 with state=present
+        if "primary_regions" not in values:
+            raise InputError("primary_regions is required to create database %s." % name, option="primary_regions")
+        if "storage_region" not in values:
+            values["storage_region"] = storage_region(ctx, values["primary_regions"][0])
+        body = D.create_body(name, values)
+        return values, partial(create, ctx, body), D.predicted(None, body, name)
+    stored = D.readable(db)["storage_region"]
+    if values.get("storage_region", stored) != stored:
+        raise InputError(NO_MOVE % (values["storage_region"], db["id"], stored, stored), option="storage_region")
+    body = D.update_body(db, values)
+    return values, partial(databases.update, ctx.client, db["id"], body, name), D.predicted(db, body)
+
+
+def storage_region(ctx, first_primary):
+    """The storage region the bunny CLI would choose (see docs/platform-notes.md, "Databases: create, update,
+    delete")."""
+    chosen = D.choose_storage_region(databases.read_config(ctx.client), first_primary)
+    if chosen is None:
+        raise InputError(
+            "The platform offered no storage region (GET /v1/config): give storage_region.", "storage_region"
+        )
+    return chosen
+
+
+def create(ctx, body):
+    """Create, then read the new database for its url; a failed read leaves what was sent, with a warning."""
+    database_id = databases.create(ctx.client, body)
+    try:
+        return databases.get(ctx.client, database_id)
+    except ApiError as error:
+        ctx.warn(
+            "Database %s was created with id %s, but reading it back failed (%s); its url is unknown here. %s"
+            % (body["name"], database_id, error.describe().rstrip("."), CHECK % body["name"])
+        )
+        return D.predicted({"id": database_id, "name": body["name"], "url": None}, body)
+
+
+def reread(ctx, db, name, seen):
+    """The database after a lost answer (by id when known, else by name); a failed read says how to check."""
+    try:
+        seen["db"] = (
+            databases.get(ctx.client, db["id"], allow_missing=True) if db else databases.find_named(ctx.client, name)
+        )
+    except ApiError as error:
+        raise ApiError(error.operation, error.status, error.message, hint=CHECK % name, kind=error.kind) from None
+    return seen["db"]
+
+
+def not_taken(ctx, name, held, after):
+    """Warn when the write's answer holds other values than were sent (the result shows the answer)."""
+    if held != after:
+        ctx.warn(
+            "Database %s holds other values than were sent: %s; the result shows what the platform holds."
+            % (name, ", ".join("%s %s (sent %s)" % (k, held.get(k), v) for k, v in after.items() if held.get(k) != v))
+        )
+
+
+def run(ctx):
+    values = wanted(ctx.params)
+    db, seen = current(ctx), {}
+    name = db["name"] if db else ctx.params["name"]
+    if ctx.params["state"] == "absent":
+        values, apply, predicted = {}, partial(databases.delete, ctx.client, db["id"], name) if db else None, None
+        after = D.view(None, (), name)
+    else:
+        values, apply, predicted = plan(ctx, db, values, name)
+        after = D.wanted_view(values, name)
+    state = partial(D.view, keys=values, name=name)
+    outcome = ctx.reconcile(state(db), after, apply, reread=lambda: state(reread(ctx, db, name, seen)), state_of=state)
+    if ctx.params["state"] == "absent":
+        return {"database": None}
+    if outcome.answer is not None:
+        not_taken(ctx, name, state(outcome.answer), after)
+    return {"database": D.readable(outcome.answer or seen.get("db") or (predicted if outcome.changed else db))}
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        name=dict(type="str"),
+        database_id=dict(type="str", aliases=["db_id"]),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+        primary_regions=dict(type="list", elements="str"),
+        replica_regions=dict(type="list", elements="str"),
+        storage_region=dict(type="str"),
+    ),
+    run=run,
+    required_one_of=[["name", "database_id"]],
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()
