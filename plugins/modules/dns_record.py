@@ -29,7 +29,7 @@ options:
   type:
     description:
       - The record type.
-      - V(PullZone) points the name at a pull zone (O(pull_zone_id) or O(pull_zone_name)), V(Script) at an edge
+      - V(PullZone) points the name at a pull zone (O(pullzone_id) or O(pullzone_name)), V(Script) at an edge
         script (O(script_id)), V(Redirect) redirects to the URL in O(value), V(Flatten) answers the addresses of the
         host name in O(value) (CNAME flattening).
       - SVCB, HTTPS and TLSA records are not written by this module. The platform's document lists the types but no
@@ -55,7 +55,7 @@ options:
       - For the single-value types (CNAME, Redirect, Flatten, PullZone, Script) a different value updates the record.
       - When a name holds several records of the type and O(value) is not given, the task fails listing them.
       - For a PullZone record, the pull zone's name (as M(edge.platform.dns_record_info) returns it) or id, used only
-        when O(pull_zone_id) and O(pull_zone_name) are not given. For a Script record, the script id.
+        when O(pullzone_id) and O(pullzone_name) are not given. For a Script record, the script id.
       - A TXT value is sent as one text; given as quoted chunks (V("part one" "part two")), the chunks are joined.
     type: str
   state:
@@ -88,13 +88,13 @@ options:
     description:
       - Tag of a CAA record, for example V(issue), V(issuewild) or V(iodef); compared without regard to case.
     type: str
-  pull_zone_id:
+  pullzone_id:
     description:
       - The pull zone a PullZone record points at.
     type: int
-  pull_zone_name:
+  pullzone_name:
     description:
-      - The pull zone a PullZone record points at, by name (one search request); ignored when O(pull_zone_id) is
+      - The pull zone a PullZone record points at, by name (one search request); ignored when O(pullzone_id) is
         given.
     type: str
   script_id:
@@ -104,7 +104,7 @@ options:
   accelerated:
     description:
       - Whether the record is accelerated through the CDN (A, AAAA and CNAME records). The platform creates a pull
-        zone for it, returned in RV(dns_record.accelerated_pull_zone_id).
+        zone for it, returned in RV(dns_record.accelerated_pullzone_id).
     type: bool
   monitor_type:
     description:
@@ -214,7 +214,7 @@ EXAMPLES = r"""
     zone_id: 1001
     type: PullZone
     name: cdn
-    pull_zone_name: demo
+    pullzone_name: demo
 
 - name: Change only the TTL of the one CNAME at blog, and give it a comment
   edge.platform.dns_record:
@@ -290,11 +290,11 @@ dns_record:
       description: Tag (CAA).
       type: str
       sample: null
-    pull_zone_id:
+    pullzone_id:
       description: The pull zone a PullZone record points at.
       type: int
       sample: null
-    pull_zone_name:
+    pullzone_name:
       description: The pull zone's name, when the platform returns it as the record's value.
       type: str
       sample: null
@@ -338,7 +338,7 @@ dns_record:
       description: The platform's link of the record (a PullZone record's pull zone id, as text).
       type: str
       sample: ""
-    accelerated_pull_zone_id:
+    accelerated_pullzone_id:
       description: The pull zone the platform created for an accelerated record, or null.
       type: int
       sample: null
@@ -394,9 +394,10 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_r
 
 def wanted_record(ctx):
     """The readable record the options give; bad input fails before any request."""
-    problem = check_name(ctx.params["name"], "name")
-    if problem:
-        raise InputError(problem, option="name")
+    for option in ("name", "pullzone_name"):  # names sent to the platform (pullzone_name as a search term)
+        problem = check_name(ctx.params[option], option)
+        if problem:
+            raise InputError(problem, option=option)
     return shapes.from_options(ctx.params)
 
 
@@ -425,9 +426,9 @@ class Records(object):
 
 def resolve_pull_zone(ctx, wanted):
     """A PullZone record's pull zone given by name: its id (one search request)."""
-    if wanted.get("pull_zone_name") is not None and wanted.get("pull_zone_id") is None:
-        zone = pull_zones.find(ctx.client, wanted["pull_zone_name"], "pull_zone_name", "pull_zone_id")
-        wanted["pull_zone_id"], wanted["pull_zone_name"] = zone["Id"], zone.get("Name") or wanted["pull_zone_name"]
+    if wanted.get("pullzone_name") is not None and wanted.get("pullzone_id") is None:
+        zone = pull_zones.find(ctx.client, wanted["pullzone_name"], "pullzone_name", "pullzone_id")
+        wanted["pullzone_id"], wanted["pullzone_name"] = zone["Id"], zone.get("Name") or wanted["pullzone_name"]
 
 
 def change(client, zone_id, wanted, model, current, absent):
@@ -483,8 +484,8 @@ MODULE = ModuleDef(
         port=dict(type="int"),
         flags=dict(type="int"),
         tag=dict(type="str"),
-        pull_zone_id=dict(type="int"),
-        pull_zone_name=dict(type="str"),
+        pullzone_id=dict(type="int"),
+        pullzone_name=dict(type="str"),
         script_id=dict(type="int"),
         accelerated=dict(type="bool"),
         # no choices: a null read back for a type that does not take them can be given back (checked in the shapes)

@@ -130,11 +130,11 @@ dns_records:
       description: Tag (CAA).
       type: str
       sample: null
-    pull_zone_id:
+    pullzone_id:
       description: The pull zone a PullZone record points at.
       type: int
       sample: null
-    pull_zone_name:
+    pullzone_name:
       description: The pull zone's name, when the platform returns it as the record's value.
       type: str
       sample: null
@@ -178,7 +178,7 @@ dns_records:
       description: The platform's link of the record (a PullZone record's pull zone id, as text).
       type: str
       sample: ""
-    accelerated_pull_zone_id:
+    accelerated_pullzone_id:
       description: The pull zone the platform created for an accelerated record, or null.
       type: int
       sample: null

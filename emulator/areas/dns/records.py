@@ -6,14 +6,15 @@ records: identity and normalisation"):
 - ids are the platform's (integers, unique across zones); ``Type``, ``MonitorType``, ``SmartRoutingType``,
   ``MonitorStatus`` and ``AccelerationStatus`` are integers;
 - TXT values are stored verbatim (no quoting added or removed);
-- host-name values (CNAME, MX, NS, PTR, SRV, Flatten) lose one trailing dot, as the Terraform provider's issue 48
-  saw for a CNAME; the Null MX ``.`` stays;
+- host-name values (CNAME, MX, NS, PTR, SRV, Flatten) lose one trailing dot, as a CNAME was seen to (the notes name
+  the report); the Null MX ``.`` stays;
 - a PullZone record reads back with ``Value`` = the pull zone's name and ``LinkName`` = its id as text; its
   ``PullZoneId`` must name a pull zone of the account ("The pull zone ID is not valid.");
 - a Script record needs ``ScriptId`` ("The script ID is not valid"), which is never returned; its weight left out or
   0 reads back as 100, and its ``Value`` is the one sent, else the script id as text [INFERRED];
 - a Redirect record's weight reads back as 100 [INFERRED from the Terraform provider forcing it];
-- ``Comment`` and ``LatencyZone`` null, ``LinkName`` "" and ``AutoSslIssuance`` true when not set (a recorded MX).
+- ``Comment`` and ``LatencyZone`` null, ``LinkName`` "" and ``AutoSslIssuance`` true when not set (a recorded MX);
+  ``IPGeoLocationInfo`` and ``GeolocationInfo`` are left out (what the platform fills them with is not recorded).
 
 Validation answers 400 ``{ErrorKey, Field, Message}``. The checks are the platform's as far as sources show them;
 the error keys and the texts other than the pull zone's and the script's are [INFERRED]: a CNAME beside another
@@ -121,8 +122,6 @@ class DnsRecord(object):
                 "Name": self.name,
                 "LinkName": self.link_name,
                 "AcceleratedPullZoneId": 0,
-                "IPGeoLocationInfo": None,
-                "GeolocationInfo": None,
                 "MonitorStatus": 1 if monitor else 0,
                 "EnviromentalVariables": list(self.environment),
                 "AccelerationStatus": 1 if self.members["Accelerated"] else 0,
