@@ -258,6 +258,25 @@ FIXTURE = Mapping(
     {
         "api_keys": ListOf(_str()),
         "dns_zones": ListOf(Mapping({"id": _int(), "domain": _str(), "dnssec": _bool()}, required=("id",))),
+        # records of those zones (emulator/areas/dns/records.py checks the values further, as the platform does)
+        "dns_records": ListOf(
+            Mapping(
+                dict(
+                    {key: _int() for key in ("id", "zone_id", "ttl", "weight", "priority", "port", "flags")},
+                    **{key: _str(nullable=True) for key in ("name", "value", "tag", "latency_zone", "comment")},
+                    type=Scalar((str, int), "a record type (A, AAAA, CNAME, TXT, MX, ...) or its number"),
+                    pull_zone_id=_int(),
+                    script_id=_int(),
+                    accelerated=_bool(),
+                    disabled=_bool(),
+                    monitor_type=Scalar((str, int), "none, ping, http, monitor or 0..3"),
+                    smart_routing_type=Scalar((str, int), "none, latency, geolocation or 0..2"),
+                    geolocation_latitude=Scalar((int, float), "a number"),
+                    geolocation_longitude=Scalar((int, float), "a number"),
+                ),
+                required=("zone_id", "type"),
+            )
+        ),
         "pull_zones": ListOf(
             Mapping(
                 {

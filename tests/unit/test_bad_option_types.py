@@ -50,6 +50,8 @@ BASE = {
     "database_info": dict(CONNECTION, name="app"),
     "database_query": {"database_url": "http://127.0.0.1:9/db/x", "auth_token": TOKEN, "sql": "SELECT 1"},
     "database_token": dict(CONNECTION, database_id="db-1", authorization="read_only"),
+    "dns_record": dict(CONNECTION, zone_id=1, type="A", name="www", value="192.0.2.1"),
+    "dns_record_info": dict(CONNECTION, zone_id=1),
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),
     "dnszone_info": dict(CONNECTION, zone_id=1),
     "pullzone": dict(CONNECTION, name="demo"),

@@ -1,0 +1,565 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""A DNS record's shape: ONE field table (:data:`FIELDS`, a row per option, each naming the record types it applies
+to) drives option -> readable, platform model -> readable, the comparison and readable -> request body.
+
+The readable form is a dict keyed by the options of ``dns_record`` (``type``, ``name``, ``value``, ``ttl``, ...): a
+key a type does not take is None, so the form of every type is the same dict and a key left None is "not managed".
+``dns_record_info`` returns it (with read-only keys beside: ``id``, ``zone_id``, ``link_name``, ...), so what it
+returns, given back, is no change.
+
+The five functions a set module (``dns_records``) builds on; all pure (no Ansible, no HTTP), bodies untrusted:
+
+- :func:`from_options` -- a module entry (an options dict, None = not given) -> the canonical readable form; bad
+  input raises ``InputError`` naming the option (``where`` prefixes it, e.g. ``records[3].ttl``) and the fix, and an
+  option the type does not take names the types that take it.
+- :func:`from_model` -- a platform ``DnsRecordModel`` -> the readable form (every key the type takes filled: the
+  platform's None counts as 0, "" or false, as it stores them).
+- :func:`identity` -- ``(type, name, value)`` of a readable record, normalised: a name holds one record of a
+  single-value type (CNAME, Redirect, Flatten, PullZone, Script: value None) and a set of the others (A, AAAA, TXT,
+  MX, SRV, CAA, PTR, NS: the value tells them apart).
+- :func:`same` -- True when a current readable record already holds every key a wanted one gives, compared in the
+  platform's stored form (:func:`differences` names the keys that differ).
+- :func:`to_body` -- readable -> the body of ``PUT .../records`` (``AddDnsRecordModel``: the given keys only) or,
+  with ``current`` (the platform's model), of ``POST .../records/{id}`` (``UpdateDnsRecordModel``: the stored record
+  with the wanted keys over it, so what is not managed is sent back as it is).
+
+Normalisation (see docs/platform-notes.md, "DNS records: identity and normalisation"): names without a trailing dot,
+in lower case, ``@`` is the apex ``""``; host-name values (CNAME, MX, NS, PTR, SRV, Flatten) the same, except the
+Null MX ``.``; A and AAAA values as IP addresses (an expanded IPv6 address equals its compressed form); TXT values
+verbatim, except that a value written as quoted chunks (``"a" "b"``) is the chunks joined (``ab``); CAA tags in lower
+case and a quoted CAA value without its quotes; numbers the platform leaves null are 0; a PullZone record's pull zone
+matches by id (``LinkName``, or a ``Value`` that is a number) or by name (``Value``); a Script record's script id is
+read from its ``Value``; weight counts for A, AAAA and SRV only (the platform answers 100 for Script records).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import socket
+
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+
+# DnsRecordTypes of the core API document; SVCB (13), HTTPS (14) and TLSA (15) are read but not written (no
+# published field model for their data).
+TYPES = {
+    0: "A",
+    1: "AAAA",
+    2: "CNAME",
+    3: "TXT",
+    4: "MX",
+    5: "Redirect",
+    6: "Flatten",
+    7: "PullZone",
+    8: "SRV",
+    9: "CAA",
+    10: "PTR",
+    11: "Script",
+    12: "NS",
+    13: "SVCB",
+    14: "HTTPS",
+    15: "TLSA",
+}
+TYPE_NUMBERS = {name: number for number, name in TYPES.items()}
+WRITABLE_TYPES = (
+    "A",
+    "AAAA",
+    "CNAME",
+    "TXT",
+    "MX",
+    "SRV",
+    "CAA",
+    "PTR",
+    "NS",
+    "Redirect",
+    "Flatten",
+    "PullZone",
+    "Script",
+)
+MONITOR_TYPES = {0: "none", 1: "ping", 2: "http", 3: "monitor"}
+MONITOR_STATUSES = {0: "unknown", 1: "online", 2: "offline"}
+SMART_ROUTING_TYPES = {0: "none", 1: "latency", 2: "geolocation"}
+ACCELERATION_STATUSES = {0: "none", 1: "pending", 2: "processing", 3: "completed", 4: "failed"}
+
+SINGLE_VALUE = frozenset(("CNAME", "Redirect", "Flatten", "PullZone", "Script"))
+HOST_VALUES = frozenset(("CNAME", "MX", "NS", "PTR", "SRV", "Flatten"))
+ALL = tuple(TYPES.values())
+ADDRESS = ("A", "AAAA")
+
+
+class Field(object):
+    """One row: the ``option``, its ``DnsRecordModel`` member (``key``), its ``kind`` (int, float, bool, str, enum,
+    text) and the record ``types`` that take it; ``enum`` maps the platform's numbers to the option's names."""
+
+    def __init__(self, option, key, kind, types, enum=None, lower=False):
+        self.option, self.key, self.kind, self.types, self.enum, self.lower = option, key, kind, types, enum, lower
+
+
+# The managed members; identity (type, name) and the links (value, pull zone, script) are handled apart.
+FIELDS = (
+    Field("ttl", "Ttl", "int", ALL),
+    Field("priority", "Priority", "int", ("MX", "SRV")),
+    Field("weight", "Weight", "int", ("A", "AAAA", "SRV")),
+    Field("port", "Port", "int", ("SRV",)),
+    Field("flags", "Flags", "int", ("CAA",)),
+    Field("tag", "Tag", "str", ("CAA",), lower=True),
+    Field("accelerated", "Accelerated", "bool", ("A", "AAAA", "CNAME")),
+    Field("monitor_type", "MonitorType", "enum", ADDRESS, MONITOR_TYPES),
+    Field("smart_routing_type", "SmartRoutingType", "enum", ADDRESS, SMART_ROUTING_TYPES),
+    Field("latency_zone", "LatencyZone", "str", ADDRESS),
+    Field("geolocation_latitude", "GeolocationLatitude", "float", ADDRESS),
+    Field("geolocation_longitude", "GeolocationLongitude", "float", ADDRESS),
+    Field("disabled", "Disabled", "bool", ALL),
+    Field("comment", "Comment", "text", ALL),
+)
+BY_OPTION = {field.option: field for field in FIELDS}
+LINKS = {"pullzone_id": ("PullZone",), "pullzone_name": ("PullZone",), "script_id": ("Script",)}
+# Every key of the readable form a write module takes, in the order shown.
+OPTIONS = (
+    ("type", "name", "value") + tuple(f.option for f in FIELDS[:6]) + tuple(LINKS) + tuple(f.option for f in FIELDS[6:])
+)
+# The read-only keys from_model adds beside them.
+READ_ONLY = (
+    "id",
+    "zone_id",
+    "link_name",
+    "accelerated_pullzone_id",
+    "acceleration_status",
+    "monitor_status",
+    "auto_ssl_issuance",
+    "environmental_variables",
+)
+_INT32 = 2147483647
+_CHUNKS = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
+
+
+# --- normalisation -------------------------------------------------------------------------------------------------
+
+
+def normal_name(name):
+    """A record name as the platform stores it, compared: no surrounding spaces or trailing dot, lower case, the apex
+    (``@`` or ``""``) as ``""``."""
+    name = (name or "").strip()
+    if name == "@":
+        return ""
+    return name.rstrip(".").lower()
+
+
+def txt_value(value):
+    """A TXT value as stored: verbatim, or, when it is written as one or more quoted chunks (``"a" "b"``), the chunks
+    joined (``ab``) with their ``\\"`` and ``\\\\`` escapes undone."""
+    chunks, position = [], 0
+    while position < len(value):
+        match = _CHUNKS.match(value, position)
+        if match is None:
+            break
+        chunks.append(match.group(1))
+        position = match.end()
+    if not chunks or value[position:].strip():
+        return value
+    return "".join(re.sub(r"\\(.)", r"\1", chunk) for chunk in chunks)
+
+
+def _address(value):
+    """An IP address in one canonical text (the C library's: a few microseconds, so a zone of 1000 records compares in
+    milliseconds); a text that is no address, stripped and in lower case."""
+    value = value.strip()
+    family = socket.AF_INET6 if ":" in value else socket.AF_INET
+    try:
+        return socket.inet_ntop(family, socket.inet_pton(family, value))
+    except (OSError, ValueError):
+        return value.lower()
+
+
+def normal_value(record_type, value):
+    """A value in the form compared (the platform's stored form as far as it is known; see the module docstring)."""
+    if value is None:
+        return ""
+    value = str(value)
+    if record_type in ADDRESS:
+        return _address(value)
+    if record_type in HOST_VALUES:
+        value = value.strip()
+        return value if value == "." else value.rstrip(".").lower()
+    if record_type == "TXT":
+        return txt_value(value)
+    if record_type == "CAA":
+        value = value.strip()
+        return value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
+    return value.strip()
+
+
+def _number(value):
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def _digits(value):
+    text = str(value or "").strip()
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
+def compared(field, value):
+    """One managed member in the form compared: None is 0, "" or false as the platform stores it."""
+    if field.kind in ("int", "float"):
+        number = _number(value)
+        return round(float(number), 6) if field.kind == "float" else int(number)
+    if field.kind == "bool":
+        return bool(value)
+    if field.kind == "enum":
+        return value or "none"
+    text = "" if value is None else str(value) if field.kind == "text" else str(value).strip()
+    return text.lower() if field.lower else text
+
+
+# --- option -> readable --------------------------------------------------------------------------------------------
+
+
+def _applies(option, types):
+    return "%s applies to %s records only" % (option, ", ".join(types) if len(types) > 1 else types[0])
+
+
+def _bad(where, option, message):
+    raise InputError("%s%s %s" % (where, option, message), option=option)
+
+
+def _link_options(entry, record_type, where, readable):
+    """The pull zone of a PullZone record and the script of a Script record; ``value`` may stand for either."""
+    value = entry.get("value")
+    if record_type == "PullZone":
+        readable["pullzone_id"], readable["pullzone_name"] = entry.get("pullzone_id"), entry.get("pullzone_name")
+        if readable["pullzone_id"] is None and readable["pullzone_name"] is None and value is not None:
+            # the value read back is the pull zone's name (or, by another client's reading, its id)
+            number = _digits(value)
+            readable["pullzone_id" if number else "pullzone_name"] = number or value.strip()
+        if readable["pullzone_id"] is not None and readable["pullzone_id"] <= 0:
+            _bad(where, "pullzone_id", "must be a positive pull zone id; got %d." % readable["pullzone_id"])
+        readable["value"] = value if value is not None else readable["pullzone_name"]
+    elif record_type == "Script":
+        script_id = entry.get("script_id")
+        if script_id is None and value is not None:
+            script_id = _digits(value)
+            if script_id is None:
+                _bad(where, "value", "of a Script record is its script id (a positive number); got %r." % value)
+        if script_id is not None and script_id <= 0:
+            _bad(where, "script_id", "must be a positive script id; got %d." % script_id)
+        readable["script_id"] = script_id
+        readable["value"] = None if script_id is None else str(script_id)
+
+
+def from_options(entry, where=""):
+    """Module options (a dict; None = not given) -> the canonical readable form; bad input raises InputError.
+
+    ``where`` prefixes option names in messages (``"records[3]."``)."""
+    record_type = entry.get("type")
+    if record_type not in WRITABLE_TYPES:
+        _bad(where, "type", "must be one of %s; got %r." % (", ".join(WRITABLE_TYPES), record_type))
+    name = entry.get("name")
+    if name is None:
+        _bad(where, "name", 'is required: the record\'s name relative to the zone ("" or "@" for the apex).')
+    readable = dict.fromkeys(OPTIONS)
+    name = name.strip()
+    readable["type"], readable["name"] = record_type, "" if name == "@" else name.rstrip(".")
+    for option, types in LINKS.items():
+        if entry.get(option) is not None and record_type not in types:
+            _bad(where, option, "is not valid for %s records: %s." % (record_type, _applies(option, types)))
+    for field in FIELDS:
+        value = entry.get(field.option)
+        if value is None:
+            continue
+        if record_type not in field.types:
+            _bad(
+                where,
+                field.option,
+                "is not valid for %s records: %s." % (record_type, _applies(field.option, field.types)),
+            )
+        if field.kind == "int" and not 0 <= value <= _INT32:
+            _bad(where, field.option, "must be between 0 and %d; got %d." % (_INT32, value))
+        if field.kind == "enum" and value not in field.enum.values():
+            _bad(where, field.option, "must be one of %s; got %r." % (", ".join(field.enum.values()), value))
+        if field.kind == "float" and not -180.0 <= value <= 180.0:
+            _bad(where, field.option, "must be between -180 and 180; got %s." % value)
+        readable[field.option] = value.strip() if field.kind == "str" else value
+    if record_type in ("PullZone", "Script"):
+        _link_options(entry, record_type, where, readable)
+        return readable
+    value = entry.get("value")
+    if value is not None and record_type in ADDRESS:
+        try:
+            address = ipaddress.ip_address(value.strip())
+        except ValueError:
+            address = None
+        if address is None or address.version != (4 if record_type == "A" else 6):
+            kind = "an IPv4" if record_type == "A" else "an IPv6"
+            _bad(where, "value", "of an %s record must be %s address; got %r." % (record_type, kind, value))
+        value = str(address)
+    elif value is not None and record_type == "TXT":
+        value = txt_value(value)
+    elif value is not None and record_type in HOST_VALUES:
+        value = value.strip()
+        value = value if value == "." else value.rstrip(".")
+    elif value is not None:
+        value = value.strip()
+    readable["value"] = value
+    return readable
+
+
+# --- platform model -> readable ------------------------------------------------------------------------------------
+
+
+def type_name(number):
+    """The record type's name; a number this collection does not know stays a number (as text)."""
+    return TYPES.get(number, str(number)) if isinstance(number, int) and not isinstance(number, bool) else None
+
+
+def _enum_name(enum, number):
+    if isinstance(number, int) and not isinstance(number, bool):
+        return enum.get(number, str(number))
+    return None
+
+
+def from_model(model, zone_id=None):
+    """A ``DnsRecordModel`` -> the readable form, with the read-only members beside (``id``, ``zone_id``, ...)."""
+    record_type = type_name(model.get("Type"))
+    readable = dict.fromkeys(OPTIONS)
+    value = model.get("Value")
+    readable.update(type=record_type, name=model.get("Name") or "", value=value)
+    for field in FIELDS:
+        if record_type in field.types:
+            member = model.get(field.key)
+            if field.kind == "enum":
+                readable[field.option] = _enum_name(field.enum, member) or "none"
+            elif field.kind in ("int", "float"):
+                readable[field.option] = (
+                    member if isinstance(member, (int, float)) and not isinstance(member, bool) else 0
+                )
+            elif field.kind == "bool":
+                readable[field.option] = bool(member)
+            else:
+                readable[field.option] = "" if member is None else member
+    if record_type == "PullZone":
+        # read back as Value = the pull zone's name and LinkName = its id; another client reads Value as the id
+        readable["pullzone_id"] = _digits(model.get("LinkName")) or _digits(value)
+        readable["pullzone_name"] = None if _digits(value) else value
+    elif record_type == "Script":
+        readable["script_id"] = _digits(value) or _digits(model.get("LinkName"))
+    readable.update(
+        id=model.get("Id"),
+        zone_id=zone_id,
+        link_name=model.get("LinkName"),
+        accelerated_pullzone_id=model.get("AcceleratedPullZoneId") or None,
+        acceleration_status=_enum_name(ACCELERATION_STATUSES, model.get("AccelerationStatus")),
+        monitor_status=_enum_name(MONITOR_STATUSES, model.get("MonitorStatus")),
+        auto_ssl_issuance=model.get("AutoSslIssuance"),
+        environmental_variables=[
+            {"name": item.get("Name"), "value": item.get("Value")}
+            for item in model.get("EnviromentalVariables") or []
+            if isinstance(item, dict)
+        ],
+    )
+    return readable
+
+
+# --- identity and comparison ---------------------------------------------------------------------------------------
+
+
+def link_value(readable):
+    """What tells records of one name apart: the normalised value; a PullZone's pull zone, a Script's script id."""
+    record_type = readable.get("type")
+    if record_type == "PullZone":
+        if readable.get("pullzone_id") is not None:
+            return str(readable["pullzone_id"])
+        name = readable.get("pullzone_name") or readable.get("value")
+        return None if name is None else name.strip().lower()
+    if record_type == "Script":
+        return None if readable.get("script_id") is None else str(readable["script_id"])
+    value = readable.get("value")
+    return None if value is None else normal_value(record_type, value)
+
+
+def identity(readable):
+    """``(type, name, value)``: value None for the single-value types (one record per name)."""
+    record_type = readable.get("type")
+    value = None if record_type in SINGLE_VALUE else link_value(readable)
+    return record_type, normal_name(readable.get("name")), value
+
+
+def _same_link(wanted, current):
+    """Whether ``current`` holds the value, pull zone or script ``wanted`` gives (True when it gives none)."""
+    record_type = wanted.get("type")
+    if record_type == "PullZone":
+        wanted_id, wanted_name = wanted.get("pullzone_id"), wanted.get("pullzone_name")
+        if wanted_id is None and wanted_name is None:
+            return True
+        stored = current.get("value")
+        by_id = wanted_id is not None and wanted_id in (current.get("pullzone_id"), _digits(stored))
+        by_name = wanted_name is not None and normal_name(stored) == normal_name(wanted_name)
+        return by_id or by_name
+    if record_type == "Script":
+        return wanted.get("script_id") is None or wanted["script_id"] == current.get("script_id")
+    if wanted.get("value") is None:
+        return True
+    return normal_value(record_type, wanted["value"]) == normal_value(record_type, current.get("value"))
+
+
+def differences(wanted, current):
+    """The keys of ``wanted`` (a readable record) whose values ``current`` does not hold: ``type``, ``name``,
+    ``value`` (the pull zone or script too) and the managed members ``wanted`` gives (None = not managed)."""
+    found = []
+    if wanted.get("type") != current.get("type"):
+        found.append("type")
+    if normal_name(wanted.get("name")) != normal_name(current.get("name")):
+        found.append("name")
+    if not _same_link(wanted, current):
+        found.append("value")
+    for field in FIELDS:
+        value = wanted.get(field.option)
+        if value is not None and compared(field, value) != compared(field, current.get(field.option)):
+            found.append(field.option)
+    return found
+
+
+def same(wanted, current):
+    """True when ``current`` already holds every key ``wanted`` gives (the platform's normalisation applied)."""
+    return not differences(wanted, current)
+
+
+def view(readable, keys=None):
+    """The compared, diffed form: identity and the managed keys (``keys``: those a task gives; all by default)."""
+    record_type = readable.get("type")
+    shown = {"type": record_type, "name": normal_name(readable.get("name")), "value": link_value(readable)}
+    for field in FIELDS:
+        if record_type in field.types and (keys is None or field.option in keys):
+            shown[field.option] = compared(field, readable.get(field.option))
+    return shown
+
+
+def given(wanted):
+    """The managed keys a wanted readable record gives."""
+    return [field.option for field in FIELDS if wanted.get(field.option) is not None]
+
+
+def plan(wanted, current):
+    """``(before, after)`` of an update: ``before`` the current record's view of what the task manages, ``after`` the
+    same with what differs replaced by the wanted values (equal exactly when :func:`same`)."""
+    keys = given(wanted)
+    before = view(current, keys)
+    after = dict(before)
+    wanted_view = view(wanted, keys)
+    for key in differences(wanted, current):
+        after[key] = wanted_view.get(key)
+    return before, after
+
+
+def merged(wanted, current):
+    """The readable record a real run leaves: ``current`` with what ``wanted`` gives over it (a prediction; the
+    read-only keys of a record not created yet are None)."""
+    result = dict(dict.fromkeys(OPTIONS + READ_ONLY), **current)
+    for key in OPTIONS:
+        if wanted.get(key) is not None:
+            result[key] = wanted[key]
+    if wanted.get("type") == "PullZone" and (wanted.get("pullzone_id") or wanted.get("pullzone_name")):
+        if not _same_link(wanted, current):
+            result["value"] = wanted.get("pullzone_name")
+            result["pullzone_id"] = wanted.get("pullzone_id")
+    return result
+
+
+# --- candidates ----------------------------------------------------------------------------------------------------
+
+
+def describe(readable):
+    """One record for a message: ``id 42: A www 192.0.2.1``."""
+    return "id %s: %s %s %s" % (
+        readable.get("id"),
+        readable.get("type"),
+        readable.get("name") or "@",
+        readable.get("value") if readable.get("value") not in (None, "") else "(no value)",
+    )
+
+
+def pick(records, wanted, option="value"):
+    """The readable record of ``records`` (readable) that ``wanted`` names, or None; several raise InputError.
+
+    Records of ``wanted``'s type and name are the candidates. One holding ``wanted``'s value (pull zone, script) is
+    the record; else, for a single-value type, the one candidate (its value is what changes); without a value given,
+    the one candidate. A value no record of a multi-value type holds names a new record (None)."""
+    name = normal_name(wanted.get("name"))
+    candidates = [r for r in records if r.get("type") == wanted.get("type") and normal_name(r.get("name")) == name]
+    value = link_value(wanted)
+    matching = [r for r in candidates if value is not None and _same_link(wanted, r)]
+    if len(matching) == 1:
+        return matching[0]
+    if not matching and (value is None or wanted.get("type") in SINGLE_VALUE):
+        matching = candidates
+    if len(matching) > 1:
+        raise InputError(
+            "%d %s records are named %r in the zone (%s), so the record to manage is ambiguous: give %s to choose one "
+            "(dns_records manages a whole set)."
+            % (
+                len(matching),
+                wanted.get("type"),
+                wanted.get("name") or "@",
+                "; ".join(map(describe, matching)),
+                option,
+            ),
+            option=option,
+        )
+    return matching[0] if matching else None
+
+
+# --- readable -> body ----------------------------------------------------------------------------------------------
+
+
+def _member(field, value):
+    if field.kind == "enum":
+        numbers = {name: number for number, name in field.enum.items()}
+        return numbers.get(value, value)
+    return value
+
+
+def _stored_body(current):
+    """The ``UpdateDnsRecordModel`` members of a stored record, as the platform answered them."""
+    body = {
+        "Id": current.get("Id"),
+        "Type": current.get("Type"),
+        "Name": current.get("Name"),
+        "Value": current.get("Value"),
+    }
+    for field in FIELDS:
+        body[field.key] = current.get(field.key)
+    for key in ("EnviromentalVariables", "AutoSslIssuance"):
+        if key in current:
+            body[key] = current[key]
+    return body
+
+
+def to_body(readable, current=None):
+    """The request body: ``AddDnsRecordModel`` (the given keys) or, with ``current`` (the stored ``DnsRecordModel``),
+    the ``UpdateDnsRecordModel`` (the stored record, the wanted keys over it)."""
+    record_type = readable["type"]
+    body = _stored_body(current) if current is not None else {}
+    body["Type"] = TYPE_NUMBERS[record_type]
+    body["Name"] = readable.get("name")
+    if current is not None and normal_name(body["Name"]) == normal_name(current.get("Name")):
+        body["Name"] = current.get("Name")  # the stored spelling: a name differing in case only is no change
+    for field in FIELDS:
+        if readable.get(field.option) is not None:
+            body[field.key] = _member(field, readable[field.option])
+    if record_type == "PullZone":
+        stored = from_model(current) if current is not None else {}
+        body["PullZoneId"] = readable.get("pullzone_id") or stored.get("pullzone_id")
+        body["Value"] = None  # the platform fills it in from the pull zone
+    elif record_type == "Script":
+        stored = from_model(current) if current is not None else {}
+        script_id = readable.get("script_id") or stored.get("script_id")
+        body["ScriptId"] = script_id
+        body["Value"] = None if script_id is None else str(script_id)
+    elif readable.get("value") is not None:
+        if current is None or normal_value(record_type, readable["value"]) != normal_value(record_type, body["Value"]):
+            body["Value"] = readable["value"]
+    if current is None:
+        body = {key: value for key, value in body.items() if value is not None}
+    return body

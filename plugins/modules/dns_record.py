@@ -1,0 +1,510 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: dns_record
+short_description: Create, update or delete one record of a DNS zone
+version_added: 1.1.0
+description:
+  - Manages one record of a DNS zone, found by its O(type) and O(name), and by its O(value) where a name holds several
+    records of one type. Every record type the platform writes is supported, with the members each type takes.
+  - The zone's records of that type are read on each run (one request per 1000 records). A record is created when
+    none matches, updated when it differs, and left alone when it matches, so a re-run changes nothing and only reads.
+  - Only the options given are managed; an option left out keeps the record's value.
+  - 'Values are compared in the form the platform stores them, so a value in another spelling is no change: names and
+    host names without a trailing dot and in any case, V(@) for the apex, an IPv6 address expanded or compressed, a
+    TXT value given as quoted chunks (V("v=spf1 " "-all")) or joined. The rules are listed in the notes.'
+  - A record read with M(edge.platform.dns_record_info) and given back (its C(type), C(name), C(value) and managed
+    members) is no change.
+  - 'Writes: a new record is added with one request and the platform''s answer is the result. An update is one
+    request, which the platform answers without the record, so the records of its type are read once more and the
+    result is what the platform holds. When the answer to a write is lost, the write is not sent again: the records are
+    read once more and decide.'
+  - The zone is chosen by O(zone_id), or by O(zone_domain) at the cost of one search request; one of them is required.
+options:
+  type:
+    description:
+      - The record type.
+      - V(PullZone) points the name at a pull zone (O(pullzone_id) or O(pullzone_name)), V(Script) at an edge
+        script (O(script_id)), V(Redirect) redirects to the URL in O(value), V(Flatten) answers the addresses of the
+        host name in O(value) (CNAME flattening).
+      - SVCB, HTTPS and TLSA records are not written by this module. The platform's document lists the types but no
+        members for their data; M(edge.platform.dns_record_info) reads them.
+    type: str
+    required: true
+    choices: [A, AAAA, CNAME, TXT, MX, SRV, CAA, PTR, NS, Redirect, Flatten, PullZone, Script]
+  name:
+    description:
+      - The record's name relative to the zone, for example V(www); V("") or V(@) is the zone apex.
+      - Compared without regard to case or a trailing dot. A name with a control character is refused before any
+        request.
+    type: str
+    required: true
+  value:
+    description:
+      - 'What the record holds: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR, SRV
+        target, Flatten), text (TXT), a URL (Redirect), the CAA value (for example V(letsencrypt.org)).'
+      - Required to create a record, except PullZone and Script records.
+      - Part of the record's identity for the types a name can hold several records of (A, AAAA, TXT, MX, SRV, CAA,
+        PTR, NS). A value no record of the name holds creates a new record beside the others; to replace one, delete
+        the old value (O(state=absent)) or manage the whole zone with the set module.
+      - For the single-value types (CNAME, Redirect, Flatten, PullZone, Script) a different value updates the record.
+      - When a name holds several records of the type and O(value) is not given, the task fails listing them.
+      - For a PullZone record, the pull zone's name (as M(edge.platform.dns_record_info) returns it) or id, used only
+        when O(pullzone_id) and O(pullzone_name) are not given. For a Script record, the script id.
+      - A TXT value is sent as one text; given as quoted chunks (V("part one" "part two")), the chunks are joined.
+    type: str
+  state:
+    description:
+      - V(present) creates or updates the record; V(absent) deletes it when it exists.
+    type: str
+    default: present
+    choices: [present, absent]
+  ttl:
+    description:
+      - Time to live in seconds. When not given, a new record gets the platform's default.
+    type: int
+  priority:
+    description:
+      - Priority of an MX or SRV record.
+    type: int
+  weight:
+    description:
+      - Weight of an A, AAAA or SRV record (the platform balances A and AAAA records of a name by weight).
+    type: int
+  port:
+    description:
+      - Port of an SRV record.
+    type: int
+  flags:
+    description:
+      - Flags of a CAA record (0 or 128).
+    type: int
+  tag:
+    description:
+      - Tag of a CAA record, for example V(issue), V(issuewild) or V(iodef); compared without regard to case.
+    type: str
+  pullzone_id:
+    description:
+      - The pull zone a PullZone record points at.
+    type: int
+  pullzone_name:
+    description:
+      - The pull zone a PullZone record points at, by name (one search request); ignored when O(pullzone_id) is
+        given.
+    type: str
+  script_id:
+    description:
+      - The edge script a Script record points at.
+    type: int
+  accelerated:
+    description:
+      - Whether the record is accelerated through the CDN (A, AAAA and CNAME records). The platform creates a pull
+        zone for it, returned in RV(dns_record.accelerated_pullzone_id).
+    type: bool
+  monitor_type:
+    description:
+      - How the platform monitors the address of an A or AAAA record, V(none), V(ping), V(http) or V(monitor).
+      - Null is accepted for every type (as M(edge.platform.dns_record_info) returns it for other types) and means
+        not managed.
+    type: str
+  smart_routing_type:
+    description:
+      - Smart routing of an A or AAAA record, by latency (O(latency_zone)) or by geolocation
+        (O(geolocation_latitude), O(geolocation_longitude)); V(none), V(latency) or V(geolocation).
+      - Null is accepted for every type and means not managed.
+    type: str
+  latency_zone:
+    description:
+      - The region of an A or AAAA record routed by latency, as the platform names it.
+    type: str
+  geolocation_latitude:
+    description:
+      - Latitude of an A or AAAA record routed by geolocation (-180 to 180).
+    type: float
+  geolocation_longitude:
+    description:
+      - Longitude of an A or AAAA record routed by geolocation (-180 to 180).
+    type: float
+  disabled:
+    description:
+      - Whether the record is disabled (kept, but not served).
+    type: bool
+  comment:
+    description:
+      - A comment on the record.
+    type: str
+extends_documentation_fragment:
+  - edge.platform.zone_selectors.dns_zone
+  - edge.platform.management_api
+  - edge.platform.transport
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+    details:
+      - The diff shows the record's type, name and value and the members the task gives, in the form compared.
+notes:
+  - An option a type does not take (O(priority) on an A record, O(weight) on a CNAME) fails the task before any
+    request, naming the types it applies to.
+  - 'Comparison rules (see the collection''s docs/platform-notes.md, "DNS records: identity and normalisation"): names
+    and host-name values (CNAME, MX, NS, PTR, SRV, Flatten) in lower case without a trailing dot (a Null MX V(.) stays);
+    A and AAAA values as IP addresses; TXT values verbatim, quoted chunks joined; a CAA value without surrounding
+    quotes and its tag in lower case; numbers and texts the platform leaves empty count as 0 and V("").'
+  - 'A PullZone record reads back with the pull zone''s name as its value and its id as C(link_name); one client reads
+    the value as the id instead. Both readings are accepted, so either is no change.'
+  - A Script record's script id is not returned by the platform; it is read from the record's value, which this module
+    sets to the id as the Terraform provider does. The platform answers a weight of 100 for Script records; weight
+    is compared for A, AAAA and SRV records only.
+  - The platform refuses a CNAME beside other records of the same name; the task then fails with the platform's
+    message and nothing is changed.
+seealso:
+  - module: edge.platform.dns_record_info
+  - module: edge.platform.dnszone_dnssec
+  - name: DNS records in the platform API
+    description: The add, update and delete record endpoints.
+    link: https://docs.bunny.net/reference/dnszonepublic_addrecord
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Point www at two addresses, balanced by weight
+  edge.platform.dns_record:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_domain: example.com
+    type: A
+    name: www
+    value: "{{ item }}"
+    ttl: 300
+    weight: 50
+  loop: [192.0.2.10, 192.0.2.11]
+
+- name: Set the mail exchanger of the apex (the trailing dot and the case are no change)
+  edge.platform.dns_record:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_id: 1001
+    type: MX
+    name: "@"
+    value: Mail.Example.com.
+    priority: 10
+
+- name: Publish an SPF record written as two quoted chunks (stored joined)
+  edge.platform.dns_record:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_id: 1001
+    type: TXT
+    name: ""
+    value: '"v=spf1 include:_spf.example.com " "-all"'
+
+- name: Serve cdn.example.com from pull zone demo
+  edge.platform.dns_record:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_id: 1001
+    type: PullZone
+    name: cdn
+    pullzone_name: demo
+
+- name: Change only the TTL of the one CNAME at blog, and give it a comment
+  edge.platform.dns_record:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_id: 1001
+    type: CNAME
+    name: blog
+    ttl: 3600
+    comment: Hosted blog
+
+- name: Remove an old address
+  edge.platform.dns_record:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    zone_id: 1001
+    type: A
+    name: old
+    value: 192.0.2.99
+    state: absent
+"""
+
+RETURN = r"""
+dns_record:
+  description:
+    - The record after the task, in the shape of M(edge.platform.dns_record_info) results; predicted in check mode.
+    - Null when the record is absent.
+    - A key the record's type does not take is null.
+  returned: success
+  type: dict
+  contains:
+    id:
+      description: Record id; null for a record only predicted in check mode.
+      type: int
+      sample: 300001
+    zone_id:
+      description: Id of the DNS zone.
+      type: int
+      sample: 1001
+    type:
+      description: The record type.
+      type: str
+      sample: A
+    name:
+      description: The record's name; V("") is the apex.
+      type: str
+      sample: www
+    value:
+      description: The value as the platform stores it (a PullZone record's pull zone name).
+      type: str
+      sample: 192.0.2.10
+    ttl:
+      description: Time to live in seconds.
+      type: int
+      sample: 300
+    priority:
+      description: Priority (MX, SRV).
+      type: int
+      sample: null
+    weight:
+      description: Weight (A, AAAA, SRV).
+      type: int
+      sample: 50
+    port:
+      description: Port (SRV).
+      type: int
+      sample: null
+    flags:
+      description: Flags (CAA).
+      type: int
+      sample: null
+    tag:
+      description: Tag (CAA).
+      type: str
+      sample: null
+    pullzone_id:
+      description: The pull zone a PullZone record points at.
+      type: int
+      sample: null
+    pullzone_name:
+      description: The pull zone's name, when the platform returns it as the record's value.
+      type: str
+      sample: null
+    script_id:
+      description: The script a Script record points at, when known.
+      type: int
+      sample: null
+    accelerated:
+      description: Whether the record is accelerated (A, AAAA, CNAME).
+      type: bool
+      sample: false
+    monitor_type:
+      description: Monitoring (A, AAAA).
+      type: str
+      sample: none
+    smart_routing_type:
+      description: Smart routing (A, AAAA).
+      type: str
+      sample: none
+    latency_zone:
+      description: Latency zone (A, AAAA).
+      type: str
+      sample: ""
+    geolocation_latitude:
+      description: Latitude (A, AAAA).
+      type: float
+      sample: 0.0
+    geolocation_longitude:
+      description: Longitude (A, AAAA).
+      type: float
+      sample: 0.0
+    disabled:
+      description: Whether the record is disabled.
+      type: bool
+      sample: false
+    comment:
+      description: The comment.
+      type: str
+      sample: ""
+    link_name:
+      description: The platform's link of the record (a PullZone record's pull zone id, as text).
+      type: str
+      sample: ""
+    accelerated_pullzone_id:
+      description: The pull zone the platform created for an accelerated record, or null.
+      type: int
+      sample: null
+    acceleration_status:
+      description: State of the acceleration (V(none), V(pending), V(processing), V(completed), V(failed)).
+      type: str
+      sample: none
+    monitor_status:
+      description: What monitoring found (V(unknown), V(online), V(offline)).
+      type: str
+      sample: unknown
+    auto_ssl_issuance:
+      description: Whether the platform issues certificates for the name automatically.
+      type: bool
+      sample: true
+    environmental_variables:
+      description: The record's environment variables (Script records), each with C(name) and C(value).
+      type: list
+      elements: dict
+      sample: []
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 400
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: dnsrecord.validation
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: Value
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: The value is not a valid IPv4 address.
+"""
+
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import dns_records, pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
+
+
+def wanted_record(ctx):
+    """The readable record the options give; bad input fails before any request."""
+    for option in ("name", "pullzone_name"):  # names sent to the platform (pullzone_name as a search term)
+        problem = check_name(ctx.params[option], option)
+        if problem:
+            raise InputError(problem, option=option)
+    return shapes.from_options(ctx.params)
+
+
+class Records(object):
+    """The zone's records of the wanted type: :meth:`read` lists them and picks the one the task names."""
+
+    def __init__(self, ctx, found, wanted):
+        self.ctx, self.found, self.wanted, self.last = ctx, found, wanted, None
+
+    def read(self):
+        """``(model, readable)`` of the record the task names, or ``(None, None)``; ambiguity fails listing them."""
+        number = shapes.TYPE_NUMBERS[self.wanted["type"]]
+        models = dns_records.list_all(self.ctx.client, self.found.id, number, self.found.not_visible)
+        readable = shapes.pick([shapes.from_model(m, self.found.id) for m in models], self.wanted)
+        model = next((m for m in models if readable and m.get("Id") == readable["id"]), None)
+        self.last = readable
+        return model, readable
+
+    def now(self, after, keys):
+        """The record re-read after a lost answer: ``after`` when it holds what the task asked for, else its view."""
+        readable = self.read()[1]
+        if readable is None:
+            return {}
+        return after if after and shapes.same(self.wanted, readable) else shapes.view(readable, keys)
+
+
+def resolve_pull_zone(ctx, wanted):
+    """A PullZone record's pull zone given by name: its id (one search request)."""
+    if wanted.get("pullzone_name") is not None and wanted.get("pullzone_id") is None:
+        zone = pull_zones.find(ctx.client, wanted["pullzone_name"], "pullzone_name", "pullzone_id")
+        wanted["pullzone_id"], wanted["pullzone_name"] = zone["Id"], zone.get("Name") or wanted["pullzone_name"]
+
+
+def change(client, zone_id, wanted, model, current, absent):
+    """``(before, after, apply)``: the views compared and the one write that goes from one to the other."""
+    if absent:
+        return (
+            (shapes.view(current) if current else {}),
+            {},
+            partial(dns_records.delete, client, zone_id, model and model["Id"]),
+        )
+    if current is None:
+        if shapes.link_value(wanted) is None:
+            raise InputError("value is required to create a %s record." % wanted["type"], option="value")
+        return (
+            {},
+            shapes.view(wanted, shapes.given(wanted)),
+            partial(dns_records.add, client, zone_id, shapes.to_body(wanted), wanted["type"]),
+        )
+    before, after = shapes.plan(wanted, current)
+    body = shapes.to_body(wanted, model)
+    return before, after, partial(dns_records.update_and_read, client, zone_id, model["Id"], body)
+
+
+def run(ctx):
+    wanted, absent = wanted_record(ctx), ctx.params["state"] == "absent"
+    found = DNS_ZONE.resolve_in_plan(ctx, lambda: {"dns_record": shapes.merged(wanted, {})}, {"dns_record": None})
+    resolve_pull_zone(ctx, wanted)
+    records = Records(ctx, found, wanted)
+    model, current = records.read()
+    before, after, apply = change(ctx.client, found.id, wanted, model, current, absent)
+    keys = shapes.given(wanted) if current or absent else None
+    outcome = ctx.reconcile(before, after, apply, reread=partial(records.now, after, keys))
+    if absent:
+        return {"dns_record": None}
+    if outcome.answer is not None:
+        return {"dns_record": shapes.from_model(outcome.answer, found.id)}
+    if outcome.changed:  # predicted in check mode; after a lost answer, what the re-read found
+        settled = records.last if not ctx.check_mode else None
+        return {"dns_record": settled or shapes.merged(wanted, current or {"zone_id": found.id})}
+    return {"dns_record": current}
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        DNS_ZONE.argument_spec(),
+        type=dict(type="str", required=True, choices=list(shapes.WRITABLE_TYPES)),
+        name=dict(type="str", required=True),
+        value=dict(type="str"),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+        ttl=dict(type="int"),
+        priority=dict(type="int"),
+        weight=dict(type="int"),
+        port=dict(type="int"),
+        flags=dict(type="int"),
+        tag=dict(type="str"),
+        pullzone_id=dict(type="int"),
+        pullzone_name=dict(type="str"),
+        script_id=dict(type="int"),
+        accelerated=dict(type="bool"),
+        # no choices: a null read back for a type that does not take them can be given back (checked in the shapes)
+        monitor_type=dict(type="str"),
+        smart_routing_type=dict(type="str"),
+        latency_zone=dict(type="str"),
+        geolocation_latitude=dict(type="float"),
+        geolocation_longitude=dict(type="float"),
+        disabled=dict(type="bool"),
+        comment=dict(type="str"),
+    ),
+    run=run,
+    **DNS_ZONE.validation(),
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()
