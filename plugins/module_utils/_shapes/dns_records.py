@@ -132,6 +132,30 @@ READ_ONLY = (
     "auto_ssl_issuance",
     "environmental_variables",
 )
+# The argument spec of one record's options (dns_record's, and each entry of dns_records' records).
+ARGUMENT_SPEC = dict(
+    type=dict(type="str", required=True, choices=list(WRITABLE_TYPES)),
+    name=dict(type="str", required=True),
+    value=dict(type="str"),
+    ttl=dict(type="int"),
+    priority=dict(type="int"),
+    weight=dict(type="int"),
+    port=dict(type="int"),
+    flags=dict(type="int"),
+    tag=dict(type="str"),
+    pullzone_id=dict(type="int"),
+    pullzone_name=dict(type="str"),
+    script_id=dict(type="int"),
+    accelerated=dict(type="bool"),
+    # no choices: a null read back for a type that does not take them can be given back (checked in from_options)
+    monitor_type=dict(type="str"),
+    smart_routing_type=dict(type="str"),
+    latency_zone=dict(type="str"),
+    geolocation_latitude=dict(type="float"),
+    geolocation_longitude=dict(type="float"),
+    disabled=dict(type="bool"),
+    comment=dict(type="str"),
+)
 _INT32 = 2147483647
 _CHUNKS = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
 
