@@ -344,6 +344,13 @@ def view(zone, settings, domain):
     return dict(S.managed_view(zone, settings), present=True, domain=zone.get("Domain"))
 
 
+def lost_answer(error):
+    """What happened to a write whose answer was lost or did not confirm it, in a few words."""
+    if error.status is None:
+        return "%s got no answer (%s)" % (error.operation, (error.message or "no details").rstrip("."))
+    return "%s was not confirmed (HTTP %d)" % (error.operation, error.status)
+
+
 def created_zone(ctx, domain):
     """Create the zone; after a lost answer, one read decides (the create is never sent twice)."""
     try:
@@ -351,25 +358,24 @@ def created_zone(ctx, domain):
     except ApiError as error:
         if error.kind not in UNCONFIRMED_KINDS:
             raise
-        lost = error
+        lost, what = error, lost_answer(error)
     try:
         zone = dns_zones.find_domain(ctx.client, domain)
     except ApiError as again:
         ctx.fail_from(
             lost,
             msg="%s, and reading the zones back failed too (%s), so whether the zone was created is "
-            "unknown. It was not sent again; check before re-running."
-            % (lost.describe().rstrip("."), again.describe().rstrip(".")),
+            "unknown. It was not sent again; check before re-running." % (what, again.describe().rstrip(".")),
         )
     if zone is None:
         ctx.fail_from(
             lost,
-            msg="%s, and the zone is not there: it was NOT created. It was not sent again; re-run the "
-            "task to create it." % lost.describe().rstrip("."),
+            msg="%s, and the zones read back afterwards show it was NOT created. It was not sent "
+            "again; re-run the task to create it." % what,
         )
     ctx.warn(
-        "%s; the zone read back afterwards shows it was created (id %s). It was not sent again."
-        % (lost.describe().rstrip("."), zone.get("Id"))
+        "%s; the zones read back afterwards show it was created (id %s). It was not sent again."
+        % (what, zone.get("Id"))
     )
     return zone
 
@@ -433,7 +439,7 @@ def import_result(counts, warn):
 def run(ctx):
     settings, done = wanted(ctx.params), {}
     zone = current(ctx)
-    domain = zone.get("Domain") if zone else S.check_domain(ctx.params["domain"])
+    domain = zone.get("Domain") if zone else ctx.params["domain"] and S.check_domain(ctx.params["domain"])
     label = "DNS zone %s (id %d)" % (domain, zone["Id"]) if zone else "DNS zone %s" % domain
 
     def reread():
