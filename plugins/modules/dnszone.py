@@ -18,7 +18,7 @@ description:
     platform's defaults). A change sends one request with only the differing settings.
   - The platform's create takes the domain only. A new zone is created first, then (only when a setting given differs
     from the platform's defaults it answered) its settings are written with a second request. When that second
-    request fails, the zone is not deleted: the task fails saying the zone was created and its settings were not
+    request fails, the zone is not deleted; the task fails saying the zone was created and its settings were not
     applied, and a re-run applies them.
   - O(import_zone_file) imports a zone file into a zone this task creates, and only then, so a re-run is no change.
     To keep records in sync, use the record modules.
@@ -32,7 +32,7 @@ options:
   domain:
     description:
       - The zone's domain, for example V(example.com); it identifies the zone, compared without case and trailing dot.
-      - Required unless O(zone_id) is given; required to create a zone. The platform cannot change a zone's domain:
+      - Required unless O(zone_id) is given; required to create a zone. The platform cannot change a zone's domain, so
         with O(zone_id), another domain fails the task.
       - The platform refuses some domains (for example one without a dot); its message is reported.
     type: str

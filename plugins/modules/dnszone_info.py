@@ -22,8 +22,8 @@ description:
 options:
   export:
     description:
-      - Also read each returned zone's zone file (BIND text, as the platform exports it) into RV(dns_zones[].zone_file):
-        one more request per zone.
+      - Also read each returned zone's zone file (BIND text, as the platform exports it) into RV(dns_zones[].zone_file),
+        with one more request per zone.
     type: bool
     default: false
     version_added: 1.1.0
