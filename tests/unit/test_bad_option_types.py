@@ -49,6 +49,7 @@ BASE = {
     "database_query": {"database_url": "http://127.0.0.1:9/db/x", "auth_token": TOKEN, "sql": "SELECT 1"},
     "database_token": dict(CONNECTION, database_id="db-1", authorization="read_only"),
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),
+    "dnszone": dict(CONNECTION, domain="example.io"),
     "dnszone_info": dict(CONNECTION, zone_id=1),
     "pullzone": dict(CONNECTION, name="demo"),
     "pullzone_certificate": dict(
