@@ -152,13 +152,13 @@ EXAMPLES = r"""
           @ 3600 IN MX 10 mail.example.dev.
       register: created
 
-    - name: Show the import counts
+    - name: Show how many records the zone holds (the import's counts are in created.zone_file_import)
       ansible.builtin.debug:
-        msg: "{{ created.zone_file_import }}"
+        msg: "example.dev holds {{ created.dns_zone.record_count }} records"
 
-    - name: Delete the zone of example.dev with its records
+    - name: Delete the zone of legacy.example.net with its records
       edge.platform.dnszone:
-        domain: example.dev
+        domain: legacy.example.net
         state: absent
 """
 

@@ -73,9 +73,9 @@ EXAMPLES = r"""
         export: true
       register: exported
 
-    - name: Show the zone file
+    - name: Count the records in the zone file
       ansible.builtin.debug:
-        msg: "{{ exported.dns_zones[0].zone_file }}"
+        msg: "{{ exported.dns_zones[0].zone_file.splitlines() | reject('match', '[$;]') | list | length }} records"
 """
 
 RETURN = r"""

@@ -35,7 +35,9 @@ CASES = {
         check=True,
         diff=True,
         changed=True,
-        shows=lambda r: r["diff"]["after"] == {"present": True, "domain": "example.io", "log_anonymization_type": "drop"},
+        shows=lambda r: (
+            r["diff"]["after"] == {"present": True, "domain": "example.io", "log_anonymization_type": "drop"}
+        ),
     ),
     "refused domain": Case(
         dnszone,
