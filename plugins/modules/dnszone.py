@@ -401,6 +401,8 @@ def create(ctx, domain, settings, done):
                 % (was, landed, error.describe().rstrip("."), NOT_IMPORTED_AGAIN),
                 dns_zone=S.shape_dns_zone(zone),
             )
+        # the create's answer predates the import: the result counts the records the import's answer added (a
+        # settings write below answers the zone with its records, which then replaces this)
         zone = dict(zone, Records=list(zone.get("Records") or []) + [{}] * done["import"]["RecordsSuccessful"])
     members = S.request_members(S.differing(zone, settings))
     if members:
