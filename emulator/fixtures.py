@@ -252,12 +252,25 @@ _PULL_ZONE_SETTINGS = Mapping(
     ),
     nullable=True,
 )
+# a DNS zone's settings (emulator/areas/dns/models.py: the members they stand for)
+_DNS_ZONE_SETTINGS = {
+    "custom_nameservers_enabled": _bool(),
+    "nameserver1": _str(),
+    "nameserver2": _str(),
+    "soa_email": _str(),
+    "logging_enabled": _bool(),
+    "logging_ip_anonymization_enabled": _bool(),
+    "log_anonymization_type": Scalar((int,), "0 (OneDigit) or 1 (Drop)", values=(0, 1)),
+    "certificate_key_type": Scalar((int,), "0 (Ecdsa) or 1 (Rsa)", values=(0, 1)),
+}
 _UPLOAD_SCANNING = Mapping({"enabled": _bool(), "antivirus_mode": _int(), "csam_mode": _int()}, nullable=True)
 
 FIXTURE = Mapping(
     {
         "api_keys": ListOf(_str()),
-        "dns_zones": ListOf(Mapping({"id": _int(), "domain": _str(), "dnssec": _bool()}, required=("id",))),
+        "dns_zones": ListOf(
+            Mapping(dict({"id": _int(), "domain": _str(), "dnssec": _bool()}, **_DNS_ZONE_SETTINGS), required=("id",))
+        ),
         # records of those zones (emulator/areas/dns/records.py checks the values further, as the platform does)
         "dns_records": ListOf(
             Mapping(

@@ -16,7 +16,17 @@ description:
   - Returns whether DNSSEC is enabled. The DS record is not returned here, because the platform serves it only from
     its enable call, which an info module never sends; use M(edge.platform.dnszone_dnssec) with
     O(edge.platform.dnszone_dnssec#module:fetch_ds_record=true) to read it.
-  - Records are counted, not listed.
+  - Records are counted, not listed; O(export=true) adds each zone's zone file.
+  - Every zone carries its settings under the option names of M(edge.platform.dnszone), so a value read here and
+    written back there is no change.
+options:
+  export:
+    description:
+      - Also read each returned zone's zone file (BIND text, as the platform exports it) into RV(dns_zones[].zone_file),
+        with one more request per zone.
+    type: bool
+    default: false
+    version_added: 1.1.0
 extends_documentation_fragment:
   - edge.platform.zone_selectors.dns_zone
   - edge.platform.management_api
@@ -25,6 +35,7 @@ extends_documentation_fragment:
   - edge.platform.attributes.action_group
   - edge.platform.attributes.info_module
 seealso:
+  - module: edge.platform.dnszone
   - module: edge.platform.dnszone_dnssec
 author:
   - edge.platform maintainers (@edge-platform)
@@ -55,6 +66,16 @@ EXAMPLES = r"""
     - name: Show the domains without DNSSEC
       ansible.builtin.debug:
         msg: "{{ all_zones.dns_zones | rejectattr('dnssec_enabled') | map(attribute='domain') | list }}"
+
+    - name: Export the zone file of example.com
+      edge.platform.dnszone_info:
+        zone_domain: example.com
+        export: true
+      register: exported
+
+    - name: Count the records in the zone file
+      ansible.builtin.debug:
+        msg: "{{ exported.dns_zones[0].zone_file.splitlines() | reject('match', '[$;]') | list | length }} records"
 """
 
 RETURN = r"""
@@ -100,6 +121,22 @@ dns_zones:
       description: Whether query logging is on.
       type: bool
       sample: false
+    logging_ip_anonymization_enabled:
+      description: Whether client IP addresses are anonymised in the logs.
+      type: bool
+      sample: true
+      version_added: 1.1.0
+    log_anonymization_type:
+      description: How IP addresses are anonymised, V(one_digit) or V(drop) (null for a value this collection does not know).
+      type: str
+      sample: one_digit
+      version_added: 1.1.0
+    certificate_key_type:
+      description: The private key type of the zone's certificates, V(ecdsa) or V(rsa) (null for a value this collection
+        does not know).
+      type: str
+      sample: ecdsa
+      version_added: 1.1.0
     date_created:
       description: When the zone was created, as the platform writes it.
       type: str
@@ -112,6 +149,12 @@ dns_zones:
       description: How many records the zone has (null when the platform did not list them).
       type: int
       sample: 12
+    zone_file:
+      description: The zone's zone file (BIND text, empty for a zone without records), as the platform exports it.
+      returned: when O(export=true)
+      type: str
+      sample: "www 300 IN A 192.0.2.10\n"
+      version_added: 1.1.0
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -138,15 +181,26 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_dns_zone
+from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_zones import shape_dns_zone
+
+
+def shaped(ctx, model):
+    zone = shape_dns_zone(model)
+    if ctx.params["export"]:
+        zone["zone_file"] = dns_zones.export_zone_file(ctx.client, zone["id"])
+    return zone
 
 
 def run(ctx):
     models = DNS_ZONE.chosen_or_all(ctx, dns_zones.get, dns_zones.list_all)
-    return {"changed": False, "dns_zones": [shape_dns_zone(m) for m in models]}
+    return {"changed": False, "dns_zones": [shaped(ctx, m) for m in models]}
 
 
-MODULE = ModuleDef(argument_spec=DNS_ZONE.argument_spec(), run=run, **DNS_ZONE.validation(required=False))
+MODULE = ModuleDef(
+    argument_spec=dict(DNS_ZONE.argument_spec(), export=dict(type="bool", default=False)),
+    run=run,
+    **DNS_ZONE.validation(required=False),
+)
 
 
 def main():

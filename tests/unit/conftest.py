@@ -72,12 +72,16 @@ class FakeSession(object):
         verify=None,
         allow_redirects=True,
         stream=False,
+        data=None,
+        headers=None,
     ):
         self.calls.append(
             {
                 "method": method,
                 "url": url,
                 "json": json,
+                "data": data,
+                "request_headers": dict(headers or {}),
                 "params": params,
                 "timeout": timeout,
                 "verify": verify,

@@ -53,6 +53,7 @@ BASE = {
     "dns_record": dict(CONNECTION, zone_id=1, type="A", name="www", value="192.0.2.1"),
     "dns_record_info": dict(CONNECTION, zone_id=1),
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),
+    "dnszone": dict(CONNECTION, domain="example.io"),
     "dnszone_info": dict(CONNECTION, zone_id=1),
     "pullzone": dict(CONNECTION, name="demo"),
     "pullzone_certificate": dict(

@@ -1,4 +1,11 @@
-"""DNS zones and their records: state and fixture reading (no HTTP). Routes: zone_routes.py, record_routes.py."""
+"""DNS zones and their records: state and fixture reading (no HTTP). Routes: zone_routes.py, record_routes.py.
+
+Fixture entries (``dns_zones``): ``id`` (required), ``domain``, ``dnssec`` (true or false), and the zone's settings,
+each optional, snake_case (:data:`SETTINGS`, the DnsZoneModel member beside it): ``custom_nameservers_enabled``,
+``nameserver1``, ``nameserver2``, ``soa_email``, ``logging_enabled``, ``logging_ip_anonymization_enabled``,
+``log_anonymization_type`` (0 OneDigit, 1 Drop), ``certificate_key_type`` (0 Ecdsa, 1 Rsa). A setting left out has
+the value the platform gives a new zone (its recorded create answer).
+"""
 
 import base64
 import hashlib
@@ -12,6 +19,19 @@ FLAGS = 257  # zone key + secure entry point (KSK)
 PROTOCOL = 3
 DIGEST_TYPE = "SHA256 (2)"
 TTL = 3600
+
+
+# fixture key, DnsZoneModel member, the value of a new zone (the platform's recorded create answer)
+SETTINGS = (
+    ("custom_nameservers_enabled", "CustomNameserversEnabled", False),
+    ("nameserver1", "Nameserver1", "kiki.bunny.net"),
+    ("nameserver2", "Nameserver2", "coco.bunny.net"),
+    ("soa_email", "SoaEmail", "hostmaster@bunny.net"),
+    ("logging_enabled", "LoggingEnabled", False),
+    ("logging_ip_anonymization_enabled", "LoggingIPAnonymizationEnabled", True),
+    ("log_anonymization_type", "LogAnonymizationType", 0),
+    ("certificate_key_type", "CertificateKeyType", 0),
+)
 
 
 def _now():
@@ -58,6 +78,7 @@ class DnsZone(object):
         self.generation = 0
         self.key = self.new_key() if spec.get("dnssec") else None
         self.records = []  # DnsRecord objects (record_routes.py), in creation order
+        self.settings = {member: spec.get(key, default) for key, member, default in SETTINGS}
 
     def new_key(self):
         self.generation += 1
@@ -71,16 +92,16 @@ class DnsZone(object):
             "DateModified": self.modified,
             "DateCreated": self.created,
             "NameserversDetected": True,
-            "CustomNameserversEnabled": False,
-            "Nameserver1": "kiki.bunny.net",
-            "Nameserver2": "coco.bunny.net",
-            "SoaEmail": "hostmaster@bunny.net",
+            "CustomNameserversEnabled": self.settings["CustomNameserversEnabled"],
+            "Nameserver1": self.settings["Nameserver1"],
+            "Nameserver2": self.settings["Nameserver2"],
+            "SoaEmail": self.settings["SoaEmail"],
             "NameserversNextCheck": self.modified,
-            "LoggingEnabled": False,
-            "LoggingIPAnonymizationEnabled": False,
-            "LogAnonymizationType": 0,
+            "LoggingEnabled": self.settings["LoggingEnabled"],
+            "LoggingIPAnonymizationEnabled": self.settings["LoggingIPAnonymizationEnabled"],
+            "LogAnonymizationType": self.settings["LogAnonymizationType"],
             "DnsSecEnabled": self.key is not None,
-            "CertificateKeyType": 0,
+            "CertificateKeyType": self.settings["CertificateKeyType"],
         }
 
     def dnssec(self):

@@ -1,19 +1,139 @@
-"""DNS zone routes: read, list, DNSSEC (core API, PascalCase JSON, empty 401/404 bodies)."""
+"""DNS zone routes (core API, PascalCase JSON, empty 401/404 bodies): read, list, DNSSEC, create, update, delete,
+export and import.
 
-from ...messages import empty, json_response
+- ``POST /dnszone`` (``DnsZoneAddModel``: ``Domain``, optional ``Records``): 201 and the full DnsZoneModel with the
+  defaults the platform gives a new zone (models.SETTINGS); the add model takes no settings. 400
+  ``{ErrorKey, Field, Message}`` for a missing domain (``validation.required``), a domain without a dot or with an
+  empty label (``dnsZone.invalid_domain``) and a domain a zone has already, compared without case
+  (``dnsZone.already_exists``). These three error keys are inferred: the platform's are not recorded.
+- ``POST /dnszone/{id}`` (``UpdateDnsZoneModel``, every member optional, keys matched without case, unknown members
+  ignored as the platform does): 200 and the DnsZoneModel; 400 ``validation.invalid`` (inferred) for a value of the
+  wrong type or an enum number the platform does not have.
+- ``DELETE /dnszone/{id}``: 204; 404 for an unknown zone.
+- ``GET /dnszone/{id}/export``: the zone file (``application/octet-stream``, zonefile.render), empty for a zone
+  without records.
+- ``POST /dnszone/{id}/import``: the body is zone-file text (zonefile.parse); each record is added through
+  ``self.add_record(zone, body)`` (the record routes'); answers 200 ``{RecordsSuccessful, RecordsFailed,
+  RecordsSkipped}``.
+"""
+
+from ...messages import Response, empty, json_response
 from ...paging import BadQuery, core_page, query_int, search
-from .models import _now
+from . import zonefile
+from .models import SETTINGS, DnsZone, _now
+
+ZONE_ID = r"/dnszone/(?P<id>[0-9]+)"
+ENUM_VALUES = {"LogAnonymizationType": (0, 1), "CertificateKeyType": (0, 1)}
+TEXT_MEMBERS = ("Nameserver1", "Nameserver2", "SoaEmail")
 
 
 def register(area, router):
     router.add("GET", r"/dnszone", area.list_zones)
-    router.add("GET", r"/dnszone/(?P<id>[0-9]+)", area.get_zone)
-    router.add("POST", r"/dnszone/(?P<id>[0-9]+)/dnssec", area.enable)
-    router.add("DELETE", r"/dnszone/(?P<id>[0-9]+)/dnssec", area.disable)
+    router.add("POST", r"/dnszone", area.create_zone)
+    router.add("GET", ZONE_ID, area.get_zone)
+    router.add("POST", ZONE_ID, area.update_zone)
+    router.add("DELETE", ZONE_ID, area.delete_zone)
+    router.add("POST", ZONE_ID + r"/dnssec", area.enable)
+    router.add("DELETE", ZONE_ID + r"/dnssec", area.disable)
+    router.add("GET", ZONE_ID + r"/export", area.export_zone)
+    router.add("POST", ZONE_ID + r"/import", area.import_zone)
+
+
+def _error(key, field, message):
+    return json_response(400, {"ErrorKey": key, "Field": field, "Message": message})
+
+
+def _member(body, name):
+    """The member ``name`` of a request body, its key matched without case (as the platform matches input keys)."""
+    for key, value in body.items():
+        if isinstance(key, str) and key.lower() == name.lower():
+            return value
+    return None
+
+
+def _domain_problem(domain):
+    labels = domain.split(".")
+    if len(labels) < 2 or not all(labels) or any(c.isspace() for c in domain):
+        return "The domain %s is not a valid domain name." % domain
+    return None
 
 
 class ZoneRoutes(object):
     """Zone handlers, mixed into the DNS area."""
+
+    def create_zone(self, request):
+        body = request.json()
+        body = body if isinstance(body, dict) else {}
+        domain = _member(body, "Domain")
+        if not isinstance(domain, str) or not domain.strip():
+            return _error("validation.required", "Domain", "The Domain field is required.")
+        domain = domain.strip().rstrip(".")
+        problem = _domain_problem(domain)
+        if problem:
+            return _error("dnsZone.invalid_domain", "Domain", problem)
+        if any(zone.domain.rstrip(".").lower() == domain.rstrip(".").lower() for zone in self.zones.values()):
+            return _error("dnsZone.already_exists", "Domain", "The DNS zone %s already exists." % domain)
+        zone = DnsZone({"id": max(list(self.zones) + [1000]) + 1, "domain": domain})
+        self.zones[zone.id] = zone
+        for record in _member(body, "Records") or []:
+            status, payload = self.add_record(zone, record)
+            if status >= 400:
+                del self.zones[zone.id]
+                return json_response(status, payload)
+        return json_response(201, zone.model())
+
+    def update_zone(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return empty(404)
+        body = request.json()
+        body = body if isinstance(body, dict) else {}
+        changes = {}
+        for _key, member, default in SETTINGS:
+            value = _member(body, member)
+            if value is None:
+                continue
+            if member in ENUM_VALUES:
+                valid = isinstance(value, int) and not isinstance(value, bool) and value in ENUM_VALUES[member]
+            else:
+                valid = isinstance(value, str if member in TEXT_MEMBERS else type(default))
+            if not valid:
+                return _error("validation.invalid", member, "The value of %s is not valid." % member)
+            changes[member] = value
+        if changes:
+            zone.settings.update(changes)
+            zone.modified = _now()
+        return json_response(200, zone.model())
+
+    def delete_zone(self, request):
+        if self.zones.pop(int(request.params["id"]), None) is None:
+            return empty(404)
+        return empty(204)
+
+    def export_zone(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return empty(404)
+        text = zonefile.render(zone.domain, [record.model() for record in zone.records])
+        return Response(200, text.encode("utf-8"), "application/octet-stream")
+
+    def import_zone(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return empty(404)
+        try:
+            text = (request.body or b"").decode("utf-8")
+        except UnicodeDecodeError:
+            return _error("validation.invalid", "body", "The zone file is not UTF-8 text.")
+        counts = {"RecordsSuccessful": 0, "RecordsFailed": 0, "RecordsSkipped": 0}
+        for kind, item in zonefile.parse(text, zone.domain):
+            if kind == "record":
+                status, _payload = self.add_record(zone, item)
+                kind = "successful" if status < 300 else "failed"
+            counts["Records" + kind.capitalize()] += 1
+        if counts["RecordsSuccessful"]:
+            zone.modified = _now()
+        return json_response(200, counts)
 
     def get_zone(self, request):
         zone = self.zones.get(int(request.params["id"]))

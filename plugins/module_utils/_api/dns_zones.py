@@ -14,6 +14,16 @@ imports). Every function takes the client first and returns the platform's model
 - :func:`get`: ``GET /dnszone/{id}``.
 - :func:`enable_dnssec`, :func:`disable_dnssec`, :func:`read_ds_record`: ``POST``/``DELETE /dnszone/{id}/dnssec``;
   each returns the DnsSecDsRecordModel after checking that it shows the state asked for.
+- :func:`find_domain`: :func:`find`, or None when no zone has the domain (the ``dnszone`` module's identity).
+- :func:`create`: ``POST /dnszone`` with ``{Domain}`` only (the add model takes no settings; 201 and the new
+  DnsZoneModel); :func:`update`: ``POST /dnszone/{id}`` with only the ``UpdateDnsZoneModel`` members given (200 and
+  the DnsZoneModel); :func:`delete`: ``DELETE /dnszone/{id}`` (204; a 404 is "already gone"). Each is sent once and
+  never again once it may have reached the platform; an answer that is not the zone confirms nothing (kind
+  bad_answer: the caller re-reads).
+- :func:`export_zone_file`: ``GET /dnszone/{id}/export``, the zone file (BIND text; empty for an empty zone).
+- :func:`import_zone_file`: ``POST /dnszone/{id}/import`` with the zone file as the body (``text/plain``); the
+  DnsZoneImportResultModel counts. Never replayed once it may have landed (a replay would add the records twice).
+See docs/platform-notes.md, "DNS zones: create, settings, delete, export and import".
 """
 
 from __future__ import annotations
@@ -25,12 +35,16 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     scrub,
     unconfirmed,
 )
+from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_zones import FIELD_OPTIONS
 
 from .listing import LookupFailed, core_list, normal, pick
 
 ZONES = "/dnszone"
 ZONE = "/dnszone/%d"
 DNSSEC = "/dnszone/%d/dnssec"
+EXPORT = "/dnszone/%d/export"
+IMPORT = "/dnszone/%d/import"
+IMPORT_COUNTS = ("RecordsSuccessful", "RecordsFailed", "RecordsSkipped")
 
 
 def not_visible(zone_id):
@@ -99,3 +113,106 @@ def read_ds_record(client, zone_id):
     enable call, which returns the current key of an enabled zone unchanged; on such a zone the call only reads, so
     a lost answer is no answer, not a change that may have landed."""
     return _dnssec(client, "POST", zone_id, True, "Reading the DS record of DNS zone %d" % zone_id, changes_state=False)
+
+
+# --- the zone itself: identity by domain, create, update, delete; its zone file -------------------------------
+
+
+def find_domain(client, domain):
+    """The DnsZoneModel whose Domain is ``domain`` (case-insensitive, trailing dot ignored), or None when no zone
+    visible to the key has it; several zones with it fail (LookupFailed listing them)."""
+    try:
+        return find(client, domain, option="domain", id_option="zone_id")
+    except LookupFailed as error:
+        if error.missing:
+            return None
+        raise
+
+
+def _hinted(error):
+    """A refused write with the advice of the field the platform named (the option behind it), else as it came."""
+    option = FIELD_OPTIONS.get((error.field or "").lower())
+    if error.status != 400 or option is None:
+        return error
+    return ApiError(
+        error.operation,
+        error.status,
+        error.message,
+        error_key=error.error_key,
+        field=error.field,
+        hint="The platform refused %s: check %s." % (error.field, option),
+        kind=error.kind,
+    )
+
+
+def _write(client, method, path, operation, **options):
+    """Send one zone write once (never replayed once it may have reached the platform)."""
+    try:
+        return client.request(method, path, operation, replay_safe=False, **options)
+    except ApiError as error:
+        hinted = _hinted(error)
+        if hinted is error:
+            raise
+        raise hinted from None
+
+
+def _zone_answer(operation, reply, zone_id=None, domain=None):
+    """The DnsZoneModel a write answered; an answer that is not that zone confirms nothing (kind bad_answer)."""
+    zone = reply.data
+    got = zone.get("Id") if isinstance(zone, dict) else None
+    if not isinstance(got, int) or isinstance(got, bool) or got <= 0:
+        raise unconfirmed(operation, reply.status, "the answer carries no DNS zone")
+    if (zone_id is not None and got != zone_id) or (
+        domain is not None and normal(zone.get("Domain")) != normal(domain)
+    ):
+        raise unconfirmed(operation, reply.status, "the answer carries another DNS zone (id %d)" % got)
+    return zone
+
+
+def create(client, domain):
+    """Create the zone of ``domain`` (``DnsZoneAddModel`` with the domain only); the new DnsZoneModel, from the 201
+    answer, with the platform's defaults for every setting."""
+    operation = "Creating DNS zone %s" % domain
+    return _zone_answer(
+        operation, _write(client, "POST", ZONES, operation, json_body={"Domain": domain}), domain=domain
+    )
+
+
+def update(client, zone_id, members, label=None):
+    """Write the ``UpdateDnsZoneModel`` ``members`` (only those given: the others stay as they are) to zone
+    ``zone_id``; the DnsZoneModel the platform answered."""
+    operation = "Updating the settings of %s" % (label or "DNS zone %d" % zone_id)
+    reply = _write(
+        client, "POST", ZONE % zone_id, operation, json_body=dict(members), hints={404: not_visible(zone_id)}
+    )
+    return _zone_answer(operation, reply, zone_id=zone_id)
+
+
+def delete(client, zone_id, label=None):
+    """Delete zone ``zone_id`` with its records; a zone already gone (404) is what was asked. None."""
+    operation = "Deleting %s" % (label or "DNS zone %d" % zone_id)
+    _write(client, "DELETE", ZONE % zone_id, operation, allow_404=True, expect="empty")
+
+
+def export_zone_file(client, zone_id, hint=None):
+    """The zone file of zone ``zone_id`` as the platform writes it (BIND text; empty for a zone without records)."""
+    return client.request(
+        "GET",
+        EXPORT % zone_id,
+        "Exporting the zone file of DNS zone %d" % zone_id,
+        expect="text",
+        check_envelope=False,
+        hints={404: hint or not_visible(zone_id)},
+    ).text
+
+
+def import_zone_file(client, zone_id, text, label=None):
+    """Import the zone file ``text`` (BIND text, sent as ``text/plain``) into zone ``zone_id``; the counts the
+    platform answered: ``{RecordsSuccessful, RecordsFailed, RecordsSkipped}``. Sent once: a lost answer is never
+    replayed (the records may have been added), and an answer without the counts confirms nothing."""
+    operation = "Importing the zone file into %s" % (label or "DNS zone %d" % zone_id)
+    reply = _write(client, "POST", IMPORT % zone_id, operation, text_body=text, hints={404: not_visible(zone_id)})
+    counts = reply.object
+    if not all(isinstance(counts.get(key), int) and not isinstance(counts.get(key), bool) for key in IMPORT_COUNTS):
+        raise unconfirmed(operation, reply.status, "the answer carries no import counts: %s" % excerpt(reply.text))
+    return {key: counts[key] for key in IMPORT_COUNTS}

@@ -74,7 +74,7 @@ NOT_PROCESSED_STATUSES = frozenset((429,))
 BACKOFF_BASE = 0.5
 BACKOFF_MAX = 30.0
 RETRY_AFTER_MAX = 60.0
-EXPECT = ("object", "any", "empty", "data")
+EXPECT = ("object", "any", "empty", "data", "text")
 READ_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
 DEFAULT_PORTS = {"http": 80, "https": 443}
 BAD_READ_ANSWER_HINT = (
@@ -321,6 +321,7 @@ class Client(object):
         expect="object",
         changes_state=None,
         decode=None,
+        text_body=None,
     ):
         """Send one request, retrying what is safe to retry, and return a :class:`Reply`.
 
@@ -330,13 +331,15 @@ class Client(object):
         ``hints`` maps a status to advice that replaces the generic one ("check zone_id" for 404).
         ``expect`` is what a 2xx body must be: ``"object"`` (a JSON object, the default), ``"any"``
         (any JSON value: lists, pages), ``"data"`` (a shield envelope: a JSON object whose ``data`` is an
-        object) or ``"empty"`` (operations documented to answer 204 No Content: an empty body; a body there
-        is not what the operation returns). Anything else fails with kind ``BAD_ANSWER`` before a caller can
+        object), ``"empty"`` (operations documented to answer 204 No Content: an empty body; a body there
+        is not what the operation returns) or ``"text"`` (a document that is not JSON, such as a zone file: any
+        body, empty included, read from ``Reply.text``; pass ``check_envelope=False``). Anything else fails with kind ``BAD_ANSWER`` before a caller can
         act on it; for a request that changes state that failure says the write is unconfirmed (it may or
         may not have been applied), which the reconciler settles with one re-read.
         ``changes_state`` says whether the request can change the platform (default: any method but
         GET/HEAD/OPTIONS); it decides between ``MAY_HAVE_BEEN_SENT`` and ``NO_ANSWER`` when no answer came.
         ``decode(text)`` turns a 2xx body into data instead of :func:`decode_json` (None: not JSON).
+        ``text_body`` (a str, instead of ``json_body``) is sent as it is, UTF-8, as ``Content-Type: text/plain``.
         Raises :class:`ApiError` (with ``kind``) for every failure; 404 is returned only with ``allow_404``.
         """
         if expect not in EXPECT:
@@ -344,6 +347,9 @@ class Client(object):
         if changes_state is None:
             changes_state = method.upper() not in READ_METHODS
         url = self.url(path)
+        raw = {}
+        if text_body is not None:
+            raw = {"data": text_body.encode("utf-8"), "headers": {"Content-Type": "text/plain; charset=utf-8"}}
         attempt = 0
         while True:
             try:
@@ -356,6 +362,7 @@ class Client(object):
                     verify=self.validate_certs,
                     allow_redirects=False,
                     stream=True,
+                    **raw,
                 )
                 try:
                     body = read_body(response, self.max_response_bytes)
@@ -472,6 +479,8 @@ class Client(object):
         """Why a 2xx body is not what the operation returns, or None when it is."""
         data, text = reply.data, reply.text
         if expect == "empty" and not text.strip():
+            return None
+        if expect == "text":
             return None
         if expect == "any" and data is not None:
             return None

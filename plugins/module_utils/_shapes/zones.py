@@ -2,8 +2,8 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""What the zone modules return for DNS, pull and shield zones, DNSSEC and a hostname's certificate (pure Python:
-no Ansible imports). Each shape is one field table read by :func:`shape`.
+"""What the zone modules return for pull and shield zones, DNSSEC and a hostname's certificate (pure Python:
+no Ansible imports). Each shape is one field table read by :func:`shape`. A DNS zone's shape is in ``dns_zones.py``.
 
 Each shape is an allow-list: only the named fields leave, so a field the platform adds later (or a
 secret it already sends) never reaches a result. Left out of pull zones on purpose, because they are
@@ -55,31 +55,6 @@ def _enum(table):
 def _null_when_unset(value):
     """The platform writes "no key" as an empty string or zero: null."""
     return None if value in ("", 0) else value
-
-
-def _count(items):
-    return len(items) if isinstance(items, list) else None
-
-
-DNS_ZONE_FIELDS = (
-    ("id", "Id"),
-    ("domain", "Domain"),
-    ("dnssec_enabled", "DnsSecEnabled", bool),
-    ("nameservers_detected", "NameserversDetected"),
-    ("custom_nameservers_enabled", "CustomNameserversEnabled"),
-    ("nameserver1", "Nameserver1"),
-    ("nameserver2", "Nameserver2"),
-    ("soa_email", "SoaEmail"),
-    ("logging_enabled", "LoggingEnabled"),
-    ("date_created", "DateCreated"),
-    ("date_modified", "DateModified"),
-    ("record_count", "Records", _count),
-)
-
-
-def shape_dns_zone(model):
-    """A DnsZoneModel as ``dnszone_info`` returns it (records are counted, not listed)."""
-    return shape(model, DNS_ZONE_FIELDS)
 
 
 DNSSEC_FIELDS = (

@@ -36,7 +36,8 @@ def refused(tmp_path, text):
         ("dns_zone: [{id: 1}]\n", "unknown key dns_zone; the top level takes "),
         (
             "dns_zones: [{id: 1, dnsec: true}]\n",
-            "unknown key dns_zones[0].dnsec; dns_zones[0] takes dnssec, domain, id",
+            "unknown key dns_zones[0].dnsec; dns_zones[0] takes certificate_key_type, custom_nameservers_enabled, dnssec, "
+            "domain, id, log_anonymization_type,",
         ),
         (
             "pull_zones: [{id: 1, hostnames: [{value: a.example}, {value: b.example, sytem: true}]}]\n",

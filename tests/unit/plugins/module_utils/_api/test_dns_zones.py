@@ -124,3 +124,91 @@ def test_disabling_sends_delete():
     api, session = client(FakeResponse(body={"Enabled": False, "KeyTag": 0}))
     assert dns_zones.set_dnssec(api, 7, False) == {"Enabled": False, "KeyTag": 0}
     assert session.calls[0]["method"] == "DELETE" and session.calls[0]["url"].endswith("/dnszone/7/dnssec")
+
+
+# --- the zone itself: create, update, delete, export, import -----------------------------------------------------
+
+CORE = "core-api-v1.0.0.json"
+
+
+def test_find_domain_is_none_when_no_zone_has_the_domain():
+    api, _session = client(dns_page([dns(1, "shop.example.com")]))
+    assert dns_zones.find_domain(api, "example.com") is None
+
+
+def test_create_sends_the_domain_only_once_and_returns_the_201_zone(openapi):
+    api, session = client(FakeResponse(201, dns(7, "example.io")))
+    assert dns_zones.create(api, "example.io")["Id"] == 7
+    call = session.calls[0]
+    assert (call["method"], call["url"], call["json"]) == (
+        "POST",
+        "https://api.example.test/dnszone",
+        {"Domain": "example.io"},
+    )
+    openapi(CORE).check_request("POST", "/dnszone", call["json"], {"AccessKey": "k"})
+
+
+@pytest.mark.parametrize("body", [{"Id": 7, "Domain": "other.io"}, {"Message": "ok"}, []])
+def test_a_create_answer_that_is_not_the_zone_confirms_nothing(body):
+    api, _session = client(FakeResponse(201, body))
+    with pytest.raises(ApiError) as failed:
+        dns_zones.create(api, "example.io")
+    assert failed.value.kind == BAD_ANSWER
+
+
+def test_a_refused_create_names_the_option_behind_the_field():
+    refusal = {"ErrorKey": "dnsZone.invalid_domain", "Field": "Domain", "Message": "The domain is not valid."}
+    api, session = client(FakeResponse(400, refusal))
+    with pytest.raises(ApiError) as failed:
+        dns_zones.create(api, "localhost")
+    assert "check domain" in failed.value.describe() and failed.value.error_key == "dnsZone.invalid_domain"
+    assert len(session.calls) == 1
+
+
+def test_a_lost_create_answer_is_never_replayed():
+    import requests
+
+    api, session = client(requests.exceptions.ReadTimeout("read timed out"))
+    api.retries = 3
+    with pytest.raises(ApiError) as failed:
+        dns_zones.create(api, "example.io")
+    assert failed.value.kind == "may_have_been_sent" and len(session.calls) == 1
+
+
+def test_update_sends_only_the_members_given(openapi):
+    api, session = client(FakeResponse(200, dict(dns(7, "example.io"), LoggingEnabled=True)))
+    assert dns_zones.update(api, 7, {"LoggingEnabled": True})["LoggingEnabled"] is True
+    assert session.calls[0]["json"] == {"LoggingEnabled": True}
+    openapi(CORE).check_request("POST", "/dnszone/7", {"LoggingEnabled": True}, {"AccessKey": "k"})
+
+
+def test_delete_takes_204_and_a_zone_already_gone():
+    api, session = client(FakeResponse(204), FakeResponse(404))
+    assert dns_zones.delete(api, 7) is None and dns_zones.delete(api, 7) is None
+    assert [c["method"] for c in session.calls] == ["DELETE", "DELETE"]
+
+
+def test_export_returns_the_text_as_sent_even_empty():
+    zone_file = "$ORIGIN example.io.\nwww\t300\tIN\tA\t192.0.2.1\n"
+    octets = {"Content-Type": "application/octet-stream"}
+    api, _session = client(FakeResponse(200, text=zone_file, headers=octets), FakeResponse(200, text=""))
+    assert dns_zones.export_zone_file(api, 7) == zone_file and dns_zones.export_zone_file(api, 7) == ""
+
+
+def test_import_sends_plain_text_once_and_returns_the_counts():
+    counts = {"RecordsSuccessful": 2, "RecordsFailed": 1, "RecordsSkipped": 0}
+    api, session = client(FakeResponse(200, counts))
+    assert dns_zones.import_zone_file(api, 7, "www IN A 192.0.2.1\n") == counts
+    call = session.calls[0]
+    assert call["url"].endswith("/dnszone/7/import") and call["data"] == b"www IN A 192.0.2.1\n"
+    assert call["request_headers"]["Content-Type"].startswith("text/plain")
+
+
+def test_an_import_answer_without_counts_confirms_nothing_and_a_503_is_not_replayed():
+    api, session = client(FakeResponse(200, {"RecordsSuccessful": "2"}), FakeResponse(503))
+    api.retries = 2
+    for _attempt in range(2):
+        with pytest.raises(ApiError) as failed:
+            dns_zones.import_zone_file(api, 7, "x")
+        assert failed.value.kind in ("bad_answer", "may_have_been_sent")
+    assert len(session.calls) == 2

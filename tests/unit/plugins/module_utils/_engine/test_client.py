@@ -332,11 +332,25 @@ def test_unreadable_2xx_is_a_bad_answer_naming_operation_status_type_and_excerpt
         (200, "[]", "any"),
         (200, '{"a": 1}', "object"),
         (200, '{"data": {}, "error": null}', "data"),
+        (200, "", "text"),
+        (200, "$ORIGIN example.com.", "text"),
     ],
 )
 def test_answers_the_operation_documents_are_accepted(status, body, expect):
     client, _session = make_client([FakeResponse(status, text=body)])
     assert client.request("POST", "/x", "Writing", expect=expect).text == body
+
+
+def test_a_text_body_is_sent_as_plain_text_and_a_text_answer_is_read_as_it_is():
+    zone_file = "www 300 IN A 192.0.2.1\n"
+    client, session = make_client(
+        [FakeResponse(200, text=zone_file, headers={"Content-Type": "application/octet-stream"})]
+    )
+    reply = client.request("POST", "/x", "Importing", text_body="é A", expect="text", check_envelope=False)
+    assert reply.text == zone_file and reply.object == {}
+    call = session.calls[0]
+    assert call["data"] == "é A".encode("utf-8") and call["json"] is None
+    assert call["request_headers"] == {"Content-Type": "text/plain; charset=utf-8"}
 
 
 @pytest.mark.parametrize(

@@ -31,12 +31,6 @@ def test_dnssec_status_nulls_what_the_platform_writes_as_unset():
     assert zones.shape_dnssec({"Enabled": False})["enabled"] is False
 
 
-def test_dns_zone_counts_records():
-    shaped = zones.shape_dns_zone({"Id": 1, "Domain": "a.test", "Records": [{}, {}], "DnsSecEnabled": None})
-    assert (shaped["record_count"], shaped["dnssec_enabled"]) == (2, False)
-    assert zones.shape_dns_zone({"Id": 1})["record_count"] is None
-
-
 @pytest.mark.parametrize(
     "hostname, expected",
     [

@@ -1,0 +1,493 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: dnszone
+short_description: Create, update or delete a DNS zone
+version_added: 1.1.0
+description:
+  - Manages one DNS zone, found by its O(domain) (compared without case and trailing dot, as the platform's CLI
+    compares it) or by O(zone_id). A zone is created when no zone has the domain, its settings are updated when a
+    given one differs, and it is left alone when every given setting matches, so a re-run changes nothing and sends
+    only one read.
+  - Only the settings given are managed; a setting left out keeps whatever the zone has (a new zone gets the
+    platform's defaults). A change sends one request with only the differing settings.
+  - The platform's create takes the domain only. A new zone is created first, then (only when a setting given differs
+    from the platform's defaults it answered) its settings are written with a second request. When that second
+    request fails, the zone is not deleted; the task fails saying the zone was created and its settings were not
+    applied, and a re-run applies them.
+  - O(import_zone_file) imports a zone file into a zone this task creates, and only then, so a re-run is no change.
+    To keep records in sync, use the record modules.
+  - The result RV(dns_zone) uses the option names, as M(edge.platform.dnszone_info) does, so a value read with the
+    info module and written back here is no change.
+  - When the answer to a write is lost, the write is not sent again. The zone is read once more and decides; the task
+    reports what is true.
+  - A zone is deleted, with its records, only with O(state=absent) on a task that names it. DNSSEC is managed by
+    M(edge.platform.dnszone_dnssec).
+options:
+  domain:
+    description:
+      - The zone's domain, for example V(example.com); it identifies the zone, compared without case and trailing dot.
+      - Required unless O(zone_id) is given; required to create a zone. The platform cannot change a zone's domain, so
+        with O(zone_id), another domain fails the task.
+      - The platform refuses some domains (for example one without a dot); its message is reported.
+    type: str
+  zone_id:
+    description:
+      - The zone's id, instead of or beside O(domain). An id cannot be chosen for a new zone, so with O(state=present)
+        the zone must exist.
+    type: int
+  state:
+    description:
+      - V(present) creates the zone when needed and sets the settings given.
+      - V(absent) deletes the zone with all its records when it exists; a zone already gone is no change. It takes no
+        settings.
+    type: str
+    default: present
+    choices: [present, absent]
+  custom_nameservers_enabled:
+    description: Whether the zone announces O(nameserver1) and O(nameserver2) instead of the platform's nameservers.
+    type: bool
+  nameserver1:
+    description:
+      - The first nameserver (a host name), used with O(custom_nameservers_enabled=true). Compared without case and
+        trailing dot. A new zone has V(kiki.bunny.net).
+    type: str
+  nameserver2:
+    description:
+      - The second nameserver (a host name), used with O(custom_nameservers_enabled=true). Compared without case and
+        trailing dot. A new zone has V(coco.bunny.net).
+    type: str
+  soa_email:
+    description:
+      - The contact address of the zone's SOA record, for example V(hostmaster@example.com). Compared without case.
+        A new zone has V(hostmaster@bunny.net).
+    type: str
+  logging_enabled:
+    description: Whether the zone's DNS queries are logged.
+    type: bool
+  logging_ip_anonymization_enabled:
+    description:
+      - Whether client IP addresses are anonymised in the query logs. A new zone has it enabled.
+      - The platform may refuse to disable it until its data processing agreement is accepted in the dashboard.
+    type: bool
+  log_anonymization_type:
+    description: How IP addresses are anonymised, V(one_digit) (the last digit removed) or V(drop) (removed entirely).
+    type: str
+    choices: [one_digit, drop]
+  certificate_key_type:
+    description: The private key type of the certificates the platform issues for the zone, V(ecdsa) or V(rsa).
+    type: str
+    choices: [ecdsa, rsa]
+  import_zone_file:
+    description:
+      - A zone file (BIND format text, for example from C(lookup('file', 'example.com.zone'))) whose records are
+        imported into the zone when this task creates it, and only then (so a re-run is no change). The counts the
+        platform answered are returned in RV(zone_file_import); records it could not import make a warning.
+      - To keep records in sync with a list, use the record modules; M(edge.platform.dnszone_info) with
+        O(edge.platform.dnszone_info#module:export=true) reads a zone's file.
+      - The import is sent once; when its answer is lost it is not sent again (the records may have been added).
+      - Not sent in check mode.
+    type: str
+extends_documentation_fragment:
+  - edge.platform.management_api
+  - edge.platform.transport
+  - edge.platform.attributes
+  - edge.platform.attributes.action_group
+attributes:
+  check_mode:
+    support: full
+    details:
+      - A zone to be created is predicted from the platform's documented defaults for a new zone and the settings
+        given; its id and dates are null, and RV(predicted) says so. O(import_zone_file) is not sent.
+  diff_mode:
+    support: full
+    details:
+      - The diff shows whether the zone exists, its domain and the settings given.
+seealso:
+  - module: edge.platform.dnszone_info
+  - module: edge.platform.dnszone_dnssec
+  - name: DNS zones in the platform API
+    description: The add, update and delete DNS zone endpoints.
+    link: https://docs.bunny.net/reference/dnszonepublic_add
+author:
+  - edge.platform maintainers (@edge-platform)
+"""
+
+EXAMPLES = r"""
+- name: Create the DNS zone of example.io with its own SOA contact
+  edge.platform.dnszone:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    domain: example.io
+    soa_email: hostmaster@example.io
+  register: zone
+
+- name: Show the nameservers to set at the registrar
+  ansible.builtin.debug:
+    msg: "{{ zone.dns_zone.nameserver1 }} {{ zone.dns_zone.nameserver2 }}"
+
+- name: Set the credentials once for every management API task
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+      base_url: https://api.bunny.net
+  block:
+    - name: Log the queries of example.net, dropping client IP addresses
+      edge.platform.dnszone:
+        zone_id: 12345
+        logging_enabled: true
+        logging_ip_anonymization_enabled: true
+        log_anonymization_type: drop
+
+    - name: Create example.dev from a zone file (imported only when the zone is created)
+      edge.platform.dnszone:
+        domain: example.dev
+        import_zone_file: |
+          www 300 IN A 192.0.2.10
+          @ 3600 IN MX 10 mail.example.dev.
+      register: created
+
+    - name: Show how many records the zone holds (the import's counts are in created.zone_file_import)
+      ansible.builtin.debug:
+        msg: "example.dev holds {{ created.dns_zone.record_count }} records"
+
+    - name: Delete the zone of legacy.example.net with its records
+      edge.platform.dnszone:
+        domain: legacy.example.net
+        state: absent
+"""
+
+RETURN = r"""
+dns_zone:
+  description:
+    - The zone after the task (predicted in check mode), as M(edge.platform.dnszone_info) returns it, with every
+      setting under its option name; null after O(state=absent).
+  returned: always
+  type: dict
+  contains:
+    id:
+      description: DNS zone id; null for a zone only predicted in check mode.
+      type: int
+      sample: 1004
+    domain:
+      description: The zone's domain, as the platform holds it.
+      type: str
+      sample: example.io
+    dnssec_enabled:
+      description: Whether DNSSEC is enabled.
+      type: bool
+      sample: false
+    nameservers_detected:
+      description: Whether the platform sees its nameservers delegated for the domain (true on a new zone).
+      type: bool
+      sample: true
+    custom_nameservers_enabled:
+      description: Whether custom nameservers are used.
+      type: bool
+      sample: false
+    nameserver1:
+      description: First nameserver.
+      type: str
+      sample: kiki.bunny.net
+    nameserver2:
+      description: Second nameserver.
+      type: str
+      sample: coco.bunny.net
+    soa_email:
+      description: The SOA contact address.
+      type: str
+      sample: hostmaster@example.io
+    logging_enabled:
+      description: Whether query logging is on.
+      type: bool
+      sample: false
+    logging_ip_anonymization_enabled:
+      description: Whether client IP addresses are anonymised in the logs.
+      type: bool
+      sample: true
+    log_anonymization_type:
+      description: How IP addresses are anonymised (null for a value this collection does not know).
+      type: str
+      sample: one_digit
+    certificate_key_type:
+      description: The private key type of the zone's certificates (null for a value this collection does not know).
+      type: str
+      sample: ecdsa
+    date_created:
+      description: When the zone was created, as the platform writes it; null when only predicted.
+      type: str
+      sample: "2026-05-14T20:17:32.2944739Z"
+    date_modified:
+      description: When the zone last changed, as the platform writes it; null when only predicted.
+      type: str
+      sample: "2026-05-14T20:17:32.2944739Z"
+    record_count:
+      description: How many records the zone has (after an import, counted from the import's answer).
+      type: int
+      sample: 2
+zone_file_import:
+  description:
+    - The platform's counts of the O(import_zone_file) import this task sent; null when none was sent (the zone
+      existed, no file was given, or check mode).
+  returned: always
+  type: dict
+  contains:
+    records_successful:
+      description: Records imported.
+      type: int
+      sample: 2
+    records_failed:
+      description: Records the platform could not import.
+      type: int
+      sample: 0
+    records_skipped:
+      description: Records the platform skipped.
+      type: int
+      sample: 0
+predicted:
+  description:
+    - In check mode, when the zone would be created, what RV(dns_zone) predicts and from what; null otherwise.
+  returned: always
+  type: str
+  sample: >-
+    The zone would be created: its id and dates are unknown until then; the settings not given are the platform's
+    documented defaults for a new zone.
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached.
+      type: int
+      sample: 400
+    error_key:
+      description: The platform's error key, when it sent one.
+      type: str
+      sample: null
+    field:
+      description: The request field the platform objected to, when it named one.
+      type: str
+      sample: Domain
+    message:
+      description: The platform's message, when it sent one.
+      type: str
+      sample: null
+"""
+
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    UNCONFIRMED_KINDS,
+    ApiError,
+    InputError,
+)
+from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_zones as S
+
+NOT_VISIBLE = (
+    "No DNS zone with id %d is visible to this API key: check zone_id (a new zone is created by its domain only)."
+)
+OTHER_DOMAIN = (
+    "domain %r differs from the domain of DNS zone %d (%r), and the platform cannot change a zone's domain. Give the "
+    "zone's own domain, or create a zone by domain and delete the old one."
+)
+PREDICTED = (
+    "The zone would be created: its id and dates are unknown until then; the settings not given are the platform's "
+    "documented defaults for a new zone."
+)
+NOT_IMPORTED_AGAIN = (
+    "A re-run does not import it (the zone exists now): add the records with the record modules, or delete the zone "
+    "and run the task again."
+)
+
+
+def wanted(params):
+    """The settings the task asks for; bad input fails here, before any request."""
+    settings = S.wanted_values(params)
+    if params["state"] == "absent" and (settings or params["import_zone_file"] is not None):
+        given = list(settings) + (["import_zone_file"] if params["import_zone_file"] is not None else [])
+        raise InputError("state=absent takes no settings (%s given): remove them." % ", ".join(given), option="state")
+    return settings
+
+
+def current(ctx):
+    """The zone the task names (its DnsZoneModel, or None when it does not exist)."""
+    zone_id, domain = ctx.params["zone_id"], ctx.params["domain"]
+    if domain is not None:
+        domain = S.check_domain(domain)
+    if zone_id is None:
+        return dns_zones.find_domain(ctx.client, domain)
+    if zone_id <= 0:
+        raise InputError("zone_id must be a positive DNS zone id; got %d." % zone_id, option="zone_id")
+    try:
+        zone = dns_zones.get(ctx.client, zone_id, NOT_VISIBLE % zone_id)
+    except ApiError as error:
+        if error.status != 404 or ctx.params["state"] != "absent":
+            raise
+        return None
+    if domain is not None and S.normal_domain(domain).lower() != S.normal_domain(zone.get("Domain")).lower():
+        raise InputError(OTHER_DOMAIN % (domain, zone_id, zone.get("Domain")), option="domain")
+    return zone
+
+
+def view(zone, settings, domain):
+    """What is compared and shown in the diff: whether the zone exists, its domain and the settings given."""
+    if zone is None:
+        return {"present": False, "domain": domain}
+    return dict(S.managed_view(zone, settings), present=True, domain=zone.get("Domain"))
+
+
+def lost_answer(error):
+    """What happened to a write whose answer was lost or did not confirm it, in a few words."""
+    if error.status is None:
+        return "%s got no answer (%s)" % (error.operation, (error.message or "no details").rstrip("."))
+    return "%s was not confirmed (HTTP %d)" % (error.operation, error.status)
+
+
+def created_zone(ctx, domain):
+    """Create the zone; after a lost answer, one read decides (the create is never sent twice)."""
+    try:
+        return dns_zones.create(ctx.client, domain)
+    except ApiError as error:
+        if error.kind not in UNCONFIRMED_KINDS:
+            raise
+        lost, what = error, lost_answer(error)
+    try:
+        zone = dns_zones.find_domain(ctx.client, domain)
+    except ApiError as again:
+        ctx.fail_from(
+            lost,
+            msg="%s, and reading the zones back failed too (%s), so whether the zone was created is "
+            "unknown. It was not sent again; check before re-running." % (what, again.describe().rstrip(".")),
+        )
+    if zone is None:
+        ctx.fail_from(
+            lost,
+            msg="%s, and the zones read back afterwards show it was NOT created. It was not sent "
+            "again; re-run the task to create it." % what,
+        )
+    ctx.warn(
+        "%s; the zones read back afterwards show it was created (id %s). It was not sent again."
+        % (what, zone.get("Id"))
+    )
+    return zone
+
+
+def create(ctx, domain, settings, done):
+    """Create the zone, import its zone file, then write the settings that differ from the platform's defaults; a
+    step that fails after the create landed fails the task saying so (the zone is kept). The zone's model."""
+    zone = created_zone(ctx, domain)
+    label = "DNS zone %s (id %d)" % (zone.get("Domain"), zone["Id"])
+    was = "%s WAS created" % label
+    if ctx.params["import_zone_file"] is not None:
+        try:
+            done["import"] = dns_zones.import_zone_file(ctx.client, zone["Id"], ctx.params["import_zone_file"], label)
+        except ApiError as error:
+            landed = (
+                "may have been imported (its answer was lost; it was not sent again: check the records)"
+                if (error.kind in UNCONFIRMED_KINDS)
+                else "was not imported"
+            )
+            ctx.fail_from(
+                error,
+                msg="%s, but its zone file %s: %s. %s"
+                % (was, landed, error.describe().rstrip("."), NOT_IMPORTED_AGAIN),
+                dns_zone=S.shape_dns_zone(zone),
+            )
+        # the create's answer predates the import: the result counts the records the import's answer added (a
+        # settings write below answers the zone with its records, which then replaces this)
+        zone = dict(zone, Records=list(zone.get("Records") or []) + [{}] * done["import"]["RecordsSuccessful"])
+    members = S.request_members(S.differing(zone, settings))
+    if members:
+        try:
+            zone = dns_zones.update(ctx.client, zone["Id"], members, label)
+        except ApiError as error:
+            applied = (
+                "may not have been applied (the answer was lost)"
+                if error.kind in UNCONFIRMED_KINDS
+                else ("were not applied")
+            )
+            ctx.fail_from(
+                error,
+                msg="%s, but its settings %s: %s. The zone was kept; a re-run applies the settings."
+                % (was, applied, error.describe().rstrip(".")),
+                dns_zone=S.shape_dns_zone(zone),
+            )
+    return zone
+
+
+def import_result(counts, warn):
+    if counts is None:
+        return None
+    if counts["RecordsFailed"] > 0:
+        warn(
+            "The platform could not import %d record(s) of import_zone_file (%d imported, %d skipped)."
+            % (counts["RecordsFailed"], counts["RecordsSuccessful"], counts["RecordsSkipped"])
+        )
+    return {
+        "records_successful": counts["RecordsSuccessful"],
+        "records_failed": counts["RecordsFailed"],
+        "records_skipped": counts["RecordsSkipped"],
+    }
+
+
+def run(ctx):
+    settings, done = wanted(ctx.params), {}
+    zone = current(ctx)
+    domain = zone.get("Domain") if zone else ctx.params["domain"] and S.check_domain(ctx.params["domain"])
+    label = "DNS zone %s (id %d)" % (domain, zone["Id"]) if zone else "DNS zone %s" % domain
+
+    def reread():
+        return view(dns_zones.find_domain(ctx.client, domain), settings, domain)
+
+    if ctx.params["state"] == "absent":
+        apply = partial(dns_zones.delete, ctx.client, zone["Id"], label) if zone else None
+        ctx.reconcile(view(zone, {}, domain), view(None, {}, domain), apply, reread=reread)
+        return {"dns_zone": None, "zone_file_import": None, "predicted": None}
+    members = S.request_members(S.differing(zone, settings) if zone else settings)
+    if zone is None:
+        apply, predicted = partial(create, ctx, domain, settings, done), S.predicted_zone(domain, members)
+    else:
+        apply, predicted = partial(dns_zones.update, ctx.client, zone["Id"], members, label), dict(zone, **members)
+    after = dict(S.wanted_view(settings), present=True, domain=domain if zone is None else zone.get("Domain"))
+    outcome = ctx.reconcile(view(zone, settings, domain), after, apply, reread=reread)
+    return {
+        "dns_zone": S.shape_dns_zone(outcome.answer or (predicted if outcome.changed else zone)),
+        "zone_file_import": import_result(done.get("import"), ctx.warn),
+        "predicted": PREDICTED if zone is None and ctx.check_mode else None,
+    }
+
+
+MODULE = ModuleDef(
+    argument_spec=dict(
+        domain=dict(type="str"),
+        zone_id=dict(type="int"),
+        state=dict(type="str", default="present", choices=["present", "absent"]),
+        custom_nameservers_enabled=dict(type="bool"),
+        nameserver1=dict(type="str"),
+        nameserver2=dict(type="str"),
+        soa_email=dict(type="str"),
+        logging_enabled=dict(type="bool"),
+        logging_ip_anonymization_enabled=dict(type="bool"),
+        log_anonymization_type=dict(type="str", choices=list(S.LOG_ANONYMIZATION_TYPES.values())),
+        certificate_key_type=dict(type="str", choices=list(S.CERTIFICATE_KEY_TYPES.values())),
+        import_zone_file=dict(type="str"),
+    ),
+    run=run,
+    required_one_of=[["domain", "zone_id"]],
+)
+
+
+def main():
+    MODULE.run_as_module()
+
+
+if __name__ == "__main__":
+    main()
