@@ -42,7 +42,7 @@ options:
     suboptions:
       type:
         description:
-          - The record type, as in M(edge.platform.dns_record#module:type).
+          - The record type, as in O(edge.platform.dns_record#module:type).
         type: str
         required: true
         choices: [A, AAAA, CNAME, TXT, MX, SRV, CAA, PTR, NS, Redirect, Flatten, PullZone, Script]
@@ -53,7 +53,7 @@ options:
         required: true
       value:
         description:
-          - As M(edge.platform.dns_record#module:value). Required for every entry that is not ignored, except
+          - As O(edge.platform.dns_record#module:value). Required for every entry that is not ignored, except
             PullZone and Script records.
         type: str
       ignore:
@@ -63,57 +63,83 @@ options:
         type: bool
         default: false
       ttl:
-        description: As M(edge.platform.dns_record#module:ttl).
+        description: As O(edge.platform.dns_record#module:ttl).
         type: int
       priority:
-        description: As M(edge.platform.dns_record#module:priority) (MX, SRV).
+        description: As O(edge.platform.dns_record#module:priority) (MX, SRV).
         type: int
       weight:
-        description: As M(edge.platform.dns_record#module:weight) (A, AAAA, SRV).
+        description: As O(edge.platform.dns_record#module:weight) (A, AAAA, SRV).
         type: int
       port:
-        description: As M(edge.platform.dns_record#module:port) (SRV).
+        description: As O(edge.platform.dns_record#module:port) (SRV).
         type: int
       flags:
-        description: As M(edge.platform.dns_record#module:flags) (CAA).
+        description: As O(edge.platform.dns_record#module:flags) (CAA).
         type: int
       tag:
-        description: As M(edge.platform.dns_record#module:tag) (CAA).
+        description: As O(edge.platform.dns_record#module:tag) (CAA).
         type: str
       pullzone_id:
-        description: As M(edge.platform.dns_record#module:pullzone_id) (PullZone).
+        description: As O(edge.platform.dns_record#module:pullzone_id) (PullZone).
         type: int
       pullzone_name:
         description:
-          - As M(edge.platform.dns_record#module:pullzone_name) (PullZone). Each name is searched once per task.
+          - As O(edge.platform.dns_record#module:pullzone_name) (PullZone). Each name is searched once per task.
         type: str
       script_id:
-        description: As M(edge.platform.dns_record#module:script_id) (Script).
+        description: As O(edge.platform.dns_record#module:script_id) (Script).
         type: int
       accelerated:
-        description: As M(edge.platform.dns_record#module:accelerated) (A, AAAA, CNAME).
+        description: As O(edge.platform.dns_record#module:accelerated) (A, AAAA, CNAME).
         type: bool
       monitor_type:
-        description: As M(edge.platform.dns_record#module:monitor_type) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:monitor_type) (A, AAAA).
         type: str
       smart_routing_type:
-        description: As M(edge.platform.dns_record#module:smart_routing_type) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:smart_routing_type) (A, AAAA).
         type: str
       latency_zone:
-        description: As M(edge.platform.dns_record#module:latency_zone) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:latency_zone) (A, AAAA).
         type: str
       geolocation_latitude:
-        description: As M(edge.platform.dns_record#module:geolocation_latitude) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:geolocation_latitude) (A, AAAA).
         type: float
       geolocation_longitude:
-        description: As M(edge.platform.dns_record#module:geolocation_longitude) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:geolocation_longitude) (A, AAAA).
         type: float
       disabled:
-        description: As M(edge.platform.dns_record#module:disabled).
+        description: As O(edge.platform.dns_record#module:disabled).
         type: bool
       comment:
-        description: As M(edge.platform.dns_record#module:comment).
+        description: As O(edge.platform.dns_record#module:comment).
         type: str
+      id:
+        description:
+          - Read-only members M(edge.platform.dns_record_info) returns beside the options (this one and the next seven),
+            accepted so that its output can be given as O(records), and ignored.
+        type: raw
+      zone_id:
+        description: Read-only, ignored (see O(records[].id)).
+        type: raw
+      link_name:
+        description: Read-only, ignored (see O(records[].id)).
+        type: raw
+      accelerated_pullzone_id:
+        description: Read-only, ignored (see O(records[].id)).
+        type: raw
+      acceleration_status:
+        description: Read-only, ignored (see O(records[].id)).
+        type: raw
+      monitor_status:
+        description: Read-only, ignored (see O(records[].id)).
+        type: raw
+      auto_ssl_issuance:
+        description: Read-only, ignored (see O(records[].id)).
+        type: raw
+      environmental_variables:
+        description: Read-only, ignored (see O(records[].id)).
+        type: raw
   purge:
     description:
       - Delete the sets of the zone that O(records) does not list (except those with an ignored entry).
@@ -144,7 +170,7 @@ seealso:
   - module: edge.platform.dns_record_info
   - module: edge.platform.dnszone
 author:
-  - edge.platform contributors
+  - edge.platform maintainers (@edge-platform)
 """
 
 EXAMPLES = r"""
@@ -422,8 +448,10 @@ def run(ctx):
     return {"dns_records": records, "changes": sync.changes(plan)}
 
 
-RECORD_SPEC = dict(shapes.ARGUMENT_SPEC, ignore=dict(type="bool", default=False))
-RECORD_SPEC["value"] = dict(type="str")
+# each entry: dns_record's options, the ignore mark, and the read-only members dns_record_info returns (ignored)
+RECORD_SPEC = dict(
+    shapes.ARGUMENT_SPEC, ignore=dict(type="bool", default=False), **{key: dict(type="raw") for key in shapes.READ_ONLY}
+)
 
 MODULE = ModuleDef(
     argument_spec=dict(

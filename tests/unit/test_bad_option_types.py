@@ -52,6 +52,7 @@ BASE = {
     "database_token": dict(CONNECTION, database_id="db-1", authorization="read_only"),
     "dns_record": dict(CONNECTION, zone_id=1, type="A", name="www", value="192.0.2.1"),
     "dns_record_info": dict(CONNECTION, zone_id=1),
+    "dns_records": dict(CONNECTION, zone_id=1, records=[{"type": "A", "name": "www", "value": "192.0.2.1"}]),
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),
     "dnszone": dict(CONNECTION, domain="example.io"),
     "dnszone_info": dict(CONNECTION, zone_id=1),

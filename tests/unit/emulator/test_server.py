@@ -99,7 +99,8 @@ def test_reset_restores_fixture_state_log_and_faults(emulator):
 def test_state_dump(emulator):
     running = emulator(FIXTURE)
     state = running.admin("GET", "state").json()
-    assert state["areas"]["dns"] == {"dns_zones": [{"id": 1, "domain": "example.com", "dnssec": False}]}
+    assert state["areas"]["dns"]["dns_zones"] == [{"id": 1, "domain": "example.com", "dnssec": False}]
+    assert state["areas"]["dns"]["dns_records"] == []
     assert state["faults"] == [] and state["requests_logged"] == 0
 
 

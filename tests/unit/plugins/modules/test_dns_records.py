@@ -1,0 +1,166 @@
+"""dns_records: no change reads once, the plan (sets, purge, ignore, never what cannot be written back), check mode and
+diff, writes with several in flight, a lost answer settled by one re-read, a failure midway, bad entries."""
+
+from __future__ import annotations
+
+import threading
+
+import requests
+
+from ansible_collections.edge.platform.plugins.modules import dns_records
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+SECRET = "unit-secret-key-dns-records"
+BASE = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0, "zone_id": 1001}
+WWW = {"Id": 1, "Type": 0, "Name": "www", "Value": "192.0.2.10", "Ttl": 300, "Weight": 0, "LinkName": ""}
+WWW2 = dict(WWW, Id=2, Value="192.0.2.11")
+MX = {"Id": 3, "Type": 4, "Name": "", "Value": "mail.example.com", "Priority": 10, "Ttl": 3600, "LinkName": ""}
+TXT = {"Id": 4, "Type": 3, "Name": "", "Value": "v=spf1 mx -all", "Ttl": 300, "LinkName": ""}
+SVCB = {"Id": 5, "Type": 13, "Name": "svc", "Value": "1 . alpn=h2", "Ttl": 300, "LinkName": ""}
+
+
+def listing(*records):
+    return FakeResponse(
+        body={"Items": list(records), "CurrentPage": 1, "TotalItems": len(records), "HasMoreItems": False}
+    )
+
+
+def entry(kind, name, value, **more):
+    return dict({"type": kind, "name": name, "value": value}, **more)
+
+
+def test_the_same_records_in_other_spellings_are_no_change_and_one_read(fake_session, run_module):
+    fake_session.responses = [listing(WWW, WWW2, MX, TXT)]
+    records = [
+        entry("A", "WWW.", "192.0.2.11"),
+        entry("A", "www", "192.0.2.10", ttl=300),
+        entry("MX", "@", "Mail.Example.com.", priority=10),
+        entry("TXT", "", '"v=spf1 " "mx -all"'),
+    ]
+    result = run_module(dns_records, dict(BASE, records=records), diff=True)
+    assert result["changed"] is False and len(fake_session.calls) == 1
+    assert result["changes"] == {"added": [], "updated": [], "deleted": []}
+    assert sorted(r["id"] for r in result["dns_records"]) == [1, 2, 3, 4]
+
+
+def test_info_output_given_back_is_no_change(fake_session, run_module):
+    from ansible_collections.edge.platform.plugins.modules import dns_record_info
+
+    fake_session.responses = [listing(WWW, MX, TXT)]
+    read = run_module(dns_record_info, dict(BASE))
+    fake_session.responses = [listing(WWW, MX, TXT)]
+    result = run_module(dns_records, dict(BASE, records=read["dns_records"], purge=True))
+    assert result["changed"] is False and fake_session.writes == []
+
+
+def test_check_mode_plans_sets_purge_and_ignore_without_writing(fake_session, run_module):
+    fake_session.responses = [listing(WWW, WWW2, MX, TXT, SVCB)]
+    records = [
+        entry("A", "www", "192.0.2.10", ttl=60),
+        entry("A", "api", "192.0.2.20"),
+        {"type": "TXT", "name": "@", "ignore": True},
+    ]
+    result = run_module(dns_records, dict(BASE, records=records, purge=True), check=True, diff=True)
+    assert result["changed"] is True and fake_session.writes == []
+    changes = result["changes"]
+    assert [c["after"]["ttl"] for c in changes["updated"]] == [60]
+    assert [a["name"] for a in changes["added"]] == ["api"]
+    # www's other value goes (its set is listed), the MX set goes (purge); TXT is ignored, SVCB cannot be written back
+    assert sorted(d["value"] for d in changes["deleted"]) == ["192.0.2.11", "mail.example.com"]
+    assert {r["id"] for r in result["dns_records"]} >= {1, 4, 5} and 3 not in {r["id"] for r in result["dns_records"]}
+    assert [r["value"] for r in result["diff"]["before"]["records"]] == ["mail.example.com", "192.0.2.10", "192.0.2.11"]
+
+
+def test_deletions_go_first_then_the_rest_several_at_once(fake_session, run_module):
+    lock, state = threading.Lock(), {"now": 0, "most": 0, "order": []}
+    ready = threading.Barrier(3, timeout=5)
+    zone = {"listed": 0}
+
+    def answer(method, url, json, params):
+        with lock:
+            state["order"].append(method)
+        if method == "GET":
+            zone["listed"] += 1
+            return listing(MX) if zone["listed"] == 1 else listing(*(dict(WWW, Id=10 + i) for i in range(3)))
+        if method == "DELETE":
+            return FakeResponse(status=204)
+        with lock:
+            state["now"] += 1
+            state["most"] = max(state["most"], state["now"])
+        ready.wait()  # three adds must be in flight together
+        with lock:
+            state["now"] -= 1
+        return FakeResponse(status=201, body=dict(WWW, Id=10, Name=json["Name"], Value=json["Value"]))
+
+    fake_session.responses = answer
+    records = [entry("A", "h%d" % i, "192.0.2.%d" % (i + 1)) for i in range(3)]
+    result = run_module(dns_records, dict(BASE, records=records, purge=True, concurrency=3))
+    assert result["changed"] is True and state["most"] == 3
+    assert state["order"][:2] == ["GET", "DELETE"] and state["order"][-1] == "GET"
+    assert len(result["dns_records"]) == 3  # what the listing after the writes holds
+
+
+def test_a_lost_answer_is_settled_by_one_reread_and_never_sent_again(fake_session, run_module):
+    added = dict(WWW, Id=9, Name="api", Value="192.0.2.20")
+    fake_session.responses = [
+        listing(),
+        requests.exceptions.ReadTimeout("read timed out"),
+        listing(added),
+        listing(added),
+    ]
+    result = run_module(dns_records, dict(BASE, records=[entry("A", "api", "192.0.2.20")], concurrency=1))
+    assert result["changed"] is True and len(fake_session.writes) == 1
+    assert "not sent again" in str(result["warnings"])  # strings, or ansible-core 2.19+'s warning records
+
+
+def test_a_failure_midway_names_what_landed_failed_and_was_not_sent(fake_session, run_module):
+    refused = FakeResponse(status=400, body={"ErrorKey": "dnsrecord.invalid", "Field": "Value", "Message": "No."})
+    fake_session.responses = [listing(), FakeResponse(status=201, body=dict(WWW, Id=9, Name="a")), refused]
+    records = [entry("A", "a", "192.0.2.1"), entry("A", "b", "192.0.2.2"), entry("A", "c", "192.0.2.3")]
+    result = run_module(dns_records, dict(BASE, records=records, concurrency=1))
+    assert result["failed"] is True and result["changed"] is True
+    assert result["writes"] == {
+        "landed": ["add A a 192.0.2.1"],
+        "failed": ["add A b 192.0.2.2"],
+        "unknown": [],
+        "not_sent": ["add A c 192.0.2.3"],
+    }
+    assert (
+        result["msg"].startswith("1 of 3 planned writes landed; 1 failed") and "Nothing was sent twice" in result["msg"]
+    )
+    assert SECRET not in str(result)
+
+
+def test_bad_entries_fail_before_any_request(fake_session, run_module):
+    for records, words in [
+        ([entry("A", "www", "192.0.2.300")], "records[0].value"),
+        ([entry("A", "www", "192.0.2.1", port=80)], "records[0].port"),
+        ([entry("CNAME", "www", "a.example"), entry("CNAME", "WWW", "b.example")], "records[0] and records[1]"),
+        ([entry("A", "www", None)], "records[0].value is required"),
+    ]:
+        result = run_module(dns_records, dict(BASE, records=records))
+        assert result["failed"] is True and words in result["msg"], result["msg"]
+    result = run_module(dns_records, dict(BASE, records=[], concurrency=0))
+    assert "concurrency must be 1 or more" in result["msg"]
+    assert fake_session.calls == []
+
+
+def test_pull_zone_names_are_searched_once(fake_session, run_module):
+    zones = FakeResponse(body={"Items": [{"Id": 2001, "Name": "demo"}], "HasMoreItems": False})
+    linked = {"Id": 6, "Type": 7, "Name": "cdn", "Value": "demo", "LinkName": "2001", "Ttl": 300}
+    fake_session.responses = [listing(dict(linked), dict(linked, Id=7, Name="img")), zones]
+    records = [
+        entry("PullZone", "cdn", None, pullzone_name="demo"),
+        entry("PullZone", "img", None, pullzone_name="demo"),
+    ]
+    result = run_module(dns_records, dict(BASE, records=records))
+    assert result["changed"] is False and len(fake_session.calls) == 2
+
+
+def test_a_lost_answer_with_a_failed_reread_is_unknown_never_resent(fake_session, run_module):
+    down = FakeResponse(status=500, body={"Message": "down"})
+    fake_session.responses = [listing(), requests.exceptions.ReadTimeout("read timed out"), down]
+    result = run_module(dns_records, dict(BASE, records=[entry("A", "api", "192.0.2.20")], concurrency=1))
+    assert result["failed"] is True and len(fake_session.writes) == 1
+    assert result["writes"]["unknown"] == ["add A api 192.0.2.20"] and result["changed"] is False
+    assert "may or may not have landed" in result["msg"]
