@@ -187,9 +187,9 @@ EXAMPLES = r"""
       - {type: TXT, name: "@", value: "v=spf1 mx -all"}
   register: synced
 
-- name: Show what changed
+- name: Show how many records the zone holds now
   ansible.builtin.debug:
-    msg: "{{ synced.changes.added | length }} added, {{ synced.changes.updated | length }} updated"
+    msg: "example.com holds {{ synced.dns_records | length }} records"
 
 - name: Make the zone exactly this list, except the records the ACME client manages
   edge.platform.dns_records:
