@@ -263,6 +263,7 @@ writes:
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records, pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
@@ -342,8 +343,17 @@ class RecordSync(object):
             name = wanted.get("pullzone_name")
             if wanted["type"] == "PullZone" and name is not None and wanted.get("pullzone_id") is None:
                 if name not in zones:
-                    zones[name] = pull_zones.find(self.client, name, "pullzone_name", "pullzone_id")
+                    zones[name] = self.pull_zone(name)
                 wanted["pullzone_id"], wanted["pullzone_name"] = zones[name]["Id"], zones[name].get("Name") or name
+
+    def pull_zone(self, name):
+        """The pull zone a PullZone entry names; under --check one an earlier task only predicted stands in by name."""
+        try:
+            return pull_zones.find(self.client, name, "pullzone_name", "pullzone_id")
+        except LookupFailed as error:
+            if error.missing and self.ctx.predicted_dependency("pull zone %r" % name):
+                return {"Id": None, "Name": name}
+            raise
 
     def plan(self, purge):
         ignored = set(self.ignored) | {set_of(r) for r in self.current if r["type"] in NOT_WRITABLE}

@@ -46,6 +46,9 @@ extends_documentation_fragment:
 attributes:
   check_mode:
     support: full
+    details:
+      - A zone chosen by O(zone_domain) that does not exist under check mode (an earlier task may only have predicted
+        creating it) gives the change a real run would make, with a warning; a real run fails.
   diff_mode:
     support: full
 seealso:
@@ -176,9 +179,15 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import
 
 
 def run(ctx):
-    found = DNS_ZONE.resolve(ctx)
-    zone = found.model or dns_zones.get(ctx.client, found.id, found.not_visible)  # a lookup by domain read it
     wanted = ctx.params["state"] == "enabled"
+    found = DNS_ZONE.resolve_in_plan(  # under --check, a zone an earlier task only predicted: the change predicted
+        ctx,
+        lambda: {
+            "dns_zone": {"id": None, "domain": ctx.params["zone_domain"]},
+            "dnssec": shape_dnssec({"Enabled": wanted}),
+        },
+    )
+    zone = found.model or dns_zones.get(ctx.client, found.id, found.not_visible)  # a lookup by domain read it
     identity = {"id": found.id, "domain": zone.get("Domain")}
 
     def view(model):

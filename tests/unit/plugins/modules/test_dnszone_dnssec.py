@@ -296,3 +296,14 @@ def test_zone_by_domain_without_an_exact_match_lists_candidates(fake_session, ru
 def test_zone_id_and_zone_domain_exactly_one(fake_session, run_module, params, words):
     result = run_module(dnszone_dnssec, dict(BY_NAME, state="enabled", **params))
     assert result["failed"] is True and words in result["msg"] and fake_session.calls == []
+
+
+def test_check_mode_with_a_zone_only_predicted_reports_the_change(fake_session, run_module):
+    empty = {"Items": [], "CurrentPage": 1, "TotalItems": 0, "HasMoreItems": False}
+    fake_session.responses = [FakeResponse(body=empty)]
+    args = {"api_key": "k", "base_url": "https://api.example.test", "zone_domain": "new.example", "state": "enabled"}
+    result = run_module(dnszone_dnssec, args, check=True)
+    assert result["changed"] is True and result["dnssec"]["enabled"] is True and fake_session.writes == []
+    assert "does not exist" in str(result["warnings"])
+    fake_session.responses = [FakeResponse(body=empty)]
+    assert run_module(dnszone_dnssec, args)["failed"] is True  # a real run still fails
