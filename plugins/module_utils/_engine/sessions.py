@@ -2,7 +2,9 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""HTTP sessions kept alive across the items of a loop, never across processes (docs/guide.md, "On a real network: one connection per loop").
+"""HTTP sessions kept alive across the items of a loop, never across processes.
+
+Users' view: docs/guide.md, "On a real network: one connection per loop".
 
 On a real network a new connection costs two round trips (the TCP and TLS handshakes) before the request's
 own. A task's loop items run one after the other in one worker process, and each builds a new
