@@ -55,7 +55,8 @@ help:
 	@echo "                  matrix (what CI runs)"
 	@echo "make demo         run playbooks/demo.yml twice against the emulator (second run: no change);"
 	@echo "                  needs only ansible-core and requests ($(DEMO_VENV))"
-	@echo "make bench        requests per task, module-vs-uri wall-time ratios, database_query peak memory (not part of test)"
+	@echo "make bench        requests per task, module-vs-uri ratios, a 50 ms network (TLS proxy), database_query memory"
+	@echo "                  (not part of test; BENCH_ARGS=\"--only network --rtt-ms 100\" passes options)"
 	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist (needs only ansible-core)"
 	@echo "make format       rewrite the Python files with ruff's formatter and import order (the lint stage checks them)"
 	@echo "make lint | docs-lint | sanity | units | integration | changelog | tarball | matrix   one stage"
@@ -112,7 +113,7 @@ demo: demo-venv collection
 	@$(DEMO_VENV)/bin/python tests/utils/run_demo.py
 
 bench: venv collection
-	@$(VPY) tests/perf/run.py
+	@$(VPY) tests/perf/run.py $(BENCH_ARGS)
 
 # Building needs ansible-galaxy only, never the development toolchain: the development venv's when it exists,
 # else the small demo venv (ansible-core and requests, seconds to create).

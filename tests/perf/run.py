@@ -19,6 +19,15 @@ Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit noth
   (they may carry ``vars``, such as ``edge_platform_in_process: false`` to force the module path).
 - ``LOOP_CASES``: ``{name, task, items, fixture?}`` - the wall time of one ``ansible-playbook`` run whose task
   loops over ``items`` items (the whole run, start-up included), and the same minus an empty play's.
+- ``NETWORK_CASES``: ``{name, task, items, reference_path, module_items?}`` - a real network (network.py): a TLS
+  proxy in front of the emulator adds ``--rtt-ms`` (default 50) per request and two round trips per new
+  connection, and counts connections and requests. The task loops over ``items`` items in-process, then over
+  ``module_items`` (default ``items``) on the module path, each in one ansible-playbook run timed by the junit
+  callback (the task alone, not the run's start-up); plain-``requests`` references GET ``reference_path``
+  ``items`` times in the same run (one kept-alive session sequentially, and a pool of 10 in flight). Printed: ms
+  per item, new connections and requests per item, the ratio to the sequential reference. ``target_ratio``: the
+  in-process loop's ratio to aim at (reported, never failing); ``max_new_connections_per_item``: its new
+  connections per item must stay at or under this (deterministic: the run exits 1 otherwise).
 - ``MEMORY_CASES``: ``{name, rows, max_rows?, max_response_bytes?, fails_with?, peak_within?}`` - bench_memory.py in
   a fresh interpreter: a generated Hrana answer of ``rows`` rows streamed over HTTP through database_query's own
   send and verdict; prints the answer's size, the peak RSS growth and their ratio. ``fails_with``: fragments the
@@ -30,7 +39,8 @@ Tasks are one-key dicts ``{FQCN: args}``. Play variables: ``edge_base_url``, ``e
 ``edge_database_url`` (the demo fixture's database), ``edge_database_token``, ``edge_bench_dir`` and
 ``edge_repo_dir`` (the repository root). module_defaults give the management modules ``api_key``
 and ``base_url`` and the database modules ``database_url`` and ``auth_token``.
-Request counts are deterministic: a case that does not match its ``expect`` makes the run exit 1.
+Request counts (and a network case's new connections per item) are deterministic: a case that does not match
+its ``expect`` makes the run exit 1.
 Timings never fail the run. Last, bench_openapi.py times api_guardian_spec's work on a 2,000-operation
 document; its no-change comparison must find no change (also deterministic).
 """
@@ -57,6 +67,7 @@ sys.path.insert(0, os.path.join(REPO, "tests", "utils"))
 from emulator_process import DEMO_FIXTURE, EmulatorProcess  # noqa: E402  pylint: disable=wrong-import-position
 
 COLLECTIONS = os.path.join(REPO, ".build", "collections")
+NETWORK = os.path.join(HERE, "network.py")
 # The copy under COLLECTIONS imports the collection's module_utils from its own tree.
 BENCH_OPENAPI = os.path.join(
     COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_openapi.py"
@@ -82,6 +93,7 @@ class CaseFile(object):
         if self.slope_cases is None:
             self.slope_cases = [slope_case(case) for case in self.timing_cases]
         self.loop_cases = getattr(module, "LOOP_CASES", [])
+        self.network_cases = getattr(module, "NETWORK_CASES", [])
         self.memory_cases = getattr(module, "MEMORY_CASES", [])
         self.prepare = getattr(module, "prepare", None)
 
@@ -291,6 +303,113 @@ def measure_loop(case, scratch, bench_dir):
     return (case["name"], "%s items" % format(case["items"], ","), "%.1f s" % spent, "%.1f s" % (spent - empty))
 
 
+def task_seconds(junit_dir, name):
+    """The junit callback's time of the task called ``name``."""
+    for path in glob.glob(os.path.join(junit_dir, "*.xml")):
+        for case in ET.parse(path).getroot().iter("testcase"):
+            if re.search(r"\b%s\b" % re.escape(name), case.get("name")):
+                return float(case.get("time"))
+    raise RuntimeError("no junit time for the task %r" % name)
+
+
+def network_reference(proxy, path, ca_file, items, concurrency):
+    """Seconds of the plain-requests reference, run in a fresh interpreter (no GIL shared with the proxy)."""
+    proc = subprocess.run(
+        [sys.executable, NETWORK, "reference", proxy.url, path, ca_file, API_KEY, str(items), str(concurrency)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        universal_newlines=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError("the network reference failed:\n" + proc.stdout)
+    return json.loads(proc.stdout.strip().splitlines()[-1])["seconds"]
+
+
+def measure_network(case, rtt, scratch, bench_dir):
+    """``(rows, notes, matched)``: rows ``(form, items, ms per item, new connections per item, requests per item,
+    ratio)`` of one case, notes on its targets, and whether the in-process loop kept its connections per item."""
+    from network import LatencyProxy, make_ca_and_certificate  # pylint: disable=import-outside-toplevel
+
+    ca_file, cert_file, key_file = make_ca_and_certificate(scratch)
+    items = case["items"]
+    module_items = case.get("module_items", items)
+    measured = []  # (form, items, seconds, connections, requests)
+    with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
+        with LatencyProxy(emulator.url, rtt, cert_file, key_file) as proxy:
+
+            def counted(form, count, run):
+                before = proxy.counts()
+                seconds = run()
+                after = proxy.counts()
+                if after["failed connections"] != before["failed connections"]:
+                    raise RuntimeError("%s: a connection to the proxy failed (TLS handshake?)" % form)
+                measured.append(
+                    (
+                        form,
+                        count,
+                        seconds,
+                        after["connections"] - before["connections"],
+                        after["requests"] - before["requests"],
+                    )
+                )
+
+            def loop(count, in_process):
+                def run():
+                    junit_dir = tempfile.mkdtemp(dir=scratch)
+                    task = dict(
+                        case["task"],
+                        name="network-loop",
+                        loop="{{ range(%d) | list }}" % count,
+                        environment={"REQUESTS_CA_BUNDLE": ca_file},
+                    )
+                    if not in_process:
+                        task["vars"] = {"edge_platform_in_process": False}
+                    run_playbook(play([task], proxy.url, bench_dir), scratch, junit_dir)
+                    return task_seconds(junit_dir, "network-loop")
+
+                return run
+
+            counted(
+                "plain requests, one kept-alive session, sequential",
+                items,
+                lambda: network_reference(proxy, case["reference_path"], ca_file, items, 1),
+            )
+            counted(
+                "plain requests, pool of 10 in flight",
+                items,
+                lambda: network_reference(proxy, case["reference_path"], ca_file, items, 10),
+            )
+            counted("loop: in-process", items, loop(items, True))
+            counted("loop: module path", module_items, loop(module_items, False))
+    reference = measured[0][2] / measured[0][1]
+    rows = [
+        (
+            form,
+            count,
+            "%.1f" % (seconds / count * 1000),
+            "%.2f" % (connections / count),
+            "%.2f" % (requests / count),
+            "%.2f" % (seconds / count / reference),
+        )
+        for form, count, seconds, connections, requests in measured
+    ]
+    # the in-process loop: its connections per item are deterministic (a check); its time ratio is reported only
+    _form, count, seconds, connections, _requests = measured[2]
+    ratio, per_item = seconds / count / reference, connections / count
+    notes = [
+        "in-process loop: %.2fx the sequential reference (target %.2fx: %s)"
+        % (ratio, case["target_ratio"], "met" if ratio <= case["target_ratio"] else "MISSED, machine busy?")
+    ]
+    matched = per_item <= case["max_new_connections_per_item"]
+    notes.append(
+        "in-process loop: %.2f new connections per item (at most %.2f: %s)"
+        % (per_item, case["max_new_connections_per_item"], "ok" if matched else "MISMATCH")
+    )
+    return rows, notes, matched
+
+
 def measure_memory(case):
     """``(row, matched)``: bench_memory.py's figures for ``case``, and whether it ended as the case expects."""
     cmd = [sys.executable, BENCH_MEMORY, str(case["rows"])]
@@ -370,9 +489,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="timed repetitions per task (median; default 7)")
     parser.add_argument("--only", default="", help="run only cases whose name contains this")
+    parser.add_argument(
+        "--rtt-ms", type=float, default=50.0, help="network cases: the round trip the proxy adds (default 50)"
+    )
     args = parser.parse_args(argv)
     ok = True
     request_rows, timing_rows, slope_rows, loop_rows, memory_rows, memory_notes = [], [], [], [], [], []
+    network_rows = []
     with tempfile.TemporaryDirectory(prefix="edge-bench-") as scratch:
         bench_dir = os.path.join(scratch, "files")
         os.mkdir(bench_dir)
@@ -383,7 +506,8 @@ def main(argv=None):
             slope_cases = [c for c in case_file.slope_cases if args.only in c["name"]]
             loop_cases = [c for c in case_file.loop_cases if args.only in c["name"]]
             memory_cases = [c for c in case_file.memory_cases if args.only in c["name"]]
-            if case_file.prepare and (request_cases or timing_cases or slope_cases or loop_cases):
+            network_cases = [c for c in case_file.network_cases if args.only in c["name"]]
+            if case_file.prepare and (request_cases or timing_cases or slope_cases or loop_cases or network_cases):
                 case_file.prepare(bench_dir)
             for case in request_cases:
                 row, matched = measure_requests(case, scratch, bench_dir)
@@ -399,6 +523,12 @@ def main(argv=None):
             for case in loop_cases:
                 loop_rows.append(measure_loop(case, scratch, bench_dir))
                 print("  loop      %s: done" % case["name"], flush=True)
+            for case in network_cases:
+                started = time.monotonic()
+                rows, notes, matched = measure_network(case, args.rtt_ms / 1000.0, scratch, bench_dir)
+                ok = ok and matched
+                network_rows.append((case["name"], rows, notes))
+                print("  network   %s: done in %.0f s" % (case["name"], time.monotonic() - started), flush=True)
             for case in memory_cases:
                 row, note, matched = measure_memory(case)
                 ok = ok and matched
@@ -422,6 +552,15 @@ def main(argv=None):
             "\nOne task looping over many items (wall time of the whole ansible-playbook run, and minus an empty play)"
         )
         print(table(("case", "items", "run", "minus empty play"), loop_rows))
+    for name, rows, notes in network_rows:
+        print(
+            "\nA real network: %s (a TLS proxy adds %g ms per request and two round trips per new connection; "
+            "the tasks trust a CA made for this run through REQUESTS_CA_BUNDLE with validate_certs true, the "
+            "references through verify=; ratio to the sequential reference, all in this run)" % (name, args.rtt_ms)
+        )
+        print(table(("form", "items", "ms per item", "new conn/item", "requests/item", "ratio"), rows))
+        for note in notes:
+            print("  " + note)
     if memory_rows:
         print(
             "\nPeak memory of database_query's decode (bench_memory.py: the answer streamed over HTTP, decoded and "
@@ -436,7 +575,13 @@ def main(argv=None):
         print("\n%s: %s" % (OPENAPI_CASE, title))
         print(table(("step", "time"), rows))
     print(
-        "\nbench: %s" % ("ok" if ok else "a request count, no-change check or memory case differs from its expectation")
+        "\nbench: %s"
+        % (
+            "ok"
+            if ok
+            else "a request count, no-change check, network connection count or memory case differs from its "
+            "expectation"
+        )
     )
     return 0 if ok else 1
 

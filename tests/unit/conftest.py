@@ -18,6 +18,7 @@ from ansible.module_utils.testing import patch_module_args
 from requests.structures import CaseInsensitiveDict
 
 from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
+from ansible_collections.edge.platform.plugins.module_utils._engine import sessions as _sessions
 
 OPENAPI_SERVER = "https://api.bunny.net"
 # tests/unit/conftest.py -> the collection root (where galaxy.yml is)
@@ -87,7 +88,7 @@ class FakeSession(object):
                 "verify": verify,
                 "allow_redirects": allow_redirects,
                 "stream": stream,
-                "headers": dict(self.headers),
+                "headers": dict(self.headers, **(headers or {})),
             }
         )
         if callable(self.responses):
@@ -103,6 +104,12 @@ class FakeSession(object):
     @property
     def writes(self):
         return [c for c in self.calls if c["method"] != "GET"]
+
+
+@pytest.fixture(autouse=True)
+def no_kept_alive_sessions(monkeypatch):
+    """Every test starts with no kept-alive session: one kept by an earlier test is not this test's fake."""
+    monkeypatch.setattr(_sessions, "_cache", _sessions._Cache(os.getpid()))
 
 
 @pytest.fixture

@@ -206,4 +206,5 @@ def database_connection(ctx):
         url_option="database_url",
         max_response_bytes=limit or DEFAULT_MAX_RESPONSE_BYTES,
         size_option="max_response_bytes" if limit is not None else None,
+        keep_alive=True,  # the items of a loop reuse one connection (_engine/sessions.py)
     )

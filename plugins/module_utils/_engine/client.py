@@ -17,10 +17,15 @@ fails with kind ``BAD_ANSWER`` (:class:`AnswerTooLarge`) before the rest is read
 that raises the limit (``size_option``); an error answer over it is cut at the limit (only an
 excerpt is ever shown). A caller with its own wire format passes ``decode`` to turn the text into
 data in one pass (the database module decodes its values while parsing).
+
+``keep_alive=True`` (what the management and database connections ask for) takes the session from
+``sessions.py``: one per origin and settings in this process, so the items of a loop reuse one connection; the
+credentials go with each request, never on the session. ``client.session`` is always a ``requests.Session``.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import socket
 import time
@@ -45,6 +50,7 @@ from .errors import (
     shorten,
     unconfirmed,
 )
+from .sessions import shared_session
 from .version import COLLECTION_VERSION
 
 try:
@@ -288,6 +294,7 @@ class Client(object):
         url_option="base_url",
         max_response_bytes=DEFAULT_MAX_RESPONSE_BYTES,
         size_option=None,
+        keep_alive=False,
     ):
         self.base_url = base_url.rstrip("/")
         self.max_response_bytes = int(max_response_bytes)
@@ -299,10 +306,21 @@ class Client(object):
         self.url_option = url_option
         self.sleep = sleep or time.sleep
         self.warn = warn
-        self.session = session if session is not None else requests.Session()
+        self.auth_headers = dict(auth_headers)
+        self.keep_alive = bool(keep_alive) and session is None
+        self.session = session
+        self._pid = None
+        self._own_session()
+
+    def _own_session(self):
+        """``self.session`` for this process: the shared one when ``keep_alive`` (again after a fork)."""
+        if self.keep_alive:
+            self.session = shared_session(self.base_url, self.validate_certs)
+            self._pid = os.getpid()
+        elif self.session is None:
+            self.session = requests.Session()
         self.session.verify = self.validate_certs
         self.session.headers.update({"User-Agent": USER_AGENT, "Accept": "application/json"})
-        self.session.headers.update(auth_headers)
 
     def url(self, path):
         return path if path.startswith(("http://", "https://")) else self.base_url + path
@@ -347,15 +365,19 @@ class Client(object):
         if changes_state is None:
             changes_state = method.upper() not in READ_METHODS
         url = self.url(path)
-        raw = {}
+        if self.keep_alive and self._pid != os.getpid():
+            self._own_session()  # never a session (nor a pooled socket) of another process
+        headers, raw = self.auth_headers, {}
         if text_body is not None:
-            raw = {"data": text_body.encode("utf-8"), "headers": {"Content-Type": "text/plain; charset=utf-8"}}
+            headers = dict(headers, **{"Content-Type": "text/plain; charset=utf-8"})
+            raw = {"data": text_body.encode("utf-8")}
         attempt = 0
         while True:
             try:
                 response = self.session.request(
                     method,
                     url,
+                    headers=headers,
                     json=json_body,
                     params=params,
                     timeout=self.timeout,

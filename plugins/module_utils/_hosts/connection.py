@@ -187,4 +187,5 @@ def management_client(ctx):
         retries=params["retries"],
         validate_certs=params["validate_certs"],
         warn=ctx.warn,
+        keep_alive=True,  # the items of a loop reuse one connection (_engine/sessions.py)
     )

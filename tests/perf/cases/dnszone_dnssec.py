@@ -55,3 +55,19 @@ SLOPE_CASES = [
 LOOP_CASES = [
     {"name": "dnszone_dnssec no change, in-process", "task": dict(NO_CHANGE, name="loop"), "items": 1000},
 ]
+
+# A real network (tests/perf/network.py): 100 no-change items through a TLS proxy adding --rtt-ms (default 50)
+# per request and two round trips per new connection. Targets: the in-process loop within 1.3x the sequential
+# keep-alive reference (reported), and at most 0.1 new connections per item (checked). The module path starts a
+# process per item (about a second each on a busy machine): 20 items give its figure and keep the section short.
+NETWORK_CASES = [
+    {
+        "name": "network: dnszone_dnssec no change, 100 items",
+        "task": NO_CHANGE,
+        "items": 100,
+        "module_items": 20,
+        "reference_path": "/dnszone/1001",
+        "target_ratio": 1.3,
+        "max_new_connections_per_item": 0.1,
+    },
+]

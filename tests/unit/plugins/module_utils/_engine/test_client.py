@@ -350,7 +350,8 @@ def test_a_text_body_is_sent_as_plain_text_and_a_text_answer_is_read_as_it_is():
     assert reply.text == zone_file and reply.object == {}
     call = session.calls[0]
     assert call["data"] == "é A".encode("utf-8") and call["json"] is None
-    assert call["request_headers"] == {"Content-Type": "text/plain; charset=utf-8"}
+    # the credentials travel with each request too (never on the session, which keep-alive shares)
+    assert call["request_headers"] == {"AccessKey": KEY, "Content-Type": "text/plain; charset=utf-8"}
 
 
 @pytest.mark.parametrize(
