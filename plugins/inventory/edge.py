@@ -27,7 +27,7 @@ description:
     never the API key.
   - Values read from the platform (names, domains, hostnames) are data, never templates.
 author:
-  - edge.platform contributors
+  - edge.platform maintainers (@edge-platform)
 requirements:
   - requests >= 2.25.0
 extends_documentation_fragment:
