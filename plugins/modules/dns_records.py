@@ -118,28 +118,29 @@ options:
         description:
           - Read-only members M(edge.platform.dns_record_info) returns beside the options (this one and the next seven),
             accepted so that its output can be given as O(records), and ignored.
-        type: raw
+        type: int
       zone_id:
         description: Read-only, ignored (see O(records[].id)).
-        type: raw
+        type: int
       link_name:
         description: Read-only, ignored (see O(records[].id)).
-        type: raw
+        type: str
       accelerated_pullzone_id:
         description: Read-only, ignored (see O(records[].id)).
-        type: raw
+        type: int
       acceleration_status:
         description: Read-only, ignored (see O(records[].id)).
-        type: raw
+        type: str
       monitor_status:
         description: Read-only, ignored (see O(records[].id)).
-        type: raw
+        type: str
       auto_ssl_issuance:
         description: Read-only, ignored (see O(records[].id)).
-        type: raw
+        type: bool
       environmental_variables:
         description: Read-only, ignored (see O(records[].id)).
-        type: raw
+        type: list
+        elements: dict
   purge:
     description:
       - Delete the sets of the zone that O(records) does not list (except those with an ignored entry).
@@ -459,9 +460,17 @@ def run(ctx):
 
 
 # each entry: dns_record's options, the ignore mark, and the read-only members dns_record_info returns (ignored)
-RECORD_SPEC = dict(
-    shapes.ARGUMENT_SPEC, ignore=dict(type="bool", default=False), **{key: dict(type="raw") for key in shapes.READ_ONLY}
+READ_ONLY_SPEC = dict(
+    id=dict(type="int"),
+    zone_id=dict(type="int"),
+    link_name=dict(type="str"),
+    accelerated_pullzone_id=dict(type="int"),
+    acceleration_status=dict(type="str"),
+    monitor_status=dict(type="str"),
+    auto_ssl_issuance=dict(type="bool"),
+    environmental_variables=dict(type="list", elements="dict"),
 )
+RECORD_SPEC = dict(shapes.ARGUMENT_SPEC, ignore=dict(type="bool", default=False), **READ_ONLY_SPEC)
 
 MODULE = ModuleDef(
     argument_spec=dict(

@@ -41,13 +41,17 @@ class Result(object):
 
 
 def widen_pool(session, size):
-    """Let ``session`` keep ``size`` connections per origin alive (requests' default is 10)."""
+    """Let ``session`` keep ``size`` connections per origin alive (requests' default is 10).
+
+    A session whose pool is already that large keeps its adapters, and so its kept-alive connections (the session
+    may be the one the loop items of a task share: see sessions.py)."""
     if size <= 10 or session is None or not hasattr(session, "mount"):
         return
     import requests.adapters  # pylint: disable=import-outside-toplevel
 
     for prefix in ("https://", "http://"):
-        session.mount(prefix, requests.adapters.HTTPAdapter(pool_connections=10, pool_maxsize=size))
+        if getattr(session.get_adapter(prefix), "_pool_maxsize", 0) < size:
+            session.mount(prefix, requests.adapters.HTTPAdapter(pool_connections=10, pool_maxsize=size))
 
 
 def run_bounded(jobs, limit, stop_on=(Exception,), stopped=None):

@@ -88,5 +88,7 @@ def test_widen_pool_only_beyond_the_default():
     parallel.widen_pool(session, 10)
     assert session.get_adapter("https://x") is default
     parallel.widen_pool(session, 25)
-    assert session.get_adapter("https://x")._pool_maxsize == 25
-    assert session.get_adapter("http://x")._pool_maxsize == 25
+    wide = session.get_adapter("https://x")
+    assert wide._pool_maxsize == 25 and session.get_adapter("http://x")._pool_maxsize == 25
+    parallel.widen_pool(session, 20)  # already wide enough: the adapter and its kept-alive connections stay
+    assert session.get_adapter("https://x") is wide
