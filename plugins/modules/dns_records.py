@@ -188,9 +188,9 @@ EXAMPLES = r"""
       - {type: TXT, name: "@", value: "v=spf1 mx -all"}
   register: synced
 
-- name: Show how many records the zone holds now
+- name: Show the addresses the apex answers with now
   ansible.builtin.debug:
-    msg: "example.com holds {{ synced.dns_records | length }} records"
+    msg: "{{ synced.dns_records | selectattr('type', 'eq', 'A') | selectattr('name', 'eq', '') | map(attribute='value') | sort }}"
 
 - name: Make the zone exactly this list, except the records the ACME client manages
   edge.platform.dns_records:
