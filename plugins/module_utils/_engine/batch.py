@@ -5,7 +5,8 @@
 """The writes of a set module, planned as a whole, sent in phases (pure Python: no Ansible imports).
 
 A set module (``dns_records``) plans every change, shows one diff, then calls :func:`apply_phases`: the writes of a
-phase do not depend on each other and go with a bounded number in flight (:mod:`.parallel`); a phase starts only when
+phase do not depend on each other (for DNS records see docs/platform-notes.md, "DNS records: writes in parallel on
+one zone") and go with a bounded number in flight (:mod:`.parallel`); a phase starts only when
 the one before it has landed whole (deletes before adds, so a name is free before a record of another type takes it).
 
 A failure midway says exactly what happened to every write:
