@@ -463,6 +463,101 @@ def measure_network_set(case, rtt, scratch, bench_dir):
     return rows, notes, True
 
 
+def measure_network_fleet(case, rtt, scratch, bench_dir):
+    """A fleet on a real network: ``zones`` DNS zones (DNSSEC on) as hosts of the edge.platform.edge inventory, one
+    no-change ``dnszone_dnssec`` task per host in-process, at each of ``forks``; the whole ansible-playbook run timed
+    (its inventory listing included). References: ``zones`` GETs of one zone, sequential and 10 in flight."""
+    from network import LatencyProxy, make_ca_and_certificate  # pylint: disable=import-outside-toplevel
+
+    zones = case["zones"]
+    fixture = os.path.join(scratch, "fleet.yml")
+    with open(fixture, "w") as stream:
+        json.dump(
+            {
+                "api_keys": [API_KEY],
+                "dns_zones": [{"id": 10000 + i, "domain": "z%d.example" % i, "dnssec": True} for i in range(zones)],
+            },
+            stream,
+        )
+    ca_file, cert_file, key_file = make_ca_and_certificate(scratch)
+    measured = []
+    with EmulatorProcess(fixture) as emulator:
+        with LatencyProxy(emulator.url, rtt, cert_file, key_file) as proxy:
+            inventory = os.path.join(scratch, "fleet.edge.yml")
+            with open(inventory, "w") as stream:
+                json.dump({"plugin": "edge.platform.edge", "resources": ["dns_zones"]}, stream)
+            playbook = os.path.join(scratch, "fleet-play.yml")
+            with open(playbook, "w") as stream:
+                task = {"edge.platform.dnszone_dnssec": {"zone_id": "{{ edge_id }}", "state": "enabled"}}
+                json.dump([{"hosts": "edge_dns_zones", "gather_facts": False, "tasks": [task]}], stream)
+            env = dict(
+                os.environ,
+                ANSIBLE_COLLECTIONS_PATH=COLLECTIONS,
+                ANSIBLE_NOCOLOR="true",
+                EDGE_API_KEY=API_KEY,
+                EDGE_BASE_URL=proxy.url,
+                REQUESTS_CA_BUNDLE=ca_file,
+            )
+            env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", os.defpath)
+
+            def counted(form, run):
+                before = proxy.counts()
+                seconds = run()
+                after = proxy.counts()
+                measured.append(
+                    (
+                        form,
+                        seconds,
+                        after["connections"] - before["connections"],
+                        after["requests"] - before["requests"],
+                    )
+                )
+
+            def fleet(forks):
+                def run():
+                    start = time.monotonic()
+                    proc = subprocess.run(
+                        [
+                            os.path.join(os.path.dirname(sys.executable), "ansible-playbook"),
+                            "-i",
+                            inventory,
+                            "-f",
+                            str(forks),
+                            playbook,
+                        ],
+                        env=env,
+                        stdin=subprocess.DEVNULL,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.STDOUT,
+                        universal_newlines=True,
+                        check=False,
+                    )
+                    if proc.returncode != 0 or "changed=1" in proc.stdout:
+                        raise RuntimeError("the fleet play failed or changed something:\n" + proc.stdout[-3000:])
+                    return time.monotonic() - start
+
+                return run
+
+            path = "/dnszone/10000"
+            counted("plain requests, sequential", lambda: network_reference(proxy, path, ca_file, zones, 1))
+            counted("plain requests, pool of 10 in flight", lambda: network_reference(proxy, path, ca_file, zones, 10))
+            for forks in case["forks"]:
+                counted("inventory play, forks %d (whole run)" % forks, fleet(forks))
+    reference = measured[0][1]
+    rows = [
+        (
+            form,
+            zones,
+            "%.1f" % (seconds / zones * 1000),
+            "%.2f" % (conn / zones),
+            "%.2f" % (req / zones),
+            "%.2f" % (seconds / reference),
+        )
+        for form, seconds, conn, req in measured
+    ]
+    return rows, ["ratios are to the sequential reference; the plays include start-up and the inventory listing"], True
+
+
 def measure_memory(case):
     """``(row, matched)``: bench_memory.py's figures for ``case``, and whether it ended as the case expects."""
     cmd = [sys.executable, BENCH_MEMORY, str(case["rows"])]
@@ -578,7 +673,13 @@ def main(argv=None):
                 print("  loop      %s: done" % case["name"], flush=True)
             for case in network_cases:
                 started = time.monotonic()
-                measure = measure_network_set if "tasks" in case else measure_network
+                measure = (
+                    measure_network_fleet
+                    if "forks" in case
+                    else measure_network_set
+                    if "tasks" in case
+                    else measure_network
+                )
                 rows, notes, matched = measure(case, args.rtt_ms / 1000.0, scratch, bench_dir)
                 ok = ok and matched
                 network_rows.append((case["name"], rows, notes))

@@ -71,3 +71,6 @@ NETWORK_CASES = [
         "max_new_connections_per_item": 0.1,
     },
 ]
+
+# A fleet: 1,000 DNS zones as inventory hosts (edge.platform.edge), one no-change task per host in parallel.
+NETWORK_CASES.append({"name": "network: a fleet of 1,000 DNS zones", "zones": 1000, "forks": [10, 50]})
