@@ -1,8 +1,18 @@
-"""Routes: method + path pattern -> handler, with the authentication each platform area uses."""
+"""Routes: method + path pattern -> handler, with the authentication each platform area uses.
+
+Numeric path segments are checked here, once, for every area: a route declares one as ``(?P<name>[0-9]+)``,
+so a negative or non-numeric value matches no route (404, the empty answer of an unmatched ASP.NET route),
+and a value of digits beyond the 64-bit range the documents give every id (``int64``; some ``int32``, whose
+overflow is simply an id no one has: the area's own 404) answers 400 with the area's binding-error body
+(:data:`BAD_ID`), as ASP.NET's model binding refuses it -- never a 500 from ``int()`` of 5,000 digits.
+"""
 
 import re
 
-from .messages import empty, json_response
+from .messages import empty, json_response, shield_json
+
+INT64_MAX = 2**63 - 1
+_NUMERIC_GROUP = re.compile(r"\(\?P<(\w+)>\[0-9\]\+\)")
 
 # How each platform area answers a request without a valid AccessKey.
 UNAUTHORIZED = {
@@ -21,12 +31,48 @@ UNAUTHORIZED = {
         content_type="application/problem+json; charset=utf-8",
     ),
     # shield endpoints documented with UnauthorizedResult
-    "status_code": lambda: json_response(401, {"statusCode": 401}),
+    "status_code": lambda: shield_json(401, {"statusCode": 401}),
     # database management API (/database/...): AppError {error, details}
     "app_error": lambda: json_response(
         401, {"error": "Unauthorized", "details": "A valid AccessKey header is required."}
     ),
 }
+
+
+def _validation_problem(name, value):
+    """ASP.NET's ``ValidationProblemDetails`` for a route value that does not bind (an [ApiController])."""
+    return json_response(
+        400,
+        {
+            "type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+            "title": "One or more validation errors occurred.",
+            "status": 400,
+            "errors": {name: ["The value '%s' is not valid." % value]},
+        },
+        content_type="application/problem+json; charset=utf-8",
+    )
+
+
+# How each area answers a numeric path segment out of the 64-bit range (module docstring); the core body is the
+# one the emulator gives other values that do not bind (paging.py), the shield one ASP.NET's.
+BAD_ID = {
+    "core": lambda name, value: json_response(
+        400,
+        {"ErrorKey": "validation.out_of_range", "Field": name, "Message": "The value '%s' is not valid." % value},
+    ),
+    "problem": _validation_problem,
+    "status_code": _validation_problem,
+    "app_error": lambda name, value: json_response(
+        400, {"error": "Bad Request", "details": "The value '%s' is not valid for %s." % (value, name)}
+    ),
+    None: lambda name, value: json_response(400, {"error": "the value of %s is not a valid id" % name}),
+}
+
+
+def too_large(value):
+    """True for a string of digits beyond the signed 64-bit range (checked by length first: no 5,000-digit int)."""
+    digits = value.lstrip("0")
+    return len(digits) > 19 or (len(digits) == 19 and int(digits) > INT64_MAX)
 
 
 class Route(object):
@@ -35,6 +81,15 @@ class Route(object):
         self.pattern = re.compile("^%s$" % pattern)
         self.handler = handler
         self.auth = auth
+        self.numeric = tuple(_NUMERIC_GROUP.findall(pattern))
+
+    def bad_id(self, params):
+        """The 400 answer for a numeric segment beyond int64, or None when every one fits."""
+        for name in self.numeric:
+            if too_large(params[name]):
+                value = params[name] if len(params[name]) <= 40 else params[name][:40] + "..."
+                return BAD_ID[self.auth](name, value)
+        return None
 
 
 class Router(object):

@@ -1,7 +1,15 @@
-"""The HTTP server: dispatch, authentication, faults, the request log and the admin API."""
+"""The HTTP server: dispatch, authentication, faults, the request log and the admin API.
+
+Each connection is served in a thread of its own (``ThreadingHTTPServer``), and a connection that sends nothing
+for ``--idle-timeout`` seconds (default :data:`IDLE_TIMEOUT`) is closed, so idle or half-open connections never
+keep another client waiting and never pile up. With ``--verbose`` every answer writes one JSON line to stderr
+(:meth:`Handler.log_request`): time, method, path (no query values: they may hold secrets; only the names of
+the query parameters), status and duration in milliseconds; never a header or a token.
+"""
 
 import argparse
 import ipaddress
+import json
 import os
 import signal
 import socket
@@ -20,6 +28,9 @@ from .routing import UNAUTHORIZED
 ADMIN_PREFIX = "/_emulator/"
 # Far above any document or batch the collection sends (a 20 MB OpenAPI document fits); bounds memory.
 MAX_BODY = 64 * 1024 * 1024
+# Longer than the pause between two requests of a kept-alive client (Kestrel keeps 130 s, nginx 75 s): closing a
+# connection a client is about to reuse turns its next write into one that may or may not have landed.
+IDLE_TIMEOUT = 120.0
 DEFAULT_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "demo.yml")
 
 
@@ -38,9 +49,47 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "edge-platform-emulator"
     sys_version = ""
 
-    def log_message(self, format, *args):  # pylint: disable=redefined-builtin
+    def setup(self):
+        self.timeout = self.server.idle_timeout  # StreamRequestHandler.setup puts it on the socket
+        super().setup()
+
+    def parse_request(self):
+        self.started = time.monotonic()
+        return super().parse_request()
+
+    def log_request(self, code="-", size="-"):
+        """The access log: one JSON line per answer with ``--verbose`` (module docstring)."""
         if self.server.verbose:
-            sys.stderr.write("%s - %s\n" % (self.address_string(), format % args))
+            self._access_log(code)
+
+    def _access_log(self, status):
+        command = getattr(self, "command", None)
+        path, _sep, query = (getattr(self, "path", None) or "").partition("?")
+        started = getattr(self, "started", None)
+        entry = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()) + "Z",
+            "method": command,
+            "path": path[:2048] if command else None,
+            "query": sorted({part.partition("=")[0] for part in query.split("&") if part})[:50] if command else [],
+            "status": int(status) if str(status).isdigit() else None,
+            "duration_ms": round((time.monotonic() - started) * 1000, 1) if started is not None else None,
+        }
+        sys.stderr.write(json.dumps(entry) + "\n")
+        sys.stderr.flush()
+
+    def log_message(self, format, *args):  # pylint: disable=redefined-builtin
+        """http.server's own messages (a request line it cannot read, a timeout): never their arguments, which
+        may quote the request line and so a query value; answers are logged by :meth:`log_request`."""
+        if self.server.verbose:
+            sys.stderr.write(
+                json.dumps(
+                    {
+                        "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()) + "Z",
+                        "event": format.split("%", 1)[0].strip(" :(") or "error",
+                    }
+                )
+                + "\n"
+            )
 
     def _dispatch(self):
         try:
@@ -150,6 +199,9 @@ class Handler(BaseHTTPRequestHandler):
             return empty(405 if params else 404)
         if route.auth is not None and not platform.key_valid(request.header("AccessKey")):
             return UNAUTHORIZED[route.auth]()
+        bad_id = route.bad_id(params)
+        if bad_id is not None:
+            return bad_id
         request.params = params
         try:
             return route.handler(request)
@@ -218,6 +270,7 @@ class Handler(BaseHTTPRequestHandler):
         return json_response(201, {"faults": [f.describe() for f in faults]})
 
     def _send(self, response):
+        response.negotiate(self.headers.get("Accept"))
         self.send_response(response.status)
         for name, value in response.headers.items():
             self.send_header(name, value)
@@ -229,6 +282,8 @@ class Handler(BaseHTTPRequestHandler):
     def _drop(self):
         """Close the socket without answering, as a crashed proxy would."""
         self.close_connection = True
+        if self.server.verbose:
+            self._access_log("-")
         try:
             self.connection.shutdown(socket.SHUT_RDWR)
         except OSError:
@@ -240,11 +295,14 @@ class Handler(BaseHTTPRequestHandler):
 class EmulatorServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # socketserver's default backlog of 5 refuses (and so delays by a SYN retry) a burst of new connections
+    request_queue_size = 1024
 
-    def __init__(self, address, platform, verbose=False):
+    def __init__(self, address, platform, verbose=False, idle_timeout=IDLE_TIMEOUT):
         super().__init__(address, Handler)
         self.platform = platform
         self.verbose = verbose
+        self.idle_timeout = idle_timeout
 
     @property
     def url(self):
@@ -261,6 +319,13 @@ def write_url_file(path, text):
     os.replace(temp, path)
 
 
+def _positive_seconds(text):
+    value = float(text)
+    if not 0 < value < 1e9:
+        raise argparse.ArgumentTypeError("must be a number of seconds above 0")
+    return value
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="python emulator", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
@@ -269,7 +334,15 @@ def parse_args(argv):
     parser.add_argument("--data-dir", help="where database files live (default: a temporary directory)")
     parser.add_argument("--url-file", help="also write the URL to this file once listening")
     parser.add_argument("--pid-file", help="write the process id to this file before the URL file")
-    parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
+    parser.add_argument(
+        "--verbose", action="store_true", help="log every request to stderr (one JSON line: no query values, headers)"
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=_positive_seconds,
+        default=IDLE_TIMEOUT,
+        help="close a connection silent this many seconds (default %g)" % IDLE_TIMEOUT,
+    )
     return parser.parse_args(argv)
 
 
@@ -283,7 +356,7 @@ def main(argv=None):
         sys.stderr.write("emulator: %s\n" % exc)
         return 2
     try:
-        server = EmulatorServer((args.host, args.port), platform, verbose=args.verbose)
+        server = EmulatorServer((args.host, args.port), platform, verbose=args.verbose, idle_timeout=args.idle_timeout)
     except (OSError, OverflowError) as exc:  # port in use or out of range, unknown address
         platform.close()
         sys.stderr.write("emulator: cannot listen on %s port %s: %s\n" % (args.host, args.port, exc))

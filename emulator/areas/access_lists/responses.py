@@ -1,4 +1,4 @@
-"""Access lists of shield zones (shield API: camelCase JSON sent as text/plain;
+"""Access lists of shield zones (shield API: camelCase JSON, negotiated as messages.py says;
 docs/platform-notes.md, "Custom access lists").
 
 - ``GET /shield/shield-zone/{id}/access-lists``: the ``AccessListsDetailsResponse`` at the top level (no ``data``
@@ -30,18 +30,13 @@ docs/platform-notes.md, "Custom access lists").
 The lists, the fixture key ``access_lists`` and the plans' limits: models.py.
 """
 
-from ...messages import json_response
+from ...messages import json_response, shield_json
 from ...shield_bodies import BodyError, _bool, _enum, _object, _string, problem
 from .models import ACTIONS, TYPES, checksum, entry_count
 from .models import AccessListsState as State
 
-SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 SUCCESS = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
 ZONE = r"/shield/shield-zone/(?P<zone>[0-9]+)/access-lists"
-
-
-def shield_json(status, data):
-    return json_response(status, data, content_type=SHIELD_CONTENT_TYPE)
 
 
 def failure(http_status, status, message, error_key, **members):

@@ -60,13 +60,12 @@ State, fixture and upload rules: models.py.
 
 import json
 
-from ...messages import json_response
+from ...messages import json_response, shield_json
 from ...openapi.derive import SpecError
 from ...openapi.limits import LIMITS, first_exceeded, measure
 from .models import GROUPS, ApiGuardianState, derive
 
 ZONE = r"/shield/shield-zone/(?P<id>[0-9]+)/api-guardian"
-JSON = "application/json; charset=utf-8"
 SPEC_FIELDS = {"content": (str,), "enforceAuthorizationValidation": (bool,)}
 CONFIG_FIELDS = {
     "isEnabled": (bool,),
@@ -101,7 +100,7 @@ def envelope(status, message=None, error_key=None, data=None):
     body = {"error": {"statusCode": status, "success": 200 <= status < 300, "message": message, "errorKey": error_key}}
     if data is not None:
         body["data"] = data
-    return json_response(status, body, content_type=JSON)
+    return shield_json(status, body)
 
 
 def fail(status, error_key, message):

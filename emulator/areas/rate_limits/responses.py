@@ -1,4 +1,4 @@
-"""Rate limit rules of shield zones (shield API: camelCase JSON sent as text/plain), as the Shield document gives
+"""Rate limit rules of shield zones (shield API: camelCase JSON, negotiated: messages.py), as the Shield document gives
 them (docs/platform-notes.md, "Rate limit rules"):
 
 - ``GET /shield/rate-limits/{shieldZoneId}?page=&perPage=``: ``{data, page, error}`` (``GetCustomWafRulesResponse``)
@@ -29,7 +29,7 @@ them (docs/platform-notes.md, "Rate limit rules"):
 The rules, their fixture keys and their models: models.py.
 """
 
-from ...messages import json_response
+from ...messages import json_response, shield_json
 from ...paging import BadQuery, query_int, shield_page
 from ...shield_bodies import (
     WAF_ENUMS,
@@ -47,7 +47,6 @@ from ...shield_bodies import (
 from ..shield.models import RATE_LIMIT_RULES_LIMIT
 from .models import RateLimitsState
 
-SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 DEFAULT_PER_PAGE = 10
 MAX_PER_PAGE = 1000
 INT32_MAX = 2147483647
@@ -84,10 +83,6 @@ MAIN_MEMBERS = CONDITION_MEMBERS + (
     "blockTime",
     "chainedRuleConditions",
 )
-
-
-def shield_json(status, data):
-    return json_response(status, data, content_type=SHIELD_CONTENT_TYPE)
 
 
 def not_found_envelope(zone_id):

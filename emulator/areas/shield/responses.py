@@ -1,7 +1,9 @@
-"""Shield zones and their bot detection configuration (shield API: camelCase JSON sent as text/plain).
+"""Shield zones and their bot detection configuration (shield API: camelCase JSON,
+negotiated).
 
-The published shield document lists ``text/plain`` first for these answers (ASP.NET's default), so
-the emulator labels its JSON that way: clients must parse by content, as the real platform forces.
+The published shield document lists ``text/plain``, ``application/json`` and ``text/json`` for these answers, in
+that order (ASP.NET's formatters): a client that sends ``Accept: application/json`` gets JSON, one that sends no
+``Accept`` gets the JSON labelled text/plain (messages.py, content negotiation).
 
 Only the keys this area needs are read from each ``shield_zones`` entry (``id``, ``pull_zone_id``,
 ``plan``, ``bot_detection``, ``settings``, ``upload_scanning``: see ``models.py``); other keys belong to other areas
@@ -45,7 +47,7 @@ an unknown zone answers the 404 envelope.
 """
 
 from ...fixtures import records
-from ...messages import json_response
+from ...messages import json_response, shield_json
 from ...paging import INT32_MAX, BadQuery, query_int, shield_page
 from ...shield_bodies import (
     BodyError,
@@ -57,12 +59,7 @@ from ...shield_bodies import (
 )
 from .models import PLANS, ShieldZone
 
-SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
-
-
-def shield_json(status, data):
-    return json_response(status, data, content_type=SHIELD_CONTENT_TYPE)
 
 
 def envelope_error(status, message=None, error_key=None):

@@ -1,4 +1,4 @@
-"""Custom WAF rules of shield zones (shield API: camelCase JSON sent as text/plain).
+"""Custom WAF rules of shield zones (shield API: camelCase JSON, negotiated: messages.py).
 
 - ``GET /shield/waf/custom-rule/{id}``: the ``CustomWafRule`` with every member; ``ruleJson`` is the
   JSON text of the same ``ruleConfiguration``. Unknown rule: 404 with ``{"statusCode": 404}``. The
@@ -28,11 +28,10 @@ declares for every write (docs/platform-notes.md, "Shield writes answered with H
 The rules, their fixture keys and their models: models.py.
 """
 
-from ...messages import json_response
+from ...messages import json_response, shield_json
 from ...shield_bodies import BodyError, problem, waf_rule_body
 from .models import WafRule, WafRulesState
 
-SHIELD_CONTENT_TYPE = "text/plain; charset=utf-8"
 DEFAULT_PER_PAGE = 10
 MAX_PER_PAGE = 1000
 ACCEPTED = {
@@ -43,10 +42,6 @@ ACCEPTED = {
     "declaredType": None,
     "statusCode": 202,
 }
-
-
-def shield_json(status, data):
-    return json_response(status, data, content_type=SHIELD_CONTENT_TYPE)
 
 
 def _query_int(request, name, default):

@@ -96,7 +96,7 @@ class Api(object):
 
     def call(self, method, path, body=None, key=KEY, content_type="application/json", raw=None, validate=True):
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode("utf-8"))
-        headers = {}
+        headers = {"Accept": "application/json"}  # as the collection asks: without it, text/plain (messages.py)
         if key is not None:
             headers["AccessKey"] = key
         if content_type is not None and data is not None:
