@@ -16,6 +16,23 @@ class FixtureError(ValueError):
 
 # -- the format, as data ------------------------------------------------------------------------------
 # A schema is a Scalar, a Mapping, a ListOf, a MapOf, an AnyOf or Anything; ``nullable`` ones also take null.
+# Each also renders itself as JSON Schema (``json_schema()``): emulator/fixture.schema.json is FIXTURE's, kept
+# equal to this code by tests/unit/emulator/test_fixture_schema.py (``python emulator --fixture-schema``).
+
+_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"))
+
+
+def _nullable(schema, nullable):
+    """``schema`` that also takes null when ``nullable``."""
+    if not nullable:
+        return schema
+    if "type" in schema:
+        types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        schema = dict(schema, type=types + ["null"])
+        if "enum" in schema:
+            schema["enum"] = schema["enum"] + [None]
+        return schema
+    return {"anyOf": [schema, {"type": "null"}]}
 
 
 class Scalar(object):
@@ -27,6 +44,15 @@ class Scalar(object):
             if self.values is None or value in self.values:
                 return
         raise FixtureError("%s must be %s; got %s" % (where, self.expected, _shown(value)))
+
+    def json_schema(self):
+        types = [name for kind, name in _JSON_TYPES if kind in self.kinds]
+        if "integer" in types and "number" in types:
+            types.remove("integer")
+        schema = {"type": types[0] if len(types) == 1 else types, "description": self.expected}
+        if self.values is not None:
+            schema["enum"] = list(self.values)
+        return _nullable(schema, self.nullable)
 
 
 class Mapping(object):
@@ -48,6 +74,16 @@ class Mapping(object):
         for key, item in value.items():
             validate(item, self.fields[key], _join(where, key))
 
+    def json_schema(self):
+        schema = {
+            "type": "object",
+            "properties": {key: field.json_schema() for key, field in self.fields.items()},
+            "additionalProperties": False,
+        }
+        if self.required:
+            schema["required"] = list(self.required)
+        return _nullable(schema, self.nullable)
+
 
 class ListOf(object):
     def __init__(self, item, nullable=True):
@@ -58,6 +94,9 @@ class ListOf(object):
             raise FixtureError("%s must be a list; got %s" % (where, _shown(value)))
         for index, item in enumerate(value):
             validate(item, self.item, "%s[%d]" % (where, index))
+
+    def json_schema(self):
+        return _nullable({"type": "array", "items": self.item.json_schema()}, self.nullable)
 
 
 class MapOf(object):
@@ -71,6 +110,9 @@ class MapOf(object):
             raise FixtureError("%s must be a mapping; got %s" % (where, _shown(value)))
         for key, item in value.items():
             validate(item, self.value, _join(where, str(key)))
+
+    def json_schema(self):
+        return _nullable({"type": "object", "additionalProperties": self.value.json_schema()}, self.nullable)
 
 
 class AnyOf(object):
@@ -90,6 +132,10 @@ class AnyOf(object):
                     continue
         raise FixtureError("%s must be %s; got %s" % (where, self.expected, _shown(value)))
 
+    def json_schema(self):
+        choices = [choice.json_schema() for choice in self.choices] + ([{"type": "null"}] if self.nullable else [])
+        return {"anyOf": choices, "description": self.expected}
+
 
 class Anything(object):
     """A section the emulator does not read (its content is another tool's business)."""
@@ -98,6 +144,9 @@ class Anything(object):
 
     def check(self, value, where):
         pass
+
+    def json_schema(self):
+        return {"description": "not read by the emulator"}
 
 
 def validate(value, schema, where=""):
@@ -451,6 +500,20 @@ FIXTURE = Mapping(
         "examples": Anything(),
     }
 )
+
+
+def fixture_json_schema():
+    """The fixture format as a JSON Schema (draft 2020-12) document: what emulator/fixture.schema.json holds."""
+    schema = FIXTURE.json_schema()
+    return dict(
+        {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "edge.platform emulator fixture",
+            "description": "The fixture file the emulator reads (YAML or JSON; docs/emulator.md). An empty file is an "
+            "empty platform. The emulator checks values further (ranges, enums, PEM text, SQL) when it starts.",
+        },
+        **schema,
+    )
 
 
 def load_fixture(path):

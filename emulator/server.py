@@ -20,7 +20,7 @@ import time
 import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from .fixtures import FixtureError
+from .fixtures import FixtureError, fixture_json_schema
 from .messages import BadJson, Request, Response, empty, json_response
 from .platform_state import CREDENTIAL_HEADERS, Fault, Platform
 from .routing import UNAUTHORIZED
@@ -335,6 +335,9 @@ def parse_args(argv):
     parser.add_argument("--url-file", help="also write the URL to this file once listening")
     parser.add_argument("--pid-file", help="write the process id to this file before the URL file")
     parser.add_argument(
+        "--fixture-schema", action="store_true", help="print the fixture format as a JSON Schema and exit"
+    )
+    parser.add_argument(
         "--verbose", action="store_true", help="log every request to stderr (one JSON line: no query values, headers)"
     )
     parser.add_argument(
@@ -348,6 +351,9 @@ def parse_args(argv):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.fixture_schema:
+        sys.stdout.write(json.dumps(fixture_json_schema(), indent=2) + "\n")
+        return 0
     data_dir = args.data_dir or tempfile.mkdtemp(prefix="edge-emulator-")
     os.makedirs(data_dir, exist_ok=True)
     try:
