@@ -70,9 +70,8 @@ BAD_ID = {
 
 
 def too_large(value):
-    """True for a string of digits beyond the signed 64-bit range (checked by length first: no 5,000-digit int)."""
-    digits = value.lstrip("0")
-    return len(digits) > 19 or (len(digits) == 19 and int(digits) > INT64_MAX)
+    """True for digits (no leading zero) beyond the signed 64-bit range; by length first: no 5,000-digit int()."""
+    return len(value) > 19 or (len(value) == 19 and int(value) > INT64_MAX)
 
 
 class Route(object):
@@ -84,8 +83,10 @@ class Route(object):
         self.numeric = tuple(_NUMERIC_GROUP.findall(pattern))
 
     def bad_id(self, params):
-        """The 400 answer for a numeric segment beyond int64, or None when every one fits."""
+        """The 400 answer for a numeric segment beyond int64, or None when every one fits (then each is written
+        without leading zeros, as the number it binds to: ``int()`` of 5,000 zeros and a 1 would raise)."""
         for name in self.numeric:
+            params[name] = params[name].lstrip("0") or "0"
             if too_large(params[name]):
                 value = params[name] if len(params[name]) <= 40 else params[name][:40] + "..."
                 return BAD_ID[self.auth](name, value)

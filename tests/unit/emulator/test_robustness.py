@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import resource
 import socket
 import time
 
@@ -14,6 +15,7 @@ from .conftest import EMULATOR_DIR
 
 DEMO_KEY = "demo-api-key"
 ABSURD = ("9" * 5000, "92233720368547758070", "-1", "abc", "1.5", "%00")
+PADDED = "0" * 5000 + "1"  # id 1, which no fixture entry has: each area's own answer for an unknown id
 
 
 @pytest.fixture(scope="module")
@@ -32,11 +34,15 @@ def test_absurd_ids_answer_400_or_404_with_the_areas_body_on_every_route(demo):
     for route in demo.platform.router.routes:
         if "(?P<" not in route.pattern.pattern or route.auth is None:
             continue
-        for value in ABSURD:
+        for value in ABSURD + (PADDED,):
             answer = demo.request(route.method, _paths(route.pattern.pattern, value))
             where = (route.method, route.pattern.pattern, value[:25])
-            expected = (200, 400, 404) if route.pattern.pattern.endswith("/enums$") else (400, 404)  # zone unused
-            assert answer.status_code in expected, where + (answer.status_code, answer.text[:200])
+            # the enums ignore the zone; an unknown id gets the area's answer (a 200 envelope, a 415 for no body)
+            lenient = value == PADDED or route.pattern.pattern.endswith("/enums$")
+            assert answer.status_code < 500 if lenient else answer.status_code in (400, 404), where + (
+                answer.status_code,
+                answer.text[:200],
+            )
             assert b"Traceback" not in answer.content and b"emulator failed" not in answer.content, where
             if answer.status_code == 400 and route.numeric:
                 body = answer.json()
@@ -60,6 +66,9 @@ def test_an_id_beyond_int64_is_the_platforms_400(demo, path, body):
 
 
 def test_idle_half_open_connections_do_not_keep_a_new_client_waiting_and_time_out(demo):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 2048:  # both ends of 400 connections live in this process
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(2048, hard), hard))
     demo.server.idle_timeout = 1.0  # read per connection, when its handler starts
     idle = []
     try:
