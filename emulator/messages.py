@@ -16,7 +16,7 @@ request's ``Accept`` (:func:`negotiate`) just before it sends the answer, so no 
   not something the platform is known to send).
 
 Answers whose type is fixed (``application/problem+json`` problem details, zone files, Hrana) are not
-negotiated.
+negotiated. What is known and what is not: docs/platform-notes.md, "Content negotiation of the management APIs".
 """
 
 import json
