@@ -80,16 +80,10 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):  # pylint: disable=redefined-builtin
         """http.server's own messages (a request line it cannot read, a timeout): never their arguments, which
         may quote the request line and so a query value; answers are logged by :meth:`log_request`."""
-        if self.server.verbose:
-            sys.stderr.write(
-                json.dumps(
-                    {
-                        "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()) + "Z",
-                        "event": format.split("%", 1)[0].strip(" :(") or "error",
-                    }
-                )
-                + "\n"
-            )
+        event = format.split("%", 1)[0].strip(" :(,")
+        if self.server.verbose and event != "code":  # "code %d, message %s": send_error's, whose answer is logged
+            stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()) + "Z"
+            sys.stderr.write(json.dumps({"time": stamp, "event": event or "error"}) + "\n")
 
     def _dispatch(self):
         try:
