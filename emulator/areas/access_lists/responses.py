@@ -30,7 +30,7 @@ docs/platform-notes.md, "Custom access lists").
 The lists, the fixture key ``access_lists`` and the plans' limits: models.py.
 """
 
-from ...messages import json_response, shield_json
+from ...messages import shield_json
 from ...shield_bodies import BodyError, _bool, _enum, _object, _string, problem
 from .models import ACTIONS, TYPES, checksum, entry_count
 from .models import AccessListsState as State

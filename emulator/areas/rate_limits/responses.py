@@ -29,7 +29,7 @@ them (docs/platform-notes.md, "Rate limit rules"):
 The rules, their fixture keys and their models: models.py.
 """
 
-from ...messages import json_response, shield_json
+from ...messages import shield_json
 from ...paging import BadQuery, query_int, shield_page
 from ...shield_bodies import (
     WAF_ENUMS,
