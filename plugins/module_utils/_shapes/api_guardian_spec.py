@@ -20,6 +20,7 @@ from ansible_collections.edge.platform.plugins.module_utils._openapi.deriver imp
 from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import (
     PARAMETER_GROUPS,
     DocumentError,
+    _NoCollection,
     load,
 )
 from ansible_collections.edge.platform.plugins.module_utils._openapi.metrics import LIMITS, exceeded_limits, measure
@@ -312,10 +313,11 @@ class Upload(object):
         self._document = None
         self.digest = text_digest(text) if self.cache.usable and isinstance(text, str) else None
         try:
-            if self.digest is None:
-                self.derived = derive(self.document)
-            else:
-                self.derived = self.cache.document(self.digest, lambda: derive(self.document))
+            with _NoCollection():  # tens of thousands of objects and no cycles: collecting only costs time
+                if self.digest is None:
+                    self.derived = derive(self.document)
+                else:
+                    self.derived = self.cache.document(self.digest, lambda: derive(self.document))
         except DocumentError as exc:
             raise self.unusable(exc)
 
@@ -364,7 +366,8 @@ class Upload(object):
         )
 
     def compare(self, current):
-        return compare(current, self.derived, self.enforce, self.cache)
+        with _NoCollection():
+            return compare(current, self.derived, self.enforce, self.cache)
 
     def predict(self, current, comparison, zone_id):
         """The zone's state after the upload, as a :class:`Current`."""
