@@ -510,18 +510,7 @@ def measure_network_fleet(case, rtt, scratch, bench_dir):
             )
             env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", os.defpath)
 
-            def counted(form, run):
-                before = proxy.counts()
-                seconds = run()
-                after = proxy.counts()
-                measured.append(
-                    (
-                        form,
-                        seconds,
-                        after["connections"] - before["connections"],
-                        after["requests"] - before["requests"],
-                    )
-                )
+            counted = Counted(proxy)
 
             def fleet(forks):
                 def run():
