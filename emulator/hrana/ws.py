@@ -38,6 +38,7 @@ GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 SUBPROTOCOLS = ("hrana3", "hrana2", "hrana1")  # sqld's order of preference, without hrana3-protobuf
 MAX_MESSAGE = 64 << 20
 IDLE_TIMEOUT_S = 600.0  # a connection silent this long (no message, no ping) is closed
+CLOSE_WAIT_S = 2.0
 TEXT, BINARY, CLOSE, PING, PONG = 1, 2, 8, 9, 10
 NEEDS_V2 = {"sequence", "describe", "store_sql", "close_sql"}
 NEEDS_V3 = {"get_autocommit", "open_cursor", "close_cursor", "fetch_cursor"}
@@ -159,10 +160,17 @@ class Socket(object):
         self.wfile.write(head + payload)
         self.wfile.flush()
 
-    def close(self, code, reason):
+    def close(self, code, reason, connection=None):
+        """Send a close frame, then wait (briefly) for the peer's before the socket goes (RFC 6455 7.1.1):
+        closing at once can reset the connection before the client has read what came before."""
         try:
             self.send(CLOSE, struct.pack(">H", code) + reason.encode("utf-8")[:123])
-        except OSError:
+            if connection is not None:
+                connection.settimeout(CLOSE_WAIT_S)
+            while True:
+                if self._frame()[1] == CLOSE:
+                    return
+        except (EOFError, OSError, Closing, ValueError):
             pass
 
 
@@ -192,10 +200,10 @@ class Session(object):
                 if opcode != TEXT:
                     raise Closing(1003, "Received a binary WebSocket message, which is not supported in this encoding")
                 if not self._message(ws, payload):
-                    ws.close(1000, "Thank you for using sqld")
+                    ws.close(1000, "Thank you for using sqld", connection)
                     return
         except Closing as exc:
-            ws.close(exc.code, exc.reason)
+            ws.close(exc.code, exc.reason, connection)
         except (EOFError, OSError, socket.timeout):
             pass
         finally:
