@@ -65,6 +65,11 @@ Query = collections.namedtuple("Query", "statement kind is_iud is_insert args na
 MAX_RESPONSE_SIZE = 10 * 1000 * 1000
 MAX_TOTAL_RESPONSE_SIZE = 10 * 1000 * 1000
 FETCH_ROWS = 64
+# The emulator's own bound (sqld states none): the statements of one request run for at most this long; the
+# statement running then is interrupted and every later one fails at once, both with SQLITE_INTERRUPT, so an
+# endless query or a 100,000-step batch holds its database (and only it) for this long at most.
+REQUEST_TIMEOUT_S = 30.0
+PROGRESS_STEPS = 10000  # SQLite VM instructions between two looks at the clock
 _budget = threading.local()
 
 
@@ -206,8 +211,15 @@ def _python_parameters(params, values):
 
 
 def start_request():
-    """A new request on this thread: its results share :data:`MAX_TOTAL_RESPONSE_SIZE`."""
+    """A new request on this thread: its results share :data:`MAX_TOTAL_RESPONSE_SIZE` and its statements
+    :data:`REQUEST_TIMEOUT_S`."""
     _budget.left = MAX_TOTAL_RESPONSE_SIZE
+    _budget.deadline = time.monotonic() + REQUEST_TIMEOUT_S
+
+
+def _past_deadline():
+    deadline = getattr(_budget, "deadline", None)
+    return deadline is not None and time.monotonic() > deadline
 
 
 def _value_size(value):
@@ -250,6 +262,9 @@ def run(conn, query):
         if error is not None:
             raise sqlite_error(error) from exc
         raise StmtError("ARGS_INVALID", "Arguments do not match SQL parameters: %s" % exc) from exc
+    if _past_deadline():
+        raise StmtError("SQLITE_INTERRUPT", "SQLite error: interrupted")
+    conn.set_progress_handler(_past_deadline, PROGRESS_STEPS)
     cursor = conn.cursor()
     try:
         counters = _counters(conn)
