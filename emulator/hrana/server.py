@@ -1,4 +1,5 @@
-"""Hrana over HTTP v2 (``POST <database>/v2/pipeline``): streams, batons and the request loop.
+"""Hrana over HTTP (``POST <database>/v2/pipeline``, ``/v3/pipeline``, ``/v3/cursor``) and HTTP API v1
+(``/v1/execute``, ``/v1/batch``): streams, batons and the request loop; ws.py serves WebSocket sessions on it.
 
 A stream is one ``sqlite3`` connection (``isolation_level=None``: the client drives transactions)
 plus its stored SQL texts. Batons are sqld's: unpadded standard base64 of stream id + sequence

@@ -1,7 +1,11 @@
-"""Databases routes: libSQL's Hrana HTTP v2 at ``/db/<id>``, token admin calls and the management API.
+"""Databases routes: libSQL's server surface at ``/db/<id>``, token admin calls and the management API.
 
-Routes (Bearer auth checked here, not the AccessKey): ``GET /db/<id>/v2`` (version probe, no auth)
-and ``POST /db/<id>/v2/pipeline``. Admin calls (loopback, no auth): ``POST
+Routes (Bearer auth checked here, not the AccessKey; docs/platform-notes.md, "Database URLs and Hrana endpoints
+in the emulator"): ``GET .../v1``, ``.../v2``, ``.../v3`` (version probes, no auth), ``POST .../v1/execute``,
+``.../v1/batch`` (HTTP API v1), ``.../v2/pipeline``, ``.../v3/pipeline``, ``.../v3/cursor`` and the WebSocket
+upgrade at the root (emulator/hrana/ws.py), each under ``/db/<id>`` and, picking the database by its token, at
+the emulator's root and under ``/db`` (where a client resolves ``v2/pipeline`` against ``<emulator>/db/<id>``
+without a trailing slash). Admin calls (loopback, no auth): ``POST
 /_emulator/databases/<id>/tokens`` ``{"kind": "full_access"|"read_only"}`` adds a token (older ones
 stay valid), ``.../tokens/regenerate`` replaces all tokens by a new pair, ``.../tokens/invalidate``
 revokes all, ``.../streams/expire`` expires the database's open streams now (as 10 idle seconds
