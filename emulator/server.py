@@ -119,7 +119,10 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._send(json_response(exc.status, {"error": str(exc)}))
             return
-        request = Request(self.command, path, query_string, self.headers, body)
+        method = self.command
+        if method == "GET" and "websocket" in self.headers.get("Upgrade", "").lower():
+            method = "WEBSOCKET"  # routes as its own method: an area serves it with a 101 and an ``upgrade``
+        request = Request(method, path, query_string, self.headers, body)
         if path.startswith(ADMIN_PREFIX):
             self._send(self._admin(request))
             if getattr(self, "shutdown_requested", False):
@@ -130,6 +133,8 @@ class Handler(BaseHTTPRequestHandler):
         credentials = [name for name in CREDENTIAL_HEADERS if self.headers.get(name) is not None]
         with platform.gate.shared():
             self._serve(platform, request, path, credentials)
+        if self.upgraded is not None:  # outside the gate: the connection now belongs to the area
+            self.upgraded(self.rfile, self.wfile, self.connection)
 
     def _serve(self, platform, request, path, credentials):
         with platform.lock:
@@ -263,7 +268,19 @@ class Handler(BaseHTTPRequestHandler):
         platform.faults.extend(faults)
         return json_response(201, {"faults": [f.describe() for f in faults]})
 
+    upgraded = None
+
     def _send(self, response):
+        if response.status == 101 and getattr(response, "upgrade", None) is not None:
+            # a protocol switch (WebSocket): no Content-Length; the area's ``upgrade`` runs after the gate
+            self.send_response(101)
+            for name, value in response.headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.flush()
+            self.close_connection = True
+            self.upgraded = response.upgrade
+            return
         response.negotiate(self.headers.get("Accept"))
         self.send_response(response.status)
         for name, value in response.headers.items():

@@ -21,6 +21,7 @@ one catalog row when the schema moved, ``rows_read`` the rows returned plus the 
 
 import collections
 import sqlite3
+import threading
 import time
 import warnings
 
@@ -57,6 +58,19 @@ NEVER_MATCHING = (None,) * 32767
 ROWID_NAMES = ("rowid", "oid", "_rowid_")
 
 Query = collections.namedtuple("Query", "statement kind is_iud is_insert args named")
+# sqld's defaults (libsql-server/src/config.rs): --max-response-size and --max-total-response-size, 10 MB.
+# A statement's rows past the first bound fail it with RESPONSE_TOO_LARGE before the rest is read; the second
+# bounds what one request (a pipeline, batch, cursor or WebSocket request) returns in all (sqld: every
+# response in flight; docs/platform-notes.md, "Database URLs and Hrana endpoints in the emulator").
+MAX_RESPONSE_SIZE = 10 * 1000 * 1000
+MAX_TOTAL_RESPONSE_SIZE = 10 * 1000 * 1000
+FETCH_ROWS = 64
+# The emulator's own bound (sqld states none): the statements of one request run for at most this long; the
+# statement running then is interrupted and every later one fails at once, both with SQLITE_INTERRUPT, so an
+# endless query or a 100,000-step batch holds its database (and only it) for this long at most.
+REQUEST_TIMEOUT_S = 30.0
+PROGRESS_STEPS = 10000  # SQLite VM instructions between two looks at the clock
+_budget = threading.local()
 
 
 class StmtError(Exception):
@@ -196,6 +210,47 @@ def _python_parameters(params, values):
     return values
 
 
+def start_request():
+    """A new request on this thread: its results share :data:`MAX_TOTAL_RESPONSE_SIZE` and its statements
+    :data:`REQUEST_TIMEOUT_S`."""
+    _budget.left = MAX_TOTAL_RESPONSE_SIZE
+    _budget.deadline = time.monotonic() + REQUEST_TIMEOUT_S
+
+
+def _past_deadline():
+    deadline = getattr(_budget, "deadline", None)
+    return deadline is not None and time.monotonic() > deadline
+
+
+def _value_size(value):
+    """About what the value takes in the JSON answer (sqld's ``value_json_size`` estimates alike)."""
+    if value is None:
+        return 16
+    if isinstance(value, (int, float)):
+        return 40
+    if isinstance(value, str):
+        return len(value) + 32
+    return len(value) * 4 // 3 + 32
+
+
+def _fetch(cursor, names):
+    """Every row of ``cursor``, stopping with RESPONSE_TOO_LARGE once past the bounds."""
+    size = sum(len(name) + 32 for name in names)
+    left = getattr(_budget, "left", None)
+    rows = []
+    while True:
+        chunk = cursor.fetchmany(FETCH_ROWS)
+        if not chunk:
+            break
+        size += sum(_value_size(value) for row in chunk for value in row)
+        if size > MAX_RESPONSE_SIZE or (left is not None and size > left):
+            raise StmtError("RESPONSE_TOO_LARGE", "Response is too large")
+        rows.extend(chunk)
+    if left is not None:
+        _budget.left = left - size
+    return rows
+
+
 def run(conn, query):
     """The StmtResult of ``query``; raises :class:`StmtError`."""
     params = hrana_sql.Parameters(query.statement)
@@ -207,6 +262,9 @@ def run(conn, query):
         if error is not None:
             raise sqlite_error(error) from exc
         raise StmtError("ARGS_INVALID", "Arguments do not match SQL parameters: %s" % exc) from exc
+    if _past_deadline():
+        raise StmtError("SQLITE_INTERRUPT", "SQLite error: interrupted")
+    conn.set_progress_handler(_past_deadline, PROGRESS_STEPS)
     cursor = conn.cursor()
     try:
         counters = _counters(conn)
@@ -215,9 +273,9 @@ def run(conn, query):
             # mixed ?/named placeholders bound as a sequence, as SQLite numbers them
             warnings.simplefilter("ignore", DeprecationWarning)
             cursor.execute(sql, _python_parameters(params, values))
-        rows = cursor.fetchall()
-        duration_ms = (time.perf_counter() - started) * 1000.0
         description = cursor.description or ()
+        rows = _fetch(cursor, [column[0] for column in description])
+        duration_ms = (time.perf_counter() - started) * 1000.0
         changes, rowid = 0, None
         if query.is_iud:
             changes, rowid = conn.execute("SELECT changes(), last_insert_rowid()").fetchone()
@@ -309,16 +367,18 @@ def decltypes(conn, statement, names):
     return types if len(types) == len(names) else unknown
 
 
-def eval_cond(cond, outcomes):
+def eval_cond(cond, outcomes, conn=None):
     """A batch condition over the outcomes so far (True = ran and succeeded); sqld's ``eval_cond``."""
     tag = cond[0]
+    if tag == "is_autocommit":  # hrana3: outside an explicit transaction
+        return not conn.in_transaction
     if tag == "ok":
         return outcomes[cond[1]]
     if tag == "error":  # sqld: "not ok", so also true for a skipped step
         return not outcomes[cond[1]]
     if tag == "not":
-        return not eval_cond(cond[1], outcomes)
-    results = [eval_cond(c, outcomes) for c in cond[1]]
+        return not eval_cond(cond[1], outcomes, conn)
+    results = [eval_cond(c, outcomes, conn) for c in cond[1]]
     return all(results) if tag == "and" else any(results)
 
 
@@ -326,7 +386,7 @@ def run_batch(conn, program):
     """BatchResult of ``[(query, condition), ...]``: later steps run or skip by their conditions."""
     outcomes, step_results, step_errors = [], [], []
     for query, condition in program:
-        enabled = condition is None or eval_cond(condition, outcomes)
+        enabled = condition is None or eval_cond(condition, outcomes, conn)
         result = error = None
         if enabled:
             try:

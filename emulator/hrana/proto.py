@@ -179,6 +179,17 @@ def decode_cond(data):
     return (tag,)
 
 
+def decode_batch(data):
+    """The steps of a Batch (``{"steps": [...]}``)."""
+    batch = _object(data, "struct Batch")
+    steps = []
+    for step in _list(_required(batch, "steps"), "a sequence"):
+        step = _object(step, "struct BatchStep")
+        condition = step.get("condition")
+        steps.append(Step(None if condition is None else decode_cond(condition), decode_stmt(_required(step, "stmt"))))
+    return steps
+
+
 def decode_request(data):
     """A stream request as a dict with its ``type`` and decoded fields."""
     data = _object(data, "internally tagged enum StreamRequest")
@@ -187,15 +198,7 @@ def decode_request(data):
     if tag == "execute":
         request["stmt"] = decode_stmt(_required(data, "stmt"))
     elif tag == "batch":
-        batch = _object(_required(data, "batch"), "struct Batch")
-        steps = []
-        for step in _list(_required(batch, "steps"), "a sequence"):
-            step = _object(step, "struct BatchStep")
-            condition = step.get("condition")
-            steps.append(
-                Step(None if condition is None else decode_cond(condition), decode_stmt(_required(step, "stmt")))
-            )
-        request["steps"] = steps
+        request["steps"] = decode_batch(_required(data, "batch"))
     elif tag in ("sequence", "describe"):
         request["sql"] = _string(data.get("sql"), optional=True)
         request["sql_id"] = _int(data.get("sql_id"), INT32_MIN, INT32_MAX, "i32", optional=True)
@@ -207,13 +210,58 @@ def decode_request(data):
     return request
 
 
-def decode_pipeline(body):
-    """``(baton or None, [request, ...])`` from the raw body; raises :class:`DecodeError`."""
+def decode_json(body):
+    """The JSON document of a raw body (NaN and Infinity refused); raises :class:`DecodeError`."""
     try:
-        data = json.loads(body.decode("utf-8"), parse_constant=_reject_constant)
+        return json.loads(body.decode("utf-8") if isinstance(body, bytes) else body, parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError) as exc:
         raise DecodeError(str(exc)) from exc
-    data = _object(data, "struct PipelineReqBody")
+
+
+def decode_pipeline(body):
+    """``(baton or None, [request, ...])`` from the raw body; raises :class:`DecodeError`."""
+    data = _object(decode_json(body), "struct PipelineReqBody")
     baton = _string(data.get("baton"), optional=True)
     requests = _list(_required(data, "requests"), "a sequence")
     return baton, [decode_request(item) for item in requests]
+
+
+def decode_cursor(body):
+    """``(baton or None, steps)`` of a ``/v3/cursor`` body (``CursorReqBody``)."""
+    data = _object(decode_json(body), "struct CursorReqBody")
+    return _string(data.get("baton"), optional=True), decode_batch(_required(data, "batch"))
+
+
+def decode_v1(body, key):
+    """The statement (``key`` "stmt") or the batch steps (``key`` "batch") of a ``/v1`` body."""
+    data = _object(decode_json(body), "struct ReqBody")
+    return decode_stmt(_required(data, "stmt")) if key == "stmt" else decode_batch(_required(data, "batch"))
+
+
+WS_REQUEST_TYPES = REQUEST_TYPES[1:] + (
+    "open_stream",
+    "close_stream",
+    "open_cursor",
+    "close_cursor",
+    "fetch_cursor",
+)
+
+
+def decode_ws_request(data):
+    """A Hrana-over-WebSocket request (HRANA_3_SPEC "Requests") as a dict like :func:`decode_request`'s,
+    with ``stream_id``, ``cursor_id`` and ``max_count`` where the type has them."""
+    data = _object(data, "internally tagged enum Request")
+    tag = _tag(data, WS_REQUEST_TYPES)
+    if tag in ("open_stream", "close_stream", "open_cursor", "close_cursor", "fetch_cursor"):
+        request = {"type": tag}
+        if tag == "open_cursor":
+            request["steps"] = decode_batch(_required(data, "batch"))
+    else:
+        request = decode_request(data)
+    if tag not in ("store_sql", "close_sql", "close_cursor", "fetch_cursor"):
+        request["stream_id"] = _int(_required(data, "stream_id"), INT32_MIN, INT32_MAX, "i32")
+    if tag in ("open_cursor", "close_cursor", "fetch_cursor"):
+        request["cursor_id"] = _int(_required(data, "cursor_id"), INT32_MIN, INT32_MAX, "i32")
+    if tag == "fetch_cursor":
+        request["max_count"] = _int(_required(data, "max_count"), 0, 2**32 - 1, "u32")
+    return request

@@ -1,4 +1,5 @@
-"""Hrana over HTTP v2 (``POST <database>/v2/pipeline``): streams, batons and the request loop.
+"""Hrana over HTTP (``POST <database>/v2/pipeline``, ``/v3/pipeline``, ``/v3/cursor``) and HTTP API v1
+(``/v1/execute``, ``/v1/batch``): streams, batons and the request loop; ws.py serves WebSocket sessions on it.
 
 A stream is one ``sqlite3`` connection (``isolation_level=None``: the client drives transactions)
 plus its stored SQL texts. Batons are sqld's: unpadded standard base64 of stream id + sequence
@@ -26,7 +27,7 @@ from ..messages import Response
 from . import execute as hrana_exec
 from . import sql as hrana_sql
 from .execute import StmtError
-from .proto import DecodeError, decode_pipeline
+from .proto import DecodeError, decode_cursor, decode_pipeline, decode_v1
 
 EXPIRED_MEMORY_S = 300.0
 # Each open stream holds a SQLite connection (file descriptors): past this many, the least recently
@@ -35,6 +36,19 @@ MAX_OPEN_STREAMS = 256
 MAX_STORED_SQL = 50
 MAX_STORED_SQL_BYTES = 5000
 V3_ONLY = "%s is only supported in protocol version hrana3 and higher"
+V2_ONLY = "%s is only supported in protocol version hrana2 and higher"
+# /v1/execute: the HTTP status of each in-band error code (sqld's hrana_over_http_1.rs response_error_response)
+V1_STATUS = {
+    "SQL_PARSE_ERROR": 400,
+    "SQL_NO_STATEMENT": 400,
+    "SQL_MANY_STATEMENTS": 400,
+    "ARGS_INVALID": 400,
+    "SQL_INPUT_ERROR": 400,
+    "RESPONSE_TOO_LARGE": 400,
+    "ARGS_BOTH_POSITIONAL_AND_NAMED": 501,
+    "TRANSACTION_TIMEOUT": 503,
+    "TRANSACTION_BUSY": 503,
+}
 
 
 class ProtocolError(Exception):
@@ -69,6 +83,7 @@ class Stream(object):
         self.sqls = {}
         self.last_used = now
         self.busy = False  # a pipeline is running on it: never expired under its feet
+        self.version = 2  # the protocol version of the request running on it (hrana1..3)
 
     def close(self):
         if self.conn is not None:
@@ -187,48 +202,126 @@ class HranaServer(object):
 
     # -- the pipeline -----------------------------------------------------------------------------
 
-    def pipeline(self, database, writable, body):
-        """The HTTP response to a pipeline ``body`` sent with a token (``writable`` or read-only)."""
+    def forbidden(self, database):
+        return json_reply(
+            403,
+            {
+                "error": "Authorization forbidden: Current session doesn't not have Write "
+                "permission to namespace %s" % database.id
+            },
+        )
+
+    def _start(self, database, baton, version):
+        """``(stream, None)`` for a baton (None: a new stream), or ``(None, the failure response)``."""
+        try:
+            stream = self._acquire(database, baton)
+        except ProtocolError as exc:
+            return None, text_reply(400, str(exc))
+        except StreamExpired:
+            return None, json_reply(
+                400, {"message": "The stream has expired due to inactivity", "code": "STREAM_EXPIRED"}
+            )
+        stream.version = version
+        return stream, None
+
+    def _failed(self, stream, database, exc):
+        """The response to an exception that fails the whole request; the stream is dropped."""
+        self._drop(stream)
+        if isinstance(exc, ProtocolError):
+            return text_reply(400, str(exc))
+        if isinstance(exc, Forbidden):
+            return self.forbidden(database)
+        # an emulator bug must still answer, in sqld's shape for internal failures
+        return json_reply(500, {"error": "Internal Error: %s: %s" % (type(exc).__name__, exc)})
+
+    def _finish(self, stream):
+        """The baton to answer with: None once the stream was closed."""
+        if stream.conn is None:
+            self._drop(stream)
+            return None
+        self._release(stream)
+        return self._baton(stream)
+
+    def pipeline(self, database, writable, body, version=2):
+        """The HTTP response to a pipeline ``body`` (``/v<version>/pipeline``) sent with a token
+        (``writable`` or read-only)."""
         self.expire_idle()
         try:
             baton, requests = decode_pipeline(body)
         except DecodeError as exc:
             return text_reply(400, "Cannot deserialize client message from JSON: %s" % exc)
-        try:
-            stream = self._acquire(database, baton)
-        except ProtocolError as exc:
-            return text_reply(400, str(exc))
-        except StreamExpired:
-            return json_reply(400, {"message": "The stream has expired due to inactivity", "code": "STREAM_EXPIRED"})
+        stream, failure = self._start(database, baton, version)
+        if failure is not None:
+            return failure
+        hrana_exec.start_request()
         results = []
         try:
             for request in requests:
-                results.append(self._handle(stream, writable, request))
-        except ProtocolError as exc:
+                results.append(self.handle(stream, writable, request))
+        except Exception as exc:  # pylint: disable=broad-exception-caught
+            return self._failed(stream, database, exc)
+        return json_reply(200, {"baton": self._finish(stream), "base_url": None, "results": results})
+
+    def cursor(self, database, writable, body):
+        """``POST /v3/cursor``: one batch, answered as newline-delimited JSON (``text/plain``, as sqld):
+        ``{baton, base_url}`` first, then ``step_begin``/``row``/``step_end`` or ``step_error`` entries.
+
+        sqld streams the entries while the batch runs; the emulator runs the batch, then writes them
+        all (the per-result bound keeps the body small)."""
+        self.expire_idle()
+        try:
+            baton, steps = decode_cursor(body)
+        except DecodeError as exc:
+            return text_reply(400, "Cannot deserialize client message from JSON: %s" % exc)
+        stream, failure = self._start(database, baton, 3)
+        if failure is not None:
+            return failure
+        hrana_exec.start_request()
+        try:
+            result = self._do_batch(stream, writable, {"steps": steps})["result"]
+        except StmtError as exc:
+            # a step that does not compile: sqld's handle_cursor lets the error through to its
+            # catch-all (libsql-server/src/error.rs, Error::Anyhow), a 500
             self._drop(stream)
+            return json_reply(500, {"error": "Internal Error: `%s`" % exc.message})
+        except Exception as exc:  # pylint: disable=broad-exception-caught
+            return self._failed(stream, database, exc)
+        entries = cursor_entries(result)
+        head = {"baton": self._finish(stream), "base_url": None}
+        lines = [json.dumps(item, separators=(",", ":"), ensure_ascii=False) for item in [head] + entries]
+        return Response(200, ("\n".join(lines) + "\n").encode("utf-8"), "text/plain")
+
+    def v1(self, database, writable, body, endpoint):
+        """``POST /v1/execute`` (``endpoint`` "execute") or ``/v1/batch``: HTTP API v1, one statement or
+        batch on a connection of its own (sqld's ``hrana_over_http_1.rs``). An in-band error of
+        ``execute`` is the whole answer: ``{message, code}`` with the status of :data:`V1_STATUS`
+        (500 for SQLite's errors)."""
+        try:
+            payload = decode_v1(body, "stmt" if endpoint == "execute" else "batch")
+        except DecodeError as exc:
+            return text_reply(400, "Cannot deserialize client message from JSON: %s" % exc)
+        stream = Stream(0, 0, database, None, self.clock())
+        stream.version = 1
+        stream.conn = database.connect()
+        try:
+            hrana_exec.start_request()
+            if endpoint == "execute":
+                answer = self._do_execute(stream, writable, {"stmt": payload})
+            else:
+                answer = self._do_batch(stream, writable, {"steps": payload})
+        except StmtError as exc:
+            return json_reply(V1_STATUS.get(exc.code, 500), exc.as_dict())
+        except ProtocolError as exc:
             return text_reply(400, str(exc))
         except Forbidden:
-            self._drop(stream)
-            return json_reply(
-                403,
-                {
-                    "error": "Authorization forbidden: Current session doesn't not have Write "
-                    "permission to namespace %s" % database.id
-                },
-            )
-        except Exception as exc:  # pylint: disable=broad-exception-caught
-            # an emulator bug must still answer, in sqld's shape for internal failures
-            self._drop(stream)
-            return json_reply(500, {"error": "Internal Error: %s: %s" % (type(exc).__name__, exc)})
-        if stream.conn is None:
-            self._drop(stream)
-            new_baton = None
-        else:
-            self._release(stream)
-            new_baton = self._baton(stream)
-        return json_reply(200, {"baton": new_baton, "base_url": None, "results": results})
+            return self.forbidden(database)
+        finally:
+            stream.close()
+        return json_reply(200, {"result": answer["result"]})
 
-    def _handle(self, stream, writable, request):
+    def handle(self, stream, writable, request):
+        """The result of one stream request: ``{"type": "ok", "response"}`` or ``{"type": "error", "error"}``;
+        raises :class:`ProtocolError` or :class:`Forbidden` for what fails the whole request."""
         kind = request["type"]
         try:
             response = getattr(self, "_do_" + kind)(stream, writable, request)
@@ -244,6 +337,8 @@ class HranaServer(object):
 
     @staticmethod
     def _sql(stream, sql, sql_id):
+        if sql_id is not None and stream.version < 2:
+            raise ProtocolError(V2_ONLY % "Field `sql_id`")
         if sql is not None and sql_id is not None:
             raise ProtocolError("Either `sql` or `sql_id` are required, but not both")
         if sql is None and sql_id is None:
@@ -280,22 +375,23 @@ class HranaServer(object):
         for index, step in enumerate(request["steps"]):
             query = self._query(stream, step.stmt)
             if step.condition is not None:
-                self._check_cond(step.condition, index)
+                self._check_cond(step.condition, index, stream.version)
             program.append((query, step.condition))
         self._authorize(writable, [step[0].kind for step in program])
         return {"result": hrana_exec.run_batch(stream.conn, program)}
 
-    def _check_cond(self, cond, index):
+    def _check_cond(self, cond, index, version):
         if cond[0] == "is_autocommit":
-            raise ProtocolError(V3_ONLY % "BatchCond of type `is_autocommit`")
+            if version < 3:
+                raise ProtocolError(V3_ONLY % "BatchCond of type `is_autocommit`")
         if cond[0] in ("ok", "error"):
             if cond[1] >= index:
                 raise ProtocolError("Invalid reference to step in a batch condition")
         elif cond[0] == "not":
-            self._check_cond(cond[1], index)
-        else:
+            self._check_cond(cond[1], index, version)
+        elif cond[0] in ("and", "or"):
             for inner in cond[1]:
-                self._check_cond(inner, index)
+                self._check_cond(inner, index, version)
 
     def _do_sequence(self, stream, writable, request):
         conn = self._conn(stream)
@@ -332,4 +428,25 @@ class HranaServer(object):
         return {}
 
     def _do_get_autocommit(self, stream, writable, request):
-        raise ProtocolError(V3_ONLY % "The `get_autocommit` request")
+        if stream.version < 3:
+            raise ProtocolError(V3_ONLY % "The `get_autocommit` request")
+        return {"is_autocommit": not self._conn(stream).in_transaction}
+
+
+def cursor_entries(result):
+    """The cursor entries (HRANA_3_SPEC "Cursor entries") of a BatchResult; a skipped step has none."""
+    entries = []
+    for step, (done, error) in enumerate(zip(result["step_results"], result["step_errors"])):
+        if error is not None:
+            entries.append({"type": "step_error", "step": step, "error": error})
+        elif done is not None:
+            entries.append({"type": "step_begin", "step": step, "cols": done["cols"]})
+            entries.extend({"type": "row", "row": row} for row in done["rows"])
+            entries.append(
+                {
+                    "type": "step_end",
+                    "affected_row_count": done["affected_row_count"],
+                    "last_insert_rowid": done["last_insert_rowid"],
+                }
+            )
+    return entries

@@ -59,6 +59,29 @@ options:
     type: str
     choices: [check, warn, ignore]
     default: warn
+  cache:
+    description:
+      - Whether to keep what the module derives from a document, and from the platform's renderings of its schemas,
+        in O(cache_dir), keyed by a hash of their text, so a re-run with the same document reads the zone once and
+        compares derived data instead of parsing the document again (for a 2,000-operation document, a fraction of a
+        second instead of seconds).
+      - The cache never changes a result, only its cost. Entries are JSON, checked when read (a damaged, foreign or
+        outdated entry is ignored and replaced), written atomically, readable by the user alone, and the least
+        recently used are removed beyond 64 entries or 128 MB. They hold the document's derived content and hashes,
+        never the API key or other options.
+      - V(false) reads and writes nothing.
+    type: bool
+    default: true
+    version_added: 1.1.0
+  cache_dir:
+    description:
+      - The directory of the cache (see O(cache)), on the host the module runs on; created with mode 0700 when missing.
+      - Defaults to C(edge.platform/openapi) under C($XDG_CACHE_HOME), else under C(~/.cache).
+      - Tasks run on the controller by default (in-process), so this is the controller's; on the module path (another
+        host) it is that host's, and when its home or this directory cannot be written (or the directory belongs to
+        another user, or group or others may write to it) the cache is silently off.
+    type: path
+    version_added: 1.1.0
   force:
     description:
       - Upload even when the derived state already matches, for example to reset endpoint settings the platform
@@ -396,6 +419,7 @@ from ansible_collections.edge.platform.plugins.module_utils._api.selectors impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
+from ansible_collections.edge.platform.plugins.module_utils._openapi.cache import SpecCache
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import (
     Upload,
     refusal,
@@ -417,7 +441,8 @@ def run(ctx):
     if _openapi.YAML_IMPORT_ERROR is not None:
         ctx.fail(missing_required_lib("PyYAML"))
     text, option = read_document(ctx)
-    upload = Upload(text, option, ctx.params["enforce_authorization_validation"])
+    cache = SpecCache(ctx.params["cache_dir"], enabled=ctx.params["cache"])
+    upload = Upload(text, option, ctx.params["enforce_authorization_validation"], cache)
     zone = SHIELD_ZONE.resolve(ctx)  # after the document is known good: bad input sends nothing
     current = guardian.get_or_absent(ctx.client, zone.id, zone.not_visible)
     metrics, problems = upload.measure(current.limits, ctx.params["plan_limits"])
@@ -473,6 +498,8 @@ MODULE = ModuleDef(
         enforce_authorization_validation=dict(type="bool"),
         plan_limits=dict(type="str", choices=["check", "warn", "ignore"], default="warn"),
         force=dict(type="bool", default=False),
+        cache=dict(type="bool", default=True),
+        cache_dir=dict(type="path"),
     ),
     run=run,
     **merge_validation(

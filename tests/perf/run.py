@@ -410,6 +410,36 @@ def measure_network(case, rtt, scratch, bench_dir):
     return rows, notes, matched
 
 
+class Counted(object):
+    """Measurements through the proxy: ``add(form, run)`` times ``run()`` and counts the connections and requests it
+    made; ``rows(items)`` gives them per item, with the ratio to the first (the reference)."""
+
+    def __init__(self, proxy):
+        self.proxy, self.measured = proxy, []
+
+    def add(self, form, run):
+        before = self.proxy.counts()
+        seconds = run()
+        after = self.proxy.counts()
+        self.measured.append(
+            (form, seconds, after["connections"] - before["connections"], after["requests"] - before["requests"])
+        )
+
+    def rows(self, items):
+        reference = self.measured[0][1]
+        return [
+            (
+                form,
+                items,
+                "%.1f" % (sec / items * 1000),
+                "%.2f" % (conn / items),
+                "%.2f" % (req / items),
+                "%.2f" % (sec / reference),
+            )
+            for form, sec, conn, req in self.measured
+        ]
+
+
 def measure_network_set(case, rtt, scratch, bench_dir):
     """A set module on a real network: each of ``case["tasks"]`` (``(label, task)``, run in order, once each,
     in-process) against the plain-requests reference with 10 in flight doing ``items`` GETs of ``reference_path``.
@@ -417,18 +447,11 @@ def measure_network_set(case, rtt, scratch, bench_dir):
     from network import LatencyProxy, make_ca_and_certificate  # pylint: disable=import-outside-toplevel
 
     ca_file, cert_file, key_file = make_ca_and_certificate(scratch)
-    items, measured = case["items"], []
+    items = case["items"]
     with EmulatorProcess(case.get("fixture", DEMO_FIXTURE)) as emulator:
         with LatencyProxy(emulator.url, rtt, cert_file, key_file) as proxy:
-
-            def counted(form, run):
-                before = proxy.counts()
-                seconds = run()
-                after = proxy.counts()
-                connections = after["connections"] - before["connections"]
-                measured.append((form, seconds, connections, after["requests"] - before["requests"]))
-
-            counted(
+            counted = Counted(proxy)
+            counted.add(
                 "plain requests, pool of 10 in flight (%d GETs)" % items,
                 lambda: network_reference(proxy, case["reference_path"], ca_file, items, 10),
             )
@@ -440,27 +463,15 @@ def measure_network_set(case, rtt, scratch, bench_dir):
                     run_playbook(play([task], proxy.url, bench_dir), scratch, junit_dir)
                     return task_seconds(junit_dir, "network-set")
 
-                counted(label, run)
-    reference = measured[0][1]
-    rows = [
-        (
-            form,
-            items,
-            "%.1f" % (seconds / items * 1000),
-            "%.2f" % (conn / items),
-            "%.2f" % (req / items),
-            "%.2f" % (seconds / reference),
-        )
-        for form, seconds, conn, req in measured
-    ]
-    notes = []
-    for form, seconds, _conn, _req in measured[1:]:
+                counted.add(label, run)
+    reference, notes = counted.measured[0][1], []
+    for form, seconds, _conn, _req in counted.measured[1:]:
         ratio = seconds / reference
         notes.append(
             "%s: %.2fx the pool-of-10 reference (target %.2fx: %s)"
             % (form, ratio, case["target_ratio"], "met" if ratio <= case["target_ratio"] else "MISSED, machine busy?")
         )
-    return rows, notes, True
+    return counted.rows(items), notes, True
 
 
 def measure_network_fleet(case, rtt, scratch, bench_dir):
@@ -480,7 +491,6 @@ def measure_network_fleet(case, rtt, scratch, bench_dir):
             stream,
         )
     ca_file, cert_file, key_file = make_ca_and_certificate(scratch)
-    measured = []
     with EmulatorProcess(fixture) as emulator:
         with LatencyProxy(emulator.url, rtt, cert_file, key_file) as proxy:
             inventory = os.path.join(scratch, "fleet.edge.yml")
@@ -500,18 +510,7 @@ def measure_network_fleet(case, rtt, scratch, bench_dir):
             )
             env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", os.defpath)
 
-            def counted(form, run):
-                before = proxy.counts()
-                seconds = run()
-                after = proxy.counts()
-                measured.append(
-                    (
-                        form,
-                        seconds,
-                        after["connections"] - before["connections"],
-                        after["requests"] - before["requests"],
-                    )
-                )
+            counted = Counted(proxy)
 
             def fleet(forks):
                 def run():
@@ -539,23 +538,14 @@ def measure_network_fleet(case, rtt, scratch, bench_dir):
                 return run
 
             path = "/dnszone/10000"
-            counted("plain requests, sequential", lambda: network_reference(proxy, path, ca_file, zones, 1))
-            counted("plain requests, pool of 10 in flight", lambda: network_reference(proxy, path, ca_file, zones, 10))
+            counted.add("plain requests, sequential", lambda: network_reference(proxy, path, ca_file, zones, 1))
+            counted.add(
+                "plain requests, pool of 10 in flight", lambda: network_reference(proxy, path, ca_file, zones, 10)
+            )
             for forks in case["forks"]:
-                counted("inventory play, forks %d (whole run)" % forks, fleet(forks))
-    reference = measured[0][1]
-    rows = [
-        (
-            form,
-            zones,
-            "%.1f" % (seconds / zones * 1000),
-            "%.2f" % (conn / zones),
-            "%.2f" % (req / zones),
-            "%.2f" % (seconds / reference),
-        )
-        for form, seconds, conn, req in measured
-    ]
-    return rows, ["ratios are to the sequential reference; the plays include start-up and the inventory listing"], True
+                counted.add("inventory play, forks %d (whole run)" % forks, fleet(forks))
+    notes = ["ratios are to the sequential reference; the plays include start-up and the inventory listing"]
+    return counted.rows(zones), notes, True
 
 
 def measure_memory(case):

@@ -146,11 +146,21 @@ def bad_args(name, path, value):
 
 
 def cases():
+    """One case per option: all its wrong values run in it (ansible-test forks each case; the values of one option
+    share the fork, each checked and named on its own)."""
     for name in sorted(BASE):
         for path, what in option_paths(module_named(name).MODULE.spec()):
-            for value in WRONG[what]:
-                label = ".".join(str(step) for step in path)
-                yield pytest.param(name, path, value, id="%s-%s=%r" % (name, label, value))
+            label = ".".join(str(step) for step in path)
+            yield pytest.param(name, path, WRONG[what], id="%s-%s" % (name, label))
+
+
+def each(values, check):
+    """``check(value)`` for every value; a failure names the value it failed with."""
+    for value in values:
+        try:
+            check(value)
+        except AssertionError as error:
+            raise AssertionError("with %r: %s" % (value, error)) from None
 
 
 def run_both(name, args, fake_session, run_module, capsys):
@@ -199,41 +209,47 @@ def clean_environment(monkeypatch):
     return monkeypatch
 
 
-@pytest.mark.parametrize("name, path, value", list(cases()))
+@pytest.mark.parametrize("name, path, values", list(cases()))
 def test_a_wrongly_typed_option_fails_by_name_on_both_hosts_showing_no_secret(
-    fake_session, run_module, capsys, clean_environment, name, path, value
+    fake_session, run_module, capsys, clean_environment, name, path, values
 ):
-    result, shown = run_both(name, bad_args(name, path, value), fake_session, run_module, capsys)
-    assert_named_and_masked(result, shown, path)
+    def check(value):
+        result, shown = run_both(name, bad_args(name, path, value), fake_session, run_module, capsys)
+        assert_named_and_masked(result, shown, path)
+
+    each(values, check)
 
 
 def sub_option_cases():
-    """Every option with sub-options, wrongly typed, with each secret from the task and from the environment."""
+    """Every option with sub-options, wrongly typed (all values in one case), with each secret from the task and
+    from the environment."""
     for name in sorted(BASE):
         for path, what in option_paths(module_named(name).MODULE.spec()):
             if what not in ("dict with options", "list of dicts"):
                 continue
-            for value in WRONG[what]:
-                for source in ("task", "environment"):
-                    label = "%s-%s=%r-secret-from-%s" % (name, ".".join(str(step) for step in path), value, source)
-                    yield pytest.param(name, path, value, source, id=label)
+            for source in ("task", "environment"):
+                label = "%s-%s-secret-from-%s" % (name, ".".join(str(step) for step in path), source)
+                yield pytest.param(name, path, WRONG[what], source, id=label)
 
 
-@pytest.mark.parametrize("name, path, value, source", list(sub_option_cases()))
+@pytest.mark.parametrize("name, path, values, source", list(sub_option_cases()))
 def test_a_wrongly_typed_sub_option_never_unmasks_a_secret(
-    fake_session, run_module, capsys, clean_environment, name, path, value, source
+    fake_session, run_module, capsys, clean_environment, name, path, values, source
 ):
-    args = bad_args(name, path, value)
-    if source == "environment":
-        for option, variable in ENVIRONMENT.items():
-            if option in args:
-                clean_environment.setenv(variable, args.pop(option))
-    result, shown = run_both(name, args, fake_session, run_module, capsys)
-    assert_named_and_masked(result, shown, path)
-    module_args = result["invocation"]["module_args"]
-    for option in ENVIRONMENT:
-        if option in module_args:
-            assert module_args[option] == "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
+    def check(value):
+        args = bad_args(name, path, value)
+        if source == "environment":
+            for option, variable in ENVIRONMENT.items():
+                if option in args:
+                    clean_environment.setenv(variable, args.pop(option))
+        result, shown = run_both(name, args, fake_session, run_module, capsys)
+        assert_named_and_masked(result, shown, path)
+        module_args = result["invocation"]["module_args"]
+        for option in ENVIRONMENT:
+            if option in module_args:
+                assert module_args[option] == "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
+
+    each(values, check)
 
 
 # The inputs an attacker's matrix ended in "argument of type 'int' is not iterable" or in masked fragments with.

@@ -60,6 +60,9 @@ REGION_CODES = tuple(region["id"] for region in REGIONS)
 STORAGE_IDS = tuple(region["id"] for region in STORAGE_REGIONS)
 MAX_DATABASES = 50  # GET /database/v1/config/limits: max_databases (the emulator does not enforce it)
 SIZE_MAX = "1024.0 MB"
+# The largest string or blob a statement may build (SQLite's SQLITE_LIMIT_LENGTH; its default is 1e9): as
+# large as a request body the emulator reads (server.MAX_BODY), far above any result it returns (10 MB).
+MAX_VALUE = 64 * 1024 * 1024
 
 
 def storage_region_for(first_primary):
@@ -160,6 +163,8 @@ class Database(object):
         """A stream's connection: the client drives transactions; a locked database fails at once."""
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=0)
         conn.text_factory = lambda data: data.decode("utf-8", "replace")
+        # no value larger than a request body: zeroblob(1e9) fails with SQLITE_TOOBIG instead of allocating
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
         return conn
 
     def new_token(self, kind, expires=None):
@@ -233,6 +238,8 @@ class DatabasesState(object):
             self.databases[database.id] = database
         self.created = []  # ids created through the API: their files go on close (a reset starts from the fixture)
         self.hrana = HranaServer()
+        self.platform = platform  # WebSocket sessions hold its gate per request (hrana/ws.py)
+        self.closed = False  # set by close(): open WebSocket sessions end
 
     def create(self, name, storage_region, primary_regions, replica_regions):
         """A new, empty database with a ``db_<ULID>`` id (hold ``lock``)."""
@@ -255,6 +262,7 @@ class DatabasesState(object):
         del self.databases[database.id]
 
     def close(self):
+        self.closed = True
         self.hrana.close()
         for database_id in self.created:
             database = self.databases.get(database_id)

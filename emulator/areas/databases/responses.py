@@ -1,7 +1,11 @@
-"""Databases routes: libSQL's Hrana HTTP v2 at ``/db/<id>``, token admin calls and the management API.
+"""Databases routes: libSQL's server surface at ``/db/<id>``, token admin calls and the management API.
 
-Routes (Bearer auth checked here, not the AccessKey): ``GET /db/<id>/v2`` (version probe, no auth)
-and ``POST /db/<id>/v2/pipeline``. Admin calls (loopback, no auth): ``POST
+Routes (Bearer auth checked here, not the AccessKey; docs/platform-notes.md, "Database URLs and Hrana endpoints
+in the emulator"): ``GET .../v1``, ``.../v2``, ``.../v3`` (version probes, no auth), ``POST .../v1/execute``,
+``.../v1/batch`` (HTTP API v1), ``.../v2/pipeline``, ``.../v3/pipeline``, ``.../v3/cursor`` and the WebSocket
+upgrade at the root (emulator/hrana/ws.py), each under ``/db/<id>`` and, picking the database by its token, at
+the emulator's root and under ``/db`` (where a client resolves ``v2/pipeline`` against ``<emulator>/db/<id>``
+without a trailing slash). Admin calls (loopback, no auth): ``POST
 /_emulator/databases/<id>/tokens`` ``{"kind": "full_access"|"read_only"}`` adds a token (older ones
 stay valid), ``.../tokens/regenerate`` replaces all tokens by a new pair, ``.../tokens/invalidate``
 revokes all, ``.../streams/expire`` expires the database's open streams now (as 10 idle seconds
@@ -43,12 +47,20 @@ The databases, their files and tokens: models.py.
 import datetime
 import re
 
+from ...hrana import ws as hrana_ws
 from ...hrana.server import json_reply, text_reply
 from ...messages import BadJson, empty
 from ...paging import BadQuery, query_int, query_value
 from .models import MAX_DATABASES, REGION_CODES, REGIONS, STORAGE_IDS, STORAGE_REGIONS, TOKEN_KINDS, DatabasesState
 
 DB = r"/db/(?P<id>[^/]+)"
+# A database URL is <emulator>/db/<id>: a client resolving "v2/pipeline" against it without a trailing
+# slash reaches /db/v2/pipeline, and a client given the emulator's root reaches /v2/pipeline. There the
+# token picks the database, as the platform's host does (docs/platform-notes.md, "Database URLs and
+# Hrana endpoints in the emulator").
+BY_TOKEN = r"(?:/db)?"
+V1_INDEX = "This is sqld HTTP API v1"
+V2_INDEX = "Hello, this is HTTP API v2 (Hrana over HTTP)"
 ADMIN = r"/_emulator/databases/(?P<id>[^/]+)"
 DATABASES = r"/database/v2/databases"
 MANAGEMENT = DATABASES + r"/(?P<id>[^/]+)"
@@ -93,8 +105,15 @@ class DatabasesArea(DatabasesState):
     locks_itself = True
 
     def register(self, router):
-        router.add("GET", DB + r"/v2/?", self.version, auth=None)
-        router.add("POST", DB + r"/v2/pipeline", self.pipeline, auth=None)
+        for prefix in (DB, BY_TOKEN):
+            router.add("GET", prefix + r"/v1/?", self.version_v1, auth=None)
+            router.add("GET", prefix + r"/v[23]/?", self.version, auth=None)
+            router.add("POST", prefix + r"/v1/execute", self.v1_execute, auth=None)
+            router.add("POST", prefix + r"/v1/batch", self.v1_batch, auth=None)
+            router.add("POST", prefix + r"/v2/pipeline", self.pipeline, auth=None)
+            router.add("POST", prefix + r"/v3/pipeline", self.pipeline_v3, auth=None)
+            router.add("POST", prefix + r"/v3/cursor", self.cursor, auth=None)
+            router.add("WEBSOCKET", prefix + r"/?", self.websocket, auth=None)
         router.add("POST", ADMIN + r"/tokens", self.add_token, auth=None)
         router.add("POST", ADMIN + r"/tokens/regenerate", self.regenerate, auth=None)
         router.add("POST", ADMIN + r"/tokens/invalidate", self.invalidate, auth=None)
@@ -118,29 +137,79 @@ class DatabasesArea(DatabasesState):
         return json_reply(404, {"error": "Namespace `%s` doesn't exist" % request.params["id"]})
 
     def version(self, request):
-        if self._database(request) is None:
+        if "id" in request.params and self._database(request) is None:
             return self._missing(request)
-        return text_reply(200, "Hello, this is HTTP API v2 (Hrana over HTTP)")
+        return text_reply(200, V2_INDEX)  # sqld answers /v2, /v3 (and /v3-protobuf) alike
+
+    def version_v1(self, request):
+        if "id" in request.params and self._database(request) is None:
+            return self._missing(request)
+        return text_reply(200, V1_INDEX)
 
     def pipeline(self, request):
-        database = self._database(request)
-        if database is None:
-            return self._missing(request)
-        header = request.header("Authorization")
+        return self._hrana(request, lambda db, writable: self.hrana.pipeline(db, writable, request.body))
+
+    def pipeline_v3(self, request):
+        return self._hrana(request, lambda db, writable: self.hrana.pipeline(db, writable, request.body, version=3))
+
+    def cursor(self, request):
+        return self._hrana(request, lambda db, writable: self.hrana.cursor(db, writable, request.body))
+
+    def v1_execute(self, request):
+        return self._hrana(request, lambda db, writable: self.hrana.v1(db, writable, request.body, "execute"))
+
+    def v1_batch(self, request):
+        return self._hrana(request, lambda db, writable: self.hrana.v1(db, writable, request.body, "batch"))
+
+    @staticmethod
+    def bearer(header):
+        """``(token, None)`` from an Authorization header, or ``(None, sqld's 401 detail)``."""
         if header is None:
-            return unauthorized("Expected authorization header but none given")
+            return None, "Expected authorization header but none given"
         scheme, space, token = header.partition(" ")
         if not space:
-            return unauthorized("Auth string does not conform to '<scheme> <token>' form")
+            return None, "Auth string does not conform to '<scheme> <token>' form"
         if scheme.lower() != "bearer":
-            return unauthorized("The authentication scheme in the `Authorization` HTTP header is not supported")
+            return None, "The authentication scheme in the `Authorization` HTTP header is not supported"
+        return token.strip(), None
+
+    def database_of(self, token):
+        """The one database holding ``token`` (routing by token), or None."""
+        with self.lock:
+            found = [db for db in self.databases.values() if token in db.tokens and not db.deleted]
+        return found[0] if len(found) == 1 else None
+
+    def _hrana(self, request, run):
+        """Authenticate (before the body is read, as sqld), pick the database (by id, else by token) and
+        ``run(database, writable)`` holding the database's lock."""
+        database = None
+        if "id" in request.params:
+            database = self._database(request)
+            if database is None:
+                return self._missing(request)
+        token, refused = self.bearer(request.header("Authorization"))
+        if token is None:
+            return unauthorized(refused)
+        if database is None:
+            database = self.database_of(token)
+            if database is None:  # unknown everywhere, or held by several databases: no way to choose
+                return unauthorized("The JWT is invalid")
         with database.lock:
             if database.deleted:  # deleted while this request waited for it
-                return self._missing(request)
-            kind, refused = database.token_kind(token.strip())
+                return json_reply(404, {"error": "Namespace `%s` doesn't exist" % database.id})
+            kind, refused = database.token_kind(token)
             if kind is None:
                 return unauthorized(refused)
-            return self.hrana.pipeline(database, kind == "full_access", request.body)
+            return run(database, kind == "full_access")
+
+    def websocket(self, request):
+        """Hrana over WebSocket at a database's root: see emulator/hrana/ws.py."""
+        database = None
+        if "id" in request.params:
+            database = self._database(request)
+            if database is None:
+                return self._missing(request)
+        return hrana_ws.upgrade(request, self, database)
 
     # -- admin ------------------------------------------------------------------------------------
 

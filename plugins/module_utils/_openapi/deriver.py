@@ -27,6 +27,11 @@ from .loader import (
     pointer,
 )
 
+# The format of what this reader produces (derive()'s result, measure()'s, the data read from the platform's
+# renderings): part of every cache key (cache.py), so bump it with any change to the loader, deriver, metrics or
+# renderer that changes their results for some text; entries of an older format are then never read.
+FORMAT_VERSION = 1
+
 LOCATIONS = {"path": "Path", "query": "Query", "header": "Header", "cookie": "Cookie"}
 # Keys whose values are example data, kept as written (with ``x-`` extensions): a ``$ref`` in
 # them is text, not a reference.

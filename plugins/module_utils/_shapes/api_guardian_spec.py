@@ -15,10 +15,12 @@ before anything is sent, compared with the zone's state, and the sentences the m
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._openapi.cache import SpecCache, text_digest
 from ansible_collections.edge.platform.plugins.module_utils._openapi.deriver import derive
 from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import (
     PARAMETER_GROUPS,
     DocumentError,
+    _NoCollection,
     load,
 )
 from ansible_collections.edge.platform.plugins.module_utils._openapi.metrics import LIMITS, exceeded_limits, measure
@@ -135,10 +137,22 @@ def _comparable_auth(schemes):
 
 
 class _Rendered(object):
-    """Parses each distinct YAML rendering once (a large document repeats the same error schemas)."""
+    """Parses each distinct YAML rendering once (a large document repeats the same error schemas). With a usable
+    ``cache`` (:class:`SpecCache`), the renderings of ``endpoints`` are read from it, or parsed at once and stored."""
 
-    def __init__(self):
+    def __init__(self, cache=None, endpoints=()):
         self.cache = {}
+        if cache is not None and cache.usable:
+            texts = {}
+            for endpoint in endpoints:
+                responses = endpoint.get("responseBodySchemasYaml")
+                for text in [endpoint.get("requestBodySchemaYaml")] + list(
+                    responses.values() if isinstance(responses, dict) else ()
+                ):
+                    if isinstance(text, str):
+                        texts[text] = None
+            self.cache = cache.rendered(list(texts), parse_rendered)
+        self.cache[None] = None  # no schema
 
     def __call__(self, text):
         if text not in self.cache:
@@ -182,8 +196,8 @@ def wanted_authorization(derived_endpoint, enforce, current_endpoint):
 class Comparison(object):
     """``differs``, ``changes`` (the summary return) and the ``before``/``after`` diff views."""
 
-    def __init__(self, current, derived, enforce):
-        parse = _Rendered()
+    def __init__(self, current, derived, enforce, cache=None):
+        parse = _Rendered(cache, current.endpoints)
         by_key = {}
         for endpoint in current.endpoints:
             by_key.setdefault(endpoint_key(endpoint.get("requestMethod"), endpoint.get("requestPath")), endpoint)
@@ -213,8 +227,10 @@ def configuration_value(current, name):
     return current.configuration.get(name) if current.present else None
 
 
-def compare(current, derived, enforce):
-    return Comparison(current, derived, enforce)
+def compare(current, derived, enforce, cache=None):
+    """The :class:`Comparison` of the zone's state with ``derived``; ``cache``: a :class:`SpecCache` for the
+    platform's renderings."""
+    return Comparison(current, derived, enforce, cache)
 
 
 def _rendered_or_kept(kept_text, data, parse):
@@ -284,18 +300,33 @@ def shape_endpoint(endpoint):
 class Upload(object):
     """The OpenAPI document of a task (``text``, from ``option``) with its ``enforce`` flag, before anything is sent.
 
-    Creating it parses and derives the document: an unusable one raises InputError naming ``option``.
+    Creating it parses and derives the document: an unusable one raises InputError naming ``option``. With a
+    ``cache`` (:class:`SpecCache`) holding the derived forms of this very text, nothing is parsed: the derived
+    endpoints, the metrics and the platform's parsed renderings come from it (see the cache's docstring).
     """
 
-    def __init__(self, text, option, enforce):
+    def __init__(self, text, option, enforce, cache=None):
         self.text = text
         self.option = option
         self.enforce = enforce
+        self.cache = cache if cache is not None else SpecCache(enabled=False)
+        self._document = None
+        self.digest = text_digest(text) if self.cache.usable and isinstance(text, str) else None
         try:
-            self.document = load(text)
-            self.derived = derive(self.document)
+            with _NoCollection():  # tens of thousands of objects and no cycles: collecting only costs time
+                if self.digest is None:
+                    self.derived = derive(self.document)
+                else:
+                    self.derived = self.cache.document(self.digest, lambda: derive(self.document))
         except DocumentError as exc:
             raise self.unusable(exc)
+
+    @property
+    def document(self):
+        """The parsed :class:`Document` (parsed on first use: a cached run may never need it)."""
+        if self._document is None:
+            self._document = load(self.text)
+        return self._document
 
     def unusable(self, exc):
         return InputError(
@@ -309,7 +340,10 @@ class Upload(object):
         if mode == "ignore":
             return None, []
         try:
-            metrics = measure(self.document, limits)
+            if self.digest is None:
+                metrics = measure(self.document, limits)
+            else:
+                metrics = self.cache.metrics(self.digest, limits, lambda: measure(self.document, limits))
         except DocumentError as exc:
             raise self.unusable(exc)
         return metrics, exceeded_limits(metrics, limits)
@@ -332,7 +366,8 @@ class Upload(object):
         )
 
     def compare(self, current):
-        return compare(current, self.derived, self.enforce)
+        with _NoCollection():
+            return compare(current, self.derived, self.enforce, self.cache)
 
     def predict(self, current, comparison, zone_id):
         """The zone's state after the upload, as a :class:`Current`."""

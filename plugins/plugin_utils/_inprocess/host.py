@@ -81,9 +81,42 @@ def formatted(result, params, no_log_values, warnings, invocation=True):
     if warnings:
         result["warnings"] = list(warnings)
     preserved = {key: value for key, value in result.items() if value is None or isinstance(value, bool)}
-    result = remove_values(result, no_log_values)
+    result = masked(result, no_log_values)
     result.update(preserved)
     return result
+
+
+# Texts a no_log value may take that JSON spells otherwise (remove_values compares str() of numbers, booleans
+# and None): with such a value, every part of the result is masked.
+JSON_SPELLS_OTHERWISE = frozenset(("true", "false", "none", "nan", "inf", "-inf", "infinity", "-infinity"))
+
+
+def masked(result, no_log_values):
+    """``remove_values`` over the top-level values of ``result`` that may hold a no_log value, the same output.
+
+    remove_values walks every string of the result; a large result (api_guardian_spec's endpoints) costs a third of
+    a second. A value whose JSON text holds no no_log value, raw or JSON-escaped, holds none anywhere (keys, strings,
+    numbers: JSON writes them all), so it is kept as it is; anything JSON cannot write, or a no_log value JSON
+    spells otherwise (``True``, ``nan``), goes through remove_values whole.
+    """
+    needles = set()
+    for value in no_log_values:
+        text = str(value)
+        if text.strip().lower() in JSON_SPELLS_OTHERWISE:
+            return remove_values(result, no_log_values)
+        needles.update((text, json.dumps(text, ensure_ascii=False)[1:-1]))
+    kept = {}
+    for key, value in result.items():
+        try:
+            text = json.dumps(value, ensure_ascii=False, allow_nan=True)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(key, str) and not any(needle in text or needle in key for needle in needles):
+            kept[key] = value
+    cleaned = remove_values({k: v for k, v in result.items() if k not in kept}, no_log_values)
+    out = {key: kept[key] if key in kept else cleaned[key] for key in result if key in kept or key in cleaned}
+    out.update((key, value) for key, value in cleaned.items() if key not in out)  # a key remove_values masked
+    return out
 
 
 def run_in_process(definition, args, check_mode, diff_mode, module_name, invocation=True):

@@ -3,8 +3,13 @@ of two databases the ``emu`` fixture (conftest.py) serves."""
 
 from __future__ import annotations
 
+import base64
 import json
+import os
+import socket
+import struct
 import urllib.error
+import urllib.parse
 import urllib.request
 
 FIXTURE = """
@@ -103,3 +108,73 @@ def batch(*steps):
         sql, condition = (step, None) if isinstance(step, str) else step
         built.append({"stmt": {"sql": sql}, "condition": condition})
     return {"type": "batch", "batch": {"steps": built}}
+
+
+class WebSocket(object):
+    """A minimal RFC 6455 client for the tests: masked text frames out, frames in."""
+
+    def __init__(self, base_url, path, protocols=("hrana3", "hrana2")):
+
+        host, port = urllib.parse.urlsplit(base_url).hostname, urllib.parse.urlsplit(base_url).port
+        self.sock = socket.create_connection((host, port), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [
+            "GET %s HTTP/1.1" % path,
+            "Host: %s:%d" % (host, port),
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            "Sec-WebSocket-Key: %s" % key,
+            "Sec-WebSocket-Version: 13",
+        ]
+        if protocols:
+            lines.append("Sec-WebSocket-Protocol: %s" % ", ".join(protocols))
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        self.file = self.sock.makefile("rb")
+        self.status = int(self.file.readline().split()[1])
+        self.headers = {}
+        while True:
+            line = self.file.readline().decode().strip()
+            if not line:
+                break
+            name, _sep, value = line.partition(":")
+            self.headers[name.strip().lower()] = value.strip()
+
+    def send(self, data, opcode=1):
+
+        payload = json.dumps(data).encode() if not isinstance(data, bytes) else data
+        mask = os.urandom(4)
+        length = len(payload)
+        head = (
+            struct.pack(">BB", 0x80 | opcode, 0x80 | length)
+            if length < 126
+            else (
+                struct.pack(">BBH", 0x80 | opcode, 0x80 | 126, length)
+                if length < 65536
+                else struct.pack(">BBQ", 0x80 | opcode, 0x80 | 127, length)
+            )
+        )
+        self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def frame(self):
+        """``(opcode, payload)``; a text payload is decoded JSON, a close payload ``(code, reason)``."""
+
+        first, second = self.file.read(2)
+        length = second & 0x7F
+        if length == 126:
+            length = struct.unpack(">H", self.file.read(2))[0]
+        elif length == 127:
+            length = struct.unpack(">Q", self.file.read(8))[0]
+        payload = self.file.read(length)
+        opcode = first & 0x0F
+        if opcode == 1:
+            return opcode, json.loads(payload)
+        if opcode == 8:
+            return opcode, (struct.unpack(">H", payload[:2])[0], payload[2:].decode())
+        return opcode, payload
+
+    def request(self, request_id, request):
+        self.send({"type": "request", "request_id": request_id, "request": request})
+        return self.frame()[1]
+
+    def close(self):
+        self.sock.close()

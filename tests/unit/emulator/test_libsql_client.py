@@ -1,18 +1,28 @@
-"""The official libSQL TypeScript client (@libsql/client, pinned in libsql/package-lock.json) works
-against the emulator's databases: execute, batch, interactive transactions, errors and tokens.
+"""libSQL's official clients work against a database URL exactly as the emulator prints it (``<emulator>/db/<id>``,
+with or without a trailing slash; docs/platform-notes.md, "Database URLs and Hrana endpoints in the emulator"):
 
-The client is installed with ``npm ci`` into ``<repo>/.build/libsql-client-<lock digest>/`` once and
-reused while the lock file is unchanged. Skipped with a message when node or npm is missing, or when
-EDGE_SKIP_NODE_TESTS is set (for offline machines).
+- @libsql/client (TypeScript, pinned in libsql/package-lock.json; http URLs speak Hrana v2 over HTTP, ws URLs
+  Hrana 3 over WebSocket) runs libsql/check.mjs;
+- libsql-client (Python, pinned in libsql/requirements.txt; http URLs speak HTTP API v1, ws URLs Hrana 2 over
+  WebSocket) runs libsql/check.py.
+
+Each script covers values (64-bit integers, floats, text, blobs, NULL), batches, an interactive transaction (where
+the client has one), a read-only token refused a write, and an invalid or revoked token refused.
+
+The clients are installed once into ``<repo>/.build/clients/node`` (``npm ci``) and ``<repo>/.build/clients/py`` (a
+venv, ``pip install -r``), and reused while their lock files are unchanged. Where node, npm, the npm registry or
+PyPI cannot be reached, the test FAILS and says so: it never passes or skips without the clients.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -20,7 +30,6 @@ from .conftest import COLLECTION_ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLIENT_DIR = os.path.join(HERE, "libsql")
-REPO_ROOT = str(COLLECTION_ROOT)
 FIXTURE = """
 api_keys: [key]
 databases:
@@ -29,71 +38,161 @@ databases:
 """
 
 
-def install_client():
-    """The directory holding check.mjs next to an installed node_modules (``npm ci`` when needed)."""
-    if os.environ.get("EDGE_SKIP_NODE_TESTS"):
-        pytest.skip("EDGE_SKIP_NODE_TESTS is set: not running the @libsql/client conformance test")
+def clients_dir():
+    """``<repo>/.build/clients``: the tests run from a copy of the collection under ``<repo>/.build``."""
+    parts = str(COLLECTION_ROOT).split(os.sep)
+    build = os.sep.join(parts[: parts.index(".build") + 1]) if ".build" in parts else str(COLLECTION_ROOT / ".build")
+    return os.path.join(build, "clients")
+
+
+def digest(*names):
+    hashed = hashlib.sha256()
+    for name in names:
+        with open(os.path.join(CLIENT_DIR, name), "rb") as handle:
+            hashed.update(handle.read())
+    return hashed.hexdigest()[:16]
+
+
+def run(command, what, **kwargs):
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, **kwargs)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        pytest.fail("%s could not run: %s" % (what, exc))
+    if done.returncode != 0:
+        pytest.fail(
+            "%s failed (is the registry reachable from this machine?):\n%s%s" % (what, done.stdout, done.stderr)
+        )
+    return done
+
+
+def installed(name, lock_names, install):
+    """The install directory of ``name``, (re)installed by ``install(target)`` when its lock files changed."""
+    target = os.path.join(clients_dir(), name)
+    os.makedirs(clients_dir(), exist_ok=True)
+    marker = os.path.join(target, ".edge-installed")
+    wanted = digest(*lock_names)
+    with open(os.path.join(clients_dir(), ".%s.lock" % name), "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two test workers never install at once
+        try:
+            with open(marker, encoding="utf-8") as handle:
+                current = handle.read().strip()
+        except OSError:
+            current = None
+        if current != wanted:
+            shutil.rmtree(target, ignore_errors=True)
+            os.makedirs(target)
+            install(target)
+            with open(marker, "w", encoding="utf-8") as handle:
+                handle.write(wanted + "\n")
+    return target
+
+
+def node_client():
     node, npm = shutil.which("node"), shutil.which("npm")
     if not node or not npm:
-        pytest.skip("node and npm are needed to run the @libsql/client conformance test; install Node.js 18 or later")
-    digest = hashlib.sha256()
-    for name in ("package.json", "package-lock.json"):
-        with open(os.path.join(CLIENT_DIR, name), "rb") as handle:
-            digest.update(handle.read())
-    target = os.path.join(REPO_ROOT, ".build", "libsql-client-%s" % digest.hexdigest()[:16])
-    marker = os.path.join(target, "node_modules", ".edge-installed")
-    if not os.path.exists(marker):
-        os.makedirs(target, exist_ok=True)
+        pytest.fail("node and npm are needed for the @libsql/client conformance test: install Node.js 18 or later")
+
+    def install(target):
         for name in ("package.json", "package-lock.json"):
             shutil.copy(os.path.join(CLIENT_DIR, name), target)
-        done = subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-            cwd=target,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        assert done.returncode == 0, "npm ci of @libsql/client failed:\n%s%s" % (done.stdout, done.stderr)
-        with open(marker, "w", encoding="utf-8") as handle:
-            handle.write("installed from package-lock.json\n")
+        run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], "npm ci of @libsql/client", cwd=target)
+
+    target = installed("node", ("package.json", "package-lock.json"), install)
     shutil.copy(os.path.join(CLIENT_DIR, "check.mjs"), target)
     return node, os.path.join(target, "check.mjs")
 
 
-def test_libsql_client_against_the_emulator(emulator):
-    node, script = install_client()
-    # The trailing "/" matters: the client resolves "v2/pipeline" relative to the database URL.
-    url = "%s/db/conformance/" % emulator(FIXTURE).url
-    done = subprocess.run(
-        [node, script, url, "full-token", "read-token"], capture_output=True, text=True, timeout=120, check=False
-    )
+def python_client():
+    def install(target):
+        run([sys.executable, "-m", "venv", target], "creating the libsql-client venv")
+        pip = [os.path.join(target, "bin", "python"), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+        run(pip + ["-r", os.path.join(CLIENT_DIR, "requirements.txt")], "pip install of libsql-client")
+
+    return os.path.join(installed("py", ("requirements.txt",), install), "bin", "python")
+
+
+def observe(command):
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture
+def database(emulator):
+    running = emulator(FIXTURE)
+    return running.url, "%s/db/conformance" % running.url
+
+
+@pytest.mark.parametrize("scheme, slash", [("http", ""), ("http", "/"), ("ws", "")])
+def test_libsql_client_typescript(database, scheme, slash):
+    base, url = database
+    node, script = node_client()
+    url = url.replace("http", scheme, 1) + slash
+    seen = observe([node, script, url, "full-token", "read-token", base + "/_emulator/databases/conformance"])
 
     assert seen["insert"] == {"rowsAffected": 1, "lastInsertRowid": "1"}
     assert seen["select"]["columns"] == ["id", "big", "name", "data", "ratio"]
     assert seen["select"]["columnTypes"] == ["INTEGER", "INTEGER", "TEXT", "BLOB", "REAL"]
     assert seen["select"]["rows"] == [["1", "9223372036854775807", "héllo", "000102ff", 2.5]]
-
     assert seen["batch"] == [
         {"rowsAffected": 1, "rows": []},
         {"rowsAffected": 1, "rows": []},
         {"rowsAffected": 0, "rows": [["3"]]},
     ]
+    assert seen["minimum"] == [["-9223372036854775808", None]]
     assert seen["failedBatch"]["code"] == "SQLITE_CONSTRAINT"
     assert seen["countAfterFailedBatch"] == "3", "a failing batch must apply nothing"
-
     assert seen["countInsideTransaction"] == "4"
     assert seen["countAfterRollback"] == "3"
     assert seen["committed"] == [["committed", 0.5], ["batched in tx", None]]
     assert seen["notes"] == [["a"], ["b"]]
-
     assert seen["constraint"]["code"] == "SQLITE_CONSTRAINT"
     assert "UNIQUE constraint failed: items.id" in seen["constraint"]["message"]
     assert seen["parse"]["code"] == "SQL_PARSE_ERROR"
-
     assert seen["readOnlyCount"] == "5"
-    assert "403" in seen["readOnlyWrite"]["message"]
     assert seen["countAfterReadOnlyWrite"] == "5"
-    assert "401" in seen["invalidToken"]["message"]
+    assert seen["beforeRevoke"] == "1"
+    if scheme == "http":
+        assert "403" in seen["readOnlyWrite"]["message"]
+        assert "401" in seen["invalidToken"]["message"] and "401" in seen["revoked"]["message"]
+    else:  # sqld ends the connection of a token without the right; a bad token's hello fails
+        assert "1011" in seen["readOnlyWrite"]["message"]
+        assert seen["invalidToken"]["code"] == seen["revoked"]["code"] == "AUTH_JWT_INVALID"
+
+
+@pytest.mark.parametrize("scheme", ["http", "ws"])
+def test_libsql_client_python(database, scheme):
+    base, url = database
+    python = python_client()
+    url = url.replace("http", scheme, 1)
+    seen = observe(
+        [
+            python,
+            os.path.join(CLIENT_DIR, "check.py"),
+            url,
+            "full-token",
+            "read-token",
+            base + "/_emulator/databases/conformance",
+        ]
+    )
+
+    assert seen["insert"] == [1, 1]
+    assert seen["select"] == {
+        "columns": ["id", "big", "name", "data", "ratio", "n"],
+        "rows": [[1, 2**63 - 1, "héllo", "000102ff", 2.5, None]],
+    }
+    assert seen["batch"] == [[1, []], [0, [[2]]]]
+    assert seen["constraint"]["code"] == "SQLITE_CONSTRAINT"
+    assert seen["beforeRevoke"] == 1
+    if scheme == "http":  # HTTP API v1: this client has no transactions over it
+        assert seen["count"] == seen["readOnlyCount"] == 2
+        assert "403" in seen["readOnlyWrite"]["message"]
+        assert "401" in seen["revoked"]["message"]
+    else:
+        assert seen["countInsideTransaction"] == 3
+        assert seen["count"] == seen["readOnlyCount"] == 3
+        assert "1011" in seen["readOnlyWrite"]["message"]
+        assert seen["revoked"] == {
+            "code": "AUTH_JWT_INVALID",
+            "message": "AUTH_JWT_INVALID: Authentication failed: The JWT is invalid",
+        }

@@ -17,7 +17,9 @@ from emulator.fixtures import FixtureError
 from emulator.hrana import execute as hrana_exec
 
 from ..conftest import API_KEY, load_platform
-from ..hrana_client import CLOSE, EXPIRED, batch, execute, integer
+from ..hrana_client import CLOSE, EXPIRED, batch, execute, integer, text
+
+UNAUTHORIZED_NONE = {"error": "Unauthorized: `Expected authorization header but none given`"}
 
 DB = "db_01KCHBG8C5KSFGG0VRNFQ7EK7X"
 FIXTURE = {
@@ -186,19 +188,34 @@ def test_generate_404_and_400_use_the_documented_error_schema(emulator, openapi)
 # -- routes and version probe -----------------------------------------------------------------
 
 
-def test_version_probe_answers_without_auth(emu):
-    for path in ("/db/main/v2", "/db/main/v2/"):
-        assert emu.call("GET", path) == (200, "text/plain", "Hello, this is HTTP API v2 (Hrana over HTTP)")
+def test_version_probes_answer_without_auth(emu):
+    v2 = (200, "text/plain", "Hello, this is HTTP API v2 (Hrana over HTTP)")
+    for path in ("/db/main/v2", "/db/main/v2/", "/db/main/v3", "/v2", "/db/v3"):
+        assert emu.call("GET", path) == v2
+    assert emu.call("GET", "/db/main/v1") == (200, "text/plain", "This is sqld HTTP API v1")
     assert emu.call("GET", "/db/nope/v2") == (404, "application/json", {"error": "Namespace `nope` doesn't exist"})
     assert emu.pipeline([], database="nope")[0] == 404
-    # only v2 JSON is served: @libsql/hrana-client in v3 mode falls back to v2 on this 404
+    # JSON only: @libsql/hrana-client in v3 mode falls back to v2 JSON on this 404
     assert emu.call("GET", "/db/main/v3-protobuf")[0] == 404
 
 
-def test_pipeline_lives_under_the_database_url_with_its_slash(emu):
-    # http://host/db/main/ + "v2/pipeline" is the pipeline; http://host/db/main + "v2/pipeline" is not
-    assert emu.ok([])[0] == []
-    assert emu.call("POST", "/db/v2/pipeline", {"requests": []})[0] == 404
+def test_the_token_picks_the_database_where_the_url_names_none(emu):
+    # http://host/db/main + "v2/pipeline" resolves to /db/v2/pipeline; the emulator's root to /v2/pipeline
+    emu.one("CREATE TABLE mine (x)")
+    for path in ("/db/v2/pipeline", "/v2/pipeline", "/v3/pipeline"):
+        for token, table in (("full-1", "mine"), ("seeded-full", "seeds")):
+            status, _type, body = emu.call(
+                "POST",
+                path,
+                {"requests": [execute("SELECT name FROM sqlite_master")]},
+                {"Authorization": "Bearer %s" % token},
+            )
+            assert status == 200 and body["results"][0]["response"]["result"]["rows"] == [[text(table)]]
+    assert emu.call("POST", "/db/v2/pipeline", {"requests": []})[2] == UNAUTHORIZED_NONE
+    bad = {"Authorization": "Bearer unknown"}
+    assert emu.call("POST", "/v2/pipeline", {"requests": []}, bad)[2] == {"error": "Unauthorized: `The JWT is invalid`"}
+    # a token of another database does not open this one
+    assert emu.pipeline([], token="seeded-full")[0] == 401
     assert emu.call("GET", "/db/main/v2/pipeline")[0] == 405
 
 

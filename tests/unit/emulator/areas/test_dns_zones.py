@@ -180,7 +180,7 @@ def test_zone_files_parse_what_the_format_allows():
 
     parsed = zonefile.parse('$ORIGIN sub.example.com.\nx 1m IN TXT "a\\"b"\n"open\n$INCLUDE other\n', "example.com")
     assert parsed[0] == ("record", {"Type": 3, "Ttl": 60, "Name": "x.sub", "Value": 'a"b'})
-    assert [kind for kind, _ in parsed[1:]] == ["failed", "failed"]
+    assert [kind for kind, dummy in parsed[1:]] == ["failed", "failed"]
     assert zonefile.render("example.com", [{"Type": 5, "Name": "go", "Value": "https://x"}]) == ""
     long_text = zonefile.render("example.com", [{"Type": 3, "Name": "", "Ttl": 60, "Value": "a" * 300}])
     assert '"%s" "%s"' % ("a" * 255, "a" * 45) in long_text

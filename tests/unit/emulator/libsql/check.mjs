@@ -1,9 +1,12 @@
 // Drives the official @libsql/client against an emulator database and prints what it observed as
 // one JSON object; tests/unit/emulator/test_libsql_client.py makes the assertions.
-// Usage: node check.mjs <database URL ending in "/"> <full-access token> <read-only token>
+// Usage: node check.mjs <database URL (http or ws)> <full-access token> <read-only token> <admin base URL>
 import { createClient } from "@libsql/client";
 
-const [url, fullToken, readToken] = process.argv.slice(2);
+const [url, fullToken, readToken, admin] = process.argv.slice(2);
+const adminCall = async (path, body) => (await fetch(admin + path, {
+  method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+})).json();
 const show = (value) => (typeof value === "bigint" ? String(value)
   : value instanceof ArrayBuffer ? Buffer.from(value).toString("hex") : value);
 const rows = (result) => result.rows.map((row) => Array.from(row, show));
@@ -38,6 +41,7 @@ const batch = await client.batch([
   "SELECT count(*) AS n FROM items",
 ], "write");
 out.batch = batch.map((result) => ({ rowsAffected: result.rowsAffected, rows: rows(result) }));
+out.minimum = rows(await client.execute("SELECT big, data FROM items WHERE name = 'min'"));
 out.failedBatch = await failure(() => client.batch([
   "INSERT INTO items (name) VALUES ('never')",
   "INSERT INTO items (id) VALUES (1)",
@@ -69,7 +73,16 @@ out.countAfterReadOnlyWrite = await count(client);
 const stranger = createClient({ url, authToken: "not-a-token" });
 out.invalidToken = await failure(() => stranger.execute("SELECT 1"));
 
+const revoked = (await adminCall("/tokens", { kind: "full_access" })).token;
+const holder = createClient({ url, authToken: revoked, intMode: "bigint" });
+out.beforeRevoke = show((await holder.execute("SELECT 1")).rows[0][0]);
+holder.close();
+await adminCall("/tokens/invalidate", {});
+const late = createClient({ url, authToken: revoked });
+out.revoked = await failure(() => late.execute("SELECT 1"));
+
 client.close();
 reader.close();
 stranger.close();
+late.close();
 console.log(JSON.stringify(out));

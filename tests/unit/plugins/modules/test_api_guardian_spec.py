@@ -156,6 +156,13 @@ def state(endpoints=None, config=None):
     )
 
 
+@pytest.fixture(autouse=True)
+def cache_home(monkeypatch, tmp_path):
+    """Every run's default cache directory is the test's own (the module caches by default)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "xdg" / "edge.platform" / "openapi"
+
+
 def args(**extra):
     values = {"api_key": API_KEY, "base_url": BASE, "shield_zone_id": 3001, "content": DOCUMENT}
     values.update(extra)
@@ -242,6 +249,49 @@ def test_parameter_order_and_http_scheme_case_do_not_count(run_module, fake_sess
             ]
     result = run(run_module, fake_session, [state(endpoints)], content=text)
     assert result["changed"] is False
+
+
+# ---------------------------------------------------------------------------------------------
+# The cache of derived forms (see _openapi/cache.py)
+
+
+def test_warm_runs_give_the_cold_runs_results_and_diffs_without_parsing(
+    run_module, fake_session, cache_home, monkeypatch
+):
+    from ansible_collections.edge.platform.plugins.module_utils._shapes import api_guardian_spec as shapes
+
+    changed_text = DOCUMENT.replace("version: 1.0.0", "version: 1.1.0").replace("name: limit", "name: page")
+    cases = [
+        (dict(), [state()]),  # no change
+        (dict(content=changed_text), [state(), state()]),  # an update, its answer the result
+        (dict(content=changed_text, check=True), [state()]),  # the prediction of check mode
+    ]
+    cold = [run(run_module, fake_session, list(answers), diff=True, cache=False, **extra) for extra, answers in cases]
+    assert not cache_home.exists(), "cache=false writes nothing"
+    first = [run(run_module, fake_session, list(answers), diff=True, **extra) for extra, answers in cases]
+    assert sorted(os.listdir(str(cache_home))) and all(n.endswith(".json") for n in os.listdir(str(cache_home)))
+
+    def refuse(*dummy):
+        raise AssertionError("a warm run parsed YAML")
+
+    monkeypatch.setattr(shapes, "load", refuse)
+    monkeypatch.setattr(shapes, "parse_rendered", refuse)
+    warm = [run(run_module, fake_session, list(answers), diff=True, **extra) for extra, answers in cases]
+    for result in cold + first + warm:
+        result.pop("invocation")  # cache=false in the cold runs' arguments
+    assert warm == first == cold
+    assert [r["changed"] for r in warm] == [False, True, True]
+    stored = "".join(open(os.path.join(str(cache_home), n)).read() for n in os.listdir(str(cache_home)))
+    assert API_KEY not in stored and "api.example.test" not in stored, "only derived document data is kept"
+
+
+def test_cache_dir_is_used_and_an_unusable_one_is_silently_off(run_module, fake_session, cache_home, tmp_path):
+    result = run(run_module, fake_session, [state()], cache_dir=str(tmp_path / "mine"))
+    assert result["changed"] is False and len(os.listdir(str(tmp_path / "mine"))) == 3 and not cache_home.exists()
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory")
+    result = run(run_module, fake_session, [state()], cache_dir=str(blocked / "cache"))
+    assert result["changed"] is False and "warnings" not in result
 
 
 # ---------------------------------------------------------------------------------------------

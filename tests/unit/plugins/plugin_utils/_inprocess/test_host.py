@@ -51,3 +51,28 @@ def test_a_defect_in_a_core_fails_the_task_without_showing_a_secret(monkeypatch,
     assert result["failed"] is True
     assert result["msg"].startswith("edge.platform.dnszone_dnssec failed unexpectedly: RuntimeError: bug near ")
     assert SECRET not in json.dumps(result) and "RuntimeError" in result["exception"]
+
+
+@pytest.mark.parametrize(
+    "secret",
+    ["s3cr3t-value", 'quote"and\\slash', "ünïcode-sécret", "5", "1.5", "True", "nan", "None", "a\nb"],
+)
+def test_masked_gives_what_remove_values_gives(secret):
+    from ansible.module_utils.common.parameters import remove_values
+
+    from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.host import masked
+
+    result = {
+        "invocation": {"module_args": {"api_key": secret, "zone_id": 5}},
+        "endpoints": [{"path": "/pets", "example": "token " + secret, "n": 1.5, "flag": True, "none": None}] * 3,
+        "clean": {"path": "/other", "count": 7, "ok": False, "nothing": None, "list": [1, 2, 3]},
+        "msg": "text with %s inside" % secret,
+        "tuple": (1, "x"),
+        secret: "a key that is the secret",
+    }
+
+    def output(value):  # what the module prints (a tuple and a list are both a JSON array)
+        return json.dumps(value, sort_keys=True)
+
+    assert output(masked(result, {secret})) == output(remove_values(result, {secret}))
+    assert output(masked(result, set())) == output(remove_values(result, set()))
