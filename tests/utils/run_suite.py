@@ -553,24 +553,24 @@ class Job(object):
 # the order of a first run only (a fresh clone, as in CI): the longest start first, so that the run does not end
 # waiting on one long job started last.
 ESTIMATES = {
-    "units": 190,
-    "units/apart": 30,
-    "sanity": 190,
-    "sanity/pylint": 150,
-    "lint": 85,
-    "docs-lint": 10,
-    "changelog": 10,
-    "tarball": 25,
-    "integration/api_guardian_spec": 120,
-    "integration/bad_inputs": 110,
-    "integration/pullzone_certificate": 100,
-    "integration/database_query": 100,
-    "integration/playbooks": 135,
-    "integration/dnszone_dnssec": 90,
-    "integration/examples": 105,
+    "units": 105,
+    "units/apart": 60,
+    "sanity": 195,
+    "sanity/pylint": 180,
+    "lint": 70,
+    "docs-lint": 17,
+    "changelog": 11,
+    "tarball": 40,
+    "integration/api_guardian_spec": 96,
+    "integration/bad_inputs": 61,
+    "integration/pullzone_certificate": 90,
+    "integration/database_query": 66,
+    "integration/playbooks": 85,
+    "integration/dnszone_dnssec": 82,
+    "integration/examples": 67,
 }
 INTEGRATION_ESTIMATE = 40
-MATRIX_ESTIMATE = {"units": 60, "venv": 40, "smoke": 70}
+MATRIX_ESTIMATE = {"units": 45, "venv": 45, "smoke": 110}
 DURATIONS = os.path.join(LOGS, "durations.json")
 # The sanity test that takes half of sanity's time: it runs as a job of its own beside the rest.
 SANITY_SPLIT = "pylint"

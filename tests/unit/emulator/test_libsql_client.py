@@ -105,7 +105,15 @@ def node_client():
 def python_client():
     def install(target):
         run([sys.executable, "-m", "venv", target], "creating the libsql-client venv")
-        pip = [os.path.join(target, "bin", "python"), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+        pip = [
+            os.path.join(target, "bin", "python"),
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "--no-compile",
+            "-q",
+        ]
         run(pip + ["-r", os.path.join(CLIENT_DIR, "requirements.txt")], "pip install of libsql-client")
 
     return os.path.join(installed("py", ("requirements.txt",), install), "bin", "python")
