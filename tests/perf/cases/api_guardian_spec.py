@@ -31,7 +31,7 @@ UPLOAD_LARGE_WARM = {"edge.platform.api_guardian_spec": dict(LARGE, cache_dir=CA
 READ = {
     "ansible.builtin.uri": {
         "url": "{{ edge_base_url }}/shield/shield-zone/3001/api-guardian",
-        "headers": {"AccessKey": "{{ edge_api_key }}"},
+        "headers": {"AccessKey": "{{ edge_api_key }}", "Accept": "application/json"},
     }
 }
 

@@ -18,7 +18,7 @@ TIMING_CASES = [
         "baseline": {
             "ansible.builtin.uri": {
                 "url": "{{ edge_base_url }}/shield/shield-zone/3001/bot-detection",
-                "headers": {"AccessKey": "{{ edge_api_key }}"},
+                "headers": {"AccessKey": "{{ edge_api_key }}", "Accept": "application/json"},
             }
         },
     },

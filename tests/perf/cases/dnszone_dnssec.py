@@ -22,7 +22,7 @@ TIMING_CASES = [
         "baseline": {
             "ansible.builtin.uri": {
                 "url": "{{ edge_base_url }}/dnszone/1001",
-                "headers": {"AccessKey": "{{ edge_api_key }}"},
+                "headers": {"AccessKey": "{{ edge_api_key }}", "Accept": "application/json"},
             }
         },
     },
@@ -43,7 +43,7 @@ SLOPE_CASES = [
                     "name": "uri GET",
                     "ansible.builtin.uri": {
                         "url": "{{ edge_base_url }}/dnszone/1001",
-                        "headers": {"AccessKey": "{{ edge_api_key }}"},
+                        "headers": {"AccessKey": "{{ edge_api_key }}", "Accept": "application/json"},
                     },
                 },
             ),

@@ -78,7 +78,7 @@ TIMING_CASES = [
         "baseline": {
             "ansible.builtin.uri": {
                 "url": "{{ edge_base_url }}/pullzone/2001?includeCertificate=true",
-                "headers": {"AccessKey": "{{ edge_api_key }}"},
+                "headers": {"AccessKey": "{{ edge_api_key }}", "Accept": "application/json"},
             }
         },
     },

@@ -26,7 +26,7 @@ TIMING_CASES = [
         "baseline": {
             "ansible.builtin.uri": {
                 "url": "{{ edge_base_url }}/shield/waf/custom-rules/3001?page=1&perPage=100",
-                "headers": {"AccessKey": "{{ edge_api_key }}"},
+                "headers": {"AccessKey": "{{ edge_api_key }}", "Accept": "application/json"},
             }
         },
     },
