@@ -33,8 +33,7 @@ def b64url(text):
     return base64.urlsafe_b64encode(text.encode() if isinstance(text, str) else text).decode().rstrip("=")
 
 
-@pytest.fixture(scope="module")
-def pki():
+def make_pki():
     leaf, leaf_key, mid, root = certgen.chain("rsa", prefix="mod")
     renewed_key = certgen.key("mod-renewed", "ec")
     renewed = certgen.certificate(
@@ -51,6 +50,16 @@ def pki():
         "renewed_key": certgen.key_pem(renewed_key),
         "renewed_cert": renewed,
     }
+
+
+# Made at import, not in the fixture: ansible-test forks every test, and a fork inherits what its parent made (in the
+# fixture, each test would generate the keys again).
+PKI = make_pki()
+
+
+@pytest.fixture(scope="module")
+def pki():
+    return PKI
 
 
 class Platform(object):

@@ -85,10 +85,18 @@ def settled(result, fake_session, operation, landed, claimed=()):
 # --- pullzone_certificate: addCertificate and removeCertificate document 204 No Content ----------------------------
 
 
-@pytest.fixture(scope="module", name="pki")
 def certificate_material():
     leaf, leaf_key, mid, _root = certgen.chain("rsa", prefix="unconfirmed")
     return {"leaf": leaf, "mid": mid, "bundle": certgen.cert_pem(leaf, mid), "key": certgen.key_pem(leaf_key)}
+
+
+# Made at import, not in the fixture: ansible-test forks every test, and a fork inherits what its parent made.
+PKI = certificate_material()
+
+
+@pytest.fixture(scope="module", name="pki")
+def pki_fixture():
+    return PKI
 
 
 def answered_with(fake, body, content_type, landed_as=None):
