@@ -168,3 +168,29 @@ def ensure_venv(name, python, requirements, run):
     with open(stamp, "w") as stream:
         stream.write(want + "\n")
     return bin_dir
+
+
+def build_venvs():
+    """Every entry's venv, for ``make test`` to build beside the development venv: that install keeps one core
+    busy and leaves the other idle, and the matrix stage then finds its venvs built (a failure here is built, and
+    reported, again there). Output in .build/logs/matrix-<name>-{venv,pip}.log. Exit status 0 when all were built."""
+    logs = os.path.join(REPO, ".build", "logs")
+    os.makedirs(logs, exist_ok=True)
+
+    def run(label, cmd, cwd, env):
+        with open(os.path.join(logs, label + ".log"), "w") as log:
+            return subprocess.call(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT), []
+
+    built = True
+    for name, version, requirements in ENTRIES:
+        python = find_python(version)
+        built = bool(python and ensure_venv(name, python, requirements, run)) and built
+    return 0 if built else 1
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] != ["venvs"]:
+        sys.exit("usage: matrix.py venvs")
+    sys.exit(build_venvs())
