@@ -1,6 +1,6 @@
 """A client generated from the published shield and core OpenAPI documents works against the emulator, as the
-SDKs users generate from those documents do (docs/platform-notes.md, "Clients generated from the published
-documents").
+SDKs users generate from those documents do (docs/platform-notes.md, "Real clients against the emulator:
+generated SDKs and Hrana's Protobuf encoding").
 
 The generator is openapi-python-client (pinned with what it and its output import in openapi_client/requirements.txt,
 configured by openapi_client/config.yml). It is installed once into ``<repo>/.build/clients/openapi`` and reused while

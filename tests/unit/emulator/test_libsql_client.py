@@ -2,7 +2,7 @@
 with or without a trailing slash; docs/platform-notes.md, "Database URLs and Hrana endpoints in the emulator"):
 
 - @libsql/client (TypeScript, pinned in libsql/package-lock.json; http URLs speak Hrana v2 over HTTP, ws URLs
-  Hrana 3 over WebSocket) runs libsql/check.mjs;
+  Hrana 2 over WebSocket: it never asks for Hrana's Protobuf encoding) runs libsql/check.mjs;
 - libsql-client (Python, pinned in libsql/requirements.txt; http URLs speak HTTP API v1, ws URLs Hrana 2 over
   WebSocket) runs libsql/check.py.
 
@@ -10,8 +10,9 @@ Each script covers values (64-bit integers, floats, text, blobs, NULL), batches,
 the client has one), a read-only token refused a write, and an invalid or revoked token refused.
 
 The clients are installed once into ``<repo>/.build/clients/node`` (``npm ci``) and ``<repo>/.build/clients/py`` (a
-venv, ``pip install -r``), and reused while their lock files are unchanged. Where node, npm, the npm registry or
-PyPI cannot be reached, the test FAILS and says so: it never passes or skips without the clients.
+venv holding exactly the pins of requirements.txt, ``--no-deps``: see the comment there), and reused while their
+lock files are unchanged (clients.py). Where node, npm, the npm registry or PyPI cannot be reached, the test FAILS
+and says so: it never passes or skips without the clients.
 """
 
 from __future__ import annotations

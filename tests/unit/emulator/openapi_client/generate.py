@@ -6,10 +6,11 @@ tests/unit/emulator/test_generated_client.py calls it once per change of the doc
 Usage: python generate.py <config.yml> <document> <output package directory> [<document> <output> ...]
 
 One known defect of openapi-python-client 0.29.1 is mended after generation, and only where it shows
-(docs/platform-notes.md, "Clients generated from the published documents"): an operation whose required
-request body is listed in several media types (every shield write: application/json, text/json,
-application/*+json) is annotated ``| Unset = UNSET`` without ``Unset`` being imported, so the module cannot be
-imported at all (openapi-generators/openapi-python-client issue #1451). The import is added to such modules.
+(docs/platform-notes.md, "Real clients against the emulator: generated SDKs and Hrana's Protobuf encoding"):
+an operation whose required request body is listed in several media types (every shield write:
+application/json, text/json, application/*+json) is annotated ``| Unset = UNSET`` without ``Unset`` being
+imported, so the module cannot be imported at all (openapi-generators/openapi-python-client issue #1451).
+The import is added to such modules.
 """
 
 import re
