@@ -2,7 +2,7 @@
 with or without a trailing slash; docs/platform-notes.md, "Database URLs and Hrana endpoints in the emulator"):
 
 - @libsql/client (TypeScript, pinned in libsql/package-lock.json; http URLs speak Hrana v2 over HTTP, ws URLs
-  Hrana 3 over WebSocket) runs libsql/check.mjs;
+  Hrana 2 over WebSocket: it never asks for Hrana's Protobuf encoding) runs libsql/check.mjs;
 - libsql-client (Python, pinned in libsql/requirements.txt; http URLs speak HTTP API v1, ws URLs Hrana 2 over
   WebSocket) runs libsql/check.py.
 
@@ -10,23 +10,21 @@ Each script covers values (64-bit integers, floats, text, blobs, NULL), batches,
 the client has one), a read-only token refused a write, and an invalid or revoked token refused.
 
 The clients are installed once into ``<repo>/.build/clients/node`` (``npm ci``) and ``<repo>/.build/clients/py`` (a
-venv, ``pip install -r``), and reused while their lock files are unchanged. Where node, npm, the npm registry or
-PyPI cannot be reached, the test FAILS and says so: it never passes or skips without the clients.
+venv holding exactly the pins of requirements.txt, ``--no-deps``: see the comment there), and reused while their
+lock files are unchanged (clients.py). Where node, npm, the npm registry or PyPI cannot be reached, the test FAILS
+and says so: it never passes or skips without the clients.
 """
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
-from .conftest import COLLECTION_ROOT
+from .clients import installed, python_venv, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLIENT_DIR = os.path.join(HERE, "libsql")
@@ -36,55 +34,6 @@ databases:
   - id: conformance
     tokens: {full_access: [full-token], read_only: [read-token]}
 """
-
-
-def clients_dir():
-    """``<repo>/.build/clients``: the tests run from a copy of the collection under ``<repo>/.build``."""
-    parts = str(COLLECTION_ROOT).split(os.sep)
-    build = os.sep.join(parts[: parts.index(".build") + 1]) if ".build" in parts else str(COLLECTION_ROOT / ".build")
-    return os.path.join(build, "clients")
-
-
-def digest(*names):
-    hashed = hashlib.sha256()
-    for name in names:
-        with open(os.path.join(CLIENT_DIR, name), "rb") as handle:
-            hashed.update(handle.read())
-    return hashed.hexdigest()[:16]
-
-
-def run(command, what, **kwargs):
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, **kwargs)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        pytest.fail("%s could not run: %s" % (what, exc))
-    if done.returncode != 0:
-        pytest.fail(
-            "%s failed (is the registry reachable from this machine?):\n%s%s" % (what, done.stdout, done.stderr)
-        )
-    return done
-
-
-def installed(name, lock_names, install):
-    """The install directory of ``name``, (re)installed by ``install(target)`` when its lock files changed."""
-    target = os.path.join(clients_dir(), name)
-    os.makedirs(clients_dir(), exist_ok=True)
-    marker = os.path.join(target, ".edge-installed")
-    wanted = digest(*lock_names)
-    with open(os.path.join(clients_dir(), ".%s.lock" % name), "w", encoding="utf-8") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # two test workers never install at once
-        try:
-            with open(marker, encoding="utf-8") as handle:
-                current = handle.read().strip()
-        except OSError:
-            current = None
-        if current != wanted:
-            shutil.rmtree(target, ignore_errors=True)
-            os.makedirs(target)
-            install(target)
-            with open(marker, "w", encoding="utf-8") as handle:
-                handle.write(wanted + "\n")
-    return target
 
 
 def node_client():
@@ -97,26 +46,16 @@ def node_client():
             shutil.copy(os.path.join(CLIENT_DIR, name), target)
         run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], "npm ci of @libsql/client", cwd=target)
 
-    target = installed("node", ("package.json", "package-lock.json"), install)
+    locks = [os.path.join(CLIENT_DIR, name) for name in ("package.json", "package-lock.json")]
+    target = installed("node", locks, install)
     shutil.copy(os.path.join(CLIENT_DIR, "check.mjs"), target)
     return node, os.path.join(target, "check.mjs")
 
 
 def python_client():
-    def install(target):
-        run([sys.executable, "-m", "venv", target], "creating the libsql-client venv")
-        pip = [
-            os.path.join(target, "bin", "python"),
-            "-m",
-            "pip",
-            "install",
-            "--disable-pip-version-check",
-            "--no-compile",
-            "-q",
-        ]
-        run(pip + ["-r", os.path.join(CLIENT_DIR, "requirements.txt")], "pip install of libsql-client")
-
-    return os.path.join(installed("py", ("requirements.txt",), install), "bin", "python")
+    requirements = os.path.join(CLIENT_DIR, "requirements.txt")
+    target = installed("py", (requirements,), lambda target: python_venv(target, requirements, "libsql-client"))
+    return os.path.join(target, "bin", "python")
 
 
 def observe(command):
