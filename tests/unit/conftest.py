@@ -8,6 +8,7 @@ never copied into it; conformance tests skip with a clear message where they are
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from pathlib import Path
@@ -209,3 +210,10 @@ def openapi():
         return OpenApiDocument(path)
 
     return load
+
+
+def pytest_collection_finish(session):
+    """ansible-test units forks every test: a child's garbage collections would walk, and so copy page by page,
+    the whole heap the parent built while collecting. Frozen, that heap is left alone (about a fifth of the units
+    stage's CPU); nothing collected here is garbage a test needs reclaimed."""
+    gc.freeze()
