@@ -440,8 +440,11 @@ def refusal(error, problems):
     return None
 
 
-def shape_state(current):
-    """The ``configuration`` and ``endpoints`` return values of a zone's state."""
+def shape_state(current, endpoints=True):
+    """The ``configuration`` and ``endpoints`` return values of a zone's state (``endpoints`` false: the
+    configuration alone)."""
+    if not endpoints:
+        return {"configuration": shape_configuration(current.configuration)}
     with _NoCollection():  # thousands of new dicts and no cycles
         return {
             "configuration": shape_configuration(current.configuration),

@@ -333,6 +333,18 @@ def test_a_stored_verdict_answers_a_rerun_on_the_same_answer_and_nothing_else(
     assert result["changed"] is False and result["diff"]["before"]["endpoints"]["GET /pets"]["parameters"]
 
 
+def test_return_endpoints_on_change_leaves_them_out_of_a_no_change_result_only(run_module, fake_session):
+    always = run(run_module, fake_session, [state()])
+    for dummy in range(2):  # compared, then from the verdict
+        quiet = run(run_module, fake_session, [state()], return_endpoints="on_change")
+        assert "endpoints" not in quiet and quiet["changed"] is False
+        assert quiet["configuration"] == always["configuration"] and quiet["changes"] == always["changes"]
+    changed_text = DOCUMENT.replace("version: 1.0.0", "version: 1.1.0")
+    for check, answers in ((True, [state()]), (False, [state(), state(config=configuration(version="1.1.0"))])):
+        result = run(run_module, fake_session, answers, check=check, content=changed_text, return_endpoints="on_change")
+        assert result["changed"] is True and [e["id"] for e in result["endpoints"]] == [11, 12, 13]
+
+
 def test_a_damaged_verdict_is_ignored_and_replaced(run_module, fake_session, cache_home):
     run(run_module, fake_session, [state()])
     verdicts = [n for n in os.listdir(str(cache_home)) if '"kind":"verdict"' in (cache_home / n).read_text()]
