@@ -64,7 +64,8 @@ options:
       - Whether to keep what the module derives from a document, and from the platform's renderings of its schemas,
         in O(cache_dir), keyed by a hash of their text, so a re-run with the same document reads the zone once and
         compares derived data instead of parsing the document again (for a 2,000-operation document, a fraction of a
-        second instead of seconds).
+        second instead of seconds). When the zone answers exactly as it did on a run that found no difference, that
+        run's verdict is reused and nothing is compared again (diff mode and O(force) always compare).
       - The cache never changes a result, only its cost. Entries are JSON, checked when read (a damaged, foreign or
         outdated entry is ignored and replaced), written atomically, readable by the user alone, and the least
         recently used are removed beyond 64 entries or 128 MB. They hold the document's derived content and hashes,
@@ -81,6 +82,18 @@ options:
         host) it is that host's, and when its home or this directory cannot be written (or the directory belongs to
         another user, or group or others may write to it) the cache is silently off.
     type: path
+    version_added: 1.1.0
+  return_endpoints:
+    description:
+      - When to return RV(endpoints), the zone's endpoints with their schemas (for a 2,000-operation document, several
+        MB that Ansible copies and serializes several times per task).
+      - V(always) returns them after every run.
+      - V(on_change) returns them only when the task changes (in check mode, would change) the zone; a run that
+        changes nothing returns RV(configuration), RV(changes) and RV(metrics) without RV(endpoints). A cached
+        re-run of a large document then costs little more than the read itself (see O(cache)).
+    type: str
+    choices: [always, on_change]
+    default: always
     version_added: 1.1.0
   force:
     description:
@@ -231,7 +244,7 @@ configuration:
       sample: "2026-05-02T10:00:00Z"
 endpoints:
   description: Every endpoint API Guardian derived from the document, in the platform's order (predicted in check mode).
-  returned: success
+  returned: success, unless O(return_endpoints=on_change) and nothing changed
   type: list
   elements: dict
   contains:
@@ -460,7 +473,8 @@ def run(ctx):
     except ApiError as error:
         ctx.fail_from(error, msg=refusal(error, problems), metrics=metrics)
     changes = dict(comparison.changes, forced=bool(ctx.params["force"] and not comparison.differs))
-    return dict(shape_state(state), changes=changes, metrics=metrics)
+    endpoints = ctx.changed or ctx.params["return_endpoints"] == "always"
+    return dict(shape_state(state, endpoints=endpoints), changes=changes, metrics=metrics)
 
 
 def reconcile(ctx, zone, upload, current, problems):
@@ -471,7 +485,8 @@ def reconcile(ctx, zone, upload, current, problems):
     sets). When the upload's answer is lost, the zone is re-read once and compared the same way; the upload is never
     sent again.
     """
-    comparison = upload.compare(current)
+    # the views are the diff, and a forced upload's expectation: without either, a cached verdict may stand for them
+    comparison = upload.compare(current, views=ctx.diff_mode or ctx.params["force"])
     if problems and (ctx.params["force"] or comparison.differs):
         ctx.warn(upload.uploading_anyway(zone.id, problems))
     outcome = ctx.reconcile(
@@ -498,6 +513,7 @@ MODULE = ModuleDef(
         enforce_authorization_validation=dict(type="bool"),
         plan_limits=dict(type="str", choices=["check", "warn", "ignore"], default="warn"),
         force=dict(type="bool", default=False),
+        return_endpoints=dict(type="str", choices=["always", "on_change"], default="always"),
         cache=dict(type="bool", default=True),
         cache_dir=dict(type="path"),
     ),

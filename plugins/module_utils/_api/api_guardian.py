@@ -91,7 +91,7 @@ def get_or_absent(client, zone_id, hint):
     """
     reply = _read(client, zone_id, hint, allow_404=True)
     if reply.status != 404:
-        return Current.from_data(reply.object.get("data"))
+        return Current.from_data(reply.object.get("data"), reply.text)
     message, key, dummy = parse_error_body(reply.text)
     if not shield_zones.exists(client, zone_id):
         raise ApiError("Reading API Guardian of shield zone %d" % zone_id, 404, message, error_key=key, hint=hint)

@@ -14,6 +14,8 @@ before anything is sent, compared with the zone's state, and the sentences the m
 
 from __future__ import annotations
 
+import json
+
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._openapi.cache import SpecCache, text_digest
 from ansible_collections.edge.platform.plugins.module_utils._openapi.deriver import derive
@@ -79,21 +81,27 @@ def endpoint_key(method, path):
 
 
 class Current(object):
-    """The zone's API Guardian state as read: whether a document is there, configuration, endpoints."""
+    """The zone's API Guardian state as read: whether a document is there, configuration, endpoints.
 
-    def __init__(self, present, configuration, endpoints):
+    ``text``: the answer's text this state was decoded from, when it was (the state is then a function of it, so a
+    hash of the text stands for the state in the cache's verdicts); None for a predicted state.
+    """
+
+    def __init__(self, present, configuration, endpoints, text=None):
         self.present = present
         self.configuration = configuration
         self.endpoints = endpoints
+        self.text = text
 
     @classmethod
-    def from_data(cls, data):
-        """From the ``data`` of a 200 answer: no endpoints, no title and no version means no document."""
+    def from_data(cls, data, text=None):
+        """From the ``data`` of a 200 answer (decoded from ``text``): no endpoints, no title and no version means no
+        document."""
         data = data if isinstance(data, dict) else {}
         configuration = data.get("configuration") if isinstance(data.get("configuration"), dict) else {}
         endpoints = [e for e in data.get("endpoints") or [] if isinstance(e, dict)]
         present = bool(endpoints) or any(configuration.get(k) not in (None, "") for k in ("title", "version"))
-        return cls(present, configuration, endpoints)
+        return cls(present, configuration, endpoints, text if isinstance(text, str) else None)
 
     @classmethod
     def absent(cls, data):
@@ -223,6 +231,22 @@ class Comparison(object):
         self.parse = parse
 
 
+# What a stored "no difference" verdict depends on besides the two texts and the options (see Upload.compare): bump
+# when the comparison above counts anything differently.
+COMPARISON_FORMAT = 1
+
+
+class Unchanged(object):
+    """A :class:`Comparison` known from the cache's verdict to find no difference, without its views (``before`` and
+    ``after`` are one placeholder, so they compare equal; never a diff)."""
+
+    def __init__(self):
+        self.before = self.after = {"unchanged": True}
+        self.changes = dict(endpoints_added=[], endpoints_removed=[], endpoints_changed=[], title=None, version=None)
+        self.differs = False
+        self.parse = _Rendered()
+
+
 def configuration_value(current, name):
     return current.configuration.get(name) if current.present else None
 
@@ -291,8 +315,9 @@ def shape_configuration(configuration):
 
 
 def shape_endpoint(endpoint):
-    shaped = dict((snake, endpoint.get(camel)) for snake, camel in ENDPOINT_FIELDS)
-    schemes = endpoint.get("authSchemes")
+    get = endpoint.get
+    shaped = {snake: get(camel) for snake, camel in ENDPOINT_FIELDS}
+    schemes = get("authSchemes")
     shaped["auth_schemes"] = None if schemes is None else [_auth_to_snake(s) for s in schemes if isinstance(s, dict)]
     return shaped
 
@@ -302,7 +327,8 @@ class Upload(object):
 
     Creating it parses and derives the document: an unusable one raises InputError naming ``option``. With a
     ``cache`` (:class:`SpecCache`) holding the derived forms of this very text, nothing is parsed: the derived
-    endpoints, the metrics and the platform's parsed renderings come from it (see the cache's docstring).
+    endpoints, the metrics and the platform's parsed renderings come from it (see the cache's docstring), the
+    derived endpoints only when a comparison needs them (a stored verdict may spare that too, see :meth:`compare`).
     """
 
     def __init__(self, text, option, enforce, cache=None):
@@ -311,15 +337,25 @@ class Upload(object):
         self.enforce = enforce
         self.cache = cache if cache is not None else SpecCache(enabled=False)
         self._document = None
+        self._derived = None
         self.digest = text_digest(text) if self.cache.usable and isinstance(text, str) else None
-        try:
-            with _NoCollection():  # tens of thousands of objects and no cycles: collecting only costs time
-                if self.digest is None:
-                    self.derived = derive(self.document)
-                else:
-                    self.derived = self.cache.document(self.digest, lambda: derive(self.document))
-        except DocumentError as exc:
-            raise self.unusable(exc)
+        if self.digest is None or not self.cache.known_document(self.digest):
+            self.derived  # pylint: disable=pointless-statement  # parsed now: an unusable document sends nothing
+        # else: this text was derived without error before; its derived form is read when a comparison needs it
+
+    @property
+    def derived(self):
+        """What API Guardian derives from the document (from the cache when it holds this text)."""
+        if self._derived is None:
+            try:
+                with _NoCollection():  # tens of thousands of objects and no cycles: collecting only costs time
+                    if self.digest is None:
+                        self._derived = derive(self.document)
+                    else:
+                        self._derived = self.cache.document(self.digest, lambda: derive(self.document))
+            except DocumentError as exc:
+                raise self.unusable(exc)
+        return self._derived
 
     @property
     def document(self):
@@ -365,9 +401,23 @@ class Upload(object):
             "refuses such a document before any write)." % (self.option, zone_id, "; ".join(problems))
         )
 
-    def compare(self, current):
+    def compare(self, current, views=True):
+        """The :class:`Comparison` of ``current`` with the document.
+
+        ``views=False`` (a run that needs no diff and no write unless something differs): when the cache holds the
+        verdict that this document and this very answer text (same options) make no difference, an
+        :class:`Unchanged` without views; a full comparison finding no difference stores that verdict.
+        """
+        verdict = None
+        if not views and self.digest is not None and current.present and current.text is not None:
+            verdict = (self.digest, text_digest(current.text), "%s %d" % (json.dumps(self.enforce), COMPARISON_FORMAT))
+            if self.cache.same(*verdict):
+                return Unchanged()
         with _NoCollection():
-            return compare(current, self.derived, self.enforce, self.cache)
+            comparison = compare(current, self.derived, self.enforce, self.cache)
+        if verdict is not None and not comparison.differs:
+            self.cache.remember_same(*verdict)
+        return comparison
 
     def predict(self, current, comparison, zone_id):
         """The zone's state after the upload, as a :class:`Current`."""
@@ -376,7 +426,7 @@ class Upload(object):
     def reached(self, comparison):
         """``reached(now)`` for the reconciler: whether the state read back derives the document (a zone still
         without a document never counts as the upload having landed)."""
-        return lambda now: now.present and self.compare(now).before == comparison.after
+        return lambda now: now.present and self.compare(now, views=True).before == comparison.after
 
 
 def refusal(error, problems):
@@ -390,9 +440,13 @@ def refusal(error, problems):
     return None
 
 
-def shape_state(current):
-    """The ``configuration`` and ``endpoints`` return values of a zone's state."""
-    return {
-        "configuration": shape_configuration(current.configuration),
-        "endpoints": [shape_endpoint(e) for e in current.endpoints],
-    }
+def shape_state(current, endpoints=True):
+    """The ``configuration`` and ``endpoints`` return values of a zone's state (``endpoints`` false: the
+    configuration alone)."""
+    if not endpoints:
+        return {"configuration": shape_configuration(current.configuration)}
+    with _NoCollection():  # thousands of new dicts and no cycles
+        return {
+            "configuration": shape_configuration(current.configuration),
+            "endpoints": [shape_endpoint(e) for e in current.endpoints],
+        }

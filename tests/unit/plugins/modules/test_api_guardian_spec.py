@@ -287,11 +287,73 @@ def test_warm_runs_give_the_cold_runs_results_and_diffs_without_parsing(
 
 def test_cache_dir_is_used_and_an_unusable_one_is_silently_off(run_module, fake_session, cache_home, tmp_path):
     result = run(run_module, fake_session, [state()], cache_dir=str(tmp_path / "mine"))
-    assert result["changed"] is False and len(os.listdir(str(tmp_path / "mine"))) == 3 and not cache_home.exists()
+    # the document's derived form, its metrics, the renderings, the verdict "no difference"
+    assert result["changed"] is False and len(os.listdir(str(tmp_path / "mine"))) == 4 and not cache_home.exists()
     blocked = tmp_path / "a-file"
     blocked.write_text("not a directory")
     result = run(run_module, fake_session, [state()], cache_dir=str(blocked / "cache"))
     assert result["changed"] is False and "warnings" not in result
+
+
+def test_a_stored_verdict_answers_a_rerun_on_the_same_answer_and_nothing_else(
+    run_module, fake_session, cache_home, monkeypatch
+):
+    from ansible_collections.edge.platform.plugins.module_utils._openapi.cache import SpecCache
+    from ansible_collections.edge.platform.plugins.module_utils._shapes import api_guardian_spec as shapes
+
+    cold = run(run_module, fake_session, [state()], cache=False)
+    run(run_module, fake_session, [state()])  # compares, and stores the verdict
+    with monkeypatch.context() as patched:
+
+        def refuse(*dummy):
+            raise AssertionError("compared or loaded the derived document despite the verdict")
+
+        patched.setattr(shapes, "compare", refuse)
+        patched.setattr(SpecCache, "document", refuse)
+        warm = run(run_module, fake_session, [state()])
+    assert calls(fake_session) == [("GET", GUARDIAN)] * 3
+    for result in (cold, warm):
+        result.pop("invocation")
+    assert warm == cold and warm["changed"] is False, "the same result, endpoints and all"
+
+    # any other answer text compares again, and says what differs
+    settings = current_endpoints()
+    settings[0]["rateLimitingRequestCount"] = 99  # a setting the comparison ignores: still no change
+    schema = current_endpoints()
+    schema[1]["requestBodySchemaYaml"] = "type: object\n"
+    assert run(run_module, fake_session, [state(settings)])["changed"] is False
+    result = run(run_module, fake_session, [state(schema), state(schema)])
+    assert result["changed"] is True and result["changes"]["endpoints_changed"] == ["POST /pets"]
+    # so do another document, other options, and a diff (whose views the verdict does not hold)
+    changed_text = DOCUMENT.replace("version: 1.0.0", "version: 1.1.0")
+    assert run(run_module, fake_session, [state(), state()], content=changed_text)["changed"] is True
+    result = run(run_module, fake_session, [state()], check=True, enforce_authorization_validation=False)
+    assert result["changed"] is True and result["changes"]["endpoints_changed"] == ["GET /pets", "POST /pets"]
+    result = run(run_module, fake_session, [state()], diff=True)
+    assert result["changed"] is False and result["diff"]["before"]["endpoints"]["GET /pets"]["parameters"]
+
+
+def test_return_endpoints_on_change_leaves_them_out_of_a_no_change_result_only(run_module, fake_session):
+    always = run(run_module, fake_session, [state()])
+    for dummy in range(2):  # compared, then from the verdict
+        quiet = run(run_module, fake_session, [state()], return_endpoints="on_change")
+        assert "endpoints" not in quiet and quiet["changed"] is False
+        assert quiet["configuration"] == always["configuration"] and quiet["changes"] == always["changes"]
+    changed_text = DOCUMENT.replace("version: 1.0.0", "version: 1.1.0")
+    for check, answers in ((True, [state()]), (False, [state(), state(config=configuration(version="1.1.0"))])):
+        result = run(run_module, fake_session, answers, check=check, content=changed_text, return_endpoints="on_change")
+        assert result["changed"] is True and [e["id"] for e in result["endpoints"]] == [11, 12, 13]
+
+
+def test_a_damaged_verdict_is_ignored_and_replaced(run_module, fake_session, cache_home):
+    run(run_module, fake_session, [state()])
+    verdicts = [n for n in os.listdir(str(cache_home)) if '"kind":"verdict"' in (cache_home / n).read_text()]
+    assert len(verdicts) == 1
+    path = cache_home / verdicts[0]
+    entry = json.loads(path.read_text())
+    path.write_text(json.dumps(dict(entry, value=dict(entry["value"], answer="0" * 64))))  # another answer's
+    result = run(run_module, fake_session, [state()])
+    assert result["changed"] is False and json.loads(path.read_text()) == entry
 
 
 # ---------------------------------------------------------------------------------------------

@@ -171,6 +171,23 @@ def test_concurrent_writers_leave_one_valid_entry(tmp_path):
     assert _cache.SpecCache(str(tmp_path)).document(DIGEST, Counting(None)) == derived()
 
 
+def test_verdicts_hold_for_their_own_document_answer_and_context_only(tmp_path):
+    answer = "a" * 64
+    spec_cache = _cache.SpecCache(str(tmp_path))
+    assert not spec_cache.same(DIGEST, answer, "null 1") and not spec_cache.known_document(DIGEST)
+    spec_cache.remember_same(DIGEST, answer, "null 1")
+    spec_cache.document(DIGEST, derived)
+    again = _cache.SpecCache(str(tmp_path))
+    assert again.same(DIGEST, answer, "null 1") and again.known_document(DIGEST)
+    assert not again.same(DIGEST, "b" * 64, "null 1")
+    assert not again.same(DIGEST, answer, "true 1")
+    assert not again.same(_cache.text_digest(DOCUMENT + "\n"), answer, "null 1")
+    assert not _cache.SpecCache(str(tmp_path), enabled=False).same(DIGEST, answer, "null 1")
+    for name in entries(tmp_path):
+        damage(tmp_path / name, "truncated")
+    assert not again.same(DIGEST, answer, "null 1")
+
+
 def test_cache_off_reads_and_writes_nothing(tmp_path):
     directory = tmp_path / "cache"
     compute = Counting(derived)

@@ -76,3 +76,31 @@ def test_masked_gives_what_remove_values_gives(secret):
 
     assert output(masked(result, {secret})) == output(remove_values(result, {secret}))
     assert output(masked(result, set())) == output(remove_values(result, set()))
+
+
+@pytest.mark.parametrize(
+    "secret, screened",
+    # "12" could be in a number's str(): JSON screens, and bytes in "clean" send it through remove_values
+    [("s3cr3t-value", True), ("ünïcode-sécret", True), ("sur\udcffrogate", True), ("12", False), ("e", False)],
+)
+def test_masked_screens_bytes_subclasses_and_numbers_like_remove_values(secret, screened):
+    import collections
+
+    from ansible.module_utils.common.parameters import remove_values
+
+    from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.host import masked
+
+    class Text(str):
+        pass
+
+    result = {
+        "bytes": ("token " + secret).encode("utf-8", "surrogateescape"),
+        "subclass": {"value": Text("x" + secret)},  # marshal refuses a subclass: JSON screens it
+        "ordered": collections.OrderedDict(value=secret),
+        "numbers": [120, 1e100, -1.25, float("inf")],
+        "set": {secret + "!"},
+        "clean": {"path": "/pets", "body": b"\x00\xff", "count": 7, "rows": [{"name": "x"}] * 100},
+    }
+    assert repr(masked(result, {secret})) == repr(remove_values(result, {secret}))
+    # a value without the secret is kept as it is (not copied) when marshal could screen it
+    assert (masked(result, {secret})["clean"] is result["clean"]) is screened
