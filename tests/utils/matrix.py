@@ -120,15 +120,24 @@ def find_python(version):
         if not path or not os.access(path, os.X_OK):
             continue
         probe = subprocess.run(
-            [path, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            [path, "-c", PROBE],
             check=False,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             universal_newlines=True,
         )
-        if probe.returncode == 0 and probe.stdout.strip() == version:
-            return path
+        found = probe.stdout.split("\n")
+        if probe.returncode == 0 and found[0] == version:
+            return found[1] or path
     return None
+
+
+# The version, and the interpreter behind a venv's python or a symlink: the same Python is the same path whatever
+# PATH found it (make's, or run_suite's with the development venv first), so a venv's stamp holds.
+PROBE = (
+    "import os, sys; print('%d.%d' % sys.version_info[:2]); "
+    "print(os.path.realpath(getattr(sys, '_base_executable', '') or sys.executable))"
+)
 
 
 def ensure_venv(name, python, requirements, run):
