@@ -18,6 +18,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     ApiError,
     InputError,
     excerpt,
+    reported_failure,
     scrub,
     unconfirmed,
 )
@@ -38,10 +39,6 @@ RULE_NOT_VISIBLE = (
 
 def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _filled(value):
-    return isinstance(value, str) and bool(value.strip())
 
 
 def _hints(hint):
@@ -161,25 +158,11 @@ def find(client, zone_id, name, hint=None):
 
 
 def error_response_failure(error):
-    """``(status, message, error_key)`` when a rule's ``errorResponse`` really reports a failure, else None.
-
-    ``errorResponse`` is a ``GenericRequestResponse`` (shield document): ``success`` is a plain,
-    non-nullable boolean and ``statusCode`` an enum, so an object the platform never filled in is
-    serialised with their defaults: ``{"statusCode": 0, "success": false, "message": null,
-    "errorKey": null}``. ``success: false`` alone therefore says nothing; a failure is reported by a
-    message, an error key or an error status. The Terraform provider never looks at ``errorResponse``
-    at all: a 200 is a rule, a 404 is gone (BunnyWay/terraform-provider-bunnynet,
-    internal/api/pullzone_waf_rule.go, GetPullzoneWafRule).
-    """
-    if not isinstance(error, dict) or error.get("success") is not False:
-        return None
-    code = error.get("statusCode")
-    status = code if _is_int(code) and 400 <= code <= 599 else None
-    message = error.get("message") if _filled(error.get("message")) else None
-    key = error.get("errorKey") if _filled(error.get("errorKey")) else None
-    if status is None and message is None and key is None:
-        return None
-    return status, message, key
+    """``(status, message, error_key)`` when a rule's ``errorResponse`` really reports a failure, else None: the one
+    rule for every shield answer (``errors.reported_failure``). The Terraform provider never looks at
+    ``errorResponse`` at all: a 200 is a rule, a 404 is gone (docs/platform-notes.md, "Custom WAF rules: reading a
+    rule, errorResponse")."""
+    return reported_failure(error)
 
 
 def rule_is_complete(rule, rule_id):

@@ -18,7 +18,9 @@ are recognised by content, never by content type:
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 REDACTED = "********"
 
@@ -179,6 +181,25 @@ def shorten(text, limit=MAX_TEXT):
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+_HTML_START = re.compile(r"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)\b", re.IGNORECASE | re.DOTALL)
+_HTML_TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
+
+
+def html_page(text, content_type=None):
+    """``'an HTML page titled "414 Request-URI Too Large"'`` when ``text`` is an HTML page (a proxy's or portal's
+    error page), else None: such a page is summarised by its title, never pasted into a message."""
+    if not text or not (_HTML_START.match(text[:4096]) or "html" in (content_type or "").lower()):
+        return None
+    found = _HTML_TITLE.search(text[:65536])
+    title = html.unescape(" ".join(found.group(1).split())) if found else ""
+    return "an HTML page titled %s" % json.dumps(shorten(title, 80)) if title else "an HTML page without a title"
+
+
+def summary(text, content_type=None):
+    """A short description of an untrusted body for a message: an HTML page by its title, else an excerpt."""
+    return html_page(text, content_type) or excerpt(text)
+
+
 def excerpt(text, limit=80):
     """A short one-line quote of an untrusted body for a message (scrub it of secrets before showing)."""
     if not text or not text.strip():
@@ -196,21 +217,50 @@ def decode_json(text):
         return None
 
 
+def _filled(value):
+    return isinstance(value, str) and bool(value.strip())
+
+
+def reported_failure(error):
+    """``(status, message, error_key)`` when a ``GenericRequestResponse`` (the shield envelope's ``error``, a rule's
+    ``errorResponse``) really reports a failure, else None.
+
+    ``success`` is a plain, non-nullable boolean and ``statusCode`` an enum (Shield document), so an object the
+    platform never filled in is serialised with their defaults: ``{"statusCode": 0, "success": false, "message":
+    null, "errorKey": null}``. ``success: false`` alone therefore says nothing; a failure is reported by a message,
+    an error key or an error status (docs/platform-notes.md, "Shield answers: success is judged by the status and
+    the data"). Status is the object's ``statusCode`` when it is an HTTP error status, else None (the caller keeps
+    the HTTP status).
+    """
+    if not isinstance(error, dict) or error.get("success") is not False:
+        return None
+    code = error.get("statusCode")
+    status = code if isinstance(code, int) and not isinstance(code, bool) and 100 <= code <= 599 else None
+    message = error.get("message") if _filled(error.get("message")) else None
+    key = error.get("errorKey") if _filled(error.get("errorKey")) else None
+    if status is not None and status < 400:
+        status = None  # not an error status: the caller keeps the HTTP status
+    if status is None and message is None and key is None:
+        return None
+    return status, message, key
+
+
 def envelope_failure(data):
-    """``(status, message, error_key)`` when ``data`` is a shield envelope reporting failure."""
+    """``(status, message, error_key)`` when ``data`` is a shield envelope whose ``error`` reports a failure (see
+    :func:`reported_failure`: a default ``GenericRequestResponse`` with ``success: false`` alone reports none)."""
     if not isinstance(data, dict):
         return None
-    error = data.get("error")
-    if isinstance(error, dict) and error.get("success") is False:
-        return error.get("statusCode"), error.get("message"), error.get("errorKey")
-    return None
+    return reported_failure(data.get("error"))
 
 
 def parse_error_body(text):
     """``(message, error_key, field)`` from any error body shape the platform uses."""
     data = decode_json(text)
     if data is None:
-        return (shorten(text) if text and text.strip() else None), None, None
+        if not text or not text.strip():
+            return None, None, None
+        page = html_page(text)
+        return (("the answer is %s, not the platform's error body" % page) if page else shorten(text)), None, None
     if not isinstance(data, dict):
         return shorten(json.dumps(data)), None, None
     error = data.get("error")

@@ -121,8 +121,13 @@ def test_envelope_failure_only_for_failed_envelopes():
                 "errorKey": "invalid_plan_type.bot_detection",
             }
         }
-    ) == (202, "plan", "invalid_plan_type.bot_detection")
+    ) == (None, "plan", "invalid_plan_type.bot_detection")  # 202 is no error status: the HTTP status (202) stands
     assert envelope_failure({"error": {"statusCode": 200, "success": True}, "data": {}}) is None
+    # a GenericRequestResponse nobody filled in: success is judged by the status and the data, not by this
+    assert envelope_failure({"error": {"statusCode": 0, "success": False, "message": None, "errorKey": None}}) is None
+    assert envelope_failure({"error": {"statusCode": 200, "success": False, "message": " "}, "data": {}}) is None
+    assert envelope_failure({"error": {"statusCode": 404, "success": False}}) == (404, None, None)
+    assert envelope_failure({"error": {"statusCode": 0, "success": False, "errorKey": "x.y"}}) == (None, None, "x.y")
     assert envelope_failure({"data": {}}) is None
     assert envelope_failure([1]) is None
 
