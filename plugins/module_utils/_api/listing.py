@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import BAD_ANSWER, ApiError, InputError
 
+from .answers import core_page
+
 MAX_CANDIDATES = 5
 CORE_PAGE_SIZE = 1000  # the documented maximum of perPage on /dnszone and /pullzone
 # Bounds on one listing: a platform that never says "no more items" must neither keep the task running nor
@@ -44,15 +46,6 @@ class LookupFailed(InputError):
 def normal(name):
     """A name as compared: stripped, without a trailing dot, lower case."""
     return (name or "").strip().rstrip(".").lower()
-
-
-def _core_items(reply_data, operation):
-    """``(items, has_more)`` of a core list answer: the paged object, or a plain array (all items)."""
-    if isinstance(reply_data, list):
-        return reply_data, False
-    if isinstance(reply_data, dict) and "Items" in reply_data and isinstance(reply_data["Items"], (list, type(None))):
-        return reply_data.get("Items") or [], bool(reply_data.get("HasMoreItems"))
-    raise ApiError(operation, 200, "the platform answered with neither a list nor a page of items", kind=BAD_ANSWER)
 
 
 def check_listing(operation, what, items, pages):
@@ -84,9 +77,10 @@ def core_list(client, path, what, search=None, params=None):
         if search:
             query["search"] = search
         operation = "Listing %s (page %d)" % (what, page) if page > 1 else "Listing %s" % what
-        # the page object, or (GET /pullzone, page 0 semantics) a plain array: _core_items checks which
-        reply = client.request("GET", path, operation, params=query, expect="any")
-        batch, has_more = _core_items(reply.data, operation)
+        # a page was asked for (page >= 1): only the page object is this answer; a plain array (what page=0 answers)
+        # or {} is not understood (docs/platform-notes.md, "Answers that are not understood")
+        reply = client.request("GET", path, operation, params=query, expect=core_page(what))
+        batch, has_more = reply.data["Items"] or [], bool(reply.data.get("HasMoreItems"))
         items.extend(item for item in batch if isinstance(item, dict))
         if not has_more or not batch:
             break

@@ -48,6 +48,7 @@ from .errors import (
     parse_error_body,
     scrub,
     shorten,
+    summary,
     unconfirmed,
 )
 from .sessions import shared_session
@@ -86,6 +87,9 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 BAD_READ_ANSWER_HINT = (
     "Check that %s points at the platform API itself (a proxy or portal may have answered) and try again."
 )
+# What a read that was not understood says about the task's own writes: the client counts what it sent.
+NOTHING_WRITTEN = "Nothing was written by this task. "
+WRITTEN_BEFORE = "This task sent %d write%s before this read; what the platform now holds was not read. "
 # Generous for management answers (a page of 1,000 pull zones is a few MB); a module may raise it per client.
 DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 CHUNK_BYTES = 64 * 1024
@@ -307,6 +311,7 @@ class Client(object):
         self.sleep = sleep or time.sleep
         self.warn = warn
         self.auth_headers = dict(auth_headers)
+        self.writes_sent = 0  # requests that may change state sent by this client (this task): what a failure says
         self.keep_alive = bool(keep_alive) and session is None
         self.session = session
         self._pid = None
@@ -347,7 +352,9 @@ class Client(object):
         ``replay_safe=False`` marks a write that must not be sent twice once it may have
         reached the server; it is then retried only when it provably was not processed.
         ``hints`` maps a status to advice that replaces the generic one ("check zone_id" for 404).
-        ``expect`` is what a 2xx body must be: ``"object"`` (a JSON object, the default), ``"any"``
+        ``expect`` is what a 2xx body must be: a documented shape (``_api/answers.py``: anything with a ``name`` and
+        ``accepts(data)``, such as "the DNS zone 12"), ``"object"`` (a JSON object, the
+        default), ``"any"``
         (any JSON value: lists, pages), ``"data"`` (a shield envelope: a JSON object whose ``data`` is an
         object), ``"empty"`` (operations documented to answer 204 No Content: an empty body; a body there
         is not what the operation returns) or ``"text"`` (a document that is not JSON, such as a zone file: any
@@ -360,10 +367,12 @@ class Client(object):
         ``text_body`` (a str, instead of ``json_body``) is sent as it is, UTF-8, as ``Content-Type: text/plain``.
         Raises :class:`ApiError` (with ``kind``) for every failure; 404 is returned only with ``allow_404``.
         """
-        if expect not in EXPECT:
-            raise ValueError("expect must be one of %s" % ", ".join(EXPECT))
+        if expect not in EXPECT and not callable(getattr(expect, "accepts", None)):
+            raise ValueError("expect must be a documented shape or one of %s" % ", ".join(EXPECT))
         if changes_state is None:
             changes_state = method.upper() not in READ_METHODS
+        if changes_state:
+            self.writes_sent += 1  # counted once, before the first attempt: it may land from here on
         url = self.url(path)
         if self.keep_alive and self._pid != os.getpid():
             self._own_session()  # never a session (nor a pooled socket) of another process
@@ -471,13 +480,7 @@ class Client(object):
             if problem:
                 if changes_state:
                     raise unconfirmed(operation, status, self._clean(problem))
-                raise ApiError(
-                    operation,
-                    status,
-                    self._clean(problem),
-                    kind=BAD_ANSWER,
-                    hint=BAD_READ_ANSWER_HINT % self.url_option,
-                )
+                raise self.not_understood(operation, status, problem)
             return reply
         if 300 <= status < 400:
             raise ApiError(
@@ -496,31 +499,49 @@ class Client(object):
         hint = None if kind == MAY_HAVE_BEEN_SENT else hints.get(status)
         raise ApiError(operation, status, self._clean(message), error_key=key, field=field, hint=hint, kind=kind)
 
+    def not_understood(self, operation, status, problem):
+        """The failure of a read whose 2xx answer is not what the operation documents (``problem`` says how): kind
+        ``BAD_ANSWER``, nothing decided from it, and the hint says whether this task had written anything before."""
+        written = self.writes_sent
+        done = NOTHING_WRITTEN if not written else WRITTEN_BEFORE % (written, "" if written == 1 else "s")
+        return ApiError(
+            operation,
+            status,
+            self._clean(problem),
+            kind=BAD_ANSWER,
+            hint=done + BAD_READ_ANSWER_HINT % self.url_option,
+        )
+
     @staticmethod
     def _unreadable(reply, expect):
         """Why a 2xx body is not what the operation returns, or None when it is."""
         data, text = reply.data, reply.text
-        if expect == "empty" and not text.strip():
+        if not isinstance(expect, str):  # a documented shape (_api/answers.py)
+            if data is not None and expect.accepts(data):
+                return None
+            wanted = expect.name
+        elif expect == "empty" and not text.strip():
             return None
-        if expect == "text":
+        elif expect == "text":
             return None
-        if expect == "any" and data is not None:
+        elif expect == "any" and data is not None:
             return None
-        if expect == "object" and isinstance(data, dict):
+        elif expect == "object" and isinstance(data, dict):
             return None
-        if expect == "data" and isinstance(data, dict) and isinstance(data.get("data"), dict):
+        elif expect == "data" and isinstance(data, dict) and isinstance(data.get("data"), dict):
             return None
-        wanted = {
-            "object": "the JSON object",
-            "any": "the JSON",
-            "empty": "the empty answer",
-            "data": "the JSON object with data",
-        }[expect]
+        else:
+            wanted = {
+                "object": "the JSON object",
+                "any": "the JSON",
+                "empty": "the empty answer",
+                "data": "the JSON object with data",
+            }[expect]
         content_type = reply.headers.get("Content-Type") or "no content type"
-        return "the answer (%s) is not %s this operation returns, so nothing was decided from it: %s" % (
+        return "the answer (%s) is not %s this operation returns, so it was not understood: %s" % (
             shorten(content_type, 60),
             wanted,
-            excerpt(text),
+            summary(text, content_type),
         )
 
     def _redirect_message(self, url, location):

@@ -45,10 +45,22 @@ def test_a_listing_past_max_items_fails_naming_the_bound(monkeypatch):
     assert "the listing of pull zones passed 5 items (6 pull zones in 2 pages so far)" in caught.value.message
 
 
-def test_a_list_answer_of_another_shape_is_a_platform_error():
-    api, _session = client(FakeResponse(body={"unexpected": True}))
-    with pytest.raises(ApiError, match="neither a list nor a page"):
+@pytest.mark.parametrize(
+    "body", [{"unexpected": True}, {}, [], [{"Id": 1, "Name": "demo"}]], ids=["other", "{}", "[]", "array"]
+)
+def test_an_answer_that_is_not_the_page_asked_for_is_not_understood(body):
+    # a page was asked for (page=1): a bare array is what page=0 answers, so even one holding the zone is no answer
+    api, _session = client(FakeResponse(body=body))
+    with pytest.raises(ApiError) as caught:
         pull_zones.find(api, "demo")
+    assert caught.value.kind == "bad_answer"
+    assert "is not the page of pull zones (an object with Items) this operation returns, so it was not understood" in (
+        caught.value.message
+    )
+    assert caught.value.describe().endswith(
+        "Nothing was written by this task. Check that base_url points at the platform API itself (a proxy or portal "
+        "may have answered) and try again."
+    )
 
 
 def test_a_failed_lookup_is_input_naming_the_option():

@@ -12,9 +12,9 @@ from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client, dns_page
 
 
-def test_pull_zone_by_name_reads_the_paged_object_and_a_plain_array():
+def test_pull_zone_by_name_reads_the_paged_object():
     zones = [{"Id": 1, "Name": "demo"}, {"Id": 2, "Name": "demo-staging"}]
-    api, session = client(dns_page(zones), FakeResponse(body=zones))
+    api, session = client(dns_page(zones), dns_page(zones))
     assert pull_zones.find(api, "demo-staging")["Id"] == 2
     assert pull_zones.find(api, "Demo")["Id"] == 1
     assert session.calls[0]["url"].endswith("/pullzone") and session.calls[0]["params"]["search"] == "demo-staging"

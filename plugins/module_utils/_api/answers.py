@@ -1,0 +1,81 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""What each read documents as its answer: the one rule every reader of the resource layer follows (pure Python).
+
+A reader passes its operation's documented shape to ``client.request(..., expect=shape)``. An answer of another
+shape (``{}`` where an object with its id or a listing's envelope is documented, a bare ``[]`` where the request
+asked for the paged envelope, an HTML page, an empty body) is not understood: the client fails the read (kind
+``BAD_ANSWER``) saying so and whether the task had written anything, and nothing is decided from it, so no
+"nothing there" can lead to a create or to claiming an object absent (docs/platform-notes.md, "Answers that are
+not understood").
+
+Where the documented shape itself says "nothing there" and that would lead to a create or to claiming an object
+absent, the resource file decides whether one confirming read by another route is needed (the object by id, the
+parent's own read); these shapes only say what the operation returns.
+"""
+
+from __future__ import annotations
+
+
+def is_id(value):
+    """A platform id: a positive integer (booleans are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+class Shape(object):
+    """A documented answer: ``name`` completes "the answer is not ... this operation returns" ("the DNS zone 12",
+    "the page of DNS zones (an object with Items)"),
+    ``accepts(data)`` is True for the decoded JSON of an answer of that shape."""
+
+    def __init__(self, name, accepts):
+        self.name = name
+        self.accepts = accepts
+
+    def __repr__(self):
+        return "Shape(%r)" % self.name
+
+
+def object_with_id(name, key="Id", wanted=None):
+    """A JSON object whose ``key`` is a positive integer id (``wanted`` when given): "the DNS zone 12"."""
+    return Shape(
+        name,
+        lambda data: isinstance(data, dict) and is_id(data.get(key)) and (wanted is None or data.get(key) == wanted),
+    )
+
+
+def object_with(name, test):
+    """A JSON object for which ``test(data)`` holds."""
+    return Shape(name, lambda data: isinstance(data, dict) and bool(test(data)))
+
+
+def _list_or_null(value):
+    return value is None or isinstance(value, list)
+
+
+def core_page(what):
+    """One page of a core API listing asked for with ``page`` >= 1: ``{Items: [...], HasMoreItems, ...}`` (``Items``
+    nullable). A bare array is what the platform answers for ``page=0`` only, so it is not this answer."""
+    return Shape(
+        "the page of %s (an object with Items)" % what,
+        lambda data: isinstance(data, dict) and "Items" in data and _list_or_null(data["Items"]),
+    )
+
+
+def shield_data(name, test=None):
+    """A shield envelope whose ``data`` is an object (for which ``test(data)`` holds, when given)."""
+    return Shape(
+        name,
+        lambda data: (
+            isinstance(data, dict) and isinstance(data.get("data"), dict) and (test is None or bool(test(data["data"])))
+        ),
+    )
+
+
+def shield_page(what):
+    """One page of a shield listing: ``{data: [...], page: {...}}`` (``data`` nullable, but present)."""
+    return Shape(
+        "the page of %s (an object with data)" % what,
+        lambda data: isinstance(data, dict) and "data" in data and _list_or_null(data["data"]),
+    )
