@@ -4,7 +4,8 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """The argument screen both hosts run on the raw arguments before ansible-core validates them, and the mask set.
 
-:func:`screen_arguments` collects every secret (no_log options at any depth, the environment variables their
+:func:`screen_arguments` drops every option given as null (at any depth: null is not a value, so the option counts
+as not given), collects every secret (no_log options at any depth, the environment variables their
 fallbacks read, values a module hides inside other options) and refuses, by name, the shapes validation
 cannot handle without echoing the arguments. :class:`NoLogValues` is the set both hosts mask output with.
 """
@@ -107,7 +108,13 @@ def screen_arguments(spec, params, hidden_secrets=None):
 def _screen(spec, params, prefix, screen):
     for name, options in spec.items():
         label = prefix + name
-        keys = [key for key in [name] + list(options.get("aliases") or ()) if key in params]
+        names = [name] + list(options.get("aliases") or ())
+        for key in names:
+            # an option given as null is an option not given (defaults, fallbacks and the required checks apply as
+            # if it were left out): ansible-core counts a present null in required_one_of and mutually_exclusive
+            if key in params and params[key] is None:
+                del params[key]
+        keys = [key for key in names if key in params]
         if options.get("no_log"):
             _screen_secret(options, params, keys, label, screen)
             continue
