@@ -69,7 +69,8 @@ options:
     type: str
   storage_zone_id:
     description:
-      - Id of the storage zone the zone pulls from (origin type V(storage_zone)).
+      - Id of the storage zone the zone pulls from (origin type V(storage_zone)); V(0) for none (from 0 to
+        9223372036854775807).
     type: int
   origin_host_header:
     description:
@@ -148,7 +149,7 @@ options:
     description: Whether logs are also kept in a storage zone (O(logging_storage_zone_id)).
     type: bool
   logging_storage_zone_id:
-    description: Id of the storage zone that keeps the logs.
+    description: Id of the storage zone that keeps the logs; V(0) for none (from 0 to 9223372036854775807).
     type: int
   blocked_countries:
     description:
@@ -602,6 +603,8 @@ MODULE = ModuleDef(
     ),
     run=run,
     hidden_secrets=lambda params: [P.url_password(params.get("origin_url"))],
+    # 0 is the platform's "no storage zone" (what pullzone_info returns for a zone without one)
+    bounds={"storage_zone_id": (0, 2**63 - 1), "logging_storage_zone_id": (0, 2**63 - 1)},
     required_one_of=[["name", "id"]],
 )
 

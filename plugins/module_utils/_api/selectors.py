@@ -85,13 +85,6 @@ class Found(object):
         return "Found(%r)" % (self.id,)
 
 
-def _positive_id(ctx, option, what):
-    value = ctx.params.get(option)
-    if value is not None and value <= 0:
-        raise InputError("%s must be a positive %s id; got %d." % (option, what, value), option=option)
-    return value
-
-
 class Selector(object):
     """One way to name an object: an id option and the name options that stand for it.
 
@@ -165,7 +158,7 @@ class Selector(object):
         """A :class:`Found` from whichever option is set; raises InputError (LookupFailed for a name that matches no
         single object), which fails the task with its text."""
         id_option = self.names[0]
-        object_id = _positive_id(ctx, id_option, self.what)
+        object_id = ctx.params.get(id_option)  # ids are in range (_engine/bounds.py) before the core runs
         if object_id is not None:
             return Found(object_id, what=self.what, option=id_option, given=object_id)
         for name in self.names[1:]:  # names are sent to the platform as a search term
@@ -189,7 +182,7 @@ def _pull_zone(ctx):
 
 
 def _shield_zone(ctx):
-    pull_zone_id = _positive_id(ctx, "pullzone_id", "pull zone")
+    pull_zone_id = ctx.params.get("pullzone_id")
     label = None
     if pull_zone_id is None:
         pull_zone = pull_zones.find(ctx.client, ctx.params["pullzone_name"])

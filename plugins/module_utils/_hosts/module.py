@@ -29,6 +29,7 @@ import copy
 
 from ansible.module_utils.basic import AnsibleModule, missing_required_lib
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import check_bounds, effective_bounds
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import REQUESTS_IMPORT_ERROR
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 
@@ -44,17 +45,28 @@ class ModuleDef(object):
     ``"management"`` or a callable ``(ctx) -> client``. ``hidden_secrets(params)``: values inside
     other options to mask from the start (a token in a URL). ``validation``: AnsibleModule's
     ``mutually_exclusive``, ``required_together``, ``required_one_of``, ``required_if``, ``required_by``.
+    ``bounds``: ``{option path: (low, high)}``, the ranges of its numeric options (``_engine/bounds.py``: ids and
+    other integers have a default range), checked before the core runs.
     ``returned_secret``: the return key that holds a secret the task asked for (database_token's token):
     the action warns when the task's no_log is off (on both paths), since nothing else keeps that value
     out of the output.
     """
 
     def __init__(
-        self, argument_spec, run, connection="management", hidden_secrets=None, returned_secret=None, **validation
+        self,
+        argument_spec,
+        run,
+        connection="management",
+        hidden_secrets=None,
+        returned_secret=None,
+        bounds=None,
+        **validation,
     ):
         self.argument_spec = argument_spec
         self.run = run
         self.connection = connection
+        self.bounds = dict(bounds or {})
+        effective_bounds(self.spec(), self.bounds)  # a bound for an option the spec lacks fails at import
         self.hidden_secrets = hidden_secrets
         self.returned_secret = returned_secret
         self.validation = validation
@@ -81,6 +93,7 @@ class ModuleDef(object):
         ctx.on_secret = no_log_values.add
 
         def core(context):
+            check_bounds(self.spec(), self.bounds, context.params)  # every number in range before anything starts
             context.client = self.connect(context)
             return self.run(context)
 

@@ -76,7 +76,7 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
         ({"execution_mode": "challenge"}, "value of execution_mode must be one of: log, block, 0, 1, got: challenge"),
         ({"execution_mode": "Block"}, "value of execution_mode must be one of: log, block, 0, 1, got: Block"),
         ({"body_limit_action": "5"}, "value of body_limit_action must be one of: block, log, ignore, 0, 1, 2, got: 5"),
-        ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id"),
+        ({"shield_zone_id": 0}, "shield_zone_id must be a positive id (from 1 to 9223372036854775807)"),
     ],
 )
 def test_bad_input_fails_before_any_request(fake_session, run_module, args, message):

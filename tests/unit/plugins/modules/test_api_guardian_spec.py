@@ -798,7 +798,7 @@ def test_src_the_action_did_not_read_fails_before_any_request(run_module, fake_s
 @pytest.mark.parametrize(
     "extra, expected",
     [
-        ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id"),
+        ({"shield_zone_id": 0}, "shield_zone_id must be a positive id (from 1 to 9223372036854775807)"),
         ({"src": "/tmp/x.yaml"}, "parameters are mutually exclusive: content|src"),
         ({"content": None}, "one of the following is required: content, src"),
     ],

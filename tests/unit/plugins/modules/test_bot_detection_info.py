@@ -246,7 +246,7 @@ def test_server_error_without_body_fails(fake_session, run_module):
 @pytest.mark.parametrize(
     "args, message",
     [
-        ({"shield_zone_id": 0}, "shield_zone_id must be a positive shield zone id; got 0."),
+        ({"shield_zone_id": 0}, "shield_zone_id must be a positive id (from 1 to 9223372036854775807); got 0."),
         ({"base_url": "ftp://example.test"}, "base_url must be an absolute http:// or https:// URL"),
     ],
 )

@@ -199,7 +199,7 @@ def test_check_mode_delete_sends_no_write(fake_session, run_module):
     [
         ({"state": "absent", "soa_email": "a@b.c"}, "state=absent takes no settings (soa_email given)"),
         ({"domain": "exa mple.io"}, "domain must be a domain such as example.com"),
-        ({"zone_id": 0}, "zone_id must be a positive DNS zone id"),
+        ({"zone_id": 0}, "zone_id must be a positive id (from 1 to 9223372036854775807)"),
         ({"nameserver1": "ns1\n.example.io"}, "nameserver1 contains a control character"),
     ],
 )

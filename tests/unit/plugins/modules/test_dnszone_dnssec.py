@@ -134,7 +134,7 @@ def test_retries_transparently(fake_session, run_module):
 @pytest.mark.parametrize(
     "args, message",
     [
-        ({"zone_id": 0}, "zone_id must be a positive DNS zone id; got 0."),
+        ({"zone_id": 0}, "zone_id must be a positive id (from 1 to 9223372036854775807); got 0."),
         ({"base_url": "api.example.test"}, "base_url must be an absolute http:// or https:// URL"),
         ({"timeout": 0}, "timeout must be a number of seconds from 0.1 to 3600"),
         ({"retries": -1}, "retries must be from 0 to 10"),

@@ -131,7 +131,7 @@ def test_a_pull_zone_without_shield_zone_fails_clearly(fake_session, run_module,
         ),
         ({}, "one of the following is required: "),  # waf_rule_info also names its id: see its own test
         ({}, "shield_zone_id, pullzone_id, pullzone_name"),
-        ({"pullzone_id": 0}, "pullzone_id must be a positive pull zone id; got 0."),
+        ({"pullzone_id": 0}, "pullzone_id must be a positive id (from 1 to 9223372036854775807); got 0."),
     ],
 )
 @pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)

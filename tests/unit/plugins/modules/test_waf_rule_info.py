@@ -483,8 +483,8 @@ def test_giving_up_after_retries_says_so(fake_session, run_module):
 @pytest.mark.parametrize(
     "args, message",
     [
-        ({"id": 0}, "id must be a positive id; got 0."),
-        ({"shield_zone_id": -3}, "shield_zone_id must be a positive shield zone id; got -3."),
+        ({"id": 0}, "id must be a positive id (from 1 to 9223372036854775807); got 0."),
+        ({"shield_zone_id": -3}, "shield_zone_id must be a positive id (from 1 to 9223372036854775807); got -3."),
         ({"shield_zone_id": 3001, "page_size": 0}, "page_size must be between 1 and 1000; got 0."),
         ({"shield_zone_id": 3001, "page_size": 1001}, "page_size must be between 1 and 1000; got 1001."),
         ({}, "one of the following is required: id, shield_zone_id, pullzone_id, pullzone_name"),

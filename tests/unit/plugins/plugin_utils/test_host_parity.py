@@ -200,7 +200,7 @@ BOT_INFO_CASES = {
     "own check": bot_info(
         dict(BOT_INFO_ARGS, shield_zone_id=0),
         [],
-        lambda r: "must be a positive shield zone id" in r["msg"],
+        lambda r: "must be a positive id (from 1 to 9223372036854775807)" in r["msg"],
         failed=True,
     ),
     "argument error": bot_info(
@@ -257,7 +257,10 @@ WAF_INFO_CASES = {
         failed=True,
     ),
     "own check": waf_info(
-        dict(WAF_INFO_ARGS, id=0), [], lambda r: r["msg"] == "id must be a positive id; got 0.", failed=True
+        dict(WAF_INFO_ARGS, id=0),
+        [],
+        lambda r: r["msg"] == "id must be a positive id (from 1 to 9223372036854775807); got 0.",
+        failed=True,
     ),
     "argument error": waf_info(
         dict(WAF_INFO_ARGS, id=1, shield_zone_id=2), [], lambda r: "mutually exclusive" in r["msg"], failed=True

@@ -49,11 +49,6 @@ def test_selector_failure_goes_through_the_engine_funnel():
     assert result["failed"] is True and "y.x.test (id 1)" in result["msg"]
 
 
-def test_selector_refuses_a_non_positive_id():
-    result, _session = resolve(SHIELD_ZONE, {"pullzone_id": 0})
-    assert result["msg"] == "pullzone_id must be a positive pull zone id; got 0."
-
-
 def test_shield_selector_by_pull_zone_name_costs_two_requests():
     result, session = resolve(
         SHIELD_ZONE, {"pullzone_name": "demo"}, dns_page([{"Id": 21, "Name": "demo"}]), FakeResponse(404)
