@@ -61,6 +61,7 @@ help:
 	@echo "make format       rewrite the Python files with ruff's formatter and import order (the lint stage checks them)"
 	@echo "make lint | docs-lint | sanity | units | integration | changelog | tarball | matrix   one stage"
 	@echo "JOBS=N            side-by-side slots for test and the stages (default: CPUs + 1; 1 = live output)"
+	@echo "TARGETS=\"a b\"     make integration runs only these targets (development)"
 	@echo "make venv | collection | clean (keeps venvs) | distclean"
 
 venv:
