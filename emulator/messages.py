@@ -30,6 +30,22 @@ class BadJson(ValueError):
     """The request body is not the JSON the route expects."""
 
 
+def _no_constant(name):
+    raise ValueError("%s is not a JSON value" % name)
+
+
+def _json_kind(data):
+    if data is None:
+        return "null"
+    if isinstance(data, bool):
+        return "a boolean"
+    if isinstance(data, (int, float)):
+        return "a number"
+    if isinstance(data, str):
+        return "a string"
+    return "an array" if isinstance(data, list) else type(data).__name__
+
+
 class Request(object):
     """One HTTP request as an area handler sees it."""
 
@@ -45,15 +61,24 @@ class Request(object):
         return self.headers.get(name, default)
 
     def json(self):
-        """The decoded JSON body; raises :class:`BadJson` when it is missing or malformed."""
+        """The decoded JSON body; raises :class:`BadJson` when it is missing or malformed. ``NaN`` and ``Infinity``
+        are not JSON (RFC 8259); the platform's ASP.NET binder refuses them, so the emulator does too."""
         if not self.body:
             raise BadJson("A request body is required.")
         try:
-            return json.loads(self.body.decode("utf-8"))
+            return json.loads(self.body.decode("utf-8"), parse_constant=_no_constant)
         except (UnicodeDecodeError, ValueError) as exc:
             raise BadJson("The request body is not valid JSON: %s" % exc) from exc
         except RecursionError as exc:
             raise BadJson("The request body is nested too deeply.") from exc
+
+    def json_object(self):
+        """:meth:`json` for an operation whose body is an object (every model of the documents): ``[]``, ``null``,
+        a number or a string is refused as the platform's model binding refuses it."""
+        data = self.json()
+        if not isinstance(data, dict):
+            raise BadJson("The request body must be a JSON object, not %s." % _json_kind(data))
+        return data
 
     def flag(self, name):
         """A boolean query parameter (ASP.NET style: true/false, case-insensitive)."""

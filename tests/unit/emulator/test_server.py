@@ -301,3 +301,11 @@ def test_deeply_nested_json_is_a_400(emulator, path, headers):
     )
     assert answer.status_code == 400
     assert running.request("GET", "/dnszone/1").status_code == 200  # still serving
+
+
+@pytest.mark.parametrize("body", ['{"Domain": NaN}', '{"Domain": Infinity}', '{"Domain": -Infinity}'])
+def test_a_body_with_a_constant_that_is_not_json_is_refused(emulator, body):
+    running = emulator(FIXTURE)
+    answer = running.request("POST", "/dnszone", data=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["ErrorKey"] == "request.invalid_json"
+    assert "is not a JSON value" in answer.json()["Message"]
