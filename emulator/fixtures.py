@@ -312,6 +312,8 @@ _DNS_ZONE_SETTINGS = {
     "log_anonymization_type": Scalar((int,), "0 (OneDigit) or 1 (Drop)", values=(0, 1)),
     "certificate_key_type": Scalar((int,), "0 (Ecdsa) or 1 (Rsa)", values=(0, 1)),
 }
+# what get-by-pullzone answers instead of the zone (or the 404 of a pull zone without one): emulator/areas/shield
+_LOOKUP = Scalar((str,), "accepted, zero_id or null", nullable=True, values=("accepted", "zero_id"))
 _UPLOAD_SCANNING = Mapping({"enabled": _bool(), "antivirus_mode": _int(), "csam_mode": _int()}, nullable=True)
 
 FIXTURE = Mapping(
@@ -403,6 +405,9 @@ FIXTURE = Mapping(
                         nullable=True,
                         values=("accepted", "accepted_applied"),
                     ),
+                    "rate_limit_listing": Scalar((str,), "full, thin or null", nullable=True, values=("full", "thin")),
+                    "omitted_members": Scalar((str,), "kept, reset or null", nullable=True, values=("kept", "reset")),
+                    "pullzone_lookup": _LOOKUP,
                     "api_guardian_forbidden": _bool(),
                     "api_guardian_limits": _LIMITS,
                     "api_guardian_spec": _str(nullable=True),
@@ -412,6 +417,7 @@ FIXTURE = Mapping(
                 required=("id",),
             )
         ),
+        "unshielded_pullzone_lookup": _LOOKUP,
         "api_guardian_default_limits": _LIMITS,
         "api_guardian_not_found": Mapping(
             {

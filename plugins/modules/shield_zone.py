@@ -13,13 +13,23 @@ description:
   - Shields a pull zone (creates its shield zone with C(POST /shield/shield-zone)) when it has none, and sets the
     shield zone's settings. The pull zone is chosen by O(pullzone_id) or O(pullzone_name).
   - Only the options given are managed; an option left out keeps whatever the zone has. Changed settings are sent in
-    one C(PATCH /shield/shield-zone) with only their members, in the envelope the platform requires
-    (C({shieldZoneId, shieldZone})). Nothing is sent when the zone already has every given value, so a re-run
-    changes nothing and sends only reads.
+    one C(PATCH /shield/shield-zone), in the envelope the platform requires (C({shieldZoneId, shieldZone})), carrying
+    the whole object as the platform's Terraform provider does (the sixteen members it sends, as the zone was read,
+    with the changed settings over them). The platform does not document whether it keeps a member an update leaves
+    out, and its request enums are not nullable, so a partial update could reset the plan to Basic or the WAF to
+    Log. A value this collection cannot name (a plan or mode the platform added since) is sent back as the number it
+    read. Nothing is sent when the zone already has every given value, so a re-run changes nothing and sends only
+    reads.
+  - The shield zone is found with C(GET /shield/shield-zone/get-by-pullzone/{pullZoneId}). An answer that says the
+    pull zone has none (HTTP 404), or says nothing (HTTP 202, or a shield zone id of 0), is confirmed with one read
+    of the mapping of active shield zones (C(GET /shield/shield-zones/pullzone-mapping)). A zone it lists is used;
+    after a 202 or an id of 0 that it does not explain, the task fails saying so and nothing is written, so a pull
+    zone is never shielded twice.
   - Lists (rules, headers, methods, HTTP versions, content types) are compared as sets; header names without regard
     to case.
   - The result RV(shield_zone) uses the option names, as M(edge.platform.shield_zone_info) does, so a value read
-    with the info module and written back here is no change.
+    with the info module and written back here is no change. A number this collection cannot name is returned as
+    that number, with a warning, and left as it is unless its option is given.
   - After shielding, the zone is read once to report what the platform holds; a given setting the platform did not
     take on creation is then sent with one PATCH.
   - When the answer to a write is lost, or the platform answers HTTP 202 Accepted without a plan error, the write is
@@ -45,6 +55,12 @@ options:
         and the feature.
     type: str
     choices: [basic, advanced, business, enterprise]
+  learning_mode:
+    description:
+      - Whether the WAF is in learning mode.
+      - Left out, the zone keeps the mode it has (the update sends it back as read). The platform's Terraform provider
+        sends V(false) on every update.
+    type: bool
   waf_enabled:
     description: Whether the WAF is on.
     type: bool
@@ -85,17 +101,18 @@ options:
   waf_detection_paranoia_level:
     description:
       - The WAF's detection paranoia level (its sensitivity), stored in the zone's C(wafEngineConfig).
-      - The platform's Terraform provider allows 1 to 4; the platform states no range, so this module only refuses
-        negative numbers.
+      - From 0 to 2147483647. The platform's Terraform provider allows 1 to 4, but the platform states no range, so
+        this module refuses only what cannot be a level (a negative number, or one past the 32-bit integers the
+        platform's documents use) and the platform decides the rest.
     type: int
   waf_executing_paranoia_level:
     description:
-      - The WAF's executing paranoia level, stored in the zone's C(wafEngineConfig). See
+      - The WAF's executing paranoia level, stored in the zone's C(wafEngineConfig), from 0 to 2147483647. See
         O(waf_detection_paranoia_level).
     type: int
   waf_blocking_paranoia_level:
     description:
-      - The WAF's blocking paranoia level, stored in the zone's C(wafEngineConfig). See
+      - The WAF's blocking paranoia level, stored in the zone's C(wafEngineConfig), from 0 to 2147483647. See
         O(waf_detection_paranoia_level).
     type: int
   waf_allowed_methods:
@@ -128,8 +145,9 @@ options:
     choices: [log, block]
   ddos_challenge_window:
     description:
-      - How long, in seconds, a solved DDoS challenge is valid. The platform's provider offers 900, 1800, 3600, 21600,
-        43200 and 86400; the platform states no list, so any number of 0 or more is sent.
+      - How long, in seconds, a solved DDoS challenge is valid, from 0 to 2147483647 (the document's type is a 32-bit
+        integer). The platform's provider offers 900, 1800, 3600, 21600, 43200 and 86400; the platform states no
+        list, so any number in the range is sent and the platform decides.
     type: int
   whitelabel_response_pages:
     description:
@@ -239,7 +257,9 @@ shield_zone:
       type: int
       sample: 2001
     plan:
-      description: V(basic), V(advanced), V(business) or V(enterprise) (null for a plan this collection does not know).
+      description:
+        - V(basic), V(advanced), V(business) or V(enterprise); the platform's number for a plan this collection
+          cannot name.
       type: str
       sample: advanced
     plan_type:
@@ -387,6 +407,7 @@ from ansible_collections.edge.platform.plugins.module_utils._hosts.module import
 from ansible_collections.edge.platform.plugins.module_utils._shapes import shield_zone_settings as S
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
 
+INT32_MAX = 2147483647  # the Shield document's integers (wafEngineConfig levels are text; the window an int32)
 CANNOT_UNSHIELD = (
     "state=absent cannot be carried out: %s is shielded by shield zone %d (plan %s), and the platform offers no way to "
     "unshield a pull zone (the Shield API has no delete call; docs/platform-notes.md, \"Shield zones: create, update, "
@@ -445,10 +466,7 @@ def create(ctx, pull_zone_id, label, settings):
     try:
         zone = shield_zones.get(ctx.client, zone_id)
         rest = differing(zone, settings)
-        if rest:
-            zone = shield_zones.update(ctx.client, zone_id, zone, S.request_members(zone, rest), list(rest))
-            zone = shield_zones.check_unlisted(ctx.client, zone_id, S.request_members(zone, rest)) or zone
-        return zone
+        return settle(ctx, zone, S.request_members(zone, rest), list(rest)) if rest else zone
     except ApiError as error:
         error.operation = "%s (shield zone %d was created for %s)" % (error.operation, zone_id, label)
         if error.kind != REFUSED:  # the re-read of the reconciler decides what holds
@@ -481,14 +499,23 @@ def shield(ctx, found, label, current, settings):
 
 
 def settle(ctx, current, members, options):
-    """Write ``members`` (the given settings that differ) to the zone read as ``current``; the zone as it now is."""
+    """Write ``members`` (the given settings that differ) to the zone read as ``current``, in a PATCH carrying the
+    whole object; the zone as it now is."""
+    missing = S.not_carried(current)
+    if missing:
+        ctx.warn(
+            "Shield zone %d was read without %s: the update carries every other member as read and leaves these out, "
+            "which the platform may reset (docs/platform-notes.md, \"Shield zones: the whole object is sent\")."
+            % (current["shieldZoneId"], ", ".join(missing))
+        )
     zone_id = current["shieldZoneId"]
     zone = shield_zones.update(ctx.client, zone_id, current, members, options)
     return shield_zones.check_unlisted(ctx.client, zone_id, members) or zone
 
 
 def upload_scanning(ctx, zone, uploads):
-    """Reconcile upload scanning when an option of it is given; its readable values (None when not read)."""
+    """Reconcile upload scanning when an option of it is given (the whole configuration is sent); its readable values
+    (None when not read)."""
     if not uploads:
         return dict.fromkeys(S.UPLOAD_OPTIONS)
     zone_id = zone.get("shieldZoneId")
@@ -499,11 +526,21 @@ def upload_scanning(ctx, zone, uploads):
     def reread():
         return S.managed_view(shield_zones.read_upload_scanning(ctx.client, zone_id), uploads, fields)
 
-    apply = partial(shield_zones.update_upload_scanning, ctx.client, zone_id, members, S.plan_name(zone))
+    apply = partial(shield_zones.update_upload_scanning, ctx.client, zone_id, current, members, S.plan_name(zone))
     before = S.managed_view(current, uploads, fields) if current is not None else None
     outcome = ctx.reconcile(before, S.wanted_view(uploads, fields), apply, reread=reread)
     predicted = S.merged(current, members) if current is not None else S.upload_members(uploads)
-    return S.readable(outcome.answer or predicted, fields)
+    return readable(ctx, outcome.answer or predicted, fields)
+
+
+def readable(ctx, model, fields=None):
+    """The readable view of ``model`` (the zone by default, else the ``fields`` of upload scanning), with a warning
+    per number this collection cannot name."""
+    unknown = []
+    shown = shape_shield_zone(model, unknown) if fields is None else S.readable(model, fields, unknown)
+    for warning in unknown:
+        ctx.warn(warning)
+    return shown
 
 
 def differing_uploads(current, uploads):
@@ -526,9 +563,9 @@ def run(ctx):
     if found is None:  # check mode, the pull zone only predicted by an earlier task
         ctx.predicted_dependency(label)
         zone = S.merged({"shieldZoneId": None, "pullZoneId": None}, S.request_members({}, settings))
-        return {"shield_zone": dict(shape_shield_zone(zone), **S.readable(S.upload_members(uploads), S.UPLOAD_FIELDS))}
+        return {"shield_zone": dict(readable(ctx, zone), **readable(ctx, S.upload_members(uploads), S.UPLOAD_FIELDS))}
     zone = shield(ctx, found, label, current, settings)
-    return {"shield_zone": dict(shape_shield_zone(zone), **upload_scanning(ctx, zone, uploads))}
+    return {"shield_zone": dict(readable(ctx, zone), **upload_scanning(ctx, zone, uploads))}
 
 
 def _option(kind, names=None):
@@ -546,6 +583,12 @@ MODULE = ModuleDef(
         **{row[0]: _option(row[1], row[3]) for row in S.FIELDS + S.UPLOAD_FIELDS},
     ),
     run=run,
+    bounds={
+        "waf_detection_paranoia_level": (0, INT32_MAX),
+        "waf_executing_paranoia_level": (0, INT32_MAX),
+        "waf_blocking_paranoia_level": (0, INT32_MAX),
+        "ddos_challenge_window": (0, INT32_MAX),
+    },
     **PULL_ZONE.validation(),
 )
 

@@ -15,7 +15,8 @@ description:
     platform's default page size of 10). Without O(shield_zone_id), O(pullzone_id) and O(pullzone_name), every
     zone is returned.
   - Returns the plan, the linked pull zone, WAF and DDoS settings and the plan's rule limits; the platform's numbers
-    are kept and their names are added beside them.
+    are kept and their names are added beside them. A number this collection cannot name (a plan or mode the
+    platform added since) is returned as the number itself, with a warning.
   - Every setting M(edge.platform.shield_zone) takes is returned under its option name (the C(wafEngineConfig)
     entries decoded into paranoia levels and lists), so a value read here and written back with
     M(edge.platform.shield_zone) is no change. Upload scanning is not read here (one more request per zone); the WAF
@@ -75,7 +76,9 @@ shield_zones:
       type: int
       sample: 2001
     plan:
-      description: V(basic), V(advanced), V(business) or V(enterprise) (null for a plan this collection does not know).
+      description:
+        - V(basic), V(advanced), V(business) or V(enterprise); the platform's number for a plan this collection
+          cannot name.
       type: str
       sample: advanced
     plan_type:
@@ -228,7 +231,11 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import
 
 def run(ctx):
     models = SHIELD_ZONE.chosen_or_all(ctx, shield_zones.get, shield_zones.list_all)
-    return {"changed": False, "shield_zones": [shape_shield_zone(m) for m in models]}
+    unknown = []
+    zones = [shape_shield_zone(m, unknown) for m in models]
+    for warning in unknown:
+        ctx.warn(warning)
+    return {"changed": False, "shield_zones": zones}
 
 
 MODULE = ModuleDef(argument_spec=SHIELD_ZONE.argument_spec(), run=run, **SHIELD_ZONE.validation(required=False))

@@ -32,7 +32,6 @@ PENDING = [
     "pullzone",
     "rate_limit_rule",
     "rate_limit_rule_info",
-    "shield_zone",
     "waf_rule_info",
 ]
 NAMES = sorted(info.name for info in pkgutil.iter_modules(modules_package.__path__))

@@ -159,7 +159,7 @@ class AccessListsArea(State):
     def create_list(self, request):
         zone_id, plan = self._zone(request)
         try:
-            bound = _create_body(request.json())
+            bound = _create_body(request.json_object())
         except BodyError as error:
             return problem(error)
         if plan is None:
@@ -185,7 +185,7 @@ class AccessListsArea(State):
     def update_list(self, request):
         zone_id, plan, custom = self._custom(request)
         try:
-            bound = _update_body(request.json())
+            bound = _update_body(request.json_object())
         except BodyError as error:
             return problem(error)
         if plan is None:
@@ -216,7 +216,7 @@ class AccessListsArea(State):
     def update_configuration(self, request):
         zone_id, plan = self._zone(request)
         try:
-            bound = _configuration_body(request.json())
+            bound = _configuration_body(request.json_object())
         except BodyError as error:
             return problem(error)
         if plan is None:

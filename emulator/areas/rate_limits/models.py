@@ -108,10 +108,17 @@ class RateLimitsState(object):
     def __init__(self, fixture, platform):
         self.platform = platform
         zone_ids = set()
-        self.write_modes = {}
-        for zone in records(fixture, "shield_zones"):
+        self.write_modes, self.thin_listings = {}, set()
+        for index, zone in enumerate(records(fixture, "shield_zones")):
             zone_ids.add(int(zone["id"]))
             self.write_modes[int(zone["id"])] = zone.get("rate_limit_writes")
+            listing = zone.get("rate_limit_listing")
+            if listing not in (None, "full", "thin"):
+                raise FixtureError(
+                    "shield_zones[%d].rate_limit_listing must be full or thin; got %r" % (index, listing)
+                )
+            if listing == "thin":
+                self.thin_listings.add(int(zone["id"]))
         self.rules = {}
         for index, spec in enumerate(records(fixture, "rate_limit_rules", required=("id", "shield_zone_id"))):
             where = "rate_limit_rules[%d]" % index

@@ -21,6 +21,10 @@ them (docs/platform-notes.md, "Rate limit rules"):
   (``shield_zone.not_found``). Creating past the zone's plan limit (``rateLimitRulesLimit`` of its
   ``ShieldZoneResponse``) answers 202 with a failed envelope (``rate_limit.limit_exceeded``, the emulator's key: the
   platform's is not published), as the platform answers past the custom access list limit; nothing is created.
+- A shield zone entry may set ``rate_limit_listing: thin``: its listing leaves out ``requestCount``, ``timeframe``,
+  ``blockTime`` and ``counterKeyType``, as the document's ``CustomWafRule`` (the listing's items) lacks them; ``GET
+  /shield/rate-limit/{id}`` still answers the whole rule (docs/platform-notes.md, "Rate limit rules: a listing without
+  the limit").
 - A shield zone entry may set ``rate_limit_writes``: ``accepted`` answers every write 202 ``AcceptedResult`` and
   changes nothing; ``accepted_applied`` answers 202 and applies the write (docs/platform-notes.md, "Shield writes
   answered with HTTP 202").
@@ -28,6 +32,8 @@ them (docs/platform-notes.md, "Rate limit rules"):
 
 The rules, their fixture keys and their models: models.py.
 """
+
+import json
 
 from ...messages import shield_json
 from ...paging import BadQuery, query_int, shield_page
@@ -47,6 +53,8 @@ from ...shield_bodies import (
 from ..shield.models import RATE_LIMIT_RULES_LIMIT
 from .models import RateLimitsState
 
+# members of a RateLimitRule's configuration that the document's CustomWafRule (the listing's items) lacks
+THIN_LEFT_OUT = ("requestCount", "timeframe", "blockTime", "counterKeyType")
 DEFAULT_PER_PAGE = 10
 MAX_PER_PAGE = 1000
 INT32_MAX = 2147483647
@@ -177,7 +185,14 @@ class RateLimitsArea(RateLimitsState):
             return problem(BodyError(error.name, error.message))
         if self.zone(zone_id) is None:
             return shield_json(200, {"data": None, "error": not_found_envelope(zone_id)})
-        answer = shield_page([r.model() for r in self.listed(zone_id)], page, per_page)
+        models = [r.model() for r in self.listed(zone_id)]
+        if zone_id in self.thin_listings:
+            for model in models:
+                configuration = model["ruleConfiguration"]
+                if isinstance(configuration, dict):
+                    model["ruleConfiguration"] = {k: v for k, v in configuration.items() if k not in THIN_LEFT_OUT}
+                    model["ruleJson"] = json.dumps(model["ruleConfiguration"], separators=(",", ":"))
+        answer = shield_page(models, page, per_page)
         answer["error"] = dict(SUCCESS)
         return shield_json(200, answer)
 
@@ -194,7 +209,7 @@ class RateLimitsArea(RateLimitsState):
 
     def create_rule(self, request):
         try:
-            bound = rate_limit_body(request.json(), create=True)
+            bound = rate_limit_body(request.json_object(), create=True)
         except BodyError as error:
             return problem(error)
         zone_id = bound["shieldZoneId"]
@@ -222,7 +237,7 @@ class RateLimitsArea(RateLimitsState):
         if rule is None:
             return shield_json(404, {"statusCode": 404})
         try:
-            bound = rate_limit_body(request.json(), create=False)
+            bound = rate_limit_body(request.json_object(), create=False)
         except BodyError as error:
             return problem(error)
         accepted, apply = self._write_mode(rule.shield_zone_id)

@@ -13,6 +13,13 @@ Fixture (``shield_zones`` entries; other keys belong to other areas): ``id``, ``
   ``ddos_execution_mode`` (0, 1), ``ddos_challenge_window`` (seconds), ``whitelabel_response_pages``.
   Left out: the emulator's defaults for fixture zones (:data:`FIXTURE_DEFAULTS`, what older fixtures relied on).
 - ``upload_scanning``: ``{enabled, antivirus_mode, csam_mode}`` (modes 0 Disabled, 1 Log, 2 Block); default all off.
+- ``omitted_members: reset`` (a switch; default ``kept``): a member of :data:`WRITTEN_WHOLE` that a ``PATCH
+  /shield/shield-zone`` leaves out, and a member an upload scanning ``PATCH`` leaves out, becomes its type's default
+  (0, false, empty), as an ASP.NET binder fills a non-nullable member no request sent: the risky reading of what the
+  document does not say (docs/platform-notes.md, "Shield zones: the whole object is sent").
+- ``pullzone_lookup`` (a switch): ``accepted`` makes ``get-by-pullzone`` of its pull zone answer 202
+  ``AcceptedResult``, ``zero_id`` 200 with an unfilled ``ShieldZoneResponse`` (``shieldZoneId`` 0), the answers the
+  document allows and says nothing about (docs/platform-notes.md, "Finding the shield zone of a pull zone").
 
 A zone created by ``POST /shield/shield-zone`` starts from :data:`NEW_ZONE_DEFAULTS`: the values the platform's
 Terraform provider writes when it resets a zone (docs/platform-notes.md, "Shield zones: create, update, no delete"),
@@ -102,6 +109,27 @@ NEW_ZONE_DEFAULTS = dict(
     dDoSExecutionMode=0,
     dDoSChallengeWindow=3600,
 )
+# The members the platform's provider sends on every update (the ones ``omitted_members: reset`` resets when left out;
+# wafProfileId and requestBodyLoggingEnabled, which no client is known to send, are kept).
+WRITTEN_WHOLE = (
+    "planType",
+    "dDoSShieldSensitivity",
+    "dDoSExecutionMode",
+    "dDoSChallengeWindow",
+    "wafEnabled",
+    "wafExecutionMode",
+    "wafRealtimeThreatIntelligenceEnabled",
+    "wafRequestHeaderLoggingEnabled",
+    "wafRequestIgnoredHeaders",
+    "wafEngineConfig",
+    "wafDisabledRules",
+    "wafLogOnlyRules",
+    "whitelabelResponsePages",
+    "learningMode",
+    "wafRequestBodyLimitAction",
+    "wafResponseBodyLimitAction",
+)
+LOOKUP_SWITCHES = ("accepted", "zero_id")
 UPLOAD_MODES = (0, 1, 2)
 # Features a Basic-plan zone cannot turn on (the platform's provider refuses them there), with the error key the
 # emulator answers (its own choice: the platform's keys for these are not published).
@@ -196,9 +224,33 @@ def _upload_scanning(spec, where):
     return state
 
 
+def _switch(spec, key, values, where):
+    value = spec.get(key)
+    if value is not None and value not in values:
+        raise FixtureError("%s.%s must be one of %s or null; got %r" % (where, key, ", ".join(values), value))
+    return value
+
+
+def unfilled_model():
+    """A ``ShieldZoneResponse`` nobody filled in: ``shieldZoneId`` 0, every other member its type's default."""
+    model = {"shieldZoneId": 0, "pullZoneId": None, "learningModeUntil": None, "planType": 0}
+    model.update({member: _default(kind) for _key, member, kind in SETTINGS})
+    model.update(wafCustomRuleOrder=[], rateLimitRulesLimit=0, customWafRulesLimit=0)
+    return model
+
+
+def _default(kind):
+    """The value an ASP.NET binder gives a member of ``kind`` that a request left out."""
+    if kind == BOOL:
+        return False
+    return [] if kind in (STRINGS, ENGINE) else 0
+
+
 class ShieldZone(object):
     def __init__(self, spec, where, rule_ids):
         self.id = int(spec["id"])
+        self.omitted = _switch(spec, "omitted_members", ("kept", "reset"), where)
+        self.lookup = _switch(spec, "pullzone_lookup", LOOKUP_SWITCHES, where)
         pull_zone_id = spec.get("pull_zone_id")
         self.pull_zone_id = int(pull_zone_id) if pull_zone_id is not None else None
         self.plan = plan_number(spec.get("plan"), where)
@@ -246,6 +298,23 @@ class ShieldZone(object):
                     "Pages"
                 ) else "%s is not available on the Basic plan." % feature
         return None
+
+    def reset_omitted(self, sent):
+        """Under ``omitted_members: reset``: each member of :data:`WRITTEN_WHOLE` not among ``sent`` (the member names
+        a PATCH carried) becomes its type's default."""
+        if self.omitted != "reset":
+            return
+        for member in WRITTEN_WHOLE:
+            if member not in sent:
+                self.apply({member: _default(MEMBERS.get(member, INT))})
+
+    def reset_omitted_upload(self, sent):
+        """Under ``omitted_members: reset``: each upload scanning member not among ``sent`` becomes false or 0."""
+        if self.omitted != "reset":
+            return
+        for member in ("isEnabled", "antivirusScanningMode", "csamScanningMode"):
+            if member not in sent:
+                self.upload[member] = False if member == "isEnabled" else 0
 
     def apply(self, changes):
         for member, value in changes.items():

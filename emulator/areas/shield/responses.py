@@ -12,6 +12,11 @@ Only the keys this area needs are read from each ``shield_zones`` entry (``id``,
 Shield zones (docs/platform-notes.md, "Shield zones: create, update, no delete"):
 - ``GET /shield/shield-zone/{id}``, ``.../get-by-pullzone/{pullZoneId}``, ``GET /shield/shield-zones``: the
   ``ShieldZoneResponse`` with every member; an unknown zone (or a pull zone without one) answers a ProblemDetails 404.
+  A zone's ``pullzone_lookup`` switch makes get-by-pullzone answer 202 ``AcceptedResult`` (``accepted``) or 200 with
+  an unfilled zone whose ``shieldZoneId`` is 0 (``zero_id``); the top-level ``unshielded_pullzone_lookup`` does the
+  same for every pull zone without a shield zone (models.py).
+- ``GET /shield/shield-zones/pullzone-mapping``: ``{data: [{shieldZoneId, pullZoneId}]}`` of every zone (one
+  answer, not paged), whatever the lookup switches say.
 - ``POST /shield/shield-zone`` (``CreateShieldZoneRequest``) shields a pull zone: the new zone starts from the
   defaults in ``models.py`` with the ``shieldZone`` members given applied; 200 ``{data: <the request echoed, with
   shieldZone the whole zone as a ShieldZoneRequest and its shieldZoneId>, error}``. 400 envelope
@@ -20,15 +25,19 @@ Shield zones (docs/platform-notes.md, "Shield zones: create, update, no delete")
   asked on the Basic plan. Areas that keep per-zone state learn of the new zone through their
   ``shield_zone_created(zone_id, plan_name)`` method, when they have one.
 - ``PATCH /shield/shield-zone`` (``UpdateShieldZoneRequest``): the envelope's ``shieldZone`` members that are not
-  null are merged into the zone (a partial update); settings sent flat beside the envelope are ignored, as the
+  null are merged into the zone (a partial update; under a zone's ``omitted_members: reset`` switch the members the
+  platform's provider sends that the request leaves out become 0, false or empty); settings sent flat beside the envelope are ignored, as the
   platform ignores them. 200 ``{data: {shieldZoneId, shieldZone: <the whole zone as a ShieldZoneRequest>}, error}``;
   202 envelope with a plan error key (``invalid_plan_type.whitelabel_response_pages``,
   ``invalid_plan_type.realtime_threat_intelligence``: the emulator's keys) for a paid feature on the Basic plan,
   nothing applied; 404 envelope (``shield_zone.not_found``) for an unknown zone. ``dDoSExecutionMode``, no longer in
   the request document, is accepted and applied.
 - ``GET``/``PATCH /shield/shield-zone/{id}/upload-scanning``: ``{error, data: UploadScanningConfigurationState}``;
-  the PATCH merges the members that are not null; 404 envelope for an unknown zone.
-Bodies that do not bind answer 400 ``ValidationProblemDetails`` naming the member (``shield_bodies.py``).
+  the PATCH merges the members that are not null (``omitted_members: reset``: a member left out becomes false or 0);
+  404 envelope for an unknown zone.
+Bodies that do not bind answer 400 ``ValidationProblemDetails`` naming the member (``shield_bodies.py``); a body that
+is not a JSON object (``[]``, ``null``, a number) or not JSON (``NaN`` included) answers 400 ``request.invalid_json``
+(``Request.json_object``).
 
 Bot detection (``GET /shield/shield-zone/{id}/bot-detection``, docs/platform-notes.md, "Bot detection on a Basic
 plan"):
@@ -46,7 +55,7 @@ Terraform provider sees the same key on PATCH, internal/api/pullzone_shield.go) 
 an unknown zone answers the 404 envelope.
 """
 
-from ...fixtures import records
+from ...fixtures import FixtureError, records
 from ...messages import json_response, shield_json
 from ...paging import INT32_MAX, BadQuery, query_int, shield_page
 from ...shield_bodies import (
@@ -57,9 +66,18 @@ from ...shield_bodies import (
     update_shield_zone_body,
     upload_scanning_body,
 )
-from .models import PLANS, ShieldZone
+from .models import LOOKUP_SWITCHES, PLANS, ShieldZone, unfilled_model
 
 PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
+ACCEPTED = {
+    "location": None,
+    "value": None,
+    "formatters": [],
+    "contentTypes": [],
+    "declaredType": None,
+    "statusCode": 202,
+}
+NOT_FOUND = {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5", "title": "Not Found", "status": 404}
 
 
 def envelope_error(status, message=None, error_key=None):
@@ -92,6 +110,12 @@ class ShieldArea(object):
         for rule in fixture.get("waf_rules") or []:
             if isinstance(rule, dict) and _is_int(rule.get("id")) and _is_int(rule.get("shield_zone_id")):
                 rule_ids.setdefault(int(rule["shield_zone_id"]), []).append(int(rule["id"]))
+        self.unshielded_lookup = fixture.get("unshielded_pullzone_lookup")
+        if self.unshielded_lookup not in (None,) + LOOKUP_SWITCHES:
+            raise FixtureError(
+                "unshielded_pullzone_lookup must be one of %s or null; got %r"
+                % (", ".join(LOOKUP_SWITCHES), self.unshielded_lookup)
+            )
         self.zones = {}
         for index, spec in enumerate(records(fixture, "shield_zones")):
             zone = ShieldZone(spec, "shield_zones[%d]" % index, rule_ids.get(int(spec["id"]), []))
@@ -106,6 +130,7 @@ class ShieldArea(object):
             auth="problem",
         )
         router.add("GET", r"/shield/shield-zones", self.list_zones, auth="status_code")
+        router.add("GET", r"/shield/shield-zones/pullzone-mapping", self.pull_zone_mapping, auth="status_code")
         router.add("POST", r"/shield/shield-zone", self.create_zone, auth="status_code")
         router.add("PATCH", r"/shield/shield-zone", self.update_zone, auth="status_code")
         router.add(
@@ -141,18 +166,24 @@ class ShieldArea(object):
         """The shield zone of a pull zone; a pull zone without one answers as an unknown shield zone.
 
         What the platform answers then is not documented (docs/platform-notes.md, "Finding the shield zone of a
-        pull zone"): the emulator uses the
-        same ProblemDetails 404 as ``GET /shield/shield-zone/{id}``.
+        pull zone"): the emulator uses the same ProblemDetails 404 as ``GET /shield/shield-zone/{id}``, unless a
+        lookup switch asks for the 202 or the zero id the document allows.
         """
         wanted = int(request.params["pull_zone_id"])
-        for zone in sorted(self.zones.values(), key=lambda z: z.id):
-            if zone.pull_zone_id == wanted:
-                return shield_json(200, {"data": zone.model(self._rule_order(zone))})
-        return json_response(
-            404,
-            {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5", "title": "Not Found", "status": 404},
-            content_type="application/problem+json; charset=utf-8",
-        )
+        zone = next((z for z in sorted(self.zones.values(), key=lambda z: z.id) if z.pull_zone_id == wanted), None)
+        switch = zone.lookup if zone is not None else self.unshielded_lookup
+        if switch == "accepted":
+            return shield_json(202, dict(ACCEPTED))
+        if switch == "zero_id":
+            return shield_json(200, {"data": unfilled_model()})
+        if zone is None:
+            return json_response(404, dict(NOT_FOUND), content_type="application/problem+json; charset=utf-8")
+        return shield_json(200, {"data": zone.model(self._rule_order(zone))})
+
+    def pull_zone_mapping(self, request):
+        """``GetShieldZonePullzoneMappingResponse``: every zone's id and pull zone id, in one answer."""
+        zones = sorted(self.zones.values(), key=lambda z: z.id)
+        return shield_json(200, {"data": [{"shieldZoneId": z.id, "pullZoneId": z.pull_zone_id} for z in zones]})
 
     def list_zones(self, request):
         """``GET /shield/shield-zones``: ``{data, page}``, 10 a page unless ``perPage`` says otherwise."""
@@ -209,7 +240,7 @@ class ShieldArea(object):
         if refusal is not None:
             return refusal
         try:
-            values = bot_detection_body(request.json())
+            values = bot_detection_body(request.json_object())
         except BodyError as error:
             return problem(error)
         keys = (
@@ -233,7 +264,7 @@ class ShieldZoneWrites(object):
 
     def create_zone(self, request):
         try:
-            pull_zone_id, members, extra = create_shield_zone_body(request.json())
+            pull_zone_id, members, extra = create_shield_zone_body(request.json_object())
         except BodyError as error:
             return problem(error)
         if not self._pull_zone_exists(pull_zone_id):
@@ -260,8 +291,9 @@ class ShieldZoneWrites(object):
         return shield_json(200, {"data": data, "error": envelope_error(200)})
 
     def update_zone(self, request):
+        body = request.json_object()
         try:
-            zone_id, members = update_shield_zone_body(request.json())
+            zone_id, members = update_shield_zone_body(body)
         except BodyError as error:
             return problem(error)
         zone = self.zones.get(zone_id)
@@ -270,6 +302,7 @@ class ShieldZoneWrites(object):
         refusal = zone.plan_refusal(members)
         if refusal is not None:
             return failure(202, refusal[1], refusal[0])
+        zone.reset_omitted(body.get("shieldZone") or {})
         zone.apply(members)
         data = {"shieldZoneId": zone.id, "shieldZone": zone.request_shape(self._rule_order(zone))}
         return shield_json(200, {"data": data, "error": envelope_error(200)})
@@ -291,10 +324,12 @@ class ShieldZoneWrites(object):
         zone, refusal = self._upload_zone(request)
         if refusal is not None:
             return refusal
+        body = request.json_object()
         try:
-            members = upload_scanning_body(request.json())
+            members = upload_scanning_body(body)
         except BodyError as error:
             return problem(error)
+        zone.reset_omitted_upload(body)
         zone.upload.update(members)
         return shield_json(200, {"error": envelope_error(200), "data": zone.upload_scanning()})
 

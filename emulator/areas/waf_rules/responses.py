@@ -136,7 +136,7 @@ class WafRulesArea(WafRulesState):
 
     def create_rule(self, request):
         try:
-            bound = waf_rule_body(request.json(), create=True)
+            bound = waf_rule_body(request.json_object(), create=True)
         except BodyError as error:
             return problem(error)
         zone_id = bound["shieldZoneId"]
@@ -165,7 +165,7 @@ class WafRulesArea(WafRulesState):
         if rule is None or rule.deleted:
             return shield_json(404, {"statusCode": 404})
         try:
-            bound = waf_rule_body(request.json(), create=False)
+            bound = waf_rule_body(request.json_object(), create=False)
         except BodyError as error:
             return problem(error)
         accepted, apply = self._write_mode(rule.shield_zone_id)

@@ -6,16 +6,22 @@
 and changing a zone's settings (pure Python: no Ansible imports). Every function takes the client first and returns
 the ShieldZoneResponse (the ``data`` of the platform's envelope) or raises ApiError.
 
-- :func:`list_all`: ``GET /shield/shield-zones``, every page (the platform's default page size, ``page.nextPage``).
+- :func:`list_all`: ``GET /shield/shield-zones``, every page (the platform's default page size; ``shield_listing``).
 - :func:`get`: ``GET /shield/shield-zone/{id}``; :func:`exists` asks the same question without needing the zone.
 - :func:`find_by_pull_zone`: ``GET /shield/shield-zone/get-by-pullzone/{pullZoneId}``; :func:`of_pull_zone` is the
-  same read answering None for a pull zone without a shield zone.
+  same read answering None for a pull zone without a shield zone. An answer that says "none" (a 404), or says
+  nothing (a 202, a shield zone id of 0), is confirmed by the mapping of active shield zones (``GET
+  /shield/shield-zones/pullzone-mapping``) before anything is decided from it.
 - :func:`create`: ``POST /shield/shield-zone`` (the id of the new zone); :func:`update`: ``PATCH
-  /shield/shield-zone`` with the envelope ``{shieldZoneId, shieldZone}`` carrying only the members given.
-- :func:`read_upload_scanning` / :func:`update_upload_scanning`: ``/shield/shield-zone/{id}/upload-scanning``.
+  /shield/shield-zone`` with the envelope ``{shieldZoneId, shieldZone}`` carrying the whole object (the zone as read,
+  the changed members over it), as the platform's provider sends it.
+- :func:`read_upload_scanning` / :func:`update_upload_scanning`: ``/shield/shield-zone/{id}/upload-scanning``, the
+  whole configuration sent too.
 
-There is no call that removes a shield zone (docs/platform-notes.md, "Shield zones: create, update, no delete").
-A refusal for the zone's plan raises :class:`PlanRefusal`, which names the plan and the feature.
+Every read declares its documented answer (``answers.py``): anything else is not understood and nothing is decided
+from it (docs/platform-notes.md, "Answers that are not understood"). There is no call that removes a shield zone
+(docs/platform-notes.md, "Shield zones: create, update, no delete"). A refusal for the zone's plan raises
+:class:`PlanRefusal`, which names the plan and the feature.
 """
 
 from __future__ import annotations
@@ -30,15 +36,61 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zone_
     PAID_FEATURES,
     UNLISTED_IN_REQUEST,
     plan_name,
+    whole_object,
+    whole_upload_scanning,
 )
 
-from .listing import LookupFailed, check_listing
+from .answers import is_id, object_with, shield_data
+from .listing import LookupFailed
+from .shield_listing import shield_list
 
 ZONES = "/shield/shield-zones"
 ZONE = "/shield/shield-zone/%d"
 BY_PULL_ZONE = "/shield/shield-zone/get-by-pullzone/%d"
+MAPPING = "/shield/shield-zones/pullzone-mapping"
 WRITE = "/shield/shield-zone"  # POST: shield a pull zone; PATCH: change a zone's settings
 UPLOAD_SCANNING = "/shield/shield-zone/%d/upload-scanning"  # GET, PATCH
+
+MAPPING_ANSWER = object_with(
+    "the mapping of shield zones to pull zones (an object with data)",
+    lambda data: "data" in data and (data["data"] is None or isinstance(data["data"], list)),
+)
+UNKNOWN_HINT = (
+    "Nothing was decided from it and nothing more was sent. Retry later; if it persists, report it to the platform's "
+    "support."
+)
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def zone_answer(zone_id):
+    """The documented answer of ``GET /shield/shield-zone/{id}``: ``{data: ShieldZoneResponse}`` of that zone."""
+    return shield_data(
+        "the shield zone %d (an object with data)" % zone_id, lambda zone: zone.get("shieldZoneId") == zone_id
+    )
+
+
+def by_pull_zone_answer(pull_zone_id):
+    """The documented answer of get-by-pullzone: ``{data: ShieldZoneResponse}`` of that pull zone (its shield zone id
+    may be 0: read apart, see :func:`find_by_pull_zone`)."""
+    return shield_data(
+        "the shield zone of pull zone %d (an object with data)" % pull_zone_id,
+        lambda zone: (
+            _is_int(zone.get("shieldZoneId"))
+            and zone["shieldZoneId"] >= 0
+            and (zone.get("pullZoneId") in (None, pull_zone_id) or zone["shieldZoneId"] == 0)
+        ),
+    )
+
+
+def upload_scanning_answer(zone_id):
+    """The documented answer of the upload scanning read and write: ``{data: UploadScanningConfigurationState}``."""
+    return shield_data(
+        "the upload scanning configuration of shield zone %d (an object with data)" % zone_id,
+        lambda state: isinstance(state.get("isEnabled"), bool),
+    )
 
 
 def not_visible(zone_id):
@@ -47,49 +99,32 @@ def not_visible(zone_id):
 
 
 def list_all(client):
-    """Every ShieldZoneResponse, following ``page.nextPage`` at the platform's default page size; bounded by
-    ``listing.MAX_PAGES`` and ``listing.MAX_ITEMS``."""
-    zones = []
-    page, reads = 1, 0
-    while True:
-        reads += 1
-        operation = "Listing shield zones (page %d)" % page if page > 1 else "Listing shield zones"
-        body = client.request("GET", ZONES, operation, params={"page": page}).object
-        batch = [zone for zone in body.get("data") or [] if isinstance(zone, dict)]
-        zones.extend(batch)
-        paging = body.get("page") if isinstance(body.get("page"), dict) else {}
-        following = paging.get("nextPage")
-        if not batch or not isinstance(following, int) or isinstance(following, bool) or following <= page:
-            break
-        check_listing(operation, "shield zones", zones, reads)
-        page = following
-    return zones
+    """Every ShieldZoneResponse, following the pages at the platform's default page size (``shield_listing``)."""
+    return shield_list(client, ZONES, "shield zones", "Listing shield zones", "shieldZoneId")
 
 
 def get(client, zone_id, hint=None):
     """The ShieldZoneResponse of zone ``zone_id``; ``hint`` replaces the 404 advice (a selector's
-    ``found.not_visible``). An answer without the zone (a 202 AcceptedResult, or another shape) is not what the
-    operation returns: nothing is decided from it (BAD_ANSWER)."""
-    operation = "Reading shield zone %d" % zone_id
-    reply = client.request("GET", ZONE % zone_id, operation, hints={404: hint or not_visible(zone_id)})
-    zone = reply.object.get("data")
-    if not isinstance(zone, dict):
-        raise ApiError(
-            operation,
-            reply.status,
-            "the platform answered without the shield zone",
-            kind=BAD_ANSWER,
-            hint="Retry later; if it persists, report it to the platform's support.",
-        )
-    return zone
+    ``found.not_visible``). An answer without the zone (a 202 AcceptedResult, ``{}``, another zone) is not
+    understood: nothing is decided from it (BAD_ANSWER)."""
+    reply = client.request(
+        "GET",
+        ZONE % zone_id,
+        "Reading shield zone %d" % zone_id,
+        hints={404: hint or not_visible(zone_id)},
+        expect=zone_answer(zone_id),
+    )
+    return reply.data["data"]
 
 
 def exists(client, zone_id):
     """False only when the platform says 404 for zone ``zone_id`` (as a status or inside its envelope); a failure that
-    is not a 404 is raised. The published document declares no 404 for this call, so any other answer counts as
-    "exists": a write that follows meets the platform's own verdict, and its 404 names the zone's option."""
+    is not a 404, and an answer that is not the zone, are raised. The published document declares no 404 for this
+    call: a write that follows meets the platform's own verdict, and its 404 names the zone's option."""
     try:
-        reply = client.request("GET", ZONE % zone_id, "Reading shield zone %d" % zone_id, allow_404=True)
+        reply = client.request(
+            "GET", ZONE % zone_id, "Reading shield zone %d" % zone_id, allow_404=True, expect=zone_answer(zone_id)
+        )
     except ApiError as error:
         if error.status == 404:
             return False
@@ -97,38 +132,89 @@ def exists(client, zone_id):
     return reply.status != 404
 
 
-def find_by_pull_zone(client, pull_zone_id, pull_zone_label=None):
-    """The ShieldZoneResponse of pull zone ``pull_zone_id``: one request.
+def read_mapping(client):
+    """``[{shieldZoneId, pullZoneId}]`` of every active shield zone (``GET /shield/shield-zones/pullzone-mapping``,
+    one request, not paged)."""
+    reply = client.request("GET", MAPPING, "Reading the mapping of shield zones to pull zones", expect=MAPPING_ANSWER)
+    return [entry for entry in reply.data["data"] or [] if isinstance(entry, dict)]
 
-    A pull zone without a shield zone answers in a way the published document does not describe
-    (docs/platform-notes.md, "Finding the shield zone of a pull zone"); a 404 and an answer without ``data``
-    both say "no shield zone".
-    """
+
+def find_by_pull_zone(client, pull_zone_id, pull_zone_label=None):
+    """The ShieldZoneResponse of pull zone ``pull_zone_id``, else LookupFailed (``missing``) when it has none."""
     label = pull_zone_label or "pull zone %d" % pull_zone_id
-    zone, status = _by_pull_zone(client, pull_zone_id, label)
+    zone = of_pull_zone(client, pull_zone_id, label)
     if zone is None:
-        answer = "HTTP 404" if status == 404 else "HTTP %d without a shield zone" % status
         raise LookupFailed(
-            "No shield zone of %s is visible to this API key (the platform answered %s): enable "
-            "Shield on that pull zone, or give shield_zone_id." % (label, answer),
+            "No shield zone of %s is visible to this API key (get-by-pullzone answered HTTP 404 and the mapping of "
+            "active shield zones does not list it): enable Shield on that pull zone, or give shield_zone_id." % label,
             missing=True,
         )
     return zone
 
 
-def _by_pull_zone(client, pull_zone_id, label):
-    reply = client.request("GET", BY_PULL_ZONE % pull_zone_id, "Finding the shield zone of %s" % label, allow_404=True)
-    zone = reply.object.get("data")
-    if reply.status == 404 or not isinstance(zone, dict) or not isinstance(zone.get("shieldZoneId"), int):
-        return None, reply.status
-    return zone, reply.status
-
-
 def of_pull_zone(client, pull_zone_id, pull_zone_label=None):
-    """The ShieldZoneResponse of pull zone ``pull_zone_id``, or None when it has none (a 404 or an answer without
-    ``data``, as :func:`find_by_pull_zone` reads them). A 404 may also mean the pull zone does not exist: the
-    caller decides with a read of the pull zone when it matters."""
-    return _by_pull_zone(client, pull_zone_id, pull_zone_label or "pull zone %d" % pull_zone_id)[0]
+    """The ShieldZoneResponse of pull zone ``pull_zone_id``, or None when it has none; one request when the
+    platform answers with the zone.
+
+    What get-by-pullzone answers for a pull zone without a shield zone is not documented (docs/platform-notes.md,
+    "Finding the shield zone of a pull zone"); a 202 ``AcceptedResult`` and a shield zone id of 0 say nothing. None
+    of them is trusted alone: the mapping of active shield zones confirms (one more read). A zone it lists is read by
+    its id; a 404 it confirms is None (the pull zone may also not exist: the caller decides with a read of the pull
+    zone when it matters); a 202 or an id of 0 it does not explain fails (BAD_ANSWER), saying what is known, so no
+    "not shielded" can lead to a second shield zone.
+    """
+    label = pull_zone_label or "pull zone %d" % pull_zone_id
+    operation = "Finding the shield zone of %s" % label
+    try:
+        reply = client.request(
+            "GET", BY_PULL_ZONE % pull_zone_id, operation, allow_404=True, expect=by_pull_zone_answer(pull_zone_id)
+        )
+    except ApiError as error:
+        if error.kind != BAD_ANSWER or error.status != 202:
+            raise
+        return _confirmed(client, pull_zone_id, label, 202, "HTTP 202 Accepted without the shield zone")
+    if reply.status == 404:
+        return _confirmed(client, pull_zone_id, label, 404, None)
+    zone = reply.data["data"]
+    if reply.status == 200 and is_id(zone["shieldZoneId"]):
+        return zone
+    said = "HTTP %d with a shield zone id of %s" % (reply.status, zone["shieldZoneId"])
+    return _confirmed(client, pull_zone_id, label, reply.status, said)
+
+
+def _confirmed(client, pull_zone_id, label, status, said):
+    """The zone the mapping of active shield zones lists for the pull zone (read by its id), None when it lists none
+    after a 404 (``said`` None), else BAD_ANSWER saying what get-by-pullzone answered (``said``) and what the mapping
+    shows."""
+    ids = sorted(
+        {
+            e["shieldZoneId"]
+            for e in read_mapping(client)
+            if e.get("pullZoneId") == pull_zone_id and is_id(e.get("shieldZoneId"))
+        }
+    )
+    if len(ids) == 1:
+        return get(client, ids[0])
+    operation = "Finding the shield zone of %s" % label
+    if ids:
+        raise ApiError(
+            operation,
+            status,
+            "the mapping of active shield zones lists %d shield zones for it (ids %s)"
+            % (len(ids), ", ".join(str(i) for i in ids)),
+            kind=BAD_ANSWER,
+            hint="Give shield_zone_id to choose one, where the module takes it.",
+        )
+    if said is None:
+        return None
+    raise ApiError(
+        operation,
+        status,
+        "get-by-pullzone answered %s, and the mapping of active shield zones does not list the pull zone, so whether "
+        "it has a shield zone is unknown" % said,
+        kind=BAD_ANSWER,
+        hint=UNKNOWN_HINT,
+    )
 
 
 # --- writes ------------------------------------------------------------------------------------------------------
@@ -211,12 +297,16 @@ def create(client, pull_zone_id, members, pull_zone_label=None, options=()):
 
 
 def update(client, zone_id, current, members, options=()):
-    """Write ``members`` (only the members given) to zone ``zone_id`` with the envelope ``{shieldZoneId,
-    shieldZone}`` (flat members are ignored by the platform); the zone as it now is: ``current`` with the members
-    written over it. The answer echoes an ``UpdateShieldZoneRequest``: a member it shows with another value than
-    was sent confirms nothing (kind bad_answer; the reconciler re-reads)."""
+    """Set ``members`` (the changed ``shieldZone`` members) on zone ``zone_id``, read as ``current``: the envelope
+    ``{shieldZoneId, shieldZone}`` (flat members are ignored by the platform) carries the whole object, the zone's
+    members as read with ``members`` over them (``whole_object``), as the platform's provider sends it: whether the
+    platform keeps a member a request leaves out is not documented (docs/platform-notes.md, "Shield zones: the whole
+    object is sent"). Returns the zone as it now is, ``current`` with the members sent over it. The answer echoes an
+    ``UpdateShieldZoneRequest``: a changed member it shows with another value confirms nothing (kind bad_answer; the
+    reconciler re-reads)."""
     operation = "Updating shield zone %d" % zone_id
-    body = {"shieldZoneId": zone_id, "shieldZone": dict(members)}
+    sent = whole_object(current, members)
+    body = {"shieldZoneId": zone_id, "shieldZone": sent}
     asked = plan_name(members) if "planType" in members else None
     reply = _write(client, "PATCH", WRITE, operation, body, plan_name(current), options, asked)
     data = reply.object.get("data")
@@ -226,11 +316,11 @@ def update(client, zone_id, current, members, options=()):
     differing = sorted(m for m, v in members.items() if m in echo and m not in UNLISTED_IN_REQUEST and echo[m] != v)
     if differing:
         raise unconfirmed(operation, reply.status, "the answer shows other values for %s" % ", ".join(differing))
-    return dict(current, **members)
+    return dict(current, **sent)
 
 
 def check_unlisted(client, zone_id, members):
-    """After an update that sent a member the request document no longer lists (``dDoSExecutionMode``): the zone
+    """After an update that changed a member the request document no longer lists (``dDoSExecutionMode``): the zone
     re-read, which must hold it; else ApiError saying the platform did not apply it (the rest was applied)."""
     sent = {m: members[m] for m in UNLISTED_IN_REQUEST if m in members}
     if not sent:
@@ -249,36 +339,31 @@ def check_unlisted(client, zone_id, members):
     return zone
 
 
-def _upload_state(operation, reply, zone_id):
-    data = reply.object.get("data")
-    if not isinstance(data, dict) or not isinstance(data.get("isEnabled"), bool):
-        raise ApiError(
-            operation,
-            reply.status,
-            "the platform answered without the upload scanning configuration",
-            kind=BAD_ANSWER,
-            hint="Retry later; if it persists, report it to the platform's support.",
-        )
-    return data
-
-
 def read_upload_scanning(client, zone_id):
     """The ``UploadScanningConfigurationState`` of zone ``zone_id``."""
     operation = "Reading upload scanning of shield zone %d" % zone_id
-    reply = client.request("GET", UPLOAD_SCANNING % zone_id, operation)
-    return _upload_state(operation, reply, zone_id)
+    reply = client.request("GET", UPLOAD_SCANNING % zone_id, operation, expect=upload_scanning_answer(zone_id))
+    return reply.data["data"]
 
 
-def update_upload_scanning(client, zone_id, members, plan=None):
-    """Write the upload scanning ``members`` given (all are nullable in the request); the state answered, which must
-    show them (else kind bad_answer: the reconciler re-reads)."""
+def update_upload_scanning(client, zone_id, current, members, plan=None):
+    """Set the upload scanning ``members`` (the changed ones) over ``current`` (the configuration as read): the whole
+    configuration is sent, as the platform's provider sends it (``whole_upload_scanning``). The state answered must
+    show it (else kind bad_answer: the reconciler re-reads)."""
     operation = "Updating upload scanning of shield zone %d" % zone_id
-    body = dict(members, shieldZoneId=zone_id)
-    reply = _write(client, "PATCH", UPLOAD_SCANNING % zone_id, operation, body, plan, ("upload scanning",))
-    try:
-        state = _upload_state(operation, reply, zone_id)
-    except ApiError:
-        raise unconfirmed(operation, reply.status, "the answer carries no upload scanning configuration") from None
-    if any(state.get(m) != v for m, v in members.items()):
+    sent = whole_upload_scanning(current, members)
+    reply = _write(
+        client,
+        "PATCH",
+        UPLOAD_SCANNING % zone_id,
+        operation,
+        dict(sent, shieldZoneId=zone_id),
+        plan,
+        ("upload scanning",),
+    )
+    state = reply.data.get("data") if upload_scanning_answer(zone_id).accepts(reply.data) else None
+    if state is None:
+        raise unconfirmed(operation, reply.status, "the answer carries no upload scanning configuration")
+    if any(state.get(m) != v for m, v in sent.items()):
         raise unconfirmed(operation, reply.status, "the answer shows another configuration than was sent")
     return state

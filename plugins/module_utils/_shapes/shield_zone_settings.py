@@ -7,10 +7,13 @@ the platform's ``ShieldZoneRequest`` / ``ShieldZoneResponse`` (pure Python: no A
 
 :data:`FIELDS` has one row per option. Three walkers read it:
 
-- option -> body (:func:`request_members`): the ``shieldZone`` members of a PATCH (or POST) for the options given,
-  and only those; the ``wafEngineConfig`` list is sent whole, as read, with the given entries replaced;
+- option -> body (:func:`request_members`): the ``shieldZone`` members that change for the options given; the
+  ``wafEngineConfig`` list is sent whole, as read, with the given entries replaced. A PATCH carries the whole object
+  (:func:`whole_object`): the zone's members as read with those over them, numbers this collection cannot name
+  included, as they were read;
 - body -> readable (:func:`readable`): the zone as the ``shield_zone`` result and ``shield_zone_info`` show it, in
-  the option names (enum numbers as the option's names, sets as the platform lists them);
+  the option names (enum numbers as the option's names, a number the collection cannot name as the number with a
+  warning: ``enums.readable``; sets as the platform lists them);
 - body -> compared (:func:`managed_view`): the options given, normalised as they are compared (sets sorted, header
   names without case), which is also the diff.
 
@@ -27,13 +30,14 @@ import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from .enums import readable as enum_readable
 from .shield_enums import (
     BODY_LIMIT_ACTIONS,
     DDOS_SENSITIVITIES,
     EXECUTION_MODES,
     SHIELD_PLANS,
     UPLOAD_SCANNING_MODES,
-    enum_name,
+    as_number,
 )
 
 # kinds of row: how the option's value lives in the platform's model
@@ -50,6 +54,7 @@ ENGINE_KINDS = (LEVEL, WORDS, PIPED)
 # option, kind, member of ShieldZoneRequest/Response (or the wafEngineConfig entry name), names of its numbers
 FIELDS = (
     ("plan", ENUM, "planType", SHIELD_PLANS),
+    ("learning_mode", BOOL, "learningMode", None),
     ("waf_enabled", BOOL, "wafEnabled", None),
     ("waf_execution_mode", ENUM, "wafExecutionMode", EXECUTION_MODES),
     ("waf_realtime_threat_intelligence_enabled", BOOL, "wafRealtimeThreatIntelligenceEnabled", None),
@@ -75,6 +80,28 @@ ENGINE_CONFIG = "wafEngineConfig"
 # In ShieldZoneResponse but no longer in ShieldZoneRequest (removed from the published document on 2026-07-31); the
 # platform's own provider still sends it. Sent when given, and confirmed by a read afterwards.
 UNLISTED_IN_REQUEST = ("dDoSExecutionMode",)
+# The whole ``shieldZone`` object a PATCH carries: the sixteen members the platform's provider sends on every update
+# (BunnyWay/terraform-provider-bunnynet, internal/api/pullzone_shield.go, UpdatePullzoneShield), ``dDoSExecutionMode``
+# included. The request document's enums are not nullable, so a member left out may bind to 0 (Basic, Log, Block):
+# docs/platform-notes.md, "Shield zones: the whole object is sent".
+WHOLE_OBJECT = (
+    "planType",
+    "dDoSShieldSensitivity",
+    "dDoSExecutionMode",
+    "dDoSChallengeWindow",
+    "wafEnabled",
+    "wafExecutionMode",
+    "wafRealtimeThreatIntelligenceEnabled",
+    "wafRequestHeaderLoggingEnabled",
+    "wafRequestIgnoredHeaders",
+    "wafEngineConfig",
+    "wafDisabledRules",
+    "wafLogOnlyRules",
+    "whitelabelResponsePages",
+    "learningMode",
+    "wafRequestBodyLimitAction",
+    "wafResponseBodyLimitAction",
+)
 # Features the platform's provider refuses on the Basic plan (its validators); used to name the feature of a
 # plan refusal whose error key does not.
 PAID_FEATURES = {
@@ -89,6 +116,7 @@ UPLOAD_FIELDS = (
     ("upload_scanning_csam_mode", ENUM, "csamScanningMode", UPLOAD_SCANNING_MODES),
 )
 UPLOAD_OPTIONS = tuple(row[0] for row in UPLOAD_FIELDS)
+UPLOAD_WHOLE = tuple(row[2] for row in UPLOAD_FIELDS)
 
 _PIPED_VALUE = re.compile(r"\|([^|]+)\|")
 
@@ -146,11 +174,13 @@ def _platform_value(row, model):
     return model.get(member)
 
 
-def readable_value(row, value):
-    """The platform's value as the option takes it: enum numbers as names, lists as lists."""
+def readable_value(row, value, unknown=None):
+    """The platform's value as the option takes it: enum numbers as names (a number the table lacks as the number,
+    with a warning appended to ``unknown``), lists as lists."""
     kind, names = row[1], row[3]
     if kind == ENUM:
-        return enum_name(names, value)
+        number = as_number(value)
+        return enum_readable(names, number, row[0], unknown) if number is not None else None
     if kind in (SET, HEADERS, WORDS, PIPED):
         return [item for item in value if isinstance(item, str)] if isinstance(value, list) else None
     if kind == BOOL:
@@ -158,10 +188,11 @@ def readable_value(row, value):
     return value if _is_int(value) else None
 
 
-def readable(model, fields=FIELDS):
-    """body -> readable: every row's option name with the zone's value (None where the platform sent none)."""
+def readable(model, fields=FIELDS, unknown=None):
+    """body -> readable: every row's option name with the zone's value (None where the platform sent none); a warning
+    per number the collection cannot name is appended to ``unknown`` (a list) when given."""
     model = model if isinstance(model, dict) else {}
-    return {row[0]: readable_value(row, _platform_value(row, model)) for row in fields}
+    return {row[0]: readable_value(row, _platform_value(row, model), unknown) for row in fields}
 
 
 def compared_value(row, value):
@@ -192,9 +223,7 @@ def wanted_values(params, fields=FIELDS):
         elif kind in (SET, HEADERS, WORDS, PIPED):
             wanted[option] = _strings(option, kind, value)
         elif kind in (INT, LEVEL):
-            if not _is_int(value) or value < 0:
-                raise InputError("%s must be a whole number of 0 or more; got %r." % (option, value), option=option)
-            wanted[option] = value
+            wanted[option] = value  # its range is the module's bounds, checked before the core runs
         else:
             wanted[option] = bool(value)
     return wanted
@@ -262,6 +291,29 @@ def request_members(model, wanted):
         entries.extend({"name": name, "valueEncoded": text} for name, text in engine.items())
         members[ENGINE_CONFIG] = entries
     return members
+
+
+def whole_object(model, members):
+    """The whole ``shieldZone`` object of a PATCH: each member of :data:`WHOLE_OBJECT` the zone ``model`` has, as read
+    (a number this collection cannot name is sent back as that number), with ``members`` over them."""
+    model = model or {}
+    whole = {member: model[member] for member in WHOLE_OBJECT if member in model}
+    whole.update(members)
+    return whole
+
+
+def not_carried(model):
+    """The members of :data:`WHOLE_OBJECT` the zone ``model`` was read without (a whole-object PATCH cannot carry
+    them: the platform serialises every member, so only an unusual answer lacks one)."""
+    return [member for member in WHOLE_OBJECT if member not in (model or {})]
+
+
+def whole_upload_scanning(state, members):
+    """The whole ``UpdateUploadScanningConfigurationRequest`` (without ``shieldZoneId``): the configuration ``state``
+    as read, with ``members`` over it."""
+    whole = {member: state[member] for member in UPLOAD_WHOLE if member in (state or {})}
+    whole.update(members)
+    return whole
 
 
 def merged(model, members):

@@ -25,7 +25,6 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 i
     utc_now,
 )
 
-from .shield_enums import BODY_LIMIT_ACTIONS, DDOS_SENSITIVITIES, EXECUTION_MODES, SHIELD_PLANS, enum_name
 from .shield_zone_settings import readable as readable_shield_settings
 
 PULL_ZONE_TYPES = {0: "premium", 1: "volume"}
@@ -45,11 +44,6 @@ def shape(model, fields):
 def _named(table):
     """A converter: the name of a platform number in ``table`` (None for a number this collection does not know)."""
     return table.get
-
-
-def _enum(table):
-    """A converter for the shield API's numbers, which may come as numeric text (see ``shield_enums.enum_name``)."""
-    return lambda value: enum_name(table, value)
 
 
 def _null_when_unset(value):
@@ -184,19 +178,14 @@ SHIELD_ZONE_FIELDS = (
     ("rate_limit_rules_limit", "rateLimitRulesLimit"),
     ("ddos_challenge_window", "dDoSChallengeWindow"),
     ("whitelabel_response_pages", "whitelabelResponsePages"),
-    ("plan", "planType", _enum(SHIELD_PLANS)),
-    ("waf_execution_mode", "wafExecutionMode", _enum(EXECUTION_MODES)),
-    ("waf_request_body_limit_action", "wafRequestBodyLimitAction", _enum(BODY_LIMIT_ACTIONS)),
-    ("waf_response_body_limit_action", "wafResponseBodyLimitAction", _enum(BODY_LIMIT_ACTIONS)),
-    ("ddos_shield_sensitivity", "dDoSShieldSensitivity", _enum(DDOS_SENSITIVITIES)),
-    ("ddos_execution_mode", "dDoSExecutionMode", _enum(EXECUTION_MODES)),
 )
 
 
-def shape_shield_zone(model):
+def shape_shield_zone(model, unknown=None):
     """A ShieldZoneResponse as ``shield_zone_info`` returns it: numbers kept, names beside them, and every setting
-    ``shield_zone`` takes under its option name (so info output written back is no change)."""
-    return dict(readable_shield_settings(model), **shape(model, SHIELD_ZONE_FIELDS))
+    ``shield_zone`` takes under its option name (so info output written back is no change). An enum number the
+    collection cannot name is shown as the number, with a warning appended to ``unknown`` (a list) when given."""
+    return dict(readable_shield_settings(model, unknown=unknown), **shape(model, SHIELD_ZONE_FIELDS))
 
 
 def certificate_facts(value, now=None):

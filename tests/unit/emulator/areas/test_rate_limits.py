@@ -40,6 +40,7 @@ FIXTURE = {
         {"id": 3001, "plan": "advanced"},
         {"id": 3002, "plan": "basic"},
         {"id": 3003, "plan": "business", "rate_limit_writes": "accepted"},
+        {"id": 3004, "plan": "business", "rate_limit_listing": "thin"},
     ],
     "rate_limit_rules": [
         {
@@ -53,6 +54,7 @@ FIXTURE = {
         {"id": 6002, "shield_zone_id": 3001, "rule_name": "defaults"},
         {"id": 6003, "shield_zone_id": 3002, "rule_name": "one"},
         {"id": 6004, "shield_zone_id": 3002, "rule_name": "two"},
+        {"id": 6005, "shield_zone_id": 3004, "rule_name": "thin", "rule_configuration": CONFIGURATION},
     ],
 }
 RULE = "/shield/rate-limit/%d"
@@ -193,3 +195,22 @@ def test_bad_fixtures_are_refused_with_the_place(tmp_path, rules, message):
     with pytest.raises(FixtureError) as caught:
         load_platform({"shield_zones": [{"id": 3001}], "rate_limit_rules": rules}, tmp_path)
     assert message in str(caught.value)
+
+
+def test_a_thin_listing_leaves_out_the_limit_and_the_rule_read_has_it(running, openapi):
+    listing = running.request("GET", RULES % 3004).json()
+    listed = listing["data"][0]
+    for member in ("requestCount", "timeframe", "blockTime", "counterKeyType"):
+        assert member not in listed["ruleConfiguration"] and member not in listed["ruleJson"]
+    # the listing's items are then the document's CustomWafRule (without the limit members)
+    validate_response(openapi(SHIELD_DOCUMENT).api, "GET", RULES % 3004, 200, listing)
+    whole = running.request("GET", RULE % 6005).json()["ruleConfiguration"]
+    assert whole == CONFIGURATION and whole["requestCount"] == CONFIGURATION["requestCount"]
+    assert running.request("GET", RULES % 3001).json()["data"][0]["ruleConfiguration"] == CONFIGURATION
+
+
+@pytest.mark.parametrize("body", ["[]", "null", "7", '{"ruleName": NaN}'])
+def test_a_body_that_is_not_a_json_object_is_refused(running, body):
+    for method, path in (("POST", "/shield/rate-limit"), ("PATCH", RULE % 6001)):
+        answer = running.request(method, path, data=body, headers={"Content-Type": "application/json"})
+        assert answer.status_code == 400 and answer.json()["ErrorKey"] == "request.invalid_json"

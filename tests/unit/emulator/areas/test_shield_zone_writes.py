@@ -9,6 +9,7 @@ from ansible_collections.edge.platform.tests.unit.shield_reference import (
     validate_request,
     validate_response,
 )
+from emulator.areas.shield.models import WRITTEN_WHOLE
 from emulator.fixtures import FixtureError
 
 from ..conftest import load_platform
@@ -159,6 +160,90 @@ def test_upload_scanning_reads_and_merges(running, openapi):
     ],
 )
 def test_bad_settings_in_a_fixture_are_refused_with_the_place(tmp_path, zone, message):
+    with pytest.raises(FixtureError) as caught:
+        load_platform({"api_keys": [KEY], "shield_zones": [zone]}, tmp_path)
+    assert message in str(caught.value)
+
+
+# --- switches: the risky readings of what the document does not say ---------------------------------------------
+
+
+def test_omitted_members_reset_makes_a_partial_update_reset_the_rest(emulator):
+    fixture = dict(FIXTURE, shield_zones=[dict(FIXTURE["shield_zones"][0], plan="business", omitted_members="reset")])
+    running = emulator(fixture, key=KEY)
+    before = running.request("GET", "/shield/shield-zone/3001").json()["data"]
+    assert (before["planType"], before["wafExecutionMode"], before["dDoSShieldSensitivity"]) == (2, 1, 1)
+    body = {"shieldZoneId": 3001, "shieldZone": {"dDoSShieldSensitivity": 2, "learningMode": None}}
+    assert running.request("PATCH", WRITE, json=body).status_code == 200
+    after = running.request("GET", "/shield/shield-zone/3001").json()["data"]
+    assert (after["planType"], after["wafExecutionMode"], after["dDoSShieldSensitivity"]) == (0, 0, 2)
+    assert (after["wafEngineConfig"], after["dDoSChallengeWindow"], after["wafEnabled"]) == ([], 0, False)
+    assert after["learningMode"] is False and after["wafProfileId"] == before["wafProfileId"]  # null kept; not reset
+    assert running.request("PATCH", SCAN % 3001, json={"shieldZoneId": 3001, "csamScanningMode": 1}).status_code == 200
+    assert running.request("GET", SCAN % 3001).json()["data"] == {
+        "shieldZoneId": 3001,
+        "isEnabled": False,
+        "antivirusScanningMode": 0,
+        "csamScanningMode": 1,
+    }
+
+
+def test_the_whole_object_keeps_every_member_under_the_reset_switch(emulator):
+    fixture = dict(FIXTURE, shield_zones=[dict(FIXTURE["shield_zones"][0], plan="business", omitted_members="reset")])
+    running = emulator(fixture, key=KEY)
+    zone = running.request("GET", "/shield/shield-zone/3001").json()["data"]
+    whole = {m: zone[m] for m in WRITTEN_WHOLE}
+    body = {"shieldZoneId": 3001, "shieldZone": dict(whole, dDoSShieldSensitivity=2)}
+    assert running.request("PATCH", WRITE, json=body).status_code == 200
+    assert running.request("GET", "/shield/shield-zone/3001").json()["data"] == dict(zone, dDoSShieldSensitivity=2)
+
+
+@pytest.mark.parametrize("switch", ["accepted", "zero_id"])
+def test_lookup_switches_answer_what_the_document_allows_and_the_mapping_still_lists(emulator, openapi, switch):
+    fixture = dict(
+        FIXTURE,
+        shield_zones=[dict(FIXTURE["shield_zones"][0], pullzone_lookup=switch)],
+        unshielded_pullzone_lookup=switch,
+    )
+    running = emulator(fixture, key=KEY)
+    document = openapi(SHIELD_DOCUMENT).api
+    for pull_zone_id in (2001, 2002):  # shielded, and not
+        path = "/shield/shield-zone/get-by-pullzone/%d" % pull_zone_id
+        answer = running.request("GET", path)
+        validate_response(document, "GET", path, answer.status_code, answer.content)
+        if switch == "accepted":
+            assert answer.status_code == 202 and answer.json()["statusCode"] == 202
+        else:
+            assert answer.status_code == 200 and answer.json()["data"]["shieldZoneId"] == 0
+    mapping = running.request("GET", "/shield/shield-zones/pullzone-mapping")
+    validate_response(document, "GET", "/shield/shield-zones/pullzone-mapping", 200, mapping.content)
+    assert mapping.json() == {"data": [{"shieldZoneId": 3001, "pullZoneId": 2001}]}
+
+
+def test_without_switches_a_pull_zone_without_a_zone_is_a_404_and_the_mapping_lists_every_zone(running):
+    assert running.request("GET", "/shield/shield-zone/get-by-pullzone/2002").status_code == 404
+    assert running.request("GET", "/shield/shield-zones/pullzone-mapping").json()["data"] == [
+        {"shieldZoneId": 3001, "pullZoneId": 2001}
+    ]
+
+
+@pytest.mark.parametrize("body", ["[]", "null", "42", '"text"', '{"shieldZoneId": NaN}', ""])
+@pytest.mark.parametrize("method, path", [("PATCH", WRITE), ("POST", WRITE), ("PATCH", SCAN % 3001)])
+def test_a_body_that_is_not_a_json_object_is_refused(running, method, path, body):
+    answer = running.request(method, path, data=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json()["ErrorKey"] == "request.invalid_json"
+
+
+@pytest.mark.parametrize(
+    "zone, message",
+    [
+        ({"id": 1, "omitted_members": "wiped"}, "shield_zones[0].omitted_members must be kept, reset or null"),
+        ({"id": 1, "pullzone_lookup": "sometimes"}, "shield_zones[0].pullzone_lookup must be accepted, zero_id"),
+        ({"id": 1, "rate_limit_listing": "slim"}, "shield_zones[0].rate_limit_listing must be full, thin or null"),
+    ],
+)
+def test_bad_switches_are_refused_with_the_place(tmp_path, zone, message):
     with pytest.raises(FixtureError) as caught:
         load_platform({"api_keys": [KEY], "shield_zones": [zone]}, tmp_path)
     assert message in str(caught.value)

@@ -108,9 +108,15 @@ def test_a_name_without_one_exact_match_fails_listing_candidates(
 @pytest.mark.parametrize("module, extra, first, answer", MODULES, ids=IDS)
 def test_a_pull_zone_without_shield_zone_fails_clearly(fake_session, run_module, module, extra, first, answer):
     fake_session.responses = [
-        FakeResponse(404, {"data": None, "error": dict(OK, statusCode=404, success=False)}, headers=TEXT)
+        FakeResponse(404, {"data": None, "error": dict(OK, statusCode=404, success=False)}, headers=TEXT),
+        FakeResponse(200, {"data": [{"shieldZoneId": 3001, "pullZoneId": 2001}]}, headers=TEXT),
     ]
     result = run_module(module, dict(ARGS, pullzone_id=2009, **extra))
+    # the 404 alone decides nothing: the mapping of active shield zones confirms it
+    assert paths(fake_session) == [
+        ("GET", "shield/shield-zone/get-by-pullzone/2009"),
+        ("GET", "shield/shield-zones/pullzone-mapping"),
+    ]
     if module is waf_rule:  # removing a rule: nothing to remove, said in a warning with the same words
         assert not result.get("failed") and result["changed"] is False
         assert "Nothing to remove: No shield zone of pull zone 2009" in str(result["warnings"])

@@ -41,7 +41,9 @@ def test_every_zone_follows_next_page(fake_session, run_module):
     )
     assert (first["waf_request_body_limit_action"], first["waf_response_body_limit_action"]) == ("ignore", "log")
     assert "waf_engine_config" not in first and first["waf_custom_rule_order"] == [4001]
-    assert (second["plan"], second["plan_type"]) == (None, 9)  # a newer plan: number kept, no guessed name
+    # a newer plan: the number itself, no guessed name, and a warning (docs/platform-notes.md, "Enums that grow")
+    assert (second["plan"], second["plan_type"]) == (9, 9)
+    assert "plan = 9, a value this collection does not name" in str(result["warnings"])
     assert result["changed"] is False and not fake_session.writes
 
 
@@ -64,13 +66,18 @@ def test_by_id_and_a_202_without_the_zone(fake_session, run_module):
     fake_session.responses = [FakeResponse(body={"data": model(3, 13)}), FakeResponse(202, body={"statusCode": 202})]
     assert run_module(shield_zone_info, dict(BASE, shield_zone_id=3))["shield_zones"][0]["pullzone_id"] == 13
     result = run_module(shield_zone_info, dict(BASE, shield_zone_id=3))
-    assert result["failed"] is True and "answered without the shield zone" in result["msg"]
+    assert result["failed"] is True and "is not the shield zone 3 (an object with data)" in result["msg"]
+    assert "Nothing was written by this task" in result["msg"]
 
 
 def test_pull_zone_without_shield_fails_clearly(fake_session, run_module):
-    fake_session.responses = [FakeResponse(404, body={"title": "Not Found", "status": 404})]
+    fake_session.responses = [
+        FakeResponse(404, body={"title": "Not Found", "status": 404}),
+        FakeResponse(body={"data": []}),
+    ]
     result = run_module(shield_zone_info, dict(BASE, pullzone_id=40))
     assert result["failed"] is True and "No shield zone of pull zone 40" in result["msg"]
+    assert "the mapping of active shield zones does not list it" in result["msg"]
 
 
 def test_three_selectors_are_mutually_exclusive(fake_session, run_module):

@@ -49,12 +49,20 @@ def test_selector_failure_goes_through_the_engine_funnel():
     assert result["failed"] is True and "y.x.test (id 1)" in result["msg"]
 
 
-def test_shield_selector_by_pull_zone_name_costs_two_requests():
+def test_shield_selector_by_pull_zone_name_confirms_a_404_with_the_mapping():
     result, session = resolve(
-        SHIELD_ZONE, {"pullzone_name": "demo"}, dns_page([{"Id": 21, "Name": "demo"}]), FakeResponse(404)
+        SHIELD_ZONE,
+        {"pullzone_name": "demo"},
+        dns_page([{"Id": 21, "Name": "demo"}]),
+        FakeResponse(404),
+        FakeResponse(body={"data": []}),
     )
     assert "No shield zone of pull zone demo (id 21)" in result["msg"]
-    assert [c["url"].split("/", 3)[-1] for c in session.calls] == ["pullzone", "shield/shield-zone/get-by-pullzone/21"]
+    assert [c["url"].split("/", 3)[-1] for c in session.calls] == [
+        "pullzone",
+        "shield/shield-zone/get-by-pullzone/21",
+        "shield/shield-zones/pullzone-mapping",
+    ]
 
 
 def test_validation_rules_and_merge():
