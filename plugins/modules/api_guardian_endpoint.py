@@ -93,7 +93,8 @@ options:
         choices: [global, ip]
       request_count:
         description:
-          - Requests allowed within O(rate_limiting.timeframe) before blocking; greater than zero.
+          - Requests allowed within O(rate_limiting.timeframe) before blocking, from 1 to 2147483647 (the document says
+            "greater than zero" and gives a 32-bit integer).
         type: int
       timeframe:
         description:
@@ -316,6 +317,7 @@ MODULE = ModuleDef(
         ),
     ),
     run=run,
+    bounds={"rate_limiting.request_count": (1, 2147483647)},
     **SHIELD_ZONE.validation(),
 )
 

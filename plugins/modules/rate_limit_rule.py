@@ -497,6 +497,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock im
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import (
+    INT32_MAX,
     desired_configuration,
     rule_state,
     shape_rule,
@@ -600,6 +601,7 @@ MODULE = ModuleDef(
         ),
     ),
     run=run,
+    bounds={"limit.request_count": (0, INT32_MAX)},
     required_if=[("state", "present", ["condition", "limit", "response"])],
     **SHIELD_ZONE.validation(),
 )

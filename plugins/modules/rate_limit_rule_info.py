@@ -44,6 +44,10 @@ options:
     description:
       - How many rules to ask for per request when listing a zone, from 1 to 1000.
       - Pages are followed until the platform reports no next page, whatever size the platform really uses.
+      - The listing's items are documented without the limit (C(requestCount), C(timeframe), C(blockTime),
+        C(counterKeyType)). Rules asked for by O(rule_name) are read by their id when the listing leaves it out (one
+        more request per rule found); when listing a whole zone, a rule without it is returned with those values null
+        and a warning.
     type: int
     default: 100
 extends_documentation_fragment:
@@ -291,14 +295,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits 
 
 
 def check(params):
-    """Bad input fails before any request."""
-    if params["id"] is not None and params["id"] <= 0:
-        raise InputError("id must be a positive id; got %d." % params["id"], option="id")
-    if not 1 <= params["page_size"] <= rate_limits.MAX_PAGE_SIZE:
-        raise InputError(
-            "page_size must be between 1 and %d; got %d." % (rate_limits.MAX_PAGE_SIZE, params["page_size"]),
-            option="page_size",
-        )
+    """Bad input fails before any request (the id and page_size are in range: the module's bounds)."""
     if params["rule_name"] is not None and not params["rule_name"].strip():
         raise InputError(
             "rule_name must not be empty: it names the rules to read within the shield zone.", option="rule_name"
@@ -314,7 +311,18 @@ def run(ctx):
         found = SHIELD_ZONE.resolve(ctx)
         rules = rate_limits.list_all(ctx.client, found.id, params["page_size"], found.not_visible)
         if params["rule_name"] is not None:
-            rules = rate_limits.named(rules, params["rule_name"])
+            # the rules asked for by name are read by their id when the listing left their limit out
+            rules = [
+                rate_limits.get(ctx.client, r["id"]) if rate_limits.thin(r) else r
+                for r in rate_limits.named(rules, params["rule_name"])
+            ]
+        thin = [rule.get("id") for rule in rules if rate_limits.thin(rule)]
+        if thin:
+            ctx.warn(
+                "The platform's listing left out the limit (request_count, timeframe, block_time, counter_key) of %d "
+                "rule%s (ids %s): it is returned as null. Read a rule by id or rule_name to get it."
+                % (len(thin), "" if len(thin) == 1 else "s", ", ".join(str(i) for i in thin[:10]))
+            )
     return {"rate_limit_rules": [shape_rule(rule, ctx.warn) for rule in rules]}
 
 
@@ -326,6 +334,7 @@ MODULE = ModuleDef(
         page_size=dict(type="int", default=100),
     ),
     run=run,
+    bounds={"page_size": (1, rate_limits.MAX_PAGE_SIZE)},
     # one rule by id, or the rules of a zone chosen one of the selector's ways
     **merge_validation(
         SHIELD_ZONE.validation(required=False),

@@ -40,7 +40,7 @@ options:
     aliases: [name]
   page_size:
     description:
-      - How many rules to ask for per request when listing a zone.
+      - How many rules to ask for per request when listing a zone, from 1 to 1000.
       - Pages are followed until the platform reports no next page, whatever size the platform really uses.
     type: int
     default: 100
@@ -286,14 +286,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules im
 
 
 def check(params):
-    """Bad input fails before any request."""
-    if params["id"] is not None and params["id"] <= 0:
-        raise InputError("id must be a positive id; got %d." % params["id"], option="id")
-    if not 1 <= params["page_size"] <= waf_rules.MAX_PAGE_SIZE:
-        raise InputError(
-            "page_size must be between 1 and %d; got %d." % (waf_rules.MAX_PAGE_SIZE, params["page_size"]),
-            option="page_size",
-        )
+    """Bad input fails before any request (the id and page_size are in range: the module's bounds)."""
     if params["rule_name"] is not None and not params["rule_name"].strip():
         raise InputError(
             "rule_name must not be empty: it names the rules to read within the shield zone.", option="rule_name"
@@ -321,6 +314,7 @@ MODULE = ModuleDef(
         page_size=dict(type="int", default=100),
     ),
     run=run,
+    bounds={"page_size": (1, waf_rules.MAX_PAGE_SIZE)},
     # one rule by id, or the rules of a zone chosen one of the selector's ways
     **merge_validation(
         SHIELD_ZONE.validation(required=False),

@@ -25,14 +25,10 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.bounds impor
 
 # Modules whose numeric options still lack a declared range (the lead empties this list after merging).
 PENDING = [
-    "api_guardian_endpoint",
     "database_query",
     "dns_record",
     "dns_records",
     "pullzone",
-    "rate_limit_rule",
-    "rate_limit_rule_info",
-    "waf_rule_info",
 ]
 NAMES = sorted(info.name for info in pkgutil.iter_modules(modules_package.__path__))
 

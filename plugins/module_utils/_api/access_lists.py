@@ -14,21 +14,41 @@ Pure Python: no Ansible imports, no context. Bodies are untrusted, so every memb
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    MAY_HAVE_BEEN_APPLIED_HINT,
     MAY_HAVE_BEEN_SENT,
+    NO_ANSWER,
     REFUSED,
     UNCONFIRMED_KINDS,
     ApiError,
     InputError,
-    excerpt,
-    scrub,
     unconfirmed,
 )
+
+from .answers import object_with, shield_data
+from .waf_rules import DELETION_ANSWER, confirm_deletion
 
 INDEX = "/shield/shield-zone/%d/access-lists"  # GET: every list of a zone with its ids; POST: create a custom list
 LIST = "/shield/shield-zone/%d/access-lists/%d"  # GET, PATCH, DELETE: one custom list (by listId)
 CONFIGURATION = "/shield/shield-zone/%d/access-lists/configurations/%d"  # PATCH: action and enabled (configurationId)
 
 LIMIT_HINT = "Delete a custom list or raise the shield zone's plan (shield_zone's plan option) first."
+
+
+def _lists(index):
+    """Whether ``index`` has the two lists of an ``AccessListsDetailsResponse`` (each an array or null, not both
+    null)."""
+    found = [index.get(key) for key in ("managedLists", "customLists")]
+    return all(v is None or isinstance(v, list) for v in found) and any(v is not None for v in found)
+
+
+INDEX_ANSWER = object_with("the access list index (an object with managedLists and customLists)", _lists)
+
+
+def list_answer(list_id):
+    """The documented answer of reading custom list ``list_id``: ``{data: CustomAccessList}`` with its id."""
+    return shield_data(
+        "the custom access list %d (an object with data)" % list_id, lambda found: found.get("id") == list_id
+    )
 
 
 def _is_int(value):
@@ -45,20 +65,9 @@ def _hints(hint):
 def read_index(client, zone_id, hint=None):
     """The ``AccessListsDetailsResponse`` of shield zone ``zone_id``: ``managedLists``, ``customLists`` and the plan's
     counts and limits, at the top level (not wrapped in ``data``). An answer without the two lists is not the
-    index: nothing is decided from it."""
+    index (not understood): nothing is decided from it, so no list is ever taken for absent from a faulty answer."""
     operation = "Reading the access lists of shield zone %d" % zone_id
-    reply = client.request("GET", INDEX % zone_id, operation, hints=_hints(hint))
-    index = reply.object
-    lists = [index.get(key) for key in ("managedLists", "customLists")]
-    if not all(isinstance(found, (list, type(None))) for found in lists) or all(found is None for found in lists):
-        raise ApiError(
-            operation,
-            reply.status,
-            "the answer is not the access list index (no managedLists or customLists): %s"
-            % scrub(excerpt(reply.text), client.secrets),
-            hint="Retry later; if it persists, report it to the platform's support.",
-        )
-    return index
+    return client.request("GET", INDEX % zone_id, operation, hints=_hints(hint), expect=INDEX_ANSWER).data
 
 
 def custom_lists(index):
@@ -91,19 +100,13 @@ def find_managed(index, name):
 
 
 def get(client, zone_id, list_id, hint=None):
-    """The ``CustomAccessList`` ``list_id`` of zone ``zone_id`` (with its ``content``); fails unless the answer is it."""
+    """The ``CustomAccessList`` ``list_id`` of zone ``zone_id`` (with its ``content``); fails unless the answer is it
+    (a 202 carrying it included: only a 200 is the list)."""
     operation = "Reading custom access list %d of shield zone %d" % (list_id, zone_id)
-    reply = client.request("GET", LIST % (zone_id, list_id), operation, hints=_hints(hint), expect="data")
-    found = reply.data["data"]
-    if reply.status != 200 or found.get("id") != list_id:
-        raise ApiError(
-            operation,
-            reply.status,
-            "the platform answered without the list"
-            + (" (HTTP 202 Accepted)" if reply.status == 202 else " (id %r)" % (found.get("id"),)),
-            hint=hint,
-        )
-    return found
+    reply = client.request("GET", LIST % (zone_id, list_id), operation, hints=_hints(hint), expect=list_answer(list_id))
+    if reply.status != 200:
+        raise ApiError(operation, reply.status, "the platform answered without the list (HTTP 202 Accepted)", hint=hint)
+    return reply.data["data"]
 
 
 # --- plan limits ---------------------------------------------------------------------------------------------------
@@ -214,21 +217,14 @@ def update_configuration(client, zone_id, configuration_id, body, label, plan_na
 
 
 def delete(client, zone_id, list_id):
-    """Delete custom list ``list_id``; a list already gone (404) is what was asked. Returns None."""
+    """Delete custom list ``list_id``; a list already gone (404) is what was asked. Returns None. The answer is a
+    ``GenericRequestResponse`` judged as every Shield answer (``waf_rules.confirm_deletion``: ``success: false`` alone,
+    the default of an object nobody filled in, is no failure)."""
     operation = "Deleting custom access list %d of shield zone %d" % (list_id, zone_id)
-    reply = client.request("DELETE", LIST % (zone_id, list_id), operation, replay_safe=False, allow_404=True)
-    if reply.status == 404:
-        return None
-    if reply.status != 200:
-        raise _not_confirmed(operation, reply.status)
-    if not isinstance(reply.object.get("success"), bool):
-        raise unconfirmed(
-            operation,
-            reply.status,
-            "the answer is not the GenericRequestResponse the deletion returns: %s"
-            % scrub(excerpt(reply.text), client.secrets),
-        )
-    return None
+    reply = client.request(
+        "DELETE", LIST % (zone_id, list_id), operation, replay_safe=False, allow_404=True, expect=DELETION_ANSWER
+    )
+    return confirm_deletion(operation, reply)
 
 
 # --- the writes of one task ----------------------------------------------------------------------------------------
@@ -262,9 +258,7 @@ class Writes(object):
         except ApiError as error:
             if error.kind not in UNCONFIRMED_KINDS or "configuration" not in self.writes:
                 raise
-            details = find(read_index(self.client, self.zone_id), name=self.name)
-            if details is None:
-                raise
+            details = self._created_after_all(error)
             self.warn(
                 "%s; the shield zone's lists read afterwards show it was created (id %s). It was not sent again."
                 % (error.describe().split(". ")[0], details.get("listId"))
@@ -282,6 +276,27 @@ class Writes(object):
                 hint="Re-run the task: it finds the list by name and sets them (the list is not created again).",
             )
         return details, created
+
+    def _created_after_all(self, lost):
+        """The index entry of the list a create whose answer was ``lost`` made, read once; ``lost`` is raised when the
+        index does not show it (the engine's one re-read then reports it not applied). When that read fails too, the
+        outcome is unknown and the failure says so: the list may exist, new and disabled (docs/platform-notes.md,
+        "Custom access lists: a create whose outcome is unknown")."""
+        try:
+            details = find(read_index(self.client, self.zone_id), name=self.name)
+        except ApiError as again:
+            raise ApiError(
+                lost.operation,
+                lost.status,
+                "%s, and reading the shield zone's access lists afterwards failed too (%s), so whether the list was "
+                "created is unknown: it may exist, without its action and enabled state"
+                % ((lost.message or "no answer").rstrip("."), again.describe().rstrip(".")),
+                hint=MAY_HAVE_BEEN_APPLIED_HINT + " A re-run finds the list by name and does not create it twice.",
+                kind=NO_ANSWER,
+            ) from None
+        if details is None:
+            raise lost
+        return details
 
     def apply(self):
         details, custom, configuration = self.current, None, None

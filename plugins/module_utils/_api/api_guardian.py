@@ -29,6 +29,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import Current
 
 from . import shield_zones
+from .answers import shield_data
 
 GUARDIAN = "/shield/shield-zone/%d/api-guardian"
 ENDPOINT_PATH = GUARDIAN + "/endpoint/%d"
@@ -66,6 +67,20 @@ class FirstUploadRefused(Exception):
         self.error = error
 
 
+def state_answer(zone_id):
+    """The documented answer of reading a zone's API Guardian: ``{data: {configuration, endpoints}}``
+    (``GetApiGuardianResponse``; ``endpoints`` nullable). Anything else is not understood, so a faulty answer is never
+    read as "no document uploaded yet"."""
+    return shield_data(
+        "the API Guardian state of shield zone %d (an object with data)" % zone_id,
+        lambda state: (
+            isinstance(state.get("configuration"), dict)
+            and "endpoints" in state
+            and (state["endpoints"] is None or isinstance(state["endpoints"], list))
+        ),
+    )
+
+
 def _read(client, zone_id, hint, allow_404=False):
     return client.request(
         "GET",
@@ -73,6 +88,7 @@ def _read(client, zone_id, hint, allow_404=False):
         "Reading API Guardian of shield zone %d" % zone_id,
         allow_404=allow_404,
         hints={404: hint, 403: PLAN_HINT},
+        expect=state_answer(zone_id),
     )
 
 

@@ -20,6 +20,8 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import bot_view, shape_bot_detection
 
+from .answers import shield_data
+
 BOT_DETECTION = "/shield/shield-zone/%d/bot-detection"  # GET, PATCH
 
 # What a Basic-plan zone answers (HTTP 202 with this key in the envelope to a read; the same key refuses a write),
@@ -92,12 +94,24 @@ def _send(client, method, zone_id, operation, hint, **options):
         raise NotInPlan(error) from None
 
 
+def configuration_answer(zone_id):
+    """The documented answer of the read: ``{data: BotDetectionConfigurationState}`` with its three required sections
+    (a section sent as null is read as unknown values, not refused)."""
+    return shield_data(
+        "the bot detection configuration of shield zone %d (an object with data)" % zone_id,
+        lambda state: all(
+            k in state and (state[k] is None or isinstance(state[k], dict))
+            for k in ("requestIntegrity", "ipAddress", "browserFingerprint")
+        ),
+    )
+
+
 def read(client, zone_id, hint=None):
     """The bot detection configuration of shield zone ``zone_id`` (``hint``: the advice of a 404)."""
     operation = "Reading bot detection of shield zone %d" % zone_id
-    # the answer is one JSON object (the envelope); the client turns every failed envelope (200, 202,
-    # 403, 404) into ApiError, the plan error included, and anything that is not an object into BAD_ANSWER
-    reply = _send(client, "GET", zone_id, operation, hint, expect="object")
+    # the client turns every failed envelope (200, 202, 403, 404) into ApiError, the plan error included, and an
+    # answer that is not the configuration into BAD_ANSWER (not understood: nothing is decided from it)
+    reply = _send(client, "GET", zone_id, operation, hint, expect=configuration_answer(zone_id))
     # what the client cannot know: only a 200 with a data object is the configuration
     problem = configuration_problem(reply.status, reply.data)
     if problem:

@@ -13,116 +13,61 @@ before use.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER,
     MAY_HAVE_BEEN_SENT,
     ApiError,
     InputError,
-    excerpt,
     reported_failure,
-    scrub,
-    unconfirmed,
 )
+
+from .answers import is_id, object_with
+from .shield_listing import shield_list
 
 ZONE_RULES = "/shield/waf/custom-rules/%d"  # GET: a zone's rules, one page at a time
 RULES = "/shield/waf/custom-rule"  # POST: create
 RULE = "/shield/waf/custom-rule/%d"  # GET, PATCH, DELETE: one rule
 
 MAX_PAGE_SIZE = 1000  # the largest perPage asked for; a task that manages one rule lists with it
-# A platform that keeps announcing a next page must not keep the task running forever, nor fill the host's memory.
-MAX_PAGES = 10000
-MAX_RULES = 100000
-PAGING_HINT = "Retry later, or report the platform's paging to its support."
 RULE_NOT_VISIBLE = (
     "No custom WAF rule with id %d is visible to this API key: check id (shield_zone_id lists the rules of a zone)."
 )
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+# The members of ASP.NET's AcceptedResult (Shield document), the body of a 202 to a rule's read or write.
+ACCEPTED_RESULT = frozenset(("location", "value", "formatters", "contentTypes", "declaredType", "statusCode"))
+# What a deletion returns: a GenericRequestResponse at the top level (success judged by errors.reported_failure).
+DELETION_ANSWER = object_with(
+    "the GenericRequestResponse the deletion returns", lambda data: isinstance(data.get("success"), bool)
+)
 
 
 def _hints(hint):
     return {404: hint} if hint else None
 
 
-# --- the listing ---------------------------------------------------------------------------------------------------
+def _accepted_result(data):
+    return "statusCode" in data and set(data) <= ACCEPTED_RESULT
 
 
-def next_page(info, page):
-    """The page to read after ``page``, or None; trusts ``nextPage``, else ``totalPages``."""
-    if not isinstance(info, dict):
-        return None
-    following = info.get("nextPage")
-    if _is_int(following):
-        return following if following > page else None
-    if "nextPage" in info:
-        return None
-    total = info.get("totalPages")
-    if _is_int(total) and page < total:
-        return page + 1
-    return None
-
-
-def collect_pages(fetch, max_pages=MAX_PAGES, max_rules=MAX_RULES):
-    """Every rule of a listing: ``fetch(page)`` returns the decoded body of one page.
-
-    Returns ``(rules, problem)``; ``problem`` says why the listing cannot be trusted (an answer that is
-    not a page of rules, a next page still announced after ``max_pages``, or more than ``max_rules`` rules),
-    else None. A rule seen twice (one added while paging shifts the pages) is kept once.
-    """
-    rules = []
-    seen = set()
-    page = 1
-    for dummy in range(max_pages):
-        body = fetch(page)
-        # GetCustomWafRulesResponse: "data" is a nullable array; anything else is not a page of rules
-        if not isinstance(body, dict) or "data" not in body or not isinstance(body["data"], (list, type(None))):
-            return rules, "the answer to page %d is not a page of rules (no data list)" % page
-        items = body["data"] or []
-        for rule in items:
-            if isinstance(rule, dict) and rule.get("id") not in seen:
-                seen.add(rule.get("id"))
-                rules.append(rule)
-        following = next_page(body.get("page"), page)
-        if following is None or not items:
-            return rules, None
-        if len(rules) > max_rules:
-            return rules, "the listing passed %s rules after %d pages and was stopped" % (format(max_rules, ","), page)
-        page = following
-    return rules, "the platform still announced a next page after %d pages" % max_pages
-
-
-def list_all(client, zone_id, page_size=MAX_PAGE_SIZE, hint=None):
-    """Every ``CustomWafRule`` of shield zone ``zone_id``, one request per page, every page followed.
-
-    ``hint``: the advice of a 404 (the zone's ``Found.not_visible``). A listing that cannot be trusted (see
-    :func:`collect_pages`) fails with kind ``BAD_ANSWER``: nothing is decided from part of it.
-    """
-    return list_pages(
-        client, ZONE_RULES % zone_id, "Listing custom WAF rules of shield zone %d" % zone_id, page_size, hint
+def rule_answer(rule_id, what="custom WAF rule"):
+    """The documented answers of reading rule ``rule_id``: the rule (its id, zone and configuration), or an answer
+    saying why not (a 202 ``AcceptedResult``, an ``errorResponse`` reporting a failure), which :func:`rule_read_failure`
+    then names. Anything else (``{}``, ``[]``, HTML, an empty body) is not understood."""
+    return object_with(
+        "the %s %d (an object with its id, zone and configuration)" % (what, rule_id),
+        lambda data: (
+            rule_is_complete(data, rule_id)
+            or reported_failure(data.get("errorResponse")) is not None
+            or _accepted_result(data)
+        ),
     )
 
 
-def list_pages(client, path, operation, page_size, hint=None):
-    """Every rule of a shield listing at ``path`` (custom WAF rules, rate limit rules: one shape of answer, one
-    request per page, every page followed; ``hint`` the advice of a 404). A listing that cannot be trusted (see
-    :func:`collect_pages`) fails with kind ``BAD_ANSWER``: nothing is decided from part of it."""
+# --- the listing ---------------------------------------------------------------------------------------------------
 
-    def fetch(page):
-        # a page is one JSON object (GetCustomWafRulesResponse); a failed envelope fails in the client
-        return client.request(
-            "GET",
-            path,
-            "%s (page %d)" % (operation, page),
-            params={"page": page, "perPage": page_size},
-            hints=_hints(hint),
-            expect="object",
-        ).data
 
-    rules, problem = collect_pages(fetch, MAX_PAGES)
-    if problem:
-        raise ApiError(operation, None, problem, kind=BAD_ANSWER, hint=PAGING_HINT)
-    return rules
+def list_all(client, zone_id, page_size=MAX_PAGE_SIZE, hint=None):
+    """Every ``CustomWafRule`` of shield zone ``zone_id``, one request per page, every page followed (the one Shield
+    pager, ``shield_listing``). ``hint``: the advice of a 404 (the zone's ``Found.not_visible``)."""
+    operation = "Listing custom WAF rules of shield zone %d" % zone_id
+    return shield_list(client, ZONE_RULES % zone_id, "custom WAF rules", operation, "id", page_size, hint)
 
 
 def named(rules, name):
@@ -157,14 +102,6 @@ def find(client, zone_id, name, hint=None):
 # --- one rule ------------------------------------------------------------------------------------------------------
 
 
-def error_response_failure(error):
-    """``(status, message, error_key)`` when a rule's ``errorResponse`` really reports a failure, else None: the one
-    rule for every shield answer (``errors.reported_failure``). The Terraform provider never looks at
-    ``errorResponse`` at all: a 200 is a rule, a 404 is gone (docs/platform-notes.md, "Custom WAF rules: reading a
-    rule, errorResponse")."""
-    return reported_failure(error)
-
-
 def rule_is_complete(rule, rule_id):
     """True when ``rule`` carries the rule asked for: its id, its zone and its configuration.
 
@@ -174,8 +111,7 @@ def rule_is_complete(rule, rule_id):
     return (
         isinstance(rule, dict)
         and rule.get("id") == rule_id
-        and _is_int(rule.get("shieldZoneId"))
-        and rule.get("shieldZoneId") > 0
+        and is_id(rule.get("shieldZoneId"))
         and isinstance(rule.get("ruleConfiguration"), dict)
     )
 
@@ -190,7 +126,7 @@ def rule_read_failure(status, rule, rule_id):
     """
     if status != 200:
         return None, "the platform answered without the rule, as it does for a rule that was deleted", None
-    reported = error_response_failure(rule.get("errorResponse") if isinstance(rule, dict) else None)
+    reported = reported_failure(rule.get("errorResponse") if isinstance(rule, dict) else None)
     if reported is not None:
         code, message, key = reported
         return code, message or "the platform reported a failure with the rule", key
@@ -199,13 +135,14 @@ def rule_read_failure(status, rule, rule_id):
     return None
 
 
-def get(client, rule_id, hint=None):
-    """The ``CustomWafRule`` with ``rule_id``; fails unless the answer really is that rule."""
-    operation = "Reading custom WAF rule %d" % rule_id
+def get(client, rule_id, hint=None, what="custom WAF rule", path=RULE):
+    """The ``CustomWafRule`` with ``rule_id`` (``what``/``path``: another kind of rule read the same way, a rate limit
+    rule); fails unless the answer really is that rule."""
+    operation = "Reading %s %d" % (what, rule_id)
     hint = hint or RULE_NOT_VISIBLE % rule_id
-    # a rule is one JSON object: the client refuses anything else before it is looked at
-    reply = client.request("GET", RULE % rule_id, operation, hints=_hints(hint), expect="object")
-    # what the client cannot know: a 202 or an empty rule is no rule, and errorResponse may report a failure
+    # the client refuses what is none of the documented answers before it is looked at
+    reply = client.request("GET", path % rule_id, operation, hints=_hints(hint), expect=rule_answer(rule_id, what))
+    # what the client cannot know: a 202 is no rule, and errorResponse may report a failure
     failure = rule_read_failure(reply.status, reply.data, rule_id)
     if failure is not None:
         status, message, error_key = failure
@@ -226,10 +163,9 @@ def written_rule(status, data):
     (docs/platform-notes.md, "Shield writes answered with HTTP 202"), nor does a rule whose
     ``errorResponse`` reports a failure.
     """
-    if status != 200 or not isinstance(data, dict) or error_response_failure(data.get("errorResponse")):
+    if status != 200 or not isinstance(data, dict) or reported_failure(data.get("errorResponse")):
         return None
-    rule_id = data.get("id")
-    if isinstance(rule_id, bool) or not isinstance(rule_id, int) or rule_id <= 0:
+    if not is_id(data.get("id")):
         return None
     return data if isinstance(data.get("ruleConfiguration"), dict) else None
 
@@ -272,31 +208,24 @@ def update(client, rule_id, body):
     return confirmed_rule(operation, reply)
 
 
-def confirm_deletion(client, operation, reply):
-    """Check the answer ``reply`` to a rule's deletion (sent with ``allow_404``); returns None or raises.
-
-    A 404 is a rule already gone, which is what was asked; a 200 confirms with the ``GenericRequestResponse`` it
-    documents; a 202 or any other body confirms nothing.
-    """
-    reported = error_response_failure(reply.data) if reply.status == 200 else None
+def confirm_deletion(operation, reply):
+    """Check the answer ``reply`` to a deletion (sent with ``allow_404`` and ``expect=DELETION_ANSWER``); returns None
+    or raises. A 404 is an object already gone, which is what was asked; a 200 confirms with the
+    ``GenericRequestResponse`` it documents, unless that reports a failure (``errors.reported_failure``: ``success:
+    false`` alone, the default of an object nobody filled in, reports none); a 202 confirms nothing."""
+    reported = reported_failure(reply.data) if reply.status == 200 else None
     if reported is not None:
         status, message, key = reported
         raise ApiError(operation, status or reply.status, message, error_key=key)
     if reply.status not in (200, 404):  # 404: already gone, which is what was asked
         raise _not_confirmed(operation, reply.status)
-    if reply.status == 200 and not isinstance(reply.object.get("success"), bool):
-        # a 200 confirms with the GenericRequestResponse it documents; any other body confirms nothing
-        raise unconfirmed(
-            operation,
-            reply.status,
-            "the answer is not the GenericRequestResponse the deletion "
-            "returns: %s" % scrub(excerpt(reply.text), client.secrets),
-        )
     return None
 
 
 def delete(client, rule_id):
     """Delete rule ``rule_id``; a rule already gone (404) is what was asked. Returns None."""
     operation = "Deleting custom WAF rule %d" % rule_id
-    reply = client.request("DELETE", RULE % rule_id, operation, replay_safe=False, allow_404=True)
-    return confirm_deletion(client, operation, reply)
+    reply = client.request(
+        "DELETE", RULE % rule_id, operation, replay_safe=False, allow_404=True, expect=DELETION_ANSWER
+    )
+    return confirm_deletion(operation, reply)

@@ -221,9 +221,9 @@ def _same_selection(current, wanted):
     return _sorted_selection(current) == _sorted_selection(wanted)
 
 
-def _positive_count(option, value, model):
-    if value <= 0:
-        raise InputError("%s must be greater than zero; got %d." % (option, value), option=option)
+def _count(option, value, model):
+    """A request count as given: its range (the document's "greater than zero", an int32) is the module's bounds,
+    checked before the core runs."""
     return value
 
 
@@ -259,7 +259,7 @@ ENDPOINT = Settings(
     ),
     Field("rate_limiting.enabled", "rateLimitingEnabled", _flag),
     Field("rate_limiting.type", "rateLimitingType", _without_model(parse_rate_limit_type), show=_rate_limit_type_name),
-    Field("rate_limiting.request_count", "rateLimitingRequestCount", _positive_count),
+    Field("rate_limiting.request_count", "rateLimitingRequestCount", _count),
     Field(
         "rate_limiting.timeframe",
         "rateLimitingTimeframe",

@@ -64,17 +64,13 @@ INT32_MAX = 2147483647
 
 
 class Count(Field):
-    """A whole number of requests (the document's int32); required."""
+    """A whole number of requests (the document's int32: its range, 0 to :data:`INT32_MAX`, is the module's bounds,
+    checked before the core runs); required."""
 
     def body(self, spec, where):
         value, path = spec.get(self.option), "%s.%s" % (where, self.option)
         if value is None:
             raise InputError("%s is required: how many requests the limit allows." % path, option=root_option(where))
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= INT32_MAX:
-            raise InputError(
-                "%s must be a whole number of requests from 0 to %d; got %r." % (path, INT32_MAX, value),
-                option=root_option(where),
-            )
         return value
 
     def filled(self, value):

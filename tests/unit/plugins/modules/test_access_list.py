@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+import requests
+
 from ansible_collections.edge.platform.plugins.modules import access_list, access_list_info
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
@@ -109,3 +112,91 @@ def test_info_by_id_and_a_missing_id(fake_session, run_module):
     fake_session.responses = [index(DETAILS)]
     result = run_module(access_list_info, dict(BASE, id=5999))
     assert result["failed"] and "no custom access list with id 5999" in result["msg"]
+
+
+# --- answers not understood, success envelopes, an unknown outcome, bad entries ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        FakeResponse(body={}),
+        FakeResponse(body=[]),
+        FakeResponse(text=""),
+        FakeResponse(text="<html><head><title>Proxy</title></head></html>", headers={"Content-Type": "text/html"}),
+        FakeResponse(body={"managedLists": None, "customLists": None}),
+    ],
+)
+def test_an_index_that_is_not_understood_creates_nothing(fake_session, run_module, answer):
+    fake_session.responses = [answer]
+    result = run_module(access_list, dict(BASE, name="new", type="ip", action="block", entries=["192.0.2.1"]))
+    assert result["failed"] and not fake_session.writes and len(fake_session.calls) == 1
+    assert "is not the access list index (an object with managedLists and customLists)" in result["msg"]
+    assert "Nothing was written by this task" in result["msg"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [FakeResponse(body={"data": {}}), FakeResponse(body={"data": dict(LIST, id=5002)}), FakeResponse(body=[])],
+)
+def test_a_list_read_that_is_not_the_list_decides_nothing(fake_session, run_module, answer):
+    fake_session.responses = [index(DETAILS), answer]
+    result = run_module(access_list, dict(BASE, name="office", state="absent"))
+    assert result["failed"] and not fake_session.writes
+    assert "is not the custom access list 5001 (an object with data)" in result["msg"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        FakeResponse(body={"statusCode": 0, "success": False, "message": None, "errorKey": None}),
+        FakeResponse(body={"statusCode": 200, "success": False, "message": "", "errorKey": None}),
+        FakeResponse(status=404),
+    ],
+)
+def test_a_deletion_answered_with_a_default_generic_response_is_done(fake_session, run_module, answer):
+    fake_session.responses = stored() + [answer]
+    result = run_module(access_list, dict(BASE, name="office", state="absent"))
+    assert result["changed"] is True and result["access_list"] is None and "warnings" not in result
+
+
+def test_a_deletion_whose_generic_response_reports_a_failure_fails(fake_session, run_module):
+    refused = {"statusCode": 409, "success": False, "message": "The list is in use.", "errorKey": "list.in_use"}
+    fake_session.responses = stored() + [FakeResponse(body=refused)]
+    result = run_module(access_list, dict(BASE, name="office", state="absent"))
+    assert result["failed"] and result["api_error"]["error_key"] == "list.in_use"
+    assert "The list is in use" in result["msg"]
+
+
+def test_a_lost_create_whose_re_read_fails_says_the_outcome_is_unknown(fake_session, run_module):
+    fake_session.responses = [
+        index(),
+        requests.exceptions.ReadTimeout("read timed out"),
+        FakeResponse(status=500),
+    ]
+    result = run_module(access_list, dict(BASE, name="new", type="ip", action="block", entries=["192.0.2.1"]))
+    assert result["failed"] is True
+    assert [c["method"] for c in fake_session.calls] == ["GET", "POST", "GET"]  # the create is never sent again
+    assert "and reading the shield zone's access lists afterwards failed too" in result["msg"]
+    assert "so whether the list was created is unknown" in result["msg"]
+    assert "may have been applied" in result["msg"] and "does not create it twice" in result["msg"]
+
+
+@pytest.mark.parametrize(
+    "kind, entry",
+    [
+        ("ip", "300.1.1.1"),
+        ("ip", "192.0.2"),
+        ("cidr", "10.0.0.0/33"),
+        ("cidr", "2001:db8::/129"),
+        ("asn", "AS4294967296"),
+        ("asn", "ASX1"),
+        ("country", "DEU"),
+        ("country", "1A"),
+    ],
+)
+def test_a_bad_entry_is_refused_before_any_request_naming_it(fake_session, run_module, kind, entry):
+    entries = ["192.0.2.7" if kind in ("ip", "cidr") else "DE" if kind == "country" else "13335", entry]
+    result = run_module(access_list, dict(BASE, name="new", type=kind, action="block", entries=entries))
+    assert result["failed"] and not fake_session.calls
+    assert "entries[1]: %r is not" % entry in result["msg"]

@@ -114,12 +114,18 @@ def test_a_real_run_still_fails_on_a_missing_endpoint(fake_session, run_module):
     assert not result.get("warnings")
 
 
+@pytest.mark.parametrize("count", [0, -1, 2**31])
+def test_a_request_count_out_of_range_fails_before_any_request(fake_session, run_module, count):
+    result = run_module(api_guardian_endpoint, dict(BASE, rate_limiting={"request_count": count}))
+    assert result["failed"] is True and not fake_session.calls
+    assert "rate_limiting.request_count must be from 1 to 2147483647; got %d." % count in result["msg"]
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         ({"path": "/pet"}, "No API Guardian endpoint GET /pet in this zone"),
         ({"injection_detection_parameters": {"Query": ["nope"]}}, "does not have: Query.nope"),
-        ({"rate_limiting": {"request_count": -1}}, "rate_limiting.request_count must be greater than zero"),
     ],
 )
 def test_bad_input_fails_after_the_read_without_writing(fake_session, run_module, args, message):

@@ -196,7 +196,10 @@ def test_an_accepted_answer_without_an_envelope_fails(fake_session, run_module):
     fake_session.responses = [FakeResponse(202, accepted, headers=TEXT)]
     result = run_module(bot_detection_info, ARGS)
     assert result["failed"] is True
-    assert "HTTP 202 Accepted: the platform did not return the configuration." in result["msg"]
+    assert (
+        "HTTP 202 Accepted: the answer (text/plain; charset=utf-8) is not the bot detection configuration"
+        in (result["msg"])
+    )
 
 
 def test_a_200_with_a_failed_envelope_reports_its_status_code(fake_session, run_module):
@@ -208,18 +211,15 @@ def test_a_200_with_a_failed_envelope_reports_its_status_code(fake_session, run_
 
 
 @pytest.mark.parametrize(
-    "body, message",
-    [
-        ({"error": OK}, "the platform answered without the configuration"),
-        ({"error": OK, "data": None}, "the platform answered without the configuration"),
-        (None, "is not the JSON object this operation returns"),
-    ],
+    "body",
+    [{"error": OK}, {"error": OK, "data": None}, {"error": OK, "data": {}}, None, [], {}],
 )
-def test_a_success_without_data_fails(fake_session, run_module, body, message):
+def test_a_success_without_data_is_not_understood(fake_session, run_module, body):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
     result = run_module(bot_detection_info, ARGS)
     assert result["failed"] is True
-    assert message in result["msg"]
+    assert "is not the bot detection configuration of shield zone 3001 (an object with data)" in result["msg"]
+    assert "Nothing was written by this task" in result["msg"]
 
 
 def test_rate_limit_and_unavailable_are_retried(fake_session, run_module):

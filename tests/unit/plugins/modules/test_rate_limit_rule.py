@@ -59,14 +59,20 @@ class Platform(object):
     """A shield zone's rate limit rules behind the fake session; ``write_status`` 202 answers writes without the rule
     (``applied`` or not)."""
 
-    def __init__(self, rules, write_status=200, applied=True):
+    def __init__(self, rules, write_status=200, applied=True, thin=False):
         self.rules = [copy.deepcopy(r) for r in rules]
-        self.write_status, self.applied = write_status, applied
+        self.write_status, self.applied, self.thin = write_status, applied, thin
 
     def __call__(self, method, url, body, params):
         path = url.split("api.example.test", 1)[1]
+        if method == "GET" and path.startswith("/shield/rate-limit/"):
+            return FakeResponse(body=next(r for r in self.rules if path.endswith("/%d" % r["id"])))
         if method == "GET":
-            return FakeResponse(body={"data": self.rules, "page": {"currentPage": 1, "nextPage": None}, "error": OK})
+            listed = copy.deepcopy(self.rules)
+            for rule in listed if self.thin else []:  # the document's CustomWafRule: no limit members
+                for member in ("requestCount", "timeframe", "blockTime", "counterKeyType"):
+                    rule["ruleConfiguration"].pop(member, None)
+            return FakeResponse(body={"data": listed, "page": {"currentPage": 1, "nextPage": None}, "error": OK})
         rule = None
         if method == "POST":
             rule = model(6101, body["ruleName"], body["ruleConfiguration"], body["ruleDescription"])
@@ -103,6 +109,17 @@ def test_the_readable_form_and_info_output_of_the_stored_rule_are_no_change(fake
     shaped = shape_rule(model(6001, "login", STORED), lambda text: None)
     given = {key: shaped[key] for key in ("rule_description", "condition", "limit", "response")}
     assert run_module(rate_limit_rule, args(**given))["changed"] is False and not fake_session.writes
+
+
+def test_a_listing_without_the_limit_reads_only_the_rule_found_by_name(fake_session, run_module):
+    rules = [model(6001, "login", STORED), model(6002, "other", STORED), model(6003, "third", STORED)]
+    fake_session.responses = Platform(rules, thin=True)
+    result = run_module(rate_limit_rule, args(**READABLE))
+    assert result["changed"] is False and not fake_session.writes
+    assert calls(fake_session) == [("GET", "/shield/rate-limits/3001"), ("GET", "/shield/rate-limit/6001")]
+    assert result["rate_limit_rule"]["limit"]["request_count"] == 100
+    changed = run_module(rate_limit_rule, args(**{**READABLE, "limit": {"request_count": 7, "timeframe": 60}}))
+    assert changed["changed"] is True and fake_session.writes[0]["json"]["ruleConfiguration"]["requestCount"] == 7
 
 
 def test_create_posts_the_whole_rule_and_the_answer_is_the_result(fake_session, run_module):

@@ -63,6 +63,35 @@ def test_every_page_of_a_zone_and_the_rules_with_a_name(fake_session, run_module
     assert [r["id"] for r in result["rate_limit_rules"]] == [6002]
 
 
+def thin(rule_id, name="burst"):
+    """A listed rule without the limit (the document's CustomWafRule)."""
+    limitless = {k: v for k, v in CONFIGURATION.items() if k not in ("requestCount", "timeframe", "blockTime")}
+    return dict(rule(rule_id, name), ruleConfiguration=limitless)
+
+
+def test_a_listing_without_the_limit_reads_the_rules_asked_for_by_name_only(fake_session, run_module):
+    fake_session.responses = [page([thin(6001), thin(6002, "other"), thin(6003, "other")])]
+    fake_session.responses += [FakeResponse(body=rule(6002, "other")), FakeResponse(body=rule(6003, "other"))]
+    result = run_module(rate_limit_rule_info, dict(ARGS, shield_zone_id=3001, rule_name="other"))
+    assert [r["limit"]["request_count"] for r in result["rate_limit_rules"]] == [50, 50]
+    assert [c["url"].rpartition("/shield/")[2] for c in fake_session.calls] == [
+        "rate-limits/3001",
+        "rate-limit/6002",
+        "rate-limit/6003",
+    ]
+    assert "warnings" not in result
+
+
+def test_a_zone_listed_without_the_limit_says_so(fake_session, run_module):
+    fake_session.responses = [page([thin(6001), rule(6002, "other")])]
+    result = run_module(rate_limit_rule_info, dict(ARGS, shield_zone_id=3001))
+    assert [r["limit"]["request_count"] for r in result["rate_limit_rules"]] == [None, 50]
+    assert "left out the limit (request_count, timeframe, block_time, counter_key) of 1 rule (ids 6001)" in str(
+        result["warnings"]
+    )
+    assert len(fake_session.calls) == 1
+
+
 @pytest.mark.parametrize(
     "extra, answers, words",
     [
@@ -79,7 +108,7 @@ def test_every_page_of_a_zone_and_the_rules_with_a_name(fake_session, run_module
             ],
             "shield_zone.not_found",
         ),
-        ({"shield_zone_id": 3001, "page_size": 0}, [], "page_size must be between 1 and 1000"),
+        ({"shield_zone_id": 3001, "page_size": 0}, [], "page_size must be from 1 to 1000; got 0."),
     ],
 )
 def test_failures_say_what_is_wrong(fake_session, run_module, extra, answers, words):

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules
+from ansible_collections.edge.platform.plugins.module_utils._api import listing
 from ansible_collections.edge.platform.plugins.modules import waf_rule_info
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_request
@@ -257,7 +257,6 @@ ACCEPTED = {
 @pytest.mark.parametrize(
     "status, body, headline",
     [
-        (200, EMPTY_RULE, "HTTP 200 OK: the platform answered without a rule."),
         # a rule deleted in the dashboard (terraform-provider-bunnynet issue #93)
         (
             202,
@@ -288,20 +287,13 @@ def test_an_error_key_alone_fails_even_with_the_rule(fake_session, run_module):
     }
 
 
-@pytest.mark.parametrize(
-    "body, message",
-    [
-        (None, "is not the JSON object this operation returns"),
-        ({"id": 0, "ruleName": None}, "the platform answered without a rule"),
-        (["not", "a", "rule"], "is not the JSON object this operation returns"),
-    ],
-)
-def test_an_answer_without_a_rule_fails(fake_session, run_module, body, message):
+@pytest.mark.parametrize("body", [None, {"id": 0, "ruleName": None}, ["not", "a", "rule"], {}, EMPTY_RULE])
+def test_an_answer_without_a_rule_is_not_understood(fake_session, run_module, body):
     fake_session.responses = [FakeResponse(200, body, headers=TEXT)]
     result = run_module(waf_rule_info, dict(ARGS, id=4001))
     assert result["failed"] is True
-    assert message in result["msg"]
-    assert ("check id" in result["msg"]) is (message == "the platform answered without a rule")
+    assert "is not the custom WAF rule 4001 (an object with its id, zone and configuration)" in result["msg"]
+    assert "Nothing was written by this task" in result["msg"]
 
 
 def test_unauthorised_fails_with_the_api_key_hint_and_no_secret(fake_session, run_module):
@@ -431,7 +423,7 @@ def test_an_unknown_zone_fails_from_the_failed_envelope(fake_session, run_module
     ]
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3999))
     assert result["failed"] is True
-    assert result["msg"].startswith("Listing custom WAF rules of shield zone 3999 (page 1) failed with HTTP 404")
+    assert result["msg"].startswith("Listing custom WAF rules of shield zone 3999 failed with HTTP 404")
     assert "check shield_zone_id" in result["msg"]
     assert result["api_error"] == {
         "status": 404,
@@ -442,11 +434,11 @@ def test_an_unknown_zone_fails_from_the_failed_envelope(fake_session, run_module
 
 
 def test_a_platform_that_never_stops_paging_fails(fake_session, run_module, monkeypatch):
-    monkeypatch.setattr(waf_rules, "MAX_PAGES", 3)  # the listing lives in _api/waf_rules.py
+    monkeypatch.setattr(listing, "MAX_PAGES", 3)  # the bound of every listing (_api/listing.py)
     fake_session.responses = lambda method, url, body, params: page([rule(params["page"])], params["page"], 99)
     result = run_module(waf_rule_info, dict(ARGS, shield_zone_id=3001, page_size=1))
     assert result["failed"] is True
-    assert "still announced a next page after 3 pages" in result["msg"]
+    assert "the listing of custom WAF rules passed 3 pages" in result["msg"]
     assert len(fake_session.calls) == 3
 
 
@@ -456,8 +448,8 @@ def test_a_listing_answer_that_is_not_a_page_fails_instead_of_listing_nothing(fa
     assert result["failed"] is True
     # the client refuses an answer that is not JSON before the module looks at it
     assert result["msg"].startswith(
-        "Listing custom WAF rules of shield zone 3001 (page 1) failed with HTTP 200 OK: "
-        "the answer (text/html) is not the JSON"
+        "Listing custom WAF rules of shield zone 3001 failed with HTTP 200 OK: "
+        "the answer (text/html) is not the page of custom WAF rules (an object with data)"
     )
     assert "waf_rules" not in result
 
@@ -485,8 +477,8 @@ def test_giving_up_after_retries_says_so(fake_session, run_module):
     [
         ({"id": 0}, "id must be a positive id (from 1 to 9223372036854775807); got 0."),
         ({"shield_zone_id": -3}, "shield_zone_id must be a positive id (from 1 to 9223372036854775807); got -3."),
-        ({"shield_zone_id": 3001, "page_size": 0}, "page_size must be between 1 and 1000; got 0."),
-        ({"shield_zone_id": 3001, "page_size": 1001}, "page_size must be between 1 and 1000; got 1001."),
+        ({"shield_zone_id": 3001, "page_size": 0}, "page_size must be from 1 to 1000; got 0."),
+        ({"shield_zone_id": 3001, "page_size": 1001}, "page_size must be from 1 to 1000; got 1001."),
         ({}, "one of the following is required: id, shield_zone_id, pullzone_id, pullzone_name"),
         ({"id": 1, "shield_zone_id": 2}, "parameters are mutually exclusive: id|shield_zone_id"),
         ({"id": 1, "rule_name": "block-admin"}, "parameters are mutually exclusive: id|rule_name"),

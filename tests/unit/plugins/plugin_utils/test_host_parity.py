@@ -191,11 +191,14 @@ BOT_INFO_CASES = {
     "not an object": bot_info(
         BOT_INFO_ARGS,
         [FakeResponse(200, text="[1]", headers=TEXT)],
-        lambda r: "is not the JSON object this operation returns" in r["msg"],
+        lambda r: "is not the bot detection configuration of shield zone 3001" in r["msg"],
         failed=True,
     ),
     "no data": bot_info(
-        BOT_INFO_ARGS, [envelope(200)], lambda r: "answered without the configuration" in r["msg"], failed=True
+        BOT_INFO_ARGS,
+        [envelope(200)],
+        lambda r: "is not the bot detection configuration of shield zone 3001" in r["msg"],
+        failed=True,
     ),
     "own check": bot_info(
         dict(BOT_INFO_ARGS, shield_zone_id=0),
@@ -253,7 +256,7 @@ WAF_INFO_CASES = {
     "not a page": waf_info(
         dict(WAF_INFO_ARGS, shield_zone_id=3001),
         [FakeResponse(200, {"page": {}}, headers=TEXT)],
-        lambda r: "is not a page of rules" in r["msg"],
+        lambda r: "is not the page of custom WAF rules (an object with data)" in r["msg"],
         failed=True,
     ),
     "own check": waf_info(

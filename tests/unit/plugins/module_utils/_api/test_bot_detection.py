@@ -76,9 +76,14 @@ class Client(object):
 def test_read_returns_the_configuration_and_names_the_hint_of_a_404():
     client = Client((200, {"data": STATE}))
     assert bot.read(client, 3001, "check shield_zone_id") == STATE
-    assert client.sent == [
-        ("GET", "/shield/shield-zone/3001/bot-detection", {"hints": {404: "check shield_zone_id"}, "expect": "object"})
-    ]
+    [(method, path, options)] = client.sent
+    assert (method, path, options["hints"]) == (
+        "GET",
+        "/shield/shield-zone/3001/bot-detection",
+        {404: "check shield_zone_id"},
+    )
+    assert options["expect"].name == "the bot detection configuration of shield zone 3001 (an object with data)"
+    assert options["expect"].accepts({"data": STATE}) and not options["expect"].accepts({"data": {}})
 
 
 def test_a_read_answered_without_the_configuration_is_a_bad_answer():

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._api import listing as listing_module
 from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules as waf
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     BAD_ANSWER,
@@ -10,6 +11,8 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     ApiError,
     InputError,
 )
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client
 
 # What ASP.NET serialises for a GenericRequestResponse nobody filled in (bool and enum defaults).
 DEFAULT_ERROR = {"statusCode": 0, "success": False, "message": None, "errorKey": None}
@@ -106,66 +109,6 @@ def test_only_a_200_carries_the_rule(status):
     )
 
 
-def test_success_true_is_never_a_failure_even_with_a_message():
-    error = {"statusCode": 200, "success": True, "message": "Rule loaded.", "errorKey": None}
-    assert waf.error_response_failure(error) is None
-
-
-@pytest.mark.parametrize(
-    "info, page, expected",
-    [
-        ({"nextPage": 2, "totalPages": 5}, 1, 2),
-        ({"nextPage": None, "totalPages": 5}, 1, None),  # nextPage present and null wins over totalPages
-        ({"nextPage": 1}, 1, None),  # a next page that does not advance ends the walk
-        ({"totalPages": 3}, 2, 3),
-        ({"totalPages": 3}, 3, None),
-        ({"totalPages": True}, 1, None),
-        (None, 1, None),
-    ],
-)
-def test_next_page(info, page, expected):
-    assert waf.next_page(info, page) == expected
-
-
-def test_collect_pages_walks_until_the_last_page_and_keeps_each_rule_once():
-    pages = {
-        1: {"data": [{"id": 1}, {"id": 2}], "page": {"nextPage": 2}},
-        2: {"data": [{"id": 2}, {"id": 3}, "junk"], "page": {"nextPage": None}},
-    }
-    asked = []
-
-    def fetch(page):
-        asked.append(page)
-        return pages[page]
-
-    assert waf.collect_pages(fetch) == ([{"id": 1}, {"id": 2}, {"id": 3}], None)
-    assert asked == [1, 2]
-
-
-def test_collect_pages_stops_on_an_empty_or_null_page():
-    assert waf.collect_pages(lambda page: {"data": [], "page": {"nextPage": page + 1}}) == ([], None)
-    assert waf.collect_pages(lambda page: {"data": None, "page": {"nextPage": page + 1}}) == ([], None)
-
-
-def test_collect_pages_reports_endless_paging():
-    rules, problem = waf.collect_pages(lambda page: {"data": [{"id": page}], "page": {"nextPage": page + 1}}, 3)
-    assert rules == [{"id": 1}, {"id": 2}, {"id": 3}]
-    assert problem == "the platform still announced a next page after 3 pages"
-
-
-@pytest.mark.parametrize("body", [None, ["not", "an", "object"], {}, {"data": "rules"}, {"error": {"success": True}}])
-def test_collect_pages_refuses_an_answer_that_is_not_a_page(body):
-    pages = {1: {"data": [{"id": 1}], "page": {"nextPage": 2}}, 2: body}
-    assert waf.collect_pages(pages.get) == ([{"id": 1}], "the answer to page 2 is not a page of rules (no data list)")
-
-
-def test_collect_pages_stops_past_max_rules():
-    rules, problem = waf.collect_pages(
-        lambda page: {"data": [{"id": page * 10 + n} for n in range(4)], "page": {"nextPage": page + 1}}, 100, 6
-    )
-    assert len(rules) == 8 and problem == "the listing passed 6 rules after 2 pages and was stopped"
-
-
 def test_find_by_name_reports_duplicates():
     rules = [{"id": 1, "ruleName": "a"}, {"id": 2, "ruleName": "b"}, {"id": 3, "ruleName": "a"}]
     assert waf.find_by_name(rules, "b") == (rules[1], [])
@@ -219,14 +162,13 @@ def test_list_all_follows_the_pages_with_the_zone_hint():
 
 
 def test_a_listing_that_cannot_be_trusted_is_a_bad_answer(monkeypatch):
-    # the same kind from waf_rule and waf_rule_info: one listing
-    monkeypatch.setattr(waf, "MAX_PAGES", 2)
+    # the same kind from waf_rule and waf_rule_info: one listing, the one Shield pager (shield_listing.py)
+    monkeypatch.setattr(listing_module, "MAX_PAGES", 2)
     with pytest.raises(ApiError) as caught:
         waf.list_all(Client(listing([rule(1)], 2), listing([rule(2)], 3)), 3001)
     assert caught.value.kind == BAD_ANSWER
-    assert caught.value.describe() == (
-        "Listing custom WAF rules of shield zone 3001 failed: the platform still announced a next page after 2 "
-        "pages. Retry later, or report the platform's paging to its support."
+    assert caught.value.describe().startswith(
+        "Listing custom WAF rules of shield zone 3001 (page 2) failed: the listing of custom WAF rules passed 2 pages"
     )
 
 
@@ -271,18 +213,48 @@ def test_a_write_returns_the_rule_or_may_have_landed(write, method, path):
 @pytest.mark.parametrize(
     "answer, kind",
     [
-        ((200, {"statusCode": 200, "success": True}, ""), None),
-        ((404, None, ""), None),
-        ((202, None, ""), MAY_HAVE_BEEN_SENT),
-        ((200, None, "<html>unit-secret</html>"), BAD_ANSWER),
-        ((200, {"statusCode": 409, "success": False, "message": "Locked."}, ""), REFUSED),
+        (FakeResponse(body={"statusCode": 200, "success": True}), None),
+        # a GenericRequestResponse nobody filled in reports nothing: the deletion is done
+        (FakeResponse(body={"statusCode": 0, "success": False, "message": None, "errorKey": None}), None),
+        (FakeResponse(404), None),
+        (FakeResponse(202, body={"statusCode": 202}), BAD_ANSWER),  # unconfirmed: the re-read decides
+        (FakeResponse(text="<html>unit-secret</html>", headers={"Content-Type": "text/html"}), BAD_ANSWER),
+        (FakeResponse(body={}), BAD_ANSWER),
+        (FakeResponse(text=""), BAD_ANSWER),
+        (FakeResponse(body={"statusCode": 409, "success": False, "message": "Locked."}), REFUSED),
     ],
 )
 def test_delete_confirms_with_the_generic_response_or_a_404(answer, kind):
-    client = Client(answer)
+    api, session = client(answer)
     if kind is None:
-        assert waf.delete(client, 4001) is None
+        assert waf.delete(api, 4001) is None
         return
     with pytest.raises(ApiError) as caught:
-        waf.delete(client, 4001)
+        waf.delete(api, 4001)
     assert caught.value.kind == kind and "unit-secret" not in caught.value.describe()
+    assert len(session.calls) == 1
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        FakeResponse(body={}),
+        FakeResponse(body=[]),
+        FakeResponse(text=""),
+        FakeResponse(text="<html><title>Gateway</title>unit-secret</html>", headers={"Content-Type": "text/html"}),
+        FakeResponse(body=rule(rule_id=4002)),
+    ],
+)
+def test_a_rule_read_that_is_not_understood_decides_nothing(answer):
+    api, _session = client(answer)
+    with pytest.raises(ApiError) as caught:
+        waf.get(api, 4001)
+    assert caught.value.kind == BAD_ANSWER and "Nothing was written by this task" in caught.value.hint
+    assert "is not the custom WAF rule 4001 (an object with its id, zone and configuration)" in caught.value.message
+    assert "unit-secret" not in caught.value.describe()
+
+
+def test_a_202_accepted_result_names_the_deleted_rule_reading():
+    api, _session = client(FakeResponse(202, body={"statusCode": 202, "location": None}))
+    with pytest.raises(ApiError, match="as it does for a rule that was deleted"):
+        waf.get(api, 4001)

@@ -151,11 +151,6 @@ def test_endpoint_body_and_view():
     assert view["injection_detection_parameters"] == {"Path": [], "Query": [], "Header": [], "Cookie": []}
 
 
-def test_request_count_must_be_positive():
-    with pytest.raises(InputError, match="request_count must be greater than zero; got 0"):
-        settings.ENDPOINT.wanted({"rate_limiting": {"request_count": 0}}, ENDPOINT)
-
-
 def test_endpoint_is_found_by_method_in_any_case_and_exact_path():
     assert settings.find_endpoint([ENDPOINT], "get", "/pets/{petId}") is ENDPOINT
     with pytest.raises(InputError, match=r"Available: GET /pets/\{petId\}\.$"):
