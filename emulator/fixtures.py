@@ -408,6 +408,7 @@ FIXTURE = Mapping(
                     "rate_limit_listing": Scalar((str,), "full, thin or null", nullable=True, values=("full", "thin")),
                     "omitted_members": Scalar((str,), "kept, reset or null", nullable=True, values=("kept", "reset")),
                     "pullzone_lookup": _LOOKUP,
+                    "added_values": MapOf(_int()),
                     "api_guardian_forbidden": _bool(),
                     "api_guardian_limits": _LIMITS,
                     "api_guardian_spec": _str(nullable=True),

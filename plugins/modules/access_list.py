@@ -361,10 +361,12 @@ def view_now(ctx, found):
 
 def result(ctx, found, outcome, details, custom, wanted):
     """The ``access_list`` return value: from the writes' answers, else the list as read or predicted."""
+    unknown = []  # numbers without a name: returned as the numbers, each with a warning
     if outcome.answer is not None:
         details, answered, configuration = outcome.answer
         details, custom = dict(details, **(configuration or {})), answered or custom
-        shaped = shapes.shape_list(found.id, details, custom)
+        shaped = shapes.shape_list(found.id, details, custom, unknown=unknown)
+        warn_all(ctx, unknown)
         if custom is not None and wanted.get("entries") is not None and shaped["entries"] != wanted["entries"]:
             ctx.warn(
                 "The platform answered with %d entries where %d were sent; the entries reported are the platform's."
@@ -373,7 +375,14 @@ def result(ctx, found, outcome, details, custom, wanted):
         return shaped
     if outcome.changed:
         return shapes.shape_predicted(found.id, details, outcome.state)
-    return shapes.shape_list(found.id, details, custom)
+    shaped = shapes.shape_list(found.id, details, custom, unknown=unknown)
+    warn_all(ctx, unknown)
+    return shaped
+
+
+def warn_all(ctx, warnings):
+    for warning in warnings:
+        ctx.warn(warning)
 
 
 def run(ctx):

@@ -203,18 +203,19 @@ def chosen(params, index, zone_id):
 
 def run(ctx):
     params = ctx.params
-    if params["id"] is not None and params["id"] <= 0:
-        raise InputError("id must be a positive list id; got %d." % params["id"], option="id")
     if params["name"] is not None and not params["name"].strip():
         raise InputError("name must not be empty: it names the lists to read.", option="name")
     found = SHIELD_ZONE.resolve(ctx)
     index = access_lists.read_index(ctx.client, found.id, found.not_visible)
+    unknown = []  # numbers without a name: returned as the numbers, each with a warning
     read = [
-        shape_list(found.id, d, access_lists.get(ctx.client, found.id, d["listId"], found.not_visible))
+        shape_list(found.id, d, access_lists.get(ctx.client, found.id, d["listId"], found.not_visible), False, unknown)
         for d in chosen(params, index, found.id)
     ]
     if params["include_managed"] and params["name"] is None and params["id"] is None:
-        read += [shape_list(found.id, d, managed=True) for d in access_lists.managed_lists(index)]
+        read += [shape_list(found.id, d, None, True, unknown) for d in access_lists.managed_lists(index)]
+    for warning in unknown:
+        ctx.warn(warning)
     return {"access_lists": read}
 
 

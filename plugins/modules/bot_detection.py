@@ -219,7 +219,11 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import bot_detection as bots
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import bot_view, merged_state
+from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import (
+    bot_view,
+    merged_state,
+    shape_bot_detection,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     BOT_EXECUTION_MODES,
     BOT_FINGERPRINT_AGGRESSIONS,
@@ -242,6 +246,10 @@ def run(ctx):
         reread=lambda: view(read()),
         state_of=view,
     )
+    unknown = []  # a number without a name is kept as read (merged_state) and shown as the number, with a warning
+    shape_bot_detection(found.id, wanted, unknown=unknown)
+    for warning in unknown:
+        ctx.warn(warning)
     return {"bot_detection": outcome.state}
 
 

@@ -189,7 +189,11 @@ def run(ctx):
         state = bots.read(ctx.client, found.id, found.not_visible)
     except bots.NotInPlan as refused:  # a report over many zones goes on past a Basic one
         return {"bot_detection": bots.unavailable(found.id, refused.message)}
-    return {"bot_detection": shape_bot_detection(found.id, state)}
+    unknown = []  # numbers without a name: returned as the numbers, each with a warning
+    shaped = shape_bot_detection(found.id, state, unknown=unknown)
+    for warning in unknown:
+        ctx.warn(warning)
+    return {"bot_detection": shaped}
 
 
 MODULE = ModuleDef(argument_spec=SHIELD_ZONE.argument_spec(), run=run, **SHIELD_ZONE.validation())

@@ -499,6 +499,7 @@ from ansible_collections.edge.platform.plugins.module_utils._hosts.names import 
 from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import (
     INT32_MAX,
     desired_configuration,
+    kept_unnamed,
     rule_state,
     shape_rule,
 )
@@ -545,6 +546,8 @@ def run(ctx):
     find = partial(rate_limits.find, ctx.client, found.id, name, found.not_visible)
     with one_writer(ctx, "shield-rate-limit", found.id):
         current = find()
+        if configuration:  # a number this collection cannot name, and no option to replace it: kept as it is
+            configuration = kept_unnamed(configuration, current, params)
         body = rule_body(name, params["rule_description"], configuration, current) if configuration else None
         apply = partial(write, ctx.client, found.id, current, body)
         outcome = ctx.reconcile(rule_state(current), rule_state(body), apply, reread=lambda: rule_state(find()))

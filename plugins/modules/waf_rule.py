@@ -402,6 +402,7 @@ from ansible_collections.edge.platform.plugins.module_utils._hosts.names import 
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import predicted_rule, rule_body
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import (
     desired_configuration,
+    kept_unnamed,
     rule_state,
     shape_rule,
 )
@@ -448,6 +449,8 @@ def run(ctx):
     # one writer per zone on this machine: the platform fails parallel creates (see _engine/zone_lock.py)
     with one_writer(ctx, "shield-waf", found.id):
         current = find()
+        if configuration:  # a number this collection cannot name, and no option to replace it: kept as it is
+            configuration = kept_unnamed(configuration, current, params["rule_configuration"])
         body = rule_body(name, params["rule_description"], configuration, current) if configuration else None
         apply = partial(write, ctx.client, found.id, current, body)
         outcome = ctx.reconcile(rule_state(current), rule_state(body), apply, reread=lambda: rule_state(find()))

@@ -17,6 +17,10 @@ Fixture (``shield_zones`` entries; other keys belong to other areas): ``id``, ``
   /shield/shield-zone`` leaves out, and a member an upload scanning ``PATCH`` leaves out, becomes its type's default
   (0, false, empty), as an ASP.NET binder fills a non-nullable member no request sent: the risky reading of what the
   document does not say (docs/platform-notes.md, "Shield zones: the whole object is sent").
+- ``added_values``: a mapping of enum members of the zone (``wafExecutionMode``, ``wafRequestBodyLimitAction``,
+  ``wafResponseBodyLimitAction``, ``dDoSShieldSensitivity``, ``dDoSExecutionMode``) to a number the document does
+  not list, as if the platform had added it since (docs/platform-notes.md, "Enums that grow"): the zone holds it, and
+  a ``PATCH`` may send that number back for that member (the platform knows its own values).
 - ``pullzone_lookup`` (a switch): ``accepted`` makes ``get-by-pullzone`` of its pull zone answer 202
   ``AcceptedResult``, ``zero_id`` 200 with an unfilled ``ShieldZoneResponse`` (``shieldZoneId`` 0), the answers the
   document allows and says nothing about (docs/platform-notes.md, "Finding the shield zone of a pull zone").
@@ -246,16 +250,32 @@ def _default(kind):
     return [] if kind in (STRINGS, ENGINE) else 0
 
 
+ADDABLE = ("wafExecutionMode", "wafRequestBodyLimitAction", "wafResponseBodyLimitAction", "dDoSShieldSensitivity")
+ADDABLE += ("dDoSExecutionMode",)
+
+
+def _added_values(spec, where):
+    added = spec.get("added_values") or {}
+    for member, value in added.items():
+        if member not in ADDABLE or not _is_int(value) or value in MEMBERS[member]:
+            raise FixtureError(
+                "%s.added_values.%s must be one of %s holding a number the document does not list; got %r"
+                % (where, member, ", ".join(ADDABLE), value)
+            )
+    return dict(added)
+
+
 class ShieldZone(object):
     def __init__(self, spec, where, rule_ids):
         self.id = int(spec["id"])
+        self.added = _added_values(spec, where)
         self.omitted = _switch(spec, "omitted_members", ("kept", "reset"), where)
         self.lookup = _switch(spec, "pullzone_lookup", LOOKUP_SWITCHES, where)
         pull_zone_id = spec.get("pull_zone_id")
         self.pull_zone_id = int(pull_zone_id) if pull_zone_id is not None else None
         self.plan = plan_number(spec.get("plan"), where)
         self.bot = _bot_detection(spec.get("bot_detection"), where)
-        self.settings = _settings(spec, where, self.plan)
+        self.settings = dict(_settings(spec, where, self.plan), **self.added)
         self.upload = _upload_scanning(spec, where)
         self.rule_ids = rule_ids
 

@@ -27,6 +27,7 @@ import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from .enums import readable as enum_readable
 from .shield_enums import SHIELD_PLANS
 
 # AccessListType and AccessListAction of the shield document, by number; the option values are these names.
@@ -203,17 +204,21 @@ class Field(object):
 
 
 class Enum(Field):
-    """A number with a name (``table``); an unknown number, or 0 (None), reads as null."""
+    """A number with a name (``table``); 0 (the action None: no action set) reads as null, a number the table lacks
+    as the number itself, with a warning appended to ``view["_unknown"]`` (``enums.readable``); it is compared as the
+    number and never written back in another form (docs/platform-notes.md, "Enums that grow")."""
 
     def __init__(self, option, member, write, table, updatable=True):
         super().__init__(option, member, write, updatable)
         self.table = table
 
     def readable(self, value, view):
-        return self.table.get(value) if _is_int(value) else None
+        if not _is_int(value) or (value == 0 and 0 not in self.table):
+            return None
+        return enum_readable(self.table, value, self.option, view.get(UNKNOWN))
 
     def body(self, value):
-        return _number(self.table, value)
+        return value if _is_int(value) else _number(self.table, value)
 
 
 class Flag(Field):
@@ -240,24 +245,27 @@ FIELDS = (
     Flag("enabled", "isEnabled", "configuration"),
 )
 OPTIONS = tuple(field.option for field in FIELDS)
+UNKNOWN = "_unknown"  # the key of a view under which the readers collect the warnings of numbers without a name
 NOT_UPDATABLE_HINT = {
     "type": "the platform cannot change a list's type",
     "description": "the platform's update of a list takes no description",
 }
 
 
-def list_view(details, custom=None):
+def list_view(details, custom=None, unknown=None):
     """body -> filled body: the readable, comparable form of a list from its index entry (``AccessListDetails``)
-    and, for a custom list, the ``CustomAccessList`` read by its id (which has the content). ``{}`` for no list."""
+    and, for a custom list, the ``CustomAccessList`` read by its id (which has the content). ``{}`` for no list.
+    ``unknown`` (a list) hears a warning per number without a name."""
     if details is None:
         return {}
     merged = dict(details)
     for member, value in (custom or {}).items():
         if value is not None or member not in merged:
             merged[member] = value
-    view = {}
+    view = {UNKNOWN: unknown}
     for field in FIELDS:
         view[field.option] = field.readable(merged.get(field.member), view)
+    del view[UNKNOWN]
     return view
 
 
@@ -315,12 +323,13 @@ def categories(value):
     return names + ([str(rest)] if rest else [])
 
 
-def shape_list(zone_id, details, custom=None, managed=False):
+def shape_list(zone_id, details, custom=None, managed=False, unknown=None):
     """One ``access_lists`` entry (the result of both modules): the options ``access_list`` takes, then what the
-    platform adds. ``details`` is the index entry (None for a list only predicted), ``custom`` the list read by id."""
+    platform adds. ``details`` is the index entry (None for a list only predicted), ``custom`` the list read by id;
+    ``unknown`` (a list) hears a warning per number without a name (shown as the number)."""
     details = details or {}
     custom = custom or {}
-    view = list_view(details, custom) if details or custom else {}
+    view = list_view(details, custom, unknown) if details or custom else {}
     shaped = {option: view.get(option) for option in OPTIONS}
     if managed:
         shaped["entries"] = None  # the platform serves the entries of custom lists only
@@ -336,7 +345,7 @@ def shape_list(zone_id, details, custom=None, managed=False):
         checksum=custom.get("checksum") if isinstance(custom.get("checksum"), str) else None,
         last_modified=custom.get("lastModified") or details.get("lastUpdated"),
         category=categories(details.get("category")),
-        required_plan=SHIELD_PLANS.get(plan) if _is_int(plan) else None,
+        required_plan=enum_readable(SHIELD_PLANS, plan, "required_plan", unknown) if _is_int(plan) else None,
         update_frequency=details.get("updateFrequency"),
     )
     return shaped

@@ -22,7 +22,8 @@ import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
-from .shield_enums import BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, enum_name
+from .enums import readable as enum_readable
+from .shield_enums import BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, as_number, enum_name
 
 # option, section of the state (None: the top level), member, names of its numbers (None: a flag)
 FIELDS = (
@@ -52,19 +53,24 @@ def _place(target, section, convert=lambda name: name):
     return target if section is None else target.setdefault(convert(section), {})
 
 
-def shape_bot_detection(zone_id, state, reason=None):
-    """body -> readable: the ``bot_detection`` return value from a ``BotDetectionConfigurationState``."""
+def shape_bot_detection(zone_id, state, reason=None, unknown=None):
+    """body -> readable: the ``bot_detection`` return value from a ``BotDetectionConfigurationState``. A number without
+    a name is kept, its ``*_name`` null, with a warning appended to ``unknown`` (a list) when given (``enums.readable``;
+    docs/platform-notes.md, "Enums that grow")."""
     shaped = {
         "shield_zone_id": state.get("shieldZoneId") or zone_id,
         "available": reason is None,
         "unavailable_reason": reason,
     }
-    for _option, section, member, names in FIELDS:
+    for option, section, member, names in FIELDS:
         value = _section(state, section).get(member)
         target = _place(shaped, section, _snake)
         target[_snake(member)] = value
         if names is not None:
-            target[_snake(member) + "_name"] = enum_name(names, value)
+            name = enum_name(names, value)
+            if name is None and as_number(value) is not None:
+                enum_readable(names, as_number(value), option, unknown)
+            target[_snake(member) + "_name"] = name
     return shaped
 
 

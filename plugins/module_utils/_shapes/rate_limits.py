@@ -37,6 +37,7 @@ from .shield_rules import (
     Field,
     condition_body,
     filled_condition,
+    keep_unnamed,
     root_option,
     shape_condition,
     shape_error_response,
@@ -112,6 +113,15 @@ def desired_configuration(params):
     return configuration
 
 
+def kept_unnamed(configuration, current, params):
+    """``configuration`` (to write) with each defaulted enum (severity, counter key, action) that ``params`` do not
+    give kept as the ``current`` rule holds it when it is a number this collection cannot name."""
+    held = (current or {}).get("ruleConfiguration")
+    for option, rows, _what in GROUPS:
+        keep_unnamed(rows, configuration, held, params.get(option))
+    return configuration
+
+
 def filled_configuration(configuration):
     """A ``ruleConfiguration`` the platform sent, with what it leaves null filled as a write fills it (so a null
     sub-value, severity, counter key or flag never counts as a change); unknown numbers are kept as sent."""
@@ -121,9 +131,12 @@ def filled_configuration(configuration):
     return filled
 
 
-def shape_configuration(configuration, compare=False):
-    """body -> readable: ``{condition, limit, response}``; ``compare`` gives the form compared and diffed."""
-    return {option: shape_condition(rows, configuration, compare=compare) for option, rows, _what in GROUPS}
+def shape_configuration(configuration, compare=False, unknown=None):
+    """body -> readable: ``{condition, limit, response}``; ``compare`` gives the form compared and diffed; ``unknown``
+    hears a warning per number without a name."""
+    return {
+        option: shape_condition(rows, configuration, compare=compare, unknown=unknown) for option, rows, _what in GROUPS
+    }
 
 
 def rule_view(name, description, configuration):
@@ -141,8 +154,12 @@ def rule_state(rule):
 
 
 def shape_rule(rule, warn):
-    """One ``rate_limit_rules`` entry from a ``RateLimitRule``; ``warn(text)`` hears about a broken ``ruleJson``."""
+    """One ``rate_limit_rules`` entry from a ``RateLimitRule``; ``warn(text)`` hears about a broken ``ruleJson`` and
+    each number without a name (kept as the number)."""
     shaped = shape_rule_fields(rule, "rate limit rule", warn)
-    shaped.update(shape_configuration(rule.get("ruleConfiguration")))
+    unknown = []
+    shaped.update(shape_configuration(rule.get("ruleConfiguration"), unknown=unknown))
+    for warning in unknown:
+        warn(warning)
     shaped["error_response"] = shape_error_response(rule.get("errorResponse"))
     return shaped

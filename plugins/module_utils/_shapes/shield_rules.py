@@ -27,6 +27,7 @@ import json
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from .enums import readable as enum_readable
 from .shield_enums import (
     WAF_OPERATORS,
     WAF_SEVERITIES,
@@ -55,6 +56,15 @@ def _names(table):
 
 def _text(value):
     return "" if value is None else str(value)
+
+
+def _name(table, value, field, unknown):
+    """The name of the number ``value`` in ``table``, or None; a number without a name adds its warning to ``unknown``
+    (``enums.readable``: the number itself is kept, never rewritten)."""
+    number = as_number(value)
+    if number is not None and number not in table:
+        enum_readable(table, number, field, unknown)
+    return enum_name(table, value)
 
 
 def _enum(table, value, where, kind):
@@ -96,8 +106,9 @@ class Field(object):
         """body -> filled body: the member as a complete write sends it."""
         return _text(value)
 
-    def readable(self, value, compare=False):
-        """body -> readable: the readable keys of the member (``compare``: the form compared and diffed)."""
+    def readable(self, value, compare=False, unknown=None):
+        """body -> readable: the readable keys of the member (``compare``: the form compared and diffed; ``unknown``:
+        a list that hears a warning per number without a name)."""
         return {self.option: value}
 
 
@@ -148,8 +159,8 @@ class Enum(Field):
     def filled(self, value):
         return self.default if value is None else value
 
-    def readable(self, value, compare=False):
-        return {self.option: value, self.name_option: enum_name(self.table, value)}
+    def readable(self, value, compare=False, unknown=None):
+        return {self.option: value, self.name_option: _name(self.table, value, self.option, unknown)}
 
 
 class EnumSet(Enum):
@@ -183,12 +194,12 @@ class EnumSet(Enum):
     def filled(self, value):
         return list(value) if isinstance(value, list) else []
 
-    def readable(self, value, compare=False):
+    def readable(self, value, compare=False, unknown=None):
         numbers = list(value) if isinstance(value, list) else []
         if compare:  # a set, as the Terraform provider keeps it (transformations is a SetAttribute in
             # BunnyWay/terraform-provider-bunnynet internal/provider/resource_pullzone_waf_rule.go)
             numbers = sorted(set(numbers), key=lambda n: (not isinstance(n, int), str(n).zfill(8)))
-        return {self.option: numbers, self.name_option: [enum_name(self.table, n) for n in numbers]}
+        return {self.option: numbers, self.name_option: [_name(self.table, n, self.option, unknown) for n in numbers]}
 
 
 class Variables(Field):
@@ -232,7 +243,7 @@ class Variables(Field):
     def filled(self, value):
         return {key: _text(sub) for key, sub in normalise_variable_types(value).items()}
 
-    def readable(self, value, compare=False):
+    def readable(self, value, compare=False, unknown=None):
         return {self.option: normalise_variable_types(value)}
 
 
@@ -260,10 +271,10 @@ class Chained(Field):
             if isinstance(c, dict)
         ]
 
-    def readable(self, value, compare=False):
+    def readable(self, value, compare=False, unknown=None):
         return {
             self.option: [
-                shape_condition(self.rows, c, chained=True, compare=compare)
+                shape_condition(self.rows, c, chained=True, compare=compare, unknown=unknown)
                 for c in (value if isinstance(value, list) else [])
                 if isinstance(c, dict)
             ]
@@ -307,14 +318,30 @@ def filled_condition(fields, condition, chained=False):
     return {field.member: field.filled(condition.get(field.member)) for field in _fields(fields, chained)}
 
 
-def shape_condition(fields, condition, chained=False, compare=False):
+def shape_condition(fields, condition, chained=False, compare=False, unknown=None):
     """body -> readable: the members of ``fields`` in snake_case, with names beside the numbers; ``compare`` gives the
-    form compared and diffed (transformations as a set)."""
+    form compared and diffed (transformations as a set); ``unknown`` (a list) hears a warning per number without a
+    name, which is kept as the number (docs/platform-notes.md, "Enums that grow")."""
     condition = condition if isinstance(condition, dict) else {}
     shaped = {}
     for field in _fields(fields, chained):
-        shaped.update(field.readable(condition.get(field.member), compare))
+        shaped.update(field.readable(condition.get(field.member), compare, unknown))
     return shaped
+
+
+def keep_unnamed(fields, wanted, current, spec):
+    """``wanted`` (a condition to write) with each defaulted enum the task does not give (neither it nor its name in
+    the option mapping ``spec``) kept as the ``current`` condition holds it, when that is a number this collection
+    cannot name: a module never rewrites a value it cannot name (docs/platform-notes.md, "Enums that grow")."""
+    current, spec = (current if isinstance(current, dict) else {}), (spec or {})
+    for field in _fields(fields, False):
+        if type(field) is not Enum or field.default is None:
+            continue
+        number = as_number(current.get(field.member))
+        given = spec.get(field.option) is not None or spec.get(field.name_option) is not None
+        if not given and number is not None and number not in field.table:
+            wanted[field.member] = current[field.member]
+    return wanted
 
 
 # --- the rule around the configuration -----------------------------------------------------------------------------

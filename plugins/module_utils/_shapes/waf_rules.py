@@ -66,10 +66,11 @@ def filled_condition(condition, chained=False):
     return shield_rules.filled_condition(FIELDS, condition, chained)
 
 
-def shape_condition(condition, chained=False, compare=False):
+def shape_condition(condition, chained=False, compare=False, unknown=None):
     """body -> readable: a ``ruleConfiguration`` (or, ``chained``, a chained condition) in snake_case, with names
-    beside the numbers; ``compare`` gives the form compared and diffed (transformations as a set)."""
-    return shield_rules.shape_condition(FIELDS, condition, chained, compare)
+    beside the numbers; ``compare`` gives the form compared and diffed (transformations as a set); ``unknown`` hears a
+    warning per number without a name."""
+    return shield_rules.shape_condition(FIELDS, condition, chained, compare, unknown)
 
 
 def desired_configuration(spec):
@@ -81,6 +82,12 @@ def desired_configuration(spec):
             option=OPTION,
         )
     return condition_body(spec, OPTION)
+
+
+def kept_unnamed(configuration, current, spec):
+    """``configuration`` (to write) with a severity that ``spec`` (the option) does not give kept as the ``current``
+    rule holds it when it is a number this collection cannot name."""
+    return shield_rules.keep_unnamed(FIELDS, configuration, (current or {}).get("ruleConfiguration"), spec)
 
 
 def filled_configuration(configuration):
@@ -115,8 +122,12 @@ def rule_state(rule):
 
 
 def shape_rule(rule, warn):
-    """One ``waf_rules`` entry from a ``CustomWafRule``; ``warn(text)`` hears about a broken ``ruleJson``."""
+    """One ``waf_rules`` entry from a ``CustomWafRule``; ``warn(text)`` hears about a broken ``ruleJson`` and each
+    number without a name (kept as the number)."""
     shaped = shape_rule_fields(rule, "custom WAF rule", warn)
-    shaped["rule_configuration"] = shape_condition(rule.get("ruleConfiguration"))
+    unknown = []
+    shaped["rule_configuration"] = shape_condition(rule.get("ruleConfiguration"), unknown=unknown)
+    for warning in unknown:
+        warn(warning)
     shaped["error_response"] = shape_error_response(rule.get("errorResponse"))
     return shaped

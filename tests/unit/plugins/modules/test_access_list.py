@@ -200,3 +200,24 @@ def test_a_bad_entry_is_refused_before_any_request_naming_it(fake_session, run_m
     result = run_module(access_list, dict(BASE, name="new", type=kind, action="block", entries=entries))
     assert result["failed"] and not fake_session.calls
     assert "entries[1]: %r is not" % entry in result["msg"]
+
+
+def test_a_type_and_action_without_a_name_are_numbers_with_warnings_and_no_false_change(fake_session, run_module):
+    details = dict(DETAILS, type=8, action=9, requiredPlan=7)
+    listed = dict(LIST, type=8, content="t13d1516h2_8daaf6152771\nsomething")
+    fake_session.responses = [index(details), FakeResponse(body={"data": listed, "error": OK})]
+    result = run_module(access_list, dict(BASE, name="office", entries=["something", "t13d1516h2_8daaf6152771"]))
+    assert result["changed"] is False and not fake_session.writes
+    assert (result["access_list"]["type"], result["access_list"]["action"]) == (8, 9)
+    for said in ("type = 8", "action = 9"):
+        assert said in str(result["warnings"])
+    fake_session.responses = [index(details), FakeResponse(body={"data": listed, "error": OK})]
+    info = run_module(access_list_info, dict(BASE, name="office"))
+    assert info["access_lists"][0]["required_plan"] == 7 and "required_plan = 7" in str(info["warnings"])
+    fake_session.responses = [
+        index(details),
+        FakeResponse(body={"data": listed, "error": OK}),
+        FakeResponse(body={"data": {"isEnabled": False, "action": 9}, "error": OK}),
+    ]
+    disabled = run_module(access_list, dict(BASE, name="office", enabled=False))
+    assert disabled["changed"] is True and fake_session.writes[-1]["json"] == {"isEnabled": False}

@@ -88,11 +88,14 @@ def test_unknown_numbers_have_no_name_and_missing_sections_are_null(fake_session
         "ipAddress": {"sensitivity": 9},
         "browserFingerprint": {"aggression": 8},
     }
-    fake_session.responses = [envelope(data=data)]
+    fake_session.responses = [envelope(data=data), envelope(data=data)]
     shaped = run_module(bot_detection_info, ARGS)["bot_detection"]
     assert shaped["shield_zone_id"] == 3001  # the zone asked for when the platform sends none
     assert (shaped["execution_mode"], shaped["execution_mode_name"]) == (7, None)
     assert shaped["request_integrity"] == {"sensitivity": None, "sensitivity_name": None}
+    warnings = str(run_module(bot_detection_info, ARGS).get("warnings"))
+    for said in ("execution_mode = 7", "ip_address_sensitivity = 9", "fingerprint_aggression = 8"):
+        assert said in warnings
     assert shaped["ip_address"] == {"sensitivity": 9, "sensitivity_name": None}
     assert shaped["browser_fingerprint"] == {
         "sensitivity": None,

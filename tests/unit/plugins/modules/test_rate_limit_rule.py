@@ -122,6 +122,26 @@ def test_a_listing_without_the_limit_reads_only_the_rule_found_by_name(fake_sess
     assert changed["changed"] is True and fake_session.writes[0]["json"]["ruleConfiguration"]["requestCount"] == 7
 
 
+def test_numbers_without_a_name_are_kept_when_not_given_and_said(fake_session, run_module):
+    unnamed = dict(STORED, counterKeyType=9, actionType=8, severityType=6)
+    fake_session.responses = Platform([model(6001, "login", unnamed)])
+    result = run_module(rate_limit_rule, args(**READABLE))
+    assert result["changed"] is False and not fake_session.writes
+    assert (result["rate_limit_rule"]["limit"]["counter_key"], result["rate_limit_rule"]["response"]["action"]) == (
+        9,
+        8,
+    )
+    for said in ("counter_key = 9", "action = 8", "severity_type = 6"):
+        assert said in str(result["warnings"])
+    changed = run_module(rate_limit_rule, args(**{**READABLE, "limit": {"request_count": 7, "timeframe": 60}}))
+    sent = fake_session.writes[-1]["json"]["ruleConfiguration"]
+    assert changed["changed"] is True and (sent["counterKeyType"], sent["actionType"], sent["severityType"]) == (
+        9,
+        8,
+        6,
+    )
+
+
 def test_create_posts_the_whole_rule_and_the_answer_is_the_result(fake_session, run_module):
     fake_session.responses = Platform([model(6001, "other", STORED)])
     result = run_module(rate_limit_rule, args(**READABLE), diff=True)

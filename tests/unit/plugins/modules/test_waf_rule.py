@@ -118,6 +118,18 @@ def test_the_readable_form_of_the_stored_rule_is_no_change(fake_session, run_mod
     assert fake_session.calls[0]["params"] == {"page": 1, "perPage": 1000}
 
 
+def test_a_severity_without_a_name_is_kept_and_never_rewritten(fake_session, run_module):
+    fake_session.responses = Platform([model(4001, "admin", dict(STORED, severityType=7))])
+    result = run_module(waf_rule, args(rule_configuration=READABLE))
+    assert result["changed"] is False and not fake_session.writes
+    assert result["waf_rule"]["rule_configuration"]["severity_type"] == 7
+    assert "severity_type = 7, a value this collection does not name" in str(result["warnings"])
+    result = run_module(waf_rule, args(rule_configuration=dict(READABLE, value="/root")))
+    assert result["changed"] is True and fake_session.writes[-1]["json"]["ruleConfiguration"]["severityType"] == 7
+    asked = run_module(waf_rule, args(rule_configuration=dict(READABLE, value="/root", severity_type="CRITICAL")))
+    assert asked["changed"] is True and fake_session.writes[-1]["json"]["ruleConfiguration"]["severityType"] == 2
+
+
 def test_waf_rule_info_output_written_back_is_no_change(fake_session, run_module):
     fake_session.responses = Platform([model(4001, "admin", STORED)])
     shaped = shape_rule(model(4001, "admin", STORED), lambda text: None)

@@ -142,13 +142,16 @@ def test_unknown_numbers_keep_the_number_and_have_no_name(fake_session, run_modu
     config = configuration(
         variables={"27": "x"}, actionType=9, operatorType=13, severityType=7, transformationTypes=[8, 99]
     )
-    fake_session.responses = [FakeResponse(200, rule(config=config), headers=TEXT)]
+    fake_session.responses = [FakeResponse(200, rule(config=config), headers=TEXT) for _ in range(2)]
     shaped = run_module(waf_rule_info, dict(ARGS, id=4001))["waf_rules"][0]["rule_configuration"]
     assert (shaped["action_type"], shaped["action_type_name"]) == (9, None)
     assert (shaped["operator_type"], shaped["operator_type_name"]) == (13, None)
     assert (shaped["severity_type"], shaped["severity_type_name"]) == (7, None)
     assert shaped["transformation_type_names"] == ["LOWERCASE", None]
     assert shaped["variable_types"] == {"27": "x"}
+    warnings = str(run_module(waf_rule_info, dict(ARGS, id=4001)).get("warnings"))
+    for said in ("action_type = 9", "operator_type = 13", "severity_type = 7", "transformation_types = 99"):
+        assert said in warnings
 
 
 def test_null_members_are_tolerated(fake_session, run_module):
