@@ -282,6 +282,15 @@ SHIELD_ZONE_MEMBERS = {
 # the custom rule order (the WAF rules area keeps it).
 SHIELD_ZONE_IGNORED = ("shieldZoneId", "premiumPlan", "wafCustomRuleOrder")
 UPLOAD_SCANNING_MODES = (0, 1, 2)
+# ASP.NET's AcceptedResult as the platform serialises it: the body of the Shield document's 202 answers.
+ACCEPTED = {
+    "location": None,
+    "value": None,
+    "formatters": [],
+    "contentTypes": [],
+    "declaredType": None,
+    "statusCode": 202,
+}
 
 
 def _shield_member(value, path, kind):

@@ -38,6 +38,7 @@ import json
 from ...messages import shield_json
 from ...paging import BadQuery, query_int, shield_page
 from ...shield_bodies import (
+    ACCEPTED,
     WAF_ENUMS,
     BodyError,
     _bool,
@@ -58,14 +59,6 @@ THIN_LEFT_OUT = ("requestCount", "timeframe", "blockTime", "counterKeyType")
 DEFAULT_PER_PAGE = 10
 MAX_PER_PAGE = 1000
 INT32_MAX = 2147483647
-ACCEPTED = {
-    "location": None,
-    "value": None,
-    "formatters": [],
-    "contentTypes": [],
-    "declaredType": None,
-    "statusCode": 202,
-}
 SUCCESS = {"statusCode": 200, "success": True, "message": None, "errorKey": None}
 # enum name -> allowed numbers, from the shield document's schemas
 RATE_LIMIT_ENUMS = {

@@ -115,23 +115,8 @@ NEW_ZONE_DEFAULTS = dict(
 )
 # The members the platform's provider sends on every update (the ones ``omitted_members: reset`` resets when left out;
 # wafProfileId and requestBodyLoggingEnabled, which no client is known to send, are kept).
-WRITTEN_WHOLE = (
-    "planType",
-    "dDoSShieldSensitivity",
-    "dDoSExecutionMode",
-    "dDoSChallengeWindow",
-    "wafEnabled",
-    "wafExecutionMode",
-    "wafRealtimeThreatIntelligenceEnabled",
-    "wafRequestHeaderLoggingEnabled",
-    "wafRequestIgnoredHeaders",
-    "wafEngineConfig",
-    "wafDisabledRules",
-    "wafLogOnlyRules",
-    "whitelabelResponsePages",
-    "learningMode",
-    "wafRequestBodyLimitAction",
-    "wafResponseBodyLimitAction",
+WRITTEN_WHOLE = ("planType",) + tuple(
+    member for _key, member, _kind in SETTINGS if member not in ("wafProfileId", "requestBodyLoggingEnabled")
 )
 LOOKUP_SWITCHES = ("accepted", "zero_id")
 UPLOAD_MODES = (0, 1, 2)

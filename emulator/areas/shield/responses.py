@@ -59,6 +59,7 @@ from ...fixtures import FixtureError, records
 from ...messages import json_response, shield_json
 from ...paging import INT32_MAX, BadQuery, query_int, shield_page
 from ...shield_bodies import (
+    ACCEPTED,
     BodyError,
     bot_detection_body,
     create_shield_zone_body,
@@ -69,14 +70,6 @@ from ...shield_bodies import (
 from .models import LOOKUP_SWITCHES, PLANS, ShieldZone, unfilled_model
 
 PLAN_ERROR_KEY = "invalid_plan_type.bot_detection"
-ACCEPTED = {
-    "location": None,
-    "value": None,
-    "formatters": [],
-    "contentTypes": [],
-    "declaredType": None,
-    "statusCode": 202,
-}
 NOT_FOUND = {"type": "https://tools.ietf.org/html/rfc9110#section-15.5.5", "title": "Not Found", "status": 404}
 
 

@@ -29,19 +29,11 @@ The rules, their fixture keys and their models: models.py.
 """
 
 from ...messages import json_response, shield_json
-from ...shield_bodies import BodyError, problem, waf_rule_body
+from ...shield_bodies import ACCEPTED, BodyError, problem, waf_rule_body
 from .models import WafRule, WafRulesState
 
 DEFAULT_PER_PAGE = 10
 MAX_PER_PAGE = 1000
-ACCEPTED = {
-    "location": None,
-    "value": None,
-    "formatters": [],
-    "contentTypes": [],
-    "declaredType": None,
-    "statusCode": 202,
-}
 
 
 def _query_int(request, name, default):

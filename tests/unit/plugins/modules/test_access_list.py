@@ -6,6 +6,7 @@ import pytest
 import requests
 
 from ansible_collections.edge.platform.plugins.modules import access_list, access_list_info
+from ansible_collections.edge.platform.tests.unit import not_understood
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 
 SECRET = "unit-secret-key-access-list"
@@ -118,14 +119,7 @@ def test_info_by_id_and_a_missing_id(fake_session, run_module):
 
 
 @pytest.mark.parametrize(
-    "answer",
-    [
-        FakeResponse(body={}),
-        FakeResponse(body=[]),
-        FakeResponse(text=""),
-        FakeResponse(text="<html><head><title>Proxy</title></head></html>", headers={"Content-Type": "text/html"}),
-        FakeResponse(body={"managedLists": None, "customLists": None}),
-    ],
+    "answer", not_understood.answers(FakeResponse(body={"managedLists": None, "customLists": None}))
 )
 def test_an_index_that_is_not_understood_creates_nothing(fake_session, run_module, answer):
     fake_session.responses = [answer]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import shield_zone
+from ansible_collections.edge.platform.tests.unit import not_understood
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.shield_reference import SHIELD_DOCUMENT, validate_request
 
@@ -320,16 +321,7 @@ def test_a_404_the_mapping_contradicts_uses_the_zone_it_lists(fake_session, run_
     assert not fake_session.writes
 
 
-@pytest.mark.parametrize(
-    "answer",
-    [
-        FakeResponse(body={}),
-        FakeResponse(body=[]),
-        FakeResponse(text=""),
-        FakeResponse(text="<html><title>Gateway</title></html>", headers={"Content-Type": "text/html"}),
-        FakeResponse(body={"data": dict(ZONE, pullZoneId=2999)}),
-    ],
-)
+@pytest.mark.parametrize("answer", not_understood.answers(FakeResponse(body={"data": dict(ZONE, pullZoneId=2999)})))
 def test_a_lookup_answer_that_is_not_understood_fails_and_writes_nothing(fake_session, run_module, answer):
     result = run(fake_session, run_module, [answer], waf_enabled=True)
     assert result["failed"] is True and not fake_session.writes and len(fake_session.calls) == 1

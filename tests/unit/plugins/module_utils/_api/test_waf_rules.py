@@ -11,6 +11,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     ApiError,
     InputError,
 )
+from ansible_collections.edge.platform.tests.unit import not_understood
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client
 
@@ -235,23 +236,14 @@ def test_delete_confirms_with_the_generic_response_or_a_404(answer, kind):
     assert len(session.calls) == 1
 
 
-@pytest.mark.parametrize(
-    "answer",
-    [
-        FakeResponse(body={}),
-        FakeResponse(body=[]),
-        FakeResponse(text=""),
-        FakeResponse(text="<html><title>Gateway</title>unit-secret</html>", headers={"Content-Type": "text/html"}),
-        FakeResponse(body=rule(rule_id=4002)),
-    ],
-)
+@pytest.mark.parametrize("answer", not_understood.answers(FakeResponse(body=rule(rule_id=4002))))
 def test_a_rule_read_that_is_not_understood_decides_nothing(answer):
     api, _session = client(answer)
     with pytest.raises(ApiError) as caught:
         waf.get(api, 4001)
     assert caught.value.kind == BAD_ANSWER and "Nothing was written by this task" in caught.value.hint
     assert "is not the custom WAF rule 4001 (an object with its id, zone and configuration)" in caught.value.message
-    assert "unit-secret" not in caught.value.describe()
+    assert not_understood.PAGE_TEXT not in caught.value.describe()
 
 
 def test_a_202_accepted_result_names_the_deleted_rule_reading():

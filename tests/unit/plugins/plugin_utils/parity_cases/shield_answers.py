@@ -7,6 +7,8 @@ pasting the page (docs/platform-notes.md, "Answers that are not understood")."""
 
 from __future__ import annotations
 
+import requests
+
 from ansible_collections.edge.platform.plugins.modules import (
     access_list,
     access_list_info,
@@ -94,3 +96,20 @@ def _case(module, options, before, documented, bad):
 
 
 CASES = {"not understood: %s answered %s" % (read, bad): _case(*READS[read], bad) for read in READS for bad in BAD}
+
+
+def _lost_create():
+    return [
+        FakeResponse(body=dict(INDEX, customLists=[])),
+        requests.exceptions.ReadTimeout("read timed out"),
+        FakeResponse(500),
+    ]
+
+
+CASES["unknown outcome: a lost create whose re-read fails"] = Case(
+    access_list,
+    dict(BASE, shield_zone_id=3001, name="new", type="ip", entries=["192.0.2.1"], action="block"),
+    _lost_create,
+    failed=True,
+    shows=lambda r: "so whether the list was created is unknown" in r["msg"] and "may have been applied" in r["msg"],
+)
