@@ -130,8 +130,14 @@ class Emulated(object):
         skip = sum(1 for e in log[:index] if e["method"] == entry["method"] and re.search(pattern, e["path"]))
         self.fault(path_regex=pattern, method=entry["method"], skip=skip, **spec)
 
-    def log(self):
+    def unused_faults(self):
+        """How many faulted requests are still to come (0: every fault hit)."""
         with self.platform.lock:
+            return sum(fault.count for fault in self.platform.faults)
+
+    def log(self):
+        """The request log, once no request is in flight (a late answer's request is logged when it is answered)."""
+        with self.platform.gate.exclusive():
             return self.platform.requests()
 
     def state(self):
