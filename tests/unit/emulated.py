@@ -14,6 +14,7 @@ showed (stdout's result and stderr), so a secret can be looked for anywhere.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import host as _inprocess
@@ -69,7 +71,9 @@ def _load_fixture_once(path, load=_platform_state.load_fixture):
 def snapshot(value, seen=frozenset()):
     """Everything the platform holds, as comparable data: the areas' objects walked through their attributes (locks,
     functions and the back reference to the platform left out)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if isinstance(value, str):
+        return TIME.sub("<time>", value)  # the platform's clocks: a reset stamps the fixture's objects anew
+    if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, bytes):
         return "<%d bytes>" % len(value)  # key material, made up afresh by each platform
@@ -117,6 +121,16 @@ class Emulated(object):
         with self.platform.gate.exclusive():
             self.platform.reset()
 
+    def fresh(self, wrote=True):
+        """Ready for the next run: back to the fixture after a run that ``wrote``; after one that only read, the
+        state is the fixture's still, and only the faults and the log go (a reset costs more than most runs)."""
+        if wrote:
+            self.reset()
+            return
+        with self.platform.gate.exclusive():
+            self.platform.faults = []
+            self.platform.log = []
+
     def fault(self, **spec):
         with self.platform.lock:
             self.platform.faults.append(_platform_state.Fault(spec))
@@ -163,6 +177,26 @@ class Emulated(object):
         full.update(extra)
         return full
 
+    @staticmethod
+    @contextlib.contextmanager
+    def declared_reads():
+        """Inside the block, every request a client sends is recorded as ``(method, path, reads)``, ``reads`` as the
+        client itself declares it (``changes_state``); yields the list of records."""
+        declared = []
+        request = _client.Client.request
+
+        def recording(client, method, path, operation, *args, **kwargs):
+            changes = kwargs.get("changes_state")
+            changes = method.upper() not in _client.READ_METHODS if changes is None else changes
+            declared.append((method, urlsplit(client.url(path)).path, not changes))
+            return request(client, method, path, operation, *args, **kwargs)
+
+        _client.Client.request = recording
+        try:
+            yield declared
+        finally:
+            _client.Client.request = request
+
     def run(self, name, args, host, check=False, diff=False):
         """``(result, shown)``: the output of ``name`` run with ``args`` (connection included) on ``host``, and all it
         showed as text (result and stderr). A crash is a failed result whose message says so."""
@@ -185,6 +219,7 @@ def shown_secrets(shown):
     return [secret for secret in SECRETS if secret in shown]
 
 
+TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?")
 NEW_DATABASE_ID = (
     r"db_(?!01KCHBG8C5KSFGG0VRNFQ7EK)[0-9A-HJKMNP-TV-Z]{26}"  # a ULID the platform made up (not the demo's)
 )
@@ -199,7 +234,7 @@ def path_pattern(path):
 # What differs between two runs of the same task on a fresh platform: clocks, durations, the ids and tokens the
 # platform makes up (a new database's ULID, a token's signature).
 VOLATILE = (
-    (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?"), "<time>"),
+    (TIME, "<time>"),
     (re.compile(r'"(query_duration_ms|duration_ms)": [0-9.e-]+'), r'"\1": "<duration>"'),
     (re.compile(NEW_DATABASE_ID), "<new database id>"),
     (re.compile(r"eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+"), "<token>"),

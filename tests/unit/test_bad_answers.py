@@ -26,12 +26,19 @@ from __future__ import annotations
 
 import collections
 import json
+import os
 import re
 
 import pytest
 
-from ansible_collections.edge.platform.tests.unit.emulated import HOSTS, Emulated, shown_secrets, steady
-from ansible_collections.edge.platform.tests.unit.matrix_cases import arguments, case_secrets, is_read, labels
+from ansible_collections.edge.platform.tests.unit.emulated import (
+    COLLECTION_ROOT,
+    HOSTS,
+    Emulated,
+    shown_secrets,
+    steady,
+)
+from ansible_collections.edge.platform.tests.unit.matrix_cases import CASES, arguments, case_secrets, is_read, labels
 
 PORTAL = (
     "<!DOCTYPE html>\n<html><head><title>Sign in to the guest network</title></head>"
@@ -65,6 +72,11 @@ def emulated(monkeypatch, run_module, capsys):
     running.stop()
 
 
+def test_every_module_has_cases():
+    folder = os.path.join(COLLECTION_ROOT, "plugins", "modules")
+    assert set(CASES) == {f[:-3] for f in os.listdir(folder) if f.endswith(".py") and not f.startswith("_")}
+
+
 def exception(entry, body):
     for (pattern, name), found in EXCEPTIONS.items():
         if name == body and re.search(pattern, entry["path"]):
@@ -81,7 +93,8 @@ def reads_after(name, label, log, index):
 
 
 def judge(case, index, body, clean, runs, result, shown, secrets):
-    """Every problem of one faulted run: ``runs`` is ``(clean log, initial state, clean final state, log, state)``."""
+    """Every problem of one faulted run: ``runs`` is ``(clean log, initial state, clean final state, log, state)``
+    (``state()`` reads the platform's state now)."""
     name, label = case
     clean_log, initial, final, log, state = runs
     problems = []
@@ -92,7 +105,7 @@ def judge(case, index, body, clean, runs, result, shown, secrets):
     written_before = any(not is_read(name, label, e) for e in clean_log[:index])
     if writes_after:
         problems.append("wrote after the bad answer: %s" % ", ".join(writes_after))
-    elif not written_before and steady(state) != steady(initial):
+    elif not written_before and state() != initial:
         problems.append("the platform's state changed although the task wrote nothing")
     special = exception(clean_log[index], body)
     if special is not None:
@@ -104,7 +117,7 @@ def judge(case, index, body, clean, runs, result, shown, secrets):
             problems.append("failed without saying the answer was not understood: %s" % short(result))
     elif not reads_after(name, label, log, index) - reads_after(name, label, clean_log, index):
         problems.append("succeeded without a confirming read, as if the bad answer were understood: %s" % short(result))
-    elif steady(result, ("warnings",)) != steady(clean, ("warnings",)) or steady(state) != steady(final):
+    elif steady(result, ("warnings",)) != steady(clean, ("warnings",)) or steady(state()) != final:
         problems.append(
             "a confirming read settled it, but the result is not what the platform holds: %s" % short(result)
         )
@@ -126,10 +139,13 @@ def test_every_read_answered_with_a_bad_body_is_not_understood_on_both_hosts(emu
     secrets = case_secrets(name, label)
     emulated.reset()
     initial = emulated.state()
-    clean, _shown = emulated.run(name, args, "in-process")
-    clean_log, final = emulated.log(), emulated.state()
+    with emulated.declared_reads() as declared:
+        clean, _shown = emulated.run(name, args, "in-process")
+    clean_log, final = emulated.log(), steady(emulated.state())
     assert not clean.get("failed"), "the clean run failed: %s" % clean.get("msg")
-    problems = []
+    # the table of reads (matrix_cases.is_read) says what the client itself declares, request by request
+    assert sorted(declared) == sorted((e["method"], e["path"], bool(is_read(name, label, e))) for e in clean_log)
+    problems, wrote = [], True
     for index, entry in enumerate(clean_log):
         if not is_read(name, label, entry):
             continue
@@ -137,10 +153,12 @@ def test_every_read_answered_with_a_bad_body_is_not_understood_on_both_hosts(emu
             where = "%s %s (request %d) answered %s" % (entry["method"], entry["path"], index + 1, body)
             outputs = {}
             for host in HOSTS:
-                emulated.reset()
+                emulated.fresh(wrote)
                 emulated.fault_request(clean_log, index, body=text, content_type=content_type)
                 result, shown = emulated.run(name, args, host)
-                runs = (clean_log, initial, final, emulated.log(), emulated.state())
+                log = emulated.log()
+                wrote = any(not is_read(name, label, e) for e in log)
+                runs = (clean_log, initial, final, log, emulated.state)
                 found = judge((name, label), index, body, clean, runs, result, shown, secrets)
                 problems += ["%s, %s: %s" % (where, host, problem) for problem in found]
                 outputs[host] = steady(result)
