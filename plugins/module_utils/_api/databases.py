@@ -318,7 +318,10 @@ def _refused_id(client, database_id, error, warn):
         warn(
             "The platform refused database_id %s as malformed (HTTP 400) and its listing shows no database with that "
             "id, so there is none to manage.%s"
-            % (database_id, " A database is named %s (id %s): give name instead." % (database_id, named[0]) if named else "")
+            % (
+                database_id,
+                " A database is named %s (id %s): give name instead." % (database_id, named[0]) if named else "",
+            )
         )
     return None
 

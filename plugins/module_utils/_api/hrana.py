@@ -33,7 +33,8 @@ HINTS = {
         "The database rejected auth_token: the token is invalid, has expired or was invalidated (invalidating the "
         "tokens of a database, with edge.platform.database_token state=revoked or the bunny CLI, ends every token of "
         "that database, and regenerating tokens in the dashboard may end the tokens of every database; generating a "
-        "new token leaves older ones valid). Create a new token and set auth_token (or %s)." % " or ".join(AUTH_TOKEN_ENV)
+        "new token leaves older ones valid). Create a new token and set auth_token (or %s)."
+        % " or ".join(AUTH_TOKEN_ENV)
     ),
     403: (
         "auth_token is a read-only token, which may only read; statements that write or change the schema "

@@ -77,7 +77,9 @@ def pull_zone_vars(model, shield_ids=None, unknown=None):
         "edge_resource": "pull_zone",
         "edge_id": _int(model.get("Id")),
         "edge_name": _text(model.get("Name")),
-        "edge_type": readable(PULL_ZONE_TYPES, model.get("Type"), "the Type of pull zone %s" % model.get("Id"), unknown),
+        "edge_type": readable(
+            PULL_ZONE_TYPES, model.get("Type"), "the Type of pull zone %s" % model.get("Id"), unknown
+        ),
         "edge_enabled": model.get("Enabled"),
         "edge_suspended": model.get("Suspended"),
         "edge_hostnames": names,

@@ -209,7 +209,9 @@ def test_a_lost_update_is_not_replayed_and_the_re_read_shows_it_landed(fake_sess
     result = run(fake_session, run_module, answers, replica_regions=["SG"], retries=3)
     assert result["changed"] is True and result["database"]["replica_regions"] == ["SG"]
     assert [m for m, _p in calls(fake_session)] == ["GET", "PATCH", "GET"]
-    assert "was not confirmed (HTTP 503" in str(result["warnings"]) and "It was not sent again" in str(result["warnings"])
+    assert "was not confirmed (HTTP 503" in str(result["warnings"]) and "It was not sent again" in str(
+        result["warnings"]
+    )
 
 
 def test_a_lost_update_that_did_not_land_fails_saying_so(fake_session, run_module):

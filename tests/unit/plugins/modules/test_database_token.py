@@ -153,8 +153,7 @@ def test_the_token_never_reaches_a_message(fake_session, run_module, monkeypatch
         (
             401,
             {"error": "Unauthorized"},
-            "check api_key (the account's main API key; team member API keys are not supported; not a database "
-            "token)",
+            "check api_key (the account's main API key; team member API keys are not supported; not a database token)",
         ),
         (400, {"error": "Invalid database id"}, "check database_id %s (it answers 400 for a malformed" % DB),
         (403, {"error": "Forbidden", "details": "subuser"}, "may not manage the tokens of database %s" % DB),
