@@ -282,6 +282,11 @@ def find_named(client, name, databases=None):
     return exact[0] if exact else None
 
 
+def _on_database(client, method, database_id, operation, **options):
+    """One request on database ``database_id`` whose documented answer is that database (``{db}``)."""
+    return client.request(method, _path(PREFIX, database_id), operation, expect=one_database(database_id), **options)
+
+
 def get(client, database_id, allow_missing=False, warn=None):
     """The ``Database2`` ``database_id``. With ``allow_missing``: None for a 404, and for a 400 (the platform's
     answer to a malformed id) once the listing confirms that no database has the id; ``warn(text)`` then hears
@@ -290,14 +295,7 @@ def get(client, database_id, allow_missing=False, warn=None):
     refusals = management_hints(database_id)
     refusals[400] = MALFORMED_ID % database_id
     try:
-        reply = client.request(
-            "GET",
-            _path(PREFIX, database_id),
-            operation,
-            hints=refusals,
-            allow_404=allow_missing,
-            expect=one_database(database_id),
-        )
+        reply = _on_database(client, "GET", database_id, operation, hints=refusals, allow_404=allow_missing)
     except ApiError as error:
         if not allow_missing or error.status != 400:
             raise
@@ -365,14 +363,14 @@ def update(client, database_id, body, name=None):
     try:
         # never replayed: a lost answer is settled by the caller's re-read (another task may have changed the
         # regions since, and a second PATCH would undo that)
-        reply = client.request(
+        reply = _on_database(
+            client,
             "PATCH",
-            _path(PREFIX, database_id),
+            database_id,
             operation,
             json_body=body,
             replay_safe=False,
             hints=management_hints(database_id),
-            expect=one_database(database_id),
         )
     except ApiError as error:
         raise _refusal_hint(error, name) from None
