@@ -2,7 +2,8 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Host-parity cases of database: a create, check mode with diff, a platform refusal, a create another task made
-meanwhile (409, then the listing), a malformed id under state=absent (400, then the listing), bad input."""
+meanwhile (409, then the listing), an update whose answer was lost (never resent: the read decides), a malformed id
+under state=absent (400, then the listing), bad input."""
 
 from __future__ import annotations
 
@@ -65,6 +66,20 @@ CASES = {
         ],
         diff=True,
         shows=lambda r: r["database"]["id"] == DB["id"] and "another task created it meanwhile" in str(r["warnings"]),
+    ),
+    "lost update landed": Case(
+        database,
+        dict(ARGS, replica_regions=["UK"]),
+        lambda: [_listing(dict(DB)), FakeResponse(503), FakeResponse(body={"db": dict(DB, replicas_regions=["UK"])})],
+        changed=True,
+        shows=lambda r: r["database"]["replica_regions"] == ["UK"] and "It was not sent again" in str(r["warnings"]),
+    ),
+    "lost update not landed": Case(
+        database,
+        dict(ARGS, replica_regions=["UK"]),
+        lambda: [_listing(dict(DB)), FakeResponse(503), FakeResponse(body={"db": dict(DB)})],
+        failed=True,
+        shows=lambda r: "shows it was NOT applied" in r["msg"] and r["api_error"]["status"] == 503,
     ),
     "malformed id absent": Case(
         database,
