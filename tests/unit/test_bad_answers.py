@@ -115,6 +115,10 @@ def judge(case, index, body, clean, runs, result, shown, secrets):
         message = result.get("msg", "")
         if NOT_UNDERSTOOD not in message and not (written_before and "unknown" in message):
             problems.append("failed without saying the answer was not understood: %s" % short(result))
+    elif any(NOT_UNDERSTOOD in warning for warning in result.get("warnings", ())):
+        problems.append(
+            "succeeded, with a warning that the answer was not understood, instead of failing: %s" % short(result)
+        )
     elif not reads_after(name, label, log, index) - reads_after(name, label, clean_log, index):
         problems.append("succeeded without a confirming read, as if the bad answer were understood: %s" % short(result))
     elif steady(result, ("warnings",)) != steady(clean, ("warnings",)) or steady(state()) != final:
