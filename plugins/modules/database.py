@@ -164,7 +164,8 @@ database:
     url:
       description:
         - The database's URL, as the platform gives it, for O(edge.platform.database_query#module:database_url).
-        - Null when only predicted, or when the read after a create failed (a warning says so).
+        - Null when only predicted (check mode). When the read after a create fails, the task fails saying the
+          database was created (C(changed)); a re-run reads it.
       type: str
       sample: libsql://01kchbg8c5ksfgg0vrnfq7ek7x-app.lite.bunnydb.net/
     primary_regions:
@@ -290,16 +291,18 @@ def storage_region(ctx, first_primary):
 
 
 def create(ctx, body):
-    """Create, then read the new database for its url; a failed read leaves what was sent, with a warning."""
+    """Create, then read the new database for its url. A read that fails (or is not understood) fails the task saying
+    the database was created: what it holds is not known here, and a url of null would only fail a later task."""
     database_id = databases.create(ctx.client, body)
     try:
         return databases.get(ctx.client, database_id)
     except ApiError as error:
-        ctx.warn(
-            "Database %s was created with id %s, but reading it back failed (%s); its url is unknown here. %s"
-            % (body["name"], database_id, error.describe().rstrip("."), CHECK % body["name"])
+        ctx.fail_from(
+            error,
+            msg="Database %s was created with id %s, but reading it back failed (%s), so its url is unknown here. Run "
+            "the task again: it finds the database by its name and reads it (it is not created twice)."
+            % (body["name"], database_id, error.describe().rstrip(".")),
         )
-        return D.predicted({"id": database_id, "name": body["name"], "url": None}, body)
 
 
 def reread(ctx, db, name, seen):

@@ -194,11 +194,18 @@ def test_a_lost_create_whose_re_read_fails_says_how_to_check(fake_session, run_m
     assert "edge.platform.database_info with name=app shows whether the database exists" in result["msg"]
 
 
-def test_a_failed_read_after_the_create_reports_the_create_without_a_url(fake_session, run_module):
-    answers = [listing(), FakeResponse(body={"db_id": DB_ID}), FakeResponse(500, {"error": "Internal error"})]
+@pytest.mark.parametrize(
+    "read_back",
+    [FakeResponse(500, {"error": "Internal error"}), FakeResponse(body={}), FakeResponse(text="<html></html>")],
+    ids=["500", "{}", "html"],
+)
+def test_a_failed_read_after_the_create_fails_saying_the_database_was_created(fake_session, run_module, read_back):
+    answers = [listing(), FakeResponse(body={"db_id": DB_ID}), read_back]
     result = run(fake_session, run_module, answers, primary_regions=["DE"], storage_region="eu-west-1")
-    assert result["changed"] is True and result["database"]["id"] == DB_ID and result["database"]["url"] is None
-    assert "was created with id %s" % DB_ID in str(result["warnings"])
+    assert result["failed"] is True and result["changed"] is True and "database" not in result
+    assert result["msg"].startswith("Database app was created with id %s, but reading it back failed" % DB_ID)
+    assert "it is not created twice" in result["msg"]
+    assert [m for m, _p in calls(fake_session)] == ["GET", "POST", "GET"]
 
 
 # -- an update whose answer is lost is settled by one re-read, never sent again -----------------------------------
