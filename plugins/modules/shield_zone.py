@@ -61,6 +61,7 @@ options:
       - Left out, the zone keeps the mode it has (the update sends it back as read). The platform's Terraform provider
         sends V(false) on every update.
     type: bool
+    version_added: 1.2.0
   waf_enabled:
     description: Whether the WAF is on.
     type: bool
