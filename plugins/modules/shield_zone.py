@@ -398,12 +398,7 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER,
-    REFUSED,
-    ApiError,
-    InputError,
-)
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes import shield_zone_settings as S
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
@@ -462,17 +457,20 @@ def differing(model, settings):
 
 
 def create(ctx, pull_zone_id, label, settings):
-    """Shield the pull zone with ``settings``; read the new zone and send what it did not take; the zone."""
+    """Shield the pull zone with ``settings``; read the new zone and send what it did not take; the zone. When the
+    read or that write fails (or is not understood), the task fails saying the zone was created (changed): what it
+    holds is not known here, and a re-run finds it and sets the rest."""
     zone_id = shield_zones.create(ctx.client, pull_zone_id, S.request_members({}, settings), label, list(settings))
     try:
         zone = shield_zones.get(ctx.client, zone_id)
         rest = differing(zone, settings)
         return settle(ctx, zone, S.request_members(zone, rest), list(rest)) if rest else zone
     except ApiError as error:
-        error.operation = "%s (shield zone %d was created for %s)" % (error.operation, zone_id, label)
-        if error.kind != REFUSED:  # the re-read of the reconciler decides what holds
-            error.kind = BAD_ANSWER
-        raise
+        ctx.fail_from(
+            error,
+            msg="Shield zone %d was created for %s, but then %s. Run the task again: it finds the shield zone and "
+            "sets what is missing (it is not created twice)." % (zone_id, label, error.describe().rstrip(".")),
+        )
 
 
 def shield(ctx, found, label, current, settings):
