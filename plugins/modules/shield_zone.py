@@ -31,7 +31,9 @@ description:
     with the info module and written back here is no change. A number this collection cannot name is returned as
     that number, with a warning, and left as it is unless its option is given.
   - After shielding, the zone is read once to report what the platform holds; a given setting the platform did not
-    take on creation is then sent with one PATCH.
+    take on creation is then sent with one PATCH. When that read or PATCH fails (or its answer is not understood),
+    the task fails saying the shield zone was created, and reports changed; a re-run finds the zone and sets the
+    rest.
   - When the answer to a write is lost, or the platform answers HTTP 202 Accepted without a plan error, the write is
     not sent again. The zone is read once more and decides; the task reports changed with a warning when the change
     landed, or fails saying it was not applied.

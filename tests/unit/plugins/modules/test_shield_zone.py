@@ -326,3 +326,20 @@ def test_a_lookup_answer_that_is_not_understood_fails_and_writes_nothing(fake_se
     result = run(fake_session, run_module, [answer], waf_enabled=True)
     assert result["failed"] is True and not fake_session.writes and len(fake_session.calls) == 1
     assert "was not understood" in result["msg"] and "Nothing was written by this task" in result["msg"]
+
+
+@pytest.mark.parametrize("answer", not_understood.answers(FakeResponse(status=500)))
+def test_a_read_after_the_create_that_fails_says_the_zone_was_created(fake_session, run_module, answer):
+    created = {"pullZoneId": 2001, "shieldZone": {"shieldZoneId": 3007, "wafEnabled": True}}
+    answers = [
+        NOT_FOUND,
+        mapping(),
+        FakeResponse(body={"Id": 2001, "Name": "demo"}),
+        FakeResponse(body={"data": created, "error": OK}),
+        answer,
+    ]
+    result = run(fake_session, run_module, answers, waf_enabled=True)
+    assert result["failed"] is True and result["changed"] is True
+    assert result["msg"].startswith("Shield zone 3007 was created for pull zone with id 2001, but then Reading shield zone")
+    assert "it is not created twice" in result["msg"] and not_understood.PAGE_TEXT not in result["msg"]
+    assert [c["method"] for c in fake_session.writes] == ["POST"]
