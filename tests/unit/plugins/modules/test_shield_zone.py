@@ -340,6 +340,8 @@ def test_a_read_after_the_create_that_fails_says_the_zone_was_created(fake_sessi
     ]
     result = run(fake_session, run_module, answers, waf_enabled=True)
     assert result["failed"] is True and result["changed"] is True
-    assert result["msg"].startswith("Shield zone 3007 was created for pull zone with id 2001, but then Reading shield zone")
+    assert result["msg"].startswith(
+        "Shield zone 3007 was created for pull zone with id 2001, but then Reading shield zone"
+    )
     assert "it is not created twice" in result["msg"] and not_understood.PAGE_TEXT not in result["msg"]
     assert [c["method"] for c in fake_session.writes] == ["POST"]
