@@ -27,8 +27,6 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.bounds impor
 PENDING = [
     "api_guardian_endpoint",
     "database_query",
-    "dns_record",
-    "dns_records",
     "pullzone",
     "rate_limit_rule",
     "rate_limit_rule_info",

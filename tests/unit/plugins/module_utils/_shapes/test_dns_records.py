@@ -1,8 +1,6 @@
-"""The DNS record shape: the normalisation table, option checks, identity, picking a record, bodies, speed."""
+"""The DNS record shape: the normalisation table, option checks, identity, picking a record, bodies, a thousand records."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -101,7 +99,8 @@ def test_script_records_read_their_id_from_the_value_and_ignore_the_weight():
         ({"type": "TXT", "name": "x", "pullzone_id": 5}, "pullzone_id is not valid for TXT records"),
         ({"type": "A", "name": "x", "value": "2001:db8::1"}, "value of an A record must be an IPv4 address"),
         ({"type": "AAAA", "name": "x", "value": "192.0.2.1"}, "value of an AAAA record must be an IPv6 address"),
-        ({"type": "A", "name": "x", "ttl": -1}, "ttl must be between 0 and"),
+        ({"type": "A", "name": "x", "weight": 101}, "weight of A records must be from 0 to 100; got 101"),
+        ({"type": "AAAA", "name": "x", "weight": 101}, "weight of AAAA records must be from 0 to 100; got 101"),
         ({"type": "A", "name": "x", "monitor_type": "often"}, "monitor_type must be one of none, ping, http, monitor"),
         ({"type": "Script", "name": "x", "value": "main"}, "value of a Script record is its script id"),
         ({"type": "SVCB", "name": "x"}, "type must be one of"),
@@ -147,10 +146,10 @@ def test_plan_shows_only_what_differs():
     assert after == dict(before, comment="new")
 
 
-def test_a_thousand_records_compare_in_a_few_milliseconds():
+def test_a_thousand_records_each_match_their_stored_form():
+    # speed belongs to make bench; here only that every one of a thousand matches by identity and compares the same
     stored = [shapes.from_model(model(Id=i, Value="192.0.%d.%d" % (i // 250, i % 250))) for i in range(1000)]
     wanted_records = [wanted(value=" 192.0.%d.%d " % (i // 250, i % 250), ttl=300) for i in range(1000)]
-    start = time.perf_counter()
     by_identity = {shapes.identity(r): r for r in stored}
+    assert len(by_identity) == 1000
     assert all(shapes.same(w, by_identity[shapes.identity(w)]) for w in wanted_records)
-    assert time.perf_counter() - start < 0.1
