@@ -229,7 +229,9 @@ def test_a_listed_zone_without_its_id_is_not_understood():
     assert caught.value.kind == BAD_ANSWER and "carries no id" in str(caught.value)
 
 
-@pytest.mark.parametrize("listed, gone", [([], True), ([dns(8, "other.example")], True), ([dns(7, "x.example")], False)])
+@pytest.mark.parametrize(
+    "listed, gone", [([], True), ([dns(8, "other.example")], True), ([dns(7, "x.example")], False)]
+)
 def test_confirm_gone_reads_the_listing_by_another_route(listed, gone):
     api, session = client(dns_page(listed))
     assert dns_zones.confirm_gone(api, 7, "x.example") is gone
