@@ -29,9 +29,9 @@ from .models import SETTINGS, DnsZone, _now
 ZONE_ID = r"/dnszone/(?P<id>[0-9]+)"
 # The work one import may ask for (docs/emulator.md, "Zone-file imports"): what the platform allows is not
 # published; past these the import is refused whole, 413 for the size and 400 for the count, and nothing is added.
-MAX_IMPORT_BYTES = 4 * 1024 * 1024
-MAX_IMPORT_LINES = 100000
-MAX_IMPORT_RECORDS = 20000
+MAX_IMPORT_BYTES = 1024 * 1024
+MAX_IMPORT_LINES = 20000
+MAX_IMPORT_RECORDS = 5000
 ENUM_VALUES = {"LogAnonymizationType": (0, 1), "CertificateKeyType": (0, 1)}
 TEXT_MEMBERS = ("Nameserver1", "Nameserver2", "SoaEmail")
 
