@@ -410,7 +410,8 @@ def wanted_record(ctx):
 
 
 class Records(object):
-    """The zone's records of the wanted type: :meth:`read` lists them and picks the one the task names."""
+    """The zone's records of the wanted type: :meth:`read` reads them (one read of the zone) and picks the one the
+    task names."""
 
     def __init__(self, ctx, found, wanted):
         self.ctx, self.found, self.wanted, self.last = ctx, found, wanted, None
