@@ -34,7 +34,9 @@ options:
       - The zone's domain, for example V(example.com); it identifies the zone, compared without case and trailing dot.
       - Required unless O(zone_id) is given; required to create a zone. The platform cannot change a zone's domain, so
         with O(zone_id), another domain fails the task.
-      - The platform refuses some domains (for example one without a dot); its message is reported.
+      - A URL (V(http://www.example.com)), a path, a port, a query, spaces, an V(@) or an empty label fail before any
+        request, naming the fix. The platform refuses some other domains (for example one without a dot); its message
+        is reported.
     type: str
   zone_id:
     description:
