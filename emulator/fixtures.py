@@ -309,8 +309,9 @@ _DNS_ZONE_SETTINGS = {
     "soa_email": _str(),
     "logging_enabled": _bool(),
     "logging_ip_anonymization_enabled": _bool(),
-    "log_anonymization_type": Scalar((int,), "0 (OneDigit) or 1 (Drop)", values=(0, 1)),
-    "certificate_key_type": Scalar((int,), "0 (Ecdsa) or 1 (Rsa)", values=(0, 1)),
+    # another number stands for a value the platform added since (enums that grow)
+    "log_anonymization_type": Scalar((int,), "0 (OneDigit), 1 (Drop) or a number the platform may add"),
+    "certificate_key_type": Scalar((int,), "0 (Ecdsa), 1 (Rsa) or a number the platform may add"),
 }
 _UPLOAD_SCANNING = Mapping({"enabled": _bool(), "antivirus_mode": _int(), "csam_mode": _int()}, nullable=True)
 
@@ -326,19 +327,23 @@ FIXTURE = Mapping(
                 dict(
                     {key: _int() for key in ("id", "zone_id", "ttl", "weight", "priority", "port", "flags")},
                     **{key: _str(nullable=True) for key in ("name", "value", "tag", "latency_zone", "comment")},
-                    type=Scalar((str, int), "a record type (A, AAAA, CNAME, TXT, MX, ...) or its number"),
+                    type=Scalar((str, int), "a record type (A, AAAA, CNAME, TXT, MX, ...) or its number (any)"),
+                    monitor_status=_int(),
                     pull_zone_id=_int(),
                     script_id=_int(),
                     accelerated=_bool(),
                     disabled=_bool(),
-                    monitor_type=Scalar((str, int), "none, ping, http, monitor or 0..3"),
-                    smart_routing_type=Scalar((str, int), "none, latency, geolocation or 0..2"),
+                    monitor_type=Scalar((str, int), "none, ping, http, monitor or a number"),
+                    smart_routing_type=Scalar((str, int), "none, latency, geolocation or a number"),
                     geolocation_latitude=Scalar((int, float), "a number"),
                     geolocation_longitude=Scalar((int, float), "a number"),
                 ),
                 required=("zone_id", "type"),
             )
         ),
+        # DNS switches (emulator/areas/dns/models.py): the records listing served; records in the zone's answer
+        "dns_records_listing": _bool(),
+        "dns_zone_records": _bool(),
         "pull_zones": ListOf(
             Mapping(
                 {
