@@ -387,10 +387,10 @@ def created_zone(ctx, domain):
             "unknown. It was not sent again; check before re-running." % (what, again.describe().rstrip(".")),
         )
     if zone is None:
-        ctx.fail_from(
+        ctx.not_applied(
             lost,
-            msg="%s, and the zones read back afterwards show it was NOT created. It was not sent "
-            "again; re-run the task to create it." % what,
+            "%s, and the zones read back afterwards show it was NOT created. It was not sent again; re-run the task to "
+            "create it." % what,
         )
     ctx.warn(
         "%s; the zones read back afterwards show it was created (id %s). It was not sent again."

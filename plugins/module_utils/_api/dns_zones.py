@@ -105,9 +105,10 @@ def _dnssec(client, method, zone_id, enabled, operation, changes_state=True):
     reply = client.request(method, DNSSEC % zone_id, operation, changes_state=changes_state)
     if reply.object.get("Enabled") is not enabled:
         state = "enabled" if enabled else "disabled"
-        problem = scrub("the answer does not show DNSSEC %s: %s" % (state, excerpt(reply.text)), client.secrets)
         if changes_state:
-            raise unconfirmed(operation, reply.status, problem)
+            problem = "the answer does not show DNSSEC %s: %s" % (state, excerpt(reply.text))
+            raise unconfirmed(operation, reply.status, scrub(problem, client.secrets))
+        problem = "the answer does not show DNSSEC %s, so it was not understood: %s" % (state, excerpt(reply.text))
         raise client.not_understood(operation, reply.status, problem)
     return reply.object
 
