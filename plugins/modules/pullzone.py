@@ -494,7 +494,7 @@ api_error:
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
@@ -525,15 +525,12 @@ def current(ctx):
     zone_id, name = ctx.params["id"], ctx.params["name"]
     if zone_id is None:
         return pull_zones.find_named(ctx.client, name)
-    if zone_id <= 0:
-        raise InputError("id must be a positive pull zone id; got %d." % zone_id, option="id")
-    try:
+    # the id is in range before the core runs (_engine/bounds.py); a zone to delete may be gone already
+    if ctx.params["state"] == "absent":
+        zone = pull_zones.get_or_none(ctx.client, zone_id, NOT_VISIBLE % zone_id)
+    else:
         zone = pull_zones.get(ctx.client, zone_id, NOT_VISIBLE % zone_id)
-    except ApiError as error:
-        if error.status != 404 or ctx.params["state"] != "absent":
-            raise
-        return None
-    if name is not None and zone.get("Name") != name:
+    if zone is not None and name is not None and zone.get("Name") != name:
         raise InputError(NO_RENAME % (name, zone_id, zone.get("Name")), option="name")
     return zone
 
@@ -564,7 +561,11 @@ def run(ctx):
     label = "pull zone %s (id %d)" % (name, zone["Id"]) if zone else "pull zone %s" % name
 
     def reread():
-        found["zone"] = pull_zones.find_named(ctx.client, name)
+        # one read after a lost answer: the zone by id when there is one (a delete shows as a 404), else by name
+        if zone is None:
+            found["zone"] = pull_zones.find_named(ctx.client, name)
+        else:
+            found["zone"] = pull_zones.get_or_none(ctx.client, zone["Id"], NOT_VISIBLE % zone["Id"])
         return view(found["zone"], settings, name)
 
     if ctx.params["state"] == "absent":

@@ -196,9 +196,10 @@ def test_refused_certificate_keeps_the_hostname_and_fails_naming_dns(platform, f
 def test_success_without_a_certificate_is_not_success(platform, fake_session, run_module):
     platform(entry("cdn.example.com", 3), issues=False)
     result = run_module(pullzone_hostname, args(free_certificate=True))
-    assert result["failed"] is True and result["changed"] is False
+    # the platform accepted a certificate order (it counts against Let's Encrypt's limits and may still land): changed
+    assert result["failed"] is True and result["changed"] is True
     assert sent(fake_session) == [READ, CERT, READ]
-    assert "still has no certificate" in result["msg"]
+    assert "still has no certificate" in result["msg"] and "the next run asks again" in result["msg"]
 
 
 def test_lost_certificate_answer_is_settled_by_a_read(platform, fake_session, run_module):

@@ -2,13 +2,18 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Host-parity cases of pullzone_hostname: an add read back, a check-mode change with diff, no change, a platform
-refusal, a system hostname refused before any write, and a bad option."""
+refusal, a system hostname refused before any write, a bad option, zone reads not understood (nothing written), a
+name registered already that the zone read again has, and a read failing after an add landed."""
 
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.modules import pullzone_hostname
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity import Case
+from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity_cases.pullzone import (
+    BAD_BODIES,
+    not_understood,
+)
 
 SECRET = "parity-hostname-secret-key"
 ARGS = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0, "pullzone_id": 2001}
@@ -60,6 +65,7 @@ CASES = {
             FakeResponse(
                 400, {"ErrorKey": "pullzone.hostname_already_registered", "Field": "Hostname", "Message": "No."}
             ),
+            zone(SYSTEM),  # read again: not on this zone, so another zone (or account) holds it
         ],
         failed=True,
         shows=lambda r: "Another pull zone" in r["msg"],
@@ -71,3 +77,38 @@ CASES = {
         pullzone_hostname, dict(ARGS, hostname="cdn.example.com", force_ssl="sometimes"), failed=True
     ),
 }
+
+for _label, _bad in BAD_BODIES.items():
+    for _state in ("present", "absent"):
+        CASES["%s, the zone read answered %s" % (_state, _label)] = Case(
+            pullzone_hostname,
+            dict(ARGS, hostname="cdn.example.com", state=_state),
+            lambda _bad=_bad: [_bad()],
+            failed=True,
+            shows=not_understood,
+        )
+CASES["absent, a zone read without hostnames"] = Case(
+    pullzone_hostname,
+    dict(ARGS, hostname="cdn.example.com", state="absent"),
+    [zone()],
+    failed=True,
+    shows=lambda r: not_understood(r) and "with its hostnames" in r["msg"],
+)
+CASES["registered already, and the zone read again has it"] = Case(
+    pullzone_hostname,
+    dict(ARGS, hostname="cdn.example.com"),
+    [
+        zone(SYSTEM),
+        FakeResponse(400, {"ErrorKey": "pullzone.hostname_already_registered", "Field": "Hostname", "Message": "No."}),
+        zone(SYSTEM, CDN),
+    ],
+    shows=lambda r: r["hostname"]["id"] == 2 and "it was there already" in r["warnings"][0],
+)
+CASES["added, the read back not understood"] = Case(
+    pullzone_hostname,
+    dict(ARGS, hostname="cdn.example.com"),
+    [zone(SYSTEM), done(), FakeResponse(body={})],
+    failed=True,
+    changed=True,
+    shows=lambda r: "Hostname cdn.example.com was added to pull zone 2001, but reading the pull zone back" in r["msg"],
+)
