@@ -80,7 +80,7 @@ options:
       - The platform documents the call (it answers with an empty success) but not whether it puts the wildcard
         certificate on the pull zone's hostname by itself. The module reads the hostname back and fails, with a change
         reported, when it still shows no certificate; the next run asks again and says so. An apex name such as
-        V(example.com) has no parent domain a wildcard would cover: the task fails before any request.
+        V(example.com) has no parent domain a wildcard would cover; the task fails before any request.
     type: bool
     default: false
 extends_documentation_fragment:
@@ -250,6 +250,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import (
     compared,
+    hostname_enums,
     predicted,
     shape_hostname,
 )
@@ -323,6 +324,11 @@ class Task(object):
         )
 
     def result(self):
+        unknown = []
+        if self.entry is not None:
+            hostname_enums(self.entry, unknown)
+        for warning in unknown:
+            self.ctx.warn(warning)
         return {
             "pull_zone": {"id": self.found.id, "name": self.zone.get("Name")},
             "cname_target": hostnames.cname_target(self.zone),

@@ -29,7 +29,6 @@ PENDING = [
     "database_query",
     "dns_record",
     "dns_records",
-    "pullzone",
     "rate_limit_rule",
     "rate_limit_rule_info",
     "shield_zone",
