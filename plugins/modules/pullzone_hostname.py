@@ -409,8 +409,7 @@ def issue(task):
                 "; Force SSL was left as it is" if ctx.params["force_ssl"] else "",
                 error.describe(),
             ),
-            changed=ctx.changed,
-            **task.result(),
+            **dict(task.result(), **({"changed": True} if ctx.changed else {})),
         )
     if ctx.check_mode:
         task.entry = dict(task.entry, HasCertificate=True)

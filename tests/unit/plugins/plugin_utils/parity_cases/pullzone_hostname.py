@@ -112,3 +112,60 @@ CASES["added, the read back not understood"] = Case(
     changed=True,
     shows=lambda r: "Hostname cdn.example.com was added to pull zone 2001, but reading the pull zone back" in r["msg"],
 )
+
+# --- certificates: Let's Encrypt's limits, a wildcard through the DNS zone, a step failing after a change ---------
+ACME = {
+    "ErrorKey": "pullzone.certificate_request_failed",
+    "Field": None,
+    "Message": "The certificate could not be requested. urn:ietf:params:acme:error:rateLimited: too many certificates "
+    '(50) already issued for "example.com" in the last 168h0m0s, retry after 2026-07-18 21:49:58 UTC',
+}
+DNS_ZONES = FakeResponse(
+    body={"Items": [{"Id": 11, "Domain": "example.com"}], "CurrentPage": 1, "TotalItems": 1, "HasMoreItems": False}
+)
+CERTIFIED = dict(CDN, HasCertificate=True, CertificateProvisionType=2)
+
+CASES["a free certificate refused by Let's Encrypt's limit"] = Case(
+    pullzone_hostname,
+    dict(ARGS, hostname="cdn.example.com", free_certificate=True),
+    [zone(SYSTEM, CDN), FakeResponse(400, ACME)],
+    failed=True,
+    shows=lambda r: "at most 50 certificates per registered domain" in r["msg"] and "retry after" in r["msg"],
+)
+CASES["a wildcard certificate through the DNS zone"] = Case(
+    pullzone_hostname,
+    dict(ARGS, hostname="cdn.example.com", wildcard_certificate=True),
+    [zone(SYSTEM, CDN), DNS_ZONES, FakeResponse(200, text=""), zone(SYSTEM, CERTIFIED)],
+    changed=True,
+    shows=lambda r: r["hostname"]["has_certificate"] is True and r["hostname"]["certificate_type"] == "dns01",
+)
+CASES["a wildcard accepted while the hostname shows no certificate"] = Case(
+    pullzone_hostname,
+    dict(ARGS, hostname="cdn.example.com", wildcard_certificate=True),
+    [zone(SYSTEM, CDN), DNS_ZONES, FakeResponse(200, text=""), zone(SYSTEM, CDN)],
+    failed=True,
+    changed=True,
+    shows=lambda r: "the next run asks again" in r["msg"] and "wildcard certificate for *.example.com" in r["msg"],
+)
+CASES["a wildcard for a name without a DNS zone on the platform"] = Case(
+    pullzone_hostname,
+    dict(ARGS, hostname="cdn.example.org", wildcard_certificate=True),
+    [zone(SYSTEM, dict(CDN, Value="cdn.example.org")), DNS_ZONES],
+    failed=True,
+    shows=lambda r: "no DNS zone of this account holds example.org" in r["msg"],
+)
+CASES["Force SSL refused after the hostname was added"] = Case(
+    pullzone_hostname,
+    dict(ARGS, hostname="cdn.example.com", force_ssl=True),
+    [
+        zone(SYSTEM),
+        done(),
+        zone(SYSTEM, CDN),
+        FakeResponse(400, {"ErrorKey": "pullzone.x", "Field": "ForceSSL", "Message": "No."}),
+    ],
+    failed=True,
+    changed=True,
+    shows=lambda r: (
+        "This task had changed hostname cdn.example.com before that" in r["msg"] and r["hostname"]["id"] == 2
+    ),
+)
