@@ -26,8 +26,10 @@ description:
     whether the hostname has a certificate.
   - After adding a hostname, or asking for its certificate, the module reads the pull zone again and reports the
     hostname as the platform holds it. A certificate request the platform answers with success while the hostname
-    still has no certificate (for example when another zone's certificate covers the name) fails the task; it is
-    never reported as issued.
+    still has no certificate (for example when another zone's certificate covers the name) fails the task, reported
+    as a change (an order was placed); it is never reported as issued, and the next run asks again, saying so.
+  - When the platform answers that the hostname is already registered, the pull zone is read again, as the official
+    CLI does; when it has the hostname, the task reports no change (with a warning).
   - Hostnames are found on the pull zone case-insensitively (a trailing dot ignored); a hostname the task adds is sent
     as given. How the platform itself treats the case of hostnames is not documented.
   - A write whose answer is lost (the connection dropped or timed out after it was sent) is never sent again. The pull
@@ -214,12 +216,15 @@ hostname:
     certificate_type:
       description:
         - V(none) without a certificate; V(custom) for an uploaded one (see M(edge.platform.pullzone_certificate));
-          else how the platform issued it (V(http01), V(dns01), V(managed), V(unknown)).
-      type: str
+          else how the platform issued it (V(http01), V(dns01), V(managed), V(unknown)); a number this collection does
+          not name is returned as the number, with a warning.
+      type: raw
       sample: http01
     certificate_key_type:
-      description: The key type of the platform's certificates for this hostname (V(ecdsa) or V(rsa)), when known.
-      type: str
+      description:
+        - The key type of the platform's certificates for this hostname (V(ecdsa) or V(rsa)), when known; a number this
+          collection does not name is returned as the number, with a warning.
+      type: raw
       sample: ecdsa
 api_error:
   description: The platform's error, when the task failed on a platform answer.
