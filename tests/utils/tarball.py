@@ -24,7 +24,9 @@ import fnmatch
 import glob
 import json
 import os
+import re
 import shutil
+import subprocess
 import sys
 import tarfile
 
@@ -144,6 +146,20 @@ def emulator_imports(emulator_dir):
     return bad
 
 
+def readme_install_path(env):
+    """``(path, note)``: what the README's ``EDGE_PLATFORM=$(...)`` line (Install) gives in a user's shell, where the
+    README then finds ``meta/ee-requirements.txt`` and the emulator; path None with a note when it cannot run."""
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as stream:
+        found = re.search(r"^EDGE_PLATFORM=\$\(.*?'\)$", stream.read(), re.MULTILINE | re.DOTALL)
+    if found is None:
+        return None, "README.md has no EDGE_PLATFORM=$(...) line under Install"
+    script = found.group(0) + '\nprintf "%s" "$EDGE_PLATFORM"'
+    done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=120, check=False)
+    if done.returncode != 0:
+        return None, "the README's EDGE_PLATFORM line failed: %s" % done.stderr.strip()[-300:]
+    return done.stdout, None
+
+
 def play_passed(rc, lines):
     """True when ansible-playbook exited 0 and its PLAY RECAP shows no failed or unreachable host."""
     totals = recap(lines)
@@ -198,6 +214,16 @@ def run_tarball_checks(run, tree, bin_dir):
     yield "install", ok, "" if ok else "ansible-galaxy collection install failed (exit %d)" % rc
     if not ok:
         return
+    found, note = readme_install_path(env)
+    ok = found is not None and os.path.realpath(found) == os.path.realpath(installed)
+    ok = ok and all(
+        os.path.isfile(os.path.join(installed, f)) for f in ("meta/ee-requirements.txt", "emulator/__main__.py")
+    )
+    yield (
+        "README install path",
+        ok,
+        "" if ok else note or "the README's EDGE_PLATFORM is %r, not %s" % (found, installed),
+    )
     bad = emulator_imports(os.path.join(installed, "emulator"))
     for line in bad:
         print("tarball: the emulator imports %s" % line)

@@ -10,4 +10,4 @@ this copy and galaxy.yml disagree, so a release cannot ship a stale user agent.
 
 from __future__ import annotations
 
-COLLECTION_VERSION = "1.1.0"
+COLLECTION_VERSION = "1.2.0"

@@ -231,16 +231,16 @@ def test_websocket_refuses_bad_tokens_and_read_only_writes(ws):
 
 
 def test_a_long_request_is_bounded_and_leaves_other_databases_alone(emu, monkeypatch):
-    monkeypatch.setattr(hrana_exec, "REQUEST_TIMEOUT_S", 1.0)
+    # long enough that the other database's answer comes first even on a loaded machine; the statement is interrupted then
+    monkeypatch.setattr(hrana_exec, "REQUEST_TIMEOUT_S", 5.0)
     endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
     answer = {}
     worker = threading.Thread(target=lambda: answer.update(main=emu.results([batch(endless, "SELECT 1"), CLOSE])))
     worker.start()
     time.sleep(0.2)
-    started = time.monotonic()
     assert emu.scalar("SELECT n FROM seeds", token="seeded-full", database="seeded") == integer(7)
-    assert time.monotonic() - started < 0.5, "another database answers while this one is busy"
-    worker.join(10)
+    assert worker.is_alive(), "another database answers while this one is busy"
+    worker.join(60)
     errors = answer["main"][0]["response"]["result"]["step_errors"]
     assert [e["code"] for e in errors] == ["SQLITE_INTERRUPT", "SQLITE_INTERRUPT"]
     assert emu.scalar("SELECT 2") == integer(2), "the next request has its own time"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -147,10 +146,10 @@ def test_plan_shows_only_what_differs():
     assert after == dict(before, comment="new")
 
 
-def test_a_thousand_records_compare_in_a_few_milliseconds():
+def test_a_thousand_records_compare_by_identity():
+    # how fast is make bench's (dns_records, 1,000 records, no change): a test asserts behaviour, not time
     stored = [shapes.from_model(model(Id=i, Value="192.0.%d.%d" % (i // 250, i % 250))) for i in range(1000)]
     wanted_records = [wanted(value=" 192.0.%d.%d " % (i // 250, i % 250), ttl=300) for i in range(1000)]
-    start = time.perf_counter()
     by_identity = {shapes.identity(r): r for r in stored}
+    assert len(by_identity) == 1000
     assert all(shapes.same(w, by_identity[shapes.identity(w)]) for w in wanted_records)
-    assert time.perf_counter() - start < 0.1
