@@ -1,7 +1,6 @@
 """What a pull zone's origin type needs, checked on create and update, and what the platform rewrites.
 
-docs/platform-notes.md, "Pull zone origins: what each type needs" (the Terraform provider's validator and constants,
-its issues 39, 43, 53, 76 and 79):
+docs/platform-notes.md, "Pull zone origins: what each type needs" (with the public sources):
 
 - ``OriginType`` 4 (EdgeScript) needs an ``EdgeScriptId`` the account has (fixture ``edge_scripts: [ids]``), else 400
   "Edge Script ID not found."; the zone then keeps ``OriginUrl`` ``https://bunnycdn.com`` and ``RoutingFilters``
