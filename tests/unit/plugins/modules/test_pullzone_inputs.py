@@ -1,4 +1,4 @@
-"""pullzone (issues 27 and 28): numbers in range and null as not given on both hosts, entries checked before sending,
+"""pullzone (issues 27 and 28): numbers in range (null on both hosts: plugin_utils/test_pullzone_nulls.py), entries checked before sending,
 origin types with what they need (the platform's rewrites compared as stored), enums that grow, a proxy's 414 page."""
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone 
     run,
     validate_request,
 )
-from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test_host_parity import both_hosts
 
 SCRIPT_ZONE = dict(
     ZONE, OriginType=4, EdgeScriptId=3001, OriginUrl="https://bunnycdn.com", RoutingFilters=["scripting"]
@@ -61,22 +60,6 @@ def test_bad_input_fails_naming_the_option_and_entry_before_any_request(fake_ses
 def test_every_form_of_address_the_platform_may_take_is_sent(fake_session, run_module, entries):
     result = run(fake_session, run_module, [listing(ZONE), answer(BlockedIps=entries)], blocked_ips=entries)
     assert result["changed"] is True and fake_session.writes[0]["json"] == {"BlockedIps": entries}
-
-
-def test_an_identity_given_as_null_fails_naming_it_on_both_hosts_with_no_request(fake_session, run_module):
-    result, sent = both_hosts(pullzone, dict(BASE, id=None, name=None), [], fake_session, run_module)
-    assert result["failed"] is True and "name" in result["msg"] and "id" in result["msg"] and sent == []
-
-
-def test_an_optional_option_given_as_null_is_the_same_as_omitted_on_both_hosts(fake_session, run_module):
-    omitted = both_hosts(pullzone, dict(BASE, name="demo"), [listing(ZONE)], fake_session, run_module)
-    nulls = dict(BASE, name="demo", origin_url=None, blocked_ips=None, cache_expiration_time=None, type=None)
-    given_null = both_hosts(pullzone, nulls, [listing(ZONE)], fake_session, run_module)
-    strip = ("invocation",)
-    assert {k: v for k, v in given_null[0].items() if k not in strip} == {
-        k: v for k, v in omitted[0].items() if k not in strip
-    }
-    assert given_null[1] == omitted[1] and given_null[0]["changed"] is False
 
 
 def test_a_proxys_414_page_on_a_write_is_named_by_its_title(fake_session, run_module):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
