@@ -20,7 +20,8 @@ class Fault(object):
     """An injected failure for the next ``count`` requests matching ``path_regex`` (and ``method``).
 
     Fields (anything else is refused, so a typo never silently injects nothing):
-    ``path_regex`` (required), ``method``, ``count`` (default 1), ``status`` (100..599), ``retry_after``
+    ``path_regex`` (required), ``method``, ``count`` (default 1), ``skip`` (default 0: the first ``skip``
+    matching requests pass this fault untouched, so a test can fault the third read of one path), ``status`` (100..599), ``retry_after``
     (delta-seconds or an HTTP date), ``delay_s`` (0..600), ``drop_connection``, ``location`` (the
     ``Location`` header of a 3xx answer), ``body`` and ``content_type`` (replace the answer's body: a
     garbage 200 when no ``status`` is given), ``after_processing`` (process the request first, so the
@@ -32,6 +33,7 @@ class Fault(object):
             "path_regex",
             "method",
             "count",
+            "skip",
             "status",
             "retry_after",
             "delay_s",
@@ -62,6 +64,7 @@ class Fault(object):
         self.status = _integer(spec, "status", 100, 599)
         self.count = _integer(spec, "count", 0, 10**6)
         self.count = 1 if self.count is None else self.count
+        self.skip = _integer(spec, "skip", 0, 10**6) or 0
         self.retry_after = _retry_after(spec.get("retry_after"))
         delay = spec.get("delay_s") or 0
         if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= self.MAX_DELAY_S:
@@ -83,6 +86,16 @@ class Fault(object):
     def matches(self, method, path):
         return self.count > 0 and (self.method in (None, method)) and self.path_regex.search(path)
 
+    def takes(self, method, path):
+        """Whether this fault applies to the request: a match it does not let pass (``skip``). Counts it."""
+        if not self.matches(method, path):
+            return False
+        if self.skip:
+            self.skip -= 1
+            return False
+        self.count -= 1
+        return True
+
     def replaces_answer(self):
         """True when the fault answers in place of the platform (status or body)."""
         return self.status is not None or self.body is not None
@@ -93,6 +106,7 @@ class Fault(object):
             "method": self.method,
             "status": self.status,
             "count": self.count,
+            "skip": self.skip,
             "retry_after": self.retry_after,
             "delay_s": self.delay_s,
             "drop_connection": self.drop_connection,
@@ -256,9 +270,9 @@ class Platform(object):
         return value is not None and value in self.api_keys
 
     def take_fault(self, method, path):
+        """The first fault that takes this request (a fault still skipping lets the next ones try), or None."""
         for fault in self.faults:
-            if fault.matches(method, path):
-                fault.count -= 1
+            if fault.takes(method, path):
                 return fault
         return None
 

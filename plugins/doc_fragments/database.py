@@ -27,8 +27,10 @@ options:
     description:
       - The database access token, sent in the C(Authorization) header as C(Bearer <token>).
       - Full-access tokens read and write; read-only tokens only read.
-      - Regenerating or invalidating a database's tokens revokes every token issued before; a revoked token
-        fails with HTTP 401.
+      - Generating a new token leaves older ones valid. Invalidating the tokens of a database
+        (O(edge.platform.database_token#module:state=revoked), or the bunny CLI) ends every token of that database,
+        and regenerating tokens in the dashboard may end the tokens of every database; a token that ended, or whose
+        expiry passed, fails with HTTP 401.
       - Falls back to the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable, then E(BUNNY_DATABASE_AUTH_TOKEN).
         Never logged, returned or shown in errors, and sent to the origin of O(database_url) only.
       - An empty value, or one with spaces, control characters or characters outside ASCII, is refused before any

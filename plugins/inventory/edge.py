@@ -25,6 +25,10 @@ description:
   - The listings are read through one client (one connection kept alive) with the collection's retries and error
     messages; a failure fails the inventory source with the operation, the HTTP status and the platform's message,
     never the API key.
+  - A listing answered with something other than its documented page (C({}), C([]), an HTML page of a proxy or
+    portal, an empty body) is not understood and fails the inventory source saying so; it is never read as "no
+    zones", so a fault never empties the inventory or a group. With O(cache) on, a failed read leaves the cached
+    entry as it was.
   - Values read from the platform (names, domains, hostnames) are data, never templates.
 author:
   - edge.platform maintainers (@edge-platform)
@@ -107,17 +111,20 @@ options:
     type: str
 notes:
   - "Host variables of a pull zone: C(edge_resource=pull_zone), C(edge_id), C(edge_name), C(edge_type)
-    (V(premium) or V(volume)), C(edge_enabled), C(edge_suspended), C(edge_hostnames) (every hostname),
+    (V(premium) or V(volume); the platform's number, with a warning, for a type this collection cannot name),
+    C(edge_enabled), C(edge_suspended), C(edge_hostnames) (every hostname),
     C(edge_system_hostname), C(edge_cname_domain), C(edge_origin_url) (without any user or password),
     C(edge_dns_zone_id), C(edge_storage_zone_id) and C(edge_shield_zone_id)."
   - "Of a DNS zone: C(edge_resource=dns_zone), C(edge_id), C(edge_name) (the domain as written on the platform),
     C(edge_domain) (lower case, no trailing dot), C(edge_dnssec_enabled), C(edge_nameservers_detected),
     C(edge_custom_nameservers_enabled), C(edge_nameserver1), C(edge_nameserver2) and C(edge_record_count)."
   - "Of a shield zone: C(edge_resource=shield_zone), C(edge_id), C(edge_name) and C(edge_pullzone_name) (its pull
-    zone's name), C(edge_pullzone_id), C(edge_plan) (V(basic), V(advanced), V(business) or V(enterprise)),
+    zone's name), C(edge_pullzone_id), C(edge_plan) (V(basic), V(advanced), V(business) or V(enterprise); the
+    platform's number, with a warning, for a plan this collection cannot name),
     C(edge_waf_enabled) and C(edge_learning_mode)."
   - "Groups: C(edge) (every host), C(edge_pull_zones), C(edge_dns_zones), C(edge_shield_zones),
-    C(edge_pullzone_type_<type>) and C(edge_shield_plan_<plan>). The platform keeps no tags or labels on these zones,
+    C(edge_pullzone_type_<type>) and C(edge_shield_plan_<plan>) (a type or plan this collection cannot name makes
+    no group). The platform keeps no tags or labels on these zones,
     so there are no tag groups; O(keyed_groups) and O(groups) build any other grouping from the variables."
   - "Secrets the platform sends with a pull zone (the URL token key, origin credentials, log forwarding token,
     certificate keys) never become host variables and never reach the cache."
@@ -290,10 +297,14 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             validate_certs=self.get_option("validate_certs"),
             warn=lambda text: self.display.warning(scrub(text, self._secrets)),
         )
+        unknown = []
         try:
-            return shapes.records({resource: LISTS[resource](client) for resource in listings})
+            found = shapes.records({resource: LISTS[resource](client) for resource in listings}, unknown)
         finally:
             client.session.close()
+        for warning in unknown:
+            self.display.warning(scrub(warning, self._secrets))
+        return found
 
     def _message(self, error):
         text = error.describe() if isinstance(error, ApiError) else str(error)

@@ -21,10 +21,15 @@ description:
     info module and written back here is no change. It carries the database's RV(database.url), which
     M(edge.platform.database_query) takes as its O(edge.platform.database_query#module:database_url); access tokens
     are made with M(edge.platform.database_token) and never appear here.
-  - When the answer to a write is lost, the write is not sent again. The database is read once more and decides; the
-    task reports changed with a warning when the change landed, or fails saying it was not applied. A create whose
-    answer was lost is never sent again; if the read after it fails too, the database may exist, and
-    M(edge.platform.database_info) with the same O(name) shows whether it does.
+  - When the answer to a write (create, update or delete) is lost, the write is not sent again. The database is read
+    once more and decides; the task reports changed with a warning when the change landed, or fails saying it was not
+    applied. If the read after a lost create fails too, the database may exist, and M(edge.platform.database_info)
+    with the same O(name) shows whether it does.
+  - When several tasks create the same O(name) at once (a play over several hosts), the platform creates one database
+    and refuses the other creates with HTTP 409. A task whose create is refused so lists the databases once more; when
+    a database with exactly that name now exists, the task manages it (updating its regions only if they differ)
+    and reports C(changed) only for what it did itself, with a warning that another task created it. Otherwise the
+    409 fails the task as the platform gave it.
   - A database is deleted only with O(state=absent) on a task that names it.
 options:
   name:
@@ -40,6 +45,10 @@ options:
     description:
       - The database's id (C(db_) followed by a ULID, for example C(db_01KCHBG8C5KSFGG0VRNFQ7EK7X)), instead of or
         beside O(name). An id cannot be chosen for a new database, so with O(state=present) the database must exist.
+      - A value that cannot be an id (a URL, spaces, other characters than letters, digits, C(_) and C(-)) fails before
+        any request. The platform answers HTTP 400 for an id it finds malformed and 404 for an unknown one; with
+        O(state=absent) both mean there is nothing to delete (after a 400 the listing confirms that no database has
+        the id, and a warning says so), otherwise both fail the task.
     type: str
     aliases: [db_id]
   state:
@@ -155,7 +164,8 @@ database:
     url:
       description:
         - The database's URL, as the platform gives it, for O(edge.platform.database_query#module:database_url).
-        - Null when only predicted, or when the read after a create failed (a warning says so).
+        - Null when only predicted (check mode). When the read after a create fails, the task fails saying the
+          database was created (C(changed)); a re-run reads it.
       type: str
       sample: libsql://01kchbg8c5ksfgg0vrnfq7ek7x-app.lite.bunnydb.net/
     primary_regions:
@@ -247,7 +257,7 @@ def current(ctx):
     if database_id is None:
         return databases.find_named(ctx.client, name)
     database_id = databases.check_id(database_id)
-    found = databases.get(ctx.client, database_id, allow_missing=ctx.params["state"] == "absent")
+    found = databases.get(ctx.client, database_id, allow_missing=ctx.params["state"] == "absent", warn=ctx.warn)
     if found is not None and name is not None and found.get("name") != name:
         raise InputError(NO_RENAME % (name, database_id, found.get("name")), option="name")
     return found
@@ -281,16 +291,18 @@ def storage_region(ctx, first_primary):
 
 
 def create(ctx, body):
-    """Create, then read the new database for its url; a failed read leaves what was sent, with a warning."""
+    """Create, then read the new database for its url. A read that fails (or is not understood) fails the task saying
+    the database was created: what it holds is not known here, and a url of null would only fail a later task."""
     database_id = databases.create(ctx.client, body)
     try:
         return databases.get(ctx.client, database_id)
     except ApiError as error:
-        ctx.warn(
-            "Database %s was created with id %s, but reading it back failed (%s); its url is unknown here. %s"
-            % (body["name"], database_id, error.describe().rstrip("."), CHECK % body["name"])
+        ctx.fail_from(
+            error,
+            msg="Database %s was created with id %s, but reading it back failed (%s), so its url is unknown here. Run "
+            "the task again: it finds the database by its name and reads it (it is not created twice)."
+            % (body["name"], database_id, error.describe().rstrip(".")),
         )
-        return D.predicted({"id": database_id, "name": body["name"], "url": None}, body)
 
 
 def reread(ctx, db, name, seen):
@@ -313,9 +325,9 @@ def not_taken(ctx, name, held, after):
         )
 
 
-def run(ctx):
-    values = wanted(ctx.params)
-    db, seen = current(ctx), {}
+def settle(ctx, db, values):
+    """Bring the database ``db`` (None: none has the name) to ``values`` through the reconciler: the result."""
+    seen = {}
     name = db["name"] if db else ctx.params["name"]
     if ctx.params["state"] == "absent":
         values, apply, predicted = {}, partial(databases.delete, ctx.client, db["id"], name) if db else None, None
@@ -330,6 +342,36 @@ def run(ctx):
     if outcome.answer is not None:
         not_taken(ctx, name, state(outcome.answer), after)
     return {"database": D.readable(outcome.answer or seen.get("db") or (predicted if outcome.changed else db))}
+
+
+def created_meanwhile(ctx, db, error):
+    """The database another task created with this name since this task listed the databases, when ``error`` is the
+    409 refusing this task's create (docs/platform-notes.md, "Databases: parallel creates of one name"); else None."""
+    if db is not None or not isinstance(error, databases.NameConflict) or ctx.params["state"] != "present":
+        return None
+    try:
+        found = databases.find_named(ctx.client, ctx.params["name"])
+    except (ApiError, InputError):
+        return None  # the 409 is reported as it came: the listing cannot tell
+    if found is not None:
+        ctx.warn(
+            "Creating database %s was refused with HTTP 409 and the listing now shows database %s (id %s): another "
+            "task created it meanwhile, so this task did not create it; it managed the database that exists."
+            % (found["name"], found["name"], found["id"])
+        )
+    return found
+
+
+def run(ctx):
+    values = wanted(ctx.params)
+    db = current(ctx)
+    try:
+        return settle(ctx, db, dict(values))
+    except ApiError as error:
+        found = created_meanwhile(ctx, db, error)
+        if found is None:
+            raise
+    return settle(ctx, found, dict(values))
 
 
 MODULE = ModuleDef(

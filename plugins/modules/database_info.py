@@ -25,7 +25,9 @@ options:
     type: str
   database_id:
     description:
-      - Id of one database (C(db_) followed by a ULID). A database the API key cannot see fails the task.
+      - Id of one database (C(db_) followed by a ULID). A database the API key cannot see fails the task, and so
+        does an id the platform finds malformed (it answers HTTP 400); a value that cannot be an id (a URL, spaces)
+        fails before any request.
       - Mutually exclusive with O(name).
     type: str
     aliases: [db_id]

@@ -73,6 +73,7 @@ options:
         what the statements did (the answer came back whole, so that is known), and returns no rows.
       - Raise it to return more; every row is held in memory on the host that runs the task, and again
         in the task's result.
+      - From V(0) (the statements may return no row) to V(2147483647); a value outside fails before anything is sent.
     type: int
     default: 100000
     version_added: 1.0.0
@@ -85,6 +86,7 @@ options:
       - The default, 67108864 (64 MiB), holds about 600,000 rows of three short columns. The rows are decoded while
         the answer is read and never copied, so the task's peak memory is about the size of the rows it returns
         (for short columns some three times the answer's size).
+      - From V(1) to V(1099511627776) (1 TiB); a value outside fails before anything is sent.
     type: int
     default: 67108864
     version_added: 1.0.0
@@ -282,6 +284,9 @@ from ansible_collections.edge.platform.plugins.module_utils._database.connection
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
+MAX_ROWS_LIMIT = 2**31 - 1
+MAX_RESPONSE_BYTES_LIMIT = 2**40  # 1 TiB
+
 
 def run(ctx):
     """Plan the batch, send it once, and report what the database says happened."""
@@ -320,6 +325,8 @@ MODULE = ModuleDef(
     run=run,
     connection=database_connection,
     hidden_secrets=hidden_tokens,
+    # local limits of this host's memory, not the platform's: the widest that still means a limit
+    bounds={"max_rows": (0, MAX_ROWS_LIMIT), "max_response_bytes": (1, MAX_RESPONSE_BYTES_LIMIT)},
 )
 
 

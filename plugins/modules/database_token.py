@@ -11,7 +11,8 @@ short_description: Generate an access token for an edge database, or invalidate 
 version_added: 1.0.0
 description:
   - Generates a new full-access or read-only token for an edge database, or invalidates every token of the
-    database, through the database management API (C(/database) under O(base_url)), with the account API key.
+    database, through the database management API (C(/database) under O(base_url)), with the account's main API key
+    (team member API keys are not supported).
   - The platform cannot list or read existing tokens, so neither operation can be compared with the current state.
     Generating always creates one more token and reports changed; older tokens stay valid. Invalidating always
     reports changed, because whether any token was valid before cannot be known.
@@ -53,7 +54,8 @@ options:
   expires_at:
     description:
       - When the generated token stops working, as an RFC 3339 date-time with a time zone, for example
-        C(2030-01-31T23:59:59Z). It is sent in UTC.
+        C(2030-01-31T23:59:59Z). It is sent in UTC with milliseconds (C(2030-01-31T23:59:59.000Z)), as the bunny
+        CLI sends it; a finer fraction of a second is cut to the millisecond.
       - The platform takes an expiry for both token kinds (not only read-only ones). Without O(expires_at) or
         O(expires_in) the token never expires; only O(state=revoked) ends it.
       - A date in the past is sent as given, with a warning; the token would be refused at once.
@@ -156,7 +158,7 @@ expires_at:
     - In check mode, the expiry that would be requested.
   returned: when O(state=generated)
   type: str
-  sample: "2030-01-31T23:59:59Z"
+  sample: "2030-01-31T23:59:59.000Z"
 revoked:
   description: True when every token of the database was invalidated (or would be, in check mode).
   returned: when O(state=revoked)

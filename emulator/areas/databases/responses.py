@@ -19,8 +19,9 @@ document describes it (docs/platform-notes.md, "Database tokens"; server
 answers 204 and revokes every token. Both work on the same token store as the admin calls and the
 pipeline, so a revoked token fails there with 401 and a token past its ``expires_at`` fails with
 sqld's "The JWT has expired" (tursodatabase/libsql libsql-server/src/auth/errors.rs). An unknown
-database is a 404 AppError (the bunny CLI notes the API answers 404 for an unknown id:
-BunnyWay/cli packages/cli/src/commands/db/api.ts).
+database is a 404 AppError, and an id that is not of the platform's form a 400 AppError (the bunny CLI notes the
+API answers 400 for a malformed id and 404 for an unknown one: docs/platform-notes.md, "Databases: ids the platform
+refuses").
 
 Databases themselves (docs/platform-notes.md, "Databases: create, update, delete"):
 ``POST /database/v2/databases`` ``{name, storage_region, primary_regions, replicas_regions}`` (all
@@ -67,6 +68,8 @@ MANAGEMENT = DATABASES + r"/(?P<id>[^/]+)"
 CONFIG = r"/database/v1/config"
 # the management API's names of the token kinds (schema Authorization3)
 AUTHORIZATION = {"full-access": "full_access", "read-only": "read_only"}
+# the platform's database ids: "db_" and a ULID (26 characters of Crockford's base 32)
+PLATFORM_ID_RE = re.compile(r"^db_[0-9A-HJKMNP-TV-Z]{26}$")
 RFC3339_RE = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
 
 
@@ -223,8 +226,7 @@ class DatabasesArea(DatabasesState):
         database, missing = self._admin_database(request)
         if missing:
             return missing
-        body = request.json()
-        kind = body.get("kind") if isinstance(body, dict) else None
+        kind = request.json_object().get("kind")
         if kind not in TOKEN_KINDS:
             raise BadJson('send {"kind": "full_access"} or {"kind": "read_only"}')
         with database.lock:
@@ -265,12 +267,9 @@ class DatabasesArea(DatabasesState):
         database, missing = self._managed_database(request)
         if missing:
             return missing
-        try:
-            body = request.json()
-        except BadJson as exc:
-            return app_error(400, "Invalid request body", str(exc))
-        if not isinstance(body, dict):
-            return app_error(400, "Invalid request body", "The body must be a JSON object.")
+        body, problem = self._body(request)
+        if problem:
+            return problem
         kind = AUTHORIZATION.get(body.get("authorization"))
         if kind is None:
             return app_error(400, "Invalid request body", "authorization must be full-access or read-only.")
@@ -299,14 +298,12 @@ class DatabasesArea(DatabasesState):
 
     @staticmethod
     def _body(request):
-        """``(object, None)`` or ``(None, 400 AppError)``."""
+        """``(object, None)`` or ``(None, 400 AppError)``: every operation here takes an object (``[]``, ``null``, a
+        number, ``NaN`` are refused as the platform's validation would)."""
         try:
-            body = request.json()
+            return request.json_object(), None
         except BadJson as exc:
             return None, app_error(400, "Invalid request body", str(exc))
-        if not isinstance(body, dict):
-            return None, app_error(400, "Invalid request body", "The body must be a JSON object.")
-        return body, None
 
     @staticmethod
     def _region_list(body, key, required, at_least_one=False):
@@ -371,9 +368,15 @@ class DatabasesArea(DatabasesState):
         return json_reply(200, {"db_id": database.id})
 
     def _existing(self, request):
+        """``(database, None)``, or ``(None, AppError)``: 400 for an id of no database that is not of the platform's
+        form (``db_`` and a ULID), 404 for one that is (BunnyWay/cli notes both; docs/platform-notes.md, "Databases:
+        ids the platform refuses"). Fixture ids of another form (``demo``) still name their databases."""
         database = self._database(request)
         if database is None or database.deleted:
-            return None, app_error(404, "Database not found", "No database %s in this account." % request.params["id"])
+            database_id = request.params["id"]
+            if not PLATFORM_ID_RE.match(database_id):
+                return None, app_error(400, "Invalid database id", "%r is not a database id." % database_id)
+            return None, app_error(404, "Database not found", "No database %s in this account." % database_id)
         return database, None
 
     def read_database(self, request):

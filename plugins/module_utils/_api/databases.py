@@ -8,12 +8,13 @@ The API lives under ``/database`` of the API root (docs/platform-notes.md, "Data
 (docs/platform-notes.md, "Databases: create, update, delete"):
 
 - :func:`list_all`: ``GET /database/v2/databases?page=N&per_page=100`` until ``page_info.has_more_items`` is false;
-  :func:`find_named`: the database named exactly as given, or None; :func:`get`: ``GET .../{id}`` (``{db}``).
+  :func:`find_named`: the database named exactly as given, or None; :func:`get`: ``GET .../{id}`` (``{db}``); the
+  platform answers 400 for a malformed id and 404 for an unknown one (docs/platform-notes.md, "Databases: ids the
+  platform refuses").
 - :func:`create`: ``POST /database/v2/databases`` answers only ``{db_id}`` (the caller reads the database for its
   url); :func:`update`: ``PATCH .../{id}`` with both region lists answers ``{db}``; :func:`delete`: ``DELETE .../{id}``
-  answers ``{db_id}``, a 404 is "already gone". A create or delete is sent once and never again once it may have
-  reached the platform; an answer that is not what the operation returns confirms nothing (kind bad_answer: the
-  caller re-reads).
+  answers ``{db_id}``, a 404 is "already gone". No write is sent again once it may have reached the platform; an
+  answer that is not what the operation returns confirms nothing (kind bad_answer: the caller re-reads).
 - :func:`read_config`: ``GET /database/v1/config`` (storage regions and regions on offer).
 
 Tokens:
@@ -25,6 +26,9 @@ Tokens:
 
 Nothing lists or reads tokens, so a write whose answer is lost cannot be settled by a re-read: both raise
 :class:`Unsettled`, whose sentence says what happened and what the user can do.
+
+Every answer is checked against what its operation documents (``answers.py``): an answer of another shape is not
+understood, and nothing is decided from it (docs/platform-notes.md, "Answers that are not understood").
 """
 
 from __future__ import annotations
@@ -37,9 +41,9 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     ApiError,
     InputError,
     may_have_landed,
-    unconfirmed,
 )
 
+from .answers import object_with
 from .listing import check_listing
 
 DATABASES = "/database/v2/databases"  # GET: one page of the account's databases; POST: create one
@@ -60,10 +64,23 @@ TOKEN_UNKNOWN = (
 REVOKE_AGAIN = "The tokens may or may not have been invalidated. Invalidating is safe to repeat: run the task again."
 
 
+# Only the account's main API key works: team member keys are not supported (docs/platform-notes.md, "Team member
+# API keys").
+MAIN_KEY = "the account's main API key; team member API keys are not supported"
+MALFORMED_ID = (
+    "The platform answers 400 for a malformed database id: database_id %s is not the id of a database (ids look like "
+    "db_01KCHBG8C5KSFGG0VRNFQ7EK7X; edge.platform.database_info lists them)."
+)
+
+
 def hints(database_id):
-    """What a user can do about each refusal of a request on ``database_id``."""
+    """What a user can do about each refusal of a token request on ``database_id``."""
     return {
-        401: "The database API rejected the credentials: check api_key (the account API key, not a database token).",
+        400: (
+            "The platform refused the request: check database_id %s (it answers 400 for a malformed database id) and "
+            "expires_at." % database_id
+        ),
+        401: "The database API rejected the credentials: check api_key (%s; not a database token)." % MAIN_KEY,
         403: "This API key may not manage the tokens of database %s." % database_id,
         404: (
             "No database %s is visible to this API key: check database_id ('bunny db list' shows the ids) and that "
@@ -179,11 +196,44 @@ CONFLICT_HINT = (
     "this API key cannot see, or was created meanwhile (docs/platform-notes.md, \"Databases: create, update, "
     "delete\"). edge.platform.database_info shows the databases this key can see."
 )
+LISTED_YET_REFUSED = (
+    "The platform refused database %s as malformed (HTTP 400), yet its listing shows a database with that id, so "
+    "whether it exists cannot be decided here: check database_id, or give name instead."
+)
+# The documented answers (database document, schemas ListDatabasesV2Response, ListConfigAPIResponse,
+# CreateDatabaseV2Response, GetDatabaseV2Response, DeleteDatabaseV2Response).
+PAGE = object_with(
+    "the page of databases (an object with databases and page_info)",
+    lambda data: isinstance(data.get("databases"), list) and isinstance(data.get("page_info"), dict),
+)
+CONFIG_ANSWER = object_with(
+    "the regions on offer (an object with storage_region_available)",
+    lambda data: isinstance(data.get("storage_region_available"), list),
+)
+NEW_ID = object_with(
+    "the new database's id (an object with db_id)",
+    lambda data: isinstance(data.get("db_id"), str) and bool(ID_RE.match(data["db_id"])),
+)
+
+
+def one_database(database_id):
+    """The answer carrying ``Database2`` ``database_id`` (``{db}``)."""
+    return object_with(
+        "the database %s (an object with db)" % database_id, lambda data: _is_database(data.get("db"), database_id)
+    )
+
+
+def deleted(database_id):
+    """The answer naming the deleted database ``database_id`` (``{db_id}``)."""
+    return object_with(
+        "the id of the deleted database %s (an object with db_id)" % database_id,
+        lambda data: data.get("db_id") == database_id,
+    )
 
 
 def management_hints(database_id=None):
     """What a user can do about each refusal of a database management request."""
-    found = {401: "The database API rejected the credentials: check api_key (the account API key)."}
+    found = {401: "The database API rejected the credentials: check api_key (%s)." % MAIN_KEY}
     if database_id is not None:
         found[404] = NOT_VISIBLE % database_id
     return found
@@ -204,13 +254,16 @@ def list_all(client):
     while True:
         operation = "Listing databases (page %d)" % page if page > 1 else "Listing databases"
         reply = client.request(
-            "GET", DATABASES, operation, params={"page": page, "per_page": PAGE_SIZE}, hints=management_hints()
+            "GET",
+            DATABASES,
+            operation,
+            params={"page": page, "per_page": PAGE_SIZE},
+            hints=management_hints(),
+            expect=PAGE,
         )
-        batch, info = reply.object.get("databases"), reply.object.get("page_info")
-        if not isinstance(batch, list) or not isinstance(info, dict):
-            raise ApiError(operation, reply.status, "the answer is not a page of databases", kind=BAD_ANSWER)
+        batch = reply.data["databases"]
         items.extend(item for item in batch if _is_database(item))
-        if info.get("has_more_items") is not True or not batch:
+        if reply.data["page_info"].get("has_more_items") is not True or not batch:
             return items
         check_listing(operation, "databases", items, page)
         page += 1
@@ -229,49 +282,78 @@ def find_named(client, name, databases=None):
     return exact[0] if exact else None
 
 
-def get(client, database_id, allow_missing=False):
-    """The ``Database2`` ``database_id``; None for a 404 with ``allow_missing`` (else the 404 fails)."""
+def _on_database(client, method, database_id, operation, **options):
+    """One request on database ``database_id`` whose documented answer is that database (``{db}``)."""
+    return client.request(method, _path(PREFIX, database_id), operation, expect=one_database(database_id), **options)
+
+
+def get(client, database_id, allow_missing=False, warn=None):
+    """The ``Database2`` ``database_id``. With ``allow_missing``: None for a 404, and for a 400 (the platform's
+    answer to a malformed id) once the listing confirms that no database has the id; ``warn(text)`` then hears
+    why. Without it both fail."""
     operation = "Reading database %s" % database_id
-    reply = client.request(
-        "GET",
-        _path(PREFIX, database_id),
-        operation,
-        hints=management_hints(database_id),
-        allow_404=allow_missing,
-    )
-    if reply.status == 404:
-        return None
-    database = reply.object.get("db")
-    if not _is_database(database, database_id):
-        raise ApiError(operation, reply.status, "the answer carries no database %s" % database_id, kind=BAD_ANSWER)
-    return database
+    refusals = management_hints(database_id)
+    refusals[400] = MALFORMED_ID % database_id
+    try:
+        reply = _on_database(client, "GET", database_id, operation, hints=refusals, allow_404=allow_missing)
+    except ApiError as error:
+        if not allow_missing or error.status != 400:
+            raise
+        return _refused_id(client, database_id, error, warn)
+    return None if reply.status == 404 else reply.data["db"]
+
+
+def _refused_id(client, database_id, error, warn):
+    """None when the listing shows no database ``database_id`` (the 400 ``error`` then meant a malformed id), else
+    ``error`` with the reason it decides nothing."""
+    listing = list_all(client)
+    if any(db["id"] == database_id for db in listing):
+        raise ApiError(
+            error.operation, error.status, error.message, hint=LISTED_YET_REFUSED % database_id, kind=error.kind
+        )
+    if warn is not None:
+        named = [db["id"] for db in listing if db.get("name") == database_id]
+        warn(
+            "The platform refused database_id %s as malformed (HTTP 400) and its listing shows no database with that "
+            "id, so there is none to manage.%s"
+            % (
+                database_id,
+                " A database is named %s (id %s): give name instead." % (database_id, named[0]) if named else "",
+            )
+        )
+    return None
 
 
 def read_config(client):
     """The ``GET /v1/config`` answer (``storage_region_available``, ``primary_regions``, ``replica_regions``)."""
-    return client.request("GET", CONFIG, "Reading the database regions on offer", hints=management_hints()).object
+    return client.request(
+        "GET", CONFIG, "Reading the database regions on offer", hints=management_hints(), expect=CONFIG_ANSWER
+    ).data
+
+
+class NameConflict(ApiError):
+    """A 409 refusing a write of database ``name``, with :data:`CONFLICT_HINT`; to a create, another task may have
+    created the name meanwhile (docs/platform-notes.md, "Databases: parallel creates of one name")."""
 
 
 def _refusal_hint(error, name):
     if error.status != 409 or name is None:
         return error
-    return ApiError(
+    return NameConflict(
         error.operation, error.status, error.message, hint=CONFLICT_HINT % name, kind=error.kind, field=error.field
     )
 
 
 def create(client, body):
-    """Create the database ``body`` (``CreateDatabaseV2Payload``); its new id (the answer carries nothing else)."""
+    """Create the database ``body`` (``CreateDatabaseV2Payload``); its new id (the answer carries nothing else). A
+    409 raises :class:`NameConflict`."""
     operation = "Creating database %s" % body["name"]
     try:
         # never replayed: a second create could make a second database, or fail on the first one's name
-        reply = client.request("POST", DATABASES, operation, json_body=body, replay_safe=False)
+        reply = client.request("POST", DATABASES, operation, json_body=body, replay_safe=False, expect=NEW_ID)
     except ApiError as error:
         raise _refusal_hint(error, body["name"]) from None
-    database_id = reply.object.get("db_id")
-    if not isinstance(database_id, str) or not ID_RE.match(database_id):
-        raise unconfirmed(operation, reply.status, "the answer carries no database id")
-    return database_id
+    return reply.data["db_id"]
 
 
 def update(client, database_id, body, name=None):
@@ -279,27 +361,31 @@ def update(client, database_id, body, name=None):
     answered."""
     operation = "Updating the regions of database %s" % (name or database_id)
     try:
-        # replay_safe: both lists are sent whole, so a second identical request ends where the first did
-        reply = client.request(
+        # never replayed: a lost answer is settled by the caller's re-read (another task may have changed the
+        # regions since, and a second PATCH would undo that)
+        reply = _on_database(
+            client,
             "PATCH",
-            _path(PREFIX, database_id),
+            database_id,
             operation,
             json_body=body,
-            replay_safe=True,
+            replay_safe=False,
             hints=management_hints(database_id),
         )
     except ApiError as error:
         raise _refusal_hint(error, name) from None
-    database = reply.object.get("db")
-    if not _is_database(database, database_id):
-        raise unconfirmed(operation, reply.status, "the answer carries no database %s" % database_id)
-    return database
+    return reply.data["db"]
 
 
 def delete(client, database_id, name=None):
     """Delete ``database_id`` with its data and tokens; a database already gone (404) is what was asked. None."""
     operation = "Deleting database %s" % (name or database_id)
     # never replayed: the re-read after a lost answer says whether the database is gone
-    reply = client.request("DELETE", _path(PREFIX, database_id), operation, replay_safe=False, allow_404=True)
-    if reply.status != 404 and reply.object.get("db_id") != database_id:
-        raise unconfirmed(operation, reply.status, "the answer does not name the deleted database %s" % database_id)
+    client.request(
+        "DELETE",
+        _path(PREFIX, database_id),
+        operation,
+        replay_safe=False,
+        allow_404=True,
+        expect=deleted(database_id),
+    )

@@ -27,10 +27,14 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 PIPELINE_PATH = "/v2/pipeline"
 HINTS = {
     400: "The database refused the request as malformed: check the statements' SQL and arguments.",
+    # generating a token leaves older ones valid; invalidating ends them all (docs/platform-notes.md, "Database
+    # tokens: which ones stay valid")
     401: (
-        "The database rejected auth_token: the token is invalid or was revoked (regenerating or invalidating "
-        "a database's tokens revokes every token issued before). Create a new token and set auth_token "
-        "(or %s)." % " or ".join(AUTH_TOKEN_ENV)
+        "The database rejected auth_token: the token is invalid, has expired or was invalidated (invalidating the "
+        "tokens of a database, with edge.platform.database_token state=revoked or the bunny CLI, ends every token of "
+        "that database, and regenerating tokens in the dashboard may end the tokens of every database; generating a "
+        "new token leaves older ones valid). Create a new token and set auth_token (or %s)."
+        % " or ".join(AUTH_TOKEN_ENV)
     ),
     403: (
         "auth_token is a read-only token, which may only read; statements that write or change the schema "

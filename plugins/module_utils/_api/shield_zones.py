@@ -32,6 +32,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zone_
     plan_name,
 )
 
+from .answers import shield_page
 from .listing import LookupFailed, check_listing
 
 ZONES = "/shield/shield-zones"
@@ -54,7 +55,8 @@ def list_all(client):
     while True:
         reads += 1
         operation = "Listing shield zones (page %d)" % page if page > 1 else "Listing shield zones"
-        body = client.request("GET", ZONES, operation, params={"page": page}).object
+        # only the page envelope is this answer: {}, [], HTML or nothing is never "no shield zones"
+        body = client.request("GET", ZONES, operation, params={"page": page}, expect=shield_page("shield zones")).object
         batch = [zone for zone in body.get("data") or [] if isinstance(zone, dict)]
         zones.extend(batch)
         paging = body.get("page") if isinstance(body.get("page"), dict) else {}

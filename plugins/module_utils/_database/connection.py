@@ -189,12 +189,7 @@ def database_connection(ctx):
     )
     if problem:
         ctx.fail(problem)
-    limit = params.get("max_response_bytes")
-    if limit is not None and limit < 1:
-        ctx.fail(
-            "max_response_bytes must be a positive number of bytes (the default is %d, 64 MiB); got %d."
-            % (DEFAULT_MAX_RESPONSE_BYTES, limit)
-        )
+    limit = params.get("max_response_bytes")  # in range: the module's bounds were checked first
     return Client(
         endpoint,
         bearer_auth(token),

@@ -178,11 +178,6 @@ def read_plan(params, check_mode):
     """The :class:`Plan` of the module's options (``statements`` or ``sql``, ``transaction``, ``max_rows``); raises
     InputError naming the option to fix."""
     statements = read_statements(params)
-    if params["max_rows"] < 0:
-        raise InputError(
-            "max_rows must be 0 or more (the default is %d); got %d." % (MAX_ROWS_DEFAULT, params["max_rows"]),
-            option="max_rows",
-        )
     problem = transaction_control_problem(statements, params["transaction"], check_mode)
     if problem:
         raise InputError(problem, option=statements[0].where.partition("[")[0])

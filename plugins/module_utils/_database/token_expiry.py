@@ -7,7 +7,9 @@
 The database management API takes ``expires_at`` as an RFC 3339 date-time for either token kind
 (``database-api-bunnyway-cli.json``, schema GenerateTokenDatabaseV2Payload). The bunny CLI also
 accepts durations and turns them into that date: ``h``, ``d``, ``w``, ``m`` (months) and ``y``
-(BunnyWay/cli packages/cli/src/commands/db/tokens/create.ts, ``parseExpiry``); the same units here.
+(BunnyWay/cli packages/cli/src/commands/db/tokens/create.ts, ``parseExpiry``); the same units here, and the
+date is sent as the CLI sends it, in UTC with milliseconds (docs/platform-notes.md, "Database tokens: the expiry
+sent").
 Every function returns ``(value, problem)``: a problem is a sentence naming the option and the fix.
 """
 
@@ -23,8 +25,11 @@ UTC = datetime.timezone.utc
 
 
 def to_text(moment):
-    """RFC 3339 in UTC with a ``Z``, as the platform and the CLI write it (microseconds only when set)."""
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    """RFC 3339 in UTC with milliseconds and a ``Z`` (``2030-01-31T23:59:59.000Z``), as the bunny CLI sends it
+    (JavaScript's ``toISOString``: packages/cli/src/commands/db/tokens/create.ts, ``parseExpiry``); a finer
+    fraction is cut to the millisecond, as a JavaScript date holds it."""
+    utc = moment.astimezone(UTC)
+    return "%s.%03dZ" % (utc.strftime("%Y-%m-%dT%H:%M:%S"), utc.microsecond // 1000)
 
 
 def parse_rfc3339(value, option="expires_at"):
@@ -84,4 +89,5 @@ def expiry(expires_at, expires_in, now):
         return None, None, False
     if problem:
         return None, problem, False
+    moment = moment.replace(microsecond=moment.microsecond // 1000 * 1000)  # what is sent
     return to_text(moment), None, moment <= now

@@ -36,6 +36,7 @@ from ansible.module_utils.ansible_release import __version__ as ANSIBLE_CORE_VER
 
 from .errors import (
     BAD_ANSWER,
+    UNCONFIRMED_KINDS,
     MAY_HAVE_BEEN_SENT,
     NO_ANSWER,
     REFUSED,
@@ -312,6 +313,9 @@ class Client(object):
         self.warn = warn
         self.auth_headers = dict(auth_headers)
         self.writes_sent = 0  # requests that may change state sent by this client (this task): what a failure says
+        # of those, the ones the platform may have applied (answered 2xx, or no confirming answer): a failed task
+        # reports changed while any stands (context.execute); a re-read showing one NOT applied takes it back
+        self.writes_maybe_applied = 0
         self.keep_alive = bool(keep_alive) and session is None
         self.session = session
         self._pid = None
@@ -371,8 +375,63 @@ class Client(object):
             raise ValueError("expect must be a documented shape or one of %s" % ", ".join(EXPECT))
         if changes_state is None:
             changes_state = method.upper() not in READ_METHODS
-        if changes_state:
-            self.writes_sent += 1  # counted once, before the first attempt: it may land from here on
+        if not changes_state:
+            return self._request(
+                method,
+                path,
+                operation,
+                json_body,
+                params,
+                allow_404,
+                replay_safe,
+                check_envelope,
+                hints,
+                expect,
+                changes_state,
+                decode,
+                text_body,
+            )
+        self.writes_sent += 1  # counted once, before the first attempt: it may land from here on
+        try:
+            reply = self._request(
+                method,
+                path,
+                operation,
+                json_body,
+                params,
+                allow_404,
+                replay_safe,
+                check_envelope,
+                hints,
+                expect,
+                changes_state,
+                decode,
+                text_body,
+            )
+        except ApiError as error:
+            if error.kind in UNCONFIRMED_KINDS:
+                self.writes_maybe_applied += 1
+            raise
+        if 200 <= reply.status < 300:
+            self.writes_maybe_applied += 1
+        return reply
+
+    def _request(
+        self,
+        method,
+        path,
+        operation,
+        json_body,
+        params,
+        allow_404,
+        replay_safe,
+        check_envelope,
+        hints,
+        expect,
+        changes_state,
+        decode,
+        text_body,
+    ):
         url = self.url(path)
         if self.keep_alive and self._pid != os.getpid():
             self._own_session()  # never a session (nor a pooled socket) of another process

@@ -137,6 +137,19 @@ class Context(object):
             "api_error": {key: self.scrub(value) for key, value in error.as_dict().items()},
         }
 
+    def not_applied(self, lost, msg):
+        """End the task as failed: the write whose answer was ``lost`` is known, from a re-read, NOT to have been
+        applied, so it no longer counts as a change this task may have made (a failed task reports ``changed`` while
+        one stands: :func:`execute`). Every settlement of a lost write that finds it not applied ends here."""
+        client = self.client
+        if client is not None and getattr(client, "writes_maybe_applied", 0) > 0:
+            client.writes_maybe_applied -= 1
+        raise Finished(self.failure(lost, msg=msg))
+
+    def unknown_failure(self, error, msg):
+        """The failure of a write whose outcome is unknown: ``changed`` (the platform may hold the change)."""
+        return dict(self.failure(error, msg=msg), changed=True)
+
     def fail_from(self, error, msg=None, **result):
         """The one funnel from a platform failure to a task failure: ``msg`` (scrubbed) replaces the error's own
         sentence; ``api_error`` always carries what the platform said."""
@@ -208,7 +221,7 @@ class Context(object):
             now = reread()
         except ApiError as again:
             raise Finished(
-                self.failure(
+                self.unknown_failure(
                     lost,
                     msg=(
                         "%s, and re-reading the state failed too (%s), so whether the change was applied is unknown. "
@@ -220,7 +233,7 @@ class Context(object):
         verdict = now == after if reached is None else reached(now)
         if verdict is not True and verdict is not False:
             raise Finished(
-                self.failure(
+                self.unknown_failure(
                     lost,
                     msg=(
                         "%s, and the state read back afterwards cannot show whether it was applied (%s), so the outcome is "
@@ -232,14 +245,10 @@ class Context(object):
         if verdict:
             self.warn("%s; the state read back afterwards shows the change was applied. It was not sent again." % what)
             return None, now
-        raise Finished(
-            self.failure(
-                lost,
-                msg=(
-                    "%s and the state read back afterwards shows it was NOT applied. It was not sent again; "
-                    "re-run the task to apply it." % what
-                ),
-            )
+        self.not_applied(
+            lost,
+            "%s and the state read back afterwards shows it was NOT applied. It was not sent again; re-run the task to "
+            "apply it." % what,
         )
 
     def diff(self):
@@ -266,6 +275,10 @@ def execute(run, ctx):
     else:
         result = dict(returned or {})
     if result.get("failed"):
+        # a task that fails after a write of its own landed, or may have, says so: the platform holds (or may hold) a
+        # change this task made (a create before a refused settings write, a write whose answer was lost)
+        if ctx.client is not None and getattr(ctx.client, "writes_maybe_applied", 0) > 0:
+            result.setdefault("changed", True)
         return result
     result.setdefault("changed", ctx.changed)
     diff = ctx.diff()

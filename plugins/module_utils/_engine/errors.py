@@ -27,7 +27,10 @@ REDACTED = "********"
 # What a user can do about a status; a module may pass a more precise hint.
 STATUS_HINTS = {
     400: "The platform rejected the request; check the option named in the message.",
-    401: "The credentials were rejected: check api_key (or the EDGE_API_KEY environment variable).",
+    401: (
+        "The credentials were rejected: check api_key (or the EDGE_API_KEY environment variable); it must be the "
+        "account's main API key, as team member API keys are not supported."
+    ),
     403: "The account or plan does not allow this operation.",
     404: "Nothing exists under that id: check the id option.",
     429: "The platform is rate limiting this account; retry later or raise the retries option.",

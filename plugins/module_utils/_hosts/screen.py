@@ -130,6 +130,12 @@ def _screen(spec, params, prefix, screen):
                     )
             elif kind in ("str", "path") and isinstance(value, (Mapping, list, tuple, set, frozenset)):
                 screen.problems.append("%s must be a string, not %s." % (label, _kind(value)))
+            elif kind == "list" and options.get("elements") in ("str", "path") and isinstance(value, list):
+                # ansible-core would send a nested list or dictionary as its Python text ("['a']"), never refuse it
+                for index, item in enumerate(value):
+                    if isinstance(item, (Mapping, list, tuple, set, frozenset)):
+                        screen.problems.append("%s[%d] must be a string, not %s." % (label, index, _kind(item)))
+                        break
             elif isinstance(value, str) and "\x00" in value:
                 # no option takes one, and ansible-core 2.21's module path fails logging it to syslog before
                 # any check of the module's could name the option

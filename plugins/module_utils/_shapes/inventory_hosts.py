@@ -13,6 +13,9 @@ The ``edge.platform.edge`` inventory plugin reads the listings and calls these:
 - :func:`unique_names`: the names made unique: every name two records share gets ``_<id>`` appended.
 - :func:`groups_of`: the plugin's own groups of a record (by resource, pull zone type, shield plan).
 
+A pull zone type or shield plan this collection cannot name (the platform adds enum values: docs/platform-notes.md,
+"Enums that grow") is kept as the platform's number, with a warning, and makes no group.
+
 Host variables are an allow-list, like every shape in ``zones.py``: secrets a pull zone carries (``ZoneSecurityKey``,
 ``AWSSigningSecret``, ``LogForwardingToken``, the user part of ``OriginUrl``, certificate keys) never become host
 variables and never reach the cache. The platform keeps no tags or labels on these zones, so there are no tag groups.
@@ -22,7 +25,8 @@ from __future__ import annotations
 
 import fnmatch
 
-from .shield_enums import SHIELD_PLANS, enum_name
+from .enums import readable
+from .shield_enums import SHIELD_PLANS, as_number
 from .zones import PULL_ZONE_TYPES, origin_without_credentials
 
 PULL_ZONES = "pull_zones"
@@ -62,9 +66,10 @@ def _domain(value):
     return value.strip().rstrip(".").lower() if isinstance(value, str) else None
 
 
-def pull_zone_vars(model, shield_ids=None):
+def pull_zone_vars(model, shield_ids=None, unknown=None):
     """Host variables of a PullZoneModel; ``shield_ids`` (pull zone id -> shield zone id) when shield zones were
-    listed, then ``edge_shield_zone_id`` is the zone's shield zone or None; without it the variable is absent."""
+    listed, then ``edge_shield_zone_id`` is the zone's shield zone or None; without it the variable is absent.
+    ``unknown``: a list that hears a warning for a type this collection cannot name."""
     hostnames = [h for h in model.get("Hostnames") or [] if isinstance(h, dict)]
     names = [h.get("Value") for h in hostnames if isinstance(h.get("Value"), str)]
     system = [h.get("Value") for h in hostnames if h.get("IsSystemHostname") and isinstance(h.get("Value"), str)]
@@ -72,7 +77,9 @@ def pull_zone_vars(model, shield_ids=None):
         "edge_resource": "pull_zone",
         "edge_id": _int(model.get("Id")),
         "edge_name": _text(model.get("Name")),
-        "edge_type": PULL_ZONE_TYPES.get(model.get("Type")),
+        "edge_type": readable(
+            PULL_ZONE_TYPES, model.get("Type"), "the Type of pull zone %s" % model.get("Id"), unknown
+        ),
         "edge_enabled": model.get("Enabled"),
         "edge_suspended": model.get("Suspended"),
         "edge_hostnames": names,
@@ -104,26 +111,31 @@ def dns_zone_vars(model):
     }
 
 
-def shield_zone_vars(model, pull_zone_names):
+def shield_zone_vars(model, pull_zone_names, unknown=None):
     """Host variables of a ShieldZoneResponse; ``pull_zone_names`` maps pull zone id -> name (``edge_name`` is the
-    name of the zone's pull zone, None when no listed pull zone has its id)."""
+    name of the zone's pull zone, None when no listed pull zone has its id). ``unknown``: a list that hears a warning
+    for a plan this collection cannot name."""
     pull_zone_id = _int(model.get("pullZoneId"))
     name = pull_zone_names.get(pull_zone_id)
+    plan = model.get("planType")
+    plan = plan if as_number(plan) is None else as_number(plan)
+    where = "the planType of shield zone %s" % model.get("shieldZoneId")
     return {
         "edge_resource": "shield_zone",
         "edge_id": _int(model.get("shieldZoneId")),
         "edge_name": name,
         "edge_pullzone_id": pull_zone_id,
         "edge_pullzone_name": name,
-        "edge_plan": enum_name(SHIELD_PLANS, model.get("planType")),
+        "edge_plan": readable(SHIELD_PLANS, plan, where, unknown),
         "edge_waf_enabled": model.get("wafEnabled"),
         "edge_learning_mode": model.get("learningMode"),
     }
 
 
-def records(listings):
+def records(listings, unknown=None):
     """One record per zone of ``listings`` (resource -> list of platform models; a resource that was not listed is
-    absent), in the order pull zones, DNS zones, shield zones; models without an integer id are left out."""
+    absent), in the order pull zones, DNS zones, shield zones; models without an integer id are left out. ``unknown``:
+    a list that hears a warning for each enum value this collection cannot name."""
     pulls = listings.get(PULL_ZONES) or []
     shields = listings.get(SHIELD_ZONES)
     shield_ids = None
@@ -135,12 +147,12 @@ def records(listings):
         }
     result = []
     if PULL_ZONES in listings:
-        result += [{"resource": PULL_ZONES, "vars": pull_zone_vars(zone, shield_ids)} for zone in pulls]
+        result += [{"resource": PULL_ZONES, "vars": pull_zone_vars(zone, shield_ids, unknown)} for zone in pulls]
     if DNS_ZONES in listings:
         result += [{"resource": DNS_ZONES, "vars": dns_zone_vars(zone)} for zone in listings[DNS_ZONES] or []]
     if shields is not None:
         names = {_int(zone.get("Id")): _text(zone.get("Name")) for zone in pulls}
-        result += [{"resource": SHIELD_ZONES, "vars": shield_zone_vars(zone, names)} for zone in shields]
+        result += [{"resource": SHIELD_ZONES, "vars": shield_zone_vars(zone, names, unknown)} for zone in shields]
     return [record for record in result if record["vars"]["edge_id"] is not None]
 
 
@@ -185,10 +197,10 @@ def unique_names(names, records_):
 
 def groups_of(record):
     """The plugin's own groups of a record: its resource's group, and ``edge_pullzone_type_<type>`` or
-    ``edge_shield_plan_<plan>`` where the platform says."""
+    ``edge_shield_plan_<plan>`` where the platform says (a number this collection cannot name makes no group)."""
     hostvars = record["vars"]
     groups = [KINDS[record["resource"]][2]]
-    if record["resource"] == PULL_ZONES and hostvars.get("edge_type"):
+    if record["resource"] == PULL_ZONES and hostvars.get("edge_type") in PULL_ZONE_TYPES.values():
         groups.append("edge_pullzone_type_%s" % hostvars["edge_type"])
     if record["resource"] == SHIELD_ZONES and hostvars.get("edge_plan") in SHIELD_PLANS.values():
         groups.append("edge_shield_plan_%s" % hostvars["edge_plan"])

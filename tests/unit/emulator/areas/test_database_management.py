@@ -80,7 +80,29 @@ def test_listing_pages_searches_and_patch_replaces_only_the_lists_given(emulator
     patched = running.request("PATCH", DATABASES + "/db_01KCHBG8C5KSFGG0VRNFQ7EK7X", json={"replicas_regions": []})
     assert patched.json()["db"]["primary_regions"] == ["NY"] and patched.json()["db"]["replicas_regions"] == []
     assert running.request("PATCH", DATABASES + "/demo", json={"primary_regions": []}).status_code == 400
-    assert running.request("GET", DATABASES + "/db_missing").status_code == 404
+
+
+@pytest.mark.parametrize("method", ["GET", "PATCH", "DELETE"])
+def test_an_unknown_id_is_404_and_a_malformed_one_400(emulator, method):
+    running = emulator(FIXTURE)
+    body = {"replicas_regions": []} if method == "PATCH" else None
+    unknown = running.request(method, DATABASES + "/db_01KCHBG8C5KSFGG0VRNFQ7EK70", json=body)
+    assert unknown.status_code == 404 and unknown.json()["error"] == "Database not found"
+    for malformed in ("db_missing", "app", "db_01kchbg8c5ksfgg0vrnfq7ek70", "db_01KCHBG8C5KSFGG0VRNFQ7EK7"):
+        answer = running.request(method, "%s/%s" % (DATABASES, malformed), json=body)
+        assert answer.status_code == 400 and answer.json()["error"] == "Invalid database id"
+    # a fixture id of another form still names its database
+    assert running.request("GET", DATABASES + "/demo").status_code == 200
+
+
+@pytest.mark.parametrize("raw", [b"[]", b"null", b"5", b'"app"', b'{"name": NaN}', b"", b"{"])
+@pytest.mark.parametrize("method, path", [("POST", DATABASES), ("PATCH", DATABASES + "/demo")])
+def test_a_body_that_is_not_a_json_object_is_a_400_app_error(emulator, raw, method, path):
+    running = emulator(FIXTURE)
+    answer = running.request(method, path, data=raw, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["error"] == "Invalid request body"
+    databases = running.request("GET", DATABASES, params={"page": 1}).json()["databases"]
+    assert len(databases) == 2 and databases[0]["primary_regions"] == ["DE"]
 
 
 def test_reset_removes_created_databases_and_their_files(emulator):

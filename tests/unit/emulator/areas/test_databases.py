@@ -105,7 +105,8 @@ def test_revoke_invalidates_every_token_for_pipeline_and_admin_counts(emulator):
     [
         ({"authorization": "admin"}, "authorization must be full-access or read-only."),
         ({}, "authorization must be full-access or read-only."),
-        ([], "The body must be a JSON object."),
+        ([], "The request body must be a JSON object, not"),
+        (5, "The request body must be a JSON object, not"),
         ({"authorization": "read-only", "expires_at": "tomorrow"}, "expires_at must be an RFC 3339"),
         ({"authorization": "read-only", "expires_at": "2030-01-01T00:00:00"}, "expires_at must be an RFC 3339"),
     ],
@@ -116,11 +117,25 @@ def test_bad_bodies_are_400_app_errors(emulator, body, detail):
     assert answer.json()["error"] == "Invalid request body" and answer.json()["details"].startswith(detail)
 
 
+def test_a_body_that_is_not_json_nan_included_is_a_400_app_error(emulator):
+    running = emulator(FIXTURE)
+    for raw in (b'{"authorization": "read-only", "expires_at": NaN}', b"null", b"[]", b"", b"{"):
+        answer = running.request("PUT", GENERATE % DB, data=raw, headers={"Content-Type": "application/json"})
+        assert answer.status_code == 400 and answer.json()["error"] == "Invalid request body"
+    assert running.admin("GET", "state").json()["areas"]["databases"]["databases"][0]["tokens"] == {
+        "full_access": 1,
+        "read_only": 1,
+    }
+
+
 def test_unknown_database_and_bad_key(emulator):
     running = emulator(FIXTURE)
+    unknown = "db_01KCHBG8C5KSFGG0VRNFQ7EK70"
     for method, path, body in (("PUT", GENERATE, {"authorization": "read-only"}), ("POST", REVOKE, None)):
-        missing = running.request(method, path % "db_missing", json=body)
+        missing = running.request(method, path % unknown, json=body)
         assert missing.status_code == 404 and missing.json()["error"] == "Database not found"
+        malformed = running.request(method, path % "db_missing", json=body)
+        assert malformed.status_code == 400 and malformed.json()["error"] == "Invalid database id"
         refused = running.request(method, path % DB, key="wrong", json=body)
         assert refused.status_code == 401 and refused.json()["error"] == "Unauthorized"
     assert pipeline(running, "old-full").status_code == 200  # nothing was revoked by the refused calls

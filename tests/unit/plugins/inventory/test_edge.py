@@ -11,6 +11,7 @@ from ansible.errors import AnsibleParserError
 from ansible.inventory.data import InventoryData
 from ansible.parsing.dataloader import DataLoader
 from ansible.plugins.loader import inventory_loader
+from ansible.utils.display import Display
 
 from ansible_collections.edge.platform.tests.unit.conftest import COLLECTION_ROOT, FakeResponse
 
@@ -42,19 +43,22 @@ DNS_ZONES = [
 SHIELD_ZONES = [{"shieldZoneId": 31, "pullZoneId": 11, "planType": 1, "wafEnabled": True, "learningMode": False}]
 
 
-def platform(calls=None, failure=None):
-    """A fake platform answering the three listings (``failure``: the answer to every request instead)."""
+def platform(calls=None, failure=None, replace=None, pull_zones=PULL_ZONES, shield_zones=SHIELD_ZONES):
+    """A fake platform answering the three listings (``failure``: the answer to every request instead; ``replace``:
+    path -> the answer to that listing instead)."""
 
     def answer(method, url, body, params):
         if failure is not None:
             return failure
         path = url[len(BASE_URL) :]
+        if path in (replace or {}):
+            return replace[path]
         if path == "/pullzone":
-            return FakeResponse(body={"Items": PULL_ZONES, "HasMoreItems": False})
+            return FakeResponse(body={"Items": pull_zones, "HasMoreItems": False})
         if path == "/dnszone":
             return FakeResponse(body={"Items": DNS_ZONES, "HasMoreItems": False})
         if path == "/shield/shield-zones":
-            return FakeResponse(body={"data": SHIELD_ZONES, "page": {"nextPage": None}})
+            return FakeResponse(body={"data": shield_zones, "page": {"nextPage": None}})
         raise AssertionError("unexpected request %s %s" % (method, url))
 
     return answer
@@ -238,6 +242,67 @@ def test_platform_failures_are_precise_and_never_show_the_key(session, source, a
     message = str(caught.value)
     assert message.startswith("edge.platform.edge inventory: ") and says in message
     assert KEY not in message and caught.value.__cause__ is None
+
+
+NOT_UNDERSTOOD = {
+    "an empty object": lambda: FakeResponse(body={}),
+    "an empty array": lambda: FakeResponse(body=[]),
+    "an HTML page": lambda: FakeResponse(
+        text="<!DOCTYPE html><html><head><title>Sign in</title></head><body>%s</body></html>" % KEY,
+        headers={"Content-Type": "text/html"},
+    ),
+    "an empty body": lambda: FakeResponse(text=""),
+}
+LISTINGS = {"/pullzone": "pull zones", "/dnszone": "DNS zones", "/shield/shield-zones": "shield zones"}
+
+
+@pytest.mark.parametrize("path", sorted(LISTINGS))
+@pytest.mark.parametrize("answer", sorted(NOT_UNDERSTOOD))
+def test_a_listing_not_understood_fails_the_source_and_never_empties_it(session, source, path, answer):
+    session.responses = platform(replace={path: NOT_UNDERSTOOD[answer]()})
+    with pytest.raises(AnsibleParserError) as caught:
+        parse(source())
+    message = str(caught.value)
+    assert message.startswith("edge.platform.edge inventory: Listing %s failed with HTTP 200" % LISTINGS[path])
+    assert "this operation returns, so it was not understood" in message and KEY not in message
+    assert "Sign in" in message if answer == "an HTML page" else "<html" not in message
+
+
+def test_a_listing_not_understood_keeps_the_cache_as_it_was(session, source, tmp_path):
+    path = source(cache=True, cache_plugin="jsonfile", cache_connection=str(tmp_path / "cache"), cache_timeout=60)
+    first = parse(path)
+    entry = [f.read_text(encoding="utf-8") for f in (tmp_path / "cache").iterdir()]
+    # a refresh (--flush-cache, meta: refresh_inventory) meets a portal's page: it fails, saying why
+    session.responses = platform(replace={"/shield/shield-zones": NOT_UNDERSTOOD["an empty object"]()})
+    with pytest.raises(AnsibleParserError, match="Listing shield zones failed .* was not understood"):
+        parse(path, cache=False)
+    assert [f.read_text(encoding="utf-8") for f in (tmp_path / "cache").iterdir()] == entry
+    session.calls[:] = []
+    kept = parse(path)
+    assert session.calls == [] and sorted(kept.hosts) == sorted(first.hosts)
+    assert groups(kept)["edge_shield_zones"] == ["shield_demo"]
+
+
+def test_a_type_or_plan_the_collection_cannot_name_is_the_number_with_a_warning_and_no_group(
+    session, source, monkeypatch
+):
+    heard = []
+    monkeypatch.setattr(Display, "warning", lambda self, msg, *args, **kwargs: heard.append(msg))
+    pulls = [dict(PULL_ZONES[0], Type=7), PULL_ZONES[1]]
+    shields = [dict(SHIELD_ZONES[0], planType=9)]
+    session.responses = platform(pull_zones=pulls, shield_zones=shields)
+    inventory = parse(source())
+    assert inventory.get_host("pullzone_demo").vars["edge_type"] == 7
+    assert inventory.get_host("shield_demo").vars["edge_plan"] == 9
+    found = groups(inventory)
+    assert found["edge_pullzone_type_volume"] == ["pullzone_media"] and "edge_pullzone_type_7" not in found
+    assert found["edge_shield_zones"] == ["shield_demo"] and not [g for g in found if g.startswith("edge_shield_plan")]
+    assert heard == [
+        "The platform answered the Type of pull zone 11 = 7, a value this collection does not name (the platform may "
+        "have added it since): it is returned as the number and left as it is.",
+        "The platform answered the planType of shield zone 31 = 9, a value this collection does not name (the platform "
+        "may have added it since): it is returned as the number and left as it is.",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -178,7 +178,8 @@ def test_unauthorised_problem_details_fails_without_the_secret(fake_session, run
     assert result["failed"] is True
     assert result["msg"] == (
         "Reading bot detection of shield zone 3001 failed with HTTP 401 Unauthorized: Unauthorized: A valid AccessKey "
-        "header is required. The credentials were rejected: check api_key (or the EDGE_API_KEY environment variable)."
+        "header is required. The credentials were rejected: check api_key (or the EDGE_API_KEY environment variable); "
+        "it must be the account's main API key, as team member API keys are not supported."
     )
     assert result["api_error"]["status"] == 401
     assert_no_secret(result)

@@ -194,8 +194,122 @@ def test_a_lost_create_whose_re_read_fails_says_how_to_check(fake_session, run_m
     assert "edge.platform.database_info with name=app shows whether the database exists" in result["msg"]
 
 
-def test_a_failed_read_after_the_create_reports_the_create_without_a_url(fake_session, run_module):
-    answers = [listing(), FakeResponse(body={"db_id": DB_ID}), FakeResponse(500, {"error": "Internal error"})]
+@pytest.mark.parametrize(
+    "read_back",
+    [FakeResponse(500, {"error": "Internal error"}), FakeResponse(body={}), FakeResponse(text="<html></html>")],
+    ids=["500", "{}", "html"],
+)
+def test_a_failed_read_after_the_create_fails_saying_the_database_was_created(fake_session, run_module, read_back):
+    answers = [listing(), FakeResponse(body={"db_id": DB_ID}), read_back]
     result = run(fake_session, run_module, answers, primary_regions=["DE"], storage_region="eu-west-1")
-    assert result["changed"] is True and result["database"]["id"] == DB_ID and result["database"]["url"] is None
-    assert "was created with id %s" % DB_ID in str(result["warnings"])
+    assert result["failed"] is True and result["changed"] is True and "database" not in result
+    assert result["msg"].startswith("Database app was created with id %s, but reading it back failed" % DB_ID)
+    assert "it is not created twice" in result["msg"]
+    assert [m for m, _p in calls(fake_session)] == ["GET", "POST", "GET"]
+
+
+# -- an update whose answer is lost is settled by one re-read, never sent again -----------------------------------
+
+
+def test_a_lost_update_is_not_replayed_and_the_re_read_shows_it_landed(fake_session, run_module):
+    answers = [listing(DB), FakeResponse(503), one(replicas_regions=["SG"])]
+    result = run(fake_session, run_module, answers, replica_regions=["SG"], retries=3)
+    assert result["changed"] is True and result["database"]["replica_regions"] == ["SG"]
+    assert [m for m, _p in calls(fake_session)] == ["GET", "PATCH", "GET"]
+    assert "was not confirmed (HTTP 503" in str(result["warnings"]) and "It was not sent again" in str(
+        result["warnings"]
+    )
+
+
+def test_a_lost_update_that_did_not_land_fails_saying_so(fake_session, run_module):
+    lost = requests.exceptions.ReadTimeout("read timed out")
+    result = run(fake_session, run_module, [listing(DB), lost, one()], replica_regions=["SG"], retries=3)
+    assert result["failed"] is True and len(fake_session.writes) == 1
+    assert "shows it was NOT applied. It was not sent again" in result["msg"]
+
+
+# -- parallel creates of one name: the 409 of the loser is settled by the listing ------------------------------------
+
+CONFLICT = FakeResponse(409, {"error": "A database with this name already exists"})
+
+
+def test_a_409_create_whose_name_now_exists_reports_that_database_unchanged(fake_session, run_module):
+    answers = [listing(), CONFLICT, listing(DB)]
+    result = run(
+        fake_session,
+        run_module,
+        answers,
+        diff=True,
+        primary_regions=["DE"],
+        replica_regions=["UK"],
+        storage_region="eu-west-1",
+    )
+    assert result["changed"] is False and result["database"]["id"] == DB_ID and "failed" not in result
+    assert [m for m, _p in calls(fake_session)] == ["GET", "POST", "GET"]
+    assert "another task created it meanwhile, so this task did not create it" in str(result["warnings"])
+    assert result["diff"]["before"] == result["diff"]["after"]
+
+
+def test_a_409_create_whose_name_now_exists_with_other_regions_updates_them(fake_session, run_module):
+    answers = [listing(), FakeResponse(body=CONFIG), CONFLICT, listing(DB), one(replicas_regions=["SG"])]
+    result = run(fake_session, run_module, answers, primary_regions=["DE"], replica_regions=["SG"])
+    assert result["changed"] is True and result["database"]["replica_regions"] == ["SG"]
+    # the storage region chosen for the create is not held against the database found
+    assert [m for m, _p in calls(fake_session)] == ["GET", "GET", "POST", "GET", "PATCH"]
+    assert fake_session.writes[1]["json"] == {"primary_regions": ["DE"], "replicas_regions": ["SG"]}
+
+
+def test_a_409_create_whose_name_now_exists_in_another_storage_region_fails_naming_it(fake_session, run_module):
+    answers = [listing(), CONFLICT, listing(DB)]
+    result = run(fake_session, run_module, answers, primary_regions=["DE"], storage_region="us-east-1")
+    assert result["failed"] is True and "the platform cannot move a database" in result["msg"]
+    assert len(fake_session.writes) == 1
+
+
+@pytest.mark.parametrize(
+    "relisted",
+    [listing(), FakeResponse(500, {"error": "Internal error"}), FakeResponse(body={})],
+    ids=["still absent", "listing fails", "listing not understood"],
+)
+def test_a_409_create_whose_name_the_listing_does_not_show_fails_with_the_409(fake_session, run_module, relisted):
+    answers = [listing(), CONFLICT, relisted]
+    result = run(fake_session, run_module, answers, primary_regions=["DE"], storage_region="eu-west-1")
+    assert result["failed"] is True and result["api_error"]["status"] == 409
+    assert "this API key cannot see, or was created meanwhile" in result["msg"]
+    assert len(fake_session.writes) == 1
+
+
+def test_a_409_to_an_update_is_not_taken_for_a_parallel_create(fake_session, run_module):
+    result = run(fake_session, run_module, [listing(DB), CONFLICT], replica_regions=["SG"])
+    assert result["failed"] is True and result["api_error"]["status"] == 409
+    assert [m for m, _p in calls(fake_session)] == ["GET", "PATCH"]
+
+
+def test_a_409_to_a_read_before_the_create_is_not_taken_for_a_parallel_create(fake_session, run_module):
+    result = run(fake_session, run_module, [listing(), CONFLICT, listing(DB)], primary_regions=["DE"])
+    assert result["failed"] is True and result["api_error"]["status"] == 409
+    assert calls(fake_session) == [("GET", "/database/v2/databases"), ("GET", "/database/v1/config")]
+
+
+# -- ids: 400 for a malformed one, 404 for an unknown one --------------------------------------------------------------
+
+MALFORMED = FakeResponse(400, {"error": "Invalid database id"})
+
+
+def test_state_absent_with_a_malformed_id_is_no_change_once_the_listing_confirms_it(fake_session, run_module):
+    result = run(fake_session, run_module, [MALFORMED, listing(DB)], name=None, database_id="app", state="absent")
+    assert result["changed"] is False and result["database"] is None and fake_session.writes == []
+    assert "refused database_id app as malformed (HTTP 400)" in str(result["warnings"])
+    assert "A database is named app (id %s): give name instead." % DB_ID in str(result["warnings"])
+
+
+def test_state_absent_with_a_400_for_an_id_the_listing_shows_fails(fake_session, run_module):
+    result = run(fake_session, run_module, [MALFORMED, listing(DB)], name=None, database_id=DB_ID, state="absent")
+    assert result["failed"] is True and result["api_error"]["status"] == 400 and fake_session.writes == []
+    assert "yet its listing shows a database with that id" in result["msg"]
+
+
+def test_state_present_with_a_malformed_id_fails_saying_what_the_400_means(fake_session, run_module):
+    result = run(fake_session, run_module, [MALFORMED], name=None, database_id="app", primary_regions=["DE"])
+    assert result["failed"] is True and result["api_error"]["status"] == 400
+    assert "The platform answers 400 for a malformed database id: database_id app is not the id" in result["msg"]

@@ -41,3 +41,17 @@ def test_one_by_id_and_a_missing_id_fails_naming_it(fake_session, run_module):
     assert run_module(database_info, dict(BASE, database_id=DB_ID))["databases"][0]["name"] == "a"
     failed = run_module(database_info, dict(BASE, database_id=DB_ID))
     assert failed["failed"] is True and "No database %s is visible" % DB_ID in failed["msg"]
+
+
+def test_a_malformed_id_fails_saying_what_the_400_means(fake_session, run_module):
+    fake_session.responses = [FakeResponse(400, {"error": "Invalid database id"})]
+    failed = run_module(database_info, dict(BASE, database_id="app"))
+    assert failed["failed"] is True and failed["api_error"]["status"] == 400
+    assert "The platform answers 400 for a malformed database id" in failed["msg"]
+
+
+def test_a_listing_that_is_not_a_page_of_databases_fails_and_is_never_an_empty_result(fake_session, run_module):
+    fake_session.responses = [FakeResponse(body={})]
+    failed = run_module(database_info, dict(BASE))
+    assert failed["failed"] is True and "databases" not in failed
+    assert "not understood" in failed["msg"] and "Nothing was written by this task" in failed["msg"]

@@ -511,7 +511,9 @@ def test_401_explains_revoked_tokens(run_module, fake_session):
     result = run(run_module, sql="SELECT 1")
     assert result["api_error"]["status"] == 401
     assert "HTTP 401 Unauthorized: Unauthorized: `The JWT is invalid`" in result["msg"]
-    assert "invalid or was revoked (regenerating or invalidating" in result["msg"]
+    # generating leaves older tokens valid (the CLI says so); invalidating ends them all
+    assert "generating a new token leaves older ones valid" in result["msg"]
+    assert "state=revoked or the bunny CLI, ends every token of that database" in result["msg"]
     assert TOKEN not in json.dumps(result)
 
 
@@ -1191,8 +1193,10 @@ def test_an_announced_size_over_max_response_bytes_fails_before_reading(run_modu
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        ({"max_response_bytes": 0}, "max_response_bytes must be a positive number of bytes"),
-        ({"max_rows": -1}, "max_rows must be 0 or more"),
+        ({"max_response_bytes": 0}, "max_response_bytes must be from 1 to 1099511627776; got 0."),
+        ({"max_response_bytes": 2**40 + 1}, "max_response_bytes must be from 1 to 1099511627776; got 1099511627777."),
+        ({"max_rows": -1}, "max_rows must be from 0 to 2147483647; got -1."),
+        ({"max_rows": 2**64}, "max_rows must be from 0 to 2147483647; got 18446744073709551616."),
     ],
 )
 def test_limits_out_of_range_fail_before_any_request(run_module, fake_session, args, fragment):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import requests
@@ -16,6 +17,7 @@ BASE = {"api_key": "unit-secret-key", "base_url": "https://api.example.test", "r
 TOKEN = "eyJhbGciOiJFZERTQSJ9.eyJhIjoicm8ifQ.unit-secret-token-signature"
 GENERATE = "https://api.example.test/database/v2/databases/%s/auth/generate" % DB
 REVOKE = "https://api.example.test/database/v2/databases/%s/auth/revoke" % DB
+DOCUMENT = "database-api-bunnyway-cli.json"
 
 
 def calls(session):
@@ -38,13 +40,20 @@ def test_generate_sends_one_put_and_returns_the_token(fake_session, run_module):
     assert TOKEN not in json.dumps(result["diff"]) and TOKEN not in json.dumps(result["invocation"])
 
 
-def test_read_only_with_expires_at_sends_it_in_utc(fake_session, run_module):
+def test_read_only_with_expires_at_sends_it_in_utc_with_milliseconds(fake_session, run_module):
     fake_session.responses = [FakeResponse(body={"token": TOKEN, "expires_at": "2030-01-31T22:59:59Z"})]
     result = run_module(database_token, dict(BASE, authorization="read_only", expires_at="2030-01-31T23:59:59+01:00"))
-    assert calls(fake_session) == [
-        ("PUT", GENERATE, {"authorization": "read-only", "expires_at": "2030-01-31T22:59:59Z"})
-    ]
+    sent = {"authorization": "read-only", "expires_at": "2030-01-31T22:59:59.000Z"}  # as the bunny CLI sends it
+    assert calls(fake_session) == [("PUT", GENERATE, sent)]
+    # RV expires_at is what the platform answered
     assert result["expires_at"] == "2030-01-31T22:59:59Z" and result["authorization"] == "read_only"
+
+
+def test_the_body_with_an_expiry_conforms_to_the_database_document(fake_session, run_module, openapi):
+    fake_session.responses = [FakeResponse(body={"token": TOKEN, "expires_at": None})]
+    run_module(database_token, dict(BASE, authorization="full_access", expires_in="30d"))
+    path = GENERATE.replace("https://api.example.test", "")
+    openapi(DOCUMENT).check_request("PUT", path, fake_session.calls[0]["json"], headers={"AccessKey": "k"})
 
 
 def test_expires_in_becomes_a_date(fake_session, run_module):
@@ -53,7 +62,7 @@ def test_expires_in_becomes_a_date(fake_session, run_module):
     )
     result = run_module(database_token, dict(BASE, authorization="full_access", expires_in="12h"))
     sent = fake_session.calls[0]["json"]["expires_at"]
-    assert sent.endswith("Z") and result["expires_at"] == sent
+    assert re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$", sent) and result["expires_at"] == sent
 
 
 def test_check_mode_sends_nothing_and_returns_no_token(fake_session, run_module):
@@ -61,8 +70,11 @@ def test_check_mode_sends_nothing_and_returns_no_token(fake_session, run_module)
         database_token, dict(BASE, authorization="read_only", expires_at="2030-01-01T00:00:00Z"), check=True, diff=True
     )
     assert result["changed"] is True and "token" not in result
-    assert result["expires_at"] == "2030-01-01T00:00:00Z"
-    assert result["diff"]["after"]["new_token"] == {"authorization": "read_only", "expires_at": "2030-01-01T00:00:00Z"}
+    assert result["expires_at"] == "2030-01-01T00:00:00.000Z"
+    assert result["diff"]["after"]["new_token"] == {
+        "authorization": "read_only",
+        "expires_at": "2030-01-01T00:00:00.000Z",
+    }
     assert fake_session.calls == []
     revoked = run_module(database_token, dict(BASE, state="revoked"), check=True)
     assert revoked["changed"] is True and revoked["revoked"] is True and fake_session.calls == []
@@ -138,7 +150,12 @@ def test_the_token_never_reaches_a_message(fake_session, run_module, monkeypatch
     "status, body, fragment",
     [
         (404, {"error": "Database not found"}, "No database %s is visible to this API key" % DB),
-        (401, {"error": "Unauthorized"}, "check api_key (the account API key, not a database token)"),
+        (
+            401,
+            {"error": "Unauthorized"},
+            "check api_key (the account's main API key; team member API keys are not supported; not a database token)",
+        ),
+        (400, {"error": "Invalid database id"}, "check database_id %s (it answers 400 for a malformed" % DB),
         (403, {"error": "Forbidden", "details": "subuser"}, "may not manage the tokens of database %s" % DB),
         (
             400,
@@ -210,11 +227,11 @@ def test_an_expiry_in_the_past_is_sent_with_a_warning():
         (
             "PUT",
             "/database/v2/databases/%s/auth/generate" % DB,
-            {"authorization": "read-only", "expires_at": "2001-01-01T00:00:00Z"},
+            {"authorization": "read-only", "expires_at": "2001-01-01T00:00:00.000Z"},
         )
     ]
     assert ctx.warnings == [
-        "expires_at 2001-01-01T00:00:00Z is not in the future: the platform may refuse it, or the token will not work."
+        "expires_at 2001-01-01T00:00:00.000Z is not in the future: the platform may refuse it, or the token will not work."
     ]
     # the token is in the context's scrub list, not in the host's no_log values (RV token would be masked)
     assert TOKEN in ctx.secrets

@@ -171,19 +171,116 @@ def test_a_create_is_never_sent_twice(answer, kind):
         databases.create(api, {"name": "app"})
     assert caught.value.kind == kind and len(session.calls) == 1
     if caught.value.status == 409:
-        assert "this API key cannot see" in str(caught.value)
+        assert isinstance(caught.value, databases.NameConflict) and "this API key cannot see" in str(caught.value)
 
 
 def test_update_patches_both_lists_and_returns_the_database_answered():
     body = {"primary_regions": ["DE"], "replicas_regions": ["UK"]}
-    api, session = client(
-        FakeResponse(503), FakeResponse(body={"db": database("app", replicas_regions=["UK"])}), retries=1
-    )
+    api, session = client(FakeResponse(body={"db": database("app", replicas_regions=["UK"])}))
     assert databases.update(api, DB, body, "app")["replicas_regions"] == ["UK"]
-    assert [c["method"] for c in session.calls] == ["PATCH", "PATCH"]  # both lists whole: safe to repeat
+    assert [(c["method"], c["json"]) for c in session.calls] == [("PATCH", body)]
     api, _session = client(FakeResponse(body={"db": database("app", "db_other")}))
     with pytest.raises(ApiError) as caught:
         databases.update(api, DB, body)
+    assert caught.value.kind == BAD_ANSWER and "the database %s (an object with db)" % DB in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "answer, kind",
+    [
+        (FakeResponse(503), MAY_HAVE_BEEN_SENT),
+        (FakeResponse(500, {"error": "Internal error"}), MAY_HAVE_BEEN_SENT),
+        (requests.exceptions.ReadTimeout("slow"), MAY_HAVE_BEEN_SENT),
+        (requests.exceptions.ConnectionError("reset"), MAY_HAVE_BEEN_SENT),
+        (FakeResponse(body={}), BAD_ANSWER),
+    ],
+)
+def test_an_update_whose_answer_is_lost_is_never_sent_again(answer, kind):
+    api, session = client(answer, FakeResponse(body={"db": database("app")}), retries=3)
+    with pytest.raises(ApiError) as caught:
+        databases.update(api, DB, {"primary_regions": ["DE"], "replicas_regions": []}, "app")
+    assert caught.value.kind == kind and len(session.calls) == 1
+
+
+def test_an_update_refused_as_not_processed_is_retried():
+    api, session = client(FakeResponse(429), FakeResponse(body={"db": database("app")}), retries=1)
+    assert databases.update(api, DB, {"primary_regions": ["DE"], "replicas_regions": []})["id"] == DB
+    assert len(session.calls) == 2
+
+
+NOT_UNDERSTOOD = [
+    FakeResponse(body={}),
+    FakeResponse(body=[]),
+    FakeResponse(text="<html><head><title>Portal</title></head></html>", headers={"Content-Type": "text/html"}),
+    FakeResponse(text=""),
+]
+
+
+@pytest.mark.parametrize("answer", NOT_UNDERSTOOD)
+@pytest.mark.parametrize(
+    "read, shape",
+    [
+        (databases.list_all, "the page of databases (an object with databases and page_info)"),
+        (lambda api: databases.get(api, DB), "the database %s (an object with db)" % DB),
+        (lambda api: databases.get(api, DB, allow_missing=True), "the database %s (an object with db)" % DB),
+        (databases.read_config, "the regions on offer (an object with storage_region_available)"),
+    ],
+)
+def test_a_read_answered_with_another_shape_is_not_understood(answer, read, shape):
+    api, session = client(answer, retries=2)
+    with pytest.raises(ApiError) as caught:
+        read(api)
+    assert caught.value.kind == BAD_ANSWER and len(session.calls) == 1
+    assert "is not %s this operation returns, so it was not understood" % shape in caught.value.message
+    assert caught.value.hint.startswith("Nothing was written by this task.")
+
+
+@pytest.mark.parametrize("answer", NOT_UNDERSTOOD)
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda api: databases.create(api, {"name": "app"}),
+        lambda api: databases.update(api, DB, {"primary_regions": ["DE"], "replicas_regions": []}),
+        lambda api: databases.delete(api, DB),
+    ],
+)
+def test_a_write_answered_with_another_shape_is_unconfirmed_and_not_sent_again(answer, write):
+    api, session = client(answer, retries=2)
+    with pytest.raises(ApiError) as caught:
+        write(api)
+    assert caught.value.kind == BAD_ANSWER and len(session.calls) == 1
+    assert "it was not sent again" in caught.value.hint
+
+
+def test_a_malformed_id_fails_a_read_with_what_the_400_means():
+    api, _session = client(FakeResponse(400, {"error": "Invalid database id"}))
+    with pytest.raises(ApiError) as caught:
+        databases.get(api, "app")
+    assert caught.value.status == 400 and caught.value.hint == databases.MALFORMED_ID % "app"
+
+
+def test_a_malformed_id_is_absent_when_the_listing_confirms_it_and_a_warning_says_why():
+    heard = []
+    api, session = client(FakeResponse(400, {"error": "Invalid database id"}), page([database("app")]))
+    assert databases.get(api, "app", allow_missing=True, warn=heard.append) is None
+    assert [c["url"].rpartition("/")[2] for c in session.calls] == ["app", "databases"]
+    assert heard == [
+        "The platform refused database_id app as malformed (HTTP 400) and its listing shows no database with that "
+        "id, so there is none to manage. A database is named app (id %s): give name instead." % DB
+    ]
+
+
+def test_a_400_for_an_id_the_listing_shows_decides_nothing():
+    api, _session = client(FakeResponse(400, {"error": "Bad request"}), page([database("app")]))
+    with pytest.raises(ApiError) as caught:
+        databases.get(api, DB, allow_missing=True)
+    assert caught.value.status == 400 and caught.value.hint == databases.LISTED_YET_REFUSED % DB
+
+
+def test_a_400_whose_listing_is_not_understood_fails():
+    api, _session = client(FakeResponse(400, {"error": "Invalid database id"}), FakeResponse(body={}))
+    with pytest.raises(ApiError) as caught:
+        databases.get(api, "app", allow_missing=True)
     assert caught.value.kind == BAD_ANSWER
 
 

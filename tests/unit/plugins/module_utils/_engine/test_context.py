@@ -402,3 +402,39 @@ def test_an_input_error_fails_the_task_with_its_text_scrubbed():
 
     assert execute(run, ctx) == {"failed": True, "msg": "rule_name must not contain ********; give another name."}
     assert InputError("x", option="o").option == "o"
+
+
+class CountingClient(object):
+    """What the engine reads of the client: how many writes the platform may have applied."""
+
+    def __init__(self, maybe_applied):
+        self.writes_maybe_applied = maybe_applied
+
+
+@pytest.mark.parametrize(
+    "maybe_applied, error, changed",
+    [
+        (1, ApiError("Writing the settings", 400, "refused"), True),  # a create landed, then a refusal
+        (0, ApiError("Creating X", 400, "refused"), None),  # nothing landed: no change claimed
+        (1, lost(), True),  # the last write's answer was lost: it may hold
+    ],
+    ids=["landed-then-refused", "refused", "lost"],
+)
+def test_a_failed_task_reports_changed_while_a_write_of_its_own_may_have_landed(maybe_applied, error, changed):
+    ctx = Context({})
+    ctx.client = CountingClient(maybe_applied)
+
+    def run(context):
+        raise error
+
+    result = execute(run, ctx)
+    assert result["failed"] is True and result.get("changed") is changed
+
+
+def test_a_lost_write_read_back_as_not_applied_is_no_change_and_an_unknown_one_is():
+    for state, error, changed in (({"value": 1}, None, None), (None, lost("Reading X"), True)):
+        ctx = Context({})
+        ctx.client = CountingClient(1)  # the lost write, counted by the client as maybe applied
+        writes = Writes(apply_error=lost(), reread_state=state, reread_error=error)
+        result = reconcile(ctx, writes, {"value": 1}, {"value": 2})
+        assert result["failed"] is True and result.get("changed") is changed, result

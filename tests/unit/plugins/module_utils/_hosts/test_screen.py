@@ -38,3 +38,10 @@ def test_an_option_given_as_null_is_an_option_not_given(monkeypatch):
     assert params == {"name": "app", "records": [{"ttl": 60}], "limit": {}, "named_args": {"a": None}}
     # the secret the fallback will read once the null is gone is collected before validation
     assert "screen-secret-from-environment" in screen.secrets and screen.problem is None
+
+
+def test_a_list_of_strings_refuses_a_nested_list_or_dictionary_by_name():
+    spec = {"blocked_ips": {"type": "list", "elements": "str"}, "tags": {"type": "list"}}
+    screen = screen_arguments(spec, {"blocked_ips": ["192.0.2.1", ["192.0.2.2"]], "tags": [{"a": 1}]})
+    assert screen.problem == "blocked_ips[1] must be a string, not a list."
+    assert screen_arguments(spec, {"blocked_ips": ["192.0.2.1", 5]}).problem is None  # a number is converted

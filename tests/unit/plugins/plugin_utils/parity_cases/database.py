@@ -1,7 +1,9 @@
 # -*- coding: utf-8 -*-
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Host-parity cases of database: a create, check mode with diff, a platform refusal, bad input."""
+"""Host-parity cases of database: a create, check mode with diff, a platform refusal, a create another task made
+meanwhile (409, then the listing), an update whose answer was lost (never resent: the read decides), a malformed id
+under state=absent (400, then the listing), bad input."""
 
 from __future__ import annotations
 
@@ -50,9 +52,40 @@ CASES = {
     "name conflict": Case(
         database,
         dict(ARGS, primary_regions=["DE"], storage_region="eu-west-1"),
-        lambda: [_listing(), FakeResponse(409, {"error": "A database with this name already exists"})],
+        lambda: [_listing(), FakeResponse(409, {"error": "A database with this name already exists"}), _listing()],
         failed=True,
         shows=lambda r: "this API key cannot see" in r["msg"] and r["api_error"]["status"] == 409,
+    ),
+    "created meanwhile": Case(
+        database,
+        dict(ARGS, primary_regions=["DE"], storage_region="eu-west-1"),
+        lambda: [
+            _listing(),
+            FakeResponse(409, {"error": "A database with this name already exists"}),
+            _listing(dict(DB)),
+        ],
+        diff=True,
+        shows=lambda r: r["database"]["id"] == DB["id"] and "another task created it meanwhile" in str(r["warnings"]),
+    ),
+    "lost update landed": Case(
+        database,
+        dict(ARGS, replica_regions=["UK"]),
+        lambda: [_listing(dict(DB)), FakeResponse(503), FakeResponse(body={"db": dict(DB, replicas_regions=["UK"])})],
+        changed=True,
+        shows=lambda r: r["database"]["replica_regions"] == ["UK"] and "It was not sent again" in str(r["warnings"]),
+    ),
+    "lost update not landed": Case(
+        database,
+        dict(ARGS, replica_regions=["UK"]),
+        lambda: [_listing(dict(DB)), FakeResponse(503), FakeResponse(body={"db": dict(DB)})],
+        failed=True,
+        shows=lambda r: "shows it was NOT applied" in r["msg"] and r["api_error"]["status"] == 503,
+    ),
+    "malformed id absent": Case(
+        database,
+        dict(ARGS, name=None, database_id="app", state="absent"),
+        lambda: [FakeResponse(400, {"error": "Invalid database id"}), _listing(dict(DB))],
+        shows=lambda r: r["database"] is None and "give name instead" in str(r["warnings"]),
     ),
     "bad option": Case(
         database,
