@@ -260,8 +260,8 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames im
     shape_hostname,
 )
 
-# a certificate request whose answer was lost, re-read without a certificate: issuing takes a while, so this is no "not
-# applied" (docs/platform-notes.md, "Pull zone hostnames")
+# a certificate request that timed out, re-read without a certificate: issuing takes a while, so this is no "not
+# applied" (docs/platform-notes.md, "Pull zone hostnames: reads and writes that may have landed")
 NOT_YET = "the hostname shows no certificate yet, and issuing may still be under way"
 
 
@@ -399,8 +399,21 @@ def issue(task):
     task saying why, on every run that asks again."""
     ctx = task.ctx
     what, send = certificate_request(task)
+    lost = []
+
+    def request():
+        try:
+            send()
+        except ApiError as error:
+            lost.append(error)
+            raise
+
+    def reached(now):
+        # no certificate read back: still under way after a timeout (the request was being served), else not applied
+        return True if now else (NOT_YET if hostnames.timed_out(lost[-1]) else False)
+
     try:
-        outcome = task.step("has_certificate", True, send, reached=lambda now: True if now else NOT_YET)
+        outcome = task.step("has_certificate", True, request, reached=reached)
     except ApiError as error:
         if error.kind != REFUSED:
             raise

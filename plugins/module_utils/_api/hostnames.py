@@ -36,6 +36,7 @@ NOT_POINTING = "is not pointing to our servers"
 # What the platform passes on from Let's Encrypt when its limits refuse a certificate (docs/platform-notes.md, "Free
 # certificates and Let's Encrypt's limits"): the ACME error type, and the words of the limit.
 ACME_LIMITED = ("urn:ietf:params:acme:error:ratelimited", "too many certificates")
+TIMED_OUT = "no answer from "  # how the client words a request that got no answer in time (_engine/client.py)
 
 ADD_HINTS = {
     ALREADY_REGISTERED: (
@@ -143,6 +144,12 @@ def not_pointing_hint(hostname, target):
         "the task again. The hostname stays on the pull zone meanwhile."
         % (hostname, target or "the pull zone's system hostname")
     )
+
+
+def timed_out(error):
+    """Whether a request got no answer within the timeout (the platform was still serving it: a certificate may still
+    be issued), as opposed to a connection dropped or a gateway's error."""
+    return error.status is None and (error.message or "").startswith(TIMED_OUT)
 
 
 def acme_limited(error):

@@ -287,3 +287,22 @@ def test_requests_conform_to_the_published_core_document(platform, fake_session,
     for call in fake_session.calls:
         path = call["url"][len(BASE) :] + ("?" + urlencode(call["params"]) if call["params"] else "")
         document.check_request(call["method"], path, call["json"], headers={"AccessKey": call["headers"]["AccessKey"]})
+
+
+@pytest.mark.parametrize(
+    "fault, unknown",
+    [
+        (requests.exceptions.ReadTimeout("slow"), True),  # being served when the time ran out: it may still land
+        (requests.exceptions.ConnectionError("reset"), False),  # dropped: the read back decides
+    ],
+    ids=["timed out", "connection dropped"],
+)
+def test_a_lost_certificate_request_without_a_certificate_read_back(platform, fake_session, run_module, fault, unknown):
+    fake = platform(entry("cdn.example.com", 3), issues=False)
+    fake.answers[CERT] = [(fault,)]
+    result = run_module(pullzone_hostname, dict(args(free_certificate=True), retries=0))
+    assert result["failed"] is True and sent(fake_session) == [READ, CERT, READ]
+    if unknown:
+        assert "issuing may still be under way" in result["msg"] and result["changed"] is True
+    else:
+        assert "NOT applied" in result["msg"] and not result.get("changed")
