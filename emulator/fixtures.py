@@ -283,6 +283,9 @@ _PULL_ZONE_INTS = (
     "cache_expiration_time_browser",
     "log_anonymization_type",
     "logging_storage_zone_id",
+    "edge_script_id",
+    "middleware_script_id",
+    "load_balancer_id",
 )
 _PULL_ZONE_LISTS = (
     "query_string_vary_parameters",
@@ -291,13 +294,17 @@ _PULL_ZONE_LISTS = (
     "allowed_referrers",
     "blocked_referrers",
     "blocked_ips",
+    "routing_filters",
 )
 _PULL_ZONE_SETTINGS = Mapping(
     dict(
         [(key, _bool()) for key in _PULL_ZONE_BOOLS]
         + [(key, _int()) for key in _PULL_ZONE_INTS]
         + [(key, _STRINGS) for key in _PULL_ZONE_LISTS]
-        + [("origin_url", _str(nullable=True)), ("origin_host_header", _str(nullable=True))]
+        + [
+            (key, _str(nullable=True))
+            for key in ("origin_url", "origin_host_header", "magic_containers_app_id", "magic_containers_endpoint_id")
+        ]
     ),
     nullable=True,
 )
@@ -372,6 +379,10 @@ FIXTURE = Mapping(
         ),
         "omit_certificates": _bool(),
         "dns_points_here": ListOf(_str()),
+        # what pull zone origins may name (emulator/areas/pullzones/origins.py), and Let's Encrypt's limits
+        "edge_scripts": ListOf(_int()),
+        "magic_containers_apps": ListOf(Mapping({"id": _str(), "endpoints": ListOf(_str())}, required=("id",))),
+        "acme_rate_limited": ListOf(_str()),
         "tls_listener": AnyOf(
             [Scalar((bool,), "true or false"), Mapping({"host": _str(), "port": _int()})],
             "true or a mapping {host, port}",

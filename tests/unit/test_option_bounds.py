@@ -26,7 +26,6 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.bounds impor
 # Modules whose numeric options still lack a declared range (the lead empties this list after merging).
 PENDING = [
     "api_guardian_endpoint",
-    "pullzone",
     "rate_limit_rule",
     "rate_limit_rule_info",
     "shield_zone",
