@@ -36,10 +36,10 @@ from ansible.module_utils.ansible_release import __version__ as ANSIBLE_CORE_VER
 
 from .errors import (
     BAD_ANSWER,
-    UNCONFIRMED_KINDS,
     MAY_HAVE_BEEN_SENT,
     NO_ANSWER,
     REFUSED,
+    UNCONFIRMED_KINDS,
     UNCONFIRMED_WRITE_HINT,
     UNREACHABLE,
     ApiError,
