@@ -283,6 +283,9 @@ _PULL_ZONE_INTS = (
     "cache_expiration_time_browser",
     "log_anonymization_type",
     "logging_storage_zone_id",
+    "edge_script_id",
+    "middleware_script_id",
+    "load_balancer_id",
 )
 _PULL_ZONE_LISTS = (
     "query_string_vary_parameters",
@@ -291,13 +294,17 @@ _PULL_ZONE_LISTS = (
     "allowed_referrers",
     "blocked_referrers",
     "blocked_ips",
+    "routing_filters",
 )
 _PULL_ZONE_SETTINGS = Mapping(
     dict(
         [(key, _bool()) for key in _PULL_ZONE_BOOLS]
         + [(key, _int()) for key in _PULL_ZONE_INTS]
         + [(key, _STRINGS) for key in _PULL_ZONE_LISTS]
-        + [("origin_url", _str(nullable=True)), ("origin_host_header", _str(nullable=True))]
+        + [
+            (key, _str(nullable=True))
+            for key in ("origin_url", "origin_host_header", "magic_containers_app_id", "magic_containers_endpoint_id")
+        ]
     ),
     nullable=True,
 )
@@ -309,8 +316,9 @@ _DNS_ZONE_SETTINGS = {
     "soa_email": _str(),
     "logging_enabled": _bool(),
     "logging_ip_anonymization_enabled": _bool(),
-    "log_anonymization_type": Scalar((int,), "0 (OneDigit) or 1 (Drop)", values=(0, 1)),
-    "certificate_key_type": Scalar((int,), "0 (Ecdsa) or 1 (Rsa)", values=(0, 1)),
+    # another number stands for a value the platform added since (enums that grow)
+    "log_anonymization_type": Scalar((int,), "0 (OneDigit), 1 (Drop) or a number the platform may add"),
+    "certificate_key_type": Scalar((int,), "0 (Ecdsa), 1 (Rsa) or a number the platform may add"),
 }
 # what get-by-pullzone answers instead of the zone (or the 404 of a pull zone without one): emulator/areas/shield
 _LOOKUP = Scalar((str,), "accepted, zero_id or null", nullable=True, values=("accepted", "zero_id"))
@@ -328,19 +336,23 @@ FIXTURE = Mapping(
                 dict(
                     {key: _int() for key in ("id", "zone_id", "ttl", "weight", "priority", "port", "flags")},
                     **{key: _str(nullable=True) for key in ("name", "value", "tag", "latency_zone", "comment")},
-                    type=Scalar((str, int), "a record type (A, AAAA, CNAME, TXT, MX, ...) or its number"),
+                    type=Scalar((str, int), "a record type (A, AAAA, CNAME, TXT, MX, ...) or its number (any)"),
+                    monitor_status=_int(),
                     pull_zone_id=_int(),
                     script_id=_int(),
                     accelerated=_bool(),
                     disabled=_bool(),
-                    monitor_type=Scalar((str, int), "none, ping, http, monitor or 0..3"),
-                    smart_routing_type=Scalar((str, int), "none, latency, geolocation or 0..2"),
+                    monitor_type=Scalar((str, int), "none, ping, http, monitor or a number"),
+                    smart_routing_type=Scalar((str, int), "none, latency, geolocation or a number"),
                     geolocation_latitude=Scalar((int, float), "a number"),
                     geolocation_longitude=Scalar((int, float), "a number"),
                 ),
                 required=("zone_id", "type"),
             )
         ),
+        # DNS switches (emulator/areas/dns/models.py): the records listing served; records in the zone's answer
+        "dns_records_listing": _bool(),
+        "dns_zone_records": _bool(),
         "pull_zones": ListOf(
             Mapping(
                 {
@@ -369,6 +381,10 @@ FIXTURE = Mapping(
         ),
         "omit_certificates": _bool(),
         "dns_points_here": ListOf(_str()),
+        # what pull zone origins may name (emulator/areas/pullzones/origins.py), and Let's Encrypt's limits
+        "edge_scripts": ListOf(_int()),
+        "magic_containers_apps": ListOf(Mapping({"id": _str(), "endpoints": ListOf(_str())}, required=("id",))),
+        "acme_rate_limited": ListOf(_str()),
         "tls_listener": AnyOf(
             [Scalar((bool,), "true or false"), Mapping({"host": _str(), "port": _int()})],
             "true or a mapping {host, port}",

@@ -12,7 +12,9 @@ version_added: 1.1.0
 description:
   - Manages one record of a DNS zone, found by its O(type) and O(name), and by its O(value) where a name holds several
     records of one type. Every record type the platform writes is supported, with the members each type takes.
-  - The zone's records of that type are read on each run (one request per 1000 records). A record is created when
+  - The zone's records are read on each run with one request, C(GET /dnszone/{id}), as the platform's Terraform provider
+    and CLI read them (only when that answer carries no records, from the records listing, one request per 1000
+    records). A record is created when
     none matches, updated when it differs, and left alone when it matches, so a re-run changes nothing and only reads.
   - Only the options given are managed; an option left out keeps the record's value.
   - 'Values are compared in the form the platform stores them, so a value in another spelling is no change: names and
@@ -21,7 +23,7 @@ description:
   - A record read with M(edge.platform.dns_record_info) and given back (its C(type), C(name), C(value) and managed
     members) is no change.
   - 'Writes: a new record is added with one request and the platform''s answer is the result. An update is one
-    request, which the platform answers without the record, so the records of its type are read once more and the
+    request, which the platform answers without the record, so the zone''s records are read once more and the
     result is what the platform holds. When the answer to a write is lost, the write is not sent again: the records are
     read once more and decide.'
   - The zone is chosen by O(zone_id), or by O(zone_domain) at the cost of one search request; one of them is required.
@@ -66,23 +68,25 @@ options:
     choices: [present, absent]
   ttl:
     description:
-      - Time to live in seconds. When not given, a new record gets the platform's default.
+      - Time to live in seconds, from 0 to 2147483647 (the platform's 32-bit integer). When not given, a new record
+        gets the platform's default.
     type: int
   priority:
     description:
-      - Priority of an MX or SRV record.
+      - Priority of an MX or SRV record, from 0 to 2147483647 (the platform's 32-bit integer).
     type: int
   weight:
     description:
-      - Weight of an A, AAAA or SRV record (the platform balances A and AAAA records of a name by weight).
+      - Weight of an A, AAAA or SRV record (the platform balances A and AAAA records of a name by weight), from 0 to
+        65535; an A or AAAA record's weight is from 0 to 100 (the ranges the platform's Terraform provider enforces).
     type: int
   port:
     description:
-      - Port of an SRV record.
+      - Port of an SRV record, from 0 to 65535.
     type: int
   flags:
     description:
-      - Flags of a CAA record (0 or 128).
+      - Flags of a CAA record, from 0 to 255 (a byte; 0, or 128 for a critical tag).
     type: int
   tag:
     description:
@@ -111,12 +115,15 @@ options:
       - How the platform monitors the address of an A or AAAA record, V(none), V(ping), V(http) or V(monitor).
       - Null is accepted for every type (as M(edge.platform.dns_record_info) returns it for other types) and means
         not managed.
+      - A number is a value the platform added that this collection cannot name, as M(edge.platform.dns_record_info)
+        returns it; it is compared and sent as that number.
     type: str
   smart_routing_type:
     description:
       - Smart routing of an A or AAAA record, by latency (O(latency_zone)) or by geolocation
         (O(geolocation_latitude), O(geolocation_longitude)); V(none), V(latency) or V(geolocation).
-      - Null is accepted for every type and means not managed.
+      - Null is accepted for every type and means not managed. A number is a value this collection cannot name, as
+        for O(monitor_type).
     type: str
   latency_zone:
     description:
@@ -124,11 +131,12 @@ options:
     type: str
   geolocation_latitude:
     description:
-      - Latitude of an A or AAAA record routed by geolocation (-180 to 180).
+      - Latitude of an A or AAAA record routed by geolocation, from -180 to 180 (the range the platform's Terraform
+        provider allows; a latitude beyond -90 and 90 is left to the platform to refuse).
     type: float
   geolocation_longitude:
     description:
-      - Longitude of an A or AAAA record routed by geolocation (-180 to 180).
+      - Longitude of an A or AAAA record routed by geolocation, from -180 to 180.
     type: float
   disabled:
     description:
@@ -402,7 +410,8 @@ def wanted_record(ctx):
 
 
 class Records(object):
-    """The zone's records of the wanted type: :meth:`read` lists them and picks the one the task names."""
+    """The zone's records of the wanted type: :meth:`read` reads them (one read of the zone) and picks the one the
+    task names."""
 
     def __init__(self, ctx, found, wanted):
         self.ctx, self.found, self.wanted, self.last = ctx, found, wanted, None
@@ -410,8 +419,8 @@ class Records(object):
     def read(self):
         """``(model, readable)`` of the record the task names, or ``(None, None)``; ambiguity fails listing them."""
         number = shapes.TYPE_NUMBERS[self.wanted["type"]]
-        models = dns_records.list_all(self.ctx.client, self.found.id, number, self.found.not_visible)
-        readable = shapes.pick([shapes.from_model(m, self.found.id) for m in models], self.wanted)
+        models = dns_records.read(self.ctx.client, self.found.id, number, self.found.not_visible)
+        readable = shapes.pick(shapes.from_models(models, self.found.id, self.ctx.warn), self.wanted)
         model = next((m for m in models if readable and m.get("Id") == readable["id"]), None)
         self.last = readable
         return model, readable
@@ -464,7 +473,7 @@ def run(ctx):
     if absent:
         return {"dns_record": None}
     if outcome.answer is not None:
-        return {"dns_record": shapes.from_model(outcome.answer, found.id)}
+        return {"dns_record": shapes.from_models([outcome.answer], found.id, ctx.warn)[0]}
     if outcome.changed:  # predicted in check mode; after a lost answer, what the re-read found
         settled = records.last if not ctx.check_mode else None
         return {"dns_record": settled or shapes.merged(wanted, current or {"zone_id": found.id})}
@@ -478,6 +487,7 @@ MODULE = ModuleDef(
         state=dict(type="str", default="present", choices=["present", "absent"]),
     ),
     run=run,
+    bounds=shapes.BOUNDS,
     **DNS_ZONE.validation(),
 )
 

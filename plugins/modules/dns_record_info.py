@@ -10,9 +10,10 @@ module: dns_record_info
 short_description: Read the records of a DNS zone
 version_added: 1.1.0
 description:
-  - Reads the records of a DNS zone, all of them or those of one O(name) and/or O(type), one request per 1000 records
-    (the platform filters by type; the name is matched here, without regard to case or a trailing dot, V(@) for the
-    apex).
+  - Reads the records of a DNS zone, all of them or those of one O(name) and/or O(type), with one request,
+    C(GET /dnszone/{id}), as the platform's Terraform provider and CLI read them (only when that answer carries no
+    records, from the records listing, one request per 1000 records). The type and the name are matched here, the
+    name without regard to case or a trailing dot, V(@) for the apex.
   - Each record is returned in the form M(edge.platform.dns_record) takes (C(type), C(name), C(value) and the members
     the type takes; a member the type does not take is null), so a record read here and given back is no change. The
     platform's ids and read-only members are added beside them.
@@ -95,7 +96,10 @@ dns_records:
       type: int
       sample: 1001
     type:
-      description: The record type.
+      description:
+        - The record type; a type the platform added that this collection cannot name is returned as the platform's
+          number, with a warning (as is any such number in C(monitor_type), C(smart_routing_type), C(monitor_status)
+          and C(acceleration_status)).
       type: str
       sample: A
     name:
@@ -231,8 +235,8 @@ def run(ctx):
     wanted_type, name = ctx.params["type"], ctx.params["name"]
     found = DNS_ZONE.resolve(ctx)
     number = None if wanted_type is None else shapes.TYPE_NUMBERS[wanted_type]
-    models = dns_records.list_all(ctx.client, found.id, number, found.not_visible)
-    read = [shapes.from_model(model, found.id) for model in models]
+    models = dns_records.read(ctx.client, found.id, number, found.not_visible)
+    read = shapes.from_models(models, found.id, ctx.warn)
     if name is not None:
         read = [r for r in read if shapes.normal_name(r["name"]) == shapes.normal_name(name)]
     return {"dns_records": read}

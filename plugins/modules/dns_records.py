@@ -14,7 +14,9 @@ description:
     community.dns's C(*_record_sets) modules. The records of one name and type form a set. A set the task lists
     becomes exactly the records listed for it. A set the task does not list is left alone, or deleted with
     O(purge=true). A set with an entry marked O(records[].ignore=true) is always left alone.
-  - The zone's records are read once (one request per 1000 records). Every change is planned before any write, shown as
+  - The zone's records are read once, with one request (C(GET /dnszone/{id}), as the platform's Terraform provider and
+    CLI read them; only when that answer carries no records, from the records listing, one request per 1000 records).
+    Every change is planned before any write, shown as
     one diff, and returned in RV(changes). A re-run changes nothing and only reads.
   - Within a set, a record that already matches stays as it is. A record with a wanted value but other members is
     updated in place. Remaining records take the remaining values, so a record keeps its id (its monitor, its
@@ -63,19 +65,20 @@ options:
         type: bool
         default: false
       ttl:
-        description: As O(edge.platform.dns_record#module:ttl).
+        description: As O(edge.platform.dns_record#module:ttl), from 0 to 2147483647.
         type: int
       priority:
-        description: As O(edge.platform.dns_record#module:priority) (MX, SRV).
+        description: As O(edge.platform.dns_record#module:priority) (MX, SRV), from 0 to 2147483647.
         type: int
       weight:
-        description: As O(edge.platform.dns_record#module:weight) (A, AAAA, SRV).
+        description: As O(edge.platform.dns_record#module:weight) (A, AAAA, SRV), from 0 to 65535 (0 to 100 for A and
+          AAAA).
         type: int
       port:
-        description: As O(edge.platform.dns_record#module:port) (SRV).
+        description: As O(edge.platform.dns_record#module:port) (SRV), from 0 to 65535.
         type: int
       flags:
-        description: As O(edge.platform.dns_record#module:flags) (CAA).
+        description: As O(edge.platform.dns_record#module:flags) (CAA), from 0 to 255.
         type: int
       tag:
         description: As O(edge.platform.dns_record#module:tag) (CAA).
@@ -103,10 +106,10 @@ options:
         description: As O(edge.platform.dns_record#module:latency_zone) (A, AAAA).
         type: str
       geolocation_latitude:
-        description: As O(edge.platform.dns_record#module:geolocation_latitude) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:geolocation_latitude) (A, AAAA), from -180 to 180.
         type: float
       geolocation_longitude:
-        description: As O(edge.platform.dns_record#module:geolocation_longitude) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:geolocation_longitude) (A, AAAA), from -180 to 180.
         type: float
       disabled:
         description: As O(edge.platform.dns_record#module:disabled).
@@ -144,12 +147,14 @@ options:
   purge:
     description:
       - Delete the sets of the zone that O(records) does not list (except those with an ignored entry).
-      - Records of the types this collection does not write (SVCB, HTTPS, TLSA) are never deleted.
+      - Records of the types this collection does not write (SVCB, HTTPS, TLSA, and a type the platform added that
+        this collection cannot name, which M(edge.platform.dns_record_info) returns as its number) are never deleted
+        or rewritten.
     type: bool
     default: false
   concurrency:
     description:
-      - How many writes are in flight at once (1 sends them one after the other).
+      - How many writes are in flight at once, from 1 (one after the other) to 50.
       - The platform's Terraform provider applies 10 resources at a time by default.
     type: int
     default: 10
@@ -211,7 +216,7 @@ RETURN = r"""
 dns_records:
   description:
     - The zone's records after the task, in the form M(edge.platform.dns_record_info) returns (and O(records) takes).
-    - After writes, read back from the platform (one listing). In check mode, the prediction.
+    - After writes, read back from the platform (one read of the zone). In check mode, the prediction.
   returned: success
   type: list
   elements: dict
@@ -262,15 +267,12 @@ writes:
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._sets.dns_records import RecordSync
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
 
 
 def run(ctx):
-    if ctx.params["concurrency"] < 1:
-        raise InputError("concurrency must be 1 or more; got %d." % ctx.params["concurrency"], option="concurrency")
     sync = RecordSync(ctx)  # every entry checked before any request
     found = DNS_ZONE.resolve_in_plan(ctx, sync.missing_zone)
     sync.read(found)
@@ -301,6 +303,8 @@ MODULE = ModuleDef(
         concurrency=dict(type="int", default=10),
     ),
     run=run,
+    # concurrency sizes the connection pool and the worker's threads: at most 50 (the engine's ceiling)
+    bounds=dict({"records.%s" % option: bound for option, bound in shapes.BOUNDS.items()}, concurrency=(1, 50)),
     **DNS_ZONE.validation(),
 )
 

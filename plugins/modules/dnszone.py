@@ -34,7 +34,9 @@ options:
       - The zone's domain, for example V(example.com); it identifies the zone, compared without case and trailing dot.
       - Required unless O(zone_id) is given; required to create a zone. The platform cannot change a zone's domain, so
         with O(zone_id), another domain fails the task.
-      - The platform refuses some domains (for example one without a dot); its message is reported.
+      - A URL (V(http://www.example.com)), a path, a port, a query, spaces, an V(@) or an empty label fail before any
+        request, naming the fix. The platform refuses some other domains (for example one without a dot); its message
+        is reported.
     type: str
   zone_id:
     description:
@@ -76,11 +78,16 @@ options:
       - The platform may refuse to disable it until its data processing agreement is accepted in the dashboard.
     type: bool
   log_anonymization_type:
-    description: How IP addresses are anonymised, V(one_digit) (the last digit removed) or V(drop) (removed entirely).
+    description:
+      - How IP addresses are anonymised, V(one_digit) (the last digit removed) or V(drop) (removed entirely).
+      - A value the platform added that this collection cannot name (returned as its number) cannot be given; leave
+        the option out to keep it as it is.
     type: str
     choices: [one_digit, drop]
   certificate_key_type:
-    description: The private key type of the certificates the platform issues for the zone, V(ecdsa) or V(rsa).
+    description:
+      - The private key type of the certificates the platform issues for the zone, V(ecdsa) or V(rsa).
+      - As for O(log_anonymization_type), a value this collection cannot name is kept when the option is left out.
     type: str
     choices: [ecdsa, rsa]
   import_zone_file:
@@ -211,11 +218,15 @@ dns_zone:
       type: bool
       sample: true
     log_anonymization_type:
-      description: How IP addresses are anonymised (null for a value this collection does not know).
+      description:
+        - How IP addresses are anonymised; a value this collection cannot name is returned as the platform's number,
+          with a warning.
       type: str
       sample: one_digit
     certificate_key_type:
-      description: The private key type of the zone's certificates (null for a value this collection does not know).
+      description:
+        - The private key type of the zone's certificates; a value this collection cannot name is returned as the
+          platform's number, with a warning.
       type: str
       sample: ecdsa
     date_created:
@@ -284,6 +295,7 @@ from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    BAD_ANSWER,
     UNCONFIRMED_KINDS,
     ApiError,
     InputError,
@@ -324,13 +336,20 @@ def current(ctx):
         domain = S.check_domain(domain)
     if zone_id is None:
         return dns_zones.find_domain(ctx.client, domain)
-    if zone_id <= 0:
-        raise InputError("zone_id must be a positive DNS zone id; got %d." % zone_id, option="zone_id")
     try:
         zone = dns_zones.get(ctx.client, zone_id, NOT_VISIBLE % zone_id)
     except ApiError as error:
         if error.status != 404 or ctx.params["state"] != "absent":
             raise
+        # a proxy or a wrong base_url answers 404 too: the zone listing confirms it is gone before it is claimed
+        if not dns_zones.confirm_gone(ctx.client, zone_id, domain):
+            raise ApiError(
+                error.operation,
+                404,
+                "the zone listing still shows DNS zone %d, so the 404 was not the platform's answer" % zone_id,
+                kind=BAD_ANSWER,
+                hint="Nothing was deleted. Check that base_url points at the platform API itself.",
+            ) from None
         return None
     if domain is not None and S.normal_domain(domain).lower() != S.normal_domain(zone.get("Domain")).lower():
         raise InputError(OTHER_DOMAIN % (domain, zone_id, zone.get("Domain")), option="domain")
@@ -368,10 +387,10 @@ def created_zone(ctx, domain):
             "unknown. It was not sent again; check before re-running." % (what, again.describe().rstrip(".")),
         )
     if zone is None:
-        ctx.fail_from(
+        ctx.not_applied(
             lost,
-            msg="%s, and the zones read back afterwards show it was NOT created. It was not sent "
-            "again; re-run the task to create it." % what,
+            "%s, and the zones read back afterwards show it was NOT created. It was not sent again; re-run the task to "
+            "create it." % what,
         )
     ctx.warn(
         "%s; the zones read back afterwards show it was created (id %s). It was not sent again."
@@ -459,7 +478,7 @@ def run(ctx):
     after = dict(S.wanted_view(settings), present=True, domain=domain if zone is None else zone.get("Domain"))
     outcome = ctx.reconcile(view(zone, settings, domain), after, apply, reread=reread)
     return {
-        "dns_zone": S.shape_dns_zone(outcome.answer or (predicted if outcome.changed else zone)),
+        "dns_zone": S.shape_dns_zone(outcome.answer or (predicted if outcome.changed else zone), ctx.warn),
         "zone_file_import": import_result(done.get("import"), ctx.warn),
         "predicted": PREDICTED if zone is None and ctx.check_mode else None,
     }

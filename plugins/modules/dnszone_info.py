@@ -127,13 +127,16 @@ dns_zones:
       sample: true
       version_added: 1.1.0
     log_anonymization_type:
-      description: How IP addresses are anonymised, V(one_digit) or V(drop) (null for a value this collection does not know).
+      description:
+        - How IP addresses are anonymised, V(one_digit) or V(drop); a value this collection cannot name is returned as
+          the platform's number, with a warning.
       type: str
       sample: one_digit
       version_added: 1.1.0
     certificate_key_type:
-      description: The private key type of the zone's certificates, V(ecdsa) or V(rsa) (null for a value this collection
-        does not know).
+      description:
+        - The private key type of the zone's certificates, V(ecdsa) or V(rsa); a value this collection cannot name is
+          returned as the platform's number, with a warning.
       type: str
       sample: ecdsa
       version_added: 1.1.0
@@ -185,7 +188,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_zones im
 
 
 def shaped(ctx, model):
-    zone = shape_dns_zone(model)
+    zone = shape_dns_zone(model, ctx.warn)
     if ctx.params["export"]:
         zone["zone_file"] = dns_zones.export_zone_file(ctx.client, zone["id"])
     return zone

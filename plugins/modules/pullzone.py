@@ -28,9 +28,12 @@ options:
     description:
       - The pull zone's name; it identifies the zone and is compared exactly (case included).
       - A new zone gets the system hostname C(<name>.b-cdn.net).
-      - The platform does not document its name rules (characters, length, whether names are unique per account or
-        across the platform). This module refuses only an empty name and control characters, and reports the
-        platform's refusal (for example C(pullzone.name_taken)) with its message.
+      - B(Pull zone names are unique across the whole platform), not only within the account (the official CLI says
+        so and adds a random suffix to the names it creates). A name another account holds is refused with
+        C(pullzone.name_taken); the task then fails saying the name may belong to another account (choose another one,
+        for example with a suffix of your own (the C(edge.platform.site) play adds one)).
+      - The platform does not document its other name rules (characters, length). This module refuses only an empty
+        name and control characters, and reports the platform's refusal with its message.
       - The platform cannot rename a pull zone. With O(id), a different name fails the task.
       - Required unless O(id) is given; required to create a zone.
     type: str
@@ -55,9 +58,18 @@ options:
     choices: [premium, standard, volume]
   origin_type:
     description:
-      - Where the zone pulls its content from. V(origin_url) uses O(origin_url); V(storage_zone) uses
-        O(storage_zone_id); the others are set up with the platform's other services.
-      - When not given and O(storage_zone_id) is, V(storage_zone) is sent with it.
+      - Where the zone pulls its content from, and what each type needs (a create without it is refused, naming the
+        option; a change of type needs it given unless the zone holds it already). V(origin_url) needs O(origin_url);
+        V(storage_zone) O(storage_zone_id); V(edge_script) O(edge_script_id); V(magic_containers)
+        O(magic_containers_app_id) and O(magic_containers_endpoint_id); V(dns_accelerate) O(dns_origin_port) and
+        O(dns_origin_scheme); V(load_balancer) O(load_balancer_id). What V(push_zone) needs is not documented, so nothing
+        is required for it here.
+      - When not given, the options of one type imply it (for example O(storage_zone_id) sends V(storage_zone) with
+        it); options of two types without O(origin_type) fail.
+      - For V(edge_script) and V(magic_containers) the module also sends the origin URL the platform keeps for them
+        (V(https://bunnycdn.com), V(https://bunny.net)), as the platform's Terraform provider does, and for a script
+        the C(scripting) routing filter it needs. The platform rewrites that URL and the routing filters itself; they
+        are not compared, so a re-run is no change.
     type: str
     choices: [origin_url, dns_accelerate, storage_zone, load_balancer, edge_script, magic_containers, push_zone]
   origin_url:
@@ -66,6 +78,8 @@ options:
       - Compared by meaning (scheme and host without case, the scheme's default port, a trailing C(/) of the path),
         so the form the platform returns is no change.
       - Credentials in the URL (C(https://user:password@host)) are masked in every output and left out of RV(pull_zone).
+      - The host must be a host name, an IPv4 address (four numbers up to 255) or an IPv6 address in brackets.
+      - Not with O(origin_type=edge_script) or O(origin_type=magic_containers), whose URL the platform sets itself.
     type: str
   storage_zone_id:
     description:
@@ -89,11 +103,15 @@ options:
     description:
       - How long, in seconds, the edge caches a file (C(CacheControlMaxAgeOverride)); V(-1) follows the origin's
         C(Cache-Control).
+      - From -1 to 9223372036854775807 (the platform's 64-bit integer). The platform's Terraform provider stops at
+        31919000 (about a year, the Perma-Cache value); the platform's own limit is not documented, so larger values
+        are sent and a refusal is reported with the platform's message.
     type: int
   cache_expiration_time_browser:
     description:
       - How long, in seconds, browsers are told to cache a file (C(CacheControlPublicMaxAgeOverride)); V(-1) follows
         the origin.
+      - From -1 to 9223372036854775807, as O(cache_expiration_time).
     type: int
   ignore_query_strings:
     description: Whether the query string is ignored when a file is cached (one cached copy for every query string).
@@ -104,6 +122,8 @@ options:
   query_string_vary_parameters:
     description:
       - The query string parameters the cache varies by, as a set. V([]) varies by none.
+      - Each name is letters, digits, dashes and underscores; the platform documents that it ignores other values, so
+        they are refused before sending.
     type: list
     elements: str
   cache_error_responses:
@@ -161,11 +181,13 @@ options:
     description:
       - Referrer hostnames allowed to load the zone's files, as a set compared without case; when not empty, other
         referrers are refused. V([]) allows all.
+      - Each entry is a host name such as V(example.com), V(*) allowed in a label (V(*.example.com)); a URL is refused.
     type: list
     elements: str
   blocked_referrers:
     description:
       - Referrer hostnames refused, as a set compared without case. V([]) blocks none.
+      - Each entry is a host name, as in O(allowed_referrers).
     type: list
     elements: str
   block_none_referrer:
@@ -174,6 +196,9 @@ options:
   blocked_ips:
     description:
       - IP addresses refused, as a set. V([]) blocks none.
+      - Each entry is an IPv4 or IPv6 address, a CIDR network (V(192.0.2.0/24)) or an IPv4 address with V(*) for whole
+        octets (V(192.0.2.*)); anything else (V(300.1.1.1), a host name) is refused before sending, naming the entry.
+        The platform does not document which forms it takes beyond single addresses.
     type: list
     elements: str
   block_root_path_access:
@@ -185,6 +210,43 @@ options:
   enable_auto_ssl:
     description: Whether hostnames added to the zone get a free certificate automatically.
     type: bool
+  edge_script_id:
+    description:
+      - Id of the edge script that is the zone's origin (O(origin_type=edge_script), which it implies); from 1 to
+        9223372036854775807. The platform refuses an id it does not know ("Edge Script ID not found.").
+    type: int
+  middleware_script_id:
+    description:
+      - Id of the edge script that runs as middleware in front of any origin; V(0) for none (from 0 to
+        9223372036854775807). The module also sends the C(scripting) routing filter the platform needs for it.
+    type: int
+  magic_containers_app_id:
+    description:
+      - Id of the Magic Containers application that is the zone's origin (O(origin_type=magic_containers), which it
+        implies). The platform refuses one it does not know ("The Magic Containers App ID is not valid.").
+    type: str
+  magic_containers_endpoint_id:
+    description:
+      - Id of the endpoint of the O(magic_containers_app_id) application that the zone pulls from.
+    type: str
+  load_balancer_id:
+    description:
+      - Id of the load balancer that is the zone's origin (O(origin_type=load_balancer), which it implies); from 1 to
+        9223372036854775807.
+    type: int
+  dns_origin_port:
+    description:
+      - Port of the origin of a DNS-accelerated zone (O(origin_type=dns_accelerate), which it implies); from 1 to
+        65535. Sent together with O(dns_origin_scheme).
+      - The platform does not return it; it is compared, as the platform's Terraform provider compares it, with the
+        port of the zone's origin URL (its explicit port, else 80 for C(http) and 443 for C(https)).
+    type: int
+  dns_origin_scheme:
+    description:
+      - Scheme of the origin of a DNS-accelerated zone. Compared with the scheme of the zone's origin URL, as
+        O(dns_origin_port).
+    type: str
+    choices: [http, https]
 extends_documentation_fragment:
   - edge.platform.management_api
   - edge.platform.transport
@@ -258,6 +320,14 @@ EXAMPLES = r"""
     blocked_countries: [KP, IR]
     blocked_referrers: [leech.example.net]
 
+- name: Serve a pull zone from an edge script (the platform sets its origin URL and routing filter)
+  edge.platform.pullzone:
+    api_key: "{{ vault_edge_api_key }}"
+    base_url: https://api.bunny.net
+    name: app
+    origin_type: edge_script
+    edge_script_id: 3001
+
 - name: Delete a pull zone that is no longer needed
   edge.platform.pullzone:
     api_key: "{{ vault_edge_api_key }}"
@@ -323,12 +393,15 @@ pull_zone:
       type: bool
       sample: false
     type:
-      description: V(premium) or V(volume) (null for a number this collection does not know).
-      type: str
+      description:
+        - V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
+      type: raw
       sample: premium
     origin_type:
-      description: The origin type's name (null for a number this collection does not know).
-      type: str
+      description:
+        - The origin type's name; a number this collection does not name (the platform adds types) is returned as the
+          number, with a warning, and compared as it is.
+      type: raw
       sample: origin_url
     origin_url:
       description: The origin URL, without credentials.
@@ -421,8 +494,8 @@ pull_zone:
       type: bool
       sample: true
     log_anonymization_type:
-      description: V(one_digit) or V(drop).
-      type: str
+      description: V(one_digit) or V(drop); a number this collection does not name is returned as the number.
+      type: raw
       sample: one_digit
     logging_save_to_storage:
       description: Whether logs are kept in a storage zone.
@@ -468,6 +541,30 @@ pull_zone:
       description: Whether new hostnames get a free certificate automatically.
       type: bool
       sample: false
+    middleware_script_id:
+      description: Id of the middleware edge script, or 0.
+      type: int
+      sample: 0
+    magic_containers_app_id:
+      description: Id of the Magic Containers application of the origin, when the zone has one.
+      type: str
+      sample: null
+    magic_containers_endpoint_id:
+      description: Id of its endpoint, when the zone has one.
+      type: str
+      sample: null
+    load_balancer_id:
+      description: Id of the load balancer of the origin, when the platform sent one.
+      type: int
+      sample: null
+    dns_origin_port:
+      description: For a DNS-accelerated zone, the port of its origin URL (explicit, else the scheme's); else null.
+      type: int
+      sample: null
+    dns_origin_scheme:
+      description: For a DNS-accelerated zone, the scheme of its origin URL; else null.
+      type: str
+      sample: null
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -494,11 +591,13 @@ api_error:
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
+from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import hostname_enums
 
 NOT_VISIBLE = "No pull zone with id %d is visible to this API key: check id (a new zone is created by its name only)."
 NO_RENAME = (
@@ -525,15 +624,12 @@ def current(ctx):
     zone_id, name = ctx.params["id"], ctx.params["name"]
     if zone_id is None:
         return pull_zones.find_named(ctx.client, name)
-    if zone_id <= 0:
-        raise InputError("id must be a positive pull zone id; got %d." % zone_id, option="id")
-    try:
+    # the id is in range before the core runs (_engine/bounds.py); a zone to delete may be gone already
+    if ctx.params["state"] == "absent":
+        zone = pull_zones.get_or_none(ctx.client, zone_id, NOT_VISIBLE % zone_id)
+    else:
         zone = pull_zones.get(ctx.client, zone_id, NOT_VISIBLE % zone_id)
-    except ApiError as error:
-        if error.status != 404 or ctx.params["state"] != "absent":
-            raise
-        return None
-    if name is not None and zone.get("Name") != name:
+    if zone is not None and name is not None and zone.get("Name") != name:
         raise InputError(NO_RENAME % (name, zone_id, zone.get("Name")), option="name")
     return zone
 
@@ -556,22 +652,38 @@ def create(ctx, name, members):
         ctx.fail("Waiting for other tasks creating pull zones failed: %s. Retry, or use throttle: 1." % problem)
 
 
+def shown(ctx, model):
+    """``pull_zone`` of the result; an enum number this collection cannot name is kept, with a warning."""
+    unknown = []
+    result = P.shape_pullzone(model, unknown)
+    for entry in hostname_entries(model):
+        hostname_enums(entry, unknown)
+    for warning in unknown:
+        ctx.warn(warning)
+    return result
+
+
 def run(ctx):
     settings, found = wanted(ctx.params), {}
     zone = current(ctx)
+    P.check_origin(settings, zone)  # what the origin type needs, given or held: before any write
     name = (zone or {}).get("Name", ctx.params["name"])
     ctx.add_secret(P.url_password((zone or {}).get("OriginUrl")))
     label = "pull zone %s (id %d)" % (name, zone["Id"]) if zone else "pull zone %s" % name
 
     def reread():
-        found["zone"] = pull_zones.find_named(ctx.client, name)
+        # one read after a lost answer: the zone by id when there is one (a delete shows as a 404), else by name
+        if zone is None:
+            found["zone"] = pull_zones.find_named(ctx.client, name)
+        else:
+            found["zone"] = pull_zones.get_or_none(ctx.client, zone["Id"], NOT_VISIBLE % zone["Id"])
         return view(found["zone"], settings, name)
 
     if ctx.params["state"] == "absent":
         apply = partial(pull_zones.delete, ctx.client, zone["Id"], label) if zone else None
         ctx.reconcile(view(zone, {}, name), view(None, {}, name), apply, reread=reread)
         return {"pull_zone": None}
-    members = P.request_members(P.differing(zone, settings) if zone else settings)
+    members = P.write_members(P.differing(zone, settings) if zone else settings, zone)
     if zone is None:
         apply, predicted = partial(create, ctx, name, members), P.merged({"Id": None, "Name": name}, members)
     else:
@@ -580,11 +692,10 @@ def run(ctx):
     outcome = ctx.reconcile(view(zone, settings, name), after, apply, reread=reread)
     if outcome.answer is not None and view(outcome.answer, settings, name) != after:
         ctx.warn(P.not_taken(outcome.answer, settings))
-    return {
-        "pull_zone": P.shape_pullzone(outcome.answer or found.get("zone") or (predicted if outcome.changed else zone))
-    }
+    return {"pull_zone": shown(ctx, outcome.answer or found.get("zone") or (predicted if outcome.changed else zone))}
 
 
+INT64_MAX = 2**63 - 1
 MODULE = ModuleDef(
     argument_spec=dict(
         name=dict(type="str"),
@@ -593,18 +704,27 @@ MODULE = ModuleDef(
         type=dict(type="str", choices=["premium", "standard", "volume"]),
         origin_type=dict(type="str", choices=list(P.ORIGIN_TYPES.values())),
         log_anonymization_type=dict(type="str", choices=list(P.LOG_ANONYMIZATION_TYPES.values())),
+        dns_origin_scheme=dict(type="str", choices=list(P.DNS_SCHEMES)),
         **{
             row[0]: dict(type="list", elements="str")
             if row[1] in P.LIST_KINDS
-            else dict(type={P.BOOL: "bool", P.INT: "int"}.get(row[1], "str"))
+            else dict(type={P.BOOL: "bool", P.INT: "int", P.DNS_PORT: "int"}.get(row[1], "str"))
             for row in P.FIELDS
-            if row[1] != P.ENUM
+            if row[1] not in (P.ENUM, P.DNS_SCHEME)
         },
     ),
     run=run,
     hidden_secrets=lambda params: [P.url_password(params.get("origin_url"))],
-    # 0 is the platform's "no storage zone" (what pullzone_info returns for a zone without one)
-    bounds={"storage_zone_id": (0, 2**63 - 1), "logging_storage_zone_id": (0, 2**63 - 1)},
+    bounds={
+        # 0 is the platform's "none" (what pullzone_info returns for a zone without one)
+        "storage_zone_id": (0, INT64_MAX),
+        "logging_storage_zone_id": (0, INT64_MAX),
+        "middleware_script_id": (0, INT64_MAX),
+        # -1 follows the origin; the document's int64 above it (docs/platform-notes.md, "Pull zone cache times")
+        "cache_expiration_time": (-1, INT64_MAX),
+        "cache_expiration_time_browser": (-1, INT64_MAX),
+        "dns_origin_port": (1, 65535),
+    },
     required_one_of=[["name", "id"]],
 )
 

@@ -284,7 +284,7 @@ from ansible_collections.edge.platform.plugins.module_utils._api import pull_zon
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import NO_ANSWER, ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import (
@@ -422,7 +422,7 @@ def read_state(ctx, found, probe_at=None):
     missing and ``probe_at`` is given, the leaf certificate the hostname serves there is read
     instead (one TLS handshake, no credential sent).
     """
-    zone = pull_zones.get(ctx.client, found.id, found.not_visible, include_certificate=True)
+    zone = pull_zones.get(ctx.client, found.id, found.not_visible, include_certificate=True, hostnames=True)
     entry = find_hostname(zone, ctx.params["hostname"], found)
     hostname = entry.get("Value") or ctx.params["hostname"]
     if entry.get("IsSystemHostname") or entry.get("IsManagedHostname"):
@@ -544,6 +544,16 @@ def removal(ctx, found, state):
     return Change(certificate_view([], "none"), bool(state.custom), apply, reached)
 
 
+def reread_state(ctx, found, probe_at):
+    """:func:`read_state` after a write whose answer was lost: a hostname no longer on the zone (or no longer one a
+    certificate can be put on) is a read that cannot tell, so the outcome is reported unknown, never a plain
+    input error that would hide the write."""
+    try:
+        return read_state(ctx, found, probe_at)
+    except InputError as problem:
+        raise ApiError("Reading pull zone %d again" % found.id, None, str(problem), kind=NO_ANSWER) from None
+
+
 def run(ctx):
     params = ctx.params
     params["hostname"] = normalise_hostname(params["hostname"])
@@ -563,7 +573,7 @@ def run(ctx):
         certificate_compared(state.view, state.hostname),
         certificate_compared(target, state.hostname),
         change.apply,
-        reread=lambda: read_state(ctx, found, change.probe_at),
+        reread=lambda: reread_state(ctx, found, change.probe_at),
         changed=change.changed,
         reached=change.reached,
     )

@@ -26,8 +26,10 @@ description:
     whether the hostname has a certificate.
   - After adding a hostname, or asking for its certificate, the module reads the pull zone again and reports the
     hostname as the platform holds it. A certificate request the platform answers with success while the hostname
-    still has no certificate (for example when another zone's certificate covers the name) fails the task; it is
-    never reported as issued.
+    still has no certificate (for example when another zone's certificate covers the name) fails the task, reported
+    as a change (an order was placed); it is never reported as issued, and the next run asks again, saying so.
+  - When the platform answers that the hostname is already registered, the pull zone is read again, as the official
+    CLI does; when it has the hostname, the task reports no change (with a warning).
   - Hostnames are found on the pull zone case-insensitively (a trailing dot ignored); a hostname the task adds is sent
     as given. How the platform itself treats the case of hostnames is not documented.
   - A write whose answer is lost (the connection dropped or timed out after it was sent) is never sent again. The pull
@@ -63,7 +65,26 @@ options:
         settled by reading the hostname again, never by asking twice).
       - V(false) or left out, no certificate is requested. An existing certificate is never removed by this module
         (use M(edge.platform.pullzone_certificate) for custom certificates).
+      - Let's Encrypt issues at most 50 certificates per registered domain in 7 days. When it refuses one, the task
+        fails saying so and when the next one is allowed, on every run that asks again; see O(wildcard_certificate)
+        for one certificate that covers every hostname of a domain.
     type: bool
+  wildcard_certificate:
+    description:
+      - V(true) gets the hostname's free certificate as a wildcard certificate of its parent domain (V(*.example.com)
+        for V(cdn.example.com)) when the hostname has no certificate yet. The platform issues it through the DNS zone
+        of this account that holds that domain (the zone whose domain the parent domain is, or ends with; found with
+        one listing of the DNS zones), so the domain's DNS must be hosted on the platform. One such certificate can
+        serve every hostname one label under the domain, which keeps clear of Let's Encrypt's limit per registered
+        domain.
+      - Implies O(free_certificate). A hostname that already has any certificate is left as it is, and nothing is
+        requested.
+      - The platform documents the call (it answers with an empty success) but not whether it puts the wildcard
+        certificate on the pull zone's hostname by itself. The module reads the hostname back and fails, with a change
+        reported, when it still shows no certificate; the next run asks again and says so. An apex name such as
+        V(example.com) has no parent domain a wildcard would cover; the task fails before any request.
+    type: bool
+    default: false
 extends_documentation_fragment:
   - edge.platform.zone_selectors.pull_zone
   - edge.platform.management_api
@@ -121,6 +142,12 @@ EXAMPLES = r"""
         hostname: www.example.com
         free_certificate: true
         force_ssl: true
+
+    - name: Cover the hostname with a wildcard certificate of its domain, issued through the platform's DNS zone
+      edge.platform.pullzone_hostname:
+        pullzone_id: 2001
+        hostname: shop.example.com
+        wildcard_certificate: true
 
     - name: Remove a hostname that is no longer used
       edge.platform.pullzone_hostname:
@@ -189,12 +216,15 @@ hostname:
     certificate_type:
       description:
         - V(none) without a certificate; V(custom) for an uploaded one (see M(edge.platform.pullzone_certificate));
-          else how the platform issued it (V(http01), V(dns01), V(managed), V(unknown)).
-      type: str
+          else how the platform issued it (V(http01), V(dns01), V(managed), V(unknown)); a number this collection does
+          not name is returned as the number, with a warning.
+      type: raw
       sample: http01
     certificate_key_type:
-      description: The key type of the platform's certificates for this hostname (V(ecdsa) or V(rsa)), when known.
-      type: str
+      description:
+        - The key type of the platform's certificates for this hostname (V(ecdsa) or V(rsa)), when known; a number this
+          collection does not name is returned as the number, with a warning.
+      type: raw
       sample: ecdsa
 api_error:
   description: The platform's error, when the task failed on a platform answer.
@@ -225,9 +255,14 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import (
     compared,
+    hostname_enums,
     predicted,
     shape_hostname,
 )
+
+# a certificate request that timed out, re-read without a certificate: issuing takes a while, so this is no "not
+# applied" (docs/platform-notes.md, "Pull zone hostnames: reads and writes that may have landed")
+NOT_YET = "the hostname shows no certificate yet, and issuing may still be under way"
 
 
 def wanted_hostname(value):
@@ -257,22 +292,48 @@ class Task(object):
         return (self.entry or {}).get("Value") or self.hostname
 
     def read(self):
-        """Read the pull zone again; the hostname's entry as it is now (None when gone)."""
-        self.zone = pull_zones.get(self.ctx.client, self.found.id, self.found.not_visible)
+        """Read the pull zone again (an answer without its hostnames is not understood); the hostname's entry as it
+        is now (None when gone)."""
+        self.zone = pull_zones.get(self.ctx.client, self.found.id, self.found.not_visible, hostnames=True)
         self.entry = hostnames.find(self.zone, self.hostname)
         return self.entry
+
+    def read_after(self, done):
+        """:meth:`read` after a write the platform confirmed (``done`` says which): when the read fails, the task ends
+        saying the write was made (changed) and that the state after it was not read."""
+        try:
+            return self.read()
+        except ApiError as error:
+            self.ctx.fail_from(
+                error,
+                msg="%s, but reading the pull zone back afterwards failed, so the hostname's state after it is not "
+                "shown; nothing more was sent: %s" % (done, error.describe()),
+                changed=True,
+                **self.result(),
+            )
 
     def now(self, key):
         """``reread`` of a reconcile on one member of :func:`compared`."""
         return compared(self.hostname, self.read()).get(key)
 
-    def step(self, key, wanted, apply):
-        """One write when the member ``key`` of the compared view differs from ``wanted``; True when it did."""
+    def step(self, key, wanted, apply, reached=None):
+        """One write when the member ``key`` of the compared view differs from ``wanted``; its Outcome, whose
+        ``answer`` is None when a re-read settled a lost answer (``apply`` returns True)."""
         current = compared(self.hostname, self.entry).get(key)
-        outcome = self.ctx.reconcile({key: current}, {key: wanted}, apply, reread=lambda: {key: self.now(key)})
-        return outcome.changed
+        return self.ctx.reconcile(
+            {key: current},
+            {key: wanted},
+            lambda: apply() or True,
+            reread=lambda: {key: self.now(key)},
+            reached=None if reached is None else lambda now: reached(now[key]),
+        )
 
     def result(self):
+        unknown = []
+        if self.entry is not None:
+            hostname_enums(self.entry, unknown)
+        for warning in unknown:
+            self.ctx.warn(warning)
         return {
             "pull_zone": {"id": self.found.id, "name": self.zone.get("Name")},
             "cname_target": hostnames.cname_target(self.zone),
@@ -285,66 +346,120 @@ class Task(object):
 
 
 def add(task):
-    """Add the hostname; a real run reads it back (its id, and the platform's initial settings)."""
+    """Add the hostname; a real run reads it back (its id, and the platform's initial settings). A refusal because
+    the name is registered already is checked against the pull zone read again, as the official CLI does: when this
+    zone has it, it was there (docs/platform-notes.md, "Pull zone hostnames")."""
     ctx = task.ctx
-    if task.step("present", True, lambda: hostnames.add(ctx.client, task.found.id, task.hostname)):
-        if ctx.check_mode:
-            task.entry = predicted(task.hostname)
-        elif task.read() is None:
-            ctx.fail(
-                "Adding hostname %s to pull zone %d was answered with success, but the pull zone read back does not "
-                "have it; nothing more was sent. Check the pull zone, then run the task again."
-                % (task.hostname, task.found.id),
-                changed=True,
-                **task.result(),
-            )
+    try:
+        outcome = task.step("present", True, lambda: hostnames.add(ctx.client, task.found.id, task.hostname))
+    except ApiError as error:
+        if (error.error_key or "").lower() != hostnames.ALREADY_REGISTERED or task.read() is None:
+            raise
+        ctx.warn(
+            "The platform answered that %s is already registered, and pull zone %d read again has it: it was there "
+            "already, although the first read did not show it. Nothing was changed." % (task.hostname, task.found.id)
+        )
+        return
+    if ctx.check_mode:
+        task.entry = predicted(task.hostname)
+    elif (
+        outcome.answer is not None
+        and task.read_after("Hostname %s was added to pull zone %d" % (task.hostname, task.found.id)) is None
+    ):
+        ctx.fail(
+            "Adding hostname %s to pull zone %d was answered with success, but the pull zone read back does not "
+            "have it; nothing more was sent. Check the pull zone, then run the task again."
+            % (task.hostname, task.found.id),
+            changed=True,
+            **task.result(),
+        )
+
+
+def certificate_request(task):
+    """``(what, send)``: the certificate the task asks for, in words, and how to ask for it: a certificate of the
+    hostname itself, or a wildcard one of its parent domain through the DNS zone that holds it."""
+    ctx = task.ctx
+    if not ctx.params["wildcard_certificate"]:
+        target = hostnames.cname_target(task.zone)
+        return "a free certificate", lambda: hostnames.load_free_certificate(ctx.client, task.name, target)
+    domain = hostnames.wildcard_domain(task.name)
+    try:
+        zone = hostnames.owning_dns_zone(ctx.client, domain)
+    except InputError:
+        # under --check, an earlier task may only have predicted the DNS zone: the change a real run would make
+        if not ctx.predicted_dependency("a DNS zone holding %s" % domain):
+            raise
+        return "a wildcard certificate for *.%s" % domain, None
+    what = "a wildcard certificate for *.%s (through DNS zone %s, id %d)" % (domain, zone.get("Domain"), zone["Id"])
+    return what, lambda: hostnames.issue_wildcard(ctx.client, zone["Id"], domain, task.name)
 
 
 def issue(task):
-    """Ask for a free certificate; only a hostname read back with a certificate counts as issued."""
-    ctx, target = task.ctx, hostnames.cname_target(task.zone)
+    """Ask for a free certificate; only a hostname read back with a certificate counts as issued. A refusal ends the
+    task saying why, on every run that asks again."""
+    ctx = task.ctx
+    what, send = certificate_request(task)
+    lost = []
 
-    def apply():
-        hostnames.load_free_certificate(ctx.client, task.name, target)
-        if not (task.read() or {}).get("HasCertificate"):
-            raise ApiError(
-                "Requesting a free certificate for hostname %s" % task.name,
-                200,
-                "the platform answered with success, but the hostname read back afterwards still has no certificate "
-                "(a certificate of another pull zone may cover the name)",
-                hint="Check the hostname's certificates in the dashboard, then run the task again.",
-            )
+    def request():
+        try:
+            send()
+        except ApiError as error:
+            lost.append(error)
+            raise
+
+    def reached(now):
+        # no certificate read back: still under way after a timeout (the request was being served), else not applied
+        return True if now else (NOT_YET if hostnames.timed_out(lost[-1]) else False)
 
     try:
-        task.step("has_certificate", True, apply)
+        outcome = task.step("has_certificate", True, request, reached=reached)
     except ApiError as error:
         if error.kind != REFUSED:
             raise
         ctx.fail_from(
             error,
-            msg="Hostname %s is on pull zone %d, but the platform did not issue it a free certificate%s: %s"
+            msg="Hostname %s is on pull zone %d, but the platform did not issue it %s%s: %s"
             % (
                 task.name,
                 task.found.id,
+                what,
                 "; Force SSL was left as it is" if ctx.params["force_ssl"] else "",
                 error.describe(),
             ),
-            changed=ctx.changed,
-            **task.result(),
+            **dict(task.result(), **({"changed": True} if ctx.changed else {})),
         )
     if ctx.check_mode:
         task.entry = dict(task.entry, HasCertificate=True)
+        return
+    done = "The platform accepted the request for %s for hostname %s" % (what, task.name)
+    if outcome.answer is not None and not (task.read_after(done) or {}).get("HasCertificate"):
+        ctx.fail(
+            "%s, but the hostname read back afterwards still has no certificate (%s). It was not sent again; the next "
+            "run asks again while the hostname shows none. Check the hostname's certificates in the dashboard."
+            % (
+                done,
+                "whether the platform puts a zone's wildcard certificate on the hostname itself is not documented"
+                if ctx.params["wildcard_certificate"]
+                else "a certificate of another pull zone may cover the name",
+            ),
+            changed=True,
+            **task.result(),
+        )
 
 
 def present(task):
     params, ctx = task.ctx.params, task.ctx
     if task.entry is None:
         add(task)
-    if params["free_certificate"] and not task.entry.get("HasCertificate"):
+    if (params["free_certificate"] or params["wildcard_certificate"]) and not task.entry.get("HasCertificate"):
         issue(task)
     wanted = params["force_ssl"]
-    if wanted is not None and task.step(
-        "force_ssl", wanted, lambda: hostnames.set_force_ssl(ctx.client, task.found.id, task.name, wanted)
+    if (
+        wanted is not None
+        and task.step(
+            "force_ssl", wanted, lambda: hostnames.set_force_ssl(ctx.client, task.found.id, task.name, wanted)
+        ).changed
     ):
         task.entry = dict(task.entry, ForceSSL=wanted)  # the 204 confirms it; a lost answer was settled by a read
 
@@ -375,10 +490,22 @@ def resolve(ctx):
 def run(ctx):
     hostname = wanted_hostname(ctx.params["hostname"])
     found = resolve(ctx)
-    # a lookup by name read the zone (the listing carries the hostnames): no second read
-    zone = found.model or pull_zones.get(ctx.client, found.id, found.not_visible)
+    # a lookup by name read the zone, hostnames included: no second read unless that answer lacks them
+    zone = pull_zones.with_hostnames(ctx.client, found.id, found.model, found.not_visible)
     task = Task(ctx, found, zone, hostname)
-    (present if ctx.params["state"] == "present" else absent)(task)
+    try:
+        (present if ctx.params["state"] == "present" else absent)(task)
+    except ApiError as error:
+        if not ctx.changed or ctx.check_mode:
+            raise
+        # a later step failed after an earlier one changed the hostname: the result says both
+        ctx.fail_from(
+            error,
+            msg="%s This task had changed hostname %s before that; the result shows it as last read."
+            % (error.describe(), task.name),
+            changed=True,
+            **task.result(),
+        )
     task.finish()
 
 
@@ -389,6 +516,7 @@ MODULE = ModuleDef(
         state=dict(type="str", default="present", choices=["present", "absent"]),
         force_ssl=dict(type="bool"),
         free_certificate=dict(type="bool"),
+        wildcard_certificate=dict(type="bool", default=False),
     ),
     run=run,
     **PULL_ZONE.validation(),

@@ -100,8 +100,8 @@ pull_zones:
       type: bool
       sample: false
     type:
-      description: V(premium) or V(volume) (null for a value this collection does not know yet).
-      type: str
+      description: V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
+      type: raw
       sample: premium
     cname_domain:
       description: The CNAME target for custom hostnames.
@@ -173,12 +173,14 @@ pull_zones:
           type: bool
           sample: true
         certificate_type:
-          description: How the certificate was provisioned, V(unknown), V(http01), V(dns01), V(custom) or V(managed).
-          type: str
+          description:
+            - How the certificate was provisioned, V(unknown), V(http01), V(dns01), V(custom) or V(managed); a number
+              this collection does not name is returned as the number, with a warning.
+          type: raw
           sample: custom
         certificate_key_type:
-          description: Key type of automatic certificates, V(ecdsa) or V(rsa).
-          type: str
+          description: Key type of automatic certificates, V(ecdsa) or V(rsa) (else the number, with a warning).
+          type: raw
           sample: ecdsa
         certificate:
           description:
@@ -245,8 +247,10 @@ api_error:
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import hostname_enums
 from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import readable
 from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import certificate_facts, shape_pull_zone
 
@@ -279,12 +283,16 @@ def run(ctx):
         partial(pull_zones.list_all, include_certificate=details),
         reuse_model=not details,
     )
-    return {
-        "changed": False,
-        "pull_zones": [
-            dict(readable(m), **shape_pull_zone(m, certificates_of(ctx, m) if details else None)) for m in models
-        ],
-    }
+    unknown = []  # enum numbers this collection cannot name: returned as the numbers, each with a warning
+    zones = []
+    for model in models:
+        for entry in hostname_entries(model):
+            hostname_enums(entry, unknown)
+        shaped = shape_pull_zone(model, certificates_of(ctx, model) if details else None)
+        zones.append(dict(shaped, **readable(model, unknown)))
+    for warning in unknown:
+        ctx.warn(warning)
+    return {"changed": False, "pull_zones": zones}
 
 
 MODULE = ModuleDef(

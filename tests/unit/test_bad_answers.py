@@ -14,7 +14,9 @@ at once (module, case, request, body, host, what happened) rather than only the 
 - the fault hit that read (the run repeated the clean run's requests up to it);
 - the task failed saying the answer was not understood (after a write of its own: or that the outcome is unknown),
   or a confirming read by another route settled it: then its requests differ from the clean run's after the fault
-  and its result and the platform's state are the clean run's;
+  and its result and the platform's state are the clean run's; after a write of its own, a read-back not understood
+  leaves the write unconfirmed, and the engine's one re-read may settle it (a warning says so): the result and the
+  platform's state must then be the clean run's;
 - no write was sent after the bad answer, and when no write came before it the platform is exactly as it was;
 - no secret anywhere in what the run showed; both hosts gave the same output.
 
@@ -116,9 +118,14 @@ def judge(case, index, body, clean, runs, result, shown, secrets):
         if NOT_UNDERSTOOD not in message and not (written_before and "unknown" in message):
             problems.append("failed without saying the answer was not understood: %s" % short(result))
     elif any(NOT_UNDERSTOOD in warning for warning in result.get("warnings", ())):
-        problems.append(
-            "succeeded, with a warning that the answer was not understood, instead of failing: %s" % short(result)
-        )
+        if not written_before:
+            problems.append(
+                "succeeded, with a warning that the answer was not understood, instead of failing: %s" % short(result)
+            )
+        # after a write of its own, a read-back not understood leaves the write unconfirmed: the engine's one
+        # re-read settles it (never a second write), and the result must then be what the platform holds
+        elif steady(result, ("warnings",)) != steady(clean, ("warnings",)) or steady(state()) != final:
+            problems.append("settled by one re-read after its write, but not as the platform holds: %s" % short(result))
     elif not reads_after(name, label, log, index) - reads_after(name, label, clean_log, index):
         problems.append("succeeded without a confirming read, as if the bad answer were understood: %s" % short(result))
     elif steady(result, ("warnings",)) != steady(clean, ("warnings",)) or steady(state()) != final:

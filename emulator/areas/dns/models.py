@@ -1,5 +1,9 @@
 """DNS zones and their records: state and fixture reading (no HTTP). Routes: zone_routes.py, record_routes.py.
 
+Top-level switches: ``dns_records_listing`` (default true; false: ``GET /dnszone/{id}/records`` answers 404, as before
+the platform published it on 2026-06-26) and ``dns_zone_records`` (default true; false: ``GET /dnszone/{id}`` answers
+the zone without ``Records``).
+
 Fixture entries (``dns_zones``): ``id`` (required), ``domain``, ``dnssec`` (true or false), and the zone's settings,
 each optional, snake_case (:data:`SETTINGS`, the DnsZoneModel member beside it): ``custom_nameservers_enabled``,
 ``nameserver1``, ``nameserver2``, ``soa_email``, ``logging_enabled``, ``logging_ip_anonymization_enabled``,
@@ -84,8 +88,9 @@ class DnsZone(object):
         self.generation += 1
         return DnsSecKey(self.domain, self.generation)
 
-    def model(self):
-        return {
+    def model(self, with_records=True):
+        """The DnsZoneModel; ``with_records=False`` leaves ``Records`` out (the ``dns_zone_records: false`` switch)."""
+        zone = {
             "Id": self.id,
             "Domain": self.domain,
             "Records": [record.model() for record in self.records],
@@ -103,6 +108,9 @@ class DnsZone(object):
             "DnsSecEnabled": self.key is not None,
             "CertificateKeyType": self.settings["CertificateKeyType"],
         }
+        if not with_records:
+            del zone["Records"]
+        return zone
 
     def dnssec(self):
         """The DnsSecDsRecordModel: the key when enabled, empty fields and zeros when not."""
@@ -139,6 +147,10 @@ class DnsState(object):
 
     def __init__(self, fixture, platform):
         self.platform = platform
+        # the switches (docs/emulator.md, "Fixtures"): the records listing served (published 2026-06-26), and the
+        # zone's records in the answer of GET /dnszone/{id} (how every real client reads them)
+        self.records_listing = fixture.get("dns_records_listing", True) is not False
+        self.zone_records = fixture.get("dns_zone_records", True) is not False
         self.zones = {}
         for spec in records(fixture, "dns_zones"):
             zone = DnsZone(spec)

@@ -6,10 +6,12 @@
 - ``DELETE /dnszone/{zoneId}/records/{id}`` -> 204; 404 unknown zone or record.
 - ``GET /dnszone/{zoneId}/records?page&perPage(5..1000)&type&search`` -> ``PaginationListModelOfDnsRecordModel``;
   ``type`` a ``DnsRecordTypes`` number; ``search`` matches part of a record's name or value [INFERRED: the document
-  does not say what it searches].
+  does not say what it searches]. Published on 2026-06-26; the switch ``dns_records_listing: false`` answers 404, as
+  before.
+- Add and update take an object: ``[]``, ``null``, a number answer 400 ``validation.invalid_body``.
 
-``add_record(zone, body)`` is the interface the zone routes' import uses: ``(201, DnsRecordModel)`` or
-``(400, ApiErrorData)``.
+``add_record(zone, body, names=...)`` is the interface the zone routes' import uses: ``(201, DnsRecordModel)`` or
+``(400, ApiErrorData)``; ``names`` (``names_of(zone)``) is one index of the zone's names for the whole import.
 """
 
 from ...fixtures import FixtureError, records
@@ -43,9 +45,12 @@ class RecordRoutes(object):
             zone = self.zones.get(spec["zone_id"])
             if zone is None:
                 raise FixtureError("dns_records[%d].zone_id %s is not a zone of dns_zones" % (index, spec["zone_id"]))
-            status, payload = self.add_record(zone, record_model.fixture_body(spec), spec.get("id"), names.get)
+            status, payload = self.add_record(
+                zone, record_model.fixture_body(spec), spec.get("id"), names.get, known_type=False
+            )
             if status != 201:
                 raise FixtureError("dns_records[%d]: %s" % (index, payload["Message"]))
+            zone.records[-1].monitor_status = spec.get("monitor_status")
 
     def dump(self):
         state = super(RecordRoutes, self).dump()
@@ -58,16 +63,31 @@ class RecordRoutes(object):
         zone = area.zones.get(pull_zone_id) if area is not None else None
         return zone.name if zone is not None else None
 
-    def add_record(self, zone, body, record_id=None, pull_zone_name=None):
-        """Add the AddDnsRecordModel ``body`` to ``zone``: ``(201, DnsRecordModel)`` or ``(400, ApiErrorData)``."""
+    def add_record(self, zone, body, record_id=None, pull_zone_name=None, names=None, known_type=True):
+        """Add the AddDnsRecordModel ``body`` to ``zone``: ``(201, DnsRecordModel)`` or ``(400, ApiErrorData)``.
+        ``names``: the zone's records by name (:meth:`names_of`), updated here, for many adds in one request."""
         record = record_model.DnsRecord(record_id or self.next_record_id)
         try:
-            record_model.apply_body(zone, record, body, pull_zone_name or self.pull_zone_name, create=True)
+            record_model.apply_body(
+                zone,
+                record,
+                body,
+                pull_zone_name or self.pull_zone_name,
+                create=True,
+                names=names,
+                known_type=known_type,
+            )
         except record_model.Invalid as invalid:
             return 400, invalid.payload
         self.next_record_id = max(self.next_record_id, record.id + 1)
         zone.records.append(record)
+        if names is not None:
+            names.setdefault(record.name.lower(), []).append(record)
         return 201, record.model()
+
+    @staticmethod
+    def names_of(zone):
+        return record_model.names_of(zone)
 
     def _zone_and_record(self, request):
         zone = self.zones.get(int(request.params["zone"]))
@@ -81,7 +101,7 @@ class RecordRoutes(object):
         if zone is None:
             return empty(404)
         try:
-            body = request.json()
+            body = request.json_object()  # [], null, a number: refused as the platform's model binding refuses them
         except BadJson as exc:
             return _bad_json(exc)
         status, payload = self.add_record(zone, body)
@@ -92,7 +112,7 @@ class RecordRoutes(object):
         if record is None:
             return empty(404)
         try:
-            body = request.json()
+            body = request.json_object()
         except BadJson as exc:
             return _bad_json(exc)
         changed = record_model.DnsRecord(record.id)
@@ -113,7 +133,7 @@ class RecordRoutes(object):
 
     def list_records(self, request):
         zone = self.zones.get(int(request.params["zone"]))
-        if zone is None:
+        if zone is None or not self.records_listing:  # the switch: as before its publication on 2026-06-26
             return empty(404)
         try:
             page = query_int(request, "page", 1, 1)

@@ -11,7 +11,8 @@
 - ``GET /pullzone/loadFreeCertificate?hostname=`` (no pull zone id: the hostname is looked up across the account):
   404 with an empty body for a hostname on no pull zone; when its DNS points here (dns.py) 200 with an empty body
   and the hostname has a platform-issued certificate (HTTP-01; DNS-01 for a wildcard), replacing any other; else 400
-  ``pullzone.certificate_request_failed`` "The domain <host> is not pointing to our servers."
+  ``pullzone.certificate_request_failed`` "The domain <host> is not pointing to our servers."; Let's Encrypt's limit
+  reached for its domain (certificates.py): 400 with the message the platform passes on.
 
 An unknown pull zone is 404 with an empty body, as everywhere in the area. Request bodies are validated as the
 published document declares them (ASP.NET model validation: 400 naming the field).
@@ -22,6 +23,7 @@ import types
 
 from ...messages import empty, json_response
 from ...paging import query_value
+from .certificates import acme_refusal
 from .dns import points_here
 from .models import HTTP01, Hostname
 
@@ -151,6 +153,9 @@ def load_free_certificate(area, request):
                 "Message": "The domain %s is not pointing to our servers." % value,
             },
         )
+    refused = acme_refusal(area, hostname.value)  # Let's Encrypt's limits (certificates.py)
+    if refused is not None:
+        return refused
     hostname.remove()  # a loaded certificate replaces whatever the hostname had
     hostname.has_certificate = True
     hostname.provision = DNS01 if hostname.value.startswith("*.") else HTTP01

@@ -15,8 +15,12 @@ module's options (:data:`SETTINGS` maps each to its PullZoneModel member): ``ori
 ``logging_enabled``, ``logging_ip_anonymization_enabled``, ``log_anonymization_type`` (0 OneDigit, 1 Drop),
 ``logging_save_to_storage``, ``logging_storage_zone_id``, ``blocked_countries``, ``allowed_referrers``,
 ``blocked_referrers``, ``block_none_referrer``, ``blocked_ips``, ``block_root_path_access``, ``block_post_requests``,
-``enable_auto_ssl``, ``disable_lets_encrypt``, ``zone_security_enabled``. Left out: :data:`SETTINGS`' defaults
-(a fixture zone's origin is ``https://origin.example.invalid``, as older fixtures relied on).
+``enable_auto_ssl``, ``disable_lets_encrypt``, ``zone_security_enabled``, ``edge_script_id``, ``middleware_script_id``,
+``magic_containers_app_id``, ``magic_containers_endpoint_id``, ``load_balancer_id``, ``routing_filters``. Left out:
+:data:`SETTINGS`' defaults (a fixture zone's origin is ``https://origin.example.invalid``, as older fixtures relied
+on). An enum setting of a fixture may hold a number the platform's document does not name yet (``origin_type: 7``):
+the platform adds values (docs/platform-notes.md, "Enums that grow"), and clients must cope; requests are still held
+to the named values. What each origin type needs and what the platform rewrites: origins.py.
 
 A zone created by ``POST /pullzone`` starts from the same defaults (the platform's Terraform provider's defaults where
 it has one; docs/platform-notes.md, "Pull zones: create, update, delete"), with no origin URL unless one is sent, and
@@ -93,7 +97,15 @@ SETTINGS = (
     ("enable_auto_ssl", "EnableAutoSSL", BOOL, False),
     ("disable_lets_encrypt", "DisableLetsEncrypt", BOOL, False),
     ("zone_security_enabled", "ZoneSecurityEnabled", BOOL, False),
+    ("edge_script_id", "EdgeScriptId", INT, 0),
+    ("middleware_script_id", "MiddlewareScriptId", INT, 0),
+    ("magic_containers_app_id", "MagicContainersAppId", TEXT, None),
+    ("magic_containers_endpoint_id", "MagicContainersEndpointId", TEXT, None),
+    ("load_balancer_id", "LoadBalancerId", INT, None),
+    ("routing_filters", "RoutingFilters", STRINGS, ["all"]),
 )
+# written only (PullZoneSettingsModel members the PullZoneModel lacks): kept in OriginUrl (origins.py)
+DNS_MEMBERS = {"dnsoriginport": ("DnsOriginPort", INT), "dnsoriginscheme": ("DnsOriginScheme", TEXT)}
 MEMBERS = {member.lower(): (member, kind) for _key, member, kind, _default in SETTINGS}
 
 
@@ -102,9 +114,12 @@ def default_settings():
     return {member: list(default) if isinstance(default, list) else default for _k, member, _kind, default in SETTINGS}
 
 
-def setting_value(kind, value):
+def setting_value(kind, value, fixture=False):
     """``(value, problem)``: a request or fixture value of a setting as stored (enum names turned into numbers, as
-    the platform accepts both), or the problem with it."""
+    the platform accepts both), or the problem with it. A ``fixture`` enum may hold any number from 0 (one the
+    platform added since its document)."""
+    if isinstance(kind, tuple) and fixture and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value, None
     if isinstance(kind, tuple):
         if isinstance(value, str):
             names = [name.lower() for name in kind]
@@ -209,7 +224,7 @@ class PullZone(object):
         by_key = {key: (member, kind) for key, member, kind, _default in SETTINGS}
         for key, value in (spec.get("settings") or {}).items():
             member, kind = by_key[key]
-            stored, problem = setting_value(kind, value) if value is not None else (None, None)
+            stored, problem = setting_value(kind, value, fixture=True) if value is not None else (None, None)
             if problem is not None:
                 raise FixtureError("pull_zones[%d].settings.%s %s" % (index, key, problem))
             self.settings[member] = stored
@@ -244,7 +259,6 @@ class PullZone(object):
             "Enabled": True,
             "Suspended": False,
             "Hostnames": [h.model(include_certificate and not self.omit_certificates) for h in self.hostnames],
-            "EdgeScriptId": 0,
             "CnameDomain": "%s.%s" % (self.name, CDN_DOMAIN),
         }
         model.update({member: list(v) if isinstance(v, list) else v for member, v in self.settings.items()})
@@ -260,16 +274,22 @@ class BodyProblem(Exception):
 
 
 def settings_body(body, create=False):
-    """``(name, {member: value})`` of a ``PullZoneAddModel`` (``create``) or ``PullZoneSettingsModel``; raises
-    BodyProblem. Keys are matched without case and unknown or read-only members are ignored, as the platform does;
-    a null member is left as it is; enum members take numbers or names."""
+    """``(name, {member: value}, {write-only DNS member: value})`` of a ``PullZoneAddModel`` (``create``) or
+    ``PullZoneSettingsModel``; raises BodyProblem. Keys are matched without case and unknown or read-only members are
+    ignored, as the platform does; a null member is left as it is; enum members take numbers or names."""
     if not isinstance(body, dict):
         raise BodyProblem("validation.invalid_body", "model", "The request body must be a JSON object.")
-    name, members = None, {}
+    name, members, dns = None, {}, {}
     for key, value in body.items():
         lower = str(key).lower()
         if lower == "name" and create:
             name = value
+        elif lower in DNS_MEMBERS and value is not None:
+            member, kind = DNS_MEMBERS[lower]
+            stored, problem = setting_value(kind, value)
+            if problem is not None:
+                raise BodyProblem("validation.invalid_type", member, "The field %s %s." % (member, problem))
+            dns[member] = stored.lower() if kind == TEXT else stored
         elif lower in MEMBERS and value is not None:
             member, kind = MEMBERS[lower]
             stored, problem = setting_value(kind, value)
@@ -285,7 +305,7 @@ def settings_body(body, create=False):
             raise BodyProblem(
                 "validation.min_length", "Name", "The field Name must be a string with a minimum length of '1'."
             )
-    return name, members
+    return name, members, dns
 
 
 class PullZonesState(object):
@@ -354,4 +374,5 @@ class PullZonesState(object):
                 for z in self.zones.values()
             ],
             "tls_listener": self.listener.address if self.listener is not None else None,
+            "wildcard_certificates": sorted(getattr(self, "wildcards", ())),
         }

@@ -13,7 +13,8 @@
   success; 400 ``{ErrorKey, Field, Message}`` naming the offending field; 404 with an empty body
   for an unknown zone. Adding replaces whatever certificate the hostname had.
 
-Hostnames (add, remove, Force SSL, free certificates): hostname_routes.py.
+Hostnames (add, remove, Force SSL, free certificates): hostname_routes.py. Origin types: origins.py. Let's Encrypt's
+limits and wildcard certificates through a DNS zone: certificates.py.
 
 The zones, their fixture and the switches (``omit_certificates``, ``tls_listener``): models.py.
 """
@@ -24,8 +25,8 @@ import binascii
 from ...messages import empty, json_response
 from ...paging import BadQuery, core_page, query_int, search
 from ...tls import pem
-from . import hostname_routes
-from .models import BodyProblem, PullZonesState, settings_body
+from . import certificates, hostname_routes, origins
+from .models import BodyProblem, PullZonesState, default_settings, settings_body
 
 ADD_FIELDS = ("Hostname", "Certificate", "CertificateKey")
 REMOVE_FIELDS = ("Hostname",)
@@ -40,12 +41,19 @@ class PullZonesArea(PullZonesState):
 
     name = "pullzones"
 
+    def __init__(self, fixture, platform):
+        super().__init__(fixture, platform)
+        self.known = origins.Known(fixture)  # the scripts and container apps origins may name
+        self.acme_limited = certificates.limited(fixture)
+        self.wildcards = set()  # domains a wildcard certificate was issued for (state dump)
+
     def register(self, router):
         router.add("GET", r"/pullzone", self.list_zones)
         router.add("GET", r"/pullzone/(?P<id>[0-9]+)", self.get_zone)
         router.add("POST", r"/pullzone/(?P<id>[0-9]+)/addCertificate", self.add_certificate)
         router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)/removeCertificate", self.remove_certificate)
         hostname_routes.register(self, router)  # addHostname, removeHostname, setForceSSL, loadFreeCertificate
+        certificates.register(self, router)  # POST /dnszone/{id}/certificate/issue
         router.add("POST", r"/pullzone", self.create_zone)
         router.add("POST", r"/pullzone/(?P<id>[0-9]+)", self.update_zone)
         router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)", self.delete_zone)
@@ -72,7 +80,9 @@ class PullZonesArea(PullZonesState):
 
     def create_zone(self, request):
         try:
-            name, members = settings_body(request.json(), create=True)
+            name, members, dns = settings_body(request.json_object(), create=True)
+            settings = dict(default_settings(), OriginUrl=None)
+            members = origins.apply(settings, members, dns, self.known)
         except BodyProblem as problem:
             return _error(problem.key, problem.field, problem.message)
         zone = self.add_zone(name, members)
@@ -85,10 +95,11 @@ class PullZonesArea(PullZonesState):
         if zone is None:
             return empty(404)
         try:
-            _name, members = settings_body(request.json())
+            _name, members, dns = settings_body(request.json_object())
+            settings = origins.apply(dict(zone.settings), members, dns, self.known)
         except BodyProblem as problem:
             return _error(problem.key, problem.field, problem.message)
-        zone.settings.update(members)
+        zone.settings = settings
         return json_response(200, zone.model(False))
 
     def delete_zone(self, request):

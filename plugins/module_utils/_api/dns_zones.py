@@ -11,7 +11,8 @@ imports). Every function takes the client first and returns the platform's model
   unfiltered ``GET /dnszone`` and an exact, case-sensitive scan of ``Items`` (BunnyWay/terraform-provider-bunnynet
   internal/api/dnszone.go, ``GetDnsZoneByDomain``): it reads only the first page, so past 1000 zones it misses; the
   search term and the page loop here do not.
-- :func:`get`: ``GET /dnszone/{id}``.
+- :func:`get`: ``GET /dnszone/{id}``, held to its documented answer (the zone with that ``Id``: :func:`zone_answer`);
+  :func:`confirm_gone`: after a 404 there, one listing by another route confirms the zone is gone.
 - :func:`enable_dnssec`, :func:`disable_dnssec`, :func:`read_ds_record`: ``POST``/``DELETE /dnszone/{id}/dnssec``;
   each returns the DnsSecDsRecordModel after checking that it shows the state asked for.
 - :func:`find_domain`: :func:`find`, or None when no zone has the domain (the ``dnszone`` module's identity).
@@ -29,14 +30,17 @@ See docs/platform-notes.md, "DNS zones: create, settings, delete, export and imp
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER,
     ApiError,
+    decode_json,
     excerpt,
+    html_page,
     scrub,
+    summary,
     unconfirmed,
 )
-from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_zones import FIELD_OPTIONS
+from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_zones import FIELD_OPTIONS, domain_problem
 
+from .answers import is_id, object_with_id
 from .listing import LookupFailed, core_list, normal, pick
 
 ZONES = "/dnszone"
@@ -59,17 +63,40 @@ def list_all(client, search=None):
 
 def find(client, domain, option="zone_domain", id_option="zone_id"):
     """The DnsZoneModel whose Domain is ``domain`` (else LookupFailed naming ``option``)."""
+    problem = domain_problem(domain, option)
+    if problem:  # sent as a search term: a URL or a path could never match, so it fails here, naming the option
+        raise LookupFailed(problem, option=option)
     wanted = normal(domain)
-    if not wanted:
-        raise LookupFailed("%s must be a domain such as example.com; got %r." % (option, domain), option=option)
-    return pick(list_all(client, wanted), domain, "DNS zone", option, id_option, "Id", "Domain")
+    zone = pick(list_all(client, wanted), domain, "DNS zone", option, id_option, "Id", "Domain")
+    if not is_id(zone.get("Id")):  # a listing item without its id: nothing can be decided about that zone
+        raise client.not_understood(
+            "Listing DNS zones", 200, "the listing's zone %s carries no id (Id), so it was not understood" % domain
+        )
+    return zone
+
+
+def zone_answer(client, zone_id, operation, hint=None):
+    """``GET /dnszone/{id}``: the DnsZoneModel whose ``Id`` is ``zone_id``; any other answer (``{}``, a list, another
+    zone, HTML, an empty body) is not understood (kind bad_answer) and nothing is decided from it."""
+    return client.request(
+        "GET",
+        ZONE % zone_id,
+        operation,
+        hints={404: hint or not_visible(zone_id)},
+        expect=object_with_id("the DNS zone %d" % zone_id, "Id", zone_id),
+    ).data
 
 
 def get(client, zone_id, hint=None):
     """The DnsZoneModel of zone ``zone_id``; ``hint`` replaces the 404 advice (a selector's ``found.not_visible``)."""
-    return client.request(
-        "GET", ZONE % zone_id, "Reading DNS zone %d" % zone_id, hints={404: hint or not_visible(zone_id)}
-    ).object
+    return zone_answer(client, zone_id, "Reading DNS zone %d" % zone_id, hint)
+
+
+def confirm_gone(client, zone_id, domain=None):
+    """True when the zone listing confirms that no zone with id ``zone_id`` exists (after ``GET /dnszone/{id}``
+    answered 404, which a proxy or a wrong base_url answers too): the zones whose domain matches ``domain`` (one
+    search), or every zone. Its answer is held to the listing's documented shape, so a fault fails instead."""
+    return all(zone.get("Id") != zone_id for zone in list_all(client, normal(domain) or None))
 
 
 def _dnssec(client, method, zone_id, enabled, operation, changes_state=True):
@@ -78,16 +105,11 @@ def _dnssec(client, method, zone_id, enabled, operation, changes_state=True):
     reply = client.request(method, DNSSEC % zone_id, operation, changes_state=changes_state)
     if reply.object.get("Enabled") is not enabled:
         state = "enabled" if enabled else "disabled"
-        problem = scrub("the answer does not show DNSSEC %s: %s" % (state, excerpt(reply.text)), client.secrets)
         if changes_state:
-            raise unconfirmed(operation, reply.status, problem)
-        raise ApiError(
-            operation,
-            reply.status,
-            problem,
-            kind=BAD_ANSWER,
-            hint="Check that base_url points at the platform API itself and try again.",
-        )
+            problem = "the answer does not show DNSSEC %s: %s" % (state, excerpt(reply.text))
+            raise unconfirmed(operation, reply.status, scrub(problem, client.secrets))
+        problem = "the answer does not show DNSSEC %s, so it was not understood: %s" % (state, excerpt(reply.text))
+        raise client.not_understood(operation, reply.status, problem)
     return reply.object
 
 
@@ -195,15 +217,26 @@ def delete(client, zone_id, label=None):
 
 
 def export_zone_file(client, zone_id, hint=None):
-    """The zone file of zone ``zone_id`` as the platform writes it (BIND text; empty for a zone without records)."""
-    return client.request(
+    """The zone file of zone ``zone_id`` as the platform writes it (BIND text; empty for a zone without records). An
+    HTML page or a JSON object or list is no zone file: not understood, nothing returned from it."""
+    operation = "Exporting the zone file of DNS zone %d" % zone_id
+    reply = client.request(
         "GET",
         EXPORT % zone_id,
-        "Exporting the zone file of DNS zone %d" % zone_id,
+        operation,
         expect="text",
         check_envelope=False,
         hints={404: hint or not_visible(zone_id)},
-    ).text
+    )
+    content_type = reply.headers.get("Content-Type")
+    if html_page(reply.text, content_type) or isinstance(decode_json(reply.text), (dict, list)):
+        raise client.not_understood(
+            operation,
+            reply.status,
+            "the answer is not the zone file (BIND text) this operation returns, so it was not understood: %s"
+            % summary(reply.text, content_type),
+        )
+    return reply.text
 
 
 def import_zone_file(client, zone_id, text, label=None):
@@ -216,3 +249,23 @@ def import_zone_file(client, zone_id, text, label=None):
     if not all(isinstance(counts.get(key), int) and not isinstance(counts.get(key), bool) for key in IMPORT_COUNTS):
         raise unconfirmed(operation, reply.status, "the answer carries no import counts: %s" % excerpt(reply.text))
     return {key: counts[key] for key in IMPORT_COUNTS}
+
+
+# --- a wildcard certificate issued through the zone (added for pullzone_hostname) ----------------------------------
+
+
+def issue_wildcard_certificate(client, zone_id, domain):
+    """``POST /dnszone/{id}/certificate/issue`` with ``{Domain}``: the platform issues a wildcard certificate of
+    ``domain`` (the zone's domain or one under it) through the zone (DNS-01). Documented answer: 200 without a body.
+    Sent once and never again once it may have reached the platform (issuing counts against Let's Encrypt's limits):
+    the caller settles a lost answer with one read (docs/platform-notes.md, "Wildcard certificates through a DNS
+    zone"). None."""
+    client.request(
+        "POST",
+        ZONE % zone_id + "/certificate/issue",
+        "Issuing a wildcard certificate for *.%s through DNS zone %d" % (domain, zone_id),
+        json_body={"Domain": domain},
+        replay_safe=False,
+        expect="empty",
+        hints={404: not_visible(zone_id)},
+    )

@@ -10,6 +10,9 @@ errors (pure Python: no Ansible imports). The pull zone itself is read through `
 - :func:`set_force_ssl`: ``POST /pullzone/{id}/setForceSSL`` (204).
 - :func:`load_free_certificate`: ``GET /pullzone/loadFreeCertificate?hostname=`` (200 with an empty body). The call
   names no pull zone: the platform looks the hostname up across the account.
+- :func:`wildcard_domain`, :func:`owning_dns_zone`, :func:`issue_wildcard`: a wildcard certificate of a hostname's
+  parent domain through the platform's DNS zone that holds it (``dns_zones.issue_wildcard_certificate``).
+- A refusal by Let's Encrypt's limits gets a hint saying so and what to do (:func:`acme_limited`).
 
 Every write is sent once and never again once it may have reached the platform: after a lost answer the reconciler
 re-reads the pull zone instead (see docs/platform-notes.md, "Pull zone hostnames").
@@ -17,7 +20,9 @@ re-reads the pull zone instead (see docs/platform-notes.md, "Pull zone hostnames
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+
+from . import dns_zones
 
 ADD_HOSTNAME = "/pullzone/%d/addHostname"
 REMOVE_HOSTNAME = "/pullzone/%d/removeHostname"
@@ -28,6 +33,10 @@ ALREADY_REGISTERED = "pullzone.hostname_already_registered"
 INVALID = "pullzone.hostname_invalid"
 # The platform's message when the hostname's DNS does not lead to it (docs/platform-notes.md, "Pull zone hostnames").
 NOT_POINTING = "is not pointing to our servers"
+# What the platform passes on from Let's Encrypt when its limits refuse a certificate (docs/platform-notes.md, "Free
+# certificates and Let's Encrypt's limits"): the ACME error type, and the words of the limit.
+ACME_LIMITED = ("urn:ietf:params:acme:error:ratelimited", "too many certificates")
+TIMED_OUT = "no answer from "  # how the client words a request that got no answer in time (_engine/client.py)
 
 ADD_HINTS = {
     ALREADY_REGISTERED: (
@@ -137,6 +146,41 @@ def not_pointing_hint(hostname, target):
     )
 
 
+def timed_out(error):
+    """Whether a request got no answer within the timeout (the platform was still serving it: a certificate may still
+    be issued), as opposed to a connection dropped or a gateway's error."""
+    return error.status is None and (error.message or "").startswith(TIMED_OUT)
+
+
+def acme_limited(error):
+    """Whether a refused certificate request was refused by Let's Encrypt's rate limits (its message passed on)."""
+    message = (error.message or "").lower()
+    return error.status in (400, 429) and any(words in message for words in ACME_LIMITED)
+
+
+def acme_hint(hostname):
+    """The advice when Let's Encrypt's limits refuse a certificate for ``hostname``."""
+    return (
+        "Let's Encrypt refused a new certificate for %s: it issues at most 50 certificates per registered domain in 7 "
+        "days (the message above says when the next one is allowed), so this task fails the same way on every run "
+        "until then, asking again each time. Instead, one wildcard certificate of the parent domain covers every "
+        "hostname under it: set wildcard_certificate=true when the platform hosts the domain's DNS zone, or install a "
+        "certificate of your own with edge.platform.pullzone_certificate." % hostname
+    )
+
+
+def _certificate_request(send, hostname, target=None):
+    """Send one certificate request; a refusal gets the advice of its cause (DNS, Let's Encrypt's limits)."""
+    try:
+        send()
+    except ApiError as error:
+        if acme_limited(error):
+            raise _with_hint(error, acme_hint(hostname)) from None
+        if error.status == 400 and NOT_POINTING in (error.message or ""):
+            raise _with_hint(error, not_pointing_hint(hostname, target)) from None
+        raise
+
+
 def load_free_certificate(client, hostname, target=None):
     """Ask the platform to issue a free certificate for ``hostname`` (the platform finds the hostname across the
     account). The answer is an empty 200, which does not prove a certificate was issued: the caller re-reads the
@@ -144,19 +188,64 @@ def load_free_certificate(client, hostname, target=None):
 
     Sent once: issuing takes time and counts against the certificate authority's limits, so a request whose answer
     was lost is settled by a re-read, never repeated. A refusal because DNS does not point at the platform gets a hint
-    naming ``target`` (the pull zone's CNAME target)."""
-    try:
+    naming ``target`` (the pull zone's CNAME target); one by Let's Encrypt's limits says so."""
+    operation = "Requesting a free certificate for hostname %s" % hostname
+
+    def send():
         client.request(
             "GET",
             LOAD_FREE_CERTIFICATE,
-            "Requesting a free certificate for hostname %s" % hostname,
+            operation,
             params={"hostname": hostname},
             replay_safe=False,
             changes_state=True,
             expect="empty",
             hints={404: "The platform found no hostname %s in this account." % hostname},
         )
-    except ApiError as error:
-        if error.status == 400 and NOT_POINTING in (error.message or ""):
-            raise _with_hint(error, not_pointing_hint(hostname, target)) from None
-        raise
+
+    _certificate_request(send, hostname, target)
+
+
+# --- a wildcard certificate through the platform's DNS zone of the domain -----------------------------------------
+
+
+def wildcard_domain(hostname):
+    """The domain whose wildcard certificate covers ``hostname``: its parent (``example.com`` for
+    ``cdn.example.com``; a wildcard covers one label). InputError for a name without a parent domain."""
+    labels = key(hostname).split(".")
+    if len(labels) < 3 or labels[0] == "*":
+        raise InputError(
+            "wildcard_certificate: %s has no parent domain a wildcard certificate of its own would cover (a wildcard "
+            "*.example.com covers cdn.example.com, not example.com itself): use free_certificate alone." % hostname,
+            option="wildcard_certificate",
+        )
+    return ".".join(labels[1:])
+
+
+def owning_dns_zone(client, domain):
+    """The DnsZoneModel of this account that holds ``domain`` (the longest zone domain it is or ends with), as the
+    official CLI finds the DNS zone of a hostname (docs/platform-notes.md, "Wildcard certificates through a DNS
+    zone"); InputError when none does."""
+    best = None
+    for zone in dns_zones.list_all(client):
+        name = key(zone.get("Domain"))
+        if (
+            name
+            and (domain == name or domain.endswith("." + name))
+            and (best is None or len(name) > len(key(best["Domain"])))
+        ):
+            best = zone
+    if best is None:
+        raise InputError(
+            "wildcard_certificate: no DNS zone of this account holds %s, and the platform issues a wildcard "
+            "certificate only through the DNS zone of the domain (create it with edge.platform.dnszone and delegate "
+            "the domain to it), or use free_certificate alone." % domain,
+            option="wildcard_certificate",
+        )
+    return best
+
+
+def issue_wildcard(client, zone_id, domain, hostname):
+    """Ask DNS zone ``zone_id`` for a wildcard certificate of ``domain`` (the one ``hostname`` needs). Sent once, as
+    :func:`load_free_certificate`; a refusal by Let's Encrypt's limits says so."""
+    _certificate_request(lambda: dns_zones.issue_wildcard_certificate(client, zone_id, domain), hostname)

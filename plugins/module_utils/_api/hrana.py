@@ -125,7 +125,7 @@ def run_batch(client, plan):
         raise ApiError(
             operation,
             reply.status,
-            "the answer is not Hrana over HTTP v2 (%s)" % exc,
+            "the answer is not Hrana over HTTP v2 (%s), so it was not understood" % exc,
             kind=BAD_ANSWER,
             hint="%s %s" % (lost_hint, NOT_HRANA_HINT) if lost_hint else NOT_HRANA_HINT,
         ) from exc

@@ -8,8 +8,12 @@ no Ansible imports). Every function takes the client first and returns the platf
 - :func:`list_all`: ``GET /pullzone`` (every page, 1000 zones a request; ``search`` filters by part of the name).
 - :func:`find`: the zone named as given: one search request (one more per 1000 matches), exact name match,
   case-insensitive.
-- :func:`get`: ``GET /pullzone/{id}``; :func:`find_named`: the zone named exactly as given, or None (the ``pullzone``
-  module's identity: names are compared exactly, as the platform keeps them).
+- :func:`get`: ``GET /pullzone/{id}``, answered by the zone with that ``Id`` (with ``hostnames``: and its
+  ``Hostnames``); :func:`get_or_none`: the same, None on a 404; :func:`with_hostnames`: a listed zone's model when
+  it carries its hostnames, else the zone read by id; :func:`find_named`: the zone named exactly as given, or None
+  (the ``pullzone`` module's identity: names are compared exactly, as the platform keeps them).
+- A search that finds no zone of the name is confirmed by the unfiltered listing before anything is decided from it
+  (docs/platform-notes.md, "Pull zones: a name the search does not find").
 - :func:`create`: ``POST /pullzone`` (201 and the new PullZoneModel); :func:`update`: ``POST /pullzone/{id}`` with only
   the members given (200 and the PullZoneModel); :func:`delete`: ``DELETE /pullzone/{id}`` (204; a 404 is "already
   gone"). Each is sent once and never again once it may have reached the platform; an answer that is not the zone
@@ -26,10 +30,16 @@ from __future__ import annotations
 
 import base64
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    ApiError,
+    InputError,
+    summary,
+    unconfirmed,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import FIELD_OPTIONS
 
-from .listing import LookupFailed, core_list, pick
+from .answers import is_id, object_with, object_with_id
+from .listing import LookupFailed, core_list, normal, pick
 
 ZONES = "/pullzone"
 ZONE = "/pullzone/%d"
@@ -54,24 +64,88 @@ def list_all(client, search=None, include_certificate=False):
     return core_list(client, ZONES, "pull zones", search, WITH_CERTIFICATES if include_certificate else None)
 
 
+def searched(client, name, exact):
+    """The zones the search for ``name`` found; when it found none at all, the zones of the unfiltered listing that are
+    ``exact(zone)``. A search that answers nothing is what a missing zone looks like, and also what a search that does
+    not work does (a third-party client notes that ``search`` did not work): before it leads to a create or to
+    "absent", a second route confirms it. A search that found other zones works, and a zone of the name would be among
+    them (docs/platform-notes.md, "Pull zones: a name the search does not find")."""
+    zones = list_all(client, name)
+    if zones:
+        return zones
+    return [zone for zone in list_all(client) if exact(zone)]
+
+
 def find(client, name, option="pullzone_name", id_option="pullzone_id"):
     """The PullZoneModel named ``name`` (else LookupFailed naming ``option``); the listing carries no certificates."""
     wanted = (name or "").strip()
     if not wanted:
         raise LookupFailed("%s must be a pull zone name; got %r." % (option, name), option=option)
-    return pick(list_all(client, wanted), wanted, "pull zone", option, id_option, "Id", "Name")
+    zones = searched(client, wanted, lambda zone: normal(zone.get("Name")) == normal(wanted))
+    return pick(zones, wanted, "pull zone", option, id_option, "Id", "Name")
 
 
-def get(client, zone_id, hint=None, include_certificate=False):
-    """The PullZoneModel of zone ``zone_id``; ``hint`` replaces the 404 advice (a selector's ``found.not_visible``);
-    with ``include_certificate`` its hostnames carry their certificates and keys."""
+def has_hostnames(zone):
+    """Whether a PullZoneModel carries its hostnames: every zone has at least its system hostname, so a zone
+    without any (``Hostnames`` missing, null or empty) is not an answer a hostname can be judged absent from."""
+    hostnames = zone.get("Hostnames") if isinstance(zone, dict) else None
+    return isinstance(hostnames, list) and any(isinstance(entry, dict) for entry in hostnames)
+
+
+def zone_answer(zone_id, hostnames=False):
+    """The documented answer of ``GET /pullzone/{id}``: the PullZoneModel whose ``Id`` is ``zone_id``; with
+    ``hostnames``, one that also carries its hostnames (what a decision about a hostname is made from)."""
+    if not hostnames:
+        return object_with_id("the pull zone %d" % zone_id, "Id", zone_id)
+    return object_with(
+        "the pull zone %d with its hostnames" % zone_id,
+        lambda zone: is_id(zone.get("Id")) and zone["Id"] == zone_id and has_hostnames(zone),
+    )
+
+
+def _read(client, zone_id, hint, include_certificate, hostnames, allow_404=False):
     return client.request(
         "GET",
         ZONE % zone_id,
         "Reading pull zone %d" % zone_id,
         params=WITH_CERTIFICATES if include_certificate else None,
         hints={404: hint or not_visible(zone_id)},
-    ).object
+        expect=zone_answer(zone_id, hostnames),
+        allow_404=allow_404,
+    )
+
+
+def get(client, zone_id, hint=None, include_certificate=False, hostnames=False):
+    """The PullZoneModel of zone ``zone_id``; ``hint`` replaces the 404 advice (a selector's ``found.not_visible``);
+    with ``include_certificate`` its hostnames carry their certificates and keys; with ``hostnames`` an answer
+    without any hostname is not understood (see :func:`has_hostnames`)."""
+    return _read(client, zone_id, hint, include_certificate, hostnames).data
+
+
+def get_or_none(client, zone_id, hint=None):
+    """:func:`get`, or None when the platform answers 404 (the zone is gone). The platform's 404 has an empty body or
+    a JSON error; a 404 page of anything else (a proxy's HTML) says nothing about the zone: not understood."""
+    reply = _read(client, zone_id, hint, False, False, allow_404=True)
+    if reply.status != 404:
+        return reply.data
+    if reply.text.strip() and not isinstance(reply.data, dict):
+        raise client.not_understood(
+            "Reading pull zone %d" % zone_id,
+            404,
+            "the 404 answer (%s) is not the platform's, so it does not show the zone is gone: %s"
+            % (
+                reply.headers.get("Content-Type") or "no content type",
+                summary(reply.text, reply.headers.get("Content-Type")),
+            ),
+        )
+    return None
+
+
+def with_hostnames(client, zone_id, model=None, hint=None):
+    """``model`` (a zone a listing returned) when it carries its hostnames, else the zone read by id."""
+    if has_hostnames(model) and model.get("Id") == zone_id:
+        return model
+    return get(client, zone_id, hint, hostnames=True)
 
 
 def _encoded(pem):
@@ -127,19 +201,24 @@ def remove_certificate(client, zone_id, hostname):
 
 NAME_TAKEN = "pullzone.name_taken"
 NAME_TAKEN_HINT = (
-    "The name %r is taken, maybe by another account: pull zone names may have to be unique across the whole platform, not only this account, "
-    "and a name that differs only in case may count as taken (the platform does not document its name rules: "
-    "docs/platform-notes.md, \"Pull zones: create, update, delete\"). Choose another name, or manage the existing zone "
-    "by its exact name or id."
+    "The name %r is taken, maybe by another account: pull zone names are unique across the whole platform, not only "
+    "this account (docs/platform-notes.md, \"Pull zone names are global\"), and a name that differs only in case may "
+    "count as taken. Choose another name, for example with a suffix of your own (the site play adds one), or manage "
+    "the existing zone by its exact name or id if it is yours."
 )
 
 
 def find_named(client, name):
     """The PullZoneModel named exactly ``name`` (case and all), or None when no zone visible to the key has it.
 
-    One search request (one more per 1000 matches); the platform's ``search`` may match more or less loosely, so only
-    an exact ``Name`` counts. Several zones with the name make the zone ambiguous: InputError listing their ids."""
-    exact = [zone for zone in list_all(client, name) if zone.get("Name") == name]
+    One search request (one more per 1000 matches; the unfiltered listing too when the search finds no zone of the
+    name: :func:`searched`); the platform's ``search`` may match more or less loosely, so only an exact ``Name``
+    counts. Several zones with the name make the zone ambiguous: InputError listing their ids."""
+
+    def named(zone):
+        return zone.get("Name") == name
+
+    exact = [zone for zone in searched(client, name, named) if named(zone)]
     if len(exact) > 1:
         raise InputError(
             "%d pull zones are named %r (ids %s), so the zone to manage is ambiguous: give id to choose one."

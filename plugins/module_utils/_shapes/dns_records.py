@@ -42,6 +42,8 @@ import re
 import socket
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
 
 # DnsRecordTypes of the core API document; SVCB (13), HTTPS (14) and TLSA (15) are read but not written (no
 # published field model for their data).
@@ -156,7 +158,22 @@ ARGUMENT_SPEC = dict(
     disabled=dict(type="bool"),
     comment=dict(type="str"),
 )
-_INT32 = 2147483647
+# The ranges of the numeric options (ModuleDef bounds of dns_record, and of each dns_records entry): the documented
+# type of the member (int32; Flags a byte) or the Terraform provider's validator where it is narrower (port; weight,
+# whose widest per-type range is SRV's; latitude and longitude); see docs/platform-notes.md, "DNS records: the ranges
+# of the numbers".
+INT32_MAX = 2147483647
+BOUNDS = {
+    "ttl": (0, INT32_MAX),
+    "priority": (0, INT32_MAX),
+    "weight": (0, 65535),
+    "port": (0, 65535),
+    "flags": (0, 255),
+    "geolocation_latitude": (-180.0, 180.0),
+    "geolocation_longitude": (-180.0, 180.0),
+}
+# Per-type rules within those ranges (the Terraform provider's ModifyPlan in resource_dns_record.go).
+PER_TYPE_MAX = {("weight", "A"): 100, ("weight", "AAAA"): 100}
 _CHUNKS = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
 
 
@@ -258,8 +275,6 @@ def _link_options(entry, record_type, where, readable):
             # the value read back is the pull zone's name (or, by another client's reading, its id)
             number = _digits(value)
             readable["pullzone_id" if number else "pullzone_name"] = number or value.strip()
-        if readable["pullzone_id"] is not None and readable["pullzone_id"] <= 0:
-            _bad(where, "pullzone_id", "must be a positive pull zone id; got %d." % readable["pullzone_id"])
         readable["value"] = value if value is not None else readable["pullzone_name"]
     elif record_type == "Script":
         script_id = entry.get("script_id")
@@ -267,10 +282,19 @@ def _link_options(entry, record_type, where, readable):
             script_id = _digits(value)
             if script_id is None:
                 _bad(where, "value", "of a Script record is its script id (a positive number); got %r." % value)
-        if script_id is not None and script_id <= 0:
-            _bad(where, "script_id", "must be a positive script id; got %d." % script_id)
         readable["script_id"] = script_id
         readable["value"] = None if script_id is None else str(script_id)
+
+
+def _enum_option(field, value, where):
+    """An enum option: one of its names, or a number as text (what dns_record_info returns for a value this collection
+    cannot name), kept as that number so that giving it back is no change and it is sent as it was read."""
+    text = value.strip()
+    if text.isdigit():
+        return int(text)
+    if text not in field.enum.values():
+        _bad(where, field.option, "must be one of %s; got %r." % (", ".join(field.enum.values()), value))
+    return text
 
 
 def from_options(entry, where=""):
@@ -299,12 +323,11 @@ def from_options(entry, where=""):
                 field.option,
                 "is not valid for %s records: %s." % (record_type, _applies(field.option, field.types)),
             )
-        if field.kind == "int" and not 0 <= value <= _INT32:
-            _bad(where, field.option, "must be between 0 and %d; got %d." % (_INT32, value))
-        if field.kind == "enum" and value not in field.enum.values():
-            _bad(where, field.option, "must be one of %s; got %r." % (", ".join(field.enum.values()), value))
-        if field.kind == "float" and not -180.0 <= value <= 180.0:
-            _bad(where, field.option, "must be between -180 and 180; got %s." % value)
+        if field.kind == "enum":
+            value = _enum_option(field, value, where)
+        high = PER_TYPE_MAX.get((field.option, record_type))
+        if high is not None and value > high:
+            _bad(where, field.option, "of %s records must be from 0 to %d; got %d." % (record_type, high, value))
         readable[field.option] = value.strip() if field.kind == "str" else value
     if record_type in ("PullZone", "Script"):
         _link_options(entry, record_type, where, readable)
@@ -333,20 +356,22 @@ def from_options(entry, where=""):
 # --- platform model -> readable ------------------------------------------------------------------------------------
 
 
-def type_name(number):
-    """The record type's name; a number this collection does not know stays a number (as text)."""
-    return TYPES.get(number, str(number)) if isinstance(number, int) and not isinstance(number, bool) else None
+def type_name(number, unknown=None):
+    """The record type's name; a number this collection does not know stays that number (with a warning appended to
+    ``unknown``, see ``_shapes/enums.py``)."""
+    return enum_readable(TYPES, number, "Type", unknown) if is_number(number) else None
 
 
-def _enum_name(enum, number):
-    if isinstance(number, int) and not isinstance(number, bool):
-        return enum.get(number, str(number))
-    return None
+def _enum(enum, number, member, unknown):
+    return enum_readable(enum, number, member, unknown) if is_number(number) else None
 
 
-def from_model(model, zone_id=None):
-    """A ``DnsRecordModel`` -> the readable form, with the read-only members beside (``id``, ``zone_id``, ...)."""
-    record_type = type_name(model.get("Type"))
+def from_model(model, zone_id=None, unknown=None):
+    """A ``DnsRecordModel`` -> the readable form, with the read-only members beside (``id``, ``zone_id``, ...).
+
+    An enum number this collection cannot name (``Type``, ``MonitorType``, ``SmartRoutingType``, ``MonitorStatus``,
+    ``AccelerationStatus``) is returned as the number, and a warning naming it is appended to ``unknown``."""
+    record_type = type_name(model.get("Type"), unknown)
     readable = dict.fromkeys(OPTIONS)
     value = model.get("Value")
     readable.update(type=record_type, name=model.get("Name") or "", value=value)
@@ -354,7 +379,8 @@ def from_model(model, zone_id=None):
         if record_type in field.types:
             member = model.get(field.key)
             if field.kind == "enum":
-                readable[field.option] = _enum_name(field.enum, member) or "none"
+                found = _enum(field.enum, member, field.key, unknown)
+                readable[field.option] = "none" if found is None else found
             elif field.kind in ("int", "float"):
                 readable[field.option] = (
                     member if isinstance(member, (int, float)) and not isinstance(member, bool) else 0
@@ -374,8 +400,10 @@ def from_model(model, zone_id=None):
         zone_id=zone_id,
         link_name=model.get("LinkName"),
         accelerated_pullzone_id=model.get("AcceleratedPullZoneId") or None,
-        acceleration_status=_enum_name(ACCELERATION_STATUSES, model.get("AccelerationStatus")),
-        monitor_status=_enum_name(MONITOR_STATUSES, model.get("MonitorStatus")),
+        acceleration_status=_enum(
+            ACCELERATION_STATUSES, model.get("AccelerationStatus"), "AccelerationStatus", unknown
+        ),
+        monitor_status=_enum(MONITOR_STATUSES, model.get("MonitorStatus"), "MonitorStatus", unknown),
         auto_ssl_issuance=model.get("AutoSslIssuance"),
         environmental_variables=[
             {"name": item.get("Name"), "value": item.get("Value")}
@@ -384,6 +412,15 @@ def from_model(model, zone_id=None):
         ],
     )
     return readable
+
+
+def from_models(models, zone_id, warn):
+    """:func:`from_model` of each model; ``warn(text)`` is called once for each enum value no record could name."""
+    unknown = []
+    records = [from_model(model, zone_id, unknown) for model in models]
+    for text in unknown:
+        warn(text)
+    return records
 
 
 # --- identity and comparison ---------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from collections import namedtuple
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
 
 Row = namedtuple("Row", "name member kind names")
 
@@ -95,16 +96,50 @@ def normal_domain(domain):
     return (domain or "").strip().rstrip(".")
 
 
-def check_domain(domain, option="domain"):
-    """The domain to send, or InputError naming ``option``: not empty, one line of text. The platform's own rules
-    (it refuses, for example, a domain without a dot) are left to it and reported with its message."""
-    text = normal_domain(domain)
+def domain_problem(domain, option="domain"):
+    """Why ``domain`` cannot be the domain of a DNS zone, in words naming ``option`` and the fix, or None.
+
+    Refused here, before any request, is only what no domain can hold (docs/platform-notes.md, "DNS zones: a domain,
+    not a URL"): a control character, a URL (a scheme, a path, a port, a query), spaces, an ``@`` and an empty label
+    (``.example.com``, ``a..b``; the platform refused ``.example.org``). Whatever else the platform refuses (a domain
+    without a dot, a taken one) it says itself, and its message is reported."""
     problem = check_name(domain, option)
     if problem:
+        return problem
+    text = normal_domain(domain)
+    example = "a domain such as example.com"
+    if not text:
+        return "%s must be %s; got %r." % (option, example, domain)
+    scheme, found, rest = text.partition("://")
+    if found:
+        host = rest.split("/")[0].split(":")[0]
+        return "%s must be %s, not a URL: give %r, without %s:// and anything after the host; got %r." % (
+            option,
+            example,
+            host or "the host name",
+            scheme,
+            domain,
+        )
+    for char, what in (("/", "a path"), (":", "a port"), ("?", "a query"), ("#", "a fragment"), ("@", "an @")):
+        if char in text:
+            return "%s must be %s, without %s (%r); got %r." % (option, example, what, char, domain)
+    if any(char.isspace() for char in text):
+        return "%s must be %s, without spaces; got %r." % (option, example, domain)
+    if "" in text.split("."):
+        return "%s must be %s, without an empty label (a leading dot or two dots in a row); got %r." % (
+            option,
+            example,
+            domain,
+        )
+    return None
+
+
+def check_domain(domain, option="domain"):
+    """The domain to send (:func:`normal_domain`), or InputError naming ``option`` (:func:`domain_problem`)."""
+    problem = domain_problem(domain, option)
+    if problem:
         raise InputError(problem, option=option)
-    if not text or any(char.isspace() for char in text):
-        raise InputError("%s must be a domain such as example.com; got %r." % (option, domain), option=option)
-    return text
+    return normal_domain(domain)
 
 
 # --- option -> value, option -> body ---------------------------------------------------------------------------
@@ -145,11 +180,11 @@ def request_members(wanted):
 # --- body -> readable ------------------------------------------------------------------------------------------
 
 
-def readable_value(row, value):
-    """The platform's value as returned: enum numbers as names (null for a number this collection does not know),
-    values of the wrong type as null."""
+def readable_value(row, value, unknown=None):
+    """The platform's value as returned: enum numbers as names (a number this collection cannot name stays that
+    number, with a warning appended to ``unknown``: ``_shapes/enums.py``), values of the wrong type as null."""
     if row.kind == ENUM:
-        return row.names.get(value) if _is_int(value) else None
+        return enum_readable(row.names, value, row.member, unknown) if _is_int(value) else None
     if row.kind == BOOL:
         return value if isinstance(value, bool) else None
     if row.kind in (HOST, EMAIL):
@@ -161,11 +196,16 @@ def readable_value(row, value):
     return value
 
 
-def shape_dns_zone(model):
+def shape_dns_zone(model, warn=None):
     """A DnsZoneModel as ``dnszone`` and ``dnszone_info`` return it: every row of :data:`FIELDS`, nothing else (an
-    allow-list: a member the platform adds later never reaches a result). Records are counted, not listed."""
+    allow-list: a member the platform adds later never reaches a result). Records are counted, not listed.
+    ``warn(text)`` is called for each enum number this collection cannot name (returned as the number)."""
     model = model if isinstance(model, dict) else {}
-    return {row.name: readable_value(row, model.get(row.member)) for row in FIELDS}
+    unknown = []
+    shaped = {row.name: readable_value(row, model.get(row.member), unknown) for row in FIELDS}
+    for text in unknown if warn is not None else ():
+        warn(text)
+    return shaped
 
 
 def predicted_zone(domain, members):
@@ -179,13 +219,13 @@ def predicted_zone(domain, members):
 
 def compared_value(row, value):
     """A value as it is compared: names of hosts and the SOA address without case and trailing dot, enums by name
-    (a number this collection does not know as ``unknown (N)``, which differs from every name)."""
+    (a number this collection cannot name as that number, which differs from every name)."""
     if value is None:
         return None
     if row.kind == ENUM:
         if isinstance(value, str):
             return value
-        return row.names.get(value) or "unknown (%s)" % (value,)
+        return row.names.get(value, value)
     if row.kind in (HOST, EMAIL) and isinstance(value, str):
         return value.strip().rstrip(".").lower()
     return value

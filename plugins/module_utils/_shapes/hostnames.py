@@ -11,7 +11,8 @@ task adds is expected to have until the platform is read again.
 
 from __future__ import annotations
 
-from .zones import KEY_TYPES, certificate_type_of, shape
+from .enums import readable
+from .zones import KEY_TYPES, PROVISION_TYPES, certificate_type_of, shape
 
 # The state a new hostname is predicted to have in check mode: no Force SSL, no certificate. No live test shows the
 # platform's initial values; a sanitised recorded answer shows both false
@@ -33,8 +34,17 @@ FIELDS = (
     ("is_system", "IsSystemHostname", bool),
     ("is_managed", "IsManagedHostname", bool),
     ("has_certificate", "HasCertificate", bool),
-    ("certificate_key_type", "CertificateKeyType", KEY_TYPES.get),
+    ("certificate_key_type", "CertificateKeyType", lambda value: readable(KEY_TYPES, value)),
 )
+# a HostnameModel's enums: member -> names of its numbers
+ENUMS = {"CertificateKeyType": KEY_TYPES, "CertificateProvisionType": PROVISION_TYPES}
+
+
+def hostname_enums(entry, unknown):
+    """Append to the list ``unknown`` the warning of each enum number of the HostnameModel ``entry`` this collection
+    cannot name (such a number is returned as it is: _shapes/enums.py)."""
+    for member, names in ENUMS.items():
+        readable(names, entry.get(member), "%s of hostname %s" % (member, entry.get("Value")), unknown)
 
 
 def shape_hostname(entry):

@@ -16,15 +16,19 @@ platform's ``PullZoneAddModel`` / ``PullZoneSettingsModel`` / ``PullZoneModel`` 
 
 Origin URLs are compared by meaning (docs/platform-notes.md, "Pull zones: create, update, delete"): scheme and host
 without case, the default port of the scheme left out, a trailing ``/`` of the path ignored, the query as written.
+What each origin type needs is in ``pull_zone_origins.py``, what each value may be in ``pull_zone_inputs.py``. An
+enum number this collection cannot name is shown and compared as the number, with a warning (``enums.readable``).
 """
 
 from __future__ import annotations
 
-import re
 from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from . import pull_zone_origins as origins
+from .enums import readable as enum_readable
+from .pull_zone_inputs import DEFAULT_PORTS, entry_problem, origin_url
 from .zones import origin_without_credentials, shape_pull_zone
 
 # kinds of row: how the option's value lives in the platform's model
@@ -36,7 +40,10 @@ ENUM = "enum"  # a number of the platform, given and returned by name
 SET = "set"  # a list of strings compared as a set
 HOSTS = "hosts"  # a set of host names, compared without case
 COUNTRIES = "countries"  # a set of two-letter country codes, sent and compared in upper case
-LIST_KINDS = (SET, HOSTS, COUNTRIES)
+IPS = "ips"  # a set of IP addresses, networks or * patterns
+PARAMETERS = "parameters"  # a set of query string parameter names
+LIST_KINDS = (SET, HOSTS, COUNTRIES, IPS, PARAMETERS)
+DNS_PORT, DNS_SCHEME = "dns_port", "dns_scheme"  # written only: read back from OriginUrl (pull_zone_origins)
 
 PULL_ZONE_TYPES = {0: "premium", 1: "volume"}  # PullZoneType; the platform's provider calls 0 "Standard"
 TYPE_ALIASES = {"standard": "premium"}
@@ -66,7 +73,7 @@ FIELDS = (
     ("cache_expiration_time_browser", INT, "CacheControlPublicMaxAgeOverride", None),
     ("ignore_query_strings", BOOL, "IgnoreQueryStrings", None),
     ("sort_query_strings", BOOL, "EnableQueryStringOrdering", None),
-    ("query_string_vary_parameters", SET, "QueryStringVaryParameters", None),
+    ("query_string_vary_parameters", PARAMETERS, "QueryStringVaryParameters", None),
     ("cache_error_responses", BOOL, "CacheErrorResponses", None),
     ("disable_cookies", BOOL, "DisableCookies", None),
     ("enable_geo_zone_us", BOOL, "EnableGeoZoneUS", None),
@@ -85,17 +92,23 @@ FIELDS = (
     ("allowed_referrers", HOSTS, "AllowedReferrers", None),
     ("blocked_referrers", HOSTS, "BlockedReferrers", None),
     ("block_none_referrer", BOOL, "BlockNoneReferrer", None),
-    ("blocked_ips", SET, "BlockedIps", None),
+    ("blocked_ips", IPS, "BlockedIps", None),
     ("block_root_path_access", BOOL, "BlockRootPathAccess", None),
     ("block_post_requests", BOOL, "BlockPostRequests", None),
     ("enable_auto_ssl", BOOL, "EnableAutoSSL", None),
+    ("edge_script_id", INT, "EdgeScriptId", None),
+    ("middleware_script_id", INT, "MiddlewareScriptId", None),
+    ("magic_containers_app_id", TEXT, "MagicContainersAppId", None),
+    ("magic_containers_endpoint_id", TEXT, "MagicContainersEndpointId", None),
+    ("load_balancer_id", INT, "LoadBalancerId", None),
+    ("dns_origin_port", DNS_PORT, "DnsOriginPort", None),
+    ("dns_origin_scheme", DNS_SCHEME, "DnsOriginScheme", None),
 )
 OPTIONS = tuple(row[0] for row in FIELDS)
 ROWS = {row[0]: row for row in FIELDS}
 # a request member (in lower case: the platform matches input keys without case) -> the option behind it
 FIELD_OPTIONS = dict([(row[2].lower(), row[0]) for row in FIELDS] + [("name", "name")])
-DEFAULT_PORTS = {"http": 80, "https": 443}
-_COUNTRY = re.compile(r"^[A-Za-z]{2}$")
+DNS_SCHEMES = ("http", "https")
 
 
 def _is_int(value):
@@ -106,8 +119,9 @@ def _is_int(value):
 
 
 def wanted_values(params):
-    """option -> value the task asks for, checked; ``storage_zone_id`` without ``origin_type`` implies the storage
-    zone origin type. Bad input raises InputError naming the option (nothing is sent)."""
+    """option -> value the task asks for, checked; the options of one origin type (``storage_zone_id``,
+    ``edge_script_id``, ...) without ``origin_type`` imply that type. Bad input raises InputError naming the option
+    (nothing is sent)."""
     wanted = {}
     for option, kind, _member, names in FIELDS:
         value = params.get(option)
@@ -118,12 +132,23 @@ def wanted_values(params):
         elif kind in LIST_KINDS:
             wanted[option] = _strings(option, kind, value)
         elif kind == URL:
-            wanted[option] = _origin_url(option, value)
+            wanted[option] = origin_url(option, value)
+        elif kind == DNS_SCHEME:
+            wanted[option] = _enum_name(option, dict(enumerate(DNS_SCHEMES)), value)
         else:
             wanted[option] = value
-    if "storage_zone_id" in wanted and "origin_type" not in wanted:
-        wanted["origin_type"] = STORAGE_ZONE_ORIGIN
+    implied = origins.implied_type(wanted)
+    if implied is not None and "origin_type" not in wanted:
+        wanted["origin_type"] = implied
+    origins.check_url(wanted.get("origin_type"), wanted)
     return wanted
+
+
+def check_origin(wanted, zone):
+    """Refuse an origin type given without what it needs, neither given nor held by ``zone`` (the PullZoneModel, None
+    for a create): InputError naming the options, before any write."""
+    if "origin_type" in wanted:
+        origins.check_needs(wanted["origin_type"], wanted, readable(zone) if zone is not None else {}, zone is None)
 
 
 def _enum_name(option, names, value):
@@ -135,43 +160,20 @@ def _enum_name(option, names, value):
 
 
 def _strings(option, kind, values):
-    """A list option's items as sent: text without blanks (country codes two letters, in upper case), no repeats."""
+    """A list option's items as sent: text without blanks, each what its kind takes (country codes sent in upper case),
+    no repeats; InputError naming the option and the entry."""
     checked = []
     for index, value in enumerate(values):
         text = value.strip() if isinstance(value, str) else None
         if not text or any(ord(c) < 32 for c in text):
             raise InputError("%s[%d] must be a non-empty text; got %r." % (option, index, value), option=option)
-        if kind == COUNTRIES:
-            if not _COUNTRY.match(text):
-                raise InputError(
-                    "%s[%d] must be a two-letter ISO 3166-1 alpha-2 country code (for example DE), as the platform "
-                    "documents; got %r." % (option, index, value),
-                    option=option,
-                )
-            text = text.upper()
+        problem = entry_problem(kind, text)
+        if problem:
+            raise InputError("%s[%d] must be %s; got %r." % (option, index, problem, value), option=option)
+        text = text.upper() if kind == COUNTRIES else text
         if text not in checked:
             checked.append(text)
     return checked
-
-
-def _origin_url(option, value):
-    """An origin URL as sent: an absolute http or https URL with a host (and a valid port)."""
-    text = value.strip()
-    problem = None
-    try:
-        parts = urlsplit(text)
-        parts.port  # noqa: B018  raises ValueError on a port that is not a number in range
-    except ValueError as error:
-        problem = str(error)
-    else:
-        if parts.scheme.lower() not in DEFAULT_PORTS or not parts.hostname or any(c.isspace() for c in text):
-            problem = "not an absolute http:// or https:// URL with a host"
-    if problem:
-        raise InputError(
-            "%s must be the origin's URL, for example https://origin.example.com (%s)." % (option, problem),
-            option=option,
-        )
-    return text
 
 
 def url_password(url):
@@ -203,6 +205,18 @@ def request_members(wanted):
     return members
 
 
+def write_members(wanted, zone=None):
+    """The body that sets ``wanted`` on ``zone`` (None: a create): :func:`request_members` with what the platform needs
+    beside them (``pull_zone_origins.completed``); a DNS origin's port and scheme always go together."""
+    members = request_members(wanted)
+    if ("DnsOriginPort" in members) != ("DnsOriginScheme" in members):
+        port, scheme = origins.dns_origin(zone)
+        members.setdefault("DnsOriginPort", port)
+        members.setdefault("DnsOriginScheme", scheme)
+        members = {member: value for member, value in members.items() if value is not None}
+    return origins.completed(members, zone)
+
+
 def merged(model, members):
     """The zone ``model`` with ``members`` written over it (what an update that applied them leaves)."""
     return dict(model or {}, **members)
@@ -211,32 +225,43 @@ def merged(model, members):
 # --- body -> readable ------------------------------------------------------------------------------------------
 
 
-def readable_value(row, value):
-    """The platform's value as the option takes it: enum numbers as names, URLs without credentials."""
+def member_value(model, row):
+    """The platform's value of a row: its member, or for the DNS origin's port and scheme (written only) what the
+    zone's ``OriginUrl`` says of them."""
+    if row[1] in (DNS_PORT, DNS_SCHEME):
+        port, scheme = origins.dns_origin(model)
+        return port if row[1] == DNS_PORT else scheme
+    return model.get(row[2])
+
+
+def readable_value(row, value, unknown=None):
+    """The platform's value as the option takes it: enum numbers as names (a number without a name stays the number,
+    and a warning goes to ``unknown``), URLs without credentials."""
     kind, names = row[1], row[3]
     if kind == ENUM:
-        return names.get(value) if _is_int(value) else None
+        return enum_readable(names, value, row[2], unknown) if _is_int(value) else None
     if kind in LIST_KINDS:
         return [item for item in value if isinstance(item, str)] if isinstance(value, list) else None
     if kind == BOOL:
         return value if isinstance(value, bool) else None
-    if kind == INT:
+    if kind in (INT, DNS_PORT):
         return value if _is_int(value) else None
     if kind == URL:
         return origin_without_credentials(value) if isinstance(value, str) else None
     return value if isinstance(value, str) else None
 
 
-def readable(model):
-    """body -> readable: every row's option with the zone's value (None where the platform sent none)."""
+def readable(model, unknown=None):
+    """body -> readable: every row's option with the zone's value (None where the platform sent none); warnings of
+    enum numbers without a name go to the list ``unknown``."""
     model = model if isinstance(model, dict) else {}
-    return {row[0]: readable_value(row, model.get(row[2])) for row in FIELDS}
+    return {row[0]: readable_value(row, member_value(model, row), unknown) for row in FIELDS}
 
 
-def shape_pullzone(model):
+def shape_pullzone(model, unknown=None):
     """A PullZoneModel as ``pullzone`` returns it: what ``pullzone_info`` returns (id, name, hostnames, ...) and every
     setting ``pullzone`` takes, under its option name."""
-    return dict(shape_pull_zone(model), **readable(model))
+    return dict(shape_pull_zone(model), **readable(model, unknown))
 
 
 # --- body -> compared ------------------------------------------------------------------------------------------
@@ -270,14 +295,13 @@ def compared_value(row, value):
     if value is None:
         return None
     if kind == ENUM:
-        if isinstance(value, str):
-            return value
-        return names.get(value) or ("unknown (%s)" % (value,))
+        # a number without a name is compared as the number: never equal to a name, never rewritten
+        return value if isinstance(value, str) else names.get(value, value)
     if kind == HOSTS:
         return sorted({item.lower() for item in value if isinstance(item, str)})
     if kind == COUNTRIES:
         return sorted({item.upper() for item in value if isinstance(item, str)})
-    if kind == SET:
+    if kind in (SET, IPS, PARAMETERS):
         return sorted({item for item in value if isinstance(item, str)})
     if kind == URL:
         return compared_url(value)
@@ -287,7 +311,7 @@ def compared_value(row, value):
 def managed_view(model, options):
     """body -> compared: the given ``options`` with the zone's values, normalised for comparison (and the diff)."""
     model = model if isinstance(model, dict) else {}
-    return {row[0]: compared_value(row, model.get(row[2])) for row in FIELDS if row[0] in options}
+    return {row[0]: compared_value(row, member_value(model, row)) for row in FIELDS if row[0] in options}
 
 
 def wanted_view(wanted):

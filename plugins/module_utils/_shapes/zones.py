@@ -25,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 i
     utc_now,
 )
 
+from .enums import readable as enum_readable
 from .shield_zone_settings import readable as readable_shield_settings
 
 PULL_ZONE_TYPES = {0: "premium", 1: "volume"}
@@ -42,8 +43,9 @@ def shape(model, fields):
 
 
 def _named(table):
-    """A converter: the name of a platform number in ``table`` (None for a number this collection does not know)."""
-    return table.get
+    """A converter: the name of a platform number in ``table``; a number this collection does not know stays the
+    number (enums grow: _shapes/enums.py; the modules warn of it)."""
+    return lambda value: enum_readable(table, value)
 
 
 def _null_when_unset(value):
@@ -136,7 +138,9 @@ def certificate_type_of(hostname):
     custom = has and (provision == CUSTOM_PROVISION or (provision is None and bool(hostname.get("Certificate"))))
     if not has:
         return "none", custom
-    return ("custom" if custom else PROVISION_TYPES.get(provision, "unknown")), custom
+    if custom:
+        return "custom", custom
+    return (enum_readable(PROVISION_TYPES, provision) if provision is not None else "unknown"), custom
 
 
 def certificate_view(bundle, certificate_type):

@@ -11,22 +11,21 @@ BASE = {"api_key": SECRET, "base_url": "https://api.example.test", "retries": 0,
 MX = {"Id": 7, "Type": 4, "Name": "", "Value": "mail.example.com", "Priority": 10, "Ttl": 3600, "LinkName": ""}
 
 
-def listing(*records):
-    return FakeResponse(
-        body={"Items": list(records), "CurrentPage": 1, "TotalItems": len(records), "HasMoreItems": False}
-    )
+def zone(*records):
+    """The answer of ``GET /dnszone/1001``: the zone with its records (how every real client reads them)."""
+    return FakeResponse(body={"Id": 1001, "Domain": "example.com", "Records": list(records)})
 
 
 def test_another_spelling_is_no_change_and_only_reads(fake_session, run_module):
-    fake_session.responses = [listing(MX)]
+    fake_session.responses = [zone(MX)]
     result = run_module(dns_record, dict(BASE, type="MX", name="@", value="MAIL.Example.com.", priority=10))
     assert result["changed"] is False and fake_session.writes == []
     assert result["dns_record"]["id"] == 7 and result["dns_record"]["weight"] is None
-    assert fake_session.calls[0]["params"] == {"page": 1, "perPage": 1000, "type": 4}
+    assert [(c["method"], c["url"]) for c in fake_session.calls] == [("GET", "https://api.example.test/dnszone/1001")]
 
 
 def test_update_sends_the_stored_record_and_returns_what_is_read_back(fake_session, run_module):
-    fake_session.responses = [listing(MX), FakeResponse(status=204), listing(dict(MX, Ttl=60))]
+    fake_session.responses = [zone(MX), FakeResponse(status=204), zone(dict(MX, Ttl=60))]
     result = run_module(dns_record, dict(BASE, type="MX", name="", ttl=60), diff=True)
     assert result["changed"] is True
     (write,) = fake_session.writes
@@ -40,7 +39,7 @@ def test_update_sends_the_stored_record_and_returns_what_is_read_back(fake_sessi
 
 
 def test_check_mode_predicts_a_new_record_and_sends_no_write(fake_session, run_module):
-    fake_session.responses = [listing(MX)]
+    fake_session.responses = [zone(MX)]
     result = run_module(dns_record, dict(BASE, type="MX", name="", value="backup.example.com", priority=20), check=True)
     assert result["changed"] is True and fake_session.writes == []
     assert result["dns_record"]["id"] is None and result["dns_record"]["priority"] == 20
@@ -50,7 +49,7 @@ def test_add_returns_the_answer(fake_session, run_module):
     added = {"Id": 8, "Type": 7, "Name": "cdn", "Value": "demo", "LinkName": "2001"}
     fake_session.responses = [
         FakeResponse(body={"Items": [{"Id": 2001, "Name": "demo"}], "HasMoreItems": False}),
-        listing(),
+        zone(),
         FakeResponse(status=201, body=added),
     ]
     result = run_module(dns_record, dict(BASE, type="PullZone", name="cdn", pullzone_name="demo"))
@@ -60,18 +59,18 @@ def test_add_returns_the_answer(fake_session, run_module):
 
 
 def test_absent_deletes_once_and_then_has_nothing_to_do(fake_session, run_module):
-    fake_session.responses = [listing(MX), FakeResponse(status=204)]
+    fake_session.responses = [zone(MX), FakeResponse(status=204)]
     result = run_module(dns_record, dict(BASE, type="MX", name="", value="mail.example.com", state="absent"))
     assert result["changed"] is True and [c["method"] for c in fake_session.writes] == ["DELETE"]
-    fake_session.responses = [listing()]
+    fake_session.responses = [zone()]
     assert run_module(dns_record, dict(BASE, type="MX", name="", state="absent"))["changed"] is False
 
 
 def test_ambiguity_and_a_missing_value_fail_before_any_write(fake_session, run_module):
-    fake_session.responses = [listing(MX, dict(MX, Id=8, Value="backup.example.com"))]
+    fake_session.responses = [zone(MX, dict(MX, Id=8, Value="backup.example.com"))]
     result = run_module(dns_record, dict(BASE, type="MX", name="", ttl=60))
     assert result["failed"] and "id 7: MX @ mail.example.com; id 8: MX @ backup.example.com" in result["msg"]
-    fake_session.responses = [listing()]
+    fake_session.responses = [zone()]
     result = run_module(dns_record, dict(BASE, type="MX", name="new", ttl=60))
     assert result["failed"] and "value is required to create a MX record" in result["msg"]
     assert fake_session.writes == []
@@ -84,7 +83,7 @@ def test_an_option_the_type_does_not_take_fails_before_any_request(fake_session,
 
 
 def test_info_filters_by_name_in_any_spelling(fake_session, run_module):
-    fake_session.responses = [listing(MX, dict(MX, Id=8, Name="www", Type=0, Value="192.0.2.1"))]
+    fake_session.responses = [zone(MX, dict(MX, Id=8, Name="www", Type=0, Value="192.0.2.1"))]
     result = run_module(dns_record_info, dict(BASE, name="@"))
     assert [r["id"] for r in result["dns_records"]] == [7]
-    assert fake_session.calls[0]["params"] == {"page": 1, "perPage": 1000}
+    assert [c["url"] for c in fake_session.calls] == ["https://api.example.test/dnszone/1001"]

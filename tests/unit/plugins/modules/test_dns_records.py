@@ -19,10 +19,9 @@ TXT = {"Id": 4, "Type": 3, "Name": "", "Value": "v=spf1 mx -all", "Ttl": 300, "L
 SVCB = {"Id": 5, "Type": 13, "Name": "svc", "Value": "1 . alpn=h2", "Ttl": 300, "LinkName": ""}
 
 
-def listing(*records):
-    return FakeResponse(
-        body={"Items": list(records), "CurrentPage": 1, "TotalItems": len(records), "HasMoreItems": False}
-    )
+def zone(*records):
+    """The answer of ``GET /dnszone/1001``: the zone with its records (how every real client reads them)."""
+    return FakeResponse(body={"Id": 1001, "Domain": "example.com", "Records": list(records)})
 
 
 def entry(kind, name, value, **more):
@@ -30,7 +29,7 @@ def entry(kind, name, value, **more):
 
 
 def test_the_same_records_in_other_spellings_are_no_change_and_one_read(fake_session, run_module):
-    fake_session.responses = [listing(WWW, WWW2, MX, TXT)]
+    fake_session.responses = [zone(WWW, WWW2, MX, TXT)]
     records = [
         entry("A", "WWW.", "192.0.2.11"),
         entry("A", "www", "192.0.2.10", ttl=300),
@@ -46,15 +45,15 @@ def test_the_same_records_in_other_spellings_are_no_change_and_one_read(fake_ses
 def test_info_output_given_back_is_no_change(fake_session, run_module):
     from ansible_collections.edge.platform.plugins.modules import dns_record_info
 
-    fake_session.responses = [listing(WWW, MX, TXT)]
+    fake_session.responses = [zone(WWW, MX, TXT)]
     read = run_module(dns_record_info, dict(BASE))
-    fake_session.responses = [listing(WWW, MX, TXT)]
+    fake_session.responses = [zone(WWW, MX, TXT)]
     result = run_module(dns_records, dict(BASE, records=read["dns_records"], purge=True))
     assert result["changed"] is False and fake_session.writes == []
 
 
 def test_check_mode_plans_sets_purge_and_ignore_without_writing(fake_session, run_module):
-    fake_session.responses = [listing(WWW, WWW2, MX, TXT, SVCB)]
+    fake_session.responses = [zone(WWW, WWW2, MX, TXT, SVCB)]
     records = [
         entry("A", "www", "192.0.2.10", ttl=60),
         entry("A", "api", "192.0.2.20"),
@@ -74,14 +73,14 @@ def test_check_mode_plans_sets_purge_and_ignore_without_writing(fake_session, ru
 def test_deletions_go_first_then_the_rest_several_at_once(fake_session, run_module):
     lock, state = threading.Lock(), {"now": 0, "most": 0, "order": []}
     ready = threading.Barrier(3, timeout=5)
-    zone = {"listed": 0}
+    reads = {"count": 0}
 
     def answer(method, url, json, params):
         with lock:
             state["order"].append(method)
         if method == "GET":
-            zone["listed"] += 1
-            return listing(MX) if zone["listed"] == 1 else listing(*(dict(WWW, Id=10 + i) for i in range(3)))
+            reads["count"] += 1
+            return zone(MX) if reads["count"] == 1 else zone(*(dict(WWW, Id=10 + i) for i in range(3)))
         if method == "DELETE":
             return FakeResponse(status=204)
         with lock:
@@ -97,16 +96,16 @@ def test_deletions_go_first_then_the_rest_several_at_once(fake_session, run_modu
     result = run_module(dns_records, dict(BASE, records=records, purge=True, concurrency=3))
     assert result["changed"] is True and state["most"] == 3
     assert state["order"][:2] == ["GET", "DELETE"] and state["order"][-1] == "GET"
-    assert len(result["dns_records"]) == 3  # what the listing after the writes holds
+    assert len(result["dns_records"]) == 3  # what the zone read after the writes holds
 
 
 def test_a_lost_answer_is_settled_by_one_reread_and_never_sent_again(fake_session, run_module):
     added = dict(WWW, Id=9, Name="api", Value="192.0.2.20")
     fake_session.responses = [
-        listing(),
+        zone(),
         requests.exceptions.ReadTimeout("read timed out"),
-        listing(added),
-        listing(added),
+        zone(added),
+        zone(added),
     ]
     result = run_module(dns_records, dict(BASE, records=[entry("A", "api", "192.0.2.20")], concurrency=1))
     assert result["changed"] is True and len(fake_session.writes) == 1
@@ -115,7 +114,7 @@ def test_a_lost_answer_is_settled_by_one_reread_and_never_sent_again(fake_sessio
 
 def test_a_failure_midway_names_what_landed_failed_and_was_not_sent(fake_session, run_module):
     refused = FakeResponse(status=400, body={"ErrorKey": "dnsrecord.invalid", "Field": "Value", "Message": "No."})
-    fake_session.responses = [listing(), FakeResponse(status=201, body=dict(WWW, Id=9, Name="a")), refused]
+    fake_session.responses = [zone(), FakeResponse(status=201, body=dict(WWW, Id=9, Name="a")), refused]
     records = [entry("A", "a", "192.0.2.1"), entry("A", "b", "192.0.2.2"), entry("A", "c", "192.0.2.3")]
     result = run_module(dns_records, dict(BASE, records=records, concurrency=1))
     assert result["failed"] is True and result["changed"] is True
@@ -141,14 +140,16 @@ def test_bad_entries_fail_before_any_request(fake_session, run_module):
         result = run_module(dns_records, dict(BASE, records=records))
         assert result["failed"] is True and words in result["msg"], result["msg"]
     result = run_module(dns_records, dict(BASE, records=[], concurrency=0))
-    assert "concurrency must be 1 or more" in result["msg"]
+    assert "concurrency must be from 1 to 50; got 0" in result["msg"]
+    result = run_module(dns_records, dict(BASE, records=[], concurrency=1000000000))
+    assert "concurrency must be from 1 to 50; got 1000000000" in result["msg"]
     assert fake_session.calls == []
 
 
 def test_pull_zone_names_are_searched_once(fake_session, run_module):
     zones = FakeResponse(body={"Items": [{"Id": 2001, "Name": "demo"}], "HasMoreItems": False})
     linked = {"Id": 6, "Type": 7, "Name": "cdn", "Value": "demo", "LinkName": "2001", "Ttl": 300}
-    fake_session.responses = [listing(dict(linked), dict(linked, Id=7, Name="img")), zones]
+    fake_session.responses = [zone(dict(linked), dict(linked, Id=7, Name="img")), zones]
     records = [
         entry("PullZone", "cdn", None, pullzone_name="demo"),
         entry("PullZone", "img", None, pullzone_name="demo"),
@@ -159,8 +160,55 @@ def test_pull_zone_names_are_searched_once(fake_session, run_module):
 
 def test_a_lost_answer_with_a_failed_reread_is_unknown_never_resent(fake_session, run_module):
     down = FakeResponse(status=500, body={"Message": "down"})
-    fake_session.responses = [listing(), requests.exceptions.ReadTimeout("read timed out"), down]
+    fake_session.responses = [zone(), requests.exceptions.ReadTimeout("read timed out"), down]
     result = run_module(dns_records, dict(BASE, records=[entry("A", "api", "192.0.2.20")], concurrency=1))
     assert result["failed"] is True and len(fake_session.writes) == 1
     assert result["writes"]["unknown"] == ["add A api 192.0.2.20"] and result["changed"] is False
     assert "may or may not have landed" in result["msg"]
+
+
+# --- enums that grow: a number this collection cannot name ---------------------------------------------------------
+NEW_TYPE = {"Id": 20, "Type": 16, "Name": "new", "Value": "data", "Ttl": 300, "LinkName": ""}
+NEW_MONITOR = dict(WWW, Id=21, Name="lb", MonitorType=9, SmartRoutingType=6, MonitorStatus=4)
+
+
+def warnings_of(result):
+    return [w if isinstance(w, str) else w["event"]["msg"] for w in result.get("warnings", [])]
+
+
+def test_a_record_of_a_type_this_collection_cannot_name_is_never_purged_or_rewritten(fake_session, run_module):
+    fake_session.responses = [zone(WWW, NEW_TYPE)]
+    result = run_module(dns_records, dict(BASE, records=[entry("A", "www", "192.0.2.10")], purge=True), diff=True)
+    assert result["changed"] is False and fake_session.writes == []
+    assert [r["type"] for r in result["dns_records"]] == ["A", 16]
+    assert any(w.startswith("The platform answered Type = 16") for w in warnings_of(result))
+
+
+def test_unknown_enum_numbers_read_and_given_back_are_no_change(fake_session, run_module):
+    from ansible_collections.edge.platform.plugins.modules import dns_record, dns_record_info
+
+    fake_session.responses = [zone(NEW_MONITOR)]
+    read = run_module(dns_record_info, dict(BASE))
+    (record,) = read["dns_records"]
+    assert (record["monitor_type"], record["smart_routing_type"], record["monitor_status"]) == (9, 6, 4)
+    assert sorted(w.split(",")[0] for w in warnings_of(read)) == [
+        "The platform answered MonitorStatus = 4",
+        "The platform answered MonitorType = 9",
+        "The platform answered SmartRoutingType = 6",
+    ]
+    fake_session.responses = [zone(NEW_MONITOR)]
+    given = {k: record[k] for k in ("type", "name", "value", "monitor_type", "smart_routing_type", "ttl")}
+    result = run_module(dns_record, dict(BASE, **given))
+    assert result["changed"] is False and fake_session.writes == []
+    fake_session.responses = [zone(NEW_MONITOR)]
+    assert run_module(dns_records, dict(BASE, records=read["dns_records"]))["changed"] is False
+
+
+def test_an_update_sends_an_unknown_enum_number_back_as_it_was_read(fake_session, run_module):
+    from ansible_collections.edge.platform.plugins.modules import dns_record
+
+    fake_session.responses = [zone(NEW_MONITOR), FakeResponse(status=204), zone(dict(NEW_MONITOR, Ttl=60))]
+    result = run_module(dns_record, dict(BASE, type="A", name="lb", value="192.0.2.10", ttl=60))
+    assert result["changed"] is True
+    (write,) = fake_session.writes
+    assert (write["json"]["MonitorType"], write["json"]["SmartRoutingType"], write["json"]["Ttl"]) == (9, 6, 60)

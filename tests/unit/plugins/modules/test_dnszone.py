@@ -185,8 +185,16 @@ def test_delete_only_with_state_absent_and_a_zone_already_gone_is_no_change(fake
     assert result["changed"] is True and calls(fake_session)[-1] == ("DELETE", "/dnszone/1001")
     assert result["diff"]["after"] == {"present": False, "domain": "example.io"} and result["dns_zone"] is None
     fake_session.calls.clear()
-    gone = run(fake_session, run_module, [FakeResponse(404)], zone_id=1001, state="absent")
+    # a 404 by id is confirmed by the zone listing (by another route) before the zone is claimed absent
+    gone = run(fake_session, run_module, [FakeResponse(404), listing()], zone_id=1001, state="absent")
     assert gone["changed"] is False and not fake_session.writes
+    assert calls(fake_session)[-2:] == [("GET", "/dnszone/1001"), ("GET", "/dnszone")]
+
+
+def test_a_404_the_zone_listing_contradicts_deletes_nothing_and_claims_nothing(fake_session, run_module):
+    result = run(fake_session, run_module, [FakeResponse(404), listing(ZONE)], zone_id=1001, state="absent")
+    assert result["failed"] is True and not fake_session.writes
+    assert "the zone listing still shows DNS zone 1001" in result["msg"] and "Nothing was deleted" in result["msg"]
 
 
 def test_check_mode_delete_sends_no_write(fake_session, run_module):
@@ -199,6 +207,16 @@ def test_check_mode_delete_sends_no_write(fake_session, run_module):
     [
         ({"state": "absent", "soa_email": "a@b.c"}, "state=absent takes no settings (soa_email given)"),
         ({"domain": "exa mple.io"}, "domain must be a domain such as example.com"),
+        (
+            {"domain": "http://www.example.com"},
+            "domain must be a domain such as example.com, not a URL: give 'www.example.com', without http://",
+        ),
+        ({"domain": "https://example.com:8443/x"}, "not a URL: give 'example.com'"),
+        ({"domain": "example.com/zone"}, "domain must be a domain such as example.com, without a path ('/')"),
+        ({"domain": "example.com:53"}, "without a port (':')"),
+        ({"domain": "admin@example.com"}, "without an @ ('@')"),
+        ({"domain": ".example.org"}, "without an empty label"),
+        ({"domain": "a..example.org"}, "without an empty label"),
         ({"zone_id": 0}, "zone_id must be a positive id (from 1 to 9223372036854775807)"),
         ({"nameserver1": "ns1\n.example.io"}, "nameserver1 contains a control character"),
     ],
@@ -238,3 +256,23 @@ def test_info_exports_each_zone_file_and_its_output_written_back_is_no_change(fa
     fake_session.calls.clear()
     again = run(fake_session, run_module, [answer()], zone_id=shown["id"], domain=shown["domain"], **settings)
     assert again["changed"] is False and not fake_session.writes
+
+
+def test_a_zone_setting_this_collection_cannot_name_is_returned_as_its_number_and_never_rewritten(
+    fake_session, run_module
+):
+    grown = answer(LogAnonymizationType=9)
+    info = run(fake_session, run_module, [grown], module=dnszone_info, zone_id=1001)
+    assert info["dns_zones"][0]["log_anonymization_type"] == 9
+    assert [w.split(",")[0] for w in warnings_of(info)] == ["The platform answered LogAnonymizationType = 9"]
+    kept = run(fake_session, run_module, [answer(LogAnonymizationType=9)], zone_id=1001, logging_enabled=False)
+    assert kept["changed"] is False and not fake_session.writes
+    assert kept["dns_zone"]["log_anonymization_type"] == 9 and warnings_of(kept)
+    named = run(
+        fake_session,
+        run_module,
+        [answer(LogAnonymizationType=9), answer(LogAnonymizationType=1)],
+        zone_id=1001,
+        log_anonymization_type="drop",
+    )
+    assert named["changed"] is True and fake_session.writes[-1]["json"] == {"LogAnonymizationType": 1}

@@ -192,7 +192,7 @@ def test_a_body_that_is_not_an_object_is_no_traceback(fake_session, run_module, 
     fake_session.responses = [FakeResponse(200, body) if body is not None else FakeResponse(200, text="")]
     result = run_module(dnszone_dnssec, dict(BASE, state="disabled"))
     assert result["failed"] is True and fake_session.writes == []
-    assert "is not the JSON object this operation returns" in result["msg"]
+    assert "is not the DNS zone 7 this operation returns, so it was not understood" in result["msg"]
 
 
 class LostAnswerClient(object):
@@ -209,7 +209,8 @@ class LostAnswerClient(object):
         if method == "GET":
             if len(self.sent) > 1 and self.reread_fails:
                 raise ApiError(operation, 503)
-            return type("Reply", (), {"object": {"Domain": "example.org", "DnsSecEnabled": self.states.pop(0)}})()
+            zone = {"Id": 7, "Domain": "example.org", "DnsSecEnabled": self.states.pop(0)}
+            return type("Reply", (), {"data": zone, "object": zone})()
         raise ApiError(operation, None, "no answer in time", kind=MAY_HAVE_BEEN_SENT)
 
 

@@ -154,7 +154,9 @@ def test_an_answer_without_a_sent_value_warns_and_reports_what_the_platform_hold
 
 
 def test_check_mode_predicts_a_create_and_sends_nothing(fake_session, run_module):
-    result = run(fake_session, run_module, [listing()], check=True, diff=True, name="new", storage_zone_id=5001)
+    result = run(
+        fake_session, run_module, [listing(), listing()], check=True, diff=True, name="new", storage_zone_id=5001
+    )
     assert result["changed"] is True and not fake_session.writes
     shown = result["pull_zone"]
     assert (shown["id"], shown["name"], shown["storage_zone_id"], shown["origin_type"]) == (
@@ -209,16 +211,18 @@ def test_a_delete_already_done_elsewhere_is_what_was_asked(fake_session, run_mod
 
 def test_a_lost_create_answer_is_not_replayed_and_the_reread_decides(fake_session, run_module):
     lost = requests.exceptions.ReadTimeout("read timed out")
-    result = run(fake_session, run_module, [listing(), lost, listing(ZONE)], origin_url="https://origin.example.com")
+    answers = [listing(), listing(), lost, listing(ZONE)]
+    result = run(fake_session, run_module, answers, origin_url="https://origin.example.com")
     assert result["changed"] is True and "was not sent again" in str(result["warnings"])
-    assert [c["method"] for c in fake_session.calls] == ["GET", "POST", "GET"]
+    assert [c["method"] for c in fake_session.calls] == ["GET", "GET", "POST", "GET"]
     assert result["pull_zone"]["id"] == 2001
 
 
 def test_an_update_answer_that_is_not_the_zone_confirms_nothing(fake_session, run_module):
-    result = run(fake_session, run_module, [listing(ZONE), FakeResponse(200, {}), listing(ZONE)], type="volume")
+    result = run(fake_session, run_module, [listing(ZONE), FakeResponse(200, {}), answer()], type="volume")
     assert result["failed"] is True and "NOT applied" in result["msg"]
     assert len(fake_session.writes) == 1
+    assert calls(fake_session)[-1] == ("GET", "/pullzone/2001")  # the re-read is the zone by id
 
 
 def test_the_name_of_an_id_cannot_change_and_an_unknown_id_is_not_created(fake_session, run_module):

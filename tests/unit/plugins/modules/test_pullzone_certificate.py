@@ -854,3 +854,19 @@ def test_requests_conform_to_the_core_document(platform, fake_session, run_modul
                 data=data,
             )
         )
+
+
+def test_a_lost_removal_whose_hostname_is_gone_on_the_reread_is_unknown_not_an_input_error(
+    platform, fake_session, run_module, pki
+):
+    fake = platform(b64url(pki["bundle"]))
+
+    def lost():
+        fake.hostnames[:] = fake.hostnames[:1]  # the hostname went away meanwhile
+        raise requests.exceptions.ReadTimeout("read timed out")
+
+    fake.answers[("DELETE", "/pullzone/%d/removeCertificate" % ZONE)] = [lost]
+    removal = dict(args(pki, certificate=None, certificate_key=None), state="absent", retries=0)
+    result = run_module(pullzone_certificate, removal)
+    assert result["failed"] is True and "whether the change was applied is unknown" in result["msg"]
+    assert "www.example.com is not on pull zone 2001" in result["msg"] and len(fake_session.writes) == 1

@@ -212,3 +212,49 @@ def test_an_import_answer_without_counts_confirms_nothing_and_a_503_is_not_repla
             dns_zones.import_zone_file(api, 7, "x")
         assert failed.value.kind in ("bad_answer", "may_have_been_sent")
     assert len(session.calls) == 2
+
+
+@pytest.mark.parametrize("given", ["http://example.com", "example.com/", "example.com:443", "exa mple.com"])
+def test_a_zone_domain_no_domain_can_be_fails_naming_the_option_before_any_request(given):
+    api, session = client()
+    with pytest.raises(LookupFailed, match="zone_domain must be a domain such as example.com") as failed:
+        dns_zones.find(api, given)
+    assert failed.value.option == "zone_domain" and not failed.value.missing and session.calls == []
+
+
+def test_a_listed_zone_without_its_id_is_not_understood():
+    api, _session = client(dns_page([{"Domain": "example.com"}]))
+    with pytest.raises(ApiError) as caught:
+        dns_zones.find(api, "example.com")
+    assert caught.value.kind == BAD_ANSWER and "carries no id" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "listed, gone", [([], True), ([dns(8, "other.example")], True), ([dns(7, "x.example")], False)]
+)
+def test_confirm_gone_reads_the_listing_by_another_route(listed, gone):
+    api, session = client(dns_page(listed))
+    assert dns_zones.confirm_gone(api, 7, "x.example") is gone
+    assert session.calls[0]["url"].endswith("/dnszone") and session.calls[0]["params"]["search"] == "x.example"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        FakeResponse(text="<html><head><title>Login</title></head></html>", headers={"Content-Type": "text/html"}),
+        FakeResponse(body={}),
+        FakeResponse(body=[]),
+    ],
+    ids=["html", "{}", "[]"],
+)
+def test_an_export_that_is_no_zone_file_is_not_understood(answer):
+    api, _session = client(answer)
+    with pytest.raises(ApiError) as caught:
+        dns_zones.export_zone_file(api, 7)
+    assert caught.value.kind == BAD_ANSWER and "is not the zone file" in str(caught.value)
+    assert "<title>" not in str(caught.value)
+
+
+def test_an_empty_export_is_the_file_of_an_empty_zone():
+    api, _session = client(FakeResponse(text=""))
+    assert dns_zones.export_zone_file(api, 7) == ""

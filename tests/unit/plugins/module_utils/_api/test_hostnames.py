@@ -78,3 +78,40 @@ def test_a_lost_certificate_request_is_not_replayed():
     with pytest.raises(ApiError) as raised:
         hostnames.load_free_certificate(api, "cdn.example.com")
     assert raised.value.kind == MAY_HAVE_BEEN_SENT and len(session.calls) == 1
+
+
+ACME = (
+    "The certificate could not be requested. Make sure the hostname DNS is set up to bunny.net. Fail to load resource "
+    "from 'https://acme-v02.api.letsencrypt.org/acme/new-order'. urn:ietf:params:acme:error:rateLimited: too many "
+    'certificates (50) already issued for "example.com" in the last 168h0m0s, retry after 2026-07-18 21:49:58 UTC'
+)
+
+
+def test_a_refusal_by_lets_encrypts_limits_says_so_and_what_to_do():
+    refused = {"ErrorKey": "pullzone.certificate_request_failed", "Field": None, "Message": ACME}
+    api, session = client(FakeResponse(400, refused), FakeResponse(400, refused))
+    with pytest.raises(ApiError) as caught:
+        hostnames.load_free_certificate(api, "cdn.example.com")
+    assert "at most 50 certificates per registered domain in 7 days" in caught.value.hint
+    assert "wildcard_certificate=true" in caught.value.hint and "retry after 2026-07-18" in caught.value.describe()
+    with pytest.raises(ApiError, match="Let's Encrypt refused a new certificate for cdn.example.com"):
+        hostnames.issue_wildcard(api, 11, "example.com", "cdn.example.com")
+    assert [(c["method"], c["url"][len("https://api.example.test") :]) for c in session.calls] == [
+        ("GET", "/pullzone/loadFreeCertificate"),
+        ("POST", "/dnszone/11/certificate/issue"),
+    ]
+    assert session.calls[1]["json"] == {"Domain": "example.com"}
+
+
+def test_the_wildcard_of_a_hostname_and_the_dns_zone_that_holds_it():
+    assert hostnames.wildcard_domain("cdn.shop.example.com.") == "shop.example.com"
+    for name in ("example.com", "*.example.com"):
+        with pytest.raises(hostnames.InputError, match="wildcard_certificate"):
+            hostnames.wildcard_domain(name)
+    zones = [{"Id": 1, "Domain": "example.com"}, {"Id": 2, "Domain": "Shop.Example.com"}, {"Id": 3, "Domain": "le.com"}]
+    page = {"Items": zones, "CurrentPage": 1, "TotalItems": 3, "HasMoreItems": False}
+    api, _session = client(FakeResponse(body=page), FakeResponse(body=page), FakeResponse(body=page))
+    assert hostnames.owning_dns_zone(api, "shop.example.com")["Id"] == 2  # the longest zone domain
+    assert hostnames.owning_dns_zone(api, "example.com")["Id"] == 1
+    with pytest.raises(hostnames.InputError, match="no DNS zone of this account holds example.org"):
+        hostnames.owning_dns_zone(api, "example.org")

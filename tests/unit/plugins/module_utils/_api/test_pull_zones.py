@@ -78,9 +78,10 @@ def test_a_rejected_field_names_the_option(field, hint):
 
 def test_find_named_is_exact_and_none_when_absent():
     zones = [{"Id": 1, "Name": "demo"}, {"Id": 2, "Name": "Demo"}]
-    api, _session = client(dns_page(zones), dns_page(zones), dns_page(zones + [{"Id": 3, "Name": "demo"}]))
+    api, session = client(dns_page(zones), dns_page(zones), dns_page(zones + [{"Id": 3, "Name": "demo"}]))
     assert pull_zones.find_named(api, "Demo")["Id"] == 2
-    assert pull_zones.find_named(api, "dem") is None
+    assert pull_zones.find_named(api, "dem") is None  # a search that found other zones works: no second listing
+    assert [c["params"].get("search") for c in session.calls] == ["Demo", "dem"]
     with pytest.raises(pull_zones.InputError, match=r"2 pull zones are named 'demo' \(ids 1, 3\)"):
         pull_zones.find_named(api, "demo")
 
@@ -129,3 +130,60 @@ def test_refusals_name_the_option_or_the_taken_name():
         pull_zones.create(api, "x", {})
     with pytest.raises(ApiError, match="The platform refused blockedcountries: check blocked_countries"):
         pull_zones.update(api, 7, {"BlockedCountries": ["??"]})
+
+
+# --- reads declare their documented answer (issue 27 item 1) -----------------------------------------------------
+
+BAD = [
+    FakeResponse(body={}),
+    FakeResponse(body=[]),
+    FakeResponse(text="<html><title>Portal</title></html>", headers={"Content-Type": "text/html"}),
+    FakeResponse(text=""),
+    FakeResponse(body={"Id": 22, "Name": "other"}),  # another zone
+]
+
+
+@pytest.mark.parametrize("answer", BAD, ids=["{}", "[]", "HTML", "empty", "another zone"])
+def test_a_zone_read_of_another_shape_is_not_understood(answer):
+    api, _session = client(answer)
+    with pytest.raises(ApiError) as caught:
+        pull_zones.get(api, 21)
+    assert caught.value.kind == "bad_answer" and "not understood" in caught.value.message
+    assert caught.value.hint.startswith("Nothing was written by this task.")
+
+
+@pytest.mark.parametrize("hostnames", [None, [], ["junk"]], ids=["null", "[]", "no entry"])
+def test_a_zone_read_for_a_hostname_decision_must_carry_its_hostnames(hostnames):
+    api, _session = client(FakeResponse(body={"Id": 21, "Hostnames": hostnames}))
+    with pytest.raises(ApiError, match="the pull zone 21 with its hostnames"):
+        pull_zones.get(api, 21, hostnames=True)
+    listed = {"Id": 21, "Hostnames": [{"Value": "demo.b-cdn.net"}]}
+    assert pull_zones.with_hostnames(None, 21, listed) is listed  # a listed zone with its hostnames: no read
+    api, session = client(FakeResponse(body=listed))
+    assert pull_zones.with_hostnames(api, 21, {"Id": 21, "Hostnames": hostnames}) == listed
+    assert len(session.calls) == 1
+
+
+def test_get_or_none_takes_the_platforms_404_as_gone_and_nothing_else():
+    api, _session = client(FakeResponse(404, text=""), FakeResponse(404, {"ErrorKey": "pullZone.not_found"}))
+    assert pull_zones.get_or_none(api, 21) is None and pull_zones.get_or_none(api, 21) is None
+    page = FakeResponse(404, text="<html><title>Not Found</title></html>", headers={"Content-Type": "text/html"})
+    api, _session = client(page)
+    with pytest.raises(ApiError, match='does not show the zone is gone: an HTML page titled "Not Found"'):
+        pull_zones.get_or_none(api, 21)
+
+
+def test_a_search_that_finds_nothing_is_confirmed_by_the_unfiltered_listing():
+    zones = [{"Id": 1, "Name": "demo"}, {"Id": 2, "Name": "site"}]
+    api, session = client(dns_page([]), dns_page(zones), dns_page([]), dns_page(zones))
+    assert pull_zones.find_named(api, "site")["Id"] == 2
+    assert pull_zones.find(api, "DEMO")["Id"] == 1
+    assert [c["params"].get("search") for c in session.calls] == ["site", None, "DEMO", None]
+
+
+@pytest.mark.parametrize("answer", [FakeResponse(body=[]), FakeResponse(body={})], ids=["[]", "{}"])
+def test_a_listing_of_another_shape_is_not_understood_and_decides_nothing(answer):
+    api, session = client(answer)
+    with pytest.raises(ApiError) as caught:
+        pull_zones.find_named(api, "demo")
+    assert caught.value.kind == "bad_answer" and len(session.calls) == 1

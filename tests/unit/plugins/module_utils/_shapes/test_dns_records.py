@@ -1,4 +1,4 @@
-"""The DNS record shape: the normalisation table, option checks, identity, picking a record, bodies, speed."""
+"""The DNS record shape: the normalisation table, option checks, identity, picking a record, bodies, a thousand records."""
 
 from __future__ import annotations
 
@@ -99,7 +99,8 @@ def test_script_records_read_their_id_from_the_value_and_ignore_the_weight():
         ({"type": "TXT", "name": "x", "pullzone_id": 5}, "pullzone_id is not valid for TXT records"),
         ({"type": "A", "name": "x", "value": "2001:db8::1"}, "value of an A record must be an IPv4 address"),
         ({"type": "AAAA", "name": "x", "value": "192.0.2.1"}, "value of an AAAA record must be an IPv6 address"),
-        ({"type": "A", "name": "x", "ttl": -1}, "ttl must be between 0 and"),
+        ({"type": "A", "name": "x", "weight": 101}, "weight of A records must be from 0 to 100; got 101"),
+        ({"type": "AAAA", "name": "x", "weight": 101}, "weight of AAAA records must be from 0 to 100; got 101"),
         ({"type": "A", "name": "x", "monitor_type": "often"}, "monitor_type must be one of none, ping, http, monitor"),
         ({"type": "Script", "name": "x", "value": "main"}, "value of a Script record is its script id"),
         ({"type": "SVCB", "name": "x"}, "type must be one of"),

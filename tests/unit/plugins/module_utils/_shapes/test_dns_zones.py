@@ -28,10 +28,19 @@ def test_the_readable_zone_is_every_row_and_nothing_else():
         "ecdsa",
     )
     assert shaped["dnssec_enabled"] is False and "Secret" not in str(shaped)
-    assert (
-        S.shape_dns_zone({"Id": 1, "LogAnonymizationType": 9, "LoggingEnabled": "yes"})["log_anonymization_type"]
-        is None
-    )
+    warnings = []
+    unknown = S.shape_dns_zone({"Id": 1, "LogAnonymizationType": 9, "CertificateKeyType": 4}, warnings.append)
+    # enums that grow: the number itself, a warning each, compared as the number (no false change)
+    assert (unknown["log_anonymization_type"], unknown["certificate_key_type"]) == (9, 4)
+    assert [w.split(",")[0] for w in warnings] == [
+        "The platform answered LogAnonymizationType = 9",
+        "The platform answered CertificateKeyType = 4",
+    ]
+    assert S.differing({"LogAnonymizationType": 9}, {}) == {}
+    assert S.differing({"LogAnonymizationType": 9}, {"log_anonymization_type": "drop"}) == {
+        "log_anonymization_type": "drop"
+    }
+    assert S.shape_dns_zone({"Id": 1, "LoggingEnabled": "yes"})["logging_enabled"] is None
     assert S.shape_dns_zone(None)["record_count"] is None
 
 

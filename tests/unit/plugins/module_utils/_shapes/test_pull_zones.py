@@ -52,8 +52,14 @@ def test_origin_urls_are_compared_by_meaning(one, other, same):
     assert (P.compared_url(one) == P.compared_url(other)) is same
 
 
-def test_unknown_platform_numbers_read_as_null_and_compare_as_unknown():
-    assert P.readable({"OriginType": 9})["origin_type"] is None
-    assert P.managed_view({"OriginType": 9}, ["origin_type"]) == {"origin_type": "unknown (9)"}
+def test_unknown_platform_numbers_are_kept_as_numbers_with_a_warning_and_compared_as_numbers():
+    unknown = []
+    shown = P.readable({"OriginType": 7, "Type": 2, "LogAnonymizationType": 5}, unknown)
+    assert (shown["origin_type"], shown["type"], shown["log_anonymization_type"]) == (7, 2, 5)
+    assert len(unknown) == 3 and "OriginType = 7, a value this collection does not name" in " ".join(unknown)
+    assert P.managed_view({"OriginType": 7}, ["origin_type"]) == {"origin_type": 7}
+    # a name given is a change from an unknown number, and the number itself is never written back as a name
+    assert P.differing({"OriginType": 7}, {"origin_type": "origin_url"}) == {"origin_type": "origin_url"}
+    assert P.differing({"OriginType": 7}, {}) == {}
     assert P.readable({"OriginUrl": "https://u:secret@o.example"})["origin_url"] == "https://o.example"
     assert P.url_password("https://u:secret@o.example") == "secret" and P.url_password(None) is None

@@ -37,7 +37,7 @@ def test_dnssec_status_nulls_what_the_platform_writes_as_unset():
         ({"HasCertificate": False, "CertificateProvisionType": 3}, ("none", False)),
         ({"HasCertificate": True, "CertificateProvisionType": 3}, ("custom", True)),
         ({"HasCertificate": True, "CertificateProvisionType": 1}, ("http01", False)),
-        ({"HasCertificate": True, "CertificateProvisionType": 9}, ("unknown", False)),
+        ({"HasCertificate": True, "CertificateProvisionType": 9}, (9, False)),  # a type the platform added: the number
         ({"HasCertificate": True, "Certificate": "data"}, ("custom", True)),
         ({"HasCertificate": True}, ("unknown", False)),
     ],

@@ -15,22 +15,23 @@ RECORD = {"Id": 300001, "Type": 0, "Name": "www", "Value": "192.0.2.10", "Ttl": 
 WANTED = dict(ARGS, type="A", name="www", value="192.0.2.10", ttl=300)
 
 
-def _listing(*records):
-    return FakeResponse(body={"Items": list(records), "CurrentPage": 1, "TotalItems": 1, "HasMoreItems": False})
+def _zone(*records):
+    """``GET /dnszone/1001``: the zone with its records (how the modules read them)."""
+    return FakeResponse(body={"Id": 1001, "Domain": "example.com", "Records": list(records)})
 
 
 CASES = {
     "add": Case(
         dns_record,
         WANTED,
-        lambda: [_listing(), FakeResponse(status=201, body=RECORD)],
+        lambda: [_zone(), FakeResponse(status=201, body=RECORD)],
         changed=True,
         shows=lambda r: r["dns_record"]["id"] == 300001 and r["dns_record"]["monitor_type"] == "none",
     ),
     "update in check mode with diff": Case(
         dns_record,
         dict(WANTED, ttl=60, comment="web"),
-        lambda: [_listing(RECORD)],
+        lambda: [_zone(RECORD)],
         check=True,
         diff=True,
         changed=True,
@@ -40,7 +41,7 @@ CASES = {
         dns_record,
         dict(WANTED, type="CNAME", value="elsewhere.example"),
         lambda: [
-            _listing(),
+            _zone(),
             FakeResponse(
                 status=400,
                 body={

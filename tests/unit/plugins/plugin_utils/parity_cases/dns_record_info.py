@@ -17,7 +17,7 @@ CASES = {
     "read by type": Case(
         dns_record_info,
         dict(ARGS, type="PullZone"),
-        lambda: [FakeResponse(body={"Items": [PULL_ZONE], "CurrentPage": 1, "TotalItems": 1, "HasMoreItems": False})],
+        lambda: [FakeResponse(body={"Id": 1001, "Domain": "example.com", "Records": [PULL_ZONE]})],
         shows=lambda r: r["dns_records"][0]["pullzone_id"] == 2001 and r["dns_records"][0]["value"] == "demo",
     ),
     "missing zone": Case(

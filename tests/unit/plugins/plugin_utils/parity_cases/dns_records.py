@@ -18,8 +18,9 @@ MAIL = {"Id": 300003, "Type": 4, "Name": "", "Value": "mail.example.com", "Ttl":
 RECORDS = [{"type": "A", "name": "www", "value": "192.0.2.10", "ttl": 300}]
 
 
-def _listing(*records):
-    return FakeResponse(body={"Items": list(records), "CurrentPage": 1, "TotalItems": 1, "HasMoreItems": False})
+def _zone(*records):
+    """``GET /dnszone/1001``: the zone with its records (how the modules read them)."""
+    return FakeResponse(body={"Id": 1001, "Domain": "example.com", "Records": list(records)})
 
 
 CASES = {
@@ -27,10 +28,10 @@ CASES = {
         dns_records,
         dict(ARGS, purge=True, records=RECORDS + [{"type": "MX", "name": "@", "value": "mail.example.com"}]),
         lambda: [
-            _listing(WWW, OLD),
+            _zone(WWW, OLD),
             FakeResponse(status=204),  # delete old
             FakeResponse(status=201, body=MAIL),  # add MX
-            _listing(WWW, MAIL),
+            _zone(WWW, MAIL),
         ],
         changed=True,
         shows=lambda r: [x["value"] for x in r["changes"]["deleted"]] == ["192.0.2.99"] and len(r["dns_records"]) == 2,
@@ -38,7 +39,7 @@ CASES = {
     "update in check mode with diff": Case(
         dns_records,
         dict(ARGS, records=[dict(RECORDS[0], ttl=60)]),
-        lambda: [_listing(WWW, OLD)],
+        lambda: [_zone(WWW, OLD)],
         check=True,
         diff=True,
         changed=True,
@@ -50,7 +51,7 @@ CASES = {
         dns_records,
         dict(ARGS, records=RECORDS + [{"type": "A", "name": "api", "value": "192.0.2.20"}]),
         lambda: [
-            _listing(),
+            _zone(),
             FakeResponse(status=201, body=dict(WWW, Name="api", Value="192.0.2.20", Id=300009)),
             FakeResponse(status=400, body={"ErrorKey": "dnsrecord.invalid", "Field": "Value", "Message": "No."}),
         ],
