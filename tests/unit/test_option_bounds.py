@@ -24,8 +24,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.bounds impor
 )
 
 # Modules whose numeric options still lack a declared range (the lead empties this list after merging).
-PENDING = [
-]
+PENDING = []
 NAMES = sorted(info.name for info in pkgutil.iter_modules(modules_package.__path__))
 
 
