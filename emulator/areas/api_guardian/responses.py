@@ -124,6 +124,10 @@ def unsupported_media_type(content_type):
     )
 
 
+def _not_json(name):
+    raise ValueError("%s is not a JSON value" % name)
+
+
 def read_body(request, fields):
     """The request object with its properties renamed to the model's spelling; raises Failure."""
     content_type = request.header("Content-Type") or ""
@@ -133,7 +137,8 @@ def read_body(request, fields):
     if not request.body:
         raise fail(400, "request.invalid_json", "A request body is required.")
     try:
-        data = json.loads(request.body.decode("utf-8-sig"))
+        # NaN and Infinity are not JSON (RFC 8259): the platform's binder refuses them (messages.Request.json)
+        data = json.loads(request.body.decode("utf-8-sig"), parse_constant=_not_json)
     except (UnicodeDecodeError, ValueError) as exc:
         raise fail(400, "request.invalid_json", "The request body is not valid JSON: %s." % exc) from exc
     if not isinstance(data, dict):

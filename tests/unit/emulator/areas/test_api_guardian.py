@@ -1235,3 +1235,13 @@ def test_zone_wide_configuration_survives_uploads(api):
     ok(api.call("PATCH", BASE % 3003, settings))
     configuration = ok(api.update(3003, SETTINGS_DOC, enforceAuthorizationValidation=True))["configuration"]
     assert {key: configuration[key] for key in settings} == settings
+
+
+@pytest.mark.parametrize("body", ['{"isEnabled": NaN}', '{"isEnabled": Infinity}', "[]", "null", "7"])
+def test_a_body_that_is_not_a_json_object_is_refused(emulator, body):
+    running = emulator(FIXTURE, key=KEY)
+    answer = running.request(
+        "PATCH", "/shield/shield-zone/3001/api-guardian", data=body, headers={"Content-Type": "application/json"}
+    )
+    assert answer.status_code == 400
+    assert answer.json()["error"]["errorKey"] in ("request.invalid_json", "request.invalid_body")
