@@ -2,8 +2,7 @@
 
 The ranges are the modules' own declarations (``ModuleDef(bounds=...)``) and the defaults of ``_engine/bounds.py``
 (ids: 1 to 2**63-1; other integers: 64 bits). Every numeric option that is not an id must declare its range, and its
-documentation must state it; a module whose audit is still to come is listed in :data:`PENDING`, which can only
-shrink (a listed module that passes fails the test that keeps the list honest).
+documentation must state it.
 """
 
 from __future__ import annotations
@@ -23,8 +22,6 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.bounds impor
     numeric_options,
 )
 
-# Modules whose numeric options still lack a declared range (the lead empties this list after merging).
-PENDING = []
 NAMES = sorted(info.name for info in pkgutil.iter_modules(modules_package.__path__))
 
 
@@ -72,14 +69,9 @@ def problems(name):
     return found
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if n not in PENDING])
+@pytest.mark.parametrize("name", NAMES)
 def test_every_number_has_a_documented_range(name):
     assert problems(name) == []
-
-
-@pytest.mark.parametrize("name", PENDING)
-def test_pending_modules_are_still_pending(name):
-    assert problems(name), "%s passes the audit: remove it from PENDING" % name
 
 
 def test_ids_default_to_positive_64_bit_numbers():
