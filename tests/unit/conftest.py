@@ -217,3 +217,20 @@ def pytest_collection_finish(session):
     the whole heap the parent built while collecting. Frozen, that heap is left alone (about a fifth of the units
     stage's CPU); nothing collected here is garbage a test needs reclaimed."""
     gc.freeze()
+
+
+@pytest.fixture
+def clean_environment(monkeypatch):
+    """No connection variable from the environment the tests run in (each test gives its own)."""
+    for variable in (
+        "EDGE_API_KEY",
+        "BUNNYNET_API_KEY",
+        "EDGE_BASE_URL",
+        "BUNNYNET_API_URL",
+        "SERVICE_DATABASE_URL",
+        "BUNNY_DATABASE_URL",
+        "SERVICE_DATABASE_AUTH_TOKEN",
+        "BUNNY_DATABASE_AUTH_TOKEN",
+    ):
+        monkeypatch.delenv(variable, raising=False)
+    return monkeypatch

@@ -193,22 +193,6 @@ def assert_named_and_masked(result, shown, path):
     assert "exception" not in result or "Traceback" not in str(result.get("msg"))
 
 
-@pytest.fixture
-def clean_environment(monkeypatch):
-    for variable in (
-        "EDGE_API_KEY",
-        "BUNNYNET_API_KEY",
-        "EDGE_BASE_URL",
-        "BUNNYNET_API_URL",
-        "SERVICE_DATABASE_URL",
-        "BUNNY_DATABASE_URL",
-        "SERVICE_DATABASE_AUTH_TOKEN",
-        "BUNNY_DATABASE_AUTH_TOKEN",
-    ):
-        monkeypatch.delenv(variable, raising=False)
-    return monkeypatch
-
-
 @pytest.mark.parametrize("name, options", list(cases()))
 def test_a_wrongly_typed_option_fails_by_name_on_both_hosts_showing_no_secret(
     fake_session, run_module, capsys, clean_environment, name, options

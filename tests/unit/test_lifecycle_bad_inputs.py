@@ -31,11 +31,9 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import effective_bounds
 from ansible_collections.edge.platform.tests.unit.emulated import HOSTS, Emulated, shown_secrets, steady
 from ansible_collections.edge.platform.tests.unit.matrix_cases import CASES, LIFECYCLE, is_read
-from ansible_collections.edge.platform.tests.unit.test_bad_option_types import (  # noqa: F401  (a fixture)
-    BASE,
+from ansible_collections.edge.platform.tests.unit.test_bad_option_types import (
     assert_named_and_masked,
     bad_args,
-    clean_environment,
     module_named,
     option_paths,
     run_both,
@@ -79,7 +77,7 @@ def out_of_range(bound, kind):
     """Numbers outside ``bound`` (``(low, high)`` or None) for an option of ``kind``."""
     values = [] if bound is None else [bound[0] - 1, bound[1] + 1]
     values += [2**64, -(2**64)] if kind == "int" else [float("nan"), float("inf"), float("-inf")]
-    return [v for v in dict.fromkeys(values) if bound is None or not bound[0] <= v <= bound[1] or v != v]
+    return [v for v in dict.fromkeys(values) if bound is None or not bound[0] <= v <= bound[1] or math.isnan(v)]
 
 
 def bad_values(name):

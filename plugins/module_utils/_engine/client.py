@@ -45,7 +45,6 @@ from .errors import (
     ApiError,
     decode_json,
     envelope_failure,
-    excerpt,
     parse_error_body,
     scrub,
     shorten,
@@ -375,23 +374,8 @@ class Client(object):
             raise ValueError("expect must be a documented shape or one of %s" % ", ".join(EXPECT))
         if changes_state is None:
             changes_state = method.upper() not in READ_METHODS
-        if not changes_state:
-            return self._request(
-                method,
-                path,
-                operation,
-                json_body,
-                params,
-                allow_404,
-                replay_safe,
-                check_envelope,
-                hints,
-                expect,
-                changes_state,
-                decode,
-                text_body,
-            )
-        self.writes_sent += 1  # counted once, before the first attempt: it may land from here on
+        if changes_state:
+            self.writes_sent += 1  # counted once, before the first attempt: it may land from here on
         try:
             reply = self._request(
                 method,
@@ -409,10 +393,10 @@ class Client(object):
                 text_body,
             )
         except ApiError as error:
-            if error.kind in UNCONFIRMED_KINDS:
+            if changes_state and error.kind in UNCONFIRMED_KINDS:
                 self.writes_maybe_applied += 1
             raise
-        if 200 <= reply.status < 300:
+        if changes_state and 200 <= reply.status < 300:
             self.writes_maybe_applied += 1
         return reply
 

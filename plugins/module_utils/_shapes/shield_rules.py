@@ -335,7 +335,7 @@ def keep_unnamed(fields, wanted, current, spec):
     cannot name: a module never rewrites a value it cannot name (docs/platform-notes.md, "Enums that grow")."""
     current, spec = (current if isinstance(current, dict) else {}), (spec or {})
     for field in _fields(fields, False):
-        if type(field) is not Enum or field.default is None:
+        if isinstance(field, EnumSet) or not isinstance(field, Enum) or field.default is None:
             continue
         number = as_number(current.get(field.member))
         given = spec.get(field.option) is not None or spec.get(field.name_option) is not None

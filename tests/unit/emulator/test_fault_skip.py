@@ -15,7 +15,7 @@ def test_skip_lets_the_first_matching_requests_pass_then_takes_the_next(emulator
         "POST", "faults", json={"path_regex": "^/dnszone/1$", "method": "GET", "skip": 2, "body": "{}"}
     )
     assert added.status_code == 201 and added.json()["faults"][0]["skip"] == 2
-    answers = [running.request("GET", "/dnszone/1") for _ in range(4)]
+    answers = [running.request("GET", "/dnszone/1") for _attempt in range(4)]
     assert [a.json().get("Id") for a in answers] == [1, 1, None, 1]
     assert answers[2].text == "{}"
     assert [entry.get("note") for entry in running.log()] == [None, None, "injected fault", None]
@@ -42,7 +42,7 @@ def test_a_skipping_fault_lets_a_later_fault_take_the_request(emulator):
             {"path_regex": "^/dnszone/1$", "status": 500},
         ],
     )
-    assert [running.request("GET", "/dnszone/1").status_code for _ in range(3)] == [500, 503, 200]
+    assert [running.request("GET", "/dnszone/1").status_code for _attempt in range(3)] == [500, 503, 200]
 
 
 def test_skip_with_after_processing_lands_only_the_chosen_write(emulator):
@@ -72,4 +72,4 @@ def test_reset_forgets_a_skipping_fault(emulator):
     running.admin("POST", "faults", json={"path_regex": "^/dnszone/1$", "skip": 1, "status": 500})
     running.request("GET", "/dnszone/1")
     running.admin("POST", "reset")
-    assert [running.request("GET", "/dnszone/1").status_code for _ in range(2)] == [200, 200]
+    assert [running.request("GET", "/dnszone/1").status_code for _attempt in range(2)] == [200, 200]

@@ -38,6 +38,17 @@ def test_an_import_past_the_size_is_refused_with_413_and_imports_nothing(emulato
     assert len(records_of(running)) == 1
 
 
+def test_the_43_mb_import_of_the_report_is_refused_and_every_area_still_answers(emulator):
+    # issue 27: a 43 MB zone file (under the 64 MB body cap) kept the DNS area, then every area, from answering
+    running = emulator(FIXTURE)
+    line = "www%07d 3600 IN A 192.0.2.1\n"
+    big = "".join(line % n for n in range(43 * 1024 * 1024 // len(line % 0)))
+    assert len(big) > 43_000_000
+    answer = running.request("POST", "/dnszone/11/import", data=big.encode(), headers={"Content-Type": "text/plain"})
+    assert answer.status_code == 413 and len(records_of(running)) == 1
+    assert running.request("GET", "/pullzone").status_code == 200
+
+
 def test_an_import_past_the_record_count_is_refused_whole(emulator):
     from emulator.areas.dns.zone_routes import MAX_IMPORT_RECORDS
 

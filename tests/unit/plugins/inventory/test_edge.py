@@ -43,9 +43,11 @@ DNS_ZONES = [
 SHIELD_ZONES = [{"shieldZoneId": 31, "pullZoneId": 11, "planType": 1, "wafEnabled": True, "learningMode": False}]
 
 
-def platform(calls=None, failure=None, replace=None, pull_zones=PULL_ZONES, shield_zones=SHIELD_ZONES):
+def platform(calls=None, failure=None, replace=None, pull_zones=None, shield_zones=None):
     """A fake platform answering the three listings (``failure``: the answer to every request instead; ``replace``:
     path -> the answer to that listing instead)."""
+    pull_zones = PULL_ZONES if pull_zones is None else pull_zones
+    shield_zones = SHIELD_ZONES if shield_zones is None else shield_zones
 
     def answer(method, url, body, params):
         if failure is not None:

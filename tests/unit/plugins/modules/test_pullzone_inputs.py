@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.modules import pullzone
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone import (
-    BASE,
     CORE,
     SECRET,
     ZONE,

@@ -258,7 +258,9 @@ def test_a_number_the_collection_cannot_name_is_shown_sent_back_and_no_false_cha
     result = run(fake_session, run_module, [zone(**unnamed), echo(sent)], waf_enabled=False)
     assert result["changed"] is True
     assert fake_session.writes[0]["json"]["shieldZone"] == sent  # 7, 5 and 9 go back as they were read
-    asked = run(fake_session, run_module, [zone(**unnamed), echo(whole(**dict(unnamed, planType=1)))], plan="advanced")
+    asked_members = dict(unnamed)
+    asked_members["planType"] = 1
+    asked = run(fake_session, run_module, [zone(**unnamed), echo(whole(**asked_members))], plan="advanced")
     assert asked["changed"] is True and fake_session.writes[-1]["json"]["shieldZone"]["planType"] == 1
     assert fake_session.writes[-1]["json"]["shieldZone"]["wafExecutionMode"] == 5
 

@@ -142,7 +142,7 @@ def test_unknown_numbers_keep_the_number_and_have_no_name(fake_session, run_modu
     config = configuration(
         variables={"27": "x"}, actionType=9, operatorType=13, severityType=7, transformationTypes=[8, 99]
     )
-    fake_session.responses = [FakeResponse(200, rule(config=config), headers=TEXT) for _ in range(2)]
+    fake_session.responses = [FakeResponse(200, rule(config=config), headers=TEXT) for _read in range(2)]
     shaped = run_module(waf_rule_info, dict(ARGS, id=4001))["waf_rules"][0]["rule_configuration"]
     assert (shaped["action_type"], shaped["action_type_name"]) == (9, None)
     assert (shaped["operator_type"], shaped["operator_type_name"]) == (13, None)

@@ -110,14 +110,18 @@ def test_an_answer_a_read_does_not_document_is_not_understood_on_both_hosts(read
     assert "<body>" not in result["msg"] and SECRET not in json.dumps(result)
 
 
+def zone_then_empty_object():
+    """A zone without Records, then a records listing answered {}."""
+    return [FakeResponse(body={"Id": 1001}), FakeResponse(body={})]
+
+
 def test_a_record_listing_answered_with_an_empty_object_adds_nothing(fake_session, run_module):
     # the tester's report: {} read as "no records" made dns_record and dns_records add a second identical record
     for module, args in (
         (dns_record, dict(zone_id=1001, type="A", name="www", value="192.0.2.10")),
         (dns_records, dict(zone_id=1001, records=[{"type": "A", "name": "www", "value": "192.0.2.10"}])),
     ):
-        answers = lambda: [FakeResponse(body={"Id": 1001}), FakeResponse(body={})]  # noqa: E731
-        result, sent = both_hosts(module, dict(BASE, **args), answers, fake_session, run_module)
+        result, sent = both_hosts(module, dict(BASE, **args), zone_then_empty_object, fake_session, run_module)
         assert result["failed"] is True and [m for m, _u, _q, _b in sent] == ["GET", "GET"]
         assert "is not the page of DNS records of zone 1001" in result["msg"]
 
