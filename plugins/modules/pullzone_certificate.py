@@ -39,7 +39,8 @@ options:
   hostname:
     description:
       - The hostname of the pull zone, for example V(www.example.com).
-      - Matched case-insensitively; a trailing dot is ignored. It must already be on the pull zone.
+      - Matched case-insensitively; a trailing dot is ignored. With O(state=present) it must already be on the pull
+        zone.
       - System hostnames (the C(*.b-cdn.net) one) and hostnames managed by the platform are refused; the platform manages
         their certificates.
     type: str
@@ -48,7 +49,9 @@ options:
     description:
       - V(present) installs the certificate unless the same one is already installed.
       - V(absent) removes the custom certificate when the hostname has one. A certificate the platform issued itself (for
-        example a free Let's Encrypt one) is left alone.
+        example a free Let's Encrypt one) is left alone. A hostname that is not on the pull zone, or a pull zone that
+        is gone, has no certificate to remove, so the task changes nothing and warns with what the lookup found (a
+        teardown after a build that failed midway, or run twice, finishes).
     type: str
     choices: [present, absent]
     default: present
@@ -385,16 +388,26 @@ def load_wanted(ctx):
     return bundle, key
 
 
+class HostnameNotOnZone(InputError):
+    """The hostname is not on the pull zone: ``where`` says so, with the zone's hostnames, and ``zone_name`` is the
+    zone's name as read."""
+
+    def __init__(self, where, fix, zone_name):
+        super().__init__("%s. %s" % (where, fix), option="hostname")
+        self.where = where
+        self.zone_name = zone_name
+
+
 def find_hostname(zone, wanted, found):
     entries = [h for h in zone.get("Hostnames") or [] if isinstance(h, dict)]
     for entry in entries:
         if str(entry.get("Value") or "").rstrip(".").lower() == wanted:
             return entry
     known = ", ".join(sorted(str(h.get("Value") or "?") for h in entries)) or "none"
-    raise InputError(
-        "hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix "
-        "hostname or %s." % (wanted, found.id, known, found.option),
-        option="hostname",
+    raise HostnameNotOnZone(
+        "hostname %s is not on pull zone %d (its hostnames: %s)" % (wanted, found.id, known),
+        "Add it to the pull zone first, or fix hostname or %s." % found.option,
+        zone.get("Name"),
     )
 
 
@@ -566,7 +579,22 @@ def run(ctx):
         lambda: {"pull_zone": None, "hostname": params["hostname"]},
         {"pull_zone": None, "hostname": params["hostname"]},
     )
-    state = read_state(ctx, found, address if wanted and not params["force"] else None)
+    try:
+        state = read_state(ctx, found, address if wanted and not params["force"] else None)
+    except HostnameNotOnZone as missing:
+        if wanted:
+            raise
+        # the certificate lives on the hostname: with the hostname gone (a teardown after a build that failed
+        # before adding it, or run twice) there is nothing to remove, as with a pull zone that is gone
+        ctx.warn("Nothing to remove: %s, so it has no certificate there." % missing.where)
+        ctx.exit(
+            **dict(
+                certificate_view([], "none"),
+                pull_zone={"id": found.id, "name": missing.zone_name},
+                hostname=params["hostname"],
+                certificate_source="api",
+            )
+        )
     change = upload(ctx, found, state, wanted, address) if wanted else removal(ctx, found, state)
     target = change.target if change.changed else state.view
     ctx.reconcile(
