@@ -497,7 +497,9 @@ def test_hostnames_that_cannot_be_managed(platform, fake_session, run_module, pk
     assert fake_session.writes == []
 
 
-NOT_ON_ZONE = "hostname nope.example.com is not on pull zone 2001 (its hostnames: app.bunny.run, demo.b-cdn.net, www.example.com)"
+NOT_ON_ZONE = (
+    "hostname nope.example.com is not on pull zone 2001 (its hostnames: app.bunny.run, demo.b-cdn.net, www.example.com)"
+)
 
 
 def test_a_hostname_not_on_the_zone_fails_an_install(platform, fake_session, run_module, pki):
