@@ -36,21 +36,24 @@ options:
   execution_mode:
     description:
       - V(log) only logs violations; V(block) blocks them.
-      - The platform's numbers are accepted too (V(0) log, V(1) block).
+      - The platform's numbers are accepted too (V(0) log, V(1) block); a number this collection cannot name (one the
+        platform added since) is sent as it is.
     type: str
-    choices: [log, block, "0", "1"]
+    choices: [log, block]
   body_limit_action:
     description:
       - What happens to a request whose body is over the platform's size limit.
-      - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore).
+      - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore), and
+        one this collection cannot name is sent as it is.
     type: str
-    choices: [block, log, ignore, "0", "1", "2"]
+    choices: [block, log, ignore]
   unmatched_path_action:
     description:
       - What happens to a request to a path the OpenAPI document does not describe.
-      - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore).
+      - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore), and
+        one this collection cannot name is sent as it is.
     type: str
-    choices: [block, log, ignore, "0", "1", "2"]
+    choices: [block, log, ignore]
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api

@@ -98,13 +98,13 @@ options:
         type: int
       timeframe:
         description:
-          - The window the platform counts in. It offers only 1 second, 10 seconds, 1 minute, 5 minutes, 15
-            minutes and 1 hour.
-          - Written V(1s), V(10s), V(1m), V(5m), V(15m) or V(1h), as seconds (V(1), V(10), V(60), V(300), V(900),
-            V(3600)), or as the platform's names (V(PerOneMinute) and so on). Any other window fails.
+          - The window the platform counts in. It offers 1 second, 10 seconds, 1 minute, 5 minutes, 15 minutes and 1
+            hour, written V(1s), V(10s), V(1m), V(5m), V(15m) or V(1h), or as seconds (V(1), V(10), V(60), V(300),
+            V(900), V(3600)). Other seconds are sent as they are, and the platform accepts or refuses them.
+          - The platform's names that earlier releases took (V(PerOneMinute) and so on) still work, with a deprecation
+            warning, until 2.0.0.
         type: str
-        choices: [1s, 10s, 1m, 5m, 15m, 1h, "1", "10", "60", "300", "900", "3600", PerSecond, PerTenSeconds,
-                  PerOneMinute, PerFiveMinutes, PerFifteenMinutes, PerOneHour]
+        choices: [1s, 10s, 1m, 5m, 15m, 1h]
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -266,7 +266,6 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums
     RATE_LIMIT_TIMEFRAME_VARNAMES,
     RATE_LIMIT_TIMEFRAMES,
     enum_choices,
-    enum_names,
 )
 
 
@@ -310,9 +309,7 @@ MODULE = ModuleDef(
                 enabled=dict(type="bool"),
                 type=dict(type="str", choices=["global", "ip"]),
                 request_count=dict(type="int"),
-                timeframe=dict(
-                    type="str", choices=enum_choices(RATE_LIMIT_TIMEFRAMES, enum_names(RATE_LIMIT_TIMEFRAME_VARNAMES))
-                ),
+                timeframe=dict(type="str", choices=enum_choices(RATE_LIMIT_TIMEFRAMES, RATE_LIMIT_TIMEFRAME_VARNAMES)),
             ),
         ),
     ),

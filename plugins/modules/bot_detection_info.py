@@ -91,7 +91,7 @@ bot_detection:
       description:
         - Whether the zone's plan includes bot detection.
         - When false, the settings below are not read but are the platform's defaults, which a zone without bot
-          detection runs with; mode V(LogOnly), every sensitivity V(Off), aggression V(Low), complex fingerprinting off.
+          detection runs with; mode V(log_only), every sensitivity V(off), aggression V(low), complex fingerprinting off.
       type: bool
       sample: true
     unavailable_reason:
@@ -103,9 +103,9 @@ bot_detection:
       type: int
       sample: 0
     execution_mode_name:
-      description: Name of the execution mode, V(LogOnly) or V(Challenge); null for a number this collection does not know yet.
+      description: Name of the execution mode, V(log_only) or V(challenge) (the platform's V(LogOnly) and V(Challenge) before release 1.2.0); null for a number this collection does not know yet.
       type: str
-      sample: LogOnly
+      sample: log_only
     request_integrity:
       description: Request integrity checks.
       type: dict
@@ -115,9 +115,9 @@ bot_detection:
           type: int
           sample: 1
         sensitivity_name:
-          description: Name of the sensitivity, one of V(Off), V(Low), V(Medium), V(High), or null.
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
           type: str
-          sample: Low
+          sample: low
     ip_address:
       description: IP address reputation checks.
       type: dict
@@ -127,9 +127,9 @@ bot_detection:
           type: int
           sample: 1
         sensitivity_name:
-          description: Name of the sensitivity, one of V(Off), V(Low), V(Medium), V(High), or null.
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
           type: str
-          sample: Low
+          sample: low
     browser_fingerprint:
       description: Browser fingerprint checks.
       type: dict
@@ -139,17 +139,17 @@ bot_detection:
           type: int
           sample: 1
         sensitivity_name:
-          description: Name of the sensitivity, one of V(Off), V(Low), V(Medium), V(High), or null.
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
           type: str
-          sample: Low
+          sample: low
         aggression:
           description: Aggression, as the platform's number.
           type: int
           sample: 1
         aggression_name:
-          description: Name of the aggression, one of V(Unknown), V(Low), V(Medium), V(High), V(Custom), or null.
+          description: Name of the aggression, one of V(unknown), V(low), V(medium), V(high), V(custom), or null.
           type: str
-          sample: Low
+          sample: low
         complex_enabled:
           description: Whether complex fingerprinting is on; null when the platform does not say.
           type: bool

@@ -118,6 +118,7 @@ options:
       - A number is a value the platform added that this collection cannot name, as M(edge.platform.dns_record_info)
         returns it; it is compared and sent as that number.
     type: str
+    choices: [none, ping, http, monitor]
   smart_routing_type:
     description:
       - Smart routing of an A or AAAA record, by latency (O(latency_zone)) or by geolocation
@@ -125,6 +126,7 @@ options:
       - Null is accepted for every type and means not managed. A number is a value this collection cannot name, as
         for O(monitor_type).
     type: str
+    choices: [none, latency, geolocation]
   latency_zone:
     description:
       - The region of an A or AAAA record routed by latency, as the platform names it.

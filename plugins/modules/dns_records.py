@@ -97,11 +97,13 @@ options:
         description: As O(edge.platform.dns_record#module:accelerated) (A, AAAA, CNAME).
         type: bool
       monitor_type:
-        description: As O(edge.platform.dns_record#module:monitor_type) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:monitor_type) (A, AAAA); a number is taken too.
         type: str
+        choices: [none, ping, http, monitor]
       smart_routing_type:
-        description: As O(edge.platform.dns_record#module:smart_routing_type) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:smart_routing_type) (A, AAAA); a number is taken too.
         type: str
+        choices: [none, latency, geolocation]
       latency_zone:
         description: As O(edge.platform.dns_record#module:latency_zone) (A, AAAA).
         type: str

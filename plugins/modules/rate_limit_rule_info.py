@@ -63,7 +63,7 @@ notes:
     failure with a message, an error key or an error status.
   - The published document describes a rule read by id or listed with the members of a custom WAF rule only, without
     the request count, timeframe, counter key and block time; the platform's own Terraform provider reads them from
-    the same answers. A member the platform leaves out is returned as its default (V(0), or V(IP) and V(RateLimit)).
+    the same answers. A member the platform leaves out is returned as its default (V(0), or V(ip) and V(rate_limit)).
 seealso:
   - module: edge.platform.rate_limit_rule
   - module: edge.platform.shield_zone_info
@@ -213,7 +213,7 @@ rate_limit_rules:
         timeframe_name:
           description: The window's name, or null for a number the platform's document does not list.
           type: str
-          sample: PerOneMinute
+          sample: 1m
         counter_key:
           description: The counter key's number.
           type: int
@@ -221,7 +221,7 @@ rate_limit_rules:
         counter_key_name:
           description: What the requests are counted per, or null.
           type: str
-          sample: IP
+          sample: ip
     response:
       description: What happens past the limit. Can be passed back as
         O(edge.platform.rate_limit_rule#module:response).
@@ -234,7 +234,7 @@ rate_limit_rules:
         action_name:
           description: The action's name, or null.
           type: str
-          sample: RateLimit
+          sample: rate_limit
         block_time:
           description: How long the action lasts, in seconds.
           type: int
@@ -242,7 +242,7 @@ rate_limit_rules:
         block_time_name:
           description: The block time's name, or null.
           type: str
-          sample: ForFiveMinutes
+          sample: 5m
     error_response:
       description: The status information the platform attached to the rule, as sent; null when none.
       type: dict

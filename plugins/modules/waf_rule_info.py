@@ -170,7 +170,7 @@ waf_rules:
               V(Allow), V(Bypass).
             - Null for a number this collection does not know yet.
           type: str
-          sample: Block
+          sample: block
         variable_types:
           description:
             - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))

@@ -101,8 +101,8 @@ CASES = {
         "same document": dict(shield_zone_id=3004, content=PET_STORE, cache=False),
     },
     "bot_detection": {
-        "change": dict(shield_zone_id=3001, execution_mode="Challenge"),
-        "by pull zone name": dict(pullzone_name="demo", execution_mode="LogOnly"),
+        "change": dict(shield_zone_id=3001, execution_mode="challenge"),
+        "by pull zone name": dict(pullzone_name="demo", execution_mode="log_only"),
     },
     "bot_detection_info": {
         "by id": dict(shield_zone_id=3001),

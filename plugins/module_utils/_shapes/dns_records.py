@@ -42,6 +42,7 @@ import re
 import socket
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.choices import Choices
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
 
@@ -149,9 +150,9 @@ ARGUMENT_SPEC = dict(
     pullzone_name=dict(type="str"),
     script_id=dict(type="int"),
     accelerated=dict(type="bool"),
-    # no choices: a null read back for a type that does not take them can be given back (checked in from_options)
-    monitor_type=dict(type="str"),
-    smart_routing_type=dict(type="str"),
+    # the names, or any number: one dns_record_info returns for a value this collection cannot name is given back
+    monitor_type=dict(type="str", choices=Choices(MONITOR_TYPES.values(), numbers=True)),
+    smart_routing_type=dict(type="str", choices=Choices(SMART_ROUTING_TYPES.values(), numbers=True)),
     latency_zone=dict(type="str"),
     geolocation_latitude=dict(type="float"),
     geolocation_longitude=dict(type="float"),
