@@ -55,13 +55,13 @@ options:
     description:
       - The entries of the list, as a set. Order and duplicates do not matter; the whole list is compared as a set,
         and one request replaces the entries when they differ, however many there are.
-      - 'Checked before any request, by O(type): V(ip) and V(cidr) take IP addresses and CIDR blocks (both types take
-        both forms); V(asn) an AS number, with or without an C(AS) prefix (sent without it); V(country) two letters
-        (sent in upper case). A bad entry fails the task naming it and its index, for example
-        C(entries[12]: 10.0.0.300 is not an IP address).'
+      - 'Checked before any request, by O(type): O(type=ip) and O(type=cidr) take IP addresses and CIDR blocks (both
+        types take both forms); O(type=asn) an AS number, with or without an C(AS) prefix (sent without it);
+        O(type=country) two letters (sent in upper case). A bad entry fails the task naming it and its index, for
+        example C(entries[12]: 10.0.0.300 is not an IP address).'
       - IP addresses and CIDR blocks are compared and sent in canonical form (IPv6 compressed and in lower case). A
         CIDR block with host bits set (V(10.0.0.1/24)) is sent as its network (V(10.0.0.0/24)), with a warning.
-      - V(organization) and V(ja4) entries are sent as written (surrounding spaces removed); their syntax is not
+      - O(type=organization) and O(type=ja4) entries are sent as written (surrounding spaces removed); their syntax is not
         published, so they are not checked.
       - When not given, an existing list keeps its entries and a new list starts empty.
     type: list
@@ -142,7 +142,7 @@ EXAMPLES = r"""
     shield_zone_id: 3001
     name: challenge countries
     type: country
-    entries: [XX, YY]
+    entries: [BR, IN]
     action: challenge
     enabled: false
 

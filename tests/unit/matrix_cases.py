@@ -52,11 +52,11 @@ LOGIN_LIMIT = {
             {"variable_types": {"REQUEST_METHOD": ""}, "operator_type": "STREQ", "value": "POST"}
         ],
     },
-    "limit": {"request_count": 100, "timeframe": 60, "counter_key": "IP"},
-    "response": {"action": "RateLimit", "block_time": 300},
+    "limit": {"request_count": 100, "timeframe": 60, "counter_key": "ip"},
+    "response": {"action": "rate_limit", "block_time": 300},
 }
 WAF_CONFIGURATION = {
-    "action_type": "Block",
+    "action_type": "block",
     "operator_type": "BEGINSWITH",
     "variable_types": {"REQUEST_URI": ""},
     "value": "/private",

@@ -123,7 +123,10 @@ def test_a_number_without_a_name_is_sent_as_it_is_and_given_back_is_no_change(fa
     fake_session.responses = [answer(), answer(added)]
     result = run_module(bot_detection, dict(BASE, shield_zone_id=3001, ip_address_sensitivity=7))
     assert fake_session.writes[0]["json"]["ipAddress"] == {"sensitivity": 7}
-    assert result["changed"] is True and result["bot_detection"]["ip_address"] == {"sensitivity": 7, "sensitivity_name": None}
+    assert result["changed"] is True and result["bot_detection"]["ip_address"] == {
+        "sensitivity": 7,
+        "sensitivity_name": None,
+    }
     fake_session.calls[:] = []
     fake_session.responses = [answer(added)]
     again = run_module(bot_detection, dict(BASE, shield_zone_id=3001, ip_address_sensitivity="7"))
@@ -139,6 +142,14 @@ def test_the_spellings_of_earlier_releases_work_with_a_deprecation(fake_session,
     assert fake_session.writes[0]["json"]["executionMode"] == 1
     assert fake_session.writes[0]["json"]["ipAddress"] == {"sensitivity": 3}
     assert [(d["event"]["msg"], d["version"], d["deprecator"]["resolved_name"]) for d in result["deprecations"]] == [
-        ("execution_mode: give challenge instead of Challenge, the spelling of earlier releases.", "2.0.0", "edge.platform"),
-        ("ip_address_sensitivity: give high instead of High, the spelling of earlier releases.", "2.0.0", "edge.platform"),
+        (
+            "execution_mode: give challenge instead of Challenge, the spelling of earlier releases.",
+            "2.0.0",
+            "edge.platform",
+        ),
+        (
+            "ip_address_sensitivity: give high instead of High, the spelling of earlier releases.",
+            "2.0.0",
+            "edge.platform",
+        ),
     ]

@@ -205,8 +205,14 @@ def test_a_plan_refusal_and_an_ambiguous_name_fail_with_what_to_do(fake_session,
 @pytest.mark.parametrize(
     "change, words",
     [
-        ({"limit": {"request_count": 1, "timeframe": "hourly"}}, "value of timeframe must be one of: 1s, 10s, 1m, 5m, 15m, 1h, got: hourly"),
-        ({"response": {"block_time": 30, "action": "Block"}}, "value of action must be one of: rate_limit, log, challenge, got: Block"),
+        (
+            {"limit": {"request_count": 1, "timeframe": "hourly"}},
+            "value of timeframe must be one of: 1s, 10s, 1m, 5m, 15m, 1h, got: hourly",
+        ),
+        (
+            {"response": {"block_time": 30, "action": "Block"}},
+            "value of action must be one of: rate_limit, log, challenge, got: Block",
+        ),
         ({"condition": {"operator_type": "EQ", "variable_types": {"NOPE": ""}}}, "unknown variable 'NOPE'"),
         ({"rule_name": "a\nb"}, "rule_name"),
     ],

@@ -78,13 +78,17 @@ def test_the_collection_names_the_platform_names_in_snake_case(varname, name):
 
 
 def test_the_collection_tables_are_the_document_names_in_snake_case():
-    assert enums.WAF_ACTIONS == enums.named(enums.WAF_ACTION_VARNAMES) == {
-        1: "block",
-        2: "log",
-        3: "challenge",
-        4: "allow",
-        5: "bypass",
-    }
+    assert (
+        enums.WAF_ACTIONS
+        == enums.named(enums.WAF_ACTION_VARNAMES)
+        == {
+            1: "block",
+            2: "log",
+            3: "challenge",
+            4: "allow",
+            5: "bypass",
+        }
+    )
     assert enums.BOT_EXECUTION_MODES == {0: "log_only", 1: "challenge"}
     assert enums.BOT_FINGERPRINT_AGGRESSIONS == {0: "unknown", 1: "low", 2: "medium", 3: "high", 4: "custom"}
 

@@ -83,10 +83,12 @@ CASES = {
         rate_limit_rule,
         dict(ARGS, state="absent", response={"block_time": "ForFiveMinutes", "action": "RateLimit"}),
         [_listing()],
-        shows=lambda r: [d["msg"] for d in r["deprecations"]]
-        == [
-            "response.action: give rate_limit instead of RateLimit, the spelling of earlier releases.",
-            "response.block_time: give 5m instead of ForFiveMinutes, the spelling of earlier releases.",
-        ],
+        shows=lambda r: (
+            [d["msg"] for d in r["deprecations"]]
+            == [
+                "response.action: give rate_limit instead of RateLimit, the spelling of earlier releases.",
+                "response.block_time: give 5m instead of ForFiveMinutes, the spelling of earlier releases.",
+            ]
+        ),
     ),
 }
