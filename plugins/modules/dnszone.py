@@ -37,7 +37,9 @@ options:
       - A URL (V(http://www.example.com)), a path, a port, a query, spaces, an V(@) or an empty label fail before any
         request, naming the fix. The platform refuses some other domains (for example one without a dot); its message
         is reported.
+      - The alias O(zone_domain) is the name M(edge.platform.dnszone_info) and the other DNS modules give this option.
     type: str
+    aliases: [zone_domain]
   zone_id:
     description:
       - The zone's id, instead of or beside O(domain). An id cannot be chosen for a new zone, so with O(state=present)
@@ -486,7 +488,7 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        domain=dict(type="str"),
+        domain=dict(type="str", aliases=["zone_domain"]),  # dnszone_info's name of the option
         zone_id=dict(type="int"),
         state=dict(type="str", default="present", choices=["present", "absent"]),
         custom_nameservers_enabled=dict(type="bool"),

@@ -20,6 +20,9 @@ description:
   - Every zone carries its settings under the option names of M(edge.platform.dnszone), so a value read here and
     written back there is no change.
 options:
+  # the selector's own documentation is the fragment edge.platform.zone_selectors.dns_zone; dnszone's name of it
+  zone_domain:
+    aliases: [domain]
   export:
     description:
       - Also read each returned zone's zone file (BIND text, as the platform exports it) into RV(dns_zones[].zone_file),
@@ -200,7 +203,9 @@ def run(ctx):
 
 
 MODULE = ModuleDef(
-    argument_spec=dict(DNS_ZONE.argument_spec(), export=dict(type="bool", default=False)),
+    argument_spec=dict(
+        DNS_ZONE.argument_spec(aliases={"zone_domain": ["domain"]}), export=dict(type="bool", default=False)
+    ),
     run=run,
     **DNS_ZONE.validation(required=False),
 )

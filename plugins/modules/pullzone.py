@@ -36,12 +36,18 @@ options:
         name and control characters, and reports the platform's refusal with its message.
       - The platform cannot rename a pull zone. With O(id), a different name fails the task.
       - Required unless O(id) is given; required to create a zone.
+      - The alias O(pullzone_name) is the name M(edge.platform.pullzone_info) and the other pull zone modules give this
+        option.
     type: str
+    aliases: [pullzone_name]
   id:
     description:
       - The pull zone's id, instead of or beside O(name). An id cannot be chosen for a new zone, so with
         O(state=present) the zone must exist.
+      - The alias O(pullzone_id) is the name M(edge.platform.pullzone_info) and the other pull zone modules give this
+        option.
     type: int
+    aliases: [pullzone_id]
   state:
     description:
       - V(present) creates the zone when needed and sets the options given.
@@ -698,8 +704,8 @@ def run(ctx):
 INT64_MAX = 2**63 - 1
 MODULE = ModuleDef(
     argument_spec=dict(
-        name=dict(type="str"),
-        id=dict(type="int"),
+        name=dict(type="str", aliases=["pullzone_name"]),  # pullzone_info's names of the options
+        id=dict(type="int", aliases=["pullzone_id"]),
         state=dict(type="str", default="present", choices=["present", "absent"]),
         type=dict(type="str", choices=["premium", "standard", "volume"]),
         origin_type=dict(type="str", choices=list(P.ORIGIN_TYPES.values())),

@@ -19,6 +19,11 @@ description:
     credentials (C(AWSSigningKey), C(AWSSigningSecret)), the log forwarding token, the user and password of an origin
     URL, the account's user id, and every hostname's certificate key and raw certificate.
 options:
+  # the selectors' own documentation is the fragment edge.platform.zone_selectors.pull_zone; pullzone's names of them
+  pullzone_id:
+    aliases: [id]
+  pullzone_name:
+    aliases: [name]
   certificate_details:
     description:
       - Also read each hostname's certificate to return RV(pull_zones[].hostnames[].certificate) (expiry, names,
@@ -296,7 +301,10 @@ def run(ctx):
 
 
 MODULE = ModuleDef(
-    argument_spec=dict(PULL_ZONE.argument_spec(), certificate_details=dict(type="bool", default=False)),
+    argument_spec=dict(
+        PULL_ZONE.argument_spec(aliases={"pullzone_id": ["id"], "pullzone_name": ["name"]}),
+        certificate_details=dict(type="bool", default=False),
+    ),
     run=run,
     **PULL_ZONE.validation(required=False),
 )
