@@ -23,7 +23,8 @@ description:
 options:
   name:
     description:
-      - Only the records of this name (V("") or V(@) for the apex).
+      - Only the records of this name (V("") or V(@) for the apex), relative to the zone; a name ending in a dot is
+        absolute, as O(edge.platform.dns_record#module:name) takes it.
     type: str
   type:
     description:
@@ -235,9 +236,10 @@ def run(ctx):
     wanted_type, name = ctx.params["type"], ctx.params["name"]
     found = DNS_ZONE.resolve(ctx)
     number = None if wanted_type is None else shapes.TYPE_NUMBERS[wanted_type]
-    models = dns_records.read(ctx.client, found.id, number, found.not_visible)
+    domain, models = dns_records.read_zone(ctx.client, found.id, number, found.not_visible)
     read = shapes.from_models(models, found.id, ctx.warn)
-    if name is not None:
+    if name is not None:  # relative to the zone, or absolute with a final dot, as dns_record takes it
+        name = shapes.in_zone({"name": "" if name.strip() == "@" else name.strip()}, domain, warn=ctx.warn)["name"]
         read = [r for r in read if shapes.normal_name(r["name"]) == shapes.normal_name(name)]
     return {"dns_records": read}
 

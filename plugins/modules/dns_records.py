@@ -27,7 +27,8 @@ description:
     landed, which failed and which were not sent. A write whose answer is lost is never sent again: the records are
     read once more and decide.'
   - Values are compared in the form the platform stores them, by the rules of M(edge.platform.dns_record), so a value in
-    another spelling (upper case, a trailing dot, V(@) for the apex, TXT given as quoted chunks) is no change.
+    another spelling (upper case, a host name's trailing dot, V(@) for the apex, TXT given as quoted chunks) is no
+    change. A record name ending in a dot is absolute, as in a zone file.
   - The output of M(edge.platform.dns_record_info) given as O(records) is no change.
   - The zone is chosen by O(zone_id), or by O(zone_domain) at the cost of one search request; one of them is required.
     The zone itself is never created or deleted here (see M(edge.platform.dnszone)).
@@ -50,7 +51,8 @@ options:
         choices: [A, AAAA, CNAME, TXT, MX, SRV, CAA, PTR, NS, Redirect, Flatten, PullZone, Script]
       name:
         description:
-          - The record name relative to the zone; V("") or V(@) for the apex.
+          - The record name relative to the zone; V("") or V(@) for the apex. A name ending in a dot is absolute, as
+            in a zone file, as O(edge.platform.dns_record#module:name) takes it.
         type: str
         required: true
       value:
@@ -149,11 +151,13 @@ options:
   purge:
     description:
       - Delete the sets of the zone that O(records) does not list (except those with an ignored entry).
+      - The alias O(prune) is what the C(*_record_sets) modules of community.dns call it.
       - Records of the types this collection does not write (SVCB, HTTPS, TLSA, and a type the platform added that
         this collection cannot name, which M(edge.platform.dns_record_info) returns as its number) are never deleted
         or rewritten.
     type: bool
     default: false
+    aliases: [prune]
   concurrency:
     description:
       - How many writes are in flight at once, from 1 (one after the other) to 50.
@@ -301,7 +305,7 @@ MODULE = ModuleDef(
     argument_spec=dict(
         DNS_ZONE.argument_spec(),
         records=dict(type="list", elements="dict", required=True, options=RECORD_SPEC),
-        purge=dict(type="bool", default=False),
+        purge=dict(type="bool", default=False, aliases=["prune"]),  # community.dns's name
         concurrency=dict(type="int", default=10),
     ),
     run=run,

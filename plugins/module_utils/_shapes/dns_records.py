@@ -298,6 +298,41 @@ def _enum_option(field, value, where):
     return text
 
 
+def in_zone(readable, domain, where="", warn=None):
+    """``readable`` (from :func:`from_options`) with its name relative to the zone ``domain``, as the platform holds it.
+
+    A name ending in a dot is absolute, as in a zone file: ``cdn.example.org.`` in zone example.org is ``cdn``, and
+    a name outside the zone raises InputError. A name without one is relative to the zone, as the platform takes it;
+    one that ends with the zone's domain (``cdn.example.org``) most likely meant the absolute name, so ``warn`` hears
+    the record it names (cdn.example.org.example.org)."""
+    name, zone = readable["name"] or "", normal_name(domain)
+    if not zone:  # a zone answer without its domain (never seen): the name is taken as earlier releases took it
+        readable["name"] = name.rstrip(".")
+        return readable
+    if not name.endswith("."):
+        folded = name.lower()
+        if warn is not None and (folded == zone or folded.endswith("." + zone)):
+            warn(
+                "%sname %s has no final dot, so it is relative to the zone: the record is %s.%s. End it with a dot "
+                "(%s.) for the name %s itself, or give it relative to the zone%s."
+                % (where, name, name, zone, name, name, " (%s)" % name[: -len(zone) - 1] if folded != zone else " (@)")
+            )
+        return readable
+    absolute = name.rstrip(".")
+    if absolute.lower() == zone:
+        readable["name"] = ""
+    elif absolute.lower().endswith("." + zone):
+        readable["name"] = absolute[: -len(zone) - 1]
+    else:
+        _bad(
+            where,
+            "name",
+            "%s ends with a dot, so it is an absolute name (as in a zone file), and it is not in the zone %s: give it "
+            "relative to the zone, or end it with .%s." % (name, zone, zone),
+        )
+    return readable
+
+
 def from_options(entry, where=""):
     """Module options (a dict; None = not given) -> the canonical readable form; bad input raises InputError.
 
@@ -310,7 +345,8 @@ def from_options(entry, where=""):
         _bad(where, "name", 'is required: the record\'s name relative to the zone ("" or "@" for the apex).')
     readable = dict.fromkeys(OPTIONS)
     name = name.strip()
-    readable["type"], readable["name"] = record_type, "" if name == "@" else name.rstrip(".")
+    # a final dot is kept: the name is absolute, made relative to the zone by in_zone once its domain is known
+    readable["type"], readable["name"] = record_type, "" if name == "@" else name
     for option, types in LINKS.items():
         if entry.get(option) is not None and record_type not in types:
             _bad(where, option, "is not valid for %s records: %s." % (record_type, _applies(option, types)))
