@@ -112,69 +112,62 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Let the office networks through the shield of pull zone demo
-  edge.platform.access_list:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    name: office
-    type: cidr
-    entries:
-      - 203.0.113.0/24
-      - 2001:db8:cafe::/48
-    action: allow
-
-- name: Block 254 addresses, compared as a set (order and duplicates do not matter)
-  edge.platform.access_list:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    name: blocked scanners
-    description: Addresses seen scanning
-    type: ip
-    entries: "{{ range(1, 255) | map('string') | map('regex_replace', '^', '198.51.100.') | list }}"
-    action: block
-
-- name: Challenge visitors from two countries, the list disabled for now
-  edge.platform.access_list:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    name: challenge countries
-    type: country
-    entries: [BR, IN]
-    action: challenge
-    enabled: false
-
-- name: Copy a list from one zone to another
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read the list
-      edge.platform.access_list_info:
-        shield_zone_id: 3001
-        name: office
-      register: source
-
-    - name: Write it unchanged to another zone
+    - name: Let the office networks through the shield of pull zone demo
       edge.platform.access_list:
-        shield_zone_id: 3004
-        name: "{{ source.access_lists[0].name }}"
-        description: "{{ source.access_lists[0].description }}"
-        type: "{{ source.access_lists[0].type }}"
-        entries: "{{ source.access_lists[0].entries }}"
-        action: "{{ source.access_lists[0].action }}"
-        enabled: "{{ source.access_lists[0].enabled }}"
+        pullzone_name: demo
+        name: office
+        type: cidr
+        entries:
+          - 203.0.113.0/24
+          - 2001:db8:cafe::/48
+        action: allow
 
-- name: Delete a list that is no longer needed
-  edge.platform.access_list:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    name: retired
-    state: absent
+    - name: Block 254 addresses, compared as a set (order and duplicates do not matter)
+      edge.platform.access_list:
+        shield_zone_id: 3001
+        name: blocked scanners
+        description: Addresses seen scanning
+        type: ip
+        entries: "{{ range(1, 255) | map('string') | map('regex_replace', '^', '198.51.100.') | list }}"
+        action: block
+
+    - name: Challenge visitors from two countries, the list disabled for now
+      edge.platform.access_list:
+        shield_zone_id: 3001
+        name: challenge countries
+        type: country
+        entries: [BR, IN]
+        action: challenge
+        enabled: false
+
+    - name: Copy a list from one zone to another
+      block:
+        - name: Read the list
+          edge.platform.access_list_info:
+            shield_zone_id: 3001
+            name: office
+          register: source
+
+        - name: Write it unchanged to another zone
+          edge.platform.access_list:
+            shield_zone_id: 3004
+            name: "{{ source.access_lists[0].name }}"
+            description: "{{ source.access_lists[0].description }}"
+            type: "{{ source.access_lists[0].type }}"
+            entries: "{{ source.access_lists[0].entries }}"
+            action: "{{ source.access_lists[0].action }}"
+            enabled: "{{ source.access_lists[0].enabled }}"
+
+    - name: Delete a list that is no longer needed
+      edge.platform.access_list:
+        shield_zone_id: 3001
+        name: retired
+        state: absent
 """
 
 RETURN = r"""

@@ -76,21 +76,22 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Block requests that break the API's OpenAPI document, and over-limit bodies
-  edge.platform.api_guardian:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3004
-    enabled: true
-    execution_mode: block
-    body_limit_action: block
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Block requests that break the API's OpenAPI document, and over-limit bodies
+      edge.platform.api_guardian:
+        shield_zone_id: 3004
+        enabled: true
+        execution_mode: block
+        body_limit_action: block
 
-- name: Only log requests to undescribed paths on the shield zone of pull zone petstore (found by name)
-  edge.platform.api_guardian:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: petstore
-    unmatched_path_action: log
+    - name: Only log requests to undescribed paths on the shield zone of pull zone petstore (found by name)
+      edge.platform.api_guardian:
+        pullzone_name: petstore
+        unmatched_path_action: log
 """
 
 RETURN = r"""

@@ -127,31 +127,32 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Watch the search query for injections and rate limit the search per client
-  edge.platform.api_guardian_endpoint:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3004
-    method: GET
-    path: /pets
-    detect_xss: true
-    detect_sqli: true
-    injection_detection_parameters:
-      Query: [limit]
-    rate_limiting:
-      enabled: true
-      type: ip
-      request_count: 100
-      timeframe: 1m
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Watch the search query for injections and rate limit the search per client
+      edge.platform.api_guardian_endpoint:
+        shield_zone_id: 3004
+        method: GET
+        path: /pets
+        detect_xss: true
+        detect_sqli: true
+        injection_detection_parameters:
+          Query: [limit]
+        rate_limiting:
+          enabled: true
+          type: ip
+          request_count: 100
+          timeframe: 1m
 
-- name: Stop enforcing anything on one endpoint of the shield zone of pull zone petstore (found by name)
-  edge.platform.api_guardian_endpoint:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: petstore
-    method: get
-    path: /pets/{petId}
-    enabled: false
+    - name: Stop enforcing anything on one endpoint of the shield zone of pull zone petstore (found by name)
+      edge.platform.api_guardian_endpoint:
+        pullzone_name: petstore
+        method: get
+        path: /pets/{petId}
+        enabled: false
 """
 
 RETURN = r"""

@@ -84,39 +84,36 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Challenge bots, with high IP address sensitivity
-  edge.platform.bot_detection:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    execution_mode: challenge
-    ip_address_sensitivity: high
-
-- name: Challenge bots on the shield zone of pull zone demo, chosen by the pull zone's name
-  edge.platform.bot_detection:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    execution_mode: challenge
-
-- name: Tune fingerprinting on every zone, leaving the other settings as they are
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Set fingerprinting
+    - name: Challenge bots, with high IP address sensitivity
       edge.platform.bot_detection:
-        shield_zone_id: "{{ item }}"
-        fingerprint_sensitivity: medium
-        fingerprint_aggression: low
-        complex_fingerprinting: true
-      loop: [3001]
-      register: bot
+        shield_zone_id: 3001
+        execution_mode: challenge
+        ip_address_sensitivity: high
 
-    - name: Show the resulting mode
-      ansible.builtin.debug:
-        msg: "{{ bot.results[0].bot_detection.execution_mode_name }}"
+    - name: Challenge bots on the shield zone of pull zone demo, chosen by the pull zone's name
+      edge.platform.bot_detection:
+        pullzone_name: demo
+        execution_mode: challenge
+
+    - name: Tune fingerprinting on every zone, leaving the other settings as they are
+      block:
+        - name: Set fingerprinting
+          edge.platform.bot_detection:
+            shield_zone_id: "{{ item }}"
+            fingerprint_sensitivity: medium
+            fingerprint_aggression: low
+            complex_fingerprinting: true
+          loop: [3001]
+          register: bot
+
+        - name: Show the resulting mode
+          ansible.builtin.debug:
+            msg: "{{ bot.results[0].bot_detection.execution_mode_name }}"
 """
 
 RETURN = r"""

@@ -38,43 +38,40 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read the bot detection configuration of shield zone 3001
-  edge.platform.bot_detection_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-  register: bots
-
-- name: Read bot detection of the shield zone of pull zone demo, by the pull zone's name
-  edge.platform.bot_detection_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-  register: bots_by_name
-
-- name: Show the execution mode
-  ansible.builtin.debug:
-    msg: "Bot detection runs in {{ bots.bot_detection.execution_mode_name }} mode."
-
-- name: Require bot detection on every production zone
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read bot detection of each zone
+    - name: Read the bot detection configuration of shield zone 3001
       edge.platform.bot_detection_info:
-        shield_zone_id: "{{ item }}"
-      loop: [3001, 3004]
-      register: zones
+        shield_zone_id: 3001
+      register: bots
 
-    - name: Fail for a zone whose plan has no bot detection
-      ansible.builtin.assert:
-        that: item.bot_detection.available
-        fail_msg: "Shield zone {{ item.item }}: {{ item.bot_detection.unavailable_reason }}"
-      loop: "{{ zones.results }}"
-      loop_control:
-        label: "{{ item.item }}"
+    - name: Read bot detection of the shield zone of pull zone demo, by the pull zone's name
+      edge.platform.bot_detection_info:
+        pullzone_name: demo
+      register: bots_by_name
+
+    - name: Show the execution mode
+      ansible.builtin.debug:
+        msg: "Bot detection runs in {{ bots.bot_detection.execution_mode_name }} mode."
+
+    - name: Require bot detection on every production zone
+      block:
+        - name: Read bot detection of each zone
+          edge.platform.bot_detection_info:
+            shield_zone_id: "{{ item }}"
+          loop: [3001, 3004]
+          register: zones
+
+        - name: Fail for a zone whose plan has no bot detection
+          ansible.builtin.assert:
+            that: item.bot_detection.available
+            fail_msg: "Shield zone {{ item.item }}: {{ item.bot_detection.unavailable_reason }}"
+          loop: "{{ zones.results }}"
+          loop_control:
+            label: "{{ item.item }}"
 """
 
 RETURN = r"""

@@ -191,65 +191,58 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Point www at two addresses, balanced by weight
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_domain: example.com
-    type: A
-    name: www
-    value: "{{ item }}"
-    ttl: 300
-    weight: 50
-  loop: [192.0.2.10, 192.0.2.11]
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Point www at two addresses, balanced by weight
+      edge.platform.dns_record:
+        zone_domain: example.com
+        type: A
+        name: www
+        value: "{{ item }}"
+        ttl: 300
+        weight: 50
+      loop: [192.0.2.10, 192.0.2.11]
 
-- name: Set the mail exchanger of the apex (the trailing dot and the case are no change)
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: MX
-    name: "@"
-    value: Mail.Example.com.
-    priority: 10
+    - name: Set the mail exchanger of the apex (the trailing dot and the case are no change)
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: MX
+        name: "@"
+        value: Mail.Example.com.
+        priority: 10
 
-- name: Publish an SPF record written as two quoted chunks (stored joined)
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: TXT
-    name: ""
-    value: '"v=spf1 include:_spf.example.com " "-all"'
+    - name: Publish an SPF record written as two quoted chunks (stored joined)
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: TXT
+        name: ""
+        value: '"v=spf1 include:_spf.example.com " "-all"'
 
-- name: Serve cdn.example.com from pull zone demo
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: PullZone
-    name: cdn
-    pullzone_name: demo
+    - name: Serve cdn.example.com from pull zone demo
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: PullZone
+        name: cdn
+        pullzone_name: demo
 
-- name: Change only the TTL of the one CNAME at blog, and give it a comment
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: CNAME
-    name: blog
-    ttl: 3600
-    comment: Hosted blog
+    - name: Change only the TTL of the one CNAME at blog, and give it a comment
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: CNAME
+        name: blog
+        ttl: 3600
+        comment: Hosted blog
 
-- name: Remove an old address
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: A
-    name: old
-    value: 192.0.2.99
-    state: absent
+    - name: Remove an old address
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: A
+        name: old
+        value: 192.0.2.99
+        state: absent
 """
 
 RETURN = r"""

@@ -45,39 +45,38 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read every record of example.com
-  edge.platform.dns_record_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_domain: example.com
-  register: zone
-
-- name: Show the names that have an A record
-  ansible.builtin.debug:
-    msg: "{{ zone.dns_records | selectattr('type', 'equalto', 'A') | map(attribute='name') | unique | list }}"
-
-- name: Copy the MX records of the apex to another zone
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read them
+    - name: Read every record of example.com
       edge.platform.dns_record_info:
-        zone_id: 1001
-        name: "@"
-        type: MX
-      register: mx
+        zone_domain: example.com
+      register: zone
 
-    - name: Write them unchanged to example.org
-      edge.platform.dns_record:
-        zone_domain: example.org
-        type: "{{ item.type }}"
-        name: "{{ item.name }}"
-        value: "{{ item.value }}"
-        priority: "{{ item.priority }}"
-        ttl: "{{ item.ttl }}"
-      loop: "{{ mx.dns_records }}"
+    - name: Show the names that have an A record
+      ansible.builtin.debug:
+        msg: "{{ zone.dns_records | selectattr('type', 'equalto', 'A') | map(attribute='name') | unique | list }}"
+
+    - name: Copy the MX records of the apex to another zone
+      block:
+        - name: Read them
+          edge.platform.dns_record_info:
+            zone_id: 1001
+            name: "@"
+            type: MX
+          register: mx
+
+        - name: Write them unchanged to example.org
+          edge.platform.dns_record:
+            zone_domain: example.org
+            type: "{{ item.type }}"
+            name: "{{ item.name }}"
+            value: "{{ item.value }}"
+            priority: "{{ item.priority }}"
+            ttl: "{{ item.ttl }}"
+          loop: "{{ mx.dns_records }}"
 """
 
 RETURN = r"""

@@ -186,36 +186,37 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Keep the web and mail records of example.com as listed, leaving the zone's other records alone
-  edge.platform.dns_records:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_domain: example.com
-    records:
-      - {type: A, name: "@", value: 192.0.2.10, ttl: 300}
-      - {type: A, name: "@", value: 192.0.2.11, ttl: 300}
-      - {type: CNAME, name: www, value: example.com}
-      - {type: MX, name: "@", value: mail.example.com, priority: 10}
-      - {type: TXT, name: "@", value: "v=spf1 mx -all"}
-  register: synced
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Keep the web and mail records of example.com as listed, leaving the zone's other records alone
+      edge.platform.dns_records:
+        zone_domain: example.com
+        records:
+          - {type: A, name: "@", value: 192.0.2.10, ttl: 300}
+          - {type: A, name: "@", value: 192.0.2.11, ttl: 300}
+          - {type: CNAME, name: www, value: example.com}
+          - {type: MX, name: "@", value: mail.example.com, priority: 10}
+          - {type: TXT, name: "@", value: "v=spf1 mx -all"}
+      register: synced
 
-- name: Show the addresses the apex answers with now
-  ansible.builtin.debug:
-    msg: "{{ synced.dns_records | selectattr('type', 'eq', 'A') | selectattr('name', 'eq', '') | map(attribute='value') | sort }}"
+    - name: Show the addresses the apex answers with now
+      ansible.builtin.debug:
+        msg: "{{ synced.dns_records | selectattr('type', 'eq', 'A') | selectattr('name', 'eq', '') | map(attribute='value') | sort }}"
 
-- name: Make the zone exactly this list, except the records the ACME client manages
-  edge.platform.dns_records:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    purge: true
-    records:
-      - {type: A, name: "@", value: 192.0.2.10}
-      - {type: A, name: "@", value: 192.0.2.11}
-      - {type: CNAME, name: www, value: example.com}
-      - {type: MX, name: "@", value: mail.example.com, priority: 10}
-      - {type: TXT, name: "@", value: "v=spf1 mx -all"}
-      - {type: TXT, name: _acme-challenge, ignore: true}
+    - name: Make the zone exactly this list, except the records the ACME client manages
+      edge.platform.dns_records:
+        zone_id: 1001
+        purge: true
+        records:
+          - {type: A, name: "@", value: 192.0.2.10}
+          - {type: A, name: "@", value: 192.0.2.11}
+          - {type: CNAME, name: www, value: example.com}
+          - {type: MX, name: "@", value: mail.example.com, priority: 10}
+          - {type: TXT, name: "@", value: "v=spf1 mx -all"}
+          - {type: TXT, name: _acme-challenge, ignore: true}
 """
 
 RETURN = r"""

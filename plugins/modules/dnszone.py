@@ -128,24 +128,21 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Create the DNS zone of example.io with its own SOA contact
-  edge.platform.dnszone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    domain: example.io
-    soa_email: hostmaster@example.io
-  register: zone
-
-- name: Show the nameservers to set at the registrar
-  ansible.builtin.debug:
-    msg: "{{ zone.dns_zone.nameserver1 }} {{ zone.dns_zone.nameserver2 }}"
-
-- name: Set the credentials once for every management API task
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
+    - name: Create the DNS zone of example.io with its own SOA contact
+      edge.platform.dnszone:
+        domain: example.io
+        soa_email: hostmaster@example.io
+      register: zone
+
+    - name: Show the nameservers to set at the registrar
+      ansible.builtin.debug:
+        msg: "{{ zone.dns_zone.nameserver1 }} {{ zone.dns_zone.nameserver2 }}"
+
     - name: Log the queries of example.net, dropping client IP addresses
       edge.platform.dnszone:
         zone_id: 12345

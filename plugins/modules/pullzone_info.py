@@ -50,30 +50,31 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read the pull zone named demo with its certificates
-  edge.platform.pullzone_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    certificate_details: true
-  register: demo
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Read the pull zone named demo with its certificates
+      edge.platform.pullzone_info:
+        pullzone_name: demo
+        certificate_details: true
+      register: demo
 
-- name: Show each hostname and when its certificate expires
-  ansible.builtin.debug:
-    msg: "{{ item.name }}: {{ item.certificate.not_after if item.certificate else 'no certificate read' }}"
-  loop: "{{ demo.pull_zones[0].hostnames }}"
-  loop_control:
-    label: "{{ item.name }}"
+    - name: Show each hostname and when its certificate expires
+      ansible.builtin.debug:
+        msg: "{{ item.name }}: {{ item.certificate.not_after if item.certificate else 'no certificate read' }}"
+      loop: "{{ demo.pull_zones[0].hostnames }}"
+      loop_control:
+        label: "{{ item.name }}"
 
-- name: List every pull zone of the account
-  edge.platform.pullzone_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-  register: all_zones
+    - name: List every pull zone of the account
+      edge.platform.pullzone_info:
+      register: all_zones
 
-- name: Map pull zone names to ids
-  ansible.builtin.debug:
-    msg: "{{ all_zones.pull_zones | items2dict(key_name='name', value_name='id') }}"
+    - name: Map pull zone names to ids
+      ansible.builtin.debug:
+        msg: "{{ all_zones.pull_zones | items2dict(key_name='name', value_name='id') }}"
 """
 
 RETURN = r"""

@@ -255,77 +255,74 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Allow each IP address 100 login attempts a minute, then refuse it for five minutes
-  edge.platform.rate_limit_rule:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    rule_name: login attempts
-    rule_description: Slow down password guessing
-    condition:
-      variable_types:
-        REQUEST_URI: ""
-      operator_type: BEGINSWITH
-      value: /login
-      transformation_types: [LOWERCASE]
-      chained_rule_conditions:
-        - variable_types:
-            REQUEST_METHOD: ""
-          operator_type: STREQ
-          value: POST
-    limit:
-      request_count: 100
-      timeframe: 1m
-      counter_key: ip
-    response:
-      action: rate_limit
-      block_time: 5m
-
-- name: Copy a rule from one zone to another
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read the rule
-      edge.platform.rate_limit_rule_info:
-        shield_zone_id: 3001
-        rule_name: api burst
-      register: source
-
-    - name: Write it unchanged to another zone
-      edge.platform.rate_limit_rule:
-        shield_zone_id: 3004
-        rule_name: "{{ source.rate_limit_rules[0].rule_name }}"
-        rule_description: "{{ source.rate_limit_rules[0].rule_description }}"
-        condition: "{{ source.rate_limit_rules[0].condition }}"
-        limit: "{{ source.rate_limit_rules[0].limit }}"
-        response: "{{ source.rate_limit_rules[0].response }}"
-
-    - name: Delete a rule that is no longer needed
+    - name: Allow each IP address 100 login attempts a minute, then refuse it for five minutes
       edge.platform.rate_limit_rule:
         shield_zone_id: 3001
-        rule_name: old crawler limit
-        state: absent
+        rule_name: login attempts
+        rule_description: Slow down password guessing
+        condition:
+          variable_types:
+            REQUEST_URI: ""
+          operator_type: BEGINSWITH
+          value: /login
+          transformation_types: [LOWERCASE]
+          chained_rule_conditions:
+            - variable_types:
+                REQUEST_METHOD: ""
+              operator_type: STREQ
+              value: POST
+        limit:
+          request_count: 100
+          timeframe: 1m
+          counter_key: ip
+        response:
+          action: rate_limit
+          block_time: 5m
 
-- name: Log countries that send more than 1000 requests in ten seconds, on the shield zone of pull zone demo
-  edge.platform.rate_limit_rule:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    rule_name: country bursts
-    condition:
-      variable_types:
-        REQUEST_URI: ""
-      operator_type: BEGINSWITH
-      value: /
-    limit:
-      request_count: 1000
-      timeframe: 10s
-      counter_key: country
-    response:
-      action: log
-      block_time: 30s
+    - name: Copy a rule from one zone to another
+      block:
+        - name: Read the rule
+          edge.platform.rate_limit_rule_info:
+            shield_zone_id: 3001
+            rule_name: api burst
+          register: source
+
+        - name: Write it unchanged to another zone
+          edge.platform.rate_limit_rule:
+            shield_zone_id: 3004
+            rule_name: "{{ source.rate_limit_rules[0].rule_name }}"
+            rule_description: "{{ source.rate_limit_rules[0].rule_description }}"
+            condition: "{{ source.rate_limit_rules[0].condition }}"
+            limit: "{{ source.rate_limit_rules[0].limit }}"
+            response: "{{ source.rate_limit_rules[0].response }}"
+
+        - name: Delete a rule that is no longer needed
+          edge.platform.rate_limit_rule:
+            shield_zone_id: 3001
+            rule_name: old crawler limit
+            state: absent
+
+    - name: Log countries that send more than 1000 requests in ten seconds, on the shield zone of pull zone demo
+      edge.platform.rate_limit_rule:
+        pullzone_name: demo
+        rule_name: country bursts
+        condition:
+          variable_types:
+            REQUEST_URI: ""
+          operator_type: BEGINSWITH
+          value: /
+        limit:
+          request_count: 1000
+          timeframe: 10s
+          counter_key: country
+        response:
+          action: log
+          block_time: 30s
 """
 
 RETURN = r"""

@@ -72,36 +72,35 @@ author:
 """
 
 EXAMPLES = r"""
-- name: List the rate limit rules of shield zone 3001
-  edge.platform.rate_limit_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-  register: zone_rules
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: List the rate limit rules of shield zone 3001
+      edge.platform.rate_limit_rule_info:
+        shield_zone_id: 3001
+      register: zone_rules
 
-- name: Show what each rule allows
-  ansible.builtin.debug:
-    msg: >-
-      {{ item.rule_name }}: {{ item.limit.request_count }} requests per {{ item.limit.timeframe }} s
-      per {{ item.limit.counter_key_name }}, then {{ item.response.action_name }} for {{ item.response.block_time }} s
-  loop: "{{ zone_rules.rate_limit_rules }}"
-  loop_control:
-    label: "{{ item.rule_name }}"
+    - name: Show what each rule allows
+      ansible.builtin.debug:
+        msg: >-
+          {{ item.rule_name }}: {{ item.limit.request_count }} requests per {{ item.limit.timeframe }} s
+          per {{ item.limit.counter_key_name }}, then {{ item.response.action_name }} for {{ item.response.block_time }} s
+      loop: "{{ zone_rules.rate_limit_rules }}"
+      loop_control:
+        label: "{{ item.rule_name }}"
 
-- name: Read one rule by its id
-  edge.platform.rate_limit_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    id: 6001
-  register: one_rule
+    - name: Read one rule by its id
+      edge.platform.rate_limit_rule_info:
+        id: 6001
+      register: one_rule
 
-- name: Read the rule named api burst of the shield zone of pull zone demo, as edge.platform.rate_limit_rule finds it
-  edge.platform.rate_limit_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    rule_name: api burst
-  register: named_rule
+    - name: Read the rule named api burst of the shield zone of pull zone demo, as edge.platform.rate_limit_rule finds it
+      edge.platform.rate_limit_rule_info:
+        pullzone_name: demo
+        rule_name: api burst
+      register: named_rule
 """
 
 RETURN = r"""

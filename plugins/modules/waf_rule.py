@@ -205,62 +205,59 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Block the admin area for everyone outside the office network
-  edge.platform.waf_rule:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    rule_name: block admin
-    rule_description: Only the office reaches the admin area
-    rule_configuration:
-      action_type: block
-      variable_types:
-        REQUEST_URI: ""
-      operator_type: BEGINSWITH
-      value: /admin
-      transformation_types: [LOWERCASE, URLDECODE]
-      chained_rule_conditions:
-        - variable_types:
-            REMOTE_ADDR: ""
-          operator_type: WITHIN
-          value: 203.0.113.0/24
-          is_negated: true
-
-- name: Copy a rule from one zone to another
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read the rule
-      edge.platform.waf_rule_info:
-        id: 4001
-      register: source
-
-    - name: Write it unchanged to another zone
-      edge.platform.waf_rule:
-        shield_zone_id: 3004
-        rule_name: "{{ source.waf_rules[0].rule_name }}"
-        rule_description: "{{ source.waf_rules[0].rule_description }}"
-        rule_configuration: "{{ source.waf_rules[0].rule_configuration }}"
-
-    - name: Delete a rule that is no longer needed
+    - name: Block the admin area for everyone outside the office network
       edge.platform.waf_rule:
         shield_zone_id: 3001
-        rule_name: challenge-foreign-logins
-        state: absent
+        rule_name: block admin
+        rule_description: Only the office reaches the admin area
+        rule_configuration:
+          action_type: block
+          variable_types:
+            REQUEST_URI: ""
+          operator_type: BEGINSWITH
+          value: /admin
+          transformation_types: [LOWERCASE, URLDECODE]
+          chained_rule_conditions:
+            - variable_types:
+                REMOTE_ADDR: ""
+              operator_type: WITHIN
+              value: 203.0.113.0/24
+              is_negated: true
 
-- name: Log SQL injection attempts on the shield zone of pull zone demo, chosen by the pull zone's name
-  edge.platform.waf_rule:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    rule_name: log sql injection
-    rule_configuration:
-      action_type: Log
-      variable_types:
-        ARGS: ""
-      operator_type: DETECTSQLI
+    - name: Copy a rule from one zone to another
+      block:
+        - name: Read the rule
+          edge.platform.waf_rule_info:
+            id: 4001
+          register: source
+
+        - name: Write it unchanged to another zone
+          edge.platform.waf_rule:
+            shield_zone_id: 3004
+            rule_name: "{{ source.waf_rules[0].rule_name }}"
+            rule_description: "{{ source.waf_rules[0].rule_description }}"
+            rule_configuration: "{{ source.waf_rules[0].rule_configuration }}"
+
+        - name: Delete a rule that is no longer needed
+          edge.platform.waf_rule:
+            shield_zone_id: 3001
+            rule_name: challenge-foreign-logins
+            state: absent
+
+    - name: Log SQL injection attempts on the shield zone of pull zone demo, chosen by the pull zone's name
+      edge.platform.waf_rule:
+        pullzone_name: demo
+        rule_name: log sql injection
+        rule_configuration:
+          action_type: Log
+          variable_types:
+            ARGS: ""
+          operator_type: DETECTSQLI
 """
 
 RETURN = r"""
