@@ -10,7 +10,8 @@ validation asks ``value in choices``), and it also takes, beside the listed valu
 
 - ``numbers``: any platform number (an int or its digits, 0 to 2147483647), where the option takes the platform's
   numbers: a value the platform added since is returned by the info module as the number, and given back it must be
-  taken as it is ("Enums that grow", docs/platform-notes.md);
+  taken as it is (docs/platform-notes.md, "Enums that grow" and "Option values: one spelling, and any number the
+  platform may add");
 - ``renamed``: the spellings of earlier releases, ``{old: listed}``; taken until 2.0.0, each with a deprecation naming
   the listed spelling;
 - ``fold_case``: any case of a listed value (the WAF rule language's names, always matched without regard to case).

@@ -26,7 +26,7 @@ The five functions a set module (``dns_records``) builds on; all pure (no Ansibl
   with ``current`` (the platform's model), of ``POST .../records/{id}`` (``UpdateDnsRecordModel``: the stored record
   with the wanted keys over it, so what is not managed is sent back as it is).
 
-Normalisation (see docs/platform-notes.md, "DNS records: identity and normalisation"): names without a trailing dot,
+Normalisation (see docs/platform-notes.md, "DNS records: identity and normalisation"): names relative to the zone,
 in lower case, ``@`` is the apex ``""``; host-name values (CNAME, MX, NS, PTR, SRV, Flatten) the same, except the
 Null MX ``.``; A and AAAA values as IP addresses (an expanded IPv6 address equals its compressed form); TXT values
 verbatim, except that a value written as quoted chunks (``"a" "b"``) is the chunks joined (``ab``); CAA tags in lower
@@ -299,7 +299,8 @@ def _enum_option(field, value, where):
 
 
 def in_zone(readable, domain, where="", warn=None):
-    """``readable`` (from :func:`from_options`) with its name relative to the zone ``domain``, as the platform holds it.
+    """``readable`` (from :func:`from_options`) with its name relative to the zone ``domain``, as the platform holds it
+    (docs/platform-notes.md, "DNS records: names relative to the zone").
 
     A name ending in a dot is absolute, as in a zone file: ``cdn.example.org.`` in zone example.org is ``cdn``, and
     a name outside the zone raises InputError. A name without one is relative to the zone, as the platform takes it;
