@@ -24,23 +24,14 @@ from .shield_enums import (
     API_GUARDIAN_RATE_LIMIT_TYPES,
     RATE_LIMIT_TIMEFRAMES,
     enum_name,
-    enum_names,
-    number_of,
+    number_for,
 )
 
 
 def parse_enum(option, value, table):
     """A readable name (any case) or a number -> the number (one the platform added since is sent as it is); None stays
     None."""
-    if value is None:
-        return None
-    number = number_of(table, value)
-    if number is None:
-        raise InputError(
-            "%s must be one of %s, or the platform's number; got %r." % (option, ", ".join(enum_names(table)), value),
-            option=option,
-        )
-    return number
+    return None if value is None else number_for(option, table, value)
 
 
 def readable(table, value):

@@ -29,8 +29,7 @@ from .shield_enums import (
     BOT_SENSITIVITIES,
     as_number,
     enum_name,
-    enum_names,
-    number_of,
+    number_for,
 )
 
 # option, section of the state (None: the top level), member, names of its numbers (None: a flag)
@@ -92,17 +91,6 @@ def complete_state(state):
     return complete
 
 
-def setting_number(option, table, value):
-    """The platform's number for a name (any case) or a number (one the platform added since is sent as it is)."""
-    number = number_of(table, value)
-    if number is None:
-        raise InputError(
-            "%s must be one of %s, or the platform's number; got %r." % (option, ", ".join(enum_names(table)), value),
-            option=option,
-        )
-    return number
-
-
 def merged_state(current, params):
     """option -> body: the complete configuration to send, ``current`` with every option given replaced.
 
@@ -113,7 +101,7 @@ def merged_state(current, params):
     for option, section, member, names in FIELDS:
         value = params.get(option)
         if value is not None:
-            _place(state, section)[member] = bool(value) if names is None else setting_number(option, names, value)
+            _place(state, section)[member] = bool(value) if names is None else number_for(option, names, value)
     return state
 
 

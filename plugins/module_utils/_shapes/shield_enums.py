@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.choices import Choices
 
 
@@ -189,6 +190,18 @@ def number_of(table, value):
             if name.lower() == wanted:
                 return key
     return None
+
+
+def number_for(option, table, value):
+    """:func:`number_of`, or InputError naming ``option`` and the names of ``table`` for a value that is neither a name
+    nor a number."""
+    number = number_of(table, value)
+    if number is None:
+        raise InputError(
+            "%s must be one of %s, or the platform's number; got %r." % (option, ", ".join(enum_names(table)), value),
+            option=option,
+        )
+    return number
 
 
 def enum_name(table, value):

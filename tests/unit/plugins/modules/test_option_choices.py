@@ -97,6 +97,17 @@ def test_every_enum_option_lists_its_choices(name):
     assert {o: t for o, t in enum_options(name).items() if not documented[o].get("choices")} == {}
 
 
+def validated(name, option, value):
+    """The errors of argument validation of ``option`` (dotted for a sub-option) of module ``name`` given ``value``."""
+    from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+
+    spec = module(name).MODULE.argument_spec
+    parent, _dot, child = option.rpartition(".")
+    params = {parent: {child: value}} if parent else {option: value}
+    outer = {parent: dict(spec[parent])} if parent else {option: spec[option]}
+    return ArgumentSpecValidator(outer).validate(params).error_messages
+
+
 @pytest.mark.parametrize(
     "name, option, value",
     [
@@ -116,14 +127,7 @@ def test_every_enum_option_lists_its_choices(name):
     ],
 )
 def test_a_value_the_option_takes_besides_its_listed_choices(name, option, value):
-    from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
-
-    spec = module(name).MODULE.argument_spec
-    parent, _dot, child = option.rpartition(".")
-    params = {parent: {child: value}} if parent else {option: value}
-    outer = {parent: dict(spec[parent])} if parent else {option: spec[option]}
-    result = ArgumentSpecValidator(outer).validate(params)
-    assert result.error_messages == []
+    assert validated(name, option, value) == []
 
 
 @pytest.mark.parametrize(
@@ -137,11 +141,5 @@ def test_a_value_the_option_takes_besides_its_listed_choices(name, option, value
     ],
 )
 def test_a_value_outside_the_choices_is_refused_naming_them(name, option, value):
-    from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
-
-    spec = module(name).MODULE.argument_spec
-    parent, _dot, child = option.rpartition(".")
-    params = {parent: {child: value}} if parent else {option: value}
-    outer = {parent: dict(spec[parent])} if parent else {option: spec[option]}
-    result = ArgumentSpecValidator(outer).validate(params)
-    assert len(result.error_messages) == 1 and "must be one of" in result.error_messages[0]
+    errors = validated(name, option, value)
+    assert len(errors) == 1 and "must be one of" in errors[0]
