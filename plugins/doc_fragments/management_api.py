@@ -23,12 +23,14 @@ options:
     aliases: [access_key]
   base_url:
     description:
-      - Root URL of the platform management API, V(https://api.bunny.net) for the platform.
+      - Root URL of the platform management API.
       - Point it at the bundled emulator (V(http://127.0.0.1:PORT)) for offline tests.
       - Only the root is accepted, without a path, query or user; a URL with one fails naming this option.
-      - Falls back to the E(EDGE_BASE_URL) environment variable, then E(BUNNYNET_API_URL).
-      - Required; a missing URL fails naming this option and both environment variables.
+      - Falls back to the E(EDGE_BASE_URL) environment variable, then E(BUNNYNET_API_URL), then the platform's root,
+        the default (since release 1.2.0; earlier releases required it). A variable that is set but empty (an AWX
+        credential field left empty) fails naming it; it never means the platform.
     type: str
+    default: https://api.bunny.net
 notes:
   - "All options of this group can be set once per play with
     C(module_defaults: {group/edge.platform.management: {api_key: ..., base_url: ...}})."

@@ -58,11 +58,14 @@ options:
       - name: BUNNYNET_API_KEY
   base_url:
     description:
-      - Root URL of the platform management API, V(https://api.bunny.net) for the platform; point it at the bundled
-        emulator (V(http://127.0.0.1:PORT)) for offline tests.
+      - Root URL of the platform management API; point it at the bundled emulator (V(http://127.0.0.1:PORT)) for
+        offline tests.
       - Only the root is accepted, without a path, query or user.
-      - Falls back to the E(EDGE_BASE_URL) environment variable, then E(BUNNYNET_API_URL). Required.
+      - Falls back to the E(EDGE_BASE_URL) environment variable, then E(BUNNYNET_API_URL), then the platform's root.
+        A variable that is set but empty (an AWX credential field left empty) fails naming it; it never means the
+        platform.
     type: str
+    default: https://api.bunny.net
     env:
       - name: EDGE_BASE_URL
       - name: BUNNYNET_API_URL
@@ -180,6 +183,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import (
     API_KEY_ENV,
     BASE_URL_ENV,
+    DEFAULT_BASE_URL,
     check_credential,
     check_http_url,
     check_not_empty,
@@ -264,8 +268,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
         problem = (
             check_required(api_key, "api_key", API_KEY_ENV, "the account API key", alias="access_key")
             or check_credential(api_key, "api_key", API_KEY_ENV, alias="access_key")
-            or check_required(base_url, "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
-            or check_not_empty(base_url, "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
+            or check_not_empty(base_url, "base_url", BASE_URL_ENV, "the API root, %s" % DEFAULT_BASE_URL)
             or check_http_url(base_url, "base_url")
             or check_transport({"timeout": self.get_option("timeout"), "retries": self.get_option("retries")})
         )

@@ -55,13 +55,13 @@ options:
     description:
       - The entries of the list, as a set. Order and duplicates do not matter; the whole list is compared as a set,
         and one request replaces the entries when they differ, however many there are.
-      - 'Checked before any request, by O(type): V(ip) and V(cidr) take IP addresses and CIDR blocks (both types take
-        both forms); V(asn) an AS number, with or without an C(AS) prefix (sent without it); V(country) two letters
-        (sent in upper case). A bad entry fails the task naming it and its index, for example
-        C(entries[12]: 10.0.0.300 is not an IP address).'
+      - 'Checked before any request, by O(type): O(type=ip) and O(type=cidr) take IP addresses and CIDR blocks (both
+        types take both forms); O(type=asn) an AS number, with or without an C(AS) prefix (sent without it);
+        O(type=country) two letters (sent in upper case). A bad entry fails the task naming it and its index, for
+        example C(entries[12]: 10.0.0.300 is not an IP address).'
       - IP addresses and CIDR blocks are compared and sent in canonical form (IPv6 compressed and in lower case). A
         CIDR block with host bits set (V(10.0.0.1/24)) is sent as its network (V(10.0.0.0/24)), with a warning.
-      - V(organization) and V(ja4) entries are sent as written (surrounding spaces removed); their syntax is not
+      - O(type=organization) and O(type=ja4) entries are sent as written (surrounding spaces removed); their syntax is not
         published, so they are not checked.
       - When not given, an existing list keeps its entries and a new list starts empty.
     type: list
@@ -112,69 +112,62 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Let the office networks through the shield of pull zone demo
-  edge.platform.access_list:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    name: office
-    type: cidr
-    entries:
-      - 203.0.113.0/24
-      - 2001:db8:cafe::/48
-    action: allow
-
-- name: Block 254 addresses, compared as a set (order and duplicates do not matter)
-  edge.platform.access_list:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    name: blocked scanners
-    description: Addresses seen scanning
-    type: ip
-    entries: "{{ range(1, 255) | map('string') | map('regex_replace', '^', '198.51.100.') | list }}"
-    action: block
-
-- name: Challenge visitors from two countries, the list disabled for now
-  edge.platform.access_list:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    name: challenge countries
-    type: country
-    entries: [XX, YY]
-    action: challenge
-    enabled: false
-
-- name: Copy a list from one zone to another
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read the list
-      edge.platform.access_list_info:
-        shield_zone_id: 3001
-        name: office
-      register: source
-
-    - name: Write it unchanged to another zone
+    - name: Let the office networks through the shield of pull zone demo
       edge.platform.access_list:
-        shield_zone_id: 3004
-        name: "{{ source.access_lists[0].name }}"
-        description: "{{ source.access_lists[0].description }}"
-        type: "{{ source.access_lists[0].type }}"
-        entries: "{{ source.access_lists[0].entries }}"
-        action: "{{ source.access_lists[0].action }}"
-        enabled: "{{ source.access_lists[0].enabled }}"
+        pullzone_name: demo
+        name: office
+        type: cidr
+        entries:
+          - 203.0.113.0/24
+          - 2001:db8:cafe::/48
+        action: allow
 
-- name: Delete a list that is no longer needed
-  edge.platform.access_list:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    name: retired
-    state: absent
+    - name: Block 254 addresses, compared as a set (order and duplicates do not matter)
+      edge.platform.access_list:
+        shield_zone_id: 3001
+        name: blocked scanners
+        description: Addresses seen scanning
+        type: ip
+        entries: "{{ range(1, 255) | map('string') | map('regex_replace', '^', '198.51.100.') | list }}"
+        action: block
+
+    - name: Challenge visitors from two countries, the list disabled for now
+      edge.platform.access_list:
+        shield_zone_id: 3001
+        name: challenge countries
+        type: country
+        entries: [BR, IN]
+        action: challenge
+        enabled: false
+
+    - name: Copy a list from one zone to another
+      block:
+        - name: Read the list
+          edge.platform.access_list_info:
+            shield_zone_id: 3001
+            name: office
+          register: source
+
+        - name: Write it unchanged to another zone
+          edge.platform.access_list:
+            shield_zone_id: 3004
+            name: "{{ source.access_lists[0].name }}"
+            description: "{{ source.access_lists[0].description }}"
+            type: "{{ source.access_lists[0].type }}"
+            entries: "{{ source.access_lists[0].entries }}"
+            action: "{{ source.access_lists[0].action }}"
+            enabled: "{{ source.access_lists[0].enabled }}"
+
+    - name: Delete a list that is no longer needed
+      edge.platform.access_list:
+        shield_zone_id: 3001
+        name: retired
+        state: absent
 """
 
 RETURN = r"""

@@ -54,28 +54,29 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read every custom access list of shield zone 3001
-  edge.platform.access_list_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-  register: lists
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Read every custom access list of shield zone 3001
+      edge.platform.access_list_info:
+        shield_zone_id: 3001
+      register: lists
 
-- name: Show the lists that let requests through
-  ansible.builtin.debug:
-    msg: "{{ lists.access_lists | selectattr('action', 'equalto', 'allow') | map(attribute='name') | list }}"
+    - name: Show the lists that let requests through
+      ansible.builtin.debug:
+        msg: "{{ lists.access_lists | selectattr('action', 'equalto', 'allow') | map(attribute='name') | list }}"
 
-- name: Read the lists of the shield zone of pull zone demo, with the managed lists
-  edge.platform.access_list_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    include_managed: true
-  register: all_lists
+    - name: Read the lists of the shield zone of pull zone demo, with the managed lists
+      edge.platform.access_list_info:
+        pullzone_name: demo
+        include_managed: true
+      register: all_lists
 
-- name: Show the managed lists and the plan each needs
-  ansible.builtin.debug:
-    msg: "{{ all_lists.access_lists | selectattr('managed') | items2dict(key_name='name', value_name='required_plan') }}"
+    - name: Show the managed lists and the plan each needs
+      ansible.builtin.debug:
+        msg: "{{ all_lists.access_lists | selectattr('managed') | items2dict(key_name='name', value_name='required_plan') }}"
 """
 
 RETURN = r"""

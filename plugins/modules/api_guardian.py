@@ -36,21 +36,24 @@ options:
   execution_mode:
     description:
       - V(log) only logs violations; V(block) blocks them.
-      - The platform's numbers are accepted too (V(0) log, V(1) block).
+      - The platform's numbers are accepted too (V(0) log, V(1) block); a number this collection cannot name (one the
+        platform added since) is sent as it is.
     type: str
-    choices: [log, block, "0", "1"]
+    choices: [log, block]
   body_limit_action:
     description:
       - What happens to a request whose body is over the platform's size limit.
-      - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore).
+      - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore), and
+        one this collection cannot name is sent as it is.
     type: str
-    choices: [block, log, ignore, "0", "1", "2"]
+    choices: [block, log, ignore]
   unmatched_path_action:
     description:
       - What happens to a request to a path the OpenAPI document does not describe.
-      - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore).
+      - V(block), V(log) or V(ignore); the platform's numbers are accepted too (V(0) block, V(1) log, V(2) ignore), and
+        one this collection cannot name is sent as it is.
     type: str
-    choices: [block, log, ignore, "0", "1", "2"]
+    choices: [block, log, ignore]
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -73,21 +76,22 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Block requests that break the API's OpenAPI document, and over-limit bodies
-  edge.platform.api_guardian:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3004
-    enabled: true
-    execution_mode: block
-    body_limit_action: block
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Block requests that break the API's OpenAPI document, and over-limit bodies
+      edge.platform.api_guardian:
+        shield_zone_id: 3004
+        enabled: true
+        execution_mode: block
+        body_limit_action: block
 
-- name: Only log requests to undescribed paths on the shield zone of pull zone petstore (found by name)
-  edge.platform.api_guardian:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: petstore
-    unmatched_path_action: log
+    - name: Only log requests to undescribed paths on the shield zone of pull zone petstore (found by name)
+      edge.platform.api_guardian:
+        pullzone_name: petstore
+        unmatched_path_action: log
 """
 
 RETURN = r"""

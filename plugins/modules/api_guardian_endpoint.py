@@ -98,13 +98,13 @@ options:
         type: int
       timeframe:
         description:
-          - The window the platform counts in. It offers only 1 second, 10 seconds, 1 minute, 5 minutes, 15
-            minutes and 1 hour.
-          - Written V(1s), V(10s), V(1m), V(5m), V(15m) or V(1h), as seconds (V(1), V(10), V(60), V(300), V(900),
-            V(3600)), or as the platform's names (V(PerOneMinute) and so on). Any other window fails.
+          - The window the platform counts in. It offers 1 second, 10 seconds, 1 minute, 5 minutes, 15 minutes and 1
+            hour, written V(1s), V(10s), V(1m), V(5m), V(15m) or V(1h), or as seconds (V(1), V(10), V(60), V(300),
+            V(900), V(3600)). Other seconds are sent as they are, and the platform accepts or refuses them.
+          - The platform's names that earlier releases took (V(PerOneMinute) and so on) still work, with a deprecation
+            warning, until 2.0.0.
         type: str
-        choices: [1s, 10s, 1m, 5m, 15m, 1h, "1", "10", "60", "300", "900", "3600", PerSecond, PerTenSeconds,
-                  PerOneMinute, PerFiveMinutes, PerFifteenMinutes, PerOneHour]
+        choices: [1s, 10s, 1m, 5m, 15m, 1h]
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -127,31 +127,32 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Watch the search query for injections and rate limit the search per client
-  edge.platform.api_guardian_endpoint:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3004
-    method: GET
-    path: /pets
-    detect_xss: true
-    detect_sqli: true
-    injection_detection_parameters:
-      Query: [limit]
-    rate_limiting:
-      enabled: true
-      type: ip
-      request_count: 100
-      timeframe: 1m
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Watch the search query for injections and rate limit the search per client
+      edge.platform.api_guardian_endpoint:
+        shield_zone_id: 3004
+        method: GET
+        path: /pets
+        detect_xss: true
+        detect_sqli: true
+        injection_detection_parameters:
+          Query: [limit]
+        rate_limiting:
+          enabled: true
+          type: ip
+          request_count: 100
+          timeframe: 1m
 
-- name: Stop enforcing anything on one endpoint of the shield zone of pull zone petstore (found by name)
-  edge.platform.api_guardian_endpoint:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: petstore
-    method: get
-    path: /pets/{petId}
-    enabled: false
+    - name: Stop enforcing anything on one endpoint of the shield zone of pull zone petstore (found by name)
+      edge.platform.api_guardian_endpoint:
+        pullzone_name: petstore
+        method: get
+        path: /pets/{petId}
+        enabled: false
 """
 
 RETURN = r"""
@@ -266,7 +267,6 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums
     RATE_LIMIT_TIMEFRAME_VARNAMES,
     RATE_LIMIT_TIMEFRAMES,
     enum_choices,
-    enum_names,
 )
 
 
@@ -310,9 +310,7 @@ MODULE = ModuleDef(
                 enabled=dict(type="bool"),
                 type=dict(type="str", choices=["global", "ip"]),
                 request_count=dict(type="int"),
-                timeframe=dict(
-                    type="str", choices=enum_choices(RATE_LIMIT_TIMEFRAMES, enum_names(RATE_LIMIT_TIMEFRAME_VARNAMES))
-                ),
+                timeframe=dict(type="str", choices=enum_choices(RATE_LIMIT_TIMEFRAMES, RATE_LIMIT_TIMEFRAME_VARNAMES)),
             ),
         ),
     ),

@@ -148,31 +148,26 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Protect the API of shield zone 3001 with its OpenAPI document
-  edge.platform.api_guardian_spec:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    src: openapi.yaml
-  register: guardian
-
-- name: Show the endpoints API Guardian now knows
-  ansible.builtin.debug:
-    msg: "{{ guardian.endpoints | map(attribute='request_method') | zip(guardian.endpoints | map(attribute='request_path')) }}"
-
-- name: Protect the API behind pull zone demo, its shield zone chosen by the pull zone's name
-  edge.platform.api_guardian_spec:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    src: openapi.yaml
-
-- name: Set the credentials once for every edge.platform task
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
+    - name: Protect the API of shield zone 3001 with its OpenAPI document
+      edge.platform.api_guardian_spec:
+        shield_zone_id: 3001
+        src: openapi.yaml
+      register: guardian
+
+    - name: Show the endpoints API Guardian now knows
+      ansible.builtin.debug:
+        msg: "{{ guardian.endpoints | map(attribute='request_method') | zip(guardian.endpoints | map(attribute='request_path')) }}"
+
+    - name: Protect the API behind pull zone demo, its shield zone chosen by the pull zone's name
+      edge.platform.api_guardian_spec:
+        pullzone_name: demo
+        src: openapi.yaml
+
     - name: Upload a rendered document and log, rather than enforce, missing credentials
       edge.platform.api_guardian_spec:
         pullzone_name: petstore

@@ -12,8 +12,11 @@ version_added: 1.0.0
 description:
   - Reads the shield zone's bot detection configuration and changes only the options given. The platform takes
     the whole configuration in one request, so the options not given are sent back as they were read.
-  - Settings are given by name, spelled as listed in each option's choices, or by the platform's number, and
-    returned with names beside the numbers, in the shape of M(edge.platform.bot_detection_info).
+  - Settings are given by name, as listed in each option's choices, or by the platform's number, and returned with
+    names beside the numbers, in the shape of M(edge.platform.bot_detection_info). A number this collection cannot name
+    (one the platform added since, as M(edge.platform.bot_detection_info) returns it) is sent as it is.
+  - Release 1.2.0 spells the names in lower case (V(log_only), V(challenge), V(high)); the platform's names that
+    earlier releases took (V(LogOnly), V(Challenge), V(High), ...) still work, with a deprecation warning, until 2.0.0.
   - Nothing is sent when the configuration already matches, so a re-run changes nothing and sends a single read.
   - When the answer to the change is lost, or the platform answers HTTP 202 Accepted without the configuration,
     the change is not sent again. The configuration is read once more and decides; the task reports changed with
@@ -23,33 +26,33 @@ description:
 options:
   execution_mode:
     description:
-      - What happens to a request detected as a bot. V(LogOnly) (V(0)) only logs it; V(Challenge) (V(1))
+      - What happens to a request detected as a bot. V(log_only) (the platform's 0) only logs it; V(challenge) (1)
         challenges it.
       - RV(bot_detection.execution_mode_name) in M(edge.platform.bot_detection_info).
     type: str
-    choices: [LogOnly, Challenge, "0", "1"]
+    choices: [log_only, challenge]
   request_integrity_sensitivity:
     description:
-      - Sensitivity of the request integrity check, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
+      - Sensitivity of the request integrity check, V(off), V(low), V(medium) or V(high) (the platform's 0 to 3).
     type: str
-    choices: ["Off", Low, Medium, High, "0", "1", "2", "3"]
+    choices: ["off", low, medium, high]
   ip_address_sensitivity:
     description:
-      - Sensitivity of the IP address reputation check, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
+      - Sensitivity of the IP address reputation check, V(off), V(low), V(medium) or V(high) (the platform's 0 to 3).
     type: str
-    choices: ["Off", Low, Medium, High, "0", "1", "2", "3"]
+    choices: ["off", low, medium, high]
   fingerprint_sensitivity:
     description:
-      - Sensitivity of browser fingerprinting, V(Off), V(Low), V(Medium) or V(High) (V(0) to V(3)).
+      - Sensitivity of browser fingerprinting, V(off), V(low), V(medium) or V(high) (the platform's 0 to 3).
     type: str
-    choices: ["Off", Low, Medium, High, "0", "1", "2", "3"]
+    choices: ["off", low, medium, high]
   fingerprint_aggression:
     description:
-      - Aggression of browser fingerprinting, V(Low), V(Medium) or V(High) (V(1) to V(3)).
-      - The published document also lists V(Unknown) (V(0)) and V(Custom) (V(4)); they are accepted and sent as
-        they are. The Terraform provider allows only V(Low) to V(High).
+      - Aggression of browser fingerprinting, V(low), V(medium) or V(high) (the platform's 1 to 3).
+      - The published document also lists V(unknown) (0) and V(custom) (4); they are accepted and sent as
+        they are. The Terraform provider allows only V(low) to V(high).
     type: str
-    choices: [Unknown, Low, Medium, High, Custom, "0", "1", "2", "3", "4"]
+    choices: [unknown, low, medium, high, custom]
   complex_fingerprinting:
     description:
       - Whether complex browser fingerprinting is enabled.
@@ -81,39 +84,36 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Challenge bots, with high IP address sensitivity
-  edge.platform.bot_detection:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    execution_mode: Challenge
-    ip_address_sensitivity: High
-
-- name: Challenge bots on the shield zone of pull zone demo, chosen by the pull zone's name
-  edge.platform.bot_detection:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    execution_mode: Challenge
-
-- name: Tune fingerprinting on every zone, leaving the other settings as they are
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Set fingerprinting
+    - name: Challenge bots, with high IP address sensitivity
       edge.platform.bot_detection:
-        shield_zone_id: "{{ item }}"
-        fingerprint_sensitivity: Medium
-        fingerprint_aggression: Low
-        complex_fingerprinting: true
-      loop: [3001]
-      register: bot
+        shield_zone_id: 3001
+        execution_mode: challenge
+        ip_address_sensitivity: high
 
-    - name: Show the resulting mode
-      ansible.builtin.debug:
-        msg: "{{ bot.results[0].bot_detection.execution_mode_name }}"
+    - name: Challenge bots on the shield zone of pull zone demo, chosen by the pull zone's name
+      edge.platform.bot_detection:
+        pullzone_name: demo
+        execution_mode: challenge
+
+    - name: Tune fingerprinting on every zone, leaving the other settings as they are
+      block:
+        - name: Set fingerprinting
+          edge.platform.bot_detection:
+            shield_zone_id: "{{ item }}"
+            fingerprint_sensitivity: medium
+            fingerprint_aggression: low
+            complex_fingerprinting: true
+          loop: [3001]
+          register: bot
+
+        - name: Show the resulting mode
+          ansible.builtin.debug:
+            msg: "{{ bot.results[0].bot_detection.execution_mode_name }}"
 """
 
 RETURN = r"""
@@ -140,9 +140,9 @@ bot_detection:
       type: int
       sample: 1
     execution_mode_name:
-      description: The execution mode's name, V(LogOnly) or V(Challenge), or null for an unknown number.
+      description: The execution mode's name, V(log_only) or V(challenge), or null for an unknown number.
       type: str
-      sample: Challenge
+      sample: challenge
     request_integrity:
       description: The request integrity check.
       type: dict
@@ -152,9 +152,9 @@ bot_detection:
           type: int
           sample: 1
         sensitivity_name:
-          description: Its sensitivity's name, V(Off), V(Low), V(Medium) or V(High).
+          description: Its sensitivity's name, V(off), V(low), V(medium) or V(high).
           type: str
-          sample: Low
+          sample: low
     ip_address:
       description: The IP address check.
       type: dict
@@ -166,7 +166,7 @@ bot_detection:
         sensitivity_name:
           description: Its sensitivity's name.
           type: str
-          sample: High
+          sample: high
     browser_fingerprint:
       description: Browser fingerprinting.
       type: dict
@@ -178,15 +178,15 @@ bot_detection:
         sensitivity_name:
           description: Its sensitivity's name.
           type: str
-          sample: Low
+          sample: low
         aggression:
           description: Its aggression's number.
           type: int
           sample: 1
         aggression_name:
-          description: Its aggression's name, V(Unknown), V(Low), V(Medium), V(High) or V(Custom).
+          description: Its aggression's name, V(unknown), V(low), V(medium), V(high) or V(custom).
           type: str
-          sample: Low
+          sample: low
         complex_enabled:
           description: Whether complex fingerprinting is enabled.
           type: bool
@@ -225,9 +225,12 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detectio
     shape_bot_detection,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
+    BOT_EXECUTION_MODE_VARNAMES,
     BOT_EXECUTION_MODES,
+    BOT_FINGERPRINT_AGGRESSION_VARNAMES,
     BOT_FINGERPRINT_AGGRESSIONS,
     BOT_SENSITIVITIES,
+    BOT_SENSITIVITY_VARNAMES,
     enum_choices,
 )
 
@@ -256,11 +259,15 @@ def run(ctx):
 MODULE = ModuleDef(
     argument_spec=dict(
         SHIELD_ZONE.argument_spec(),
-        execution_mode=dict(type="str", choices=enum_choices(BOT_EXECUTION_MODES)),
-        request_integrity_sensitivity=dict(type="str", choices=enum_choices(BOT_SENSITIVITIES)),
-        ip_address_sensitivity=dict(type="str", choices=enum_choices(BOT_SENSITIVITIES)),
-        fingerprint_sensitivity=dict(type="str", choices=enum_choices(BOT_SENSITIVITIES)),
-        fingerprint_aggression=dict(type="str", choices=enum_choices(BOT_FINGERPRINT_AGGRESSIONS)),
+        execution_mode=dict(type="str", choices=enum_choices(BOT_EXECUTION_MODES, BOT_EXECUTION_MODE_VARNAMES)),
+        request_integrity_sensitivity=dict(
+            type="str", choices=enum_choices(BOT_SENSITIVITIES, BOT_SENSITIVITY_VARNAMES)
+        ),
+        ip_address_sensitivity=dict(type="str", choices=enum_choices(BOT_SENSITIVITIES, BOT_SENSITIVITY_VARNAMES)),
+        fingerprint_sensitivity=dict(type="str", choices=enum_choices(BOT_SENSITIVITIES, BOT_SENSITIVITY_VARNAMES)),
+        fingerprint_aggression=dict(
+            type="str", choices=enum_choices(BOT_FINGERPRINT_AGGRESSIONS, BOT_FINGERPRINT_AGGRESSION_VARNAMES)
+        ),
         complex_fingerprinting=dict(type="bool"),
     ),
     run=run,

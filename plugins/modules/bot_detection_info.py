@@ -38,43 +38,40 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read the bot detection configuration of shield zone 3001
-  edge.platform.bot_detection_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-  register: bots
-
-- name: Read bot detection of the shield zone of pull zone demo, by the pull zone's name
-  edge.platform.bot_detection_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-  register: bots_by_name
-
-- name: Show the execution mode
-  ansible.builtin.debug:
-    msg: "Bot detection runs in {{ bots.bot_detection.execution_mode_name }} mode."
-
-- name: Require bot detection on every production zone
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read bot detection of each zone
+    - name: Read the bot detection configuration of shield zone 3001
       edge.platform.bot_detection_info:
-        shield_zone_id: "{{ item }}"
-      loop: [3001, 3004]
-      register: zones
+        shield_zone_id: 3001
+      register: bots
 
-    - name: Fail for a zone whose plan has no bot detection
-      ansible.builtin.assert:
-        that: item.bot_detection.available
-        fail_msg: "Shield zone {{ item.item }}: {{ item.bot_detection.unavailable_reason }}"
-      loop: "{{ zones.results }}"
-      loop_control:
-        label: "{{ item.item }}"
+    - name: Read bot detection of the shield zone of pull zone demo, by the pull zone's name
+      edge.platform.bot_detection_info:
+        pullzone_name: demo
+      register: bots_by_name
+
+    - name: Show the execution mode
+      ansible.builtin.debug:
+        msg: "Bot detection runs in {{ bots.bot_detection.execution_mode_name }} mode."
+
+    - name: Require bot detection on every production zone
+      block:
+        - name: Read bot detection of each zone
+          edge.platform.bot_detection_info:
+            shield_zone_id: "{{ item }}"
+          loop: [3001, 3004]
+          register: zones
+
+        - name: Fail for a zone whose plan has no bot detection
+          ansible.builtin.assert:
+            that: item.bot_detection.available
+            fail_msg: "Shield zone {{ item.item }}: {{ item.bot_detection.unavailable_reason }}"
+          loop: "{{ zones.results }}"
+          loop_control:
+            label: "{{ item.item }}"
 """
 
 RETURN = r"""
@@ -91,7 +88,7 @@ bot_detection:
       description:
         - Whether the zone's plan includes bot detection.
         - When false, the settings below are not read but are the platform's defaults, which a zone without bot
-          detection runs with; mode V(LogOnly), every sensitivity V(Off), aggression V(Low), complex fingerprinting off.
+          detection runs with; mode V(log_only), every sensitivity V(off), aggression V(low), complex fingerprinting off.
       type: bool
       sample: true
     unavailable_reason:
@@ -103,9 +100,9 @@ bot_detection:
       type: int
       sample: 0
     execution_mode_name:
-      description: Name of the execution mode, V(LogOnly) or V(Challenge); null for a number this collection does not know yet.
+      description: Name of the execution mode, V(log_only) or V(challenge) (the platform's V(LogOnly) and V(Challenge) before release 1.2.0); null for a number this collection does not know yet.
       type: str
-      sample: LogOnly
+      sample: log_only
     request_integrity:
       description: Request integrity checks.
       type: dict
@@ -115,9 +112,9 @@ bot_detection:
           type: int
           sample: 1
         sensitivity_name:
-          description: Name of the sensitivity, one of V(Off), V(Low), V(Medium), V(High), or null.
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
           type: str
-          sample: Low
+          sample: low
     ip_address:
       description: IP address reputation checks.
       type: dict
@@ -127,9 +124,9 @@ bot_detection:
           type: int
           sample: 1
         sensitivity_name:
-          description: Name of the sensitivity, one of V(Off), V(Low), V(Medium), V(High), or null.
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
           type: str
-          sample: Low
+          sample: low
     browser_fingerprint:
       description: Browser fingerprint checks.
       type: dict
@@ -139,17 +136,17 @@ bot_detection:
           type: int
           sample: 1
         sensitivity_name:
-          description: Name of the sensitivity, one of V(Off), V(Low), V(Medium), V(High), or null.
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
           type: str
-          sample: Low
+          sample: low
         aggression:
           description: Aggression, as the platform's number.
           type: int
           sample: 1
         aggression_name:
-          description: Name of the aggression, one of V(Unknown), V(Low), V(Medium), V(High), V(Custom), or null.
+          description: Name of the aggression, one of V(unknown), V(low), V(medium), V(high), V(custom), or null.
           type: str
-          sample: Low
+          sample: low
         complex_enabled:
           description: Whether complex fingerprinting is on; null when the platform does not say.
           type: bool

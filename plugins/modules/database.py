@@ -117,32 +117,31 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Create the database app, its primary in Frankfurt, replicas in London and New York
-  edge.platform.database:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: app
-    primary_regions: [DE]
-    replica_regions: [UK, NY]
-  register: app_db
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Create the database app, its primary in Frankfurt, replicas in London and New York
+      edge.platform.database:
+        name: app
+        primary_regions: [DE]
+        replica_regions: [UK, NY]
+      register: app_db
 
-- name: Show the URL database_query takes
-  ansible.builtin.debug:
-    msg: "{{ app_db.database.url }}"
+    - name: Show the URL database_query takes
+      ansible.builtin.debug:
+        msg: "{{ app_db.database.url }}"
 
-- name: Add a replica in Singapore to the database demo, keeping its primary regions
-  edge.platform.database:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: demo
-    replica_regions: [UK, SG]
+    - name: Add a replica in Singapore to the database demo, keeping its primary regions
+      edge.platform.database:
+        name: demo
+        replica_regions: [UK, SG]
 
-- name: Delete the database retired, with its data and tokens
-  edge.platform.database:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: retired
-    state: absent
+    - name: Delete the database retired, with its data and tokens
+      edge.platform.database:
+        name: retired
+        state: absent
 """
 
 RETURN = r"""

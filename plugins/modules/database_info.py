@@ -47,28 +47,30 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read every database of the account
-  edge.platform.database_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-  register: all_databases
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+    group/edge.platform.database:
+      auth_token: "{{ vault_database_token }}"
+  block:
+    - name: Read every database of the account
+      edge.platform.database_info:
+      register: all_databases
 
-- name: Show each database's name and URL
-  ansible.builtin.debug:
-    msg: "{{ all_databases.databases | items2dict(key_name='name', value_name='url') }}"
+    - name: Show each database's name and URL
+      ansible.builtin.debug:
+        msg: "{{ all_databases.databases | items2dict(key_name='name', value_name='url') }}"
 
-- name: Read the database named demo
-  edge.platform.database_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: demo
-  register: demo_database
+    - name: Read the database named demo
+      edge.platform.database_info:
+        name: demo
+      register: demo_database
 
-- name: Count a table's rows over the URL the info module returned
-  edge.platform.database_query:
-    database_url: "{{ demo_database.databases[0].url }}"
-    auth_token: "{{ vault_database_token }}"
-    sql: SELECT count(*) AS n FROM sqlite_master
+    - name: Count a table's rows over the URL the info module returned
+      edge.platform.database_query:
+        database_url: "{{ demo_database.databases[0].url }}"
+        sql: SELECT count(*) AS n FROM sqlite_master
 """
 
 RETURN = r"""

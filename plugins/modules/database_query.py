@@ -132,18 +132,16 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Create a table (changed only the first time)
-  edge.platform.database_query:
-    database_url: libsql://my-db.lite.bunnydb.net
-    auth_token: "{{ vault_database_token }}"
-    sql: CREATE TABLE IF NOT EXISTS visits (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, hits INTEGER NOT NULL)
-
-- name: Set the database credentials once for every database task
+- name: Set the database connection once for every task of the block
   module_defaults:
     group/edge.platform.database:
       database_url: libsql://my-db.lite.bunnydb.net
       auth_token: "{{ vault_database_token }}"
   block:
+    - name: Create a table (changed only the first time)
+      edge.platform.database_query:
+        sql: CREATE TABLE IF NOT EXISTS visits (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, hits INTEGER NOT NULL)
+
     - name: Insert two rows unless they exist (path is UNIQUE, so a second run inserts nothing), all or nothing
       edge.platform.database_query:
         statements:
@@ -182,14 +180,12 @@ EXAMPLES = r"""
       edge.platform.database_query:
         sql: PRAGMA user_version = 2
 
-- name: Run statements one by one; earlier ones stay applied when a later one fails
-  edge.platform.database_query:
-    database_url: libsql://my-db.lite.bunnydb.net
-    auth_token: "{{ vault_database_token }}"
-    transaction: false
-    statements:
-      - CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)
-      - DELETE FROM sessions WHERE expires_at < CAST(strftime('%s', 'now') AS INTEGER)
+    - name: Run statements one by one; earlier ones stay applied when a later one fails
+      edge.platform.database_query:
+        transaction: false
+        statements:
+          - CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)
+          - DELETE FROM sessions WHERE expires_at < CAST(strftime('%s', 'now') AS INTEGER)
 """
 
 RETURN = r"""

@@ -97,40 +97,39 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Generate a read-only token for reporting that expires in 30 days
-  edge.platform.database_token:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    database_id: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
-    authorization: read_only
-    expires_in: 30d
-  register: reporting_token
-  no_log: true  # the result holds the token: keep it out of the output and the logs
-
-- name: Query with the new token
-  edge.platform.database_query:
-    database_url: libsql://db-01kchbg8c5ksfgg0vrnfq7ek7x.lite.bunnydb.net
-    auth_token: "{{ reporting_token.token }}"
-    sql: SELECT count(*) AS n FROM sqlite_master
-
-- name: Rotate the application's tokens
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Invalidate every token of the database
+    - name: Generate a read-only token for reporting that expires in 30 days
       edge.platform.database_token:
         database_id: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
-        state: revoked
+        authorization: read_only
+        expires_in: 30d
+      register: reporting_token
+      no_log: true  # the result holds the token: keep it out of the output and the logs
 
-    - name: Generate the new full-access token, valid until the end of 2030
-      edge.platform.database_token:
-        database_id: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
-        authorization: full_access
-        expires_at: "2030-12-31T23:59:59Z"
-      register: app_token
-      no_log: true
+    - name: Query with the new token
+      edge.platform.database_query:
+        database_url: libsql://db-01kchbg8c5ksfgg0vrnfq7ek7x.lite.bunnydb.net
+        auth_token: "{{ reporting_token.token }}"
+        sql: SELECT count(*) AS n FROM sqlite_master
+
+    - name: Rotate the application's tokens
+      block:
+        - name: Invalidate every token of the database
+          edge.platform.database_token:
+            database_id: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
+            state: revoked
+
+        - name: Generate the new full-access token, valid until the end of 2030
+          edge.platform.database_token:
+            database_id: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
+            authorization: full_access
+            expires_at: "2030-12-31T23:59:59Z"
+          register: app_token
+          no_log: true
 """
 
 RETURN = r"""

@@ -17,8 +17,8 @@ description:
     records). A record is created when
     none matches, updated when it differs, and left alone when it matches, so a re-run changes nothing and only reads.
   - Only the options given are managed; an option left out keeps the record's value.
-  - 'Values are compared in the form the platform stores them, so a value in another spelling is no change: names and
-    host names without a trailing dot and in any case, V(@) for the apex, an IPv6 address expanded or compressed, a
+  - 'Values are compared in the form the platform stores them, so a value in another spelling is no change: names in
+    any case, host names without a trailing dot and in any case, V(@) for the apex, an IPv6 address expanded or compressed, a
     TXT value given as quoted chunks (V("v=spf1 " "-all")) or joined. The rules are listed in the notes.'
   - A record read with M(edge.platform.dns_record_info) and given back (its C(type), C(name), C(value) and managed
     members) is no change.
@@ -42,8 +42,12 @@ options:
   name:
     description:
       - The record's name relative to the zone, for example V(www); V("") or V(@) is the zone apex.
-      - Compared without regard to case or a trailing dot. A name with a control character is refused before any
-        request.
+      - A name ending in a dot is absolute, as in a zone file; V(cdn.example.org.) in the zone example.org is
+        V(cdn), and an absolute name outside the zone fails (before any request when the zone is chosen by
+        O(zone_domain), else after the zone's read). Release 1.2.0 made it so; earlier releases ignored the dot.
+      - A name without a final dot that ends with the zone's domain (V(cdn.example.org) in example.org) is relative
+        like any other, so it names C(cdn.example.org.example.org); the task warns naming that record.
+      - Compared without regard to case. A name with a control character is refused before any request.
     type: str
     required: true
   value:
@@ -118,6 +122,7 @@ options:
       - A number is a value the platform added that this collection cannot name, as M(edge.platform.dns_record_info)
         returns it; it is compared and sent as that number.
     type: str
+    choices: [none, ping, http, monitor]
   smart_routing_type:
     description:
       - Smart routing of an A or AAAA record, by latency (O(latency_zone)) or by geolocation
@@ -125,6 +130,7 @@ options:
       - Null is accepted for every type and means not managed. A number is a value this collection cannot name, as
         for O(monitor_type).
     type: str
+    choices: [none, latency, geolocation]
   latency_zone:
     description:
       - The region of an A or AAAA record routed by latency, as the platform names it.
@@ -163,7 +169,8 @@ notes:
   - An option a type does not take (O(priority) on an A record, O(weight) on a CNAME) fails the task before any
     request, naming the types it applies to.
   - 'Comparison rules (see the collection''s docs/platform-notes.md, "DNS records: identity and normalisation"): names
-    and host-name values (CNAME, MX, NS, PTR, SRV, Flatten) in lower case without a trailing dot (a Null MX V(.) stays);
+    (relative to the zone) in lower case, host-name values (CNAME, MX, NS, PTR, SRV, Flatten) in lower case without a
+    trailing dot (a Null MX V(.) stays);
     A and AAAA values as IP addresses; TXT values verbatim, quoted chunks joined; a CAA value without surrounding
     quotes and its tag in lower case; numbers and texts the platform leaves empty count as 0 and V("").'
   - 'A PullZone record reads back with the pull zone''s name as its value and its id as C(link_name); one client reads
@@ -184,65 +191,58 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Point www at two addresses, balanced by weight
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_domain: example.com
-    type: A
-    name: www
-    value: "{{ item }}"
-    ttl: 300
-    weight: 50
-  loop: [192.0.2.10, 192.0.2.11]
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Point www at two addresses, balanced by weight
+      edge.platform.dns_record:
+        zone_domain: example.com
+        type: A
+        name: www
+        value: "{{ item }}"
+        ttl: 300
+        weight: 50
+      loop: [192.0.2.10, 192.0.2.11]
 
-- name: Set the mail exchanger of the apex (the trailing dot and the case are no change)
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: MX
-    name: "@"
-    value: Mail.Example.com.
-    priority: 10
+    - name: Set the mail exchanger of the apex (the trailing dot and the case are no change)
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: MX
+        name: "@"
+        value: Mail.Example.com.
+        priority: 10
 
-- name: Publish an SPF record written as two quoted chunks (stored joined)
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: TXT
-    name: ""
-    value: '"v=spf1 include:_spf.example.com " "-all"'
+    - name: Publish an SPF record written as two quoted chunks (stored joined)
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: TXT
+        name: ""
+        value: '"v=spf1 include:_spf.example.com " "-all"'
 
-- name: Serve cdn.example.com from pull zone demo
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: PullZone
-    name: cdn
-    pullzone_name: demo
+    - name: Serve cdn.example.com from pull zone demo
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: PullZone
+        name: cdn
+        pullzone_name: demo
 
-- name: Change only the TTL of the one CNAME at blog, and give it a comment
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: CNAME
-    name: blog
-    ttl: 3600
-    comment: Hosted blog
+    - name: Change only the TTL of the one CNAME at blog, and give it a comment
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: CNAME
+        name: blog
+        ttl: 3600
+        comment: Hosted blog
 
-- name: Remove an old address
-  edge.platform.dns_record:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    type: A
-    name: old
-    value: 192.0.2.99
-    state: absent
+    - name: Remove an old address
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: A
+        name: old
+        value: 192.0.2.99
+        state: absent
 """
 
 RETURN = r"""
@@ -413,13 +413,16 @@ class Records(object):
     """The zone's records of the wanted type: :meth:`read` reads them (one read of the zone) and picks the one the
     task names."""
 
-    def __init__(self, ctx, found, wanted):
-        self.ctx, self.found, self.wanted, self.last = ctx, found, wanted, None
+    def __init__(self, ctx, found, wanted, in_zone):
+        self.ctx, self.found, self.wanted, self.last, self.in_zone = ctx, found, wanted, None, in_zone
 
     def read(self):
-        """``(model, readable)`` of the record the task names, or ``(None, None)``; ambiguity fails listing them."""
+        """``(model, readable)`` of the record the task names, or ``(None, None)``; ambiguity fails listing them. The
+        first read makes the name relative to the zone, when the zone was chosen by id."""
         number = shapes.TYPE_NUMBERS[self.wanted["type"]]
-        models = dns_records.read(self.ctx.client, self.found.id, number, self.found.not_visible)
+        domain, models = dns_records.read_zone(self.ctx.client, self.found.id, number, self.found.not_visible)
+        if not self.in_zone:
+            self.in_zone = bool(shapes.in_zone(self.wanted, domain, warn=self.ctx.warn))
         readable = shapes.pick(shapes.from_models(models, self.found.id, self.ctx.warn), self.wanted)
         model = next((m for m in models if readable and m.get("Id") == readable["id"]), None)
         self.last = readable
@@ -463,9 +466,12 @@ def change(client, zone_id, wanted, model, current, absent):
 
 def run(ctx):
     wanted, absent = wanted_record(ctx), ctx.params["state"] == "absent"
+    by_domain = ctx.params["zone_domain"] is not None  # then the name is made relative before any request
+    if by_domain:
+        shapes.in_zone(wanted, ctx.params["zone_domain"], warn=ctx.warn)
     found = DNS_ZONE.resolve_in_plan(ctx, lambda: {"dns_record": shapes.merged(wanted, {})}, {"dns_record": None})
     resolve_pull_zone(ctx, wanted)
-    records = Records(ctx, found, wanted)
+    records = Records(ctx, found, wanted, by_domain)
     model, current = records.read()
     before, after, apply = change(ctx.client, found.id, wanted, model, current, absent)
     keys = shapes.given(wanted) if current or absent else None

@@ -23,7 +23,8 @@ description:
 options:
   name:
     description:
-      - Only the records of this name (V("") or V(@) for the apex).
+      - Only the records of this name (V("") or V(@) for the apex), relative to the zone; a name ending in a dot is
+        absolute, as O(edge.platform.dns_record#module:name) takes it.
     type: str
   type:
     description:
@@ -44,39 +45,38 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read every record of example.com
-  edge.platform.dns_record_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_domain: example.com
-  register: zone
-
-- name: Show the names that have an A record
-  ansible.builtin.debug:
-    msg: "{{ zone.dns_records | selectattr('type', 'equalto', 'A') | map(attribute='name') | unique | list }}"
-
-- name: Copy the MX records of the apex to another zone
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read them
+    - name: Read every record of example.com
       edge.platform.dns_record_info:
-        zone_id: 1001
-        name: "@"
-        type: MX
-      register: mx
+        zone_domain: example.com
+      register: zone
 
-    - name: Write them unchanged to example.org
-      edge.platform.dns_record:
-        zone_domain: example.org
-        type: "{{ item.type }}"
-        name: "{{ item.name }}"
-        value: "{{ item.value }}"
-        priority: "{{ item.priority }}"
-        ttl: "{{ item.ttl }}"
-      loop: "{{ mx.dns_records }}"
+    - name: Show the names that have an A record
+      ansible.builtin.debug:
+        msg: "{{ zone.dns_records | selectattr('type', 'equalto', 'A') | map(attribute='name') | unique | list }}"
+
+    - name: Copy the MX records of the apex to another zone
+      block:
+        - name: Read them
+          edge.platform.dns_record_info:
+            zone_id: 1001
+            name: "@"
+            type: MX
+          register: mx
+
+        - name: Write them unchanged to example.org
+          edge.platform.dns_record:
+            zone_domain: example.org
+            type: "{{ item.type }}"
+            name: "{{ item.name }}"
+            value: "{{ item.value }}"
+            priority: "{{ item.priority }}"
+            ttl: "{{ item.ttl }}"
+          loop: "{{ mx.dns_records }}"
 """
 
 RETURN = r"""
@@ -235,9 +235,10 @@ def run(ctx):
     wanted_type, name = ctx.params["type"], ctx.params["name"]
     found = DNS_ZONE.resolve(ctx)
     number = None if wanted_type is None else shapes.TYPE_NUMBERS[wanted_type]
-    models = dns_records.read(ctx.client, found.id, number, found.not_visible)
+    domain, models = dns_records.read_zone(ctx.client, found.id, number, found.not_visible)
     read = shapes.from_models(models, found.id, ctx.warn)
-    if name is not None:
+    if name is not None:  # relative to the zone, or absolute with a final dot, as dns_record takes it
+        name = shapes.in_zone({"name": "" if name.strip() == "@" else name.strip()}, domain, warn=ctx.warn)["name"]
         read = [r for r in read if shapes.normal_name(r["name"]) == shapes.normal_name(name)]
     return {"dns_records": read}
 

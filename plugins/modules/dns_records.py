@@ -27,7 +27,8 @@ description:
     landed, which failed and which were not sent. A write whose answer is lost is never sent again: the records are
     read once more and decide.'
   - Values are compared in the form the platform stores them, by the rules of M(edge.platform.dns_record), so a value in
-    another spelling (upper case, a trailing dot, V(@) for the apex, TXT given as quoted chunks) is no change.
+    another spelling (upper case, a host name's trailing dot, V(@) for the apex, TXT given as quoted chunks) is no
+    change. A record name ending in a dot is absolute, as in a zone file.
   - The output of M(edge.platform.dns_record_info) given as O(records) is no change.
   - The zone is chosen by O(zone_id), or by O(zone_domain) at the cost of one search request; one of them is required.
     The zone itself is never created or deleted here (see M(edge.platform.dnszone)).
@@ -50,7 +51,8 @@ options:
         choices: [A, AAAA, CNAME, TXT, MX, SRV, CAA, PTR, NS, Redirect, Flatten, PullZone, Script]
       name:
         description:
-          - The record name relative to the zone; V("") or V(@) for the apex.
+          - The record name relative to the zone; V("") or V(@) for the apex. A name ending in a dot is absolute, as
+            in a zone file, as O(edge.platform.dns_record#module:name) takes it.
         type: str
         required: true
       value:
@@ -97,11 +99,13 @@ options:
         description: As O(edge.platform.dns_record#module:accelerated) (A, AAAA, CNAME).
         type: bool
       monitor_type:
-        description: As O(edge.platform.dns_record#module:monitor_type) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:monitor_type) (A, AAAA); a number is taken too.
         type: str
+        choices: [none, ping, http, monitor]
       smart_routing_type:
-        description: As O(edge.platform.dns_record#module:smart_routing_type) (A, AAAA).
+        description: As O(edge.platform.dns_record#module:smart_routing_type) (A, AAAA); a number is taken too.
         type: str
+        choices: [none, latency, geolocation]
       latency_zone:
         description: As O(edge.platform.dns_record#module:latency_zone) (A, AAAA).
         type: str
@@ -147,11 +151,13 @@ options:
   purge:
     description:
       - Delete the sets of the zone that O(records) does not list (except those with an ignored entry).
+      - The alias O(prune) is what the C(*_record_sets) modules of community.dns call it.
       - Records of the types this collection does not write (SVCB, HTTPS, TLSA, and a type the platform added that
         this collection cannot name, which M(edge.platform.dns_record_info) returns as its number) are never deleted
         or rewritten.
     type: bool
     default: false
+    aliases: [prune]
   concurrency:
     description:
       - How many writes are in flight at once, from 1 (one after the other) to 50.
@@ -180,36 +186,37 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Keep the web and mail records of example.com as listed, leaving the zone's other records alone
-  edge.platform.dns_records:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_domain: example.com
-    records:
-      - {type: A, name: "@", value: 192.0.2.10, ttl: 300}
-      - {type: A, name: "@", value: 192.0.2.11, ttl: 300}
-      - {type: CNAME, name: www, value: example.com}
-      - {type: MX, name: "@", value: mail.example.com, priority: 10}
-      - {type: TXT, name: "@", value: "v=spf1 mx -all"}
-  register: synced
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Keep the web and mail records of example.com as listed, leaving the zone's other records alone
+      edge.platform.dns_records:
+        zone_domain: example.com
+        records:
+          - {type: A, name: "@", value: 192.0.2.10, ttl: 300}
+          - {type: A, name: "@", value: 192.0.2.11, ttl: 300}
+          - {type: CNAME, name: www, value: example.com}
+          - {type: MX, name: "@", value: mail.example.com, priority: 10}
+          - {type: TXT, name: "@", value: "v=spf1 mx -all"}
+      register: synced
 
-- name: Show the addresses the apex answers with now
-  ansible.builtin.debug:
-    msg: "{{ synced.dns_records | selectattr('type', 'eq', 'A') | selectattr('name', 'eq', '') | map(attribute='value') | sort }}"
+    - name: Show the addresses the apex answers with now
+      ansible.builtin.debug:
+        msg: "{{ synced.dns_records | selectattr('type', 'eq', 'A') | selectattr('name', 'eq', '') | map(attribute='value') | sort }}"
 
-- name: Make the zone exactly this list, except the records the ACME client manages
-  edge.platform.dns_records:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 1001
-    purge: true
-    records:
-      - {type: A, name: "@", value: 192.0.2.10}
-      - {type: A, name: "@", value: 192.0.2.11}
-      - {type: CNAME, name: www, value: example.com}
-      - {type: MX, name: "@", value: mail.example.com, priority: 10}
-      - {type: TXT, name: "@", value: "v=spf1 mx -all"}
-      - {type: TXT, name: _acme-challenge, ignore: true}
+    - name: Make the zone exactly this list, except the records the ACME client manages
+      edge.platform.dns_records:
+        zone_id: 1001
+        purge: true
+        records:
+          - {type: A, name: "@", value: 192.0.2.10}
+          - {type: A, name: "@", value: 192.0.2.11}
+          - {type: CNAME, name: www, value: example.com}
+          - {type: MX, name: "@", value: mail.example.com, priority: 10}
+          - {type: TXT, name: "@", value: "v=spf1 mx -all"}
+          - {type: TXT, name: _acme-challenge, ignore: true}
 """
 
 RETURN = r"""
@@ -299,7 +306,7 @@ MODULE = ModuleDef(
     argument_spec=dict(
         DNS_ZONE.argument_spec(),
         records=dict(type="list", elements="dict", required=True, options=RECORD_SPEC),
-        purge=dict(type="bool", default=False),
+        purge=dict(type="bool", default=False, aliases=["prune"]),  # community.dns's name
         concurrency=dict(type="int", default=10),
     ),
     run=run,

@@ -37,7 +37,9 @@ options:
       - A URL (V(http://www.example.com)), a path, a port, a query, spaces, an V(@) or an empty label fail before any
         request, naming the fix. The platform refuses some other domains (for example one without a dot); its message
         is reported.
+      - The alias O(zone_domain) is the name M(edge.platform.dnszone_info) and the other DNS modules give this option.
     type: str
+    aliases: [zone_domain]
   zone_id:
     description:
       - The zone's id, instead of or beside O(domain). An id cannot be chosen for a new zone, so with O(state=present)
@@ -126,24 +128,21 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Create the DNS zone of example.io with its own SOA contact
-  edge.platform.dnszone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    domain: example.io
-    soa_email: hostmaster@example.io
-  register: zone
-
-- name: Show the nameservers to set at the registrar
-  ansible.builtin.debug:
-    msg: "{{ zone.dns_zone.nameserver1 }} {{ zone.dns_zone.nameserver2 }}"
-
-- name: Set the credentials once for every management API task
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
+    - name: Create the DNS zone of example.io with its own SOA contact
+      edge.platform.dnszone:
+        domain: example.io
+        soa_email: hostmaster@example.io
+      register: zone
+
+    - name: Show the nameservers to set at the registrar
+      ansible.builtin.debug:
+        msg: "{{ zone.dns_zone.nameserver1 }} {{ zone.dns_zone.nameserver2 }}"
+
     - name: Log the queries of example.net, dropping client IP addresses
       edge.platform.dnszone:
         zone_id: 12345
@@ -486,7 +485,7 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        domain=dict(type="str"),
+        domain=dict(type="str", aliases=["zone_domain"]),  # dnszone_info's name of the option
         zone_id=dict(type="int"),
         state=dict(type="str", default="present", choices=["present", "absent"]),
         custom_nameservers_enabled=dict(type="bool"),

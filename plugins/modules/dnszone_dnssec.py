@@ -60,32 +60,27 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Enable DNSSEC and show the DS record for the registrar (on every run, not only the first)
-  edge.platform.dnszone_dnssec:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_id: 12345
-    state: enabled
-    fetch_ds_record: true
-  register: dnssec
-
-- name: Print the DS record
-  ansible.builtin.debug:
-    msg: "{{ dnssec.dnssec.ds_record }}"
-
-- name: Enable DNSSEC on a zone chosen by its domain
-  edge.platform.dnszone_dnssec:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_domain: example.com
-    state: enabled
-
-- name: Set the credentials once for every management API task
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
+    - name: Enable DNSSEC and show the DS record for the registrar (on every run, not only the first)
+      edge.platform.dnszone_dnssec:
+        zone_id: 12345
+        state: enabled
+        fetch_ds_record: true
+      register: dnssec
+
+    - name: Print the DS record
+      ansible.builtin.debug:
+        msg: "{{ dnssec.dnssec.ds_record }}"
+
+    - name: Enable DNSSEC on a zone chosen by its domain
+      edge.platform.dnszone_dnssec:
+        zone_domain: example.com
+        state: enabled
+
     - name: Disable DNSSEC before moving the domain to another provider
       edge.platform.dnszone_dnssec:
         zone_domain: legacy.example.net

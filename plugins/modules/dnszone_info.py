@@ -20,6 +20,9 @@ description:
   - Every zone carries its settings under the option names of M(edge.platform.dnszone), so a value read here and
     written back there is no change.
 options:
+  # the selector's own documentation is the fragment edge.platform.zone_selectors.dns_zone; dnszone's name of it
+  zone_domain:
+    aliases: [domain]
   export:
     description:
       - Also read each returned zone's zone file (BIND text, as the platform exports it) into RV(dns_zones[].zone_file),
@@ -42,40 +45,39 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read the DNS zone of example.com
-  edge.platform.dnszone_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    zone_domain: example.com
-  register: zone
-
-- name: Show its id and DNSSEC state
-  ansible.builtin.debug:
-    msg: "{{ zone.dns_zones[0].id }}: DNSSEC {{ 'on' if zone.dns_zones[0].dnssec_enabled else 'off' }}"
-
-- name: List every DNS zone without DNSSEC
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read every DNS zone
-      edge.platform.dnszone_info:
-      register: all_zones
-
-    - name: Show the domains without DNSSEC
-      ansible.builtin.debug:
-        msg: "{{ all_zones.dns_zones | rejectattr('dnssec_enabled') | map(attribute='domain') | list }}"
-
-    - name: Export the zone file of example.com
+    - name: Read the DNS zone of example.com
       edge.platform.dnszone_info:
         zone_domain: example.com
-        export: true
-      register: exported
+      register: zone
 
-    - name: Count the records in the zone file
+    - name: Show its id and DNSSEC state
       ansible.builtin.debug:
-        msg: "{{ exported.dns_zones[0].zone_file.splitlines() | reject('match', '[$;]') | list | length }} records"
+        msg: "{{ zone.dns_zones[0].id }}: DNSSEC {{ 'on' if zone.dns_zones[0].dnssec_enabled else 'off' }}"
+
+    - name: List every DNS zone without DNSSEC
+      block:
+        - name: Read every DNS zone
+          edge.platform.dnszone_info:
+          register: all_zones
+
+        - name: Show the domains without DNSSEC
+          ansible.builtin.debug:
+            msg: "{{ all_zones.dns_zones | rejectattr('dnssec_enabled') | map(attribute='domain') | list }}"
+
+        - name: Export the zone file of example.com
+          edge.platform.dnszone_info:
+            zone_domain: example.com
+            export: true
+          register: exported
+
+        - name: Count the records in the zone file
+          ansible.builtin.debug:
+            msg: "{{ exported.dns_zones[0].zone_file.splitlines() | reject('match', '[$;]') | list | length }} records"
 """
 
 RETURN = r"""
@@ -200,7 +202,9 @@ def run(ctx):
 
 
 MODULE = ModuleDef(
-    argument_spec=dict(DNS_ZONE.argument_spec(), export=dict(type="bool", default=False)),
+    argument_spec=dict(
+        DNS_ZONE.argument_spec(aliases={"zone_domain": ["domain"]}), export=dict(type="bool", default=False)
+    ),
     run=run,
     **DNS_ZONE.validation(required=False),
 )

@@ -36,12 +36,18 @@ options:
         name and control characters, and reports the platform's refusal with its message.
       - The platform cannot rename a pull zone. With O(id), a different name fails the task.
       - Required unless O(id) is given; required to create a zone.
+      - The alias O(pullzone_name) is the name M(edge.platform.pullzone_info) and the other pull zone modules give this
+        option.
     type: str
+    aliases: [pullzone_name]
   id:
     description:
       - The pull zone's id, instead of or beside O(name). An id cannot be chosen for a new zone, so with
         O(state=present) the zone must exist.
+      - The alias O(pullzone_id) is the name M(edge.platform.pullzone_info) and the other pull zone modules give this
+        option.
     type: int
+    aliases: [pullzone_id]
   state:
     description:
       - V(present) creates the zone when needed and sets the options given.
@@ -283,57 +289,52 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Create a pull zone for the site's origin, served from Europe and North America only
-  edge.platform.pullzone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: site
-    origin_url: https://origin.example.com
-    origin_host_header: www.example.com
-    enable_geo_zone_eu: true
-    enable_geo_zone_us: true
-    enable_geo_zone_asia: false
-    enable_geo_zone_sa: false
-    enable_geo_zone_af: false
-  register: site
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Create a pull zone for the site's origin, served from Europe and North America only
+      edge.platform.pullzone:
+        name: site
+        origin_url: https://origin.example.com
+        origin_host_header: www.example.com
+        enable_geo_zone_eu: true
+        enable_geo_zone_us: true
+        enable_geo_zone_asia: false
+        enable_geo_zone_sa: false
+        enable_geo_zone_af: false
+      register: site
 
-- name: Cache for a day, ignore query strings, add CORS headers to fonts, keep every other setting of demo
-  edge.platform.pullzone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: demo
-    cache_expiration_time: 86400
-    ignore_query_strings: true
-    cors_enabled: true
-    cors_extensions: [woff, woff2, ttf]
+    - name: Cache for a day, ignore query strings, add CORS headers to fonts, keep every other setting of demo
+      edge.platform.pullzone:
+        name: demo
+        cache_expiration_time: 86400
+        ignore_query_strings: true
+        cors_enabled: true
+        cors_extensions: [woff, woff2, ttf]
 
-- name: Serve a storage zone, log with anonymised addresses, refuse two countries and a referrer
-  edge.platform.pullzone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: assets
-    type: volume
-    storage_zone_id: 5001
-    logging_enabled: true
-    logging_ip_anonymization_enabled: true
-    log_anonymization_type: drop
-    blocked_countries: [KP, IR]
-    blocked_referrers: [leech.example.net]
+    - name: Serve a storage zone, log with anonymised addresses, refuse two countries and a referrer
+      edge.platform.pullzone:
+        name: assets
+        type: volume
+        storage_zone_id: 5001
+        logging_enabled: true
+        logging_ip_anonymization_enabled: true
+        log_anonymization_type: drop
+        blocked_countries: [KP, IR]
+        blocked_referrers: [leech.example.net]
 
-- name: Serve a pull zone from an edge script (the platform sets its origin URL and routing filter)
-  edge.platform.pullzone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: app
-    origin_type: edge_script
-    edge_script_id: 3001
+    - name: Serve a pull zone from an edge script (the platform sets its origin URL and routing filter)
+      edge.platform.pullzone:
+        name: app
+        origin_type: edge_script
+        edge_script_id: 3001
 
-- name: Delete a pull zone that is no longer needed
-  edge.platform.pullzone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    name: retired
-    state: absent
+    - name: Delete a pull zone that is no longer needed
+      edge.platform.pullzone:
+        name: retired
+        state: absent
 """
 
 RETURN = r"""
@@ -698,8 +699,8 @@ def run(ctx):
 INT64_MAX = 2**63 - 1
 MODULE = ModuleDef(
     argument_spec=dict(
-        name=dict(type="str"),
-        id=dict(type="int"),
+        name=dict(type="str", aliases=["pullzone_name"]),  # pullzone_info's names of the options
+        id=dict(type="int", aliases=["pullzone_id"]),
         state=dict(type="str", default="present", choices=["present", "absent"]),
         type=dict(type="str", choices=["premium", "standard", "volume"]),
         origin_type=dict(type="str", choices=list(P.ORIGIN_TYPES.values())),

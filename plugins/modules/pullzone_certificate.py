@@ -145,27 +145,24 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Install the certificate of www.example.com from files on the controller
-  edge.platform.pullzone_certificate:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_id: 2001
-    hostname: www.example.com
-    certificate_src: /etc/ssl/edge/www.example.com/fullchain.pem
-    certificate_key_src: /etc/ssl/edge/www.example.com/privkey.pem
-  delegate_to: localhost
-  register: installed
-
-- name: Show what is installed
-  ansible.builtin.debug:
-    msg: "{{ installed.fingerprints[0] }} expires {{ installed.not_after }}"
-
-- name: Set the credentials once for every edge.platform task
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
+    - name: Install the certificate of www.example.com from files on the controller
+      edge.platform.pullzone_certificate:
+        pullzone_id: 2001
+        hostname: www.example.com
+        certificate_src: /etc/ssl/edge/www.example.com/fullchain.pem
+        certificate_key_src: /etc/ssl/edge/www.example.com/privkey.pem
+      delegate_to: localhost
+      register: installed
+
+    - name: Show what is installed
+      ansible.builtin.debug:
+        msg: "{{ installed.fingerprints[0] }} expires {{ installed.not_after }}"
+
     - name: Install a certificate and key kept in Ansible Vault
       edge.platform.pullzone_certificate:
         pullzone_id: 2001

@@ -118,24 +118,21 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Add cdn.example.com to pull zone demo
-  edge.platform.pullzone_hostname:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    hostname: cdn.example.com
-  register: added
-
-- name: Show the DNS record to create
-  ansible.builtin.debug:
-    msg: "Create the DNS record: cdn.example.com CNAME {{ added.cname_target }}"
-
-- name: Set the credentials once for every edge.platform task
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
+    - name: Add cdn.example.com to pull zone demo
+      edge.platform.pullzone_hostname:
+        pullzone_name: demo
+        hostname: cdn.example.com
+      register: added
+
+    - name: Show the DNS record to create
+      ansible.builtin.debug:
+        msg: "Create the DNS record: cdn.example.com CNAME {{ added.cname_target }}"
+
     - name: Once DNS points at the pull zone, get a free certificate and force HTTPS
       edge.platform.pullzone_hostname:
         pullzone_id: 2001

@@ -19,6 +19,11 @@ description:
     credentials (C(AWSSigningKey), C(AWSSigningSecret)), the log forwarding token, the user and password of an origin
     URL, the account's user id, and every hostname's certificate key and raw certificate.
 options:
+  # the selectors' own documentation is the fragment edge.platform.zone_selectors.pull_zone; pullzone's names of them
+  pullzone_id:
+    aliases: [id]
+  pullzone_name:
+    aliases: [name]
   certificate_details:
     description:
       - Also read each hostname's certificate to return RV(pull_zones[].hostnames[].certificate) (expiry, names,
@@ -45,30 +50,31 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read the pull zone named demo with its certificates
-  edge.platform.pullzone_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    certificate_details: true
-  register: demo
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Read the pull zone named demo with its certificates
+      edge.platform.pullzone_info:
+        pullzone_name: demo
+        certificate_details: true
+      register: demo
 
-- name: Show each hostname and when its certificate expires
-  ansible.builtin.debug:
-    msg: "{{ item.name }}: {{ item.certificate.not_after if item.certificate else 'no certificate read' }}"
-  loop: "{{ demo.pull_zones[0].hostnames }}"
-  loop_control:
-    label: "{{ item.name }}"
+    - name: Show each hostname and when its certificate expires
+      ansible.builtin.debug:
+        msg: "{{ item.name }}: {{ item.certificate.not_after if item.certificate else 'no certificate read' }}"
+      loop: "{{ demo.pull_zones[0].hostnames }}"
+      loop_control:
+        label: "{{ item.name }}"
 
-- name: List every pull zone of the account
-  edge.platform.pullzone_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-  register: all_zones
+    - name: List every pull zone of the account
+      edge.platform.pullzone_info:
+      register: all_zones
 
-- name: Map pull zone names to ids
-  ansible.builtin.debug:
-    msg: "{{ all_zones.pull_zones | items2dict(key_name='name', value_name='id') }}"
+    - name: Map pull zone names to ids
+      ansible.builtin.debug:
+        msg: "{{ all_zones.pull_zones | items2dict(key_name='name', value_name='id') }}"
 """
 
 RETURN = r"""
@@ -296,7 +302,10 @@ def run(ctx):
 
 
 MODULE = ModuleDef(
-    argument_spec=dict(PULL_ZONE.argument_spec(), certificate_details=dict(type="bool", default=False)),
+    argument_spec=dict(
+        PULL_ZONE.argument_spec(aliases={"pullzone_id": ["id"], "pullzone_name": ["name"]}),
+        certificate_details=dict(type="bool", default=False),
+    ),
     run=run,
     **PULL_ZONE.validation(required=False),
 )

@@ -19,9 +19,13 @@ description:
   - The rule is written in the readable form M(edge.platform.rate_limit_rule_info) returns. Its C(rule_name),
     C(rule_description), C(condition), C(limit) and C(response) can be given back unchanged, and the task then reports
     no change.
-  - Names and the platform's numbers are both accepted for operators, severities, transformations, variables, counter
-    keys, actions and times; names are matched without regard to case. A name must be one the platform's published
-    document lists; a number is sent as given, because the platform may accept more than the document lists.
+  - Names, as each option's choices list them, and the platform's numbers are both accepted for operators,
+    severities, transformations, variables, counter keys, actions and times; names are matched without regard to case.
+    A number is sent as given, because the platform may accept more than the document lists.
+  - Release 1.2.0 names counter keys, actions and times in lower case (V(ip), V(rate_limit), V(1m)), as access lists and
+    API Guardian name theirs, and M(edge.platform.rate_limit_rule_info) returns them so. The platform's names that
+    earlier releases took (V(RateLimit), V(PerOneMinute), V(ForFiveMinutes)) still work, with a deprecation warning,
+    until 2.0.0; the same names in another case (V(IP), V(Log)) work as they are.
   - The rule is compared by meaning, not by text. Unset members count as their defaults, a null sub-variable or
     value counts as an empty one, and transformations count as a set. Chained conditions are compared in their
     order, which the platform keeps.
@@ -73,36 +77,44 @@ options:
         type: dict
       operator_type:
         description:
-          - How the variable is compared with O(condition.value). Give a name, V(BEGINSWITH), V(ENDSWITH),
-            V(CONTAINS), V(CONTAINSWORD), V(STRMATCH), V(EQ), V(GE), V(GT), V(LE), V(LT), V(WITHIN), V(RX),
-            V(STREQ), V(DETECTSQLI) or V(DETECTXSS), or the platform's number.
+          - How the variable is compared with O(condition.value). Give a name or the platform's number.
           - Required unless O(condition.operator_type_name) is given.
         type: raw
+        choices: &operators [BEGINSWITH, ENDSWITH, CONTAINS, CONTAINSWORD, STRMATCH, EQ, GE, GT, LE, LT, WITHIN, RX,
+                             STREQ, DETECTSQLI, DETECTXSS]
       operator_type_name:
         description:
           - The name of the operator, as M(edge.platform.rate_limit_rule_info) returns it.
         type: str
+        choices: *operators
       severity_type:
         description:
-          - Severity recorded for a match. Give a name, V(NOTICE), V(WARNING) or V(CRITICAL), or the number 0 to 2.
+          - Severity recorded for a match. Give a name or the platform's number (0 to 2).
           - Defaults to V(NOTICE), the value a rule written without a severity holds.
         type: raw
+        choices: [NOTICE, WARNING, CRITICAL]
       severity_type_name:
         description:
           - The name of the severity, as M(edge.platform.rate_limit_rule_info) returns it.
         type: str
+        choices: [NOTICE, WARNING, CRITICAL]
       transformation_types:
         description:
           - Transformations applied to the variable before comparing. Give names, for example V(LOWERCASE) or
-            V(URLDECODE), or numbers.
+            V(URLDECODE), or the platform's numbers.
           - Compared as a set, in any order. A change of order alone is not a change.
         type: list
         elements: raw
+        choices: &transformations [CMDLINE, COMPRESSWHITESPACE, CSSDECODE, HEXENCODE, HTMLENTITYDECODE, JSDECODE,
+                                   LENGTH, LOWERCASE, MD5, NORMALIZEPATH, NORMALISEPATH, NORMALIZEPATHWIN,
+                                   NORMALISEPATHWIN, REMOVECOMMENTS, REMOVENULLS, REMOVEWHITESPACE, REPLACECOMMENTS,
+                                   SHA1, URLDECODE, URLDECODEUNI, UTF8TOUNICODE]
       transformation_type_names:
         description:
           - The names of the transformations, as M(edge.platform.rate_limit_rule_info) returns them.
         type: list
         elements: raw
+        choices: *transformations
       value:
         description:
           - The value the operator compares against. Defaults to V("").
@@ -130,10 +142,12 @@ options:
             description:
               - How to compare, as in O(condition.operator_type).
             type: raw
+            choices: *operators
           operator_type_name:
             description:
               - The name of the operator, as M(edge.platform.rate_limit_rule_info) returns it.
             type: str
+            choices: *operators
           value:
             description:
               - The value to compare against. Defaults to V("").
@@ -159,26 +173,28 @@ options:
         type: int
       timeframe:
         description:
-          - The window the requests are counted in, in seconds. The platform's document lists V(1), V(10), V(60),
-            V(300), V(900) and V(3600), also accepted by their names V(PerSecond), V(PerTenSeconds), V(PerOneMinute),
-            V(PerFiveMinutes), V(PerFifteenMinutes) and V(PerOneHour).
-          - Other numbers are sent as given, and the platform accepts or refuses them.
+          - The window the requests are counted in. The platform's document lists V(1s), V(10s), V(1m), V(5m),
+            V(15m) and V(1h), also given as seconds (V(1), V(10), V(60), V(300), V(900), V(3600)).
+          - Other seconds are sent as given, and the platform accepts or refuses them.
           - Required unless O(limit.timeframe_name) is given.
         type: raw
+        choices: [1s, 10s, 1m, 5m, 15m, 1h]
       timeframe_name:
         description:
           - The name of the timeframe, as M(edge.platform.rate_limit_rule_info) returns it.
         type: str
+        choices: [1s, 10s, 1m, 5m, 15m, 1h]
       counter_key:
         description:
-          - What the requests are counted per. Give a name, V(IP), V(Host), V(Country), V(City), V(ASN),
-            V(Organization), V(JA4) or V(IP_JA4), or the platform's number.
-          - Defaults to V(IP), as the platform's Terraform provider does.
+          - What the requests are counted per. Give a name or the platform's number.
+          - Defaults to V(ip), as the platform's Terraform provider does.
         type: raw
+        choices: [ip, host, country, city, asn, organization, ja4, ip_ja4]
       counter_key_name:
         description:
           - The name of the counter key, as M(edge.platform.rate_limit_rule_info) returns it.
         type: str
+        choices: [ip, host, country, city, asn, organization, ja4, ip_ja4]
   response:
     description:
       - What happens past the limit, in the shape of RV(rate_limit_rule.response). Required with O(state=present).
@@ -186,26 +202,29 @@ options:
     suboptions:
       action:
         description:
-          - What happens to the requests past the limit. Give a name, V(RateLimit) (refuse them), V(Log) or
-            V(Challenge), or the platform's number.
-          - Defaults to V(RateLimit), as the platform's Terraform provider does.
+          - What happens to the requests past the limit. Give a name, V(rate_limit) (refuse them), V(log) or
+            V(challenge), or the platform's number.
+          - Defaults to V(rate_limit), as the platform's Terraform provider does.
         type: raw
+        choices: [rate_limit, log, challenge]
       action_name:
         description:
           - The name of the action, as M(edge.platform.rate_limit_rule_info) returns it.
         type: str
+        choices: [rate_limit, log, challenge]
       block_time:
         description:
-          - How long the action lasts, in seconds. The platform's document lists V(30), V(60), V(300), V(900),
-            V(1800) and V(3600), also accepted by their names V(ForThirtySeconds), V(ForOneMinute),
-            V(ForFiveMinutes), V(ForFifteenMinutes), V(ForThirtyMinutes) and V(ForOneHour).
-          - Other numbers are sent as given, and the platform accepts or refuses them.
+          - How long the action lasts. The platform's document lists V(30s), V(1m), V(5m), V(15m), V(30m) and V(1h),
+            also given as seconds (V(30), V(60), V(300), V(900), V(1800), V(3600)).
+          - Other seconds are sent as given, and the platform accepts or refuses them.
           - Required unless O(response.block_time_name) is given.
         type: raw
+        choices: [30s, 1m, 5m, 15m, 30m, 1h]
       block_time_name:
         description:
           - The name of the block time, as M(edge.platform.rate_limit_rule_info) returns it.
         type: str
+        choices: [30s, 1m, 5m, 15m, 30m, 1h]
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -236,77 +255,74 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Allow each IP address 100 login attempts a minute, then refuse it for five minutes
-  edge.platform.rate_limit_rule:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    rule_name: login attempts
-    rule_description: Slow down password guessing
-    condition:
-      variable_types:
-        REQUEST_URI: ""
-      operator_type: BEGINSWITH
-      value: /login
-      transformation_types: [LOWERCASE]
-      chained_rule_conditions:
-        - variable_types:
-            REQUEST_METHOD: ""
-          operator_type: STREQ
-          value: POST
-    limit:
-      request_count: 100
-      timeframe: 60
-      counter_key: IP
-    response:
-      action: RateLimit
-      block_time: 300
-
-- name: Copy a rule from one zone to another
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read the rule
-      edge.platform.rate_limit_rule_info:
-        shield_zone_id: 3001
-        rule_name: api burst
-      register: source
-
-    - name: Write it unchanged to another zone
-      edge.platform.rate_limit_rule:
-        shield_zone_id: 3004
-        rule_name: "{{ source.rate_limit_rules[0].rule_name }}"
-        rule_description: "{{ source.rate_limit_rules[0].rule_description }}"
-        condition: "{{ source.rate_limit_rules[0].condition }}"
-        limit: "{{ source.rate_limit_rules[0].limit }}"
-        response: "{{ source.rate_limit_rules[0].response }}"
-
-    - name: Delete a rule that is no longer needed
+    - name: Allow each IP address 100 login attempts a minute, then refuse it for five minutes
       edge.platform.rate_limit_rule:
         shield_zone_id: 3001
-        rule_name: old crawler limit
-        state: absent
+        rule_name: login attempts
+        rule_description: Slow down password guessing
+        condition:
+          variable_types:
+            REQUEST_URI: ""
+          operator_type: BEGINSWITH
+          value: /login
+          transformation_types: [LOWERCASE]
+          chained_rule_conditions:
+            - variable_types:
+                REQUEST_METHOD: ""
+              operator_type: STREQ
+              value: POST
+        limit:
+          request_count: 100
+          timeframe: 1m
+          counter_key: ip
+        response:
+          action: rate_limit
+          block_time: 5m
 
-- name: Log countries that send more than 1000 requests in ten seconds, on the shield zone of pull zone demo
-  edge.platform.rate_limit_rule:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    rule_name: country bursts
-    condition:
-      variable_types:
-        REQUEST_URI: ""
-      operator_type: BEGINSWITH
-      value: /
-    limit:
-      request_count: 1000
-      timeframe: PerTenSeconds
-      counter_key: Country
-    response:
-      action: Log
-      block_time: 30
+    - name: Copy a rule from one zone to another
+      block:
+        - name: Read the rule
+          edge.platform.rate_limit_rule_info:
+            shield_zone_id: 3001
+            rule_name: api burst
+          register: source
+
+        - name: Write it unchanged to another zone
+          edge.platform.rate_limit_rule:
+            shield_zone_id: 3004
+            rule_name: "{{ source.rate_limit_rules[0].rule_name }}"
+            rule_description: "{{ source.rate_limit_rules[0].rule_description }}"
+            condition: "{{ source.rate_limit_rules[0].condition }}"
+            limit: "{{ source.rate_limit_rules[0].limit }}"
+            response: "{{ source.rate_limit_rules[0].response }}"
+
+        - name: Delete a rule that is no longer needed
+          edge.platform.rate_limit_rule:
+            shield_zone_id: 3001
+            rule_name: old crawler limit
+            state: absent
+
+    - name: Log countries that send more than 1000 requests in ten seconds, on the shield zone of pull zone demo
+      edge.platform.rate_limit_rule:
+        pullzone_name: demo
+        rule_name: country bursts
+        condition:
+          variable_types:
+            REQUEST_URI: ""
+          operator_type: BEGINSWITH
+          value: /
+        limit:
+          request_count: 1000
+          timeframe: 10s
+          counter_key: country
+        response:
+          action: log
+          block_time: 30s
 """
 
 RETURN = r"""
@@ -416,7 +432,7 @@ rate_limit_rule:
         timeframe_name:
           description: The window's name, or null for a number the platform's document does not list.
           type: str
-          sample: PerOneMinute
+          sample: 1m
         counter_key:
           description: The counter key's number.
           type: int
@@ -424,7 +440,7 @@ rate_limit_rule:
         counter_key_name:
           description: What the requests are counted per, or null.
           type: str
-          sample: IP
+          sample: ip
     response:
       description: What happens past the limit. Can be passed back as O(response).
       type: dict
@@ -436,7 +452,7 @@ rate_limit_rule:
         action_name:
           description: The action's name, or null.
           type: str
-          sample: RateLimit
+          sample: rate_limit
         block_time:
           description: How long the action lasts, in seconds.
           type: int
@@ -444,7 +460,7 @@ rate_limit_rule:
         block_time_name:
           description: The block time's name, or null.
           type: str
-          sample: ForFiveMinutes
+          sample: 5m
     error_response:
       description: The status information the platform attached to the rule, as sent; null when none.
       type: dict
@@ -496,6 +512,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes import rate_limits as rate_limit_shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import (
     INT32_MAX,
     desired_configuration,
@@ -503,7 +520,12 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits 
     rule_state,
     shape_rule,
 )
-from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import predicted_rule, rule_body
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import enum_choices
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import (
+    condition_options,
+    predicted_rule,
+    rule_body,
+)
 
 
 def wanted_configuration(params):
@@ -557,14 +579,12 @@ def run(ctx):
     return {"rate_limit_rule": shape_rule(rule, ctx.warn)}
 
 
-CONDITION = dict(
-    variable_types=dict(type="dict"),
-    operator_type=dict(type="raw"),
-    operator_type_name=dict(type="str"),
-    value=dict(type="str"),
-    is_negated=dict(type="bool"),
-    is_regex_variable=dict(type="bool"),
+TIMEFRAMES = enum_choices(rate_limit_shapes.TIMEFRAMES, rate_limit_shapes.TIMEFRAME_VARNAMES, fold_case=True)
+COUNTER_KEYS = enum_choices(rate_limit_shapes.COUNTER_KEYS, rate_limit_shapes.COUNTER_KEY_VARNAMES, fold_case=True)
+ACTIONS = enum_choices(
+    rate_limit_shapes.RATE_LIMIT_ACTIONS, rate_limit_shapes.RATE_LIMIT_ACTION_VARNAMES, fold_case=True
 )
+BLOCK_TIMES = enum_choices(rate_limit_shapes.BLOCK_TIMES, rate_limit_shapes.BLOCK_TIME_VARNAMES, fold_case=True)
 
 MODULE = ModuleDef(
     argument_spec=dict(
@@ -572,34 +592,25 @@ MODULE = ModuleDef(
         rule_name=dict(type="str", required=True, aliases=["name"]),
         rule_description=dict(type="str", aliases=["description"]),
         state=dict(type="str", default="present", choices=["present", "absent"]),
-        condition=dict(
-            type="dict",
-            options=dict(
-                CONDITION,
-                severity_type=dict(type="raw"),
-                severity_type_name=dict(type="str"),
-                transformation_types=dict(type="list", elements="raw"),
-                transformation_type_names=dict(type="list", elements="raw"),
-                chained_rule_conditions=dict(type="list", elements="dict", options=CONDITION),
-            ),
-        ),
+        condition=dict(type="dict", options=condition_options()),
         limit=dict(
             type="dict",
             options=dict(
                 request_count=dict(type="int"),
-                timeframe=dict(type="raw"),
-                timeframe_name=dict(type="str"),
-                counter_key=dict(type="raw", no_log=False),  # what requests are counted per, not a secret
-                counter_key_name=dict(type="str", no_log=False),
+                timeframe=dict(type="raw", choices=TIMEFRAMES),
+                timeframe_name=dict(type="str", choices=TIMEFRAMES),
+                # what requests are counted per, not a secret
+                counter_key=dict(type="raw", no_log=False, choices=COUNTER_KEYS),
+                counter_key_name=dict(type="str", no_log=False, choices=COUNTER_KEYS),
             ),
         ),
         response=dict(
             type="dict",
             options=dict(
-                action=dict(type="raw"),
-                action_name=dict(type="str"),
-                block_time=dict(type="raw"),
-                block_time_name=dict(type="str"),
+                action=dict(type="raw", choices=ACTIONS),
+                action_name=dict(type="str", choices=ACTIONS),
+                block_time=dict(type="raw", choices=BLOCK_TIMES),
+                block_time_name=dict(type="str", choices=BLOCK_TIMES),
             ),
         ),
     ),

@@ -63,7 +63,7 @@ notes:
     failure with a message, an error key or an error status.
   - The published document describes a rule read by id or listed with the members of a custom WAF rule only, without
     the request count, timeframe, counter key and block time; the platform's own Terraform provider reads them from
-    the same answers. A member the platform leaves out is returned as its default (V(0), or V(IP) and V(RateLimit)).
+    the same answers. A member the platform leaves out is returned as its default (V(0), or V(ip) and V(rate_limit)).
 seealso:
   - module: edge.platform.rate_limit_rule
   - module: edge.platform.shield_zone_info
@@ -72,36 +72,35 @@ author:
 """
 
 EXAMPLES = r"""
-- name: List the rate limit rules of shield zone 3001
-  edge.platform.rate_limit_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-  register: zone_rules
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: List the rate limit rules of shield zone 3001
+      edge.platform.rate_limit_rule_info:
+        shield_zone_id: 3001
+      register: zone_rules
 
-- name: Show what each rule allows
-  ansible.builtin.debug:
-    msg: >-
-      {{ item.rule_name }}: {{ item.limit.request_count }} requests per {{ item.limit.timeframe }} s
-      per {{ item.limit.counter_key_name }}, then {{ item.response.action_name }} for {{ item.response.block_time }} s
-  loop: "{{ zone_rules.rate_limit_rules }}"
-  loop_control:
-    label: "{{ item.rule_name }}"
+    - name: Show what each rule allows
+      ansible.builtin.debug:
+        msg: >-
+          {{ item.rule_name }}: {{ item.limit.request_count }} requests per {{ item.limit.timeframe }} s
+          per {{ item.limit.counter_key_name }}, then {{ item.response.action_name }} for {{ item.response.block_time }} s
+      loop: "{{ zone_rules.rate_limit_rules }}"
+      loop_control:
+        label: "{{ item.rule_name }}"
 
-- name: Read one rule by its id
-  edge.platform.rate_limit_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    id: 6001
-  register: one_rule
+    - name: Read one rule by its id
+      edge.platform.rate_limit_rule_info:
+        id: 6001
+      register: one_rule
 
-- name: Read the rule named api burst of the shield zone of pull zone demo, as edge.platform.rate_limit_rule finds it
-  edge.platform.rate_limit_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    rule_name: api burst
-  register: named_rule
+    - name: Read the rule named api burst of the shield zone of pull zone demo, as edge.platform.rate_limit_rule finds it
+      edge.platform.rate_limit_rule_info:
+        pullzone_name: demo
+        rule_name: api burst
+      register: named_rule
 """
 
 RETURN = r"""
@@ -213,7 +212,7 @@ rate_limit_rules:
         timeframe_name:
           description: The window's name, or null for a number the platform's document does not list.
           type: str
-          sample: PerOneMinute
+          sample: 1m
         counter_key:
           description: The counter key's number.
           type: int
@@ -221,7 +220,7 @@ rate_limit_rules:
         counter_key_name:
           description: What the requests are counted per, or null.
           type: str
-          sample: IP
+          sample: ip
     response:
       description: What happens past the limit. Can be passed back as
         O(edge.platform.rate_limit_rule#module:response).
@@ -234,7 +233,7 @@ rate_limit_rules:
         action_name:
           description: The action's name, or null.
           type: str
-          sample: RateLimit
+          sample: rate_limit
         block_time:
           description: How long the action lasts, in seconds.
           type: int
@@ -242,7 +241,7 @@ rate_limit_rules:
         block_time_name:
           description: The block time's name, or null.
           type: str
-          sample: ForFiveMinutes
+          sample: 5m
     error_response:
       description: The status information the platform attached to the rule, as sent; null when none.
       type: dict

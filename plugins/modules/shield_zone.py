@@ -205,41 +205,38 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Shield the pull zone demo and block what the WAF matches
-  edge.platform.shield_zone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    waf_enabled: true
-    waf_execution_mode: block
-    ddos_shield_sensitivity: medium
-
-- name: Tune the WAF of the pull zone with id 2001, leaving every other setting as it is
-  edge.platform.shield_zone:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_id: 2001
-    waf_detection_paranoia_level: 2
-    waf_allowed_methods: [GET, HEAD, POST, OPTIONS]
-    waf_request_ignored_headers: [Cookie, Authorization]
-    waf_request_body_limit_action: log
-
-- name: Copy a setting read with the info module (written back, it is no change)
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read the shield zone of demo
-      edge.platform.shield_zone_info:
-        pullzone_name: demo
-      register: shield
-
-    - name: Write its WAF mode and DDoS level back
+    - name: Shield the pull zone demo and block what the WAF matches
       edge.platform.shield_zone:
         pullzone_name: demo
-        waf_execution_mode: "{{ shield.shield_zones[0].waf_execution_mode }}"
-        ddos_shield_sensitivity: "{{ shield.shield_zones[0].ddos_shield_sensitivity }}"
+        waf_enabled: true
+        waf_execution_mode: block
+        ddos_shield_sensitivity: medium
+
+    - name: Tune the WAF of the pull zone with id 2001, leaving every other setting as it is
+      edge.platform.shield_zone:
+        pullzone_id: 2001
+        waf_detection_paranoia_level: 2
+        waf_allowed_methods: [GET, HEAD, POST, OPTIONS]
+        waf_request_ignored_headers: [Cookie, Authorization]
+        waf_request_body_limit_action: log
+
+    - name: Copy a setting read with the info module (written back, it is no change)
+      block:
+        - name: Read the shield zone of demo
+          edge.platform.shield_zone_info:
+            pullzone_name: demo
+          register: shield
+
+        - name: Write its WAF mode and DDoS level back
+          edge.platform.shield_zone:
+            pullzone_name: demo
+            waf_execution_mode: "{{ shield.shield_zones[0].waf_execution_mode }}"
+            ddos_shield_sensitivity: "{{ shield.shield_zones[0].ddos_shield_sensitivity }}"
 """
 
 RETURN = r"""

@@ -38,26 +38,27 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read the shield zone that protects the pull zone named demo
-  edge.platform.shield_zone_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-  register: shield
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
+  module_defaults:
+    group/edge.platform.management:
+      api_key: "{{ vault_edge_api_key }}"
+  block:
+    - name: Read the shield zone that protects the pull zone named demo
+      edge.platform.shield_zone_info:
+        pullzone_name: demo
+      register: shield
 
-- name: Show its id and plan
-  ansible.builtin.debug:
-    msg: "Shield zone {{ shield.shield_zones[0].id }} is on the {{ shield.shield_zones[0].plan }} plan."
+    - name: Show its id and plan
+      ansible.builtin.debug:
+        msg: "Shield zone {{ shield.shield_zones[0].id }} is on the {{ shield.shield_zones[0].plan }} plan."
 
-- name: Read every shield zone
-  edge.platform.shield_zone_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-  register: all_shields
+    - name: Read every shield zone
+      edge.platform.shield_zone_info:
+      register: all_shields
 
-- name: Map pull zone ids to shield zone ids
-  ansible.builtin.debug:
-    msg: "{{ all_shields.shield_zones | items2dict(key_name='pullzone_id', value_name='id') }}"
+    - name: Map pull zone ids to shield zone ids
+      ansible.builtin.debug:
+        msg: "{{ all_shields.shield_zones | items2dict(key_name='pullzone_id', value_name='id') }}"
 """
 
 RETURN = r"""

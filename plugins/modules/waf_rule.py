@@ -15,8 +15,12 @@ description:
     when it matches, so a re-run changes nothing.
   - The rule is written in the readable form M(edge.platform.waf_rule_info) returns. Its C(rule_name),
     C(rule_description) and C(rule_configuration) can be given back unchanged, and the task then reports no change.
-  - Names and the platform's numbers are both accepted for actions, operators, severities, transformations and
-    variables; names are matched without regard to case.
+  - Names, as each option's choices list them, and the platform's numbers are both accepted for actions, operators,
+    severities, transformations and variables; names are matched without regard to case. A number this collection
+    cannot name (one the platform added since, as M(edge.platform.waf_rule_info) returns it) is sent as it is.
+  - Release 1.2.0 names the actions in lower case (V(block)), as access lists and rate limit rules name theirs;
+    M(edge.platform.waf_rule_info) returns them so. The operators, severities, transformations and variables keep
+    the rule language's upper-case names.
   - The rule is compared by meaning, not by text. Unset members count as their defaults, a null sub-variable or
     value counts as an empty one, and transformations count as a set. Chained conditions are compared in their
     order, which the platform keeps.
@@ -62,14 +66,16 @@ options:
     suboptions:
       action_type:
         description:
-          - What happens to a matching request. Give a name, V(Block), V(Log), V(Challenge), V(Allow) or V(Bypass),
-            or the number 1 to 5.
+          - What happens to a matching request. Give a name, V(block), V(log), V(challenge), V(allow) or V(bypass),
+            or the platform's number (1 to 5).
           - Required unless O(rule_configuration.action_type_name) is given.
         type: raw
+        choices: [block, log, challenge, allow, bypass]
       action_type_name:
         description:
           - The name of the action, as M(edge.platform.waf_rule_info) returns it.
         type: str
+        choices: [block, log, challenge, allow, bypass]
       variable_types:
         description:
           - Where to look, as a mapping of variable name to sub-variable. Use V("") when the variable has no
@@ -84,36 +90,44 @@ options:
         type: dict
       operator_type:
         description:
-          - How the variable is compared with O(rule_configuration.value). Give a name, V(BEGINSWITH), V(ENDSWITH),
-            V(CONTAINS), V(CONTAINSWORD), V(STRMATCH), V(EQ), V(GE), V(GT), V(LE), V(LT), V(WITHIN), V(RX),
-            V(STREQ), V(DETECTSQLI) or V(DETECTXSS), or the platform's number.
+          - How the variable is compared with O(rule_configuration.value). Give a name or the platform's number.
           - Required unless O(rule_configuration.operator_type_name) is given.
         type: raw
+        choices: &operators [BEGINSWITH, ENDSWITH, CONTAINS, CONTAINSWORD, STRMATCH, EQ, GE, GT, LE, LT, WITHIN, RX,
+                             STREQ, DETECTSQLI, DETECTXSS]
       operator_type_name:
         description:
           - The name of the operator, as M(edge.platform.waf_rule_info) returns it.
         type: str
+        choices: *operators
       severity_type:
         description:
-          - Severity recorded for a match. Give a name, V(NOTICE), V(WARNING) or V(CRITICAL), or the number 0 to 2.
+          - Severity recorded for a match. Give a name or the platform's number (0 to 2).
           - Defaults to V(NOTICE), which is also what the platform stores when a client leaves the severity out.
         type: raw
+        choices: [NOTICE, WARNING, CRITICAL]
       severity_type_name:
         description:
           - The name of the severity, as M(edge.platform.waf_rule_info) returns it.
         type: str
+        choices: [NOTICE, WARNING, CRITICAL]
       transformation_types:
         description:
           - Transformations applied to the variable before comparing. Give names, for example V(LOWERCASE) or
-            V(URLDECODE), or numbers.
+            V(URLDECODE), or the platform's numbers.
           - Compared as a set, in any order. A change of order alone is not a change.
         type: list
         elements: raw
+        choices: &transformations [CMDLINE, COMPRESSWHITESPACE, CSSDECODE, HEXENCODE, HTMLENTITYDECODE, JSDECODE,
+                                   LENGTH, LOWERCASE, MD5, NORMALIZEPATH, NORMALISEPATH, NORMALIZEPATHWIN,
+                                   NORMALISEPATHWIN, REMOVECOMMENTS, REMOVENULLS, REMOVEWHITESPACE, REPLACECOMMENTS,
+                                   SHA1, URLDECODE, URLDECODEUNI, UTF8TOUNICODE]
       transformation_type_names:
         description:
           - The names of the transformations, as M(edge.platform.waf_rule_info) returns them.
         type: list
         elements: raw
+        choices: *transformations
       value:
         description:
           - The value the operator compares against. Defaults to V("").
@@ -141,10 +155,12 @@ options:
             description:
               - How to compare, as in O(rule_configuration.operator_type).
             type: raw
+            choices: *operators
           operator_type_name:
             description:
               - The name of the operator, as M(edge.platform.waf_rule_info) returns it.
             type: str
+            choices: *operators
           value:
             description:
               - The value to compare against. Defaults to V("").
@@ -189,62 +205,59 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Block the admin area for everyone outside the office network
-  edge.platform.waf_rule:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    rule_name: block admin
-    rule_description: Only the office reaches the admin area
-    rule_configuration:
-      action_type: Block
-      variable_types:
-        REQUEST_URI: ""
-      operator_type: BEGINSWITH
-      value: /admin
-      transformation_types: [LOWERCASE, URLDECODE]
-      chained_rule_conditions:
-        - variable_types:
-            REMOTE_ADDR: ""
-          operator_type: WITHIN
-          value: 203.0.113.0/24
-          is_negated: true
-
-- name: Copy a rule from one zone to another
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: Read the rule
-      edge.platform.waf_rule_info:
-        id: 4001
-      register: source
-
-    - name: Write it unchanged to another zone
-      edge.platform.waf_rule:
-        shield_zone_id: 3004
-        rule_name: "{{ source.waf_rules[0].rule_name }}"
-        rule_description: "{{ source.waf_rules[0].rule_description }}"
-        rule_configuration: "{{ source.waf_rules[0].rule_configuration }}"
-
-    - name: Delete a rule that is no longer needed
+    - name: Block the admin area for everyone outside the office network
       edge.platform.waf_rule:
         shield_zone_id: 3001
-        rule_name: challenge-foreign-logins
-        state: absent
+        rule_name: block admin
+        rule_description: Only the office reaches the admin area
+        rule_configuration:
+          action_type: block
+          variable_types:
+            REQUEST_URI: ""
+          operator_type: BEGINSWITH
+          value: /admin
+          transformation_types: [LOWERCASE, URLDECODE]
+          chained_rule_conditions:
+            - variable_types:
+                REMOTE_ADDR: ""
+              operator_type: WITHIN
+              value: 203.0.113.0/24
+              is_negated: true
 
-- name: Log SQL injection attempts on the shield zone of pull zone demo, chosen by the pull zone's name
-  edge.platform.waf_rule:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-    rule_name: log sql injection
-    rule_configuration:
-      action_type: Log
-      variable_types:
-        ARGS: ""
-      operator_type: DETECTSQLI
+    - name: Copy a rule from one zone to another
+      block:
+        - name: Read the rule
+          edge.platform.waf_rule_info:
+            id: 4001
+          register: source
+
+        - name: Write it unchanged to another zone
+          edge.platform.waf_rule:
+            shield_zone_id: 3004
+            rule_name: "{{ source.waf_rules[0].rule_name }}"
+            rule_description: "{{ source.waf_rules[0].rule_description }}"
+            rule_configuration: "{{ source.waf_rules[0].rule_configuration }}"
+
+        - name: Delete a rule that is no longer needed
+          edge.platform.waf_rule:
+            shield_zone_id: 3001
+            rule_name: challenge-foreign-logins
+            state: absent
+
+    - name: Log SQL injection attempts on the shield zone of pull zone demo, chosen by the pull zone's name
+      edge.platform.waf_rule:
+        pullzone_name: demo
+        rule_name: log sql injection
+        rule_configuration:
+          action_type: Log
+          variable_types:
+            ARGS: ""
+          operator_type: DETECTSQLI
 """
 
 RETURN = r"""
@@ -297,7 +310,7 @@ waf_rule:
         action_type_name:
           description: The action's name, or null for a number this collection does not know.
           type: str
-          sample: Block
+          sample: block
         variable_types:
           description: Variable names mapped to their sub-variables.
           type: dict
@@ -399,7 +412,16 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
-from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import predicted_rule, rule_body
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
+    WAF_ACTION_VARNAMES,
+    WAF_ACTIONS,
+    enum_choices,
+)
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import (
+    condition_options,
+    predicted_rule,
+    rule_body,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import (
     desired_configuration,
     kept_unnamed,
@@ -460,15 +482,7 @@ def run(ctx):
     return {"waf_rule": shape_rule(rule, ctx.warn)}
 
 
-VARIABLES = dict(type="dict")
-CONDITION = dict(
-    variable_types=VARIABLES,
-    operator_type=dict(type="raw"),
-    operator_type_name=dict(type="str"),
-    value=dict(type="str"),
-    is_negated=dict(type="bool"),
-    is_regex_variable=dict(type="bool"),
-)
+ACTIONS = enum_choices(WAF_ACTIONS, WAF_ACTION_VARNAMES, fold_case=True)
 
 MODULE = ModuleDef(
     argument_spec=dict(
@@ -478,15 +492,8 @@ MODULE = ModuleDef(
         state=dict(type="str", default="present", choices=["present", "absent"]),
         rule_configuration=dict(
             type="dict",
-            options=dict(
-                CONDITION,
-                action_type=dict(type="raw"),
-                action_type_name=dict(type="str"),
-                severity_type=dict(type="raw"),
-                severity_type_name=dict(type="str"),
-                transformation_types=dict(type="list", elements="raw"),
-                transformation_type_names=dict(type="list", elements="raw"),
-                chained_rule_conditions=dict(type="list", elements="dict", options=CONDITION),
+            options=condition_options(
+                action_type=dict(type="raw", choices=ACTIONS), action_type_name=dict(type="str", choices=ACTIONS)
             ),
         ),
     ),

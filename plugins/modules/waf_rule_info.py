@@ -70,50 +70,45 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Read one custom WAF rule
-  edge.platform.waf_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    id: 4001
-  register: rule
-
-- name: Show what the rule does
-  ansible.builtin.debug:
-    msg: >-
-      {{ rule.waf_rules[0].rule_name }}: {{ rule.waf_rules[0].rule_configuration.action_type_name }}
-      when {{ rule.waf_rules[0].rule_configuration.variable_types | list | join(', ') }}
-      {{ rule.waf_rules[0].rule_configuration.operator_type_name }} {{ rule.waf_rules[0].rule_configuration.value }}
-
-- name: Audit every rule of a shield zone
+- name: Set the connection once for every task of the block (the API root defaults to https://api.bunny.net)
   module_defaults:
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
-      base_url: https://api.bunny.net
   block:
-    - name: List the custom WAF rules of shield zone 3001
+    - name: Read one custom WAF rule
+      edge.platform.waf_rule_info:
+        id: 4001
+      register: rule
+
+    - name: Show what the rule does
+      ansible.builtin.debug:
+        msg: >-
+          {{ rule.waf_rules[0].rule_name }}: {{ rule.waf_rules[0].rule_configuration.action_type_name }}
+          when {{ rule.waf_rules[0].rule_configuration.variable_types | list | join(', ') }}
+          {{ rule.waf_rules[0].rule_configuration.operator_type_name }} {{ rule.waf_rules[0].rule_configuration.value }}
+
+    - name: Audit every rule of a shield zone
+      block:
+        - name: List the custom WAF rules of shield zone 3001
+          edge.platform.waf_rule_info:
+            shield_zone_id: 3001
+          register: zone_rules
+
+        - name: Show the rules that only log matching requests
+          ansible.builtin.debug:
+            msg: "{{ zone_rules.waf_rules | selectattr('rule_configuration.action_type_name', 'equalto', 'log')
+                     | map(attribute='rule_name') | list }}"
+
+    - name: List the custom WAF rules of the shield zone of pull zone demo, chosen by the pull zone's name
+      edge.platform.waf_rule_info:
+        pullzone_name: demo
+      register: demo_rules
+
+    - name: Read the rule named block-admin of shield zone 3001, as edge.platform.waf_rule finds it
       edge.platform.waf_rule_info:
         shield_zone_id: 3001
-      register: zone_rules
-
-    - name: Show the rules that only log matching requests
-      ansible.builtin.debug:
-        msg: "{{ zone_rules.waf_rules | selectattr('rule_configuration.action_type_name', 'equalto', 'Log')
-                 | map(attribute='rule_name') | list }}"
-
-- name: List the custom WAF rules of the shield zone of pull zone demo, chosen by the pull zone's name
-  edge.platform.waf_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    pullzone_name: demo
-  register: demo_rules
-
-- name: Read the rule named block-admin of shield zone 3001, as edge.platform.waf_rule finds it
-  edge.platform.waf_rule_info:
-    api_key: "{{ vault_edge_api_key }}"
-    base_url: https://api.bunny.net
-    shield_zone_id: 3001
-    rule_name: block-admin
-  register: named_rule
+        rule_name: block-admin
+      register: named_rule
 """
 
 RETURN = r"""
@@ -170,7 +165,7 @@ waf_rules:
               V(Allow), V(Bypass).
             - Null for a number this collection does not know yet.
           type: str
-          sample: Block
+          sample: block
         variable_types:
           description:
             - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))

@@ -52,11 +52,11 @@ LOGIN_LIMIT = {
             {"variable_types": {"REQUEST_METHOD": ""}, "operator_type": "STREQ", "value": "POST"}
         ],
     },
-    "limit": {"request_count": 100, "timeframe": 60, "counter_key": "IP"},
-    "response": {"action": "RateLimit", "block_time": 300},
+    "limit": {"request_count": 100, "timeframe": 60, "counter_key": "ip"},
+    "response": {"action": "rate_limit", "block_time": 300},
 }
 WAF_CONFIGURATION = {
-    "action_type": "Block",
+    "action_type": "block",
     "operator_type": "BEGINSWITH",
     "variable_types": {"REQUEST_URI": ""},
     "value": "/private",
@@ -101,8 +101,8 @@ CASES = {
         "same document": dict(shield_zone_id=3004, content=PET_STORE, cache=False),
     },
     "bot_detection": {
-        "change": dict(shield_zone_id=3001, execution_mode="Challenge"),
-        "by pull zone name": dict(pullzone_name="demo", execution_mode="LogOnly"),
+        "change": dict(shield_zone_id=3001, execution_mode="challenge"),
+        "by pull zone name": dict(pullzone_name="demo", execution_mode="log_only"),
     },
     "bot_detection_info": {
         "by id": dict(shield_zone_id=3001),

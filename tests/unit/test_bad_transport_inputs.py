@@ -127,11 +127,19 @@ def test_missing_management_credentials_name_every_variable(fake_session, run_mo
         "api_key is required: set api_key (or its alias access_key), or the EDGE_API_KEY or "
         "BUNNYNET_API_KEY environment variables to the account API key."
     )
-    result = run_module(module, without(args, "base_url"))
-    assert result["msg"].startswith(
-        "base_url is required: set base_url, or the EDGE_BASE_URL or BUNNYNET_API_URL environment variables"
-    )
     assert fake_session.calls == []
+
+
+@pytest.mark.parametrize("name", sorted(MANAGEMENT))
+def test_without_base_url_the_platform_root_is_used(fake_session, run_module, monkeypatch, name):
+    from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+
+    clear_environment(monkeypatch, "EDGE_BASE_URL", "BUNNYNET_API_URL")
+    fake_session.responses = lambda method, url, json, params: FakeResponse(status=404)
+    module, args = MANAGEMENT[name]
+    result = run_module(module, without(args, "base_url"))
+    assert result["invocation"]["module_args"]["base_url"] == "https://api.bunny.net"
+    assert fake_session.calls and all(c["url"].startswith("https://api.bunny.net/") for c in fake_session.calls)
 
 
 @pytest.mark.parametrize("variable", ["EDGE_API_KEY", "BUNNYNET_API_KEY"])

@@ -122,6 +122,8 @@ def test_build_play_substitutes_options_everywhere_and_nothing_else(runner):
     play = runner.build_play("m", examples, settings, {"emulator_url": "http://e"})
     assert play["hosts"] == "localhost" and play["vars"] == {"vault_key": "k", "emulator_url": "http://e"}
     assert play["ignore_errors"] is True  # a failing example is recorded as failed and the batch goes on
+    # an example that leaves base_url to its default (the platform) talks to the emulator all the same
+    assert play["environment"] == {"EDGE_BASE_URL": "{{ emulator_url }}"}
     assert play["tasks"][0]["edge.platform.m"] == {"base_url": "{{ emulator_url }}", "zone_id": 1}
     assert play["tasks"][1]["module_defaults"]["group/edge.platform.management"]["base_url"] == "{{ emulator_url }}"
     assert play["tasks"][1]["block"][0]["edge.platform.m"] == {"zone_id": 1}  # ids stay as written

@@ -66,11 +66,18 @@ def read(client, zone_id, record_type=None, hint=None):
     an answer that is not the zone asked for is not understood (nothing is decided from it). Only a zone answer
     without a ``Records`` list falls back to the listing. ``hint``: the advice of a 404 (the zone selector's
     ``found.not_visible``)."""
+    return read_zone(client, zone_id, record_type, hint)[1]
+
+
+def read_zone(client, zone_id, record_type=None, hint=None):
+    """``(the zone's domain, its records)``: :func:`read`, with the ``Domain`` the same answer carries (record names
+    given as absolute names are made relative to it)."""
     zone = zone_answer(client, zone_id, "Reading the records of DNS zone %d" % zone_id, hint)
+    domain = zone.get("Domain") if isinstance(zone.get("Domain"), str) else None
     if isinstance(zone.get("Records"), list):
-        return _of_type(zone["Records"], record_type)
+        return domain, _of_type(zone["Records"], record_type)
     try:
-        return list_all(client, zone_id, record_type)
+        return domain, list_all(client, zone_id, record_type)
     except ApiError as error:
         if error.status != 404:
             raise

@@ -101,9 +101,13 @@ class Selector(object):
     def names(self):
         return [name for name, _spec in self.options]
 
-    def argument_spec(self):
-        """The options to add to a module's argument spec (each a fresh dict)."""
-        return {name: dict(spec) for name, spec in self.options}
+    def argument_spec(self, aliases=None):
+        """The options to add to a module's argument spec (each a fresh dict); ``aliases``: ``{option: [alias]}``, the
+        names an info module also takes from its write twin (``pullzone_info`` takes ``pullzone``'s ``name``)."""
+        spec = {name: dict(spec) for name, spec in self.options}
+        for name, more in (aliases or {}).items():
+            spec[name]["aliases"] = list(more)
+        return spec
 
     def validation(self, required=True):
         """``mutually_exclusive`` (and ``required_one_of`` when ``required``) for ``ModuleDef``/``AnsibleModule``."""

@@ -81,6 +81,7 @@ class Context(object):
         self.client = None
         self.secrets = []
         self.warnings = []
+        self.deprecations = []  # (message, version): what the task used that a later release removes
         self.changed = False
         self.diffs = []
         self.on_secret = None  # host hook: also mask a new secret in its own output
@@ -104,6 +105,12 @@ class Context(object):
         message = self.scrub(message)
         if message not in self.warnings:
             self.warnings.append(message)
+
+    def deprecate(self, message, version):
+        """A deprecation shown with the task result (scrubbed), as Ansible shows one; removed in ``version``."""
+        entry = (self.scrub(message), version)
+        if entry not in self.deprecations:
+            self.deprecations.append(entry)
 
     def predicted_dependency(self, missing, changed=True):
         """In check mode, stand in for ``missing``, which an earlier task may only have predicted; True if it did.

@@ -25,6 +25,9 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.client impor
 # Terraform provider reads (BunnyWay/terraform-provider-bunnynet internal/provider/provider.go, Configure).
 API_KEY_ENV = ("EDGE_API_KEY", "BUNNYNET_API_KEY")
 BASE_URL_ENV = ("EDGE_BASE_URL", "BUNNYNET_API_URL")
+# The platform's API root: base_url's default (as the Terraform provider defaults its api_url, and hetzner.hcloud its
+# endpoint). A variable above that is set but empty is an error, never this default (see check_not_empty).
+DEFAULT_BASE_URL = "https://api.bunny.net"
 VALIDATE_CERTS_ENV = ("EDGE_VALIDATE_CERTS",)
 # No platform call answers faster than a network round trip; below this a timeout only turns every request
 # into a failure (and, for a write, into a write that may have landed without an answer).
@@ -47,12 +50,12 @@ def transport_argument_spec():
 def management_argument_spec():
     """Options of every management API module (doc fragment ``edge.platform.management_api``).
 
-    ``api_key`` and ``base_url`` are checked by :func:`management_client` rather than ``required=True``, so a
-    missing one is reported with every environment variable that could supply it.
+    ``api_key`` is checked by :func:`management_client` rather than ``required=True``, so a missing one is reported
+    with every environment variable that could supply it; ``base_url`` defaults to the platform's API root.
     """
     spec = dict(
         api_key=dict(type="str", no_log=True, aliases=["access_key"], fallback=(env_fallback, list(API_KEY_ENV))),
-        base_url=dict(type="str", fallback=(env_fallback, list(BASE_URL_ENV))),
+        base_url=dict(type="str", default=DEFAULT_BASE_URL, fallback=(env_fallback, list(BASE_URL_ENV))),
     )
     spec.update(transport_argument_spec())
     return spec
@@ -142,7 +145,7 @@ def check_transport(params):
     return None
 
 
-def check_http_url(value, option, example="https://api.bunny.net"):
+def check_http_url(value, option, example=DEFAULT_BASE_URL):
     """An error message when ``value`` is not the root of an http(s) API (no path, query or user), else None."""
     text = (value or "").strip()
     try:
@@ -172,8 +175,7 @@ def management_client(ctx):
     problem = (
         check_required(params["api_key"], "api_key", API_KEY_ENV, "the account API key", alias="access_key")
         or check_credential(params["api_key"], "api_key", API_KEY_ENV, alias="access_key")
-        or check_required(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
-        or check_not_empty(params["base_url"], "base_url", BASE_URL_ENV, "the API root, https://api.bunny.net")
+        or check_not_empty(params["base_url"], "base_url", BASE_URL_ENV, "the API root, %s" % DEFAULT_BASE_URL)
         or check_http_url(params["base_url"], "base_url")
         or check_transport(params)
     )

@@ -33,6 +33,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.bounds impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import REQUESTS_IMPORT_ERROR
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 
+from .choices import COLLECTION, REMOVED_IN, canonical_values, deprecation
 from .connection import management_argument_spec, management_client
 from .screen import NoLogValues, screen_arguments, secrets_of
 
@@ -93,6 +94,8 @@ class ModuleDef(object):
         ctx.on_secret = no_log_values.add
 
         def core(context):
+            for renamed in canonical_values(self.spec(), context.params):  # old spellings: the listed ones
+                context.deprecate(deprecation(*renamed), REMOVED_IN)
             check_bounds(self.spec(), self.bounds, context.params)  # every number in range before anything starts
             context.client = self.connect(context)
             return self.run(context)
@@ -108,6 +111,8 @@ class ModuleDef(object):
         ctx, result = self.execute(module.params, module.check_mode, module._diff, module.no_log_values)
         for warning in ctx.warnings:
             module.warn(warning)
+        for message, version in ctx.deprecations:
+            module.deprecate(message, version=version, collection_name=COLLECTION)
         if result.pop("failed", False):
             module.fail_json(**result)
         module.exit_json(**result)

@@ -29,9 +29,10 @@ def set_of(readable):
     return shapes.identity(readable)[:2]
 
 
-def entries(params):
+def entries(params, domain=None, warn=None):
     """``(wanted, ignored)``: the readable records the entries give and the set keys marked ``ignore``; bad input
-    fails before any request, naming the entry."""
+    fails before any request, naming the entry. Names are made relative to the zone ``domain`` (``shapes.in_zone``);
+    without it (a zone chosen by id), :meth:`RecordSync.read` makes them so and checks the entries again."""
     wanted, ignored, seen = [], set(), {}
     for index, entry in enumerate(params):
         where = "records[%d]." % index
@@ -40,9 +41,14 @@ def entries(params):
             if problem:
                 raise InputError(problem, option=where + option)
         if entry["ignore"]:
-            ignored.add((entry["type"], shapes.normal_name(entry["name"])))
+            named = {"name": "" if entry["name"].strip() == "@" else entry["name"].strip()}
+            if domain is not None:
+                shapes.in_zone(named, domain, where, warn)
+            ignored.add((entry["type"], shapes.normal_name(named["name"])))
             continue
         readable = shapes.from_options(entry, where=where)
+        if domain is not None:
+            shapes.in_zone(readable, domain, where, warn)
         if shapes.link_value(readable) is None:
             needed = {"PullZone": "pullzone_id or pullzone_name", "Script": "script_id"}.get(readable["type"], "value")
             raise InputError("%s%s is required (or mark the entry ignore)." % (where, needed), option=where + needed)
@@ -70,7 +76,8 @@ class RecordSync(object):
 
     def __init__(self, ctx):
         self.ctx, self.client = ctx, ctx.client
-        self.wanted, self.ignored = entries(ctx.params["records"])
+        self.by_domain = ctx.params["zone_domain"]  # names made relative to it before any request
+        self.wanted, self.ignored = entries(ctx.params["records"], self.by_domain, ctx.warn)
         self.zone_id, self.models, self.current = None, {}, []
 
     def missing_zone(self):
@@ -83,7 +90,9 @@ class RecordSync(object):
     def read(self, found):
         """The zone's records (one read of the zone), and the pull zones the entries name by name (one search each)."""
         self.zone_id = found.id
-        models = dns_records.read(self.client, found.id, hint=found.not_visible)
+        domain, models = dns_records.read_zone(self.client, found.id, hint=found.not_visible)
+        if self.by_domain is None:  # a zone chosen by id: its names made relative to the domain read
+            self.wanted, self.ignored = entries(self.ctx.params["records"], domain or "", self.ctx.warn)
         self.models = {m.get("Id"): m for m in models}
         self.current = shapes.from_models(models, found.id, self.ctx.warn)
         zones = {}

@@ -22,29 +22,16 @@ from .shield_enums import (
     API_GUARDIAN_ACTIONS,
     API_GUARDIAN_EXECUTION_MODES,
     API_GUARDIAN_RATE_LIMIT_TYPES,
-    RATE_LIMIT_TIMEFRAME_VARNAMES,
     RATE_LIMIT_TIMEFRAMES,
-    as_number,
     enum_name,
+    number_for,
 )
 
 
 def parse_enum(option, value, table):
-    """A readable name (any case) or a number of ``table`` -> the number; None stays None."""
-    if value is None:
-        return None
-    number = as_number(value)
-    if number is not None and number in table:
-        return number
-    wanted = str(value).strip().lower()
-    for key, name in table.items():
-        if name.lower() == wanted:
-            return key
-    raise InputError(
-        "%s must be one of %s (or their numbers %s); got %r."
-        % (option, ", ".join(table.values()), ", ".join(str(k) for k in table), value),
-        option=option,
-    )
+    """A readable name (any case) or a number -> the number (one the platform added since is sent as it is); None stays
+    None."""
+    return None if value is None else number_for(option, table, value)
 
 
 def readable(table, value):
@@ -54,22 +41,8 @@ def readable(table, value):
 
 
 def parse_timeframe(option, value):
-    """Seconds (1, 10, 60, 300, 900, 3600), a readable name (``1s``, ``10s``, ``1m``, ``5m``, ``15m``,
-    ``1h``) or the platform's enum names (``PerOneMinute``) -> seconds."""
-    if value is None:
-        return None
-    number = as_number(value)
-    if number is not None and number in RATE_LIMIT_TIMEFRAMES:
-        return number
-    wanted = str(value).strip().lower()
-    for seconds in RATE_LIMIT_TIMEFRAMES:
-        if wanted in (RATE_LIMIT_TIMEFRAMES[seconds].lower(), RATE_LIMIT_TIMEFRAME_VARNAMES[seconds].lower()):
-            return seconds
-    raise InputError(
-        "%s must be one of %s (or the seconds %s); got %r."
-        % (option, ", ".join(RATE_LIMIT_TIMEFRAMES.values()), ", ".join(str(s) for s in RATE_LIMIT_TIMEFRAMES), value),
-        option=option,
-    )
+    """A readable name (``1s``, ``10s``, ``1m``, ``5m``, ``15m``, ``1h``) or seconds -> seconds."""
+    return parse_enum(option, value, RATE_LIMIT_TIMEFRAMES)
 
 
 def parse_rate_limit_type(option, value):

@@ -6,7 +6,7 @@
 
 :data:`FIELDS` has one row per setting of a ``BotDetectionConfigurationState``. Three walkers read it:
 
-- option -> body (:func:`merged_state`): the options a task gives, by name (any case) or number, over the
+- option -> body (:func:`merged_state`): the options a task gives, by name or number, over the
   configuration read; a value that is neither raises ``InputError`` naming the option;
 - body -> filled body (:func:`complete_state`): the configuration as a complete ``UpdateBotDetectionRequest``
   sets it (a null flag is false);
@@ -23,7 +23,14 @@ import re
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from .enums import readable as enum_readable
-from .shield_enums import BOT_EXECUTION_MODES, BOT_FINGERPRINT_AGGRESSIONS, BOT_SENSITIVITIES, as_number, enum_name
+from .shield_enums import (
+    BOT_EXECUTION_MODES,
+    BOT_FINGERPRINT_AGGRESSIONS,
+    BOT_SENSITIVITIES,
+    as_number,
+    enum_name,
+    number_for,
+)
 
 # option, section of the state (None: the top level), member, names of its numbers (None: a flag)
 FIELDS = (
@@ -84,23 +91,6 @@ def complete_state(state):
     return complete
 
 
-def setting_number(option, table, value):
-    """The platform's number for a name (any case) or one of the setting's numbers."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, int) and not isinstance(value, bool) and value in table:
-        return value
-    if isinstance(value, str):
-        for number, name in table.items():
-            if name.lower() == value.strip().lower():
-                return number
-    raise InputError(
-        "%s must be one of %s (or their numbers %s); got %r."
-        % (option, ", ".join(table[n] for n in sorted(table)), ", ".join(str(n) for n in sorted(table)), value),
-        option=option,
-    )
-
-
 def merged_state(current, params):
     """option -> body: the complete configuration to send, ``current`` with every option given replaced.
 
@@ -111,7 +101,7 @@ def merged_state(current, params):
     for option, section, member, names in FIELDS:
         value = params.get(option)
         if value is not None:
-            _place(state, section)[member] = bool(value) if names is None else setting_number(option, names, value)
+            _place(state, section)[member] = bool(value) if names is None else number_for(option, names, value)
     return state
 
 

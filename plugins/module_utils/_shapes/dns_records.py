@@ -26,7 +26,7 @@ The five functions a set module (``dns_records``) builds on; all pure (no Ansibl
   with ``current`` (the platform's model), of ``POST .../records/{id}`` (``UpdateDnsRecordModel``: the stored record
   with the wanted keys over it, so what is not managed is sent back as it is).
 
-Normalisation (see docs/platform-notes.md, "DNS records: identity and normalisation"): names without a trailing dot,
+Normalisation (see docs/platform-notes.md, "DNS records: identity and normalisation"): names relative to the zone,
 in lower case, ``@`` is the apex ``""``; host-name values (CNAME, MX, NS, PTR, SRV, Flatten) the same, except the
 Null MX ``.``; A and AAAA values as IP addresses (an expanded IPv6 address equals its compressed form); TXT values
 verbatim, except that a value written as quoted chunks (``"a" "b"``) is the chunks joined (``ab``); CAA tags in lower
@@ -42,6 +42,7 @@ import re
 import socket
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.choices import Choices
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
 
@@ -149,9 +150,9 @@ ARGUMENT_SPEC = dict(
     pullzone_name=dict(type="str"),
     script_id=dict(type="int"),
     accelerated=dict(type="bool"),
-    # no choices: a null read back for a type that does not take them can be given back (checked in from_options)
-    monitor_type=dict(type="str"),
-    smart_routing_type=dict(type="str"),
+    # the names, or any number: one dns_record_info returns for a value this collection cannot name is given back
+    monitor_type=dict(type="str", choices=Choices(MONITOR_TYPES.values(), numbers=True)),
+    smart_routing_type=dict(type="str", choices=Choices(SMART_ROUTING_TYPES.values(), numbers=True)),
     latency_zone=dict(type="str"),
     geolocation_latitude=dict(type="float"),
     geolocation_longitude=dict(type="float"),
@@ -297,6 +298,42 @@ def _enum_option(field, value, where):
     return text
 
 
+def in_zone(readable, domain, where="", warn=None):
+    """``readable`` (from :func:`from_options`) with its name relative to the zone ``domain``, as the platform holds it
+    (docs/platform-notes.md, "DNS records: names relative to the zone").
+
+    A name ending in a dot is absolute, as in a zone file: ``cdn.example.org.`` in zone example.org is ``cdn``, and
+    a name outside the zone raises InputError. A name without one is relative to the zone, as the platform takes it;
+    one that ends with the zone's domain (``cdn.example.org``) most likely meant the absolute name, so ``warn`` hears
+    the record it names (cdn.example.org.example.org)."""
+    name, zone = readable["name"] or "", normal_name(domain)
+    if not zone:  # a zone answer without its domain (never seen): the name is taken as earlier releases took it
+        readable["name"] = name.rstrip(".")
+        return readable
+    if not name.endswith("."):
+        folded = name.lower()
+        if warn is not None and (folded == zone or folded.endswith("." + zone)):
+            warn(
+                "%sname %s has no final dot, so it is relative to the zone: the record is %s.%s. End it with a dot "
+                "(%s.) for the name %s itself, or give it relative to the zone%s."
+                % (where, name, name, zone, name, name, " (%s)" % name[: -len(zone) - 1] if folded != zone else " (@)")
+            )
+        return readable
+    absolute = name.rstrip(".")
+    if absolute.lower() == zone:
+        readable["name"] = ""
+    elif absolute.lower().endswith("." + zone):
+        readable["name"] = absolute[: -len(zone) - 1]
+    else:
+        _bad(
+            where,
+            "name",
+            "%s ends with a dot, so it is an absolute name (as in a zone file), and it is not in the zone %s: give it "
+            "relative to the zone, or end it with .%s." % (name, zone, zone),
+        )
+    return readable
+
+
 def from_options(entry, where=""):
     """Module options (a dict; None = not given) -> the canonical readable form; bad input raises InputError.
 
@@ -309,7 +346,8 @@ def from_options(entry, where=""):
         _bad(where, "name", 'is required: the record\'s name relative to the zone ("" or "@" for the apex).')
     readable = dict.fromkeys(OPTIONS)
     name = name.strip()
-    readable["type"], readable["name"] = record_type, "" if name == "@" else name.rstrip(".")
+    # a final dot is kept: the name is absolute, made relative to the zone by in_zone once its domain is known
+    readable["type"], readable["name"] = record_type, "" if name == "@" else name
     for option, types in LINKS.items():
         if entry.get(option) is not None and record_type not in types:
             _bad(where, option, "is not valid for %s records: %s." % (record_type, _applies(option, types)))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
-from .shield_enums import RATE_LIMIT_TIMEFRAME_VARNAMES
+from .shield_enums import RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, named
 from .shield_rules import (
     CHAINED,
     NEGATED,
@@ -45,11 +45,24 @@ from .shield_rules import (
 )
 
 # The Shield document's enums (x-enum-varnames): RatelimitRuleActionType, WafRatelimitCounterKeyType,
-# WafRateLimitTimeframeType (seconds), WafRatelimitBlockType (seconds).
-RATE_LIMIT_ACTIONS = {1: "RateLimit", 2: "Log", 3: "Challenge"}
-COUNTER_KEYS = {0: "IP", 1: "Host", 2: "Country", 3: "City", 4: "ASN", 5: "Organization", 6: "JA4", 7: "IP_JA4"}
-TIMEFRAMES = RATE_LIMIT_TIMEFRAME_VARNAMES
-BLOCK_TIMES = {
+# WafRateLimitTimeframeType (seconds), WafRatelimitBlockType (seconds); the collection names them in lower case, and
+# the times as API Guardian's timeframes are named (1m); earlier releases took the platform's names.
+RATE_LIMIT_ACTION_VARNAMES = {1: "RateLimit", 2: "Log", 3: "Challenge"}
+RATE_LIMIT_ACTIONS = named(RATE_LIMIT_ACTION_VARNAMES)
+COUNTER_KEY_VARNAMES = {
+    0: "IP",
+    1: "Host",
+    2: "Country",
+    3: "City",
+    4: "ASN",
+    5: "Organization",
+    6: "JA4",
+    7: "IP_JA4",
+}
+COUNTER_KEYS = named(COUNTER_KEY_VARNAMES)
+TIMEFRAME_VARNAMES = RATE_LIMIT_TIMEFRAME_VARNAMES
+TIMEFRAMES = RATE_LIMIT_TIMEFRAMES
+BLOCK_TIME_VARNAMES = {
     30: "ForThirtySeconds",
     60: "ForOneMinute",
     300: "ForFiveMinutes",
@@ -57,6 +70,7 @@ BLOCK_TIMES = {
     1800: "ForThirtyMinutes",
     3600: "ForOneHour",
 }
+BLOCK_TIMES = {30: "30s", 60: "1m", 300: "5m", 900: "15m", 1800: "30m", 3600: "1h"}
 # What a rule the platform's Terraform provider writes without them holds: it defaults the action to RateLimit and the
 # counter key to IP (internal/provider/resource_pullzone_ratelimit_rule.go); IP is also the enum's 0, the C# default.
 DEFAULT_ACTION = 1

@@ -11,6 +11,33 @@ numeric strings ("0" for REQUEST_URI ... "26" for VERIFIED_BOT_CATEGORY) instead
 
 from __future__ import annotations
 
+import re
+
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.choices import Choices
+
+
+def snake(varname):
+    """The collection's name of a platform enum name (the guide's "Option values"): ``LogOnly`` -> ``log_only``,
+    ``RateLimit`` -> ``rate_limit``, ``IP_JA4`` -> ``ip_ja4``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", varname).lower()
+
+
+def named(varnames):
+    """``{number: collection name}`` of the platform's ``{number: x-enum-varname}``."""
+    return {number: snake(name) for number, name in varnames.items()}
+
+
+def renamed(varnames, table, fold_case=False):
+    """``{platform name: collection name}`` of the spellings earlier releases took (``varnames``) that ``table`` names
+    otherwise; with ``fold_case``, a name that differs only in case is no rename (it is taken as it is)."""
+    return {
+        varnames[n]: table[n]
+        for n in table
+        if n in varnames and (varnames[n].lower() != table[n] if fold_case else varnames[n] != table[n])
+    }
+
+
 WAF_VARIABLES = (
     "REQUEST_URI",
     "REQUEST_URI_RAW",
@@ -41,7 +68,9 @@ WAF_VARIABLES = (
     "VERIFIED_BOT_CATEGORY",
 )
 
-WAF_ACTIONS = {1: "Block", 2: "Log", 3: "Challenge", 4: "Allow", 5: "Bypass"}
+# The platform's names (x-enum-varnames) of the custom WAF rule actions; the collection's are in lower case.
+WAF_ACTION_VARNAMES = {1: "Block", 2: "Log", 3: "Challenge", 4: "Allow", 5: "Bypass"}
+WAF_ACTIONS = named(WAF_ACTION_VARNAMES)
 
 WAF_OPERATORS = {
     0: "BEGINSWITH",
@@ -87,7 +116,8 @@ WAF_TRANSFORMATIONS = {
     21: "UTF8TOUNICODE",
 }
 
-BOT_EXECUTION_MODES = {0: "LogOnly", 1: "Challenge"}
+BOT_EXECUTION_MODE_VARNAMES = {0: "LogOnly", 1: "Challenge"}
+BOT_EXECUTION_MODES = named(BOT_EXECUTION_MODE_VARNAMES)
 
 # Shield zone settings (shield document: ShieldPlanType, DDoSShieldSensitivity, WAFExecutionMode and
 # DDoSExecutionMode, WAFPayloadLimitAction, UploadScanningScannerMode), named in lower case as the modules take them.
@@ -97,9 +127,11 @@ EXECUTION_MODES = {0: "log", 1: "block"}
 BODY_LIMIT_ACTIONS = {0: "block", 1: "log", 2: "ignore"}
 UPLOAD_SCANNING_MODES = {0: "disabled", 1: "log", 2: "block"}
 
-BOT_SENSITIVITIES = {0: "Off", 1: "Low", 2: "Medium", 3: "High"}
+BOT_SENSITIVITY_VARNAMES = {0: "Off", 1: "Low", 2: "Medium", 3: "High"}
+BOT_SENSITIVITIES = named(BOT_SENSITIVITY_VARNAMES)
 
-BOT_FINGERPRINT_AGGRESSIONS = {0: "Unknown", 1: "Low", 2: "Medium", 3: "High", 4: "Custom"}
+BOT_FINGERPRINT_AGGRESSION_VARNAMES = {0: "Unknown", 1: "Low", 2: "Medium", 3: "High", 4: "Custom"}
+BOT_FINGERPRINT_AGGRESSIONS = named(BOT_FINGERPRINT_AGGRESSION_VARNAMES)
 
 # API Guardian (shield document: WAFExecutionMode, WAFPayloadLimitAction, UnmatchedPathAction,
 # RateLimitTimeframe; ApiGuardianRateLimitType is a string enum "Global" / "IP").
@@ -123,11 +155,16 @@ def enum_names(table):
     return [table[n] for n in sorted(table)]
 
 
-def enum_choices(table, *more):
-    """An option's ``choices``: the names in the platform's order, then the numbers as text (a number given as an
-    int is turned into that text by the option's ``type: str``), then ``more`` names."""
-    ordered = sorted(table)
-    return [table[n] for n in ordered] + [str(n) for n in ordered] + [name for names in more for name in names]
+def enum_choices(table, varnames=None, fold_case=False):
+    """The ``choices`` of an option naming a platform enum (``_hosts/choices.py``): the names of ``table`` in the
+    platform's order, listed; any of the platform's numbers taken (one it added since is sent as it is); the names of
+    ``varnames`` that earlier releases took, taken with a deprecation; with ``fold_case``, names in any case."""
+    return Choices(
+        enum_names(table),
+        numbers=True,
+        renamed=renamed(varnames or {}, table, fold_case),
+        fold_case=fold_case,
+    )
 
 
 def as_number(value):
@@ -139,6 +176,32 @@ def as_number(value):
     if isinstance(value, str) and value.strip().isdigit():
         return int(value.strip())
     return None
+
+
+def number_of(table, value):
+    """The platform's number for a name of ``table`` (any case) or for a number (one the platform added since is
+    passed on as it is: "Enums that grow", docs/platform-notes.md); None when ``value`` is neither."""
+    number = as_number(value)
+    if number is not None:
+        return number
+    if isinstance(value, str):
+        wanted = value.strip().lower()
+        for key, name in table.items():
+            if name.lower() == wanted:
+                return key
+    return None
+
+
+def number_for(option, table, value):
+    """:func:`number_of`, or InputError naming ``option`` and the names of ``table`` for a value that is neither a name
+    nor a number."""
+    number = number_of(table, value)
+    if number is None:
+        raise InputError(
+            "%s must be one of %s, or the platform's number; got %r." % (option, ", ".join(enum_names(table)), value),
+            option=option,
+        )
+    return number
 
 
 def enum_name(table, value):

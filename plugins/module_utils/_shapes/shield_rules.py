@@ -34,6 +34,7 @@ from .shield_enums import (
     WAF_TRANSFORMATIONS,
     WAF_VARIABLES,
     as_number,
+    enum_choices,
     enum_name,
     normalise_variable_types,
 )
@@ -43,6 +44,38 @@ from .shield_enums import (
 # internal/api/pullzone_waf_rule.go, PullzoneWafRuleConfiguration), so a rule it creates has the C#
 # defaults: NOTICE (0), false, false.
 DEFAULT_SEVERITY = 0
+
+
+# The choices of a condition's enum options (the rule language's names, matched without regard to case).
+OPERATOR_CHOICES = enum_choices(WAF_OPERATORS, fold_case=True)
+SEVERITY_CHOICES = enum_choices(WAF_SEVERITIES, fold_case=True)
+TRANSFORMATION_CHOICES = enum_choices(WAF_TRANSFORMATIONS, fold_case=True)
+
+
+def chained_options():
+    """The argument spec of a chained condition (``chained_rule_conditions`` elements)."""
+    return dict(
+        variable_types=dict(type="dict"),
+        operator_type=dict(type="raw", choices=OPERATOR_CHOICES),
+        operator_type_name=dict(type="str", choices=OPERATOR_CHOICES),
+        value=dict(type="str"),
+        is_negated=dict(type="bool"),
+        is_regex_variable=dict(type="bool"),
+    )
+
+
+def condition_options(**more):
+    """The argument spec of a rule's condition (waf_rule's ``rule_configuration``, rate_limit_rule's ``condition``),
+    with ``more`` options."""
+    return dict(
+        chained_options(),
+        severity_type=dict(type="raw", choices=SEVERITY_CHOICES),
+        severity_type_name=dict(type="str", choices=SEVERITY_CHOICES),
+        transformation_types=dict(type="list", elements="raw", choices=TRANSFORMATION_CHOICES),
+        transformation_type_names=dict(type="list", elements="raw", choices=TRANSFORMATION_CHOICES),
+        chained_rule_conditions=dict(type="list", elements="dict", options=chained_options()),
+        **more,
+    )
 
 
 def root_option(where):

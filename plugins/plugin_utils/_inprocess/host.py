@@ -31,6 +31,7 @@ from ansible.module_utils.common.json import Direction, get_module_decoder, get_
 from ansible.module_utils.common.parameters import remove_values
 from ansible.module_utils.errors import UnsupportedError
 
+from ansible_collections.edge.platform.plugins.module_utils._hosts.choices import COLLECTION
 from ansible_collections.edge.platform.plugins.module_utils._hosts.screen import NoLogValues
 
 # Shim, ansible-core 2.19 and 2.20: a parsed module result is a dict cleaned by remove_internal_keys.
@@ -71,9 +72,13 @@ def validate(definition, params, module_name):
     return no_log_values, warnings, message
 
 
-def formatted(result, params, no_log_values, warnings, invocation=True):
+def formatted(result, params, no_log_values, warnings, invocation=True, deprecations=()):
     """What ``exit_json``/``fail_json`` print: invocation (unless the controller asks for none), warnings,
-    no_log values removed."""
+    deprecations (``(message, version)``), no_log values removed.
+
+    A deprecation goes as the dictionary the controller turns into the same summary a module's ``deprecate(msg,
+    version, collection_name)`` sends (the task executor's result compatibility), so it shows alike on both paths.
+    """
     result = dict(result)
     if invocation:
         result.setdefault("invocation", {"module_args": params})
@@ -81,6 +86,10 @@ def formatted(result, params, no_log_values, warnings, invocation=True):
         result.pop("invocation", None)
     if warnings:
         result["warnings"] = list(warnings)
+    if deprecations:
+        result["deprecations"] = [
+            {"msg": message, "version": version, "collection_name": COLLECTION} for message, version in deprecations
+        ]
     preserved = {key: value for key, value in result.items() if value is None or isinstance(value, bool)}
     result = masked(result, no_log_values)
     result.update(preserved)
@@ -180,7 +189,12 @@ def run_in_process(definition, args, check_mode, diff_mode, module_name, invocat
         }
         return formatted(error, params, no_log_values, warnings, invocation)  # no_log values masked in both texts
     return formatted(
-        result, params, no_log_values, warnings + [w for w in ctx.warnings if w not in warnings], invocation
+        result,
+        params,
+        no_log_values,
+        warnings + [w for w in ctx.warnings if w not in warnings],
+        invocation,
+        ctx.deprecations,
     )
 
 

@@ -340,3 +340,26 @@ def test_connection_from_the_environment_and_file_names(session, tmp_path, monke
     (tmp_path / "hosts.yml").write_text("", encoding="utf-8")
     assert plugin.verify_file(str(path)) and plugin.verify_file(str(tmp_path / "edge.yml"))
     assert not plugin.verify_file(str(tmp_path / "hosts.yml"))
+
+
+def test_without_base_url_the_platform_root_is_read(session, tmp_path):
+    path = tmp_path / "fleet.edge.yml"
+    path.write_text(json.dumps({"plugin": "edge.platform.edge", "api_key": KEY, "retries": 0}), encoding="utf-8")
+    answer = platform()
+    session.responses = lambda method, url, body, params: answer(
+        method, url.replace("https://api.bunny.net", BASE_URL, 1), body, params
+    )
+    assert len(parse(str(path)).hosts) > 0
+    assert session.calls and all(c["url"].startswith("https://api.bunny.net/") for c in session.calls)
+
+
+def test_an_empty_base_url_variable_never_means_the_platform(session, source, monkeypatch):
+    monkeypatch.setenv("EDGE_BASE_URL", "")
+    path = source()
+    config = json.loads(open(path, encoding="utf-8").read())
+    config.pop("base_url")
+    open(path, "w", encoding="utf-8").write(json.dumps(config))
+    with pytest.raises(AnsibleParserError) as caught:
+        parse(path)
+    assert "the EDGE_BASE_URL environment variable is set but empty" in str(caught.value)
+    assert session.calls == []

@@ -62,6 +62,13 @@ def test_no_change_sends_only_the_read(fake_session, run_module):
     assert result["changed"] is False and len(fake_session.calls) == 1
 
 
+def test_a_number_without_a_name_is_sent_as_it_is(fake_session, run_module):
+    fake_session.responses = [state(), patched(bodyLimitAction=5)]
+    result = run_module(api_guardian, dict(BASE, body_limit_action="5"))
+    assert result["changed"] is True and fake_session.writes[0]["json"] == {"bodyLimitAction": 5}
+    assert result["api_guardian"]["body_limit_action"] == 5
+
+
 def test_check_mode_predicts_without_writing(fake_session, run_module):
     fake_session.responses = [state()]
     result = run_module(api_guardian, dict(BASE, enabled=False, unmatched_path_action="ignore"), check=True)
@@ -73,9 +80,9 @@ def test_check_mode_predicts_without_writing(fake_session, run_module):
 @pytest.mark.parametrize(
     "args, message",
     [
-        ({"execution_mode": "challenge"}, "value of execution_mode must be one of: log, block, 0, 1, got: challenge"),
-        ({"execution_mode": "Block"}, "value of execution_mode must be one of: log, block, 0, 1, got: Block"),
-        ({"body_limit_action": "5"}, "value of body_limit_action must be one of: block, log, ignore, 0, 1, 2, got: 5"),
+        ({"execution_mode": "challenge"}, "value of execution_mode must be one of: log, block, got: challenge"),
+        ({"execution_mode": "Block"}, "value of execution_mode must be one of: log, block, got: Block"),
+        ({"body_limit_action": "-1"}, "value of body_limit_action must be one of: block, log, ignore, got: -1"),
         ({"shield_zone_id": 0}, "shield_zone_id must be a positive id (from 1 to 9223372036854775807)"),
     ],
 )

@@ -135,14 +135,22 @@ def test_bad_input_fails_after_the_read_without_writing(fake_session, run_module
     assert [c["method"] for c in fake_session.calls] == ["GET"]
 
 
-def test_a_timeframe_the_platform_does_not_offer_fails_before_any_request(fake_session, run_module):
+def test_a_timeframe_that_is_no_name_nor_seconds_fails_before_any_request(fake_session, run_module):
     result = run_module(api_guardian_endpoint, dict(BASE, rate_limiting={"timeframe": "2h"}))
     assert result["failed"] is True and fake_session.calls == []
     assert result["msg"].startswith(
-        "value of timeframe must be one of: 1s, 10s, 1m, 5m, 15m, 1h, 1, 10, 60, 300, 900, "
-        "3600, PerSecond, PerTenSeconds, PerOneMinute, PerFiveMinutes, PerFifteenMinutes, "
-        "PerOneHour, got: 2h found in rate_limiting"
+        "value of timeframe must be one of: 1s, 10s, 1m, 5m, 15m, 1h, got: 2h found in rate_limiting"
     )
+
+
+def test_a_timeframe_by_the_platform_name_works_with_a_deprecation(fake_session, run_module):
+    fake_session.responses = [FakeResponse(200, data())]
+    result = run_module(api_guardian_endpoint, dict(BASE, rate_limiting={"timeframe": "PerOneMinute"}), check=True)
+    assert result.get("failed") is not True and not fake_session.writes
+    assert [d["event"]["msg"] for d in result["deprecations"]] == [
+        "rate_limiting.timeframe: give 1m instead of PerOneMinute, the spelling of earlier releases."
+    ]
+    assert result["invocation"]["module_args"]["rate_limiting"]["timeframe"] == "1m"
 
 
 def test_rate_limit_type_is_checked_by_the_argument_spec(fake_session, run_module):

@@ -27,7 +27,7 @@ def test_given_options_change_and_the_rest_is_sent_as_read(fake_session, run_mod
     fake_session.responses = [answer(), answer(changed)]
     result = run_module(
         bot_detection,
-        dict(BASE, shield_zone_id=3001, execution_mode="Challenge", ip_address_sensitivity="High"),
+        dict(BASE, shield_zone_id=3001, execution_mode="challenge", ip_address_sensitivity="high"),
         diff=True,
     )
     assert result["changed"] is True
@@ -39,15 +39,15 @@ def test_given_options_change_and_the_rest_is_sent_as_read(fake_session, run_mod
         "ipAddress": {"sensitivity": 3},
         "browserFingerprint": {"sensitivity": 1, "aggression": 1, "complexEnabled": False},
     }
-    assert result["diff"]["before"]["execution_mode_name"] == "LogOnly"
-    assert result["diff"]["after"]["execution_mode_name"] == "Challenge"
-    assert result["bot_detection"]["ip_address"] == {"sensitivity": 3, "sensitivity_name": "High"}
+    assert result["diff"]["before"]["execution_mode_name"] == "log_only"
+    assert result["diff"]["after"]["execution_mode_name"] == "challenge"
+    assert result["bot_detection"]["ip_address"] == {"sensitivity": 3, "sensitivity_name": "high"}
 
 
 @pytest.mark.parametrize(
     "options",
     [
-        {"execution_mode": 0, "request_integrity_sensitivity": "Low"},
+        {"execution_mode": 0, "request_integrity_sensitivity": "low"},
         {"fingerprint_aggression": "1", "complex_fingerprinting": False},
         {},
     ],
@@ -60,22 +60,19 @@ def test_the_current_values_are_no_change(fake_session, run_module, options):
 
 def test_check_mode_predicts_without_writing(fake_session, run_module):
     fake_session.responses = [answer()]
-    result = run_module(bot_detection, dict(BASE, shield_zone_id=3001, fingerprint_sensitivity="Off"), check=True)
+    result = run_module(bot_detection, dict(BASE, shield_zone_id=3001, fingerprint_sensitivity="off"), check=True)
     assert result["changed"] is True and not fake_session.writes
-    assert result["bot_detection"]["browser_fingerprint"]["sensitivity_name"] == "Off"
+    assert result["bot_detection"]["browser_fingerprint"]["sensitivity_name"] == "off"
 
 
 @pytest.mark.parametrize(
     "options, words",
     [
-        ({"execution_mode": "Block"}, "value of execution_mode must be one of: LogOnly, Challenge, 0, 1, got: Block"),
+        ({"execution_mode": "Block"}, "value of execution_mode must be one of: log_only, challenge, got: Block"),
+        ({"execution_mode": "LOG_ONLY"}, "value of execution_mode must be one of: log_only, challenge, got: LOG_ONLY"),
         (
-            {"execution_mode": "challenge"},
-            "value of execution_mode must be one of: LogOnly, Challenge, 0, 1, got: challenge",
-        ),
-        (
-            {"ip_address_sensitivity": 4},
-            "value of ip_address_sensitivity must be one of: Off, Low, Medium, High, 0, 1, 2, 3",
+            {"ip_address_sensitivity": "extreme"},
+            "value of ip_address_sensitivity must be one of: off, low, medium, high, got: extreme",
         ),
         ({"fingerprint_aggression": [1]}, "fingerprint_aggression must be a string, not a list"),
     ],
@@ -100,7 +97,7 @@ def test_a_basic_plan_zone_fails_with_the_plan_reason(fake_session, run_module):
             },
         )
     ]
-    result = run_module(bot_detection, dict(BASE, shield_zone_id=3002, execution_mode="Challenge"))
+    result = run_module(bot_detection, dict(BASE, shield_zone_id=3002, execution_mode="challenge"))
     assert result["failed"] is True
     assert "needs a paid shield plan" in result["msg"] and "invalid_plan_type.bot_detection" in result["msg"]
     assert result["api_error"]["error_key"] == "invalid_plan_type.bot_detection"
@@ -119,3 +116,40 @@ def test_a_202_without_the_configuration_is_not_replayed(fake_session, run_modul
     assert result.get("failed", False) is failed
     if not failed:
         assert result["changed"] is True and result["warnings"]
+
+
+def test_a_number_without_a_name_is_sent_as_it_is_and_given_back_is_no_change(fake_session, run_module):
+    added = dict(STATE, ipAddress={"sensitivity": 7})  # a value the platform added since
+    fake_session.responses = [answer(), answer(added)]
+    result = run_module(bot_detection, dict(BASE, shield_zone_id=3001, ip_address_sensitivity=7))
+    assert fake_session.writes[0]["json"]["ipAddress"] == {"sensitivity": 7}
+    assert result["changed"] is True and result["bot_detection"]["ip_address"] == {
+        "sensitivity": 7,
+        "sensitivity_name": None,
+    }
+    fake_session.calls[:] = []
+    fake_session.responses = [answer(added)]
+    again = run_module(bot_detection, dict(BASE, shield_zone_id=3001, ip_address_sensitivity="7"))
+    assert again["changed"] is False and not fake_session.writes
+
+
+def test_the_spellings_of_earlier_releases_work_with_a_deprecation(fake_session, run_module):
+    changed = dict(STATE, executionMode=1, ipAddress={"sensitivity": 3})
+    fake_session.responses = [answer(), answer(changed)]
+    result = run_module(
+        bot_detection, dict(BASE, shield_zone_id=3001, execution_mode="Challenge", ip_address_sensitivity="High")
+    )
+    assert fake_session.writes[0]["json"]["executionMode"] == 1
+    assert fake_session.writes[0]["json"]["ipAddress"] == {"sensitivity": 3}
+    assert [(d["event"]["msg"], d["version"], d["deprecator"]["resolved_name"]) for d in result["deprecations"]] == [
+        (
+            "execution_mode: give challenge instead of Challenge, the spelling of earlier releases.",
+            "2.0.0",
+            "edge.platform",
+        ),
+        (
+            "ip_address_sensitivity: give high instead of High, the spelling of earlier releases.",
+            "2.0.0",
+            "edge.platform",
+        ),
+    ]

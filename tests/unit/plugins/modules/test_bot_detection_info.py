@@ -22,14 +22,14 @@ PLAN_ERROR = {
 }
 DEFAULTS = {
     "execution_mode": 0,
-    "execution_mode_name": "LogOnly",
-    "request_integrity": {"sensitivity": 0, "sensitivity_name": "Off"},
-    "ip_address": {"sensitivity": 0, "sensitivity_name": "Off"},
+    "execution_mode_name": "log_only",
+    "request_integrity": {"sensitivity": 0, "sensitivity_name": "off"},
+    "ip_address": {"sensitivity": 0, "sensitivity_name": "off"},
     "browser_fingerprint": {
         "sensitivity": 0,
-        "sensitivity_name": "Off",
+        "sensitivity_name": "off",
         "aggression": 1,
-        "aggression_name": "Low",
+        "aggression_name": "low",
         "complex_enabled": False,
     },
 }
@@ -66,7 +66,7 @@ def test_configuration_is_read_with_one_get_and_named(fake_session, run_module):
     assert fake_session.calls[0]["headers"]["AccessKey"] == SECRET
     # the shape itself is pinned value by value in tests/unit/plugins/module_utils/_shapes/test_bot_detection.py
     assert result["bot_detection"] == shape_bot_detection(3001, state())
-    assert result["bot_detection"]["execution_mode_name"] == "Challenge"
+    assert result["bot_detection"]["execution_mode_name"] == "challenge"
     assert_no_secret(result)
 
 

@@ -87,3 +87,38 @@ def test_info_filters_by_name_in_any_spelling(fake_session, run_module):
     result = run_module(dns_record_info, dict(BASE, name="@"))
     assert [r["id"] for r in result["dns_records"]] == [7]
     assert [c["url"] for c in fake_session.calls] == ["https://api.example.test/dnszone/1001"]
+
+
+def test_a_name_with_a_final_dot_is_absolute(fake_session, run_module):
+    www = {"Id": 8, "Type": 0, "Name": "cdn", "Value": "192.0.2.1", "Ttl": 300, "LinkName": ""}
+    fake_session.responses = [zone(MX, www)]
+    result = run_module(dns_record, dict(BASE, type="A", name="CDN.example.com.", value="192.0.2.1"))
+    assert result["changed"] is False and result["dns_record"]["id"] == 8 and fake_session.writes == []
+    fake_session.responses = [zone(MX, www)]
+    apex = run_module(dns_record, dict(BASE, type="MX", name="example.com.", value="mail.example.com", priority=10))
+    assert apex["changed"] is False and apex["dns_record"]["id"] == 7
+
+
+def test_an_absolute_name_outside_the_zone_fails_before_any_request_by_domain(fake_session, run_module):
+    by_domain = dict(BASE, zone_id=None, zone_domain="example.com")
+    result = run_module(dns_record, dict(by_domain, type="A", name="cdn.example.org.", value="192.0.2.1"))
+    assert result["failed"] is True and fake_session.calls == []
+    assert "name cdn.example.org. ends with a dot, so it is an absolute name" in result["msg"]
+
+
+def test_a_relative_name_ending_with_the_zone_creates_it_relative_with_a_warning(fake_session, run_module):
+    fake_session.responses = [zone(MX)]
+    result = run_module(dns_record, dict(BASE, type="A", name="cdn.example.com", value="192.0.2.1"), check=True)
+    assert result["changed"] is True and result["dns_record"]["name"] == "cdn.example.com"
+    assert [w["event"]["msg"] for w in result["warnings"]] == [
+        "name cdn.example.com has no final dot, so it is relative to the zone: the record is "
+        "cdn.example.com.example.com. End it with a dot (cdn.example.com.) for the name cdn.example.com itself, or "
+        "give it relative to the zone (cdn)."
+    ]
+
+
+def test_info_takes_an_absolute_name(fake_session, run_module):
+    www = {"Id": 8, "Type": 0, "Name": "www", "Value": "192.0.2.1", "Ttl": 300, "LinkName": ""}
+    fake_session.responses = [zone(MX, www)]
+    result = run_module(dns_record_info, dict(BASE, name="www.example.com."))
+    assert [r["id"] for r in result["dns_records"]] == [8]

@@ -31,7 +31,7 @@ def entry(kind, name, value, **more):
 def test_the_same_records_in_other_spellings_are_no_change_and_one_read(fake_session, run_module):
     fake_session.responses = [zone(WWW, WWW2, MX, TXT)]
     records = [
-        entry("A", "WWW.", "192.0.2.11"),
+        entry("A", "WWW.Example.com.", "192.0.2.11"),  # absolute (a final dot), in the zone
         entry("A", "www", "192.0.2.10", ttl=300),
         entry("MX", "@", "Mail.Example.com.", priority=10),
         entry("TXT", "", '"v=spf1 " "mx -all"'),
@@ -212,3 +212,40 @@ def test_an_update_sends_an_unknown_enum_number_back_as_it_was_read(fake_session
     assert result["changed"] is True
     (write,) = fake_session.writes
     assert (write["json"]["MonitorType"], write["json"]["SmartRoutingType"], write["json"]["Ttl"]) == (9, 6, 60)
+
+
+def test_absolute_names_and_prune_as_community_dns_names_purge(fake_session, run_module):
+    fake_session.responses = [zone(WWW, MX, TXT), FakeResponse(204), zone(WWW, MX)]
+    records = [
+        entry("A", "www.example.com.", "192.0.2.10"),
+        entry("MX", "example.com.", "mail.example.com", priority=10),
+    ]
+    result = run_module(dns_records, dict(BASE, records=records, prune=True))
+    assert result["changed"] is True and result["changes"]["deleted"] and not result["changes"]["added"]
+    assert [c["method"] for c in fake_session.writes] == ["DELETE"] and fake_session.writes[0]["url"].endswith("/4")
+
+
+def test_an_absolute_name_outside_the_zone_fails_before_any_write(fake_session, run_module):
+    fake_session.responses = [zone(WWW)]
+    result = run_module(dns_records, dict(BASE, records=[entry("A", "www.example.org.", "192.0.2.10")]))
+    assert result["failed"] is True and fake_session.writes == []
+    assert result["msg"] == (
+        "records[0].name www.example.org. ends with a dot, so it is an absolute name (as in a zone file), and it is "
+        "not in the zone example.com: give it relative to the zone, or end it with .example.com."
+    )
+
+
+def test_a_relative_name_ending_with_the_zone_warns_naming_the_record(fake_session, run_module):
+    by_domain = dict(BASE, zone_id=None, zone_domain="example.com")
+    answers = [
+        FakeResponse(body={"Items": [{"Id": 1001, "Domain": "example.com"}], "HasMoreItems": False}),
+        zone(WWW),
+    ]
+    fake_session.responses = list(answers)
+    result = run_module(dns_records, dict(by_domain, records=[entry("A", "www.example.com", "192.0.2.10")]), check=True)
+    assert result["changes"]["added"][0]["name"] == "www.example.com"
+    assert [w["event"]["msg"] for w in result["warnings"]] == [
+        "records[0].name www.example.com has no final dot, so it is relative to the zone: the record is "
+        "www.example.com.example.com. End it with a dot (www.example.com.) for the name www.example.com itself, "
+        "or give it relative to the zone (www)."
+    ]

@@ -151,25 +151,25 @@ def test_create_posts_the_whole_rule_and_the_answer_is_the_result(fake_session, 
     assert sent["ruleConfiguration"] == dict(
         STORED, variableTypes={"REQUEST_URI": ""}, severityType=0, counterKeyType=0, isNegated=False
     )
-    assert result["diff"]["before"] == {} and result["diff"]["after"]["limit"]["counter_key_name"] == "IP"
+    assert result["diff"]["before"] == {} and result["diff"]["after"]["limit"]["counter_key_name"] == "ip"
     assert SECRET not in json.dumps(result)
 
 
 def test_check_mode_predicts_an_update_without_writing(fake_session, run_module):
     fake_session.responses = Platform([model(6001, "login", STORED)])
-    changed = {**READABLE, "limit": {"request_count": 5, "timeframe": 60, "counter_key": "JA4"}}
+    changed = {**READABLE, "limit": {"request_count": 5, "timeframe": 60, "counter_key": "ja4"}}
     result = run_module(rate_limit_rule, args(**changed), check=True, diff=True)
     assert result["changed"] is True and not fake_session.writes
     assert result["rate_limit_rule"]["limit"]["request_count"] == 5 and result["rate_limit_rule"]["id"] == 6001
-    assert result["diff"]["after"]["limit"]["counter_key_name"] == "JA4"
+    assert result["diff"]["after"]["limit"]["counter_key_name"] == "ja4"
 
 
 def test_update_patches_the_rule_and_keeps_its_description(fake_session, run_module):
     fake_session.responses = Platform([model(6001, "login", STORED)])
-    result = run_module(rate_limit_rule, args(**{**READABLE, "response": {"block_time": 60, "action": "Log"}}))
+    result = run_module(rate_limit_rule, args(**{**READABLE, "response": {"block_time": 60, "action": "log"}}))
     assert result["changed"] is True and calls(fake_session)[1] == ("PATCH", "/shield/rate-limit/6001")
     assert fake_session.writes[0]["json"]["ruleDescription"] == "Logins"
-    assert result["rate_limit_rule"]["response"]["action_name"] == "Log"
+    assert result["rate_limit_rule"]["response"]["action_name"] == "log"
 
 
 def test_absent_deletes_then_changes_nothing(fake_session, run_module):
@@ -205,8 +205,14 @@ def test_a_plan_refusal_and_an_ambiguous_name_fail_with_what_to_do(fake_session,
 @pytest.mark.parametrize(
     "change, words",
     [
-        ({"limit": {"request_count": 1, "timeframe": "hourly"}}, "limit.timeframe must be a timeframe"),
-        ({"response": {"block_time": 30, "action": "Block"}}, "response.action must be an action name"),
+        (
+            {"limit": {"request_count": 1, "timeframe": "hourly"}},
+            "value of timeframe must be one of: 1s, 10s, 1m, 5m, 15m, 1h, got: hourly",
+        ),
+        (
+            {"response": {"block_time": 30, "action": "Block"}},
+            "value of action must be one of: rate_limit, log, challenge, got: Block",
+        ),
         ({"condition": {"operator_type": "EQ", "variable_types": {"NOPE": ""}}}, "unknown variable 'NOPE'"),
         ({"rule_name": "a\nb"}, "rule_name"),
     ],

@@ -45,11 +45,11 @@ def test_one_rule_by_id_in_the_readable_form(fake_session, run_module):
     assert shaped["limit"] == {
         "request_count": 50,
         "timeframe": 10,
-        "timeframe_name": "PerTenSeconds",
+        "timeframe_name": "10s",
         "counter_key": 4,
-        "counter_key_name": "ASN",
+        "counter_key_name": "asn",
     }
-    assert shaped["response"]["action_name"] == "Log" and shaped["condition"]["severity_type_name"] is None
+    assert shaped["response"]["action_name"] == "log" and shaped["condition"]["severity_type_name"] is None
     assert fake_session.calls[0]["url"].endswith("/shield/rate-limit/6001")
 
 

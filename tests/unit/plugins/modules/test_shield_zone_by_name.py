@@ -35,7 +35,7 @@ MODULES = [
     (bot_detection_info, {}, ("GET", "shield/shield-zone/3001/bot-detection"), {"data": BOTS, "error": OK}),
     (
         bot_detection,
-        {"execution_mode": "LogOnly"},
+        {"execution_mode": "log_only"},
         ("GET", "shield/shield-zone/3001/bot-detection"),
         {"data": BOTS, "error": OK},
     ),

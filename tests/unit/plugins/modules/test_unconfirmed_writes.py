@@ -316,10 +316,10 @@ def test_bot_detection_update_answered_with_something_else(fake_session, run_mod
         bad(body, content_type),
         bot_tests.answer(changed if landed else None),
     ]
-    result = run_module(bot_detection, dict(bot_tests.BASE, shield_zone_id=3001, execution_mode="Challenge"))
+    result = run_module(bot_detection, dict(bot_tests.BASE, shield_zone_id=3001, execution_mode="challenge"))
     settled(result, fake_session, "Updating bot detection of shield zone 3001", landed, claimed=("bot_detection",))
     if landed:
-        assert result["bot_detection"]["execution_mode_name"] == "Challenge"
+        assert result["bot_detection"]["execution_mode_name"] == "challenge"
 
 
 # --- waf_rule: create and update answer the CustomWafRule, delete the GenericRequestResponse -----------------------

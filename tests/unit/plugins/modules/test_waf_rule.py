@@ -162,7 +162,7 @@ def test_create_posts_the_whole_rule_with_an_empty_description(fake_session, run
         },
     }
     assert result["diff"]["before"] == {}
-    assert result["diff"]["after"]["rule_configuration"]["action_type_name"] == "Challenge"
+    assert result["diff"]["after"]["rule_configuration"]["action_type_name"] == "challenge"
 
 
 def test_update_patches_the_rule_and_keeps_its_description(fake_session, run_module):
@@ -217,11 +217,11 @@ def test_a_202_answer_is_not_replayed_and_the_re_read_decides(fake_session, run_
         ({"operator_type": 0}, "rule_configuration.action_type is required"),
         (
             {"action_type": "Smite", "operator_type": 0},
-            "rule_configuration.action_type must be an action name (Block, Log",
+            "value of action_type must be one of: block, log, challenge, allow, bypass, got: Smite",
         ),
         (
             {"action_type": 1, "action_type_name": "Log", "operator_type": 0},
-            "action_type (1) and rule_configuration.action_type_name (Log) disagree",
+            "action_type (1) and rule_configuration.action_type_name (log) disagree",
         ),
         (
             {"action_type": 1, "operator_type": 0, "variable_types": {"REQUEST_URL": ""}},
@@ -229,7 +229,7 @@ def test_a_202_answer_is_not_replayed_and_the_re_read_decides(fake_session, run_
         ),
         (
             {"action_type": 1, "operator_type": 0, "transformation_types": ["UPPERCASE"]},
-            "transformation_types[0] must be a transformation name",
+            "value of transformation_types must be one or more of: CMDLINE,",
         ),
         (
             {"action_type": 1, "operator_type": 0, "chained_rule_conditions": [{"value": "x"}]},

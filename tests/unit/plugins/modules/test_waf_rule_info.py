@@ -83,7 +83,7 @@ def test_one_rule_is_read_with_one_get_and_shaped(fake_session, run_module):
     assert shaped["rule_json_data"] == configuration()
     assert shaped["rule_configuration"] == {
         "action_type": 1,
-        "action_type_name": "Block",
+        "action_type_name": "block",
         "variable_types": {"REQUEST_URI": ""},
         "operator_type": 0,
         "operator_type_name": "BEGINSWITH",

@@ -66,10 +66,22 @@ MASKED = "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
 
 
 def normal(result):
-    """Warnings as their text (ansible-core 2.19 sends them as structured summaries; the controller shows the text)."""
+    """Warnings as their text (ansible-core 2.19 sends them as structured summaries; the controller shows the text);
+    deprecations as message, version and collection (a module sends a summary, the in-process host the dictionary the
+    controller turns into the same summary)."""
     warnings = result.get("warnings")
     if warnings:
         result["warnings"] = [w if isinstance(w, str) else w.get("event", {}).get("msg") for w in warnings]
+    deprecations = result.get("deprecations")
+    if deprecations:
+        result["deprecations"] = [
+            {
+                "msg": d.get("msg", d.get("event", {}).get("msg")),
+                "version": d["version"],
+                "collection_name": d.get("collection_name", d.get("deprecator", {}).get("resolved_name")),
+            }
+            for d in deprecations
+        ]
     return result
 
 
@@ -167,7 +179,7 @@ def waf_info(args, answers, shows, failed=False):
 
 BOT_INFO_CASES = {
     "configuration": bot_info(
-        BOT_INFO_ARGS, [envelope(data=bot_state())], lambda r: r["bot_detection"]["execution_mode_name"] == "Challenge"
+        BOT_INFO_ARGS, [envelope(data=bot_state())], lambda r: r["bot_detection"]["execution_mode_name"] == "challenge"
     ),
     "basic plan": bot_info(
         BOT_INFO_ARGS, [envelope(202, error=PLAN_ERROR)], lambda r: r["bot_detection"]["available"] is False
@@ -224,7 +236,7 @@ WAF_INFO_CASES = {
     "one rule": waf_info(
         dict(WAF_INFO_ARGS, id=4001),
         [FakeResponse(200, rule(), headers=TEXT)],
-        lambda r: r["waf_rules"][0]["rule_configuration"]["action_type_name"] == "Block",
+        lambda r: r["waf_rules"][0]["rule_configuration"]["action_type_name"] == "block",
     ),
     "every page": waf_info(
         dict(WAF_INFO_ARGS, shield_zone_id=3001, page_size=1),
@@ -357,7 +369,7 @@ SHIELD_WRITE_CASES = {
     "waf suboption typo": Case(waf_rule, dict(WAF, rule_configuration=dict(READABLE, actoin_type=1)), failed=True),
     "bot change with diff": Case(
         bot_detection,
-        dict(BOT, execution_mode="Challenge"),
+        dict(BOT, execution_mode="challenge"),
         [
             FakeResponse(body={"data": BOT_STATE, "error": OK}),
             FakeResponse(body={"data": dict(BOT_STATE, executionMode=1), "error": OK}),

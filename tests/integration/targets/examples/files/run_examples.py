@@ -140,10 +140,14 @@ def build_play(module, examples, settings, play_vars):
 
     ``play_vars`` (the module's emulator_url and example_dir) are play variables, not extra variables, so each
     play of a batch talks to its own emulator. ``ignore_errors`` keeps a failing example from ending the batch:
-    the failure is still recorded (and judged) as failed.
+    the failure is still recorded (and judged) as failed. An example that leaves ``base_url`` to its default (the
+    platform) reads the stand-in of ``base_url`` from the play's environment (EDGE_BASE_URL, which the modules read
+    before their default; a block's ``module_defaults`` would replace a play's): the demo key never leaves for the
+    platform.
     """
-    tasks = replace_options(copy.deepcopy(examples), settings.get("options") or {})
-    return {
+    options = settings.get("options") or {}
+    tasks = replace_options(copy.deepcopy(examples), options)
+    play = {
         "name": "EXAMPLES of edge.platform.%s" % module,
         "hosts": "localhost",
         "connection": "local",
@@ -152,6 +156,9 @@ def build_play(module, examples, settings, play_vars):
         "vars": dict(settings.get("vars") or {}, **play_vars),
         "tasks": tasks,
     }
+    if "base_url" in options:
+        play["environment"] = {"EDGE_BASE_URL": options["base_url"]}
+    return play
 
 
 def make_certificates(directory, hostnames):

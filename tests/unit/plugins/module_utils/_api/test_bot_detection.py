@@ -35,9 +35,9 @@ def test_an_unavailable_zone_reports_the_defaults_and_why(message, text):
         "%s (error key invalid_plan_type.bot_detection). Bot detection needs a paid shield plan "
         "(Advanced or higher)." % text
     )
-    assert shaped["execution_mode_name"] == "LogOnly"
-    assert shaped["request_integrity"]["sensitivity_name"] == "Off"
-    assert shaped["browser_fingerprint"]["aggression_name"] == "Low"
+    assert shaped["execution_mode_name"] == "log_only"
+    assert shaped["request_integrity"]["sensitivity_name"] == "off"
+    assert shaped["browser_fingerprint"]["aggression_name"] == "low"
     assert shaped["browser_fingerprint"]["complex_enabled"] is False
 
 

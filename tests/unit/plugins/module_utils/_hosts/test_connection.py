@@ -92,3 +92,4 @@ def test_management_spec_shares_the_transport_options():
     assert {k: spec[k] for k in ("validate_certs", "timeout", "retries")} == transport_argument_spec()
     assert spec["api_key"]["fallback"][1] == ["EDGE_API_KEY", "BUNNYNET_API_KEY"]
     assert spec["base_url"]["fallback"][1] == ["EDGE_BASE_URL", "BUNNYNET_API_URL"]
+    assert spec["base_url"]["default"] == "https://api.bunny.net"  # after the variables (ansible-core's order)

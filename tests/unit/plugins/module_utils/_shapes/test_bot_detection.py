@@ -20,14 +20,14 @@ def test_the_state_is_shaped_with_names():
         "available": True,
         "unavailable_reason": None,
         "execution_mode": 1,
-        "execution_mode_name": "Challenge",
-        "request_integrity": {"sensitivity": 2, "sensitivity_name": "Medium"},
-        "ip_address": {"sensitivity": 3, "sensitivity_name": "High"},
+        "execution_mode_name": "challenge",
+        "request_integrity": {"sensitivity": 2, "sensitivity_name": "medium"},
+        "ip_address": {"sensitivity": 3, "sensitivity_name": "high"},
         "browser_fingerprint": {
             "sensitivity": 1,
-            "sensitivity_name": "Low",
+            "sensitivity_name": "low",
             "aggression": 4,
-            "aggression_name": "Custom",
+            "aggression_name": "custom",
             "complex_enabled": True,
         },
     }
@@ -57,7 +57,7 @@ def test_every_row_of_the_table_is_in_each_conversion():
 def test_options_replace_only_what_they_name_and_a_null_flag_is_false():
     current = dict(STATE, browserFingerprint={"sensitivity": 1, "aggression": 4, "complexEnabled": None})
     merged = bot.merged_state(
-        current, {"execution_mode": "logonly", "fingerprint_aggression": "2", "complex_fingerprinting": None}
+        current, {"execution_mode": "LOG_ONLY", "fingerprint_aggression": "2", "complex_fingerprinting": None}
     )
     assert merged == {
         "executionMode": 0,
@@ -72,6 +72,6 @@ def test_a_value_that_is_no_setting_raises_an_input_error_naming_the_option():
     with pytest.raises(InputError) as caught:
         bot.merged_state(None, {"ip_address_sensitivity": "Extreme"})
     assert str(caught.value) == (
-        "ip_address_sensitivity must be one of Off, Low, Medium, High (or their numbers 0, 1, 2, 3); got 'Extreme'."
+        "ip_address_sensitivity must be one of off, low, medium, high, or the platform's number; got 'Extreme'."
     )
     assert caught.value.option == "ip_address_sensitivity"

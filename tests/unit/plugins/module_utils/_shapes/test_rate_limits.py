@@ -19,7 +19,7 @@ OPTIONS = {
         "value": "/login",
         "transformation_types": ["LOWERCASE", 19],
     },
-    "limit": {"request_count": 100, "timeframe": "PerOneMinute", "counter_key": "country"},
+    "limit": {"request_count": 100, "timeframe": "1M", "counter_key": "Country"},
     "response": {"action": "challenge", "block_time": 900},
 }
 BODY = {
@@ -45,15 +45,15 @@ def test_names_any_case_give_the_whole_body_and_its_readable_form_gives_it_back(
     assert shaped["limit"] == {
         "request_count": 100,
         "timeframe": 60,
-        "timeframe_name": "PerOneMinute",
+        "timeframe_name": "1m",
         "counter_key": 2,
-        "counter_key_name": "Country",
+        "counter_key_name": "country",
     }
     assert shaped["response"] == {
         "action": 3,
-        "action_name": "Challenge",
+        "action_name": "challenge",
         "block_time": 900,
-        "block_time_name": "ForFifteenMinutes",
+        "block_time_name": "15m",
     }
     assert shaped["condition"]["transformation_type_names"] == ["LOWERCASE", "URLDECODE"]
     assert shaped["rule_json_data"] is None

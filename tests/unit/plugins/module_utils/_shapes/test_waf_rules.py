@@ -134,7 +134,7 @@ def test_shape_rule_names_numbers_and_warns_about_broken_rule_json():
     assert shaped["rule_json_data"] is None
     assert warnings and "ruleJson of custom WAF rule 4001 is not valid JSON" in warnings[0]
     config = shaped["rule_configuration"]
-    assert config["action_type_name"] == "Challenge"
+    assert config["action_type_name"] == "challenge"
     assert config["variable_types"] == {"REQUEST_HEADERS": "User-Agent"}
     assert config["transformation_type_names"] == ["LOWERCASE", None]
     assert config["chained_rule_conditions"] == [

@@ -77,6 +77,18 @@ CASES = {
         rate_limit_rule,
         dict(ARGS, response={"block_time": 300, "action": "Block"}),
         failed=True,
-        shows=lambda r: "response.action" in r["msg"],
+        shows=lambda r: "value of action must be one of" in r["msg"] and "found in response" in r["msg"],
+    ),
+    "old spelling with a deprecation": Case(
+        rate_limit_rule,
+        dict(ARGS, state="absent", response={"block_time": "ForFiveMinutes", "action": "RateLimit"}),
+        [_listing()],
+        shows=lambda r: (
+            [d["msg"] for d in r["deprecations"]]
+            == [
+                "response.action: give rate_limit instead of RateLimit, the spelling of earlier releases.",
+                "response.block_time: give 5m instead of ForFiveMinutes, the spelling of earlier releases.",
+            ]
+        ),
     ),
 }

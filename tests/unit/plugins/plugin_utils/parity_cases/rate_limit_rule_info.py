@@ -27,7 +27,7 @@ CASES = {
         rate_limit_rule_info,
         dict(ARGS, shield_zone_id=3001),
         lambda: [FakeResponse(body={"data": [RULE], "page": {"nextPage": None}, "error": OK})],
-        shows=lambda r: r["rate_limit_rules"][0]["limit"]["counter_key_name"] == "IP_JA4" and r["warnings"],
+        shows=lambda r: r["rate_limit_rules"][0]["limit"]["counter_key_name"] == "ip_ja4" and r["warnings"],
     ),
     "missing rule": Case(
         rate_limit_rule_info,
