@@ -392,8 +392,8 @@ api_error:
 
 from functools import partial
 
-from ansible_collections.edge.platform.plugins.module_utils._api import dns_records, pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE, pull_zone_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
@@ -434,10 +434,12 @@ class Records(object):
 
 
 def resolve_pull_zone(ctx, wanted):
-    """A PullZone record's pull zone given by name: its id (one search request)."""
+    """A PullZone record's pull zone given by name: its id (one search request; under --check, one an earlier task
+    only predicted stands in, its id null). The wanted record."""
     if wanted.get("pullzone_name") is not None and wanted.get("pullzone_id") is None:
-        zone = pull_zones.find(ctx.client, wanted["pullzone_name"], "pullzone_name", "pullzone_id")
+        zone = pull_zone_in_plan(ctx, wanted["pullzone_name"])
         wanted["pullzone_id"], wanted["pullzone_name"] = zone["Id"], zone.get("Name") or wanted["pullzone_name"]
+    return wanted
 
 
 def change(client, zone_id, wanted, model, current, absent):
@@ -463,7 +465,9 @@ def change(client, zone_id, wanted, model, current, absent):
 
 def run(ctx):
     wanted, absent = wanted_record(ctx), ctx.params["state"] == "absent"
-    found = DNS_ZONE.resolve_in_plan(ctx, lambda: {"dns_record": shapes.merged(wanted, {})}, {"dns_record": None})
+    found = DNS_ZONE.resolve_in_plan(  # a zone only predicted: its pull zone is looked up still, as a real run would
+        ctx, lambda: {"dns_record": shapes.merged(resolve_pull_zone(ctx, wanted), {})}, {"dns_record": None}
+    )
     resolve_pull_zone(ctx, wanted)
     records = Records(ctx, found, wanted)
     model, current = records.read()

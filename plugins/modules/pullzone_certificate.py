@@ -280,7 +280,8 @@ api_error:
 import base64
 import re
 
-from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api import hostnames, pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
@@ -391,10 +392,12 @@ def find_hostname(zone, wanted, found):
         if str(entry.get("Value") or "").rstrip(".").lower() == wanted:
             return entry
     known = ", ".join(sorted(str(h.get("Value") or "?") for h in entries)) or "none"
-    raise InputError(
+    raise LookupFailed(
         "hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix "
         "hostname or %s." % (wanted, found.id, known, found.option),
         option="hostname",
+        missing=True,
+        needs=[hostnames.predicted_hostname(pull_zones.ledger_ref(found.id), wanted)],
     )
 
 
@@ -554,6 +557,19 @@ def reread_state(ctx, found, probe_at):
         raise ApiError("Reading pull zone %d again" % found.id, None, str(problem), kind=NO_ANSWER) from None
 
 
+def predicted_result(ctx, pull_zone_id, pull_zone_name, wanted):
+    """The result when the hostname, or its pull zone, is only predicted by an earlier task (check mode): the wanted
+    certificate installed (none for state=absent); nothing was read to compare (``certificate_source``: unknown, and
+    the warning says why)."""
+    target = certificate_view(wanted[0], "custom") if wanted else certificate_view([], "none")
+    return dict(
+        target,
+        pull_zone={"id": pull_zone_id, "name": pull_zone_name},
+        hostname=ctx.params["hostname"],
+        certificate_source="unknown",
+    )
+
+
 def run(ctx):
     params = ctx.params
     params["hostname"] = normalise_hostname(params["hostname"])
@@ -563,10 +579,17 @@ def run(ctx):
     # certificates, so read_state still reads the zone by id with includeCertificate=true
     found = PULL_ZONE.resolve_in_plan(
         ctx,
-        lambda: {"pull_zone": None, "hostname": params["hostname"]},
+        lambda: predicted_result(ctx, None, params["pullzone_name"], wanted),
         {"pull_zone": None, "hostname": params["hostname"]},
+        also=[hostnames.predicted_hostname(pull_zones.ledger_ref(name=params["pullzone_name"]), params["hostname"])],
     )
-    state = read_state(ctx, found, address if wanted and not params["force"] else None)
+    try:
+        state = read_state(ctx, found, address if wanted and not params["force"] else None)
+    except LookupFailed as missing:  # under --check, a hostname an earlier task only predicted adding
+        what = "hostname %s of pull zone %d" % (params["hostname"], found.id)
+        if not ctx.predicted_dependency(what, changed=wanted is not None, needs=missing.needs):
+            raise
+        return predicted_result(ctx, found.id, (found.model or {}).get("Name"), wanted)
     change = upload(ctx, found, state, wanted, address) if wanted else removal(ctx, found, state)
     target = change.target if change.changed else state.view
     ctx.reconcile(
