@@ -19,7 +19,7 @@ import yaml
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.ledger import Ledger
 from ansible_collections.edge.platform.tests.unit import certgen
-from ansible_collections.edge.platform.tests.unit.emulated import Emulated, shown_secrets
+from ansible_collections.edge.platform.tests.unit.emulated import shown_secrets
 from ansible_collections.edge.platform.tests.unit.matrix_cases import LOGIN_LIMIT, PET_STORE, WAF_CONFIGURATION
 from ansible_collections.edge.platform.tests.unit.test_bad_option_types import module_named
 
@@ -93,10 +93,8 @@ def site(chain, key):
 
 
 @pytest.fixture
-def emulated(monkeypatch, run_module, capsys):
-    running = Emulated(monkeypatch, run_module, capsys)
-    yield running
-    running.stop()
+def emulated(emulated_demo):
+    return emulated_demo
 
 
 def writes(emulated):
