@@ -106,6 +106,10 @@ attributes:
       - A statement that needs a table, column, index, view or trigger that does not exist (created by an earlier task
         that check mode only predicted) does not fail in check mode. The task reports the change a real run would make
         (none when it only reads), with a warning naming what is missing; RV(results) holds the statements before it.
+      - On the in-process path (the task runs on the controller) that holds only for what an earlier task of the run
+        predicted creating, as its statement's text shows (C(CREATE TABLE|VIEW|INDEX|TRIGGER [IF NOT EXISTS] name),
+        C(ALTER TABLE ... ADD [COLUMN] name)); any other missing object (a misspelled table) fails as in a real run.
+        The module path, which cannot see earlier tasks, reports every missing object so.
   diff_mode:
     support: none
     details:

@@ -100,6 +100,9 @@ options:
     description:
       - The pull zone a PullZone record points at, by name (one search request); ignored when O(pullzone_id) is
         given.
+      - In check mode, a pull zone an earlier task of the run only predicted creating is taken as it will be, with a
+        warning (its id is null in the result); on the in-process path any other name that matches no pull zone fails
+        as in a real run (see the guide's "Check mode across tasks").
     type: str
   script_id:
     description:
@@ -299,7 +302,7 @@ dns_record:
       type: str
       sample: null
     pullzone_id:
-      description: The pull zone a PullZone record points at.
+      description: The pull zone a PullZone record points at; null in check mode for a pull zone only predicted.
       type: int
       sample: null
     pullzone_name:

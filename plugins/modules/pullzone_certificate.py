@@ -181,7 +181,11 @@ EXAMPLES = r"""
 
 RETURN = r"""
 pull_zone:
-  description: The pull zone the task managed.
+  description:
+    - The pull zone the task managed.
+    - In check mode, when the pull zone or the hostname is only predicted by an earlier task of the run, the result is
+      the certificate the task installs (RV(certificate_source) is V(unknown), a warning says why), and the id of a
+      pull zone only predicted is null.
   returned: always
   type: dict
   contains:
