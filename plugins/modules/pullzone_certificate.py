@@ -574,6 +574,21 @@ def predicted_result(ctx, pull_zone_id, pull_zone_name, wanted):
     )
 
 
+def on_predicted_zone(ctx, wanted):
+    """The result on a pull zone an earlier task only predicted creating (check mode), when an earlier task predicted
+    adding the hostname to it too; else the task fails as the real run would, the hostname not being on the zone."""
+    name, hostname = ctx.params["pullzone_name"], ctx.params["hostname"]
+    need = hostnames.predicted_hostname(pull_zones.ledger_ref(name=name), hostname)
+    if not ctx.predicted_dependency("hostname %s of pull zone %s" % (hostname, name), needs=[need]):
+        raise InputError(
+            "hostname %s is not on pull zone %s, which an earlier task of this run only predicted creating (check mode "
+            "creates nothing), and no earlier task predicted adding the hostname to it. Add it to the pull zone first "
+            "(edge.platform.pullzone_hostname), or fix hostname or pullzone_name." % (hostname, name),
+            option="hostname",
+        )
+    return predicted_result(ctx, None, name, wanted)
+
+
 def run(ctx):
     params = ctx.params
     params["hostname"] = normalise_hostname(params["hostname"])
@@ -583,9 +598,8 @@ def run(ctx):
     # certificates, so read_state still reads the zone by id with includeCertificate=true
     found = PULL_ZONE.resolve_in_plan(
         ctx,
-        lambda: predicted_result(ctx, None, params["pullzone_name"], wanted),
+        lambda: on_predicted_zone(ctx, wanted),
         {"pull_zone": None, "hostname": params["hostname"]},
-        also=[hostnames.predicted_hostname(pull_zones.ledger_ref(name=params["pullzone_name"]), params["hostname"])],
     )
     try:
         state = read_state(ctx, found, address if wanted and not params["force"] else None)

@@ -278,3 +278,18 @@ def test_documented_gaps_finds_a_missing_key_and_a_missing_contained_key():
     gaps = documented_gaps("access_list", {"access_list": {"name": "office"}})
     assert "access_list.id" in gaps and "access_list.entries" in gaps
     assert documented_gaps("access_list", {"access_list": None}) == []  # documented as null when absent
+
+
+def test_a_certificate_on_a_predicted_pull_zone_needs_its_hostname_predicted_too(emulated, tmp_path):
+    ledger = Ledger(str(tmp_path / "ledger"))
+    chain, key = certificate()
+    run(emulated, "pullzone", creators()["pullzone"], ledger=ledger)
+    install = dict(pullzone_name=ZONE, hostname=HOSTNAME, certificate=chain, certificate_key=key)
+    result = run(emulated, "pullzone_certificate", install, ledger=ledger)
+    assert result.get("failed") is True
+    assert result["msg"].startswith("hostname %s is not on pull zone %s, which an earlier task" % (HOSTNAME, ZONE))
+    run(emulated, "pullzone_hostname", dict(pullzone_name=ZONE, hostname=HOSTNAME), ledger=ledger)
+    result = run(emulated, "pullzone_certificate", install, ledger=ledger)
+    assert result["changed"] is True and not result.get("failed")
+    assert documented_gaps("pullzone_certificate", result) == []
+    assert writes(emulated) == []

@@ -116,15 +116,15 @@ class Selector(object):
         """True when any of the options is set (an info module lists everything otherwise)."""
         return any(params.get(name) is not None for name in self.names)
 
-    def resolve_in_plan(self, ctx, standin, gone=None, also=()):
+    def resolve_in_plan(self, ctx, standin, gone=None):
         """:meth:`resolve` for a task that writes into the object (its parent), when a lookup finds no such object at
         all (several matches, or a malformed name, fail as :meth:`resolve` does):
 
         - ``state: present`` in check mode: an earlier task may only have been predicted creating the parent (check
-          mode creates nothing); when the run's ledger shows it was (the lookup's ``needs``, and ``also``: what the
-          task needs in the parent, such as a hostname), or on the module path (no ledger), the task ends reporting the
-          change a real run would make, with a warning (``ctx.predicted_dependency``) and ``standin()`` as its
-          result. Otherwise, and in a real run, it fails as :meth:`resolve` does.
+          mode creates nothing); when the run's ledger shows it was (the lookup's ``needs``), or on the module path (no
+          ledger), the task ends reporting the change a real run would make, with a warning
+          (``ctx.predicted_dependency``) and ``standin()`` as its result (which may check what the task needs in the
+          parent the same way). Otherwise, and in a real run, it fails as :meth:`resolve` does.
         - ``state: absent`` with ``gone`` (the result of a task that removed nothing): what lived in the parent is
           gone with it, so the task ends unchanged (a teardown run twice changes nothing the second time), with the
           lookup's words as a warning (a mistyped name is seen, with the candidates the platform's search found).
@@ -140,7 +140,7 @@ class Selector(object):
                 if gone is not None:
                     ctx.warn("Nothing to remove: %s" % error)
                     ctx.exit(**gone)
-            elif ctx.predicted_dependency(missing, needs=error.needs + list(also)):
+            elif ctx.predicted_dependency(missing, needs=error.needs):
                 ctx.exit(**standin())
             raise
 
