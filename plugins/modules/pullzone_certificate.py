@@ -39,7 +39,8 @@ options:
   hostname:
     description:
       - The hostname of the pull zone, for example V(www.example.com).
-      - Matched case-insensitively; a trailing dot is ignored. It must already be on the pull zone.
+      - Matched case-insensitively; a trailing dot is ignored. With O(state=present) it must already be on the pull
+        zone.
       - System hostnames (the C(*.b-cdn.net) one) and hostnames managed by the platform are refused; the platform manages
         their certificates.
     type: str
@@ -48,7 +49,9 @@ options:
     description:
       - V(present) installs the certificate unless the same one is already installed.
       - V(absent) removes the custom certificate when the hostname has one. A certificate the platform issued itself (for
-        example a free Let's Encrypt one) is left alone.
+        example a free Let's Encrypt one) is left alone. A hostname that is not on the pull zone, or a pull zone that
+        is gone, has no certificate to remove, so the task changes nothing and warns with what the lookup found (a
+        teardown after a build that failed midway, or run twice, finishes).
     type: str
     choices: [present, absent]
     default: present
@@ -390,17 +393,26 @@ def load_wanted(ctx):
     return bundle, key
 
 
+class HostnameNotOnZone(LookupFailed):
+    """The hostname is not on the pull zone: ``where`` says so, with the zone's hostnames, and ``zone_name`` is the
+    zone's name as read; ``needs``: the check-mode ledger's note that would show an earlier task predicted adding it."""
+
+    def __init__(self, where, fix, zone_name, needs=()):
+        super().__init__("%s. %s" % (where, fix), option="hostname", missing=True, needs=needs)
+        self.where = where
+        self.zone_name = zone_name
+
+
 def find_hostname(zone, wanted, found):
     entries = [h for h in zone.get("Hostnames") or [] if isinstance(h, dict)]
     for entry in entries:
         if str(entry.get("Value") or "").rstrip(".").lower() == wanted:
             return entry
     known = ", ".join(sorted(str(h.get("Value") or "?") for h in entries)) or "none"
-    raise LookupFailed(
-        "hostname %s is not on pull zone %d (its hostnames: %s). Add it to the pull zone first, or fix "
-        "hostname or %s." % (wanted, found.id, known, found.option),
-        option="hostname",
-        missing=True,
+    raise HostnameNotOnZone(
+        "hostname %s is not on pull zone %d (its hostnames: %s)" % (wanted, found.id, known),
+        "Add it to the pull zone first, or fix hostname or %s." % found.option,
+        zone.get("Name"),
         needs=[hostnames.predicted_hostname(pull_zones.ledger_ref(found.id), wanted)],
     )
 
@@ -603,11 +615,24 @@ def run(ctx):
     )
     try:
         state = read_state(ctx, found, address if wanted and not params["force"] else None)
-    except LookupFailed as missing:  # under --check, a hostname an earlier task only predicted adding
-        what = "hostname %s of pull zone %d" % (params["hostname"], found.id)
-        if not ctx.predicted_dependency(what, changed=wanted is not None, needs=missing.needs):
-            raise
-        return predicted_result(ctx, found.id, (found.model or {}).get("Name"), wanted)
+    except HostnameNotOnZone as missing:
+        if wanted:  # under --check, a hostname an earlier task only predicted adding is stood in for
+            if not ctx.predicted_dependency(
+                "hostname %s of pull zone %d" % (params["hostname"], found.id), needs=missing.needs
+            ):
+                raise
+            return predicted_result(ctx, found.id, missing.zone_name, wanted)
+        # the certificate lives on the hostname: with the hostname gone (a teardown after a build that failed
+        # before adding it, or run twice) there is nothing to remove, as with a pull zone that is gone
+        ctx.warn("Nothing to remove: %s, so it has no certificate there." % missing.where)
+        ctx.exit(
+            **dict(
+                certificate_view([], "none"),
+                pull_zone={"id": found.id, "name": missing.zone_name},
+                hostname=params["hostname"],
+                certificate_source="api",
+            )
+        )
     change = upload(ctx, found, state, wanted, address) if wanted else removal(ctx, found, state)
     target = change.target if change.changed else state.view
     ctx.reconcile(

@@ -487,10 +487,6 @@ def test_hostname_matches_case_insensitively_and_ignores_a_trailing_dot(platform
     [
         ("demo.b-cdn.net", "is a system hostname"),
         ("app.bunny.run", "is a managed hostname"),
-        (
-            "nope.example.com",
-            "is not on pull zone 2001 (its hostnames: app.bunny.run, demo.b-cdn.net, www.example.com)",
-        ),
     ],
 )
 def test_hostnames_that_cannot_be_managed(platform, fake_session, run_module, pki, hostname, message):
@@ -498,6 +494,32 @@ def test_hostnames_that_cannot_be_managed(platform, fake_session, run_module, pk
     for state in ("present", "absent"):
         result = run_module(pullzone_certificate, args(pki, hostname=hostname, state=state))
         assert result["failed"] is True and message in result["msg"]
+    assert fake_session.writes == []
+
+
+NOT_ON_ZONE = (
+    "hostname nope.example.com is not on pull zone 2001 (its hostnames: app.bunny.run, demo.b-cdn.net, www.example.com)"
+)
+
+
+def test_a_hostname_not_on_the_zone_fails_an_install(platform, fake_session, run_module, pki):
+    platform()
+    result = run_module(pullzone_certificate, args(pki, hostname="nope.example.com"))
+    assert result["failed"] is True and NOT_ON_ZONE + ". Add it to the pull zone first" in result["msg"]
+    assert fake_session.writes == []
+
+
+def test_a_removal_from_a_hostname_not_on_the_zone_is_no_change(platform, fake_session, run_module, pki):
+    # a teardown after a build that failed before adding the hostname: the certificate's parent is gone
+    platform()
+    removal = dict(args(pki, hostname="NOPE.example.com.", certificate=None, certificate_key=None), state="absent")
+    for check in (False, True):
+        result = run_module(pullzone_certificate, removal, check=check)
+        assert result.get("failed") is not True and result["changed"] is False
+        assert warnings_of(result) == ["Nothing to remove: %s, so it has no certificate there." % NOT_ON_ZONE]
+        assert result["pull_zone"] == {"id": ZONE, "name": "demo"} and result["hostname"] == "nope.example.com"
+        assert result["has_certificate"] is False and result["certificate_type"] == "none"
+        assert result["fingerprints"] == [] and result["certificate_source"] == "api"
     assert fake_session.writes == []
 
 
