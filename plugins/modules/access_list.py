@@ -381,8 +381,10 @@ def warn_all(ctx, warnings):
 def run(ctx):
     params = ctx.params
     entries = check_input(ctx, params["type"])
-    found = SHIELD_ZONE.resolve_in_plan(
-        ctx, lambda: {"access_list": shapes.wanted_view(None, params, entries)}, {"access_list": None}
+    found = SHIELD_ZONE.resolve_in_plan(  # under --check, a shield zone only predicted: the list predicted in full
+        ctx,
+        lambda: {"access_list": shapes.shape_predicted(None, None, shapes.wanted_view(None, params, entries))},
+        {"access_list": None},
     )
     index, details, custom = read(ctx, found)
     before = shapes.list_view(details, custom)

@@ -26,8 +26,11 @@ description:
     Re-run this module after an upload to be sure: it changes nothing when the settings survived."
   - A zone the platform answers 404 for (an unknown zone, or possibly one without an OpenAPI document yet; the
     conditions of that 404 are not documented) fails with both readings named; nothing is written.
-  - In check mode an endpoint that does not exist yet (its document uploaded by an earlier task that check mode only
-    predicted) is reported as changed, with a warning naming it; a real run fails listing the zone's endpoints.
+  - In check mode an endpoint that does not exist yet because an earlier task of the run uploads its document, which
+    check mode only predicts (M(edge.platform.api_guardian_spec)), is reported as changed, with a warning naming it.
+    On the in-process path (the task runs on the controller) only an endpoint of a document an earlier task predicted
+    uploading counts; any other missing endpoint (a misspelled path) fails as in a real run, listing the zone's
+    endpoints. The module path cannot see earlier tasks and reports every missing endpoint so, with the warning.
   - When the answer to the change is lost (a timeout after it was sent), the change is not sent again; the zone is
     read once more and the task reports what is true (changed with a warning when it landed, failed saying it was
     NOT applied when it did not). The change only sets values, so even a repeated one would be harmless.
@@ -159,7 +162,8 @@ RETURN = r"""
 endpoint:
   description:
     - The endpoint's settings after the task (predicted in check mode).
-    - Only C(method) and C(path) in check mode when the endpoint does not exist yet (see the notes).
+    - In check mode, for an endpoint that does not exist yet (see the notes), C(id) and C(available_parameters) are
+      null and the settings not given are null.
   returned: success
   type: dict
   contains:
@@ -262,6 +266,7 @@ from ansible_collections.edge.platform.plugins.module_utils._hosts.module import
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
     ENDPOINT,
     endpoint_result,
+    predicted_endpoint,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     RATE_LIMIT_TIMEFRAME_VARNAMES,
@@ -278,8 +283,8 @@ def run(ctx):
     except InputError:
         # check mode: the endpoint of a document an earlier task only predicted uploading is not there
         missing = "the API Guardian endpoint %s %s of shield zone %d" % (method.upper(), path, zone.id)
-        if ctx.predicted_dependency(missing):
-            return {"endpoint": {"method": method.upper(), "path": path}}
+        if ctx.predicted_dependency(missing, needs=[guardian.predicted_endpoint(zone.id, method, path)]):
+            return {"endpoint": predicted_endpoint(ctx.params, method, path)}
         raise
     body = ENDPOINT.changes(endpoint, ENDPOINT.wanted(ctx.params, endpoint))
     desired = dict(endpoint, **body)

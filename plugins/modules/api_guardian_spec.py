@@ -467,6 +467,11 @@ def run(ctx):
             comparison, state = reconcile(ctx, zone, upload, current, ())
     except ApiError as error:
         ctx.fail_from(error, msg=refusal(error, problems), metrics=metrics)
+    if ctx.check_mode and ctx.changed:  # later tasks of the run may stand in for the endpoints (_engine/ledger.py)
+        for endpoint in state.endpoints:
+            ctx.note_predicted(
+                *guardian.predicted_endpoint(zone.id, endpoint.get("requestMethod"), endpoint.get("requestPath"))
+            )
     changes = dict(comparison.changes, forced=bool(ctx.params["force"] and not comparison.differs))
     endpoints = ctx.changed or ctx.params["return_endpoints"] == "always"
     return dict(shape_state(state, endpoints=endpoints), changes=changes, metrics=metrics)

@@ -338,6 +338,8 @@ def settle(ctx, db, values):
     outcome = ctx.reconcile(state(db), after, apply, reread=lambda: state(reread(ctx, db, name, seen)), state_of=state)
     if ctx.params["state"] == "absent":
         return {"database": None}
+    if db is None:  # under --check: a later database_token of the run may stand in for its id (_engine/ledger.py)
+        ctx.note_predicted(*databases.predicted_database(name))
     if outcome.answer is not None:
         not_taken(ctx, name, state(outcome.answer), after)
     return {"database": D.readable(outcome.answer or seen.get("db") or (predicted if outcome.changed else db))}

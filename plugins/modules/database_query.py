@@ -106,6 +106,10 @@ attributes:
       - A statement that needs a table, column, index, view or trigger that does not exist (created by an earlier task
         that check mode only predicted) does not fail in check mode. The task reports the change a real run would make
         (none when it only reads), with a warning naming what is missing; RV(results) holds the statements before it.
+      - On the in-process path (the task runs on the controller) that holds only for what an earlier task of the run
+        predicted creating, as its statement's text shows (C(CREATE TABLE|VIEW|INDEX|TRIGGER [IF NOT EXISTS] name),
+        C(ALTER TABLE ... ADD [COLUMN] name)); any other missing object (a misspelled table) fails as in a real run.
+        The module path, which cannot see earlier tasks, reports every missing object so.
   diff_mode:
     support: none
     details:
@@ -295,13 +299,18 @@ def run(ctx):
         lambda requests: hrana.find_refused(ctx.client, requests),
     )
     if verdict.msg is None:
+        if verdict.changed:  # under --check (rolled back): later tasks of the run may stand in for them
+            for note in sql_plan.created_objects(plan.statement_list):
+                ctx.note_predicted(*note)
         # not a reconciled object: the plan's verdict (data, schema or user version moved) is the change
         ctx.exit(changed=verdict.changed, results=verdict.results)
     if verdict.error is None:  # more rows than max_rows: the answer came back whole, and none is returned
         ctx.fail(verdict.msg, **verdict.failure())
     # check mode: a table an earlier task only predicted is not there
     missing = sql_plan.missing_object(verdict)
-    if missing and ctx.predicted_dependency(missing, changed=not plan.reads_only):
+    if missing and ctx.predicted_dependency(
+        missing, changed=not plan.reads_only, needs=[sql_plan.missing_need(verdict)]
+    ):
         ctx.exit(results=verdict.results)
     # the engine's funnel (scrubbed msg and api_error), with what ran and whether it stays applied
     ctx.fail_from(answer.error(verdict.error, field=verdict.field), msg=verdict.msg, **verdict.failure())

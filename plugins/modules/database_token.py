@@ -32,8 +32,12 @@ options:
       - Id of the database, as the platform shows it (C(db_) followed by a ULID, for example
         C(db_01KCHBG8C5KSFGG0VRNFQ7EK7X); C(bunny db list) shows them).
       - This is not the database URL; the URL's host name does not necessarily contain the id.
+      - Required. Under C(--check) it may be null or empty when it comes from M(edge.platform.database) creating the
+        database in an earlier task of the run, which only predicts it (its id is null then); the task then predicts
+        the change with a warning. On the in-process path (the task runs on the controller) it does so only when an
+        earlier task of the run predicted creating a database, and otherwise fails as a real run does; on the module
+        path, which cannot see earlier tasks, it always does.
     type: str
-    required: true
     aliases: [db_id]
   state:
     description:
@@ -134,7 +138,7 @@ EXAMPLES = r"""
 
 RETURN = r"""
 database_id:
-  description: The database the task worked on.
+  description: The database the task worked on; null under C(--check) for a database only predicted (see O(database_id)).
   returned: always
   type: str
   sample: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
@@ -191,6 +195,7 @@ import datetime
 from ansible_collections.edge.platform.plugins.module_utils._api import databases
 from ansible_collections.edge.platform.plugins.module_utils._database.token_expiry import expiry
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.ledger import ANY
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
 GENERATE_ONLY = ("authorization", "expires_at", "expires_in")
@@ -263,8 +268,22 @@ def revoke(ctx, database_id):
     return {"database_id": database_id, "revoked": True}
 
 
+def given_id(ctx):
+    """The database id given; None under --check for a database an earlier task only predicted (its id is null)."""
+    value = ctx.params["database_id"]
+    if value is None or not value.strip():
+        missing = "the database whose id this task was given (database_id is %s)" % (
+            "null" if value is None else "empty"
+        )
+        if ctx.predicted_dependency(missing, needs=[databases.predicted_database(ANY)]):
+            return None
+        if value is None:  # what the argument spec said when the option was required (a null is an option not given)
+            raise InputError("missing required arguments: database_id", option="database_id")
+    return databases.check_id(value)
+
+
 def run(ctx):
-    database_id = databases.check_id(ctx.params["database_id"])
+    database_id = given_id(ctx)
     if ctx.params["state"] == "revoked":
         return revoke(ctx, database_id)
     return generate(ctx, database_id, wanted_expiry(ctx))
@@ -272,7 +291,7 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        database_id=dict(type="str", required=True, aliases=["db_id"]),
+        database_id=dict(type="str", aliases=["db_id"]),  # required: given_id() (null under --check, see its doc)
         state=dict(type="str", default="generated", choices=["generated", "revoked"]),
         authorization=dict(type="str", choices=["full_access", "read_only"]),
         expires_at=dict(type="str"),

@@ -104,6 +104,9 @@ options:
     description:
       - The pull zone a PullZone record points at, by name (one search request); ignored when O(pullzone_id) is
         given.
+      - In check mode, a pull zone an earlier task of the run only predicted creating is taken as it will be, with a
+        warning (its id is null in the result); on the in-process path any other name that matches no pull zone fails
+        as in a real run (see the guide's "Check mode across tasks").
     type: str
   script_id:
     description:
@@ -299,7 +302,7 @@ dns_record:
       type: str
       sample: null
     pullzone_id:
-      description: The pull zone a PullZone record points at.
+      description: The pull zone a PullZone record points at; null in check mode for a pull zone only predicted.
       type: int
       sample: null
     pullzone_name:
@@ -392,8 +395,8 @@ api_error:
 
 from functools import partial
 
-from ansible_collections.edge.platform.plugins.module_utils._api import dns_records, pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE, pull_zone_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
@@ -437,10 +440,12 @@ class Records(object):
 
 
 def resolve_pull_zone(ctx, wanted):
-    """A PullZone record's pull zone given by name: its id (one search request)."""
+    """A PullZone record's pull zone given by name: its id (one search request; under --check, one an earlier task
+    only predicted stands in, its id null). The wanted record."""
     if wanted.get("pullzone_name") is not None and wanted.get("pullzone_id") is None:
-        zone = pull_zones.find(ctx.client, wanted["pullzone_name"], "pullzone_name", "pullzone_id")
+        zone = pull_zone_in_plan(ctx, wanted["pullzone_name"])
         wanted["pullzone_id"], wanted["pullzone_name"] = zone["Id"], zone.get("Name") or wanted["pullzone_name"]
+    return wanted
 
 
 def change(client, zone_id, wanted, model, current, absent):
@@ -469,7 +474,9 @@ def run(ctx):
     by_domain = ctx.params["zone_domain"] is not None  # then the name is made relative before any request
     if by_domain:
         shapes.in_zone(wanted, ctx.params["zone_domain"], warn=ctx.warn)
-    found = DNS_ZONE.resolve_in_plan(ctx, lambda: {"dns_record": shapes.merged(wanted, {})}, {"dns_record": None})
+    found = DNS_ZONE.resolve_in_plan(  # a zone only predicted: its pull zone is looked up still, as a real run would
+        ctx, lambda: {"dns_record": shapes.merged(resolve_pull_zone(ctx, wanted), {})}, {"dns_record": None}
+    )
     resolve_pull_zone(ctx, wanted)
     records = Records(ctx, found, wanted, by_domain)
     model, current = records.read()

@@ -181,7 +181,11 @@ EXAMPLES = r"""
 
 RETURN = r"""
 pull_zone:
-  description: The pull zone the task managed.
+  description:
+    - The pull zone the task managed.
+    - In check mode, when the pull zone or the hostname is only predicted by an earlier task of the run, the result is
+      the certificate the task installs (RV(certificate_source) is V(unknown), a warning says why), and the id of a
+      pull zone only predicted is null.
   returned: always
   type: dict
   contains:
@@ -280,7 +284,8 @@ api_error:
 import base64
 import re
 
-from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api import hostnames, pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
@@ -385,12 +390,12 @@ def load_wanted(ctx):
     return bundle, key
 
 
-class HostnameNotOnZone(InputError):
+class HostnameNotOnZone(LookupFailed):
     """The hostname is not on the pull zone: ``where`` says so, with the zone's hostnames, and ``zone_name`` is the
-    zone's name as read."""
+    zone's name as read; ``needs``: the check-mode ledger's note that would show an earlier task predicted adding it."""
 
-    def __init__(self, where, fix, zone_name):
-        super().__init__("%s. %s" % (where, fix), option="hostname")
+    def __init__(self, where, fix, zone_name, needs=()):
+        super().__init__("%s. %s" % (where, fix), option="hostname", missing=True, needs=needs)
         self.where = where
         self.zone_name = zone_name
 
@@ -405,6 +410,7 @@ def find_hostname(zone, wanted, found):
         "hostname %s is not on pull zone %d (its hostnames: %s)" % (wanted, found.id, known),
         "Add it to the pull zone first, or fix hostname or %s." % found.option,
         zone.get("Name"),
+        needs=[hostnames.predicted_hostname(pull_zones.ledger_ref(found.id), wanted)],
     )
 
 
@@ -564,6 +570,34 @@ def reread_state(ctx, found, probe_at):
         raise ApiError("Reading pull zone %d again" % found.id, None, str(problem), kind=NO_ANSWER) from None
 
 
+def predicted_result(ctx, pull_zone_id, pull_zone_name, wanted):
+    """The result when the hostname, or its pull zone, is only predicted by an earlier task (check mode): the wanted
+    certificate installed (none for state=absent); nothing was read to compare (``certificate_source``: unknown, and
+    the warning says why)."""
+    target = certificate_view(wanted[0], "custom") if wanted else certificate_view([], "none")
+    return dict(
+        target,
+        pull_zone={"id": pull_zone_id, "name": pull_zone_name},
+        hostname=ctx.params["hostname"],
+        certificate_source="unknown",
+    )
+
+
+def on_predicted_zone(ctx, wanted):
+    """The result on a pull zone an earlier task only predicted creating (check mode), when an earlier task predicted
+    adding the hostname to it too; else the task fails as the real run would, the hostname not being on the zone."""
+    name, hostname = ctx.params["pullzone_name"], ctx.params["hostname"]
+    need = hostnames.predicted_hostname(pull_zones.ledger_ref(name=name), hostname)
+    if not ctx.predicted_dependency("hostname %s of pull zone %s" % (hostname, name), needs=[need]):
+        raise InputError(
+            "hostname %s is not on pull zone %s, which an earlier task of this run only predicted creating (check mode "
+            "creates nothing), and no earlier task predicted adding the hostname to it. Add it to the pull zone first "
+            "(edge.platform.pullzone_hostname), or fix hostname or pullzone_name." % (hostname, name),
+            option="hostname",
+        )
+    return predicted_result(ctx, None, name, wanted)
+
+
 def run(ctx):
     params = ctx.params
     params["hostname"] = normalise_hostname(params["hostname"])
@@ -573,14 +607,18 @@ def run(ctx):
     # certificates, so read_state still reads the zone by id with includeCertificate=true
     found = PULL_ZONE.resolve_in_plan(
         ctx,
-        lambda: {"pull_zone": None, "hostname": params["hostname"]},
+        lambda: on_predicted_zone(ctx, wanted),
         {"pull_zone": None, "hostname": params["hostname"]},
     )
     try:
         state = read_state(ctx, found, address if wanted and not params["force"] else None)
     except HostnameNotOnZone as missing:
-        if wanted:
-            raise
+        if wanted:  # under --check, a hostname an earlier task only predicted adding is stood in for
+            if not ctx.predicted_dependency(
+                "hostname %s of pull zone %d" % (params["hostname"], found.id), needs=missing.needs
+            ):
+                raise
+            return predicted_result(ctx, found.id, missing.zone_name, wanted)
         # the certificate lives on the hostname: with the hostname gone (a teardown after a build that failed
         # before adding it, or run twice) there is nothing to remove, as with a pull zone that is gone
         ctx.warn("Nothing to remove: %s, so it has no certificate there." % missing.where)

@@ -157,8 +157,8 @@ RETURN = r"""
 pull_zone:
   description:
     - The pull zone the task managed.
-    - Null in check mode when the pull zone named by O(pullzone_name) does not exist yet (an earlier task of the run
-      only predicted creating it); a warning says so.
+    - In check mode, when the pull zone named by O(pullzone_name) does not exist yet (an earlier task of the run only
+      predicted creating it), its C(id) is null and a warning says so.
   returned: always
   type: dict
   contains:
@@ -359,6 +359,7 @@ def add(task):
         return
     if ctx.check_mode:
         task.entry = predicted(task.hostname)
+        ctx.note_predicted(*hostnames.predicted_hostname(pull_zones.ledger_ref(task.found.id), task.hostname))
     elif (
         outcome.answer is not None
         and task.read_after("Hostname %s was added to pull zone %d" % (task.hostname, task.found.id)) is None
@@ -384,7 +385,7 @@ def certificate_request(task):
         zone = hostnames.owning_dns_zone(ctx.client, domain)
     except InputError:
         # under --check, an earlier task may only have predicted the DNS zone: the change a real run would make
-        if not ctx.predicted_dependency("a DNS zone holding %s" % domain):
+        if not ctx.predicted_dependency("a DNS zone holding %s" % domain, needs=[hostnames.predicted_owner(domain)]):
             raise
         return "a wildcard certificate for *.%s" % domain, None
     what = "a wildcard certificate for *.%s (through DNS zone %s, id %d)" % (domain, zone.get("Domain"), zone["Id"])
@@ -478,15 +479,31 @@ def absent(task):
     task.entry = None
 
 
-def resolve(ctx):
+def resolve(ctx, hostname):
     """The pull zone; in check mode, one an earlier task only predicted creating (by name) is stood in for."""
-    standin = dict(hostname=shape_hostname(predicted(ctx.params["hostname"])), pull_zone=None, cname_target=None)
-    return PULL_ZONE.resolve_in_plan(ctx, lambda: standin, dict(hostname=None, pull_zone=None, cname_target=None))
+    return PULL_ZONE.resolve_in_plan(
+        ctx, lambda: standin(ctx, hostname), dict(hostname=None, pull_zone=None, cname_target=None)
+    )
+
+
+def standin(ctx, hostname):
+    """The result for a pull zone an earlier task only predicted (check mode): the hostname added with what the task
+    sets, noted in the run's ledger for the tasks after it (a certificate for it)."""
+    params = ctx.params
+    members = {"HasCertificate": True} if params["free_certificate"] or params["wildcard_certificate"] else {}
+    if params["force_ssl"] is not None:
+        members["ForceSSL"] = params["force_ssl"]
+    ctx.note_predicted(*hostnames.predicted_hostname(pull_zones.ledger_ref(name=params["pullzone_name"]), hostname))
+    return dict(
+        hostname=shape_hostname(predicted(hostname, **members)),
+        pull_zone={"id": None, "name": params["pullzone_name"]},
+        cname_target=None,
+    )
 
 
 def run(ctx):
     hostname = wanted_hostname(ctx.params["hostname"])
-    found = resolve(ctx)
+    found = resolve(ctx, hostname)
     # a lookup by name read the zone, hostnames included: no second read unless that answer lacks them
     zone = pull_zones.with_hostnames(ctx.client, found.id, found.model, found.not_visible)
     task = Task(ctx, found, zone, hostname)

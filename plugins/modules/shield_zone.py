@@ -422,13 +422,13 @@ def wanted(params):
 
 def pull_zone_of(ctx):
     """``(Found, label)`` of the pull zone, or ``(None, label)`` when it does not exist and that is no failure: with
-    state=absent, or in check mode (an earlier task may only have predicted it)."""
+    state=absent, or in check mode when an earlier task only predicted it (``ctx.predicted_dependency``)."""
     name = ctx.params["pullzone_name"]
     label = "pull zone %s" % name if name is not None else "pull zone with id %s" % ctx.params["pullzone_id"]
     try:
         found = PULL_ZONE.resolve(ctx)
-    except LookupFailed as missing:  # "No pull zone matches ..." (an ambiguous name says "N pull zones match")
-        if not str(missing).startswith("No ") or not (ctx.params["state"] == "absent" or ctx.check_mode):
+    except LookupFailed as missing:  # "No pull zone matches ..." (an ambiguous name is no missing zone)
+        if not missing.missing or not (ctx.params["state"] == "absent" or standing_in(ctx, label, missing.needs)):
             raise
         return None, label
     if found.model is not None:
@@ -436,18 +436,23 @@ def pull_zone_of(ctx):
     return found, label
 
 
-def pull_zone_exists(ctx, found):
+def pull_zone_exists(ctx, found, label):
     """Whether the pull zone exists, after get-by-pullzone found no shield zone (its 404 cannot tell: the pull
     zone decides). A name lookup already read it; an id costs one read."""
     if found.model is not None:
         return True
     try:
         pull_zones.get(ctx.client, found.id, found.not_visible)
-    except ApiError as error:
-        if error.status != 404 or not (ctx.params["state"] == "absent" or ctx.check_mode):
+    except ApiError as error:  # a pull zone given by id: no earlier task can have predicted it (a new one has none)
+        if error.status != 404 or not (ctx.params["state"] == "absent" or standing_in(ctx, label, ())):
             raise
         return False
     return True
+
+
+def standing_in(ctx, label, needs):
+    """Under --check with state=present: whether to stand in for the missing pull zone (``ctx.predicted_dependency``)."""
+    return ctx.params["state"] == "present" and ctx.predicted_dependency(label, needs=needs)
 
 
 def differing(model, settings):
@@ -493,6 +498,8 @@ def shield(ctx, found, label, current, settings):
         apply = partial(settle, ctx, current, members, list(rest))
         predicted = S.merged(current, members)
     outcome = ctx.reconcile(view(current), after, apply, reread=reread)
+    if current is None:  # under --check: later tasks of the run may stand in for it (_engine/ledger.py)
+        ctx.note_predicted(*shield_zones.predicted_zone(pull_zones.ledger_ref(found.id)))
     return outcome.answer or read.get("zone") or (predicted if outcome.changed else current)
 
 
@@ -552,14 +559,14 @@ def run(ctx):
     settings, uploads = wanted(ctx.params)
     found, label = pull_zone_of(ctx)
     current = shield_zones.of_pull_zone(ctx.client, found.id, label) if found else None
-    if current is None and found and not pull_zone_exists(ctx, found):
+    if current is None and found and not pull_zone_exists(ctx, found, label):
         found = None
     if ctx.params["state"] == "absent":
         if current is not None:
             ctx.fail(CANNOT_UNSHIELD % (label, current["shieldZoneId"], S.plan_name(current)))
         return {"shield_zone": None}
-    if found is None:  # check mode, the pull zone only predicted by an earlier task
-        ctx.predicted_dependency(label)
+    if found is None:  # check mode, the pull zone only predicted by an earlier task (standing_in said so)
+        ctx.note_predicted(*shield_zones.predicted_zone(pull_zones.ledger_ref(name=ctx.params["pullzone_name"])))
         zone = S.merged({"shieldZoneId": None, "pullZoneId": None}, S.request_members({}, settings))
         return {"shield_zone": dict(readable(ctx, zone), **readable(ctx, S.upload_members(uploads), S.UPLOAD_FIELDS))}
     zone = shield(ctx, found, label, current, settings)

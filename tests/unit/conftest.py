@@ -123,6 +123,17 @@ def fake_session(monkeypatch):
 
 
 @pytest.fixture
+def emulated_demo(monkeypatch, run_module, capsys):
+    """The platform emulator serving the demo fixture from a thread of this test (``tests/unit/emulated.py``),
+    stopped after it."""
+    from ansible_collections.edge.platform.tests.unit.emulated import Emulated  # heavy: only for the tests using it
+
+    running = Emulated(monkeypatch, run_module, capsys)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
 def run_module(capsys, monkeypatch):
     """``run_module(module, args, check=False, diff=False) -> result dict`` (``failed`` set on failure)."""
     from ansible.module_utils.common import warnings as ansible_warnings

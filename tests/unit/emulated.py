@@ -197,9 +197,10 @@ class Emulated(object):
         finally:
             _client.Client.request = request
 
-    def run(self, name, args, host, check=False, diff=False):
+    def run(self, name, args, host, check=False, diff=False, ledger=None):
         """``(result, shown)``: the output of ``name`` run with ``args`` (connection included) on ``host``, and all it
-        showed as text (result and stderr). A crash is a failed result whose message says so."""
+        showed as text (result and stderr). A crash is a failed result whose message says so. ``ledger``: the run's
+        check-mode ledger the in-process host is given (``_engine/ledger.py``)."""
         module = module_named(name)
         full_name = "edge.platform.%s" % name
         if host == "module":
@@ -209,7 +210,9 @@ class Emulated(object):
                 result = {"failed": True, "msg": "CRASHED on the module path: %s: %s" % (type(exc).__name__, exc)}
             shown = self._capsys.readouterr()
             return result, json.dumps(result, ensure_ascii=False) + shown.out + shown.err
-        output = _inprocess.run_in_process(module.MODULE, _inprocess.to_module(args), check, diff, full_name)
+        output = _inprocess.run_in_process(
+            module.MODULE, _inprocess.to_module(args), check, diff, full_name, ledger=ledger
+        )
         result = normal(json.loads(_inprocess.module_output(output)))
         return result, json.dumps(result, ensure_ascii=False)
 

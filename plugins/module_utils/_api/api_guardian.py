@@ -26,7 +26,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian
     ENDPOINT,
     find_endpoint,
 )
-from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import Current
+from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import Current, endpoint_key
 
 from . import shield_zones
 from .answers import shield_data
@@ -112,6 +112,12 @@ def get_or_absent(client, zone_id, hint):
     if not shield_zones.exists(client, zone_id):
         raise ApiError("Reading API Guardian of shield zone %d" % zone_id, 404, message, error_key=key, hint=hint)
     return Current.absent(reply.object.get("data"))
+
+
+def predicted_endpoint(zone_id, method, path):
+    """The check-mode ledger's note of the endpoint ``method path`` of shield zone ``zone_id`` (``_engine/ledger.py``),
+    as :func:`get_endpoint` compares (method in any case, path exactly as written)."""
+    return ("API Guardian endpoint", "shield zone %d: %s" % (zone_id, endpoint_key(method, path)))
 
 
 def get_endpoint(client, zone_id, method, path, option="shield_zone_id"):

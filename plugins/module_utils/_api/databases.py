@@ -269,6 +269,13 @@ def list_all(client):
         page += 1
 
 
+def predicted_database(name):
+    """The check-mode ledger's note of the database ``name`` (``_engine/ledger.py``), as :func:`find_named` compares
+    (exactly). A database only predicted has no id yet, so a task given its (null) id needs one of any name
+    (``ledger.ANY``)."""
+    return ("database", name)
+
+
 def find_named(client, name, databases=None):
     """The ``Database2`` named exactly ``name`` (case and all), or None; several with the name: InputError listing
     their ids. ``databases``: a listing already read (else one is read)."""

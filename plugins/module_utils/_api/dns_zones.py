@@ -41,7 +41,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_zones import FIELD_OPTIONS, domain_problem
 
 from .answers import is_id, object_with_id
-from .listing import LookupFailed, core_list, normal, pick
+from .listing import LookupFailed, core_list, normal, pick, predicted
 
 ZONES = "/dnszone"
 ZONE = "/dnszone/%d"
@@ -51,9 +51,17 @@ IMPORT = "/dnszone/%d/import"
 IMPORT_COUNTS = ("RecordsSuccessful", "RecordsFailed", "RecordsSkipped")
 
 
+WHAT = "DNS zone"
+
+
 def not_visible(zone_id):
     """The hint of a 404 on a zone given by its id."""
     return "No DNS zone with id %d is visible to this API key: check zone_id." % zone_id
+
+
+def predicted_zone(domain):
+    """The check-mode ledger's note of the zone of ``domain`` (``_engine/ledger.py``), as :func:`find` compares."""
+    return predicted(WHAT, domain)
 
 
 def list_all(client, search=None):
@@ -67,7 +75,7 @@ def find(client, domain, option="zone_domain", id_option="zone_id"):
     if problem:  # sent as a search term: a URL or a path could never match, so it fails here, naming the option
         raise LookupFailed(problem, option=option)
     wanted = normal(domain)
-    zone = pick(list_all(client, wanted), domain, "DNS zone", option, id_option, "Id", "Domain")
+    zone = pick(list_all(client, wanted), domain, WHAT, option, id_option, "Id", "Domain")
     if not is_id(zone.get("Id")):  # a listing item without its id: nothing can be decided about that zone
         raise client.not_understood(
             "Listing DNS zones", 200, "the listing's zone %s carries no id (Id), so it was not understood" % domain

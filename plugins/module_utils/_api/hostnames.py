@@ -54,6 +54,19 @@ def key(value):
     return str(value or "").strip().rstrip(".").lower()
 
 
+def predicted_hostname(pull_zone_ref, hostname):
+    """The check-mode ledger's note of ``hostname`` on a pull zone (``pull_zones.ledger_ref``), as :func:`key`
+    compares (``_engine/ledger.py``)."""
+    return ("hostname", "%s: %s" % (pull_zone_ref, key(hostname)))
+
+
+def predicted_owner(domain):
+    """The check-mode ledger's need of a DNS zone that would hold ``domain``: the zone of the domain or of any parent
+    domain, as :func:`owning_dns_zone` looks (any one of them will do)."""
+    labels = key(domain).split(".")
+    return (dns_zones.WHAT, tuple(dns_zones.predicted_zone(".".join(labels[i:]))[1] for i in range(len(labels))))
+
+
 def entries(zone):
     """The HostnameModel entries of a PullZoneModel (untrusted: only mappings)."""
     hostnames = zone.get("Hostnames") if isinstance(zone, dict) else None

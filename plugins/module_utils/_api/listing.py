@@ -36,16 +36,24 @@ LISTING_HINT = (
 class LookupFailed(InputError):
     """No single object matches: ``str(error)`` says what was searched and what was found, and ``option`` is
     the option the user gave. ``missing``: nothing matches at all (not several, not a malformed name), which
-    in check mode may only mean an earlier task was predicted creating it (``Selector.resolve_in_plan``)."""
+    in check mode may only mean an earlier task was predicted creating it (``Selector.resolve_in_plan``);
+    ``needs``: the check-mode ledger's ``(kind, key)`` notes that would show it was (``_engine/ledger.py``)."""
 
-    def __init__(self, message, option=None, missing=False):
+    def __init__(self, message, option=None, missing=False, needs=()):
         super().__init__(message, option=option)
         self.missing = missing
+        self.needs = list(needs)
 
 
 def normal(name):
     """A name as compared: stripped, without a trailing dot, lower case."""
     return (name or "").strip().rstrip(".").lower()
+
+
+def predicted(what, name):
+    """The check-mode ledger's note of the ``what`` named ``name`` (a DNS zone, a pull zone), keyed as :func:`pick`
+    compares names: a task that predicts creating one notes this, a lookup that misses one needs it."""
+    return (what, normal(name))
 
 
 def check_listing(operation, what, items, pages):
@@ -113,10 +121,12 @@ def pick(models, wanted, what, option, id_option, id_key, name_key):
             % (what, option, wanted, _describe(models, id_key, name_key), option, id_option),
             option=option,
             missing=True,
+            needs=[predicted(what, wanted)],
         )
     raise LookupFailed(
         "No %s matches %s=%r among those this API key can see: check %s, or give %s."
         % (what, option, wanted, option, id_option),
         option=option,
         missing=True,
+        needs=[predicted(what, wanted)],
     )

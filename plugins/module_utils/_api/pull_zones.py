@@ -39,7 +39,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import FIELD_OPTIONS
 
 from .answers import is_id, object_with, object_with_id
-from .listing import LookupFailed, core_list, normal, pick
+from .listing import LookupFailed, core_list, normal, pick, predicted
 
 ZONES = "/pullzone"
 ZONE = "/pullzone/%d"
@@ -54,9 +54,23 @@ CERTIFICATE_FIELD_OPTIONS = {
 }
 
 
+WHAT = "pull zone"
+
+
 def not_visible(zone_id):
     """The hint of a 404 on a zone given by its id."""
     return "No pull zone with id %d is visible to this API key: check pullzone_id." % zone_id
+
+
+def predicted_zone(name):
+    """The check-mode ledger's note of the pull zone ``name`` (``_engine/ledger.py``), as :func:`find` compares."""
+    return predicted(WHAT, name)
+
+
+def ledger_ref(zone_id=None, name=None):
+    """How the check-mode ledger names a pull zone as the parent of what is noted in it (its shield zone, a
+    hostname): by its id when it exists, by its name (as :func:`find` compares) when it was only predicted itself."""
+    return "pull zone %d" % zone_id if zone_id is not None else "pull zone named %s" % normal(name)
 
 
 def list_all(client, search=None, include_certificate=False):
@@ -82,7 +96,7 @@ def find(client, name, option="pullzone_name", id_option="pullzone_id"):
     if not wanted:
         raise LookupFailed("%s must be a pull zone name; got %r." % (option, name), option=option)
     zones = searched(client, wanted, lambda zone: normal(zone.get("Name")) == normal(wanted))
-    return pick(zones, wanted, "pull zone", option, id_option, "Id", "Name")
+    return pick(zones, wanted, WHAT, option, id_option, "Id", "Name")
 
 
 def has_hostnames(zone):

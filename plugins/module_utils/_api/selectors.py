@@ -125,8 +125,10 @@ class Selector(object):
         all (several matches, or a malformed name, fail as :meth:`resolve` does):
 
         - ``state: present`` in check mode: an earlier task may only have been predicted creating the parent (check
-          mode creates nothing); the task ends reporting the change a real run would make, with a warning
-          (``ctx.predicted_dependency``) and ``standin()`` as its result. A real run fails as :meth:`resolve` does.
+          mode creates nothing); when the run's ledger shows it was (the lookup's ``needs``), or on the module path (no
+          ledger), the task ends reporting the change a real run would make, with a warning
+          (``ctx.predicted_dependency``) and ``standin()`` as its result (which may check what the task needs in the
+          parent the same way). Otherwise, and in a real run, it fails as :meth:`resolve` does.
         - ``state: absent`` with ``gone`` (the result of a task that removed nothing): what lived in the parent is
           gone with it, so the task ends unchanged (a teardown run twice changes nothing the second time), with the
           lookup's words as a warning (a mistyped name is seen, with the candidates the platform's search found).
@@ -142,7 +144,7 @@ class Selector(object):
                 if gone is not None:
                     ctx.warn("Nothing to remove: %s" % error)
                     ctx.exit(**gone)
-            elif ctx.predicted_dependency(missing):
+            elif ctx.predicted_dependency(missing, needs=error.needs):
                 ctx.exit(**standin())
             raise
 
@@ -175,6 +177,18 @@ class Selector(object):
         return found
 
 
+def pull_zone_in_plan(ctx, name, option="pullzone_name", id_option="pullzone_id"):
+    """The PullZoneModel named ``name`` (``pull_zones.find``), for a task that points at it (a PullZone record); under
+    --check, one an earlier task only predicted stands in as ``{"Id": None, "Name": name}`` (``ctx.predicted_dependency``,
+    with its warning)."""
+    try:
+        return pull_zones.find(ctx.client, name, option, id_option)
+    except LookupFailed as error:
+        if error.missing and ctx.predicted_dependency("pull zone %r" % name, needs=error.needs):
+            return {"Id": None, "Name": name}
+        raise
+
+
 def _dns_zone(ctx):
     model = dns_zones.find(ctx.client, ctx.params["zone_domain"])
     return Found(model["Id"], model)
@@ -189,7 +203,12 @@ def _shield_zone(ctx):
     pull_zone_id = ctx.params.get("pullzone_id")
     label = None
     if pull_zone_id is None:
-        pull_zone = pull_zones.find(ctx.client, ctx.params["pullzone_name"])
+        try:
+            pull_zone = pull_zones.find(ctx.client, ctx.params["pullzone_name"])
+        except LookupFailed as error:  # a pull zone only predicted: its shield zone must have been predicted too
+            ref = pull_zones.ledger_ref(name=ctx.params["pullzone_name"])
+            error.needs.append(shield_zones.predicted_zone(ref))
+            raise
         pull_zone_id = pull_zone["Id"]
         label = "pull zone %s (id %d)" % (pull_zone.get("Name"), pull_zone_id)
     model = shield_zones.find_by_pull_zone(ctx.client, pull_zone_id, label)

@@ -42,6 +42,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zone_
 
 from .answers import is_id, object_with, shield_data
 from .listing import LookupFailed
+from .pull_zones import ledger_ref
 from .shield_listing import shield_list
 
 ZONES = "/shield/shield-zones"
@@ -139,6 +140,12 @@ def read_mapping(client):
     return [entry for entry in reply.data["data"] or [] if isinstance(entry, dict)]
 
 
+def predicted_zone(pull_zone_ref):
+    """The check-mode ledger's note of the shield zone of a pull zone (``pull_zones.ledger_ref``: by id, or by name
+    when the pull zone was only predicted too)."""
+    return ("shield zone", pull_zone_ref)
+
+
 def find_by_pull_zone(client, pull_zone_id, pull_zone_label=None):
     """The ShieldZoneResponse of pull zone ``pull_zone_id``, else LookupFailed (``missing``) when it has none."""
     label = pull_zone_label or "pull zone %d" % pull_zone_id
@@ -148,6 +155,7 @@ def find_by_pull_zone(client, pull_zone_id, pull_zone_label=None):
             "No shield zone of %s is visible to this API key (get-by-pullzone answered HTTP 404 and the mapping of "
             "active shield zones does not list it): enable Shield on that pull zone, or give shield_zone_id." % label,
             missing=True,
+            needs=[predicted_zone(ledger_ref(pull_zone_id))],
         )
     return zone
 

@@ -60,6 +60,16 @@ SQL_SHOWN = 80
 MAX_ROWS_DEFAULT = 100000
 # SQLite's words for a schema object that is not there ("no such table: redirects").
 MISSING_OBJECT = re.compile(r"\bno such (table|column|index|view|trigger): ([^\s,;]+)", re.I)
+# What a statement creates, for the check-mode ledger: a schema object (CREATE ... [IF NOT EXISTS] [schema.]name) or a
+# column added to a table (ALTER TABLE ... ADD [COLUMN] name); a name bare, or quoted as SQLite takes it.
+NAME = r'(?:"(?:[^"]|"")+"|`(?:[^`]|``)+`|\[[^\]]+\]|[^\s.(;,"`\[]+)'
+QUALIFIED = r"(?:%s\s*\.\s*)?" % NAME  # the schema before a name
+CREATES = re.compile(
+    r"CREATE\s+(?:UNIQUE\s+)?(?:VIRTUAL\s+)?(TABLE|VIEW|INDEX|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?%s(%s)"
+    % (QUALIFIED, NAME),
+    re.I,
+)
+ADDS_COLUMN = re.compile(r"ALTER\s+TABLE\s+%s%s\s+ADD\s+(?:COLUMN\s+)?(%s)" % (QUALIFIED, NAME, NAME), re.I)
 
 # Advice for the in-band errors a user can fix in the task itself.
 CODE_HINTS = {
@@ -482,6 +492,41 @@ def aftermath(statements, index, transaction, check_mode):
     if index + 1 < len(statements):
         text += "; %s and later did not run" % statements[index + 1].where
     return text + "."
+
+
+def predicted_object(kind, name):
+    """The check-mode ledger's note of the schema object ``name`` of ``kind`` (table, view, index, trigger, column) in
+    the database the client talks to: unquoted, without its schema, in lower case (SQLite compares names so)."""
+    name = name.strip()
+    if name[:1] in "\"`[" and len(name) > 1:
+        quote = name[0]
+        name = name[1:-1].replace(quote * 2, quote) if quote != "[" else name[1:-1]
+    return ("SQL %s" % kind.lower(), name.lower())
+
+
+def created_objects(statements):
+    """The ledger's notes of what ``statements`` create (``predicted_object``), as far as their text shows."""
+    notes = []
+    for statement in statements:
+        text = statement.sql[LEADING_NOISE.match(statement.sql).end() :]
+        for pattern in (CREATES, ADDS_COLUMN):
+            match = pattern.match(text)
+            if match is not None:
+                groups = match.groups()
+                kind = groups[0] if pattern is CREATES else "column"
+                notes.append(predicted_object(kind, groups[-1]))
+    return notes
+
+
+def missing_need(verdict):
+    """The ledger's note that would show an earlier task predicted the schema object a failed ``verdict`` says does not
+    exist (:func:`missing_object`), or None."""
+    match = MISSING_OBJECT.search(getattr(verdict.error, "message", None) or "") if verdict.error else None
+    if match is None:
+        return None
+    name = match.group(2)
+    unquoted = name if name[:1] in "\"`[" else name.rsplit(".", 1)[-1]  # "t.c" of a column, "main.t" of a table
+    return predicted_object(match.group(1), unquoted)
 
 
 def missing_object(verdict):

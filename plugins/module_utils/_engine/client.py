@@ -333,6 +333,12 @@ class Client(object):
     def url(self, path):
         return path if path.startswith(("http://", "https://")) else self.base_url + path
 
+    @property
+    def identity(self):
+        """The platform and account this client sees, as the check-mode ledger scopes its notes (``ledger.py``): the
+        API root, and the account's key for the management API (a database's token is no account: its URL is)."""
+        return "%s\0%s" % (self.base_url, self.auth_headers.get("AccessKey") or "")
+
     def request(
         self,
         method,

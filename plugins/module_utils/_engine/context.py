@@ -74,8 +74,9 @@ class Context(object):
     options' values; a core adds others with :meth:`add_secret`).
     """
 
-    def __init__(self, params, check_mode=False, diff_mode=False, secrets=()):
+    def __init__(self, params, check_mode=False, diff_mode=False, secrets=(), ledger=None):
         self.params = params
+        self.ledger = ledger  # the run's check-mode ledger (_engine/ledger.py): the in-process host's, else None
         self.check_mode = bool(check_mode)
         self.diff_mode = bool(diff_mode)
         self.client = None
@@ -112,25 +113,74 @@ class Context(object):
         if entry not in self.deprecations:
             self.deprecations.append(entry)
 
-    def predicted_dependency(self, missing, changed=True):
-        """In check mode, stand in for ``missing``, which an earlier task may only have predicted; True if it did.
+    def note_predicted(self, kind, key):
+        """In check mode, note in the run's ledger that this task predicted creating the object ``key`` of ``kind``
+        (keyed as the lookups that will look for it compare: ``_api/<resource>.py``), so a later task that needs it
+        stands in for it (:meth:`predicted_dependency`). Nothing happens in a real run or without a ledger (the
+        module path)."""
+        if not self.check_mode or self.ledger is None:
+            return
+        try:
+            self.ledger.note(self.client_identity(), kind, key)
+        except OSError as exc:
+            self.warn(
+                "Check mode: this task's prediction (%s %s) could not be noted for later tasks (%s), so a later task "
+                "that needs it fails under --check." % (kind, key, exc.strerror or exc)
+            )
 
-        Under ``--check`` a task that creates something (a table, the endpoints of an OpenAPI document)
-        only predicts it, so a later task that needs it finds nothing. In check mode (and only there)
-        the later task then reports the change a real run would make (``changed``) with a warning
-        naming what is missing; the caller ends successfully. In a real run this returns False and
-        the caller fails as usual: a missing object is never papered over.
+    def client_identity(self):
+        """What a ledger note is scoped by: the platform and account the client talks to (``Client.identity``)."""
+        return getattr(self.client, "identity", "") or ""
+
+    def predicted_dependency(self, missing, changed=True, needs=()):
+        """In check mode, stand in for ``missing``, which an earlier task may only have predicted; True if it does.
+
+        Under ``--check`` a task that creates something (a table, the endpoints of an OpenAPI document) only predicts
+        it, so a later task that needs it finds nothing. ``needs`` are the ledger's ``(kind, key)`` notes that would
+        show an earlier task of this run predicted it (a key may be a tuple of keys, any of which will do):
+
+        - with a ledger (the in-process host sees every task of the run, ``_engine/ledger.py``): only when it holds
+          every one of ``needs`` does the task end reporting the change a real run would make (``changed``), with a
+          warning; otherwise this returns False and the caller fails exactly as a real run would (a misspelled name
+          fails under ``--check`` too);
+        - without one (the module path): the task stands in with a warning naming what is missing, as nothing can
+          tell a prediction from a typo there;
+        - in a real run this returns False and the caller fails as usual: a missing object is never papered over.
         """
         if not self.check_mode:
             return False
+        held = self._ledger_holds(needs)
+        if held is False:
+            return False
         self.changed = self.changed or bool(changed)
         reported = "the change a real run would make" if changed else "no change"
+        if held:
+            self.warn(
+                "Check mode: %s does not exist yet; an earlier task of this run predicted creating it (check mode "
+                "creates nothing), so this task reports %s without checking against it." % (missing, reported)
+            )
+            return True
         self.warn(
             "Check mode: %s does not exist, so this task was not checked against it and reports %s. An "
             "earlier task may only have been predicted under --check (check mode creates nothing); a real "
             "run fails if it is still missing." % (missing, reported)
         )
         return True
+
+    def _ledger_holds(self, needs):
+        """True when the ledger holds every need, False when it does not, None without a ledger (or when it cannot
+        be read: then nothing can tell a prediction from a typo, as on the module path)."""
+        if self.ledger is None:
+            return None
+        scope = self.client_identity()
+        try:
+            for kind, keys in needs:
+                keys = keys if isinstance(keys, tuple) else (keys,)
+                if not any(self.ledger.holds(scope, kind, key) for key in keys):
+                    return False
+        except OSError:
+            return None
+        return bool(needs)
 
     def fail(self, msg, **result):
         """End the task as failed; ``msg`` is scrubbed of every secret."""

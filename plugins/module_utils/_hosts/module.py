@@ -85,12 +85,13 @@ class ModuleDef(object):
     def connect(self, ctx):
         return management_client(ctx) if self.connection == "management" else self.connection(ctx)
 
-    def execute(self, params, check_mode, diff_mode, no_log_values):
+    def execute(self, params, check_mode, diff_mode, no_log_values, ledger=None):
         """``(ctx, result)``: the core run over validated ``params`` (shared by both hosts).
 
-        ``no_log_values`` is the host's mask set: secrets a core adds are masked there too.
+        ``no_log_values`` is the host's mask set: secrets a core adds are masked there too. ``ledger``: the run's
+        check-mode ledger (``_engine/ledger.py``), which only the in-process host has.
         """
-        ctx = Context(params, check_mode, diff_mode, secrets_of(no_log_values))
+        ctx = Context(params, check_mode, diff_mode, secrets_of(no_log_values), ledger=ledger)
         ctx.on_secret = no_log_values.add
 
         def core(context):

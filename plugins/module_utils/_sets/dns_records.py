@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from ansible_collections.edge.platform.plugins.module_utils._api import dns_records, pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
+from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import pull_zone_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import widen_pool
@@ -81,7 +81,10 @@ class RecordSync(object):
         self.zone_id, self.models, self.current = None, {}, []
 
     def missing_zone(self):
-        """The result in check mode when the zone is only predicted (by an earlier task): every record added."""
+        """The result in check mode when the zone is only predicted (by an earlier task): every record added. The pull
+        zones the entries name are looked up still, as the real run would after creating the zone (a misspelled one
+        fails)."""
+        self.resolve_pull_zones()
         return {
             "dns_records": [shapes.merged(w, {}) for w in self.wanted],
             "changes": {"added": [self.shown(w) for w in self.wanted], "updated": [], "deleted": []},
@@ -95,22 +98,17 @@ class RecordSync(object):
             self.wanted, self.ignored = entries(self.ctx.params["records"], domain or "", self.ctx.warn)
         self.models = {m.get("Id"): m for m in models}
         self.current = shapes.from_models(models, found.id, self.ctx.warn)
+        self.resolve_pull_zones()
+
+    def resolve_pull_zones(self):
+        """The ids of the pull zones the PullZone entries name by name (one search each)."""
         zones = {}
         for wanted in self.wanted:
             name = wanted.get("pullzone_name")
             if wanted["type"] == "PullZone" and name is not None and wanted.get("pullzone_id") is None:
-                if name not in zones:
-                    zones[name] = self.pull_zone(name)
+                if name not in zones:  # under --check, one an earlier task only predicted stands in by name
+                    zones[name] = pull_zone_in_plan(self.ctx, name)
                 wanted["pullzone_id"], wanted["pullzone_name"] = zones[name]["Id"], zones[name].get("Name") or name
-
-    def pull_zone(self, name):
-        """The pull zone a PullZone entry names; under --check one an earlier task only predicted stands in by name."""
-        try:
-            return pull_zones.find(self.client, name, "pullzone_name", "pullzone_id")
-        except LookupFailed as error:
-            if error.missing and self.ctx.predicted_dependency("pull zone %r" % name):
-                return {"Id": None, "Name": name}
-            raise
 
     def plan(self, purge):
         ignored = set(self.ignored) | {set_of(r) for r in self.current if r["type"] not in WRITABLE}

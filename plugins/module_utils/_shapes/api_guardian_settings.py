@@ -256,6 +256,21 @@ def endpoint_result(endpoint):
     return dict(ENDPOINT.view(endpoint), available_parameters=groups(endpoint.get("availableParameters")))
 
 
+def predicted_endpoint(params, method, path):
+    """The api_guardian_endpoint result for an endpoint only predicted (an earlier task's upload, under --check):
+    method and path, the settings the task sets, the rest null. Which parameters the document defines is not known
+    here, so a selection is checked for its shape only, and ``available_parameters`` is null."""
+    selection = params.get("injection_detection_parameters")
+    names = [n for names in (selection.values() if isinstance(selection, dict) else ()) for n in names or []]
+    model = {
+        "requestMethod": method.upper(),
+        "requestPath": path,
+        "availableParameters": dict((group, list(names)) for group in PARAMETER_GROUPS),
+    }
+    model.update(ENDPOINT.wanted(params, model))
+    return dict(endpoint_result(model), available_parameters=None)
+
+
 def find_endpoint(endpoints, method, path):
     """The endpoint written ``method path`` in the spec (method in any case, path exactly as written);
     raises InputError listing the zone's endpoints when none matches."""

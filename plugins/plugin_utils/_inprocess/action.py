@@ -17,7 +17,9 @@ milliseconds. When the task runs on the controller anyway, this action runs the 
 
 On both paths, options naming a controller file are read here first (``controller_files.py``). What
 the in-process path does not do: write the module invocation line to the controller's syslog/journal,
-and run under ``ansible_python_interpreter`` (the controller's Python runs the core).
+and run under ``ansible_python_interpreter`` (the controller's Python runs the core). What only the
+in-process path does: under ``--check``, keep the run's check-mode ledger (:func:`check_mode_ledger`), so a
+task stands in for a missing object only when an earlier task of the run predicted creating it.
 
 Test-only: when ``EDGE_PLATFORM_PATH_LOG`` names a file (controller or task environment), the
 action appends ``<module> in-process`` or ``<module> module`` to it, so tests can see which path ran.
@@ -28,6 +30,7 @@ from __future__ import annotations
 import importlib
 import os
 
+from ansible import constants as C
 from ansible.errors import AnsibleError
 from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.action import ActionBase
@@ -35,6 +38,7 @@ from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import REQUESTS_IMPORT_ERROR
+from ansible_collections.edge.platform.plugins.module_utils._engine.ledger import Ledger
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import FileProblem
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.controller_files import (
     name_the_file,
@@ -55,6 +59,14 @@ COLLECTION = "edge.platform"
 SWITCH_VARIABLE = "edge_platform_in_process"
 SWITCH_ENVIRONMENT = "EDGE_PLATFORM_IN_PROCESS"
 PATH_LOG_ENVIRONMENT = "EDGE_PLATFORM_PATH_LOG"
+LEDGER_DIRECTORY = "edge.platform-check-mode-ledger"
+
+
+def check_mode_ledger():
+    """The run's check-mode ledger (``module_utils/_engine/ledger.py``): a directory in ansible-core's per-run local
+    temporary directory, which ansible-playbook makes private at start-up, its forked workers inherit and it removes
+    at exit (the ledger's docstring says why there)."""
+    return Ledger(os.path.join(C.DEFAULT_LOCAL_TMP, LEDGER_DIRECTORY))
 
 
 def module_definition(name):
@@ -113,6 +125,7 @@ class EdgeModuleAction(ActionBase):
                     self._task.diff,
                     module_name,
                     inject_invocation(task_vars),
+                    ledger=check_mode_ledger() if self._task.check_mode else None,
                 )
             outcome = parsed(self, name_the_file(output, read))
         else:

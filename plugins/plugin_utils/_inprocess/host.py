@@ -170,17 +170,18 @@ def _holds_none(value, needles, raw):
     return not any(needle in text for needle in needles)
 
 
-def run_in_process(definition, args, check_mode, diff_mode, module_name, invocation=True):
+def run_in_process(definition, args, check_mode, diff_mode, module_name, invocation=True, ledger=None):
     """The module's output (before the controller parses it), computed here.
 
-    ``invocation``: whether the output carries ``invocation`` (see :func:`inject_invocation`).
+    ``invocation``: whether the output carries ``invocation`` (see :func:`inject_invocation`). ``ledger``: the run's
+    check-mode ledger (``module_utils/_engine/ledger.py``; the action gives one in check mode).
     """
     params = dict(args)
     no_log_values, warnings, error = validate(definition, params, module_name)
     if error is not None:
         return formatted({"failed": True, "msg": error}, params, no_log_values, warnings, invocation)
     try:
-        ctx, result = definition.execute(params, check_mode, diff_mode, no_log_values)
+        ctx, result = definition.execute(params, check_mode, diff_mode, no_log_values, ledger=ledger)
     except Exception as exc:  # pylint: disable=broad-except  # a defect: fail the task as a crashed module would
         error = {
             "failed": True,

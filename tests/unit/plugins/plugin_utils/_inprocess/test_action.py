@@ -42,3 +42,12 @@ def test_modules_that_return_no_secret_never_warn_about_no_log():
     outcome = {"dns_zone": {"id": 1}, "token": "not a module's secret"}
     _inprocess.EdgeModuleAction._warn_unless_no_log(_Action(False), dnszone_dnssec.MODULE, outcome)
     assert "warnings" not in outcome
+
+
+def test_the_check_mode_ledger_lives_in_the_runs_own_local_temporary_directory(monkeypatch, tmp_path):
+    # ansible-playbook makes DEFAULT_LOCAL_TMP once (private), its forked workers inherit it, ansible-core removes it
+    monkeypatch.setattr(_inprocess.C, "DEFAULT_LOCAL_TMP", str(tmp_path / "ansible-local-123abc"))
+    ledger = _inprocess.check_mode_ledger()
+    assert ledger.directory == str(tmp_path / "ansible-local-123abc" / _inprocess.LEDGER_DIRECTORY)
+    ledger.note("scope", "pull zone", "site")
+    assert _inprocess.check_mode_ledger().holds("scope", "pull zone", "site") is True
