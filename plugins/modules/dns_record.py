@@ -43,8 +43,9 @@ options:
     description:
       - The record's name relative to the zone, for example V(www); V("") or V(@) is the zone apex.
       - A name ending in a dot is absolute, as in a zone file; V(cdn.example.org.) in the zone example.org is
-        V(cdn), and an absolute name outside the zone fails (before any request when the zone is chosen by
-        O(zone_domain), else after the zone's read). Release 1.2.0 made it so; earlier releases ignored the dot.
+        V(cdn). Release 1.2.0 made it so; earlier releases ignored the dot.
+      - An absolute name outside the zone (V(www.) in example.org) keeps the meaning earlier releases gave it (the
+        record V(www)) with a deprecation warning; from release 2.0.0 it fails.
       - A name without a final dot that ends with the zone's domain (V(cdn.example.org) in example.org) is relative
         like any other, so it names C(cdn.example.org.example.org); the task warns naming that record.
       - Compared without regard to case. A name with a control character is refused before any request.
@@ -425,7 +426,7 @@ class Records(object):
         number = shapes.TYPE_NUMBERS[self.wanted["type"]]
         domain, models = dns_records.read_zone(self.ctx.client, self.found.id, number, self.found.not_visible)
         if not self.in_zone:
-            self.in_zone = bool(shapes.in_zone(self.wanted, domain, warn=self.ctx.warn))
+            self.in_zone = bool(shapes.in_zone(self.wanted, domain, warn=self.ctx.warn, deprecate=self.ctx.deprecate))
         readable = shapes.pick(shapes.from_models(models, self.found.id, self.ctx.warn), self.wanted)
         model = next((m for m in models if readable and m.get("Id") == readable["id"]), None)
         self.last = readable
@@ -473,7 +474,7 @@ def run(ctx):
     wanted, absent = wanted_record(ctx), ctx.params["state"] == "absent"
     by_domain = ctx.params["zone_domain"] is not None  # then the name is made relative before any request
     if by_domain:
-        shapes.in_zone(wanted, ctx.params["zone_domain"], warn=ctx.warn)
+        shapes.in_zone(wanted, ctx.params["zone_domain"], warn=ctx.warn, deprecate=ctx.deprecate)
     found = DNS_ZONE.resolve_in_plan(  # a zone only predicted: its pull zone is looked up still, as a real run would
         ctx, lambda: {"dns_record": shapes.merged(resolve_pull_zone(ctx, wanted), {})}, {"dns_record": None}
     )

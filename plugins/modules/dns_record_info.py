@@ -238,7 +238,9 @@ def run(ctx):
     domain, models = dns_records.read_zone(ctx.client, found.id, number, found.not_visible)
     read = shapes.from_models(models, found.id, ctx.warn)
     if name is not None:  # relative to the zone, or absolute with a final dot, as dns_record takes it
-        name = shapes.in_zone({"name": "" if name.strip() == "@" else name.strip()}, domain, warn=ctx.warn)["name"]
+        name = shapes.in_zone(
+            {"name": "" if name.strip() == "@" else name.strip()}, domain, warn=ctx.warn, deprecate=ctx.deprecate
+        )["name"]
         read = [r for r in read if shapes.normal_name(r["name"]) == shapes.normal_name(name)]
     return {"dns_records": read}
 

@@ -29,7 +29,7 @@ def set_of(readable):
     return shapes.identity(readable)[:2]
 
 
-def entries(params, domain=None, warn=None):
+def entries(params, domain=None, warn=None, deprecate=None):
     """``(wanted, ignored)``: the readable records the entries give and the set keys marked ``ignore``; bad input
     fails before any request, naming the entry. Names are made relative to the zone ``domain`` (``shapes.in_zone``);
     without it (a zone chosen by id), :meth:`RecordSync.read` makes them so and checks the entries again."""
@@ -43,12 +43,12 @@ def entries(params, domain=None, warn=None):
         if entry["ignore"]:
             named = {"name": "" if entry["name"].strip() == "@" else entry["name"].strip()}
             if domain is not None:
-                shapes.in_zone(named, domain, where, warn)
+                shapes.in_zone(named, domain, where, warn, deprecate)
             ignored.add((entry["type"], shapes.normal_name(named["name"])))
             continue
         readable = shapes.from_options(entry, where=where)
         if domain is not None:
-            shapes.in_zone(readable, domain, where, warn)
+            shapes.in_zone(readable, domain, where, warn, deprecate)
         if shapes.link_value(readable) is None:
             needed = {"PullZone": "pullzone_id or pullzone_name", "Script": "script_id"}.get(readable["type"], "value")
             raise InputError("%s%s is required (or mark the entry ignore)." % (where, needed), option=where + needed)
@@ -77,7 +77,7 @@ class RecordSync(object):
     def __init__(self, ctx):
         self.ctx, self.client = ctx, ctx.client
         self.by_domain = ctx.params["zone_domain"]  # names made relative to it before any request
-        self.wanted, self.ignored = entries(ctx.params["records"], self.by_domain, ctx.warn)
+        self.wanted, self.ignored = entries(ctx.params["records"], self.by_domain, ctx.warn, ctx.deprecate)
         self.zone_id, self.models, self.current = None, {}, []
 
     def missing_zone(self):
@@ -95,7 +95,9 @@ class RecordSync(object):
         self.zone_id = found.id
         domain, models = dns_records.read_zone(self.client, found.id, hint=found.not_visible)
         if self.by_domain is None:  # a zone chosen by id: its names made relative to the domain read
-            self.wanted, self.ignored = entries(self.ctx.params["records"], domain or "", self.ctx.warn)
+            self.wanted, self.ignored = entries(
+                self.ctx.params["records"], domain or "", self.ctx.warn, self.ctx.deprecate
+            )
         self.models = {m.get("Id"): m for m in models}
         self.current = shapes.from_models(models, found.id, self.ctx.warn)
         self.resolve_pull_zones()

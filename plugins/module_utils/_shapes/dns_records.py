@@ -298,14 +298,16 @@ def _enum_option(field, value, where):
     return text
 
 
-def in_zone(readable, domain, where="", warn=None):
+def in_zone(readable, domain, where="", warn=None, deprecate=None):
     """``readable`` (from :func:`from_options`) with its name relative to the zone ``domain``, as the platform holds it
     (docs/platform-notes.md, "DNS records: names relative to the zone").
 
     A name ending in a dot is absolute, as in a zone file: ``cdn.example.org.`` in zone example.org is ``cdn``, and
-    a name outside the zone raises InputError. A name without one is relative to the zone, as the platform takes it;
-    one that ends with the zone's domain (``cdn.example.org``) most likely meant the absolute name, so ``warn`` hears
-    the record it names (cdn.example.org.example.org)."""
+    a name outside the zone raises InputError, or, given ``deprecate(message, version)``, keeps until 2.0.0 the meaning
+    earlier releases gave it (the final dot dropped, the rest relative to the zone) and ``deprecate`` hears why. A
+    name without one is relative to the zone, as the platform takes it; one that ends with the zone's domain
+    (``cdn.example.org``) most likely meant the absolute name, so ``warn`` hears the record it names
+    (cdn.example.org.example.org)."""
     name, zone = readable["name"] or "", normal_name(domain)
     if not zone:  # a zone answer without its domain (never seen): the name is taken as earlier releases took it
         readable["name"] = name.rstrip(".")
@@ -325,11 +327,18 @@ def in_zone(readable, domain, where="", warn=None):
     elif absolute.lower().endswith("." + zone):
         readable["name"] = absolute[: -len(zone) - 1]
     else:
-        _bad(
-            where,
-            "name",
+        outside = (
             "%s ends with a dot, so it is an absolute name (as in a zone file), and it is not in the zone %s: give it "
-            "relative to the zone, or end it with .%s." % (name, zone, zone),
+            "relative to the zone, or end it with .%s." % (name, zone, zone)
+        )
+        if deprecate is None:
+            _bad(where, "name", outside)
+        # earlier releases dropped the final dot: a name that worked then keeps working, with a deprecation
+        readable["name"] = absolute
+        deprecate(
+            "%sname %s Until 2.0.0 it is read as earlier releases read it, as the record %s.%s; from 2.0.0 it fails."
+            % (where, outside, absolute, zone),
+            "2.0.0",
         )
     return readable
 

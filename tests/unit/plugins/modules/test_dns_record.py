@@ -99,11 +99,21 @@ def test_a_name_with_a_final_dot_is_absolute(fake_session, run_module):
     assert apex["changed"] is False and apex["dns_record"]["id"] == 7
 
 
-def test_an_absolute_name_outside_the_zone_fails_before_any_request_by_domain(fake_session, run_module):
+def test_an_absolute_name_outside_the_zone_keeps_the_earlier_meaning_with_a_deprecation(fake_session, run_module):
     by_domain = dict(BASE, zone_id=None, zone_domain="example.com")
-    result = run_module(dns_record, dict(by_domain, type="A", name="cdn.example.org.", value="192.0.2.1"))
-    assert result["failed"] is True and fake_session.calls == []
-    assert "name cdn.example.org. ends with a dot, so it is an absolute name" in result["msg"]
+    listing = FakeResponse(body={"Items": [{"Id": 1001, "Domain": "example.com"}], "HasMoreItems": False})
+    fake_session.responses = [listing, zone(MX)]
+    args = dict(by_domain, type="A", name="cdn.example.org.", value="192.0.2.1")
+    result = run_module(dns_record, args, check=True)
+    assert result["changed"] is True and result["dns_record"]["name"] == "cdn.example.org"
+    assert [(d["event"]["msg"], d["version"]) for d in result["deprecations"]] == [
+        (
+            "name cdn.example.org. ends with a dot, so it is an absolute name (as in a zone file), and it is not in "
+            "the zone example.com: give it relative to the zone, or end it with .example.com. Until 2.0.0 it is read "
+            "as earlier releases read it, as the record cdn.example.org.example.com; from 2.0.0 it fails.",
+            "2.0.0",
+        )
+    ]
 
 
 def test_a_relative_name_ending_with_the_zone_creates_it_relative_with_a_warning(fake_session, run_module):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 import requests
 
 from ansible_collections.edge.platform.plugins.modules import dns_records
@@ -225,14 +226,27 @@ def test_absolute_names_and_prune_as_community_dns_names_purge(fake_session, run
     assert [c["method"] for c in fake_session.writes] == ["DELETE"] and fake_session.writes[0]["url"].endswith("/4")
 
 
-def test_an_absolute_name_outside_the_zone_fails_before_any_write(fake_session, run_module):
+def test_an_absolute_name_outside_the_zone_keeps_the_earlier_meaning_with_a_deprecation(fake_session, run_module):
     fake_session.responses = [zone(WWW)]
-    result = run_module(dns_records, dict(BASE, records=[entry("A", "www.example.org.", "192.0.2.10")]))
-    assert result["failed"] is True and fake_session.writes == []
-    assert result["msg"] == (
-        "records[0].name www.example.org. ends with a dot, so it is an absolute name (as in a zone file), and it is "
-        "not in the zone example.com: give it relative to the zone, or end it with .example.com."
-    )
+    result = run_module(dns_records, dict(BASE, records=[entry("A", "www.example.org.", "192.0.2.10")]), check=True)
+    assert result["changed"] is True and fake_session.writes == []
+    assert [r["name"] for r in result["changes"]["added"]] == ["www.example.org"]
+    assert [(d["event"]["msg"], d["version"]) for d in result["deprecations"]] == [
+        (
+            "records[0].name www.example.org. ends with a dot, so it is an absolute name (as in a zone file), and it is "
+            "not in the zone example.com: give it relative to the zone, or end it with .example.com. Until 2.0.0 it is "
+            "read as earlier releases read it, as the record www.example.org.example.com; from 2.0.0 it fails.",
+            "2.0.0",
+        )
+    ]
+
+
+def test_without_a_deprecation_channel_an_absolute_name_outside_the_zone_is_refused():
+    from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+    from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
+
+    with pytest.raises(InputError, match="not in the zone example.com"):
+        shapes.in_zone({"name": "www.example.org."}, "example.com")
 
 
 def test_a_relative_name_ending_with_the_zone_warns_naming_the_record(fake_session, run_module):
