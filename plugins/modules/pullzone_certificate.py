@@ -292,7 +292,7 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates import
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import NO_ANSWER, ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
-from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import (
+from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import (
     CUSTOM_PROVISION,
     certificate_compared,
     certificate_type_of,

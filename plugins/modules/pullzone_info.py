@@ -256,9 +256,8 @@ from ansible_collections.edge.platform.plugins.module_utils._api import pull_zon
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import hostname_enums
-from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import readable
-from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import certificate_facts, shape_pull_zone
+from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import certificate_facts, hostname_enums
+from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import readable, shape_pull_zone
 
 
 def certificates_of(ctx, model):
