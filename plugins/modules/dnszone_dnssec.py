@@ -170,7 +170,7 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_dnssec
+from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_zones import shape_dnssec
 
 
 def run(ctx):

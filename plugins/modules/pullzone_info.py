@@ -253,31 +253,9 @@ api_error:
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._cores.pull_zones import listed
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import hostname_enums
-from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import readable
-from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import certificate_facts, shape_pull_zone
-
-
-def certificates_of(ctx, model):
-    """Hostname id -> certificate facts; every certificate key in ``model`` is registered as a secret."""
-    facts = {}
-    for hostname in model.get("Hostnames") or []:
-        if not isinstance(hostname, dict):
-            continue
-        ctx.add_secret(hostname.get("CertificateKey"))
-        if not hostname.get("Certificate"):
-            continue
-        found, problem = certificate_facts(hostname["Certificate"])
-        if problem:
-            ctx.warn(
-                "The certificate the platform returned for %s could not be read (%s); it is reported as null."
-                % (hostname.get("Value"), problem)
-            )
-        facts[hostname.get("Id")] = found
-    return facts
 
 
 def run(ctx):
@@ -289,16 +267,7 @@ def run(ctx):
         partial(pull_zones.list_all, include_certificate=details),
         reuse_model=not details,
     )
-    unknown = []  # enum numbers this collection cannot name: returned as the numbers, each with a warning
-    zones = []
-    for model in models:
-        for entry in hostname_entries(model):
-            hostname_enums(entry, unknown)
-        shaped = shape_pull_zone(model, certificates_of(ctx, model) if details else None)
-        zones.append(dict(shaped, **readable(model, unknown)))
-    for warning in unknown:
-        ctx.warn(warning)
-    return {"changed": False, "pull_zones": zones}
+    return {"changed": False, "pull_zones": listed(ctx, models, details)}
 
 
 MODULE = ModuleDef(

@@ -400,7 +400,7 @@ from ansible_collections.edge.platform.plugins.module_utils._api.selectors impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes import shield_zone_settings as S
-from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zones import shape_shield_zone
 
 INT32_MAX = 2147483647  # the Shield document's integers (wafEngineConfig levels are text; the window an int32)
 CANNOT_UNSHIELD = (

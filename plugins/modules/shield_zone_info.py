@@ -227,7 +227,7 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils._api import shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zones import shape_shield_zone
 
 
 def run(ctx):

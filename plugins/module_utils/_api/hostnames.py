@@ -13,12 +13,16 @@ errors (pure Python: no Ansible imports). The pull zone itself is read through `
 - :func:`wildcard_domain`, :func:`owning_dns_zone`, :func:`issue_wildcard`: a wildcard certificate of a hostname's
   parent domain through the platform's DNS zone that holds it (``dns_zones.issue_wildcard_certificate``).
 - A refusal by Let's Encrypt's limits gets a hint saying so and what to do (:func:`acme_limited`).
+- The hostname a task names, checked before any request (:func:`given_hostname`, :func:`certificate_hostname`), and
+  found on a pull zone as :func:`key` compares (:func:`find`).
 
 Every write is sent once and never again once it may have reached the platform: after a lost answer the reconciler
 re-reads the pull zone instead (see docs/platform-notes.md, "Pull zone hostnames").
 """
 
 from __future__ import annotations
+
+import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 
@@ -52,6 +56,32 @@ def key(value):
     not known (docs/platform-notes.md, "Pull zone hostnames"), so a name is found whatever its case, and sent as the
     user gave it."""
     return str(value or "").strip().rstrip(".").lower()
+
+
+# a name a certificate can cover, as :func:`certificate_hostname` leaves it: lower case, IDNA, ``*`` for a wildcard
+CERTIFICATE_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9_*]([a-z0-9_.-]*[a-z0-9])?$")
+NOT_BARE = "hostname must be a bare DNS name such as %s (no %s); got %r."
+
+
+def given_hostname(value):
+    """The hostname as given, without surrounding spaces; a URL or anything with a space fails before any request."""
+    name = (value or "").strip()
+    if not name or any(c.isspace() or c in "/:?#@" for c in name):
+        raise InputError(NOT_BARE % ("cdn.example.com", "scheme, port, path or spaces", value), option="hostname")
+    return name
+
+
+def certificate_hostname(value):
+    """The hostname as :func:`key` compares it, in IDNA form: the name a certificate must cover; a URL, or a name no
+    certificate can cover, fails before any request."""
+    host = key(value)
+    try:
+        host = host.encode("idna").decode("ascii") if any(ord(c) > 127 for c in host) else host
+    except UnicodeError:
+        host = ""
+    if not CERTIFICATE_NAME.match(host):
+        raise InputError(NOT_BARE % ("www.example.com", "scheme, port or path", value), option="hostname")
+    return host
 
 
 def predicted_hostname(pull_zone_ref, hostname):

@@ -246,3 +246,32 @@ def differing(model, wanted):
     """The settings of ``wanted`` whose value ``model`` does not hold."""
     now = managed_view(model, wanted)
     return {name: value for name, value in wanted.items() if now[name] != compared_value(ROWS[name], value)}
+
+
+# --- DNSSEC: the status dnszone_dnssec returns ------------------------------------------------------------------
+# imported here, beside the one block that reads a field table, so the block stays whole
+from .tables import shape
+
+
+def _null_when_unset(value):
+    """The platform writes "no key" as an empty string or zero: null."""
+    return None if value in ("", 0) else value
+
+
+DNSSEC_FIELDS = (
+    ("enabled", "Enabled", bool),
+    ("ds_record", "DsRecord", _null_when_unset),
+    ("digest", "Digest", _null_when_unset),
+    ("digest_type", "DigestType", _null_when_unset),
+    ("algorithm", "Algorithm", _null_when_unset),
+    ("public_key", "PublicKey", _null_when_unset),
+    ("key_tag", "KeyTag", _null_when_unset),
+    ("flags", "Flags", _null_when_unset),
+    ("ds_configured", "DsConfigured", bool),
+)
+
+
+def shape_dnssec(model):
+    """The ``dnssec`` return value of ``dnszone_dnssec`` from a DnsSecDsRecordModel (empty strings and zeros become
+    null); ``{"Enabled": enabled}`` gives the status alone."""
+    return shape(model, DNSSEC_FIELDS)

@@ -2,17 +2,31 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""A pull zone hostname as ``pullzone_hostname`` returns and compares it (pure Python: no Ansible imports).
+"""A pull zone hostname as the modules return and compare it, and its certificate (pure Python: no Ansible imports).
 
-One field table (:data:`FIELDS`) drives the returned view; :func:`compared` is what the diff shows and the reconciler
-compares (presence, Force SSL, whether a certificate is there); :func:`predicted` is the HostnameModel a hostname the
-task adds is expected to have until the platform is read again.
+One field table (:data:`FIELDS`) drives the view ``pullzone_hostname`` returns; :func:`compared` is what the diff
+shows and the reconciler compares (presence, Force SSL, whether a certificate is there); :func:`predicted` is the
+HostnameModel a hostname the task adds is expected to have until the platform is read again. :func:`listed_hostname`
+is a hostname as ``pullzone_info`` lists it; :func:`certificate_view` and :func:`certificate_facts` say what a
+hostname's certificate is, as ``pullzone_certificate`` and ``pullzone_info`` return it. A hostname's
+``CertificateKey`` (private key) never leaves, and its ``Certificate`` leaves only as parsed facts.
 """
 
 from __future__ import annotations
 
+from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 import (
+    CertificateError,
+    decode_platform_certificate,
+    iso,
+    utc_now,
+)
+
 from .enums import readable
-from .zones import KEY_TYPES, PROVISION_TYPES, certificate_type_of, shape
+from .tables import named, shape
+
+KEY_TYPES = {0: "ecdsa", 1: "rsa"}
+PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
+CUSTOM_PROVISION = 3  # PROVISION_TYPES: a certificate a user uploaded
 
 # The state a new hostname is predicted to have in check mode: no Force SSL, no certificate. No live test shows the
 # platform's initial values; a sanitised recorded answer shows both false
@@ -34,7 +48,7 @@ FIELDS = (
     ("is_system", "IsSystemHostname", bool),
     ("is_managed", "IsManagedHostname", bool),
     ("has_certificate", "HasCertificate", bool),
-    ("certificate_key_type", "CertificateKeyType", lambda value: readable(KEY_TYPES, value)),
+    ("certificate_key_type", "CertificateKeyType", named(KEY_TYPES)),
 )
 # a HostnameModel's enums: member -> names of its numbers
 ENUMS = {"CertificateKeyType": KEY_TYPES, "CertificateProvisionType": PROVISION_TYPES}
@@ -70,3 +84,86 @@ def compared(hostname, entry):
         "force_ssl": bool(entry.get("ForceSSL")),
         "has_certificate": bool(entry.get("HasCertificate")),
     }
+
+
+# --- a hostname as pullzone_info lists it, and its certificate ------------------------------------------------------
+
+LISTED_FIELDS = (
+    ("id", "Id"),
+    ("name", "Value"),
+    ("force_ssl", "ForceSSL"),
+    ("is_system", "IsSystemHostname"),
+    ("is_managed", "IsManagedHostname"),
+    ("has_certificate", "HasCertificate"),
+    ("certificate_type", "CertificateProvisionType", named(PROVISION_TYPES)),
+    ("certificate_key_type", "CertificateKeyType", named(KEY_TYPES)),
+)
+
+
+def listed_hostname(model, certificate=None):
+    """A HostnameModel as ``pullzone_info`` lists it; ``certificate`` is the parsed facts of its certificate when they
+    were read."""
+    return dict(shape(model, LISTED_FIELDS), certificate=certificate)
+
+
+def certificate_type_of(hostname):
+    """``(certificate_type, custom)`` of a HostnameModel as ``pullzone_certificate`` compares it: the type is
+    ``none`` without a certificate; ``custom`` is True for a certificate a user uploaded (or an unlabelled one the
+    platform returned), False for one the platform issued."""
+    provision = hostname.get("CertificateProvisionType")
+    has = bool(hostname.get("HasCertificate"))
+    custom = has and (provision == CUSTOM_PROVISION or (provision is None and bool(hostname.get("Certificate"))))
+    if not has:
+        return "none", custom
+    if custom:
+        return "custom", custom
+    return (readable(PROVISION_TYPES, provision) if provision is not None else "unknown"), custom
+
+
+def certificate_view(bundle, certificate_type):
+    """What ``pullzone_certificate`` returns and compares of a hostname's certificate bundle (leaf first)."""
+    leaf = bundle[0] if bundle else None
+    return {
+        "has_certificate": certificate_type != "none",
+        "certificate_type": certificate_type,
+        "fingerprints": [cert.fingerprint for cert in bundle],
+        "subject": leaf.subject if leaf else None,
+        "issuer": leaf.issuer if leaf else None,
+        "sans": list(leaf.sans) if leaf else [],
+        "not_before": iso(leaf.not_before) if leaf else None,
+        "not_after": iso(leaf.not_after) if leaf else None,
+    }
+
+
+CERTIFICATE_COMPARED = ("certificate_type", "fingerprints", "not_after")
+
+
+def certificate_compared(view, hostname):
+    """What the diff shows and the reconciler compares of a :func:`certificate_view`: never key material."""
+    return dict({key: view[key] for key in CERTIFICATE_COMPARED}, hostname=hostname)
+
+
+def certificate_facts(value, now=None):
+    """``(facts, problem)``: the leaf certificate of a hostname as the platform returned it, or why not.
+
+    ``value`` is the hostname's ``Certificate`` (read with ``includeCertificate=true``); its encoding
+    is not documented (docs/platform-notes.md, "Certificates read back from a pull zone"), so every form
+    ``decode_platform_certificate`` knows is tried.
+    """
+    try:
+        chain = decode_platform_certificate(value)
+    except CertificateError as exc:
+        return None, str(exc)
+    leaf = chain[0]
+    moment = now or utc_now()
+    days = (leaf.not_after - moment).days if leaf.not_after else None
+    return {
+        "subject": leaf.subject,
+        "issuer": leaf.issuer,
+        "names": list(leaf.sans),
+        "not_before": iso(leaf.not_before),
+        "not_after": iso(leaf.not_after),
+        "expires_in_days": days,
+        "fingerprint_sha256": leaf.fingerprint,
+        "chain_length": len(chain),
+    }, None

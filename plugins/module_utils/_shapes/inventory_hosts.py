@@ -16,9 +16,9 @@ The ``edge.platform.edge`` inventory plugin reads the listings and calls these:
 A pull zone type or shield plan this collection cannot name (the platform adds enum values: docs/platform-notes.md,
 "Enums that grow") is kept as the platform's number, with a warning, and makes no group.
 
-Host variables are an allow-list, like every shape in ``zones.py``: secrets a pull zone carries (``ZoneSecurityKey``,
-``AWSSigningSecret``, ``LogForwardingToken``, the user part of ``OriginUrl``, certificate keys) never become host
-variables and never reach the cache. The platform keeps no tags or labels on these zones, so there are no tag groups.
+Host variables are an allow-list, like every shape read from a field table (``tables.py``): secrets a pull zone
+carries (``ZoneSecurityKey``, ``AWSSigningSecret``, ``LogForwardingToken``, the user part of ``OriginUrl``,
+certificate keys) never become host variables and never reach the cache. The platform keeps no tags or labels on these zones, so there are no tag groups.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from __future__ import annotations
 import fnmatch
 
 from .enums import readable
+from .pull_zones import PULL_ZONE_TYPES, origin_without_credentials
 from .shield_enums import SHIELD_PLANS, as_number
-from .zones import PULL_ZONE_TYPES, origin_without_credentials
 
 PULL_ZONES = "pull_zones"
 DNS_ZONES = "dns_zones"

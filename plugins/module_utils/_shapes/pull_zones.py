@@ -22,14 +22,15 @@ enum number this collection cannot name is shown and compared as the number, wit
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from . import pull_zone_origins as origins
 from .enums import readable as enum_readable
+from .hostnames import listed_hostname
 from .pull_zone_inputs import DEFAULT_PORTS, entry_problem, origin_url
-from .zones import origin_without_credentials, shape_pull_zone
+from .tables import named, shape
 
 # kinds of row: how the option's value lives in the platform's model
 BOOL = "bool"
@@ -256,6 +257,54 @@ def readable(model, unknown=None):
     enum numbers without a name go to the list ``unknown``."""
     model = model if isinstance(model, dict) else {}
     return {row[0]: readable_value(row, member_value(model, row), unknown) for row in FIELDS}
+
+
+def origin_without_credentials(url):
+    """``url`` without a ``user:password@`` part (an origin URL may carry one)."""
+    if not isinstance(url, str) or "@" not in url:
+        return url
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if ":" in host:
+        host = "[%s]" % host
+    netloc = host + (":%d" % parts.port if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+# What pullzone_info returns of a zone besides its settings: an allow-list, so a field the platform adds later (or a
+# secret it already sends) never reaches a result. Left out on purpose, because they are secrets or carry them:
+# ``ZoneSecurityKey`` (URL token signing key), ``AWSSigningKey`` and ``AWSSigningSecret`` (origin credentials),
+# ``LogForwardingToken``, the user part of ``OriginUrl`` (``https://user:password@origin``) and ``UserId``; each
+# hostname's certificate and key are shaped by ``hostnames.listed_hostname``. The full model stays one
+# ``ansible.builtin.uri`` call away.
+PULL_ZONE_FIELDS = (
+    ("id", "Id"),
+    ("name", "Name"),
+    ("enabled", "Enabled"),
+    ("suspended", "Suspended"),
+    ("cname_domain", "CnameDomain"),
+    ("origin_host_header", "OriginHostHeader"),
+    ("dns_zone_id", "DnsZoneId"),
+    ("dns_record_id", "DnsRecordId"),
+    ("storage_zone_id", "StorageZoneId"),
+    ("edge_script_id", "EdgeScriptId"),
+    ("enable_auto_ssl", "EnableAutoSSL"),
+    ("disable_lets_encrypt", "DisableLetsEncrypt"),
+    ("zone_security_enabled", "ZoneSecurityEnabled"),
+    ("type", "Type", named(PULL_ZONE_TYPES)),
+    ("origin_url", "OriginUrl", origin_without_credentials),
+)
+
+
+def shape_pull_zone(model, certificates=None):
+    """A PullZoneModel as ``pullzone_info`` returns it; ``certificates`` maps hostname id -> parsed facts."""
+    hostnames = model.get("Hostnames") if isinstance(model.get("Hostnames"), list) else []
+    return dict(
+        shape(model, PULL_ZONE_FIELDS),
+        hostnames=[listed_hostname(h, (certificates or {}).get(h.get("Id"))) for h in hostnames if isinstance(h, dict)],
+    )
 
 
 def shape_pullzone(model, unknown=None):

@@ -10,6 +10,7 @@ import pytest
 import requests
 from cryptography.hazmat.primitives import hashes, serialization
 
+from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe
 from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as _certificates
 from ansible_collections.edge.platform.plugins.modules import pullzone_certificate
 from ansible_collections.edge.platform.tests.unit import certgen
@@ -293,10 +294,10 @@ def probe_calls(monkeypatch):
     def served_leaf(host, port, server_name, timeout):
         calls.append((host, port, server_name, timeout))
         if calls.error:
-            raise pullzone_certificate.probe.ProbeError(calls.error)
+            raise tls_probe.ProbeError(calls.error)
         return calls.answer
 
-    monkeypatch.setattr(pullzone_certificate.probe, "served_leaf", served_leaf)
+    monkeypatch.setattr(tls_probe, "served_leaf", served_leaf)
     return calls
 
 

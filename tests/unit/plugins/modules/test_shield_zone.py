@@ -130,7 +130,7 @@ def test_the_values_the_zone_has_are_no_change_and_only_read(fake_session, run_m
 
 
 def test_info_output_written_back_is_no_change(fake_session, run_module):
-    from ansible_collections.edge.platform.plugins.module_utils._shapes.zones import shape_shield_zone
+    from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zones import shape_shield_zone
 
     info = shape_shield_zone(ZONE)
     options = {o: info[o] for o in shield_zone.S.OPTIONS if info[o] is not None}

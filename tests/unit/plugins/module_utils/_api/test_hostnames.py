@@ -6,7 +6,11 @@ import pytest
 import requests
 
 from ansible_collections.edge.platform.plugins.module_utils._api import hostnames
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    MAY_HAVE_BEEN_SENT,
+    ApiError,
+    InputError,
+)
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client
 
@@ -25,6 +29,31 @@ def test_find_is_case_insensitive_and_ignores_a_trailing_dot():
     assert hostnames.cname_target(ZONE) == "demo.b-cdn.net"
     assert hostnames.cname_target(dict(ZONE, CnameDomain="demo.b-cdn.net ")) == "demo.b-cdn.net"
     assert hostnames.cname_target({}) is None
+
+
+@pytest.mark.parametrize(
+    "value, given, certificate",
+    [
+        (" CDN.Example.com ", "CDN.Example.com", "cdn.example.com"),
+        ("www.example.com.", "www.example.com.", "www.example.com"),
+        ("*.example.com", "*.example.com", "*.example.com"),
+        ("b\u00fccher.example", "b\u00fccher.example", "xn--bcher-kva.example"),
+        ("-x.example.com", "-x.example.com", None),  # no certificate covers a label that starts with a hyphen
+        ("https://www.example.com/", None, None),
+        ("www.example.com:443", None, None),
+        ("a b.example.com", None, None),
+        ("", None, None),
+    ],
+)
+def test_the_hostname_rules(value, given, certificate):
+    for rule, expected in ((hostnames.given_hostname, given), (hostnames.certificate_hostname, certificate)):
+        if expected is not None:
+            assert rule(value) == expected
+            continue
+        with pytest.raises(InputError) as raised:
+            rule(value)
+        assert str(raised.value).startswith("hostname must be a bare DNS name such as ")
+        assert raised.value.option == "hostname" and str(raised.value).endswith("got %r." % value)
 
 
 def test_writes_send_their_bodies_once():

@@ -1,0 +1,116 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""A pull zone as ``pullzone`` manages it and ``pullzone_info`` lists it (pure Python: no Ansible imports).
+
+:func:`wanted` checks the task's settings before any request, :func:`current` reads the zone the task names,
+:func:`view` is what is compared and shown in the diff, :func:`create` sends a create one at a time on this machine;
+:func:`shown` and :func:`listed` are the zones as returned, every enum number this collection cannot name warned of.
+"""
+
+from __future__ import annotations
+
+from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
+from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import certificate_facts, hostname_enums
+
+NOT_VISIBLE = "No pull zone with id %d is visible to this API key: check id (a new zone is created by its name only)."
+NO_RENAME = (
+    "name %r differs from the name of pull zone %d (%r), and the platform cannot rename a pull zone (its update takes "
+    "no name). Give the zone's own name, or create a new zone by name and delete the old one."
+)
+
+
+def wanted(params):
+    """The settings the task asks for; bad input fails here, before any request."""
+    name = params["name"]
+    if name is not None and (name == "" or check_name(name, "name")):
+        raise InputError(check_name(name, "name") or "name must not be empty.", option="name")
+    settings = P.wanted_values(params)
+    if params["state"] == "absent" and settings:
+        raise InputError(
+            "state=absent takes no settings (%s given): remove them." % ", ".join(settings), option="state"
+        )
+    return settings
+
+
+def current(ctx):
+    """The zone the task names (its PullZoneModel, or None when it does not exist)."""
+    zone_id, name = ctx.params["id"], ctx.params["name"]
+    if zone_id is None:
+        return pull_zones.find_named(ctx.client, name)
+    # the id is in range before the core runs (_engine/bounds.py); a zone to delete may be gone already
+    if ctx.params["state"] == "absent":
+        zone = pull_zones.get_or_none(ctx.client, zone_id, NOT_VISIBLE % zone_id)
+    else:
+        zone = pull_zones.get(ctx.client, zone_id, NOT_VISIBLE % zone_id)
+    if zone is not None and name is not None and zone.get("Name") != name:
+        raise InputError(NO_RENAME % (name, zone_id, zone.get("Name")), option="name")
+    return zone
+
+
+def view(zone, settings, name):
+    """What is compared and shown in the diff: whether the zone exists, its name and the settings given."""
+    if zone is None:
+        return {"present": False, "name": name}
+    return dict(P.managed_view(zone, settings), present=True, name=zone.get("Name"))
+
+
+def create(ctx, name, members):
+    """Create the zone, one create at a time on this machine, as the platform's provider does (see
+    docs/platform-notes.md, "Pull zones: create, update, delete"); its model."""
+    wait = ctx.params["timeout"] * (ctx.params["retries"] + 1) * 4
+    try:
+        with zone_lock(ctx.client.base_url, "pullzone-create", 0, wait):
+            return pull_zones.create(ctx.client, name, members)
+    except LockTimeout as problem:  # raised only while waiting, before anything is sent
+        ctx.fail("Waiting for other tasks creating pull zones failed: %s. Retry, or use throttle: 1." % problem)
+
+
+def shown(ctx, model):
+    """``pull_zone`` of the result; an enum number this collection cannot name is kept, with a warning."""
+    unknown = []
+    result = P.shape_pullzone(model, unknown)
+    for entry in hostname_entries(model):
+        hostname_enums(entry, unknown)
+    for warning in unknown:
+        ctx.warn(warning)
+    return result
+
+
+def certificates_of(ctx, model):
+    """Hostname id -> certificate facts; every certificate key in ``model`` is registered as a secret."""
+    facts = {}
+    for hostname in model.get("Hostnames") or []:
+        if not isinstance(hostname, dict):
+            continue
+        ctx.add_secret(hostname.get("CertificateKey"))
+        if not hostname.get("Certificate"):
+            continue
+        found, problem = certificate_facts(hostname["Certificate"])
+        if problem:
+            ctx.warn(
+                "The certificate the platform returned for %s could not be read (%s); it is reported as null."
+                % (hostname.get("Value"), problem)
+            )
+        facts[hostname.get("Id")] = found
+    return facts
+
+
+def listed(ctx, models, details):
+    """The ``pull_zones`` of ``pullzone_info``: each zone's certificates when ``details`` asks for them."""
+    unknown = []  # enum numbers this collection cannot name: returned as the numbers, each with a warning
+    zones = []
+    for model in models:
+        for entry in hostname_entries(model):
+            hostname_enums(entry, unknown)
+        shaped = P.shape_pull_zone(model, certificates_of(ctx, model) if details else None)
+        zones.append(dict(shaped, **P.readable(model, unknown)))
+    for warning in unknown:
+        ctx.warn(warning)
+    return zones

@@ -1,0 +1,26 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""Readable views read from one field table each (pure Python: no Ansible imports).
+
+A table is an allow-list: only the named fields leave, so a field the platform adds later (or a secret it already
+sends) never reaches a result. Its rows are ``(name, platform key)``, or ``(name, platform key, convert)`` where
+``convert(value)`` turns the platform's value into the returned one; the order of a table is the order of the
+returned keys.
+"""
+
+from __future__ import annotations
+
+from .enums import readable as enum_readable
+
+
+def shape(model, fields):
+    """The readable view of ``model`` that the table ``fields`` describes (only its fields, nothing else)."""
+    return {field[0]: field[2](model.get(field[1])) if len(field) > 2 else model.get(field[1]) for field in fields}
+
+
+def named(table):
+    """A converter: the name of a platform number in ``table``; a number this collection does not know stays the
+    number (enums grow: _shapes/enums.py; the modules warn of it)."""
+    return lambda value: enum_readable(table, value)
