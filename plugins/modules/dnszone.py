@@ -303,7 +303,10 @@ def run(ctx):
     zone = core.current(ctx)
     domain = core.domain_of(ctx, zone)
     label = "DNS zone %s (id %d)" % (domain, zone["Id"]) if zone else "DNS zone %s" % domain
-    reread, state = partial(dns_zones.find_domain, ctx.client, domain), partial(core.view, settings=settings, domain=domain)
+    reread, state = (
+        partial(dns_zones.find_domain, ctx.client, domain),
+        partial(core.view, settings=settings, domain=domain),
+    )
     if ctx.params["state"] == "absent":  # no settings (core.wanted)
         apply = partial(dns_zones.delete, ctx.client, zone["Id"], label) if zone else None
         ctx.reconcile(state(zone), state(None), apply, reread=reread, view=state)

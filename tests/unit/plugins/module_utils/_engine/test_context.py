@@ -426,9 +426,14 @@ def test_a_lost_create_found_by_its_identity_goes_on_with_a_warning():
 def test_a_lost_create_not_found_fails_saying_it_was_not_created():
     writes = Writes(apply_error=unconfirmed("Creating thing a", 503, "no details"))
     result = execute(lambda ctx: create(ctx, writes.apply, lambda: None), Context({}))
-    assert result["failed"] is True and writes.applied == 1 and result["msg"] == (
-        "Creating thing a was not confirmed (HTTP 503), and the things read back afterwards show it was NOT created. "
-        "It was not sent again; re-run the task to create it."
+    assert (
+        result["failed"] is True
+        and writes.applied == 1
+        and result["msg"]
+        == (
+            "Creating thing a was not confirmed (HTTP 503), and the things read back afterwards show it was NOT created. "
+            "It was not sent again; re-run the task to create it."
+        )
     )
 
 
@@ -436,10 +441,13 @@ def test_a_lost_create_whose_reread_fails_is_unknown_and_changed():
     writes = Writes(apply_error=lost("Creating thing a"), reread_error=ApiError("Listing things", 500, "oops"))
     result = execute(lambda ctx: create(ctx, writes.apply, writes.reread), Context({}))
     assert result["failed"] is True and result["changed"] is True and writes.applied == 1
-    assert result["msg"].startswith("Creating thing a got no answer (ReadTimeout: read timed out), and reading the "
-                                    "things back failed too (Listing things failed with HTTP 500")
-    assert result["msg"].endswith("so whether the thing was created is unknown. It was not sent again; check before "
-                                  "re-running.")
+    assert result["msg"].startswith(
+        "Creating thing a got no answer (ReadTimeout: read timed out), and reading the "
+        "things back failed too (Listing things failed with HTTP 500"
+    )
+    assert result["msg"].endswith(
+        "so whether the thing was created is unknown. It was not sent again; check before re-running."
+    )
 
 
 def test_a_refused_create_is_not_reread():
