@@ -75,9 +75,11 @@ def standing_in(ctx, label, needs):
     return ctx.params["state"] == "present" and ctx.predicted_dependency(label, needs=needs)
 
 
-def differing(model, settings):
-    """The options of ``settings`` whose value ``model`` does not hold."""
-    return {o: v for o, v in settings.items() if S.managed_view(model, [o]) != S.wanted_view({o: v})}
+def differing(model, settings, fields=S.FIELDS):
+    """The options of ``settings`` whose value ``model`` does not hold (all of them when there is no ``model``)."""
+    if model is None:
+        return dict(settings)
+    return {o: v for o, v in settings.items() if S.managed_view(model, [o], fields) != S.wanted_view({o: v}, fields)}
 
 
 def create(ctx, pull_zone_id, label, settings):
@@ -142,14 +144,12 @@ def upload_scanning(ctx, zone, uploads):
     zone_id = zone.get("shieldZoneId")
     fields = S.UPLOAD_FIELDS
     current = shield_zones.read_upload_scanning(ctx.client, zone_id) if zone_id else None
-    members = S.upload_members(differing_uploads(current, uploads))
-
-    def reread():
-        return S.managed_view(shield_zones.read_upload_scanning(ctx.client, zone_id), uploads, fields)
-
+    members = S.upload_members(differing(current, uploads, fields))
     apply = partial(shield_zones.update_upload_scanning, ctx.client, zone_id, current, members, S.plan_name(zone))
-    before = S.managed_view(current, uploads, fields) if current is not None else None
-    outcome = ctx.reconcile(before, S.wanted_view(uploads, fields), apply, reread=reread)
+    reread = partial(shield_zones.read_upload_scanning, ctx.client, zone_id)
+    view = partial(S.managed_view, options=uploads, fields=fields)
+    before = view(current) if current is not None else None
+    outcome = ctx.reconcile(before, S.wanted_view(uploads, fields), apply, reread=reread, view=view)
     predicted = S.merged(current, members) if current is not None else S.upload_members(uploads)
     return readable(ctx, outcome.answer or predicted, fields)
 
@@ -162,13 +162,6 @@ def readable(ctx, model, fields=None):
     for warning in unknown:
         ctx.warn(warning)
     return shown
-
-
-def differing_uploads(current, uploads):
-    if current is None:
-        return dict(uploads)
-    fields = S.UPLOAD_FIELDS
-    return {o: v for o, v in uploads.items() if S.managed_view(current, [o], fields) != S.wanted_view({o: v}, fields)}
 
 
 def option_spec(kind, names=None):
