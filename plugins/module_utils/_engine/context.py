@@ -11,7 +11,7 @@ One picture::
     validates with AnsibleModule                validates with the same argument spec
               \                                         /
                +---> Context: params, check_mode, diff_mode, client,
-                     warn(), fail(), exit(), reconcile(before, after, apply, reread)
+                     warn(), fail(), exit(), reconcile(before, after, apply, reread), create(send, find)
                           |
                           v
                      run(ctx): the module's core -> dict of return values
@@ -30,7 +30,9 @@ One picture::
   with its text, scrubbed like every message.
 - A write whose answer was lost (``ApiError.kind == "may_have_been_sent"``) or does not confirm it (kind
   "bad_answer": a 2xx body that is not what the operation returns) is never replayed: the reconciler
-  re-reads once and reports what is true (see :meth:`Context.reconcile`).
+  re-reads once and reports what is true (see :meth:`Context.reconcile`); a create that more steps follow is settled
+  the same way by finding the object by its identity (:meth:`Context.create`). Both settle through one path
+  (``_reread``/``_settled``); no core settles a lost write, or changes an error's kind, itself.
 The hosts only validate arguments, build the client and format the result dict this returns.
 """
 
@@ -239,7 +241,7 @@ class Context(object):
             "api_error": {key: self.scrub(value) for key, value in error.as_dict().items()},
         }
 
-    def not_applied(self, lost, msg):
+    def _not_applied(self, lost, msg):
         """End the task as failed: the write whose answer was ``lost`` is known, from a re-read, NOT to have been
         applied, so it no longer counts as a change this task may have made (a failed task reports ``changed`` while
         one stands: :func:`execute`). Every settlement of a lost write that finds it not applied ends here."""
@@ -248,7 +250,7 @@ class Context(object):
             client.writes_maybe_applied -= 1
         raise Finished(self.failure(lost, msg=msg))
 
-    def unknown_failure(self, error, msg):
+    def _unknown_failure(self, error, msg):
         """The failure of a write whose outcome is unknown: ``changed`` (the platform may hold the change)."""
         return dict(self.failure(error, msg=msg), changed=True)
 
@@ -317,7 +319,7 @@ class Context(object):
         verdict = now == after if reached is None else reached(now)
         if verdict is not True and verdict is not False:
             raise Finished(
-                self.unknown_failure(
+                self._unknown_failure(
                     lost,
                     msg=(
                         "%s, and the state read back afterwards cannot show whether it was applied (%s), so the outcome is "
@@ -354,7 +356,7 @@ class Context(object):
             return reread()
         except ApiError as again:
             words = dict(what=lost_write(lost, settling.detail), again=again.describe().rstrip("."))
-            raise Finished(self.unknown_failure(lost, msg=settling.failed_too % words)) from None
+            raise Finished(self._unknown_failure(lost, msg=settling.failed_too % words)) from None
 
     def _settled(self, lost, applied, settling, shown=None):
         """Settle the ``lost`` write by the re-read's verdict: a warning when it was ``applied``, else the failure
@@ -363,7 +365,7 @@ class Context(object):
         if applied:
             self.warn(settling.applied % words)
             return
-        self.not_applied(lost, settling.not_applied % words)
+        self._not_applied(lost, settling.not_applied % words)
 
     def diff(self):
         """The ``diff`` return value: one dict, a list for several objects, or None."""
