@@ -415,14 +415,13 @@ def run(ctx):
     model, current = records.read()
     before, after, apply = core.change(ctx.client, found.id, wanted, model, current, absent)
     keys = shapes.given(wanted) if current or absent else None
-    outcome = ctx.reconcile(before, after, apply, reread=partial(records.now, after, keys))
+    outcome = ctx.reconcile(before, after, apply, reread=records.now, view=partial(records.compared, after, keys))
     if absent:
         return {"dns_record": None}
     if outcome.answer is not None:
         return {"dns_record": shapes.from_models([outcome.answer], found.id, ctx.warn)[0]}
     if outcome.changed:  # predicted in check mode; after a lost answer, what the re-read found
-        settled = records.last if not ctx.check_mode else None
-        return {"dns_record": settled or shapes.merged(wanted, current or {"zone_id": found.id})}
+        return {"dns_record": outcome.model or shapes.merged(wanted, current or {"zone_id": found.id})}
     return {"dns_record": current}
 
 

@@ -35,7 +35,7 @@ class Records(object):
     task names."""
 
     def __init__(self, ctx, found, wanted, in_zone):
-        self.ctx, self.found, self.wanted, self.last, self.in_zone = ctx, found, wanted, None, in_zone
+        self.ctx, self.found, self.wanted, self.in_zone = ctx, found, wanted, in_zone
 
     def read(self):
         """``(model, readable)`` of the record the task names, or ``(None, None)``; ambiguity fails listing them. The
@@ -46,12 +46,14 @@ class Records(object):
             self.in_zone = bool(shapes.in_zone(self.wanted, domain, warn=self.ctx.warn, deprecate=self.ctx.deprecate))
         readable = shapes.pick(shapes.from_models(models, self.found.id, self.ctx.warn), self.wanted)
         model = next((m for m in models if readable and m.get("Id") == readable["id"]), None)
-        self.last = readable
         return model, readable
 
-    def now(self, after, keys):
-        """The record re-read after a lost answer: ``after`` when it holds what the task asked for, else its view."""
-        readable = self.read()[1]
+    def now(self):
+        """The readable record the task names, read again after a lost answer (None when there is none)."""
+        return self.read()[1]
+
+    def compared(self, after, keys, readable):
+        """What a re-read ``readable`` compares as: ``after`` when it holds what the task asked for, else its view."""
         if readable is None:
             return {}
         return after if after and shapes.same(self.wanted, readable) else shapes.view(readable, keys)
