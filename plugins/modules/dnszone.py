@@ -293,195 +293,37 @@ api_error:
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    BAD_ANSWER,
-    UNCONFIRMED_KINDS,
-    ApiError,
-    InputError,
-)
+from ansible_collections.edge.platform.plugins.module_utils._cores import dns_zones as core
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_zones as S
 
-NOT_VISIBLE = (
-    "No DNS zone with id %d is visible to this API key: check zone_id (a new zone is created by its domain only)."
-)
-OTHER_DOMAIN = (
-    "domain %r differs from the domain of DNS zone %d (%r), and the platform cannot change a zone's domain. Give the "
-    "zone's own domain, or create a zone by domain and delete the old one."
-)
-PREDICTED = (
-    "The zone would be created: its id and dates are unknown until then; the settings not given are the platform's "
-    "documented defaults for a new zone."
-)
-NOT_IMPORTED_AGAIN = (
-    "A re-run does not import it (the zone exists now): add the records with the record modules, or delete the zone "
-    "and run the task again."
-)
-
-
-def wanted(params):
-    """The settings the task asks for; bad input fails here, before any request."""
-    settings = S.wanted_values(params)
-    if params["state"] == "absent" and (settings or params["import_zone_file"] is not None):
-        given = list(settings) + (["import_zone_file"] if params["import_zone_file"] is not None else [])
-        raise InputError("state=absent takes no settings (%s given): remove them." % ", ".join(given), option="state")
-    return settings
-
-
-def current(ctx):
-    """The zone the task names (its DnsZoneModel, or None when it does not exist)."""
-    zone_id, domain = ctx.params["zone_id"], ctx.params["domain"]
-    if domain is not None:
-        domain = S.check_domain(domain)
-    if zone_id is None:
-        return dns_zones.find_domain(ctx.client, domain)
-    try:
-        zone = dns_zones.get(ctx.client, zone_id, NOT_VISIBLE % zone_id)
-    except ApiError as error:
-        if error.status != 404 or ctx.params["state"] != "absent":
-            raise
-        # a proxy or a wrong base_url answers 404 too: the zone listing confirms it is gone before it is claimed
-        if not dns_zones.confirm_gone(ctx.client, zone_id, domain):
-            raise ApiError(
-                error.operation,
-                404,
-                "the zone listing still shows DNS zone %d, so the 404 was not the platform's answer" % zone_id,
-                kind=BAD_ANSWER,
-                hint="Nothing was deleted. Check that base_url points at the platform API itself.",
-            ) from None
-        return None
-    if domain is not None and S.normal_domain(domain).lower() != S.normal_domain(zone.get("Domain")).lower():
-        raise InputError(OTHER_DOMAIN % (domain, zone_id, zone.get("Domain")), option="domain")
-    return zone
-
-
-def view(zone, settings, domain):
-    """What is compared and shown in the diff: whether the zone exists, its domain and the settings given."""
-    if zone is None:
-        return {"present": False, "domain": domain}
-    return dict(S.managed_view(zone, settings), present=True, domain=zone.get("Domain"))
-
-
-def lost_answer(error):
-    """What happened to a write whose answer was lost or did not confirm it, in a few words."""
-    if error.status is None:
-        return "%s got no answer (%s)" % (error.operation, (error.message or "no details").rstrip("."))
-    return "%s was not confirmed (HTTP %d)" % (error.operation, error.status)
-
-
-def created_zone(ctx, domain):
-    """Create the zone; after a lost answer, one read decides (the create is never sent twice)."""
-    try:
-        return dns_zones.create(ctx.client, domain)
-    except ApiError as error:
-        if error.kind not in UNCONFIRMED_KINDS:
-            raise
-        lost, what = error, lost_answer(error)
-    try:
-        zone = dns_zones.find_domain(ctx.client, domain)
-    except ApiError as again:
-        ctx.fail_from(
-            lost,
-            msg="%s, and reading the zones back failed too (%s), so whether the zone was created is "
-            "unknown. It was not sent again; check before re-running." % (what, again.describe().rstrip(".")),
-        )
-    if zone is None:
-        ctx.not_applied(
-            lost,
-            "%s, and the zones read back afterwards show it was NOT created. It was not sent again; re-run the task to "
-            "create it." % what,
-        )
-    ctx.warn(
-        "%s; the zones read back afterwards show it was created (id %s). It was not sent again."
-        % (what, zone.get("Id"))
-    )
-    return zone
-
-
-def create(ctx, domain, settings, done):
-    """Create the zone, import its zone file, then write the settings that differ from the platform's defaults; a
-    step that fails after the create landed fails the task saying so (the zone is kept). The zone's model."""
-    zone = created_zone(ctx, domain)
-    label = "DNS zone %s (id %d)" % (zone.get("Domain"), zone["Id"])
-    was = "%s WAS created" % label
-    if ctx.params["import_zone_file"] is not None:
-        try:
-            done["import"] = dns_zones.import_zone_file(ctx.client, zone["Id"], ctx.params["import_zone_file"], label)
-        except ApiError as error:
-            landed = (
-                "may have been imported (its answer was lost; it was not sent again: check the records)"
-                if (error.kind in UNCONFIRMED_KINDS)
-                else "was not imported"
-            )
-            ctx.fail_from(
-                error,
-                msg="%s, but its zone file %s: %s. %s"
-                % (was, landed, error.describe().rstrip("."), NOT_IMPORTED_AGAIN),
-                dns_zone=S.shape_dns_zone(zone),
-            )
-        # the create's answer predates the import: the result counts the records the import's answer added (a
-        # settings write below answers the zone with its records, which then replaces this)
-        zone = dict(zone, Records=list(zone.get("Records") or []) + [{}] * done["import"]["RecordsSuccessful"])
-    members = S.request_members(S.differing(zone, settings))
-    if members:
-        try:
-            zone = dns_zones.update(ctx.client, zone["Id"], members, label)
-        except ApiError as error:
-            applied = (
-                "may not have been applied (the answer was lost)"
-                if error.kind in UNCONFIRMED_KINDS
-                else ("were not applied")
-            )
-            ctx.fail_from(
-                error,
-                msg="%s, but its settings %s: %s. The zone was kept; a re-run applies the settings."
-                % (was, applied, error.describe().rstrip(".")),
-                dns_zone=S.shape_dns_zone(zone),
-            )
-    return zone
-
-
-def import_result(counts, warn):
-    if counts is None:
-        return None
-    if counts["RecordsFailed"] > 0:
-        warn(
-            "The platform could not import %d record(s) of import_zone_file (%d imported, %d skipped)."
-            % (counts["RecordsFailed"], counts["RecordsSuccessful"], counts["RecordsSkipped"])
-        )
-    return {
-        "records_successful": counts["RecordsSuccessful"],
-        "records_failed": counts["RecordsFailed"],
-        "records_skipped": counts["RecordsSkipped"],
-    }
-
 
 def run(ctx):
-    settings, done = wanted(ctx.params), {}
-    zone = current(ctx)
-    domain = zone.get("Domain") if zone else ctx.params["domain"] and S.check_domain(ctx.params["domain"])
+    settings, done = core.wanted(ctx.params), {}
+    zone = core.current(ctx)
+    domain = core.domain_of(ctx, zone)
     label = "DNS zone %s (id %d)" % (domain, zone["Id"]) if zone else "DNS zone %s" % domain
-
-    def reread():
-        return view(dns_zones.find_domain(ctx.client, domain), settings, domain)
-
-    if ctx.params["state"] == "absent":
+    reread, state = (
+        partial(dns_zones.find_domain, ctx.client, domain),
+        partial(core.view, settings=settings, domain=domain),
+    )
+    if ctx.params["state"] == "absent":  # no settings (core.wanted)
         apply = partial(dns_zones.delete, ctx.client, zone["Id"], label) if zone else None
-        ctx.reconcile(view(zone, {}, domain), view(None, {}, domain), apply, reread=reread)
+        ctx.reconcile(state(zone), state(None), apply, reread=reread, view=state)
         return {"dns_zone": None, "zone_file_import": None, "predicted": None}
     members = S.request_members(S.differing(zone, settings) if zone else settings)
     if zone is None:
-        apply, predicted = partial(create, ctx, domain, settings, done), S.predicted_zone(domain, members)
+        apply, predicted = partial(core.create, ctx, domain, settings, done), S.predicted_zone(domain, members)
     else:
         apply, predicted = partial(dns_zones.update, ctx.client, zone["Id"], members, label), dict(zone, **members)
     after = dict(S.wanted_view(settings), present=True, domain=domain if zone is None else zone.get("Domain"))
-    outcome = ctx.reconcile(view(zone, settings, domain), after, apply, reread=reread)
+    outcome = ctx.reconcile(state(zone), after, apply, reread=reread, view=state)
     if zone is None:  # under --check: later tasks of the run may stand in for it (_engine/ledger.py)
         ctx.note_predicted(*dns_zones.predicted_zone(domain))
     return {
         "dns_zone": S.shape_dns_zone(outcome.answer or (predicted if outcome.changed else zone), ctx.warn),
-        "zone_file_import": import_result(done.get("import"), ctx.warn),
-        "predicted": PREDICTED if zone is None and ctx.check_mode else None,
+        "zone_file_import": core.import_result(done.get("import"), ctx.warn),
+        "predicted": core.PREDICTED if zone is None and ctx.check_mode else None,
     }
 
 

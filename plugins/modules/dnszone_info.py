@@ -185,15 +185,8 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._cores.dns_zones import shaped
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_zones import shape_dns_zone
-
-
-def shaped(ctx, model):
-    zone = shape_dns_zone(model, ctx.warn)
-    if ctx.params["export"]:
-        zone["zone_file"] = dns_zones.export_zone_file(ctx.client, zone["id"])
-    return zone
 
 
 def run(ctx):

@@ -12,7 +12,8 @@ fragment ``edge.platform.zone_selectors``.
 
 The listings and finders behind the name options live with their resources (``dns_zones.find``,
 ``pull_zones.find``, ``shield_zones.find_by_pull_zone``); the names below re-export them for the modules that
-import them from here.
+import them from here. The bounds of a listing are ``listing.py``'s alone (a copy here would escape a test that
+lowers them).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 
 from . import dns_zones, pull_zones, shield_zones
-from .listing import CORE_PAGE_SIZE, LISTING_HINT, MAX_CANDIDATES, MAX_ITEMS, MAX_PAGES, LookupFailed, check_listing
+from .listing import LookupFailed, check_listing
 
 find_dns_zone = dns_zones.find
 find_pull_zone = pull_zones.find
@@ -45,11 +46,6 @@ __all__ = [
     "list_pull_zones",
     "list_shield_zones",
     "check_listing",
-    "CORE_PAGE_SIZE",
-    "LISTING_HINT",
-    "MAX_CANDIDATES",
-    "MAX_ITEMS",
-    "MAX_PAGES",
 ]
 
 

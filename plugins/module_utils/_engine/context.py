@@ -11,7 +11,7 @@ One picture::
     validates with AnsibleModule                validates with the same argument spec
               \                                         /
                +---> Context: params, check_mode, diff_mode, client,
-                     warn(), fail(), exit(), reconcile(before, after, apply, reread)
+                     warn(), fail(), exit(), reconcile(before, after, apply, reread), create(send, find)
                           |
                           v
                      run(ctx): the module's core -> dict of return values
@@ -30,7 +30,9 @@ One picture::
   with its text, scrubbed like every message.
 - A write whose answer was lost (``ApiError.kind == "may_have_been_sent"``) or does not confirm it (kind
   "bad_answer": a 2xx body that is not what the operation returns) is never replayed: the reconciler
-  re-reads once and reports what is true (see :meth:`Context.reconcile`).
+  re-reads once and reports what is true (see :meth:`Context.reconcile`); a create that more steps follow is settled
+  the same way by finding the object by its identity (:meth:`Context.create`). Both settle through one path
+  (``_reread``/``_settled``); no core settles a lost write, or changes an error's kind, itself.
 The hosts only validate arguments, build the client and format the result dict this returns.
 """
 
@@ -46,17 +48,62 @@ from .errors import UNCONFIRMED_KINDS, ApiError, InputError, scrub
 
 class Outcome(tuple):
     """What :meth:`Context.reconcile` did: ``changed``, ``state`` (the state the object is now in, as far as this
-    run knows), ``diff`` (or None) and ``answer`` (what ``apply()`` returned: the write's answer; None when nothing
-    was written, in check mode, or when a re-read settled a lost answer). Unpacks as ``changed, state, diff``."""
+    run knows), ``diff`` (or None), ``answer`` (what ``apply()`` returned: the write's answer; None when nothing
+    was written, in check mode, or when a re-read settled a lost answer) and ``model`` (the answer, or the model a
+    re-read by ``view`` settled on; None when neither). Unpacks as ``changed, state, diff``."""
 
-    def __new__(cls, changed, state, diff, answer=None):
+    def __new__(cls, changed, state, diff, answer=None, model=None):
         outcome = super().__new__(cls, (changed, state, diff))
         outcome.answer = answer
+        outcome.model = answer if answer is not None else model
         return outcome
 
     changed = property(lambda self: self[0])
     state = property(lambda self: self[1])
     diff = property(lambda self: self[2])
+
+
+class Settling(object):
+    """The sentences that settle one lost write by a re-read, formatted with ``what`` (:func:`lost_write`), ``again``
+    (the re-read's failure) and ``shown`` (what the re-read found): ``failed_too`` (the re-read failed), ``applied``
+    (the warning), ``not_applied``; ``detail``: whether ``what`` carries the platform's message after a status."""
+
+    def __init__(self, failed_too, applied, not_applied, detail=True):
+        self.failed_too, self.applied, self.not_applied, self.detail = failed_too, applied, not_applied, detail
+
+
+# a write the reconciler drives: the re-read compares the whole state
+RECONCILED = Settling(
+    "%(what)s, and re-reading the state failed too (%(again)s), so whether the change was applied is unknown. It was "
+    "not sent again; check the state before re-running.",
+    "%(what)s; the state read back afterwards shows the change was applied. It was not sent again.",
+    "%(what)s and the state read back afterwards shows it was NOT applied. It was not sent again; re-run the task to "
+    "apply it.",
+)
+
+
+def created(listing, thing):
+    """The sentences of a create settled by finding the object by its identity in ``listing`` (a create that more steps
+    follow: :meth:`Context.create`); ``thing`` names the object."""
+    return Settling(
+        "%%(what)s, and reading %s back failed too (%%(again)s), so whether the %s was created is unknown. It was not "
+        "sent again; check before re-running." % (listing, thing),
+        "%%(what)s; %s read back afterwards show it was created (%%(shown)s). It was not sent again." % listing,
+        "%%(what)s, and %s read back afterwards show it was NOT created. It was not sent again; re-run the task to "
+        "create it." % listing,
+        detail=False,
+    )
+
+
+def lost_write(lost, detail=True):
+    """What happened to a write whose answer was lost (no status) or did not confirm it, in a few words; ``detail``
+    adds the platform's message after the status."""
+    if lost.status is None:
+        return "%s got no answer (%s)" % (lost.operation, (lost.message or "no details").rstrip("."))
+    # an answer that does not confirm the write: a 5xx, a 202 that may not have applied it, or a 2xx whose body is
+    # not what the operation returns
+    said = ": %s" % lost.message.rstrip(".") if detail and lost.message else ""
+    return "%s was not confirmed (HTTP %d%s)" % (lost.operation, lost.status, said)
 
 
 class Finished(Exception):
@@ -194,7 +241,7 @@ class Context(object):
             "api_error": {key: self.scrub(value) for key, value in error.as_dict().items()},
         }
 
-    def not_applied(self, lost, msg):
+    def _not_applied(self, lost, msg):
         """End the task as failed: the write whose answer was ``lost`` is known, from a re-read, NOT to have been
         applied, so it no longer counts as a change this task may have made (a failed task reports ``changed`` while
         one stands: :func:`execute`). Every settlement of a lost write that finds it not applied ends here."""
@@ -203,7 +250,7 @@ class Context(object):
             client.writes_maybe_applied -= 1
         raise Finished(self.failure(lost, msg=msg))
 
-    def unknown_failure(self, error, msg):
+    def _unknown_failure(self, error, msg):
         """The failure of a write whose outcome is unknown: ``changed`` (the platform may hold the change)."""
         return dict(self.failure(error, msg=msg), changed=True)
 
@@ -220,16 +267,17 @@ class Context(object):
             self.diffs = [diff]
         raise Finished(result)
 
-    def reconcile(self, before, after, apply, reread=None, changed=None, reached=None, state_of=None):
+    def reconcile(self, before, after, apply, reread=None, changed=None, reached=None, state_of=None, view=None):
         """Drive one managed object from ``before`` to ``after``; returns an :class:`Outcome`.
 
         ``before``/``after`` are the shaped, comparable states; they are also the diff. ``apply()``
         does the write and returns its answer; it is never called when nothing differs or in check mode.
         The outcome's ``state`` is ``state_of(answer)`` (without ``state_of``: the answer itself); when a re-read
-        settled a lost answer as applied, what ``reread()`` returned; else ``after``. ``changed`` and the diff are
+        settled a lost answer as applied, the state it read; else ``after``. ``changed`` and the diff are
         recorded for the result.
 
-        ``reread()`` returns the current state in the shape of ``after``. When ``apply()`` raised an
+        ``reread()`` returns the current state in the shape of ``after`` or, with ``view``, the current model, whose
+        state is ``view(model)`` (the outcome's ``model`` is then that model). When ``apply()`` raised an
         ``ApiError`` of kind "may_have_been_sent" (no answer, but the write may have landed) or
         "bad_answer" (an answer that does not confirm the write: never a state to claim), the
         write is not sent again: ``reread()`` runs once and decides. Desired state reached: changed,
@@ -242,71 +290,82 @@ class Context(object):
         saying why the re-read state cannot tell (the outcome is then reported unknown).
         """
         changed = before != after if changed is None else bool(changed)
-        state, answer = before, None
+        state, answer, model = before, None, None
         diff = {"before": before, "after": after} if self.diff_mode else None
         if changed:
             state = after
             if not self.check_mode:
-                answer, seen = self._apply(after, apply, reread, reached)
+                answer, model = self._apply(after, apply, reread, reached, view)
                 if answer is not None:
                     state = answer if state_of is None else state_of(answer)
-                elif seen is not None:
-                    state = seen
+                elif model is not None:
+                    state = model if view is None else view(model)
+                    model = None if view is None else model
             self.changed = True
         if diff is not None:
             self.diffs.append(diff)
-        return Outcome(changed, state, diff, answer)
+        return Outcome(changed, state, diff, answer, model)
 
-    def _apply(self, after, apply, reread, reached=None):
-        """``(answer, None)``; ``(None, now)`` when a lost answer's re-read shows the change applied."""
+    def _apply(self, after, apply, reread, reached=None, view=None):
+        """``(answer, None)``; ``(None, read)`` when a lost answer's re-read shows the change applied."""
         try:
             return apply(), None
         except ApiError as error:
             if getattr(error, "kind", None) not in UNCONFIRMED_KINDS or reread is None:
                 raise
             lost = error
-        if lost.status is None:
-            what = "%s got no answer (%s)" % (lost.operation, (lost.message or "no details").rstrip("."))
-        else:  # an answer that does not confirm the write: a 5xx, a 202 that may not have applied it, or a 2xx
-            # whose body is not what the operation returns
-            what = "%s was not confirmed (HTTP %d%s)" % (
-                lost.operation,
-                lost.status,
-                ": %s" % lost.message.rstrip(".") if lost.message else "",
-            )
-        try:
-            now = reread()
-        except ApiError as again:
-            raise Finished(
-                self.unknown_failure(
-                    lost,
-                    msg=(
-                        "%s, and re-reading the state failed too (%s), so whether the change was applied is unknown. "
-                        "It was not sent again; check the state before re-running."
-                        % (what, again.describe().rstrip("."))
-                    ),
-                )
-            )
+        read = self._reread(lost, reread, RECONCILED)
+        now = read if view is None else view(read)
         verdict = now == after if reached is None else reached(now)
         if verdict is not True and verdict is not False:
             raise Finished(
-                self.unknown_failure(
+                self._unknown_failure(
                     lost,
                     msg=(
                         "%s, and the state read back afterwards cannot show whether it was applied (%s), so the outcome is "
                         "unknown. It was not sent again; check the state before re-running."
-                        % (what, str(verdict or "no comparison possible").rstrip("."))
+                        % (lost_write(lost), str(verdict or "no comparison possible").rstrip("."))
                     ),
                 )
             )
-        if verdict:
-            self.warn("%s; the state read back afterwards shows the change was applied. It was not sent again." % what)
-            return None, now
-        self.not_applied(
-            lost,
-            "%s and the state read back afterwards shows it was NOT applied. It was not sent again; re-run the task to "
-            "apply it." % what,
-        )
+        self._settled(lost, verdict, RECONCILED)
+        return None, read
+
+    def create(self, send, find, settling, shown):
+        """Create an object whose task goes on with it (more steps follow: a zone file to import); its model.
+
+        ``send()`` sends the create once and returns the new object's model. When its answer is lost or does not
+        confirm it (``UNCONFIRMED_KINDS``), it is never sent again: ``find()`` re-reads by the object's identity (its
+        model, or None when there is none) and settles it, in the sentences of ``settling`` (:func:`created`); the
+        warning names the object found with ``shown(model)``. Not found: failure saying it was NOT created; the
+        re-read failing too: failure saying the outcome is unknown.
+        """
+        try:
+            return send()
+        except ApiError as error:
+            if getattr(error, "kind", None) not in UNCONFIRMED_KINDS:
+                raise
+            lost = error
+        model = self._reread(lost, find, settling)
+        self._settled(lost, model is not None, settling, shown(model) if model is not None else None)
+        return model
+
+    def _reread(self, lost, reread, settling):
+        """What ``reread()`` returns after the ``lost`` answer; its failure ends the task: the outcome is unknown."""
+        try:
+            return reread()
+        except ApiError as again:
+            words = dict(what=lost_write(lost, settling.detail), again=again.describe().rstrip("."))
+            raise Finished(self._unknown_failure(lost, msg=settling.failed_too % words)) from None
+
+    def _settled(self, lost, applied, settling, shown=None):
+        """Settle the ``lost`` write by the re-read's verdict: a warning when it was ``applied``, else the failure
+        saying it was not (it was never sent again)."""
+        words = dict(what=lost_write(lost, settling.detail), shown=shown)
+        if applied:
+            self.warn(settling.applied % words)
+            return
+        self._not_applied(lost, settling.not_applied % words)
 
     def diff(self):
         """The ``diff`` return value: one dict, a list for several objects, or None."""

@@ -29,6 +29,7 @@ from collections import namedtuple
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
 
 Row = namedtuple("Row", "name member kind names")
@@ -85,10 +86,6 @@ CREATE_DEFAULTS = {
     "DnsSecEnabled": False,
     "CertificateKeyType": 0,
 }
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def normal_domain(domain):
@@ -184,7 +181,7 @@ def readable_value(row, value, unknown=None):
     """The platform's value as returned: enum numbers as names (a number this collection cannot name stays that
     number, with a warning appended to ``unknown``: ``_shapes/enums.py``), values of the wrong type as null."""
     if row.kind == ENUM:
-        return enum_readable(row.names, value, row.member, unknown) if _is_int(value) else None
+        return enum_readable(row.names, value, row.member, unknown) if is_number(value) else None
     if row.kind == BOOL:
         return value if isinstance(value, bool) else None
     if row.kind in (HOST, EMAIL):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._engine import context as context_module
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     MAY_HAVE_BEEN_SENT,
@@ -380,6 +381,79 @@ def test_a_reread_that_settles_a_lost_answer_is_the_state():
         {"v": 1}, {"v": 2}, apply, reread=lambda: read_back, reached=lambda now: {"v": now["Value"]} == {"v": 2}
     )
     assert outcome.answer is None and outcome.state is read_back and outcome.changed is True
+
+
+def test_a_reread_by_view_gives_the_model_it_settled_on():
+    """With ``view``, the re-read returns the model: the state compared is its view, the outcome carries both."""
+
+    def apply():
+        raise ApiError("Updating x", None, "read timed out", kind=MAY_HAVE_BEEN_SENT)
+
+    model = {"Value": 2, "Id": 7}
+    outcome = Context({}).reconcile(
+        {"v": 1}, {"v": 2}, apply, reread=lambda: model, view=lambda read: {"v": read["Value"]}
+    )
+    assert outcome.state == {"v": 2} and outcome.model is model and outcome.answer is None
+
+
+def test_the_outcome_model_is_the_answer_when_the_write_was_answered():
+    outcome = Context({}).reconcile({"v": 1}, {"v": 2}, lambda: {"Value": 2}, view=lambda read: {"v": read["Value"]})
+    assert outcome.model == outcome.answer == {"Value": 2}
+
+
+CREATED = context_module.created("the things", "thing")
+
+
+def create(ctx, send, find):
+    return ctx.create(send, find, CREATED, lambda model: "id %s" % model["Id"])
+
+
+def test_an_answered_create_is_its_answer_and_nothing_is_read():
+    ctx = Context({})
+    assert create(ctx, lambda: {"Id": 1}, lambda: pytest.fail("must not read")) == {"Id": 1} and not ctx.warnings
+
+
+def test_a_lost_create_found_by_its_identity_goes_on_with_a_warning():
+    writes = Writes(apply_error=lost("Creating thing a"))
+    ctx = Context({})
+    assert create(ctx, writes.apply, lambda: {"Id": 9}) == {"Id": 9} and writes.applied == 1
+    assert ctx.warnings == [
+        "Creating thing a got no answer (ReadTimeout: read timed out); the things read back afterwards show it was "
+        "created (id 9). It was not sent again."
+    ]
+
+
+def test_a_lost_create_not_found_fails_saying_it_was_not_created():
+    writes = Writes(apply_error=unconfirmed("Creating thing a", 503, "no details"))
+    result = execute(lambda ctx: create(ctx, writes.apply, lambda: None), Context({}))
+    assert (
+        result["failed"] is True
+        and writes.applied == 1
+        and result["msg"]
+        == (
+            "Creating thing a was not confirmed (HTTP 503), and the things read back afterwards show it was NOT created. "
+            "It was not sent again; re-run the task to create it."
+        )
+    )
+
+
+def test_a_lost_create_whose_reread_fails_is_unknown_and_changed():
+    writes = Writes(apply_error=lost("Creating thing a"), reread_error=ApiError("Listing things", 500, "oops"))
+    result = execute(lambda ctx: create(ctx, writes.apply, writes.reread), Context({}))
+    assert result["failed"] is True and result["changed"] is True and writes.applied == 1
+    assert result["msg"].startswith(
+        "Creating thing a got no answer (ReadTimeout: read timed out), and reading the "
+        "things back failed too (Listing things failed with HTTP 500"
+    )
+    assert result["msg"].endswith(
+        "so whether the thing was created is unknown. It was not sent again; check before re-running."
+    )
+
+
+def test_a_refused_create_is_not_reread():
+    writes = Writes(apply_error=ApiError("Creating thing a", 400, "bad"))
+    result = execute(lambda ctx: create(ctx, writes.apply, writes.reread), Context({}))
+    assert result["failed"] is True and writes.reread_count == 0 and "HTTP 400" in result["msg"]
 
 
 def test_fail_from_replaces_the_sentence_and_keeps_the_platform_error():

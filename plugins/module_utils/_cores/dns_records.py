@@ -1,0 +1,89 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""What the ``dns_record`` module does beyond its declaration (pure Python: no Ansible imports).
+
+- :func:`wanted_record`: the readable record the options give;
+- :func:`resolve_pull_zone`: a PullZone record's pull zone given by name, made an id;
+- :class:`Records`: the zone's records of the wanted type, read and picked (again after a lost answer);
+- :func:`change`: the views compared and the one write between them.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import pull_zone_in_plan
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
+
+
+def wanted_record(ctx):
+    """The readable record the options give; bad input fails before any request."""
+    for option in ("name", "pullzone_name"):  # names sent to the platform (pullzone_name as a search term)
+        problem = check_name(ctx.params[option], option)
+        if problem:
+            raise InputError(problem, option=option)
+    return shapes.from_options(ctx.params)
+
+
+class Records(object):
+    """The zone's records of the wanted type: :meth:`read` reads them (one read of the zone) and picks the one the
+    task names."""
+
+    def __init__(self, ctx, found, wanted, in_zone):
+        self.ctx, self.found, self.wanted, self.in_zone = ctx, found, wanted, in_zone
+
+    def read(self):
+        """``(model, readable)`` of the record the task names, or ``(None, None)``; ambiguity fails listing them. The
+        first read makes the name relative to the zone, when the zone was chosen by id."""
+        number = shapes.TYPE_NUMBERS[self.wanted["type"]]
+        domain, models = dns_records.read_zone(self.ctx.client, self.found.id, number, self.found.not_visible)
+        if not self.in_zone:
+            self.in_zone = bool(shapes.in_zone(self.wanted, domain, warn=self.ctx.warn, deprecate=self.ctx.deprecate))
+        readable = shapes.pick(shapes.from_models(models, self.found.id, self.ctx.warn), self.wanted)
+        model = next((m for m in models if readable and m.get("Id") == readable["id"]), None)
+        return model, readable
+
+    def now(self):
+        """The readable record the task names, read again after a lost answer (None when there is none)."""
+        return self.read()[1]
+
+    def compared(self, after, keys, readable):
+        """What a re-read ``readable`` compares as: ``after`` when it holds what the task asked for, else its view."""
+        if readable is None:
+            return {}
+        return after if after and shapes.same(self.wanted, readable) else shapes.view(readable, keys)
+
+
+def resolve_pull_zone(ctx, wanted):
+    """A PullZone record's pull zone given by name: its id (one search request; under --check, one an earlier task
+    only predicted stands in, its id null). The wanted record."""
+    if wanted.get("pullzone_name") is not None and wanted.get("pullzone_id") is None:
+        zone = pull_zone_in_plan(ctx, wanted["pullzone_name"])
+        wanted["pullzone_id"], wanted["pullzone_name"] = zone["Id"], zone.get("Name") or wanted["pullzone_name"]
+    return wanted
+
+
+def change(client, zone_id, wanted, model, current, absent):
+    """``(before, after, apply)``: the views compared and the one write that goes from one to the other."""
+    if absent:
+        return (
+            (shapes.view(current) if current else {}),
+            {},
+            partial(dns_records.delete, client, zone_id, model and model["Id"]),
+        )
+    if current is None:
+        if shapes.link_value(wanted) is None:
+            raise InputError("value is required to create a %s record." % wanted["type"], option="value")
+        return (
+            {},
+            shapes.view(wanted, shapes.given(wanted)),
+            partial(dns_records.add, client, zone_id, shapes.to_body(wanted), wanted["type"]),
+        )
+    before, after = shapes.plan(wanted, current)
+    body = shapes.to_body(wanted, model)
+    return before, after, partial(dns_records.update_and_read, client, zone_id, model["Id"], body)
