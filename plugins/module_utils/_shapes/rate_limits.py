@@ -24,20 +24,7 @@ from __future__ import annotations
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from .shield_enums import RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, named
-from .shield_rules import (
-    CHAINED,
-    NEGATED,
-    OPERATOR,
-    REGEX_VARIABLE,
-    SEVERITY,
-    TRANSFORMATIONS,
-    VALUE,
-    VARIABLES,
-    Enum,
-    Field,
-    RuleShape,
-    root_option,
-)
+from .shield_rules import CONDITION_ROWS, Enum, Field, RuleShape, root_option
 
 # The Shield document's enums (x-enum-varnames): RatelimitRuleActionType, WafRatelimitCounterKeyType,
 # WafRateLimitTimeframeType (seconds), WafRatelimitBlockType (seconds); the collection names them in lower case, and
@@ -87,7 +74,7 @@ class Count(Field):
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-CONDITION = (VARIABLES, OPERATOR, SEVERITY, TRANSFORMATIONS, VALUE, NEGATED, REGEX_VARIABLE, CHAINED)
+CONDITION = CONDITION_ROWS
 LIMIT = (
     Count("request_count", "requestCount"),
     Enum("timeframe", "timeframe", TIMEFRAMES, "a timeframe", chained=False, required=True),

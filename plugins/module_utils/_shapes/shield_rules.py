@@ -332,6 +332,8 @@ NEGATED = Flag("is_negated", "isNegated")
 REGEX_VARIABLE = Flag("is_regex_variable", "isRegexVariable")
 CHAINED_ROWS = (VARIABLES, OPERATOR, VALUE, NEGATED, REGEX_VARIABLE)
 CHAINED = Chained("chained_rule_conditions", "chainedRuleConditions", CHAINED_ROWS)
+# The rows of a rule's main condition, in the body's order: every kind of rule has them (a kind adds its own rows).
+CONDITION_ROWS = (VARIABLES, OPERATOR, SEVERITY, TRANSFORMATIONS, VALUE, NEGATED, REGEX_VARIABLE, CHAINED)
 
 
 def _fields(fields, chained):

@@ -24,34 +24,13 @@ from __future__ import annotations
 
 from . import shield_rules
 from .shield_enums import WAF_ACTIONS
-from .shield_rules import (
-    CHAINED,
-    NEGATED,
-    OPERATOR,
-    REGEX_VARIABLE,
-    SEVERITY,
-    TRANSFORMATIONS,
-    VALUE,
-    VARIABLES,
-    Enum,
-    RuleShape,
-)
+from .shield_rules import CONDITION_ROWS, Enum, RuleShape
 
 OPTION = "rule_configuration"
 
 # The members of a condition (CreateCustomWafRuleModel's ruleConfiguration), in the body's order. Rows with
 # chained=False exist on the main condition only.
-FIELDS = (
-    Enum("action_type", "actionType", WAF_ACTIONS, "an action", chained=False, required=True),
-    VARIABLES,
-    OPERATOR,
-    SEVERITY,
-    TRANSFORMATIONS,
-    VALUE,
-    NEGATED,
-    REGEX_VARIABLE,
-    CHAINED,
-)
+FIELDS = (Enum("action_type", "actionType", WAF_ACTIONS, "an action", chained=False, required=True),) + CONDITION_ROWS
 SHAPE = RuleShape(
     "custom WAF rule", ((OPTION, FIELDS, "the rule's action, variables, operator and value"),), "waf_rule_info"
 )
