@@ -14,13 +14,13 @@ every shield rule's (``shield_rules.RuleResource``); only the paths, the sentenc
 
 from __future__ import annotations
 
-from .shield_rules import MAX_PAGE_SIZE, RuleResource, named
+from .shield_rules import RuleResource
 
 ZONE_RULES = "/shield/rate-limits/%d"  # GET: a zone's rules, one page at a time
 RULES = "/shield/rate-limit"  # POST: create
 RULE = "/shield/rate-limit/%d"  # GET, PATCH, DELETE: one rule
 
-__all__ = ("MAX_PAGE_SIZE", "RATE_LIMITS", "named", "list_all", "find", "get", "create", "update", "delete", "thin")
+__all__ = ("RATE_LIMITS", "list_all", "find", "get", "create", "update", "delete", "thin")
 
 RULE_NOT_VISIBLE = (
     "No rate limit rule with id %d is visible to this API key: check id (shield_zone_id lists the rules of a zone)."

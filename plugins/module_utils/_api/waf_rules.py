@@ -11,26 +11,13 @@ Pure Python: no Ansible imports, no context.
 
 from __future__ import annotations
 
-from .shield_rules import MAX_PAGE_SIZE, RuleResource, find_by_name, named, rule_read_failure, written_rule
+from .shield_rules import RuleResource
 
 ZONE_RULES = "/shield/waf/custom-rules/%d"  # GET: a zone's rules, one page at a time
 RULES = "/shield/waf/custom-rule"  # POST: create
 RULE = "/shield/waf/custom-rule/%d"  # GET, PATCH, DELETE: one rule
 
-__all__ = (
-    "MAX_PAGE_SIZE",
-    "WAF_RULES",
-    "named",
-    "find_by_name",
-    "rule_read_failure",
-    "written_rule",
-    "list_all",
-    "find",
-    "get",
-    "create",
-    "update",
-    "delete",
-)
+__all__ = ("WAF_RULES", "list_all", "find", "get", "create", "update", "delete")
 
 RULE_NOT_VISIBLE = (
     "No custom WAF rule with id %d is visible to this API key: check id (shield_zone_id lists the rules of a zone)."
