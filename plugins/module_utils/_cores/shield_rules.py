@@ -28,11 +28,12 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules
 
 
 class RuleKind(object):
-    """One kind of shield rule: ``result`` is the key of the write module's result (the info module's is its plural),
-    ``lock`` the name of the zone's writer lock, ``api`` its ``RuleResource``, ``shape`` its ``RuleShape``."""
+    """One kind of rule: ``result`` is the key of the write module's result (the info module's is its plural),
+    ``lock`` the name of the zone's writer lock, ``api`` its ``RuleResource``, ``shape`` its ``RuleShape``, ``zone``
+    the selector of the zone that holds the rules (``_api/selectors``; a shield zone unless said otherwise)."""
 
-    def __init__(self, result, lock, api, shape):
-        self.result, self.lock, self.api, self.shape = result, lock, api, shape
+    def __init__(self, result, lock, api, shape, zone=SHIELD_ZONE):
+        self.result, self.lock, self.api, self.shape, self.zone = result, lock, api, shape, zone
 
 
 WAF_RULE = RuleKind("waf_rule", "shield-waf", waf_rules.WAF_RULES, waf_rule_shapes.SHAPE)
@@ -77,7 +78,7 @@ def manage(ctx, kind):
     """The write module's task: the rule ``rule_name`` of the chosen shield zone made as the options say; its result."""
     params, configuration = ctx.params, wanted_configuration(kind, ctx.params)
     name = params["rule_name"]
-    found = SHIELD_ZONE.resolve_in_plan(
+    found = kind.zone.resolve_in_plan(
         ctx, lambda: {kind.result: predicted_new(ctx, kind, name, configuration)}, {kind.result: None}
     )
     find = partial(kind.api.find, ctx.client, found.id, name, found.not_visible)
@@ -98,24 +99,30 @@ def manage(ctx, kind):
 
 # --- the info module -----------------------------------------------------------------------------------------------
 
-# What every rule info module declares beside its ``run``: one rule by id, or the rules of a zone chosen one of the
-# selector's ways (``ModuleDef`` keywords).
-INFO_DECLARATION = dict(
-    argument_spec=dict(
-        SHIELD_ZONE.argument_spec(),
-        id=dict(type="int"),
-        rule_name=dict(type="str", aliases=["name"]),
-        page_size=dict(type="int", default=100),
-    ),
-    bounds={"page_size": (1, MAX_PAGE_SIZE)},
-    **merge_validation(
-        SHIELD_ZONE.validation(required=False),
-        {
-            "mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names + ["rule_name"]],
-            "required_one_of": [["id"] + SHIELD_ZONE.names],
-        },
-    ),
-)
+
+def info_declaration(zone):
+    """What a rule info module declares beside its ``run`` (``ModuleDef`` keywords): one rule by id, or the rules of a
+    zone chosen one of the ways of the selector ``zone``."""
+    return dict(
+        argument_spec=dict(
+            zone.argument_spec(),
+            id=dict(type="int"),
+            rule_name=dict(type="str", aliases=["name"]),
+            page_size=dict(type="int", default=100),
+        ),
+        bounds={"page_size": (1, MAX_PAGE_SIZE)},
+        **merge_validation(
+            zone.validation(required=False),
+            {
+                "mutually_exclusive": [("id", name) for name in zone.names + ["rule_name"]],
+                "required_one_of": [["id"] + zone.names],
+            },
+        ),
+    )
+
+
+# the declaration of the info modules of the shield's rules
+INFO_DECLARATION = info_declaration(SHIELD_ZONE)
 
 
 def check_info(params):
@@ -130,7 +137,7 @@ def zone_rules(ctx, kind):
     """The rules of the chosen shield zone (those named ``rule_name`` when given), each read by its id when the
     listing left part of it out and it was asked for by name; a warning names the rules still left thin."""
     params, api = ctx.params, kind.api
-    found = SHIELD_ZONE.resolve(ctx)
+    found = kind.zone.resolve(ctx)
     rules = api.list_all(ctx.client, found.id, params["page_size"], found.not_visible)
     if params["rule_name"] is not None:
         # the rules asked for by name are read by their id when the listing left part of them out
