@@ -24,7 +24,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums
 
 # --- access_list ---------------------------------------------------------------------------------------------------
 
-MAX_NOTES = 5
+MAX_NOTES = 5  # warnings about normalised entries, at the most; the rest are counted in one more
 
 
 def check_input(ctx, list_type):
