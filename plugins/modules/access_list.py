@@ -269,139 +269,14 @@ api_error:
       sample: Custom Access List limit exceeded. You can have a maximum of 1 custom lists.
 """
 
-from functools import partial
-
-from ansible_collections.edge.platform.plugins.module_utils._api import access_lists, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._cores.access_lists import manage
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import access_lists as shapes
-from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import SHIELD_PLANS
-
-MAX_NOTES = 5
-
-
-def check_input(ctx, list_type):
-    """Bad input fails before any write (before any request when the type is known); the canonical entries (or
-    None), with a warning per entry that was normalised."""
-    name = ctx.params["name"]
-    if not name or not name.strip():
-        raise InputError("name must not be empty: it identifies the list within the shield zone.", option="name")
-    problem = check_name(name, "name")
-    if problem:
-        raise InputError(problem, option="name")
-    if ctx.params["entries"] is None or list_type is None:
-        return None
-    entries, notes = shapes.canonical_entries(list_type, ctx.params["entries"])
-    for note in notes[:MAX_NOTES]:
-        ctx.warn(note)
-    if len(notes) > MAX_NOTES:
-        ctx.warn("%d more entries had host bits set and are sent as their networks." % (len(notes) - MAX_NOTES))
-    return entries
-
-
-def plan_name(ctx, found):
-    """The zone's plan, from the lookup that found the zone, else one read (only on the way to a failure)."""
-    model = found.model if found.model is not None else shield_zones.get(ctx.client, found.id, found.not_visible)
-    return SHIELD_PLANS.get(model.get("planType"), "unknown")
-
-
-def check_wanted(ctx, found, index, details, before, wanted):
-    """What the platform cannot do fails before any write: a change of type or description, a new list without type
-    or action, a list over the plan's limits."""
-    for option, now, asked in shapes.unchangeable(before, wanted):
-        raise InputError(
-            "%s of custom access list %r is %r, not %r, and %s: delete the list (state=absent) and create it "
-            "again to change it, or leave %s out."
-            % (option, ctx.params["name"], now, asked, shapes.NOT_UPDATABLE_HINT[option], option),
-            option=option,
-        )
-    missing = [option for option in ("type", "action") if not before and wanted.get(option) is None]
-    if missing:
-        raise InputError(
-            "%s must be given to create custom access list %r." % (" and ".join(missing), ctx.params["name"]),
-            option=missing[0],
-        )
-    if wanted != before:
-        problem = access_lists.limit_problem(index, details, len(wanted.get("entries") or []))
-        if problem:
-            raise InputError(
-                "Cannot write custom access list %r: %s, on the %s plan. %s"
-                % (ctx.params["name"], problem, plan_name(ctx, found), access_lists.LIMIT_HINT),
-                option="entries",
-            )
-
-
-def read(ctx, found):
-    """``(index, details, custom)``: the zone's lists, the one named, and its content (None when absent)."""
-    index = access_lists.read_index(ctx.client, found.id, found.not_visible)
-    details = access_lists.find(index, name=ctx.params["name"])
-    if details is None and access_lists.find_managed(index, ctx.params["name"]) is not None:
-        raise InputError(
-            "%r is a managed (curated) list of shield zone %d: access_list manages custom lists only (read managed "
-            "lists with edge.platform.access_list_info include_managed=true)." % (ctx.params["name"], found.id),
-            option="name",
-        )
-    custom = access_lists.get(ctx.client, found.id, details["listId"], found.not_visible) if details else None
-    return index, details, custom
-
-
-def view_now(ctx, found):
-    """The list as the platform holds it now, in the compared form (the one re-read after a lost answer)."""
-    return shapes.list_view(*read(ctx, found)[1:])
-
-
-def result(ctx, found, outcome, details, custom, wanted):
-    """The ``access_list`` return value: from the writes' answers, else the list as read or predicted."""
-    unknown = []  # numbers without a name: returned as the numbers, each with a warning
-    if outcome.answer is not None:
-        details, answered, configuration = outcome.answer
-        details, custom = dict(details, **(configuration or {})), answered or custom
-        shaped = shapes.shape_list(found.id, details, custom, unknown=unknown)
-        warn_all(ctx, unknown)
-        if custom is not None and wanted.get("entries") is not None and shaped["entries"] != wanted["entries"]:
-            ctx.warn(
-                "The platform answered with %d entries where %d were sent; the entries reported are the platform's."
-                % (len(shaped["entries"] or []), len(wanted["entries"]))
-            )
-        return shaped
-    if outcome.changed:
-        return shapes.shape_predicted(found.id, details, outcome.state)
-    shaped = shapes.shape_list(found.id, details, custom, unknown=unknown)
-    warn_all(ctx, unknown)
-    return shaped
-
-
-def warn_all(ctx, warnings):
-    for warning in warnings:
-        ctx.warn(warning)
 
 
 def run(ctx):
-    params = ctx.params
-    entries = check_input(ctx, params["type"])
-    found = SHIELD_ZONE.resolve_in_plan(  # under --check, a shield zone only predicted: the list predicted in full
-        ctx,
-        lambda: {"access_list": shapes.shape_predicted(None, None, shapes.wanted_view(None, params, entries))},
-        {"access_list": None},
-    )
-    index, details, custom = read(ctx, found)
-    before = shapes.list_view(details, custom)
-    reread = partial(view_now, ctx, found)
-    if params["state"] == "absent":
-        apply = partial(access_lists.delete, ctx.client, found.id, details["listId"]) if details else None
-        ctx.reconcile(before, {}, apply, reread=reread)
-        return {"access_list": None}
-    entries = check_input(ctx, params["type"] or before.get("type"))
-    wanted = shapes.wanted_view(before, params, entries)
-    check_wanted(ctx, found, index, details, before, wanted)
-    plan = SHIELD_PLANS.get((found.model or {}).get("planType"))
-    writes = access_lists.Writes(
-        ctx.client, found.id, params["name"], details, shapes.bodies(before, wanted), plan, ctx.warn
-    )
-    outcome = ctx.reconcile(before, wanted, writes.apply, reread=reread)
-    return {"access_list": result(ctx, found, outcome, details, custom, wanted)}
+    return manage(ctx)
 
 
 MODULE = ModuleDef(

@@ -180,44 +180,13 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._api import access_lists
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._cores.access_lists import read_lists
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.access_lists import shape_list
-
-
-def chosen(params, index, zone_id):
-    """The index entries of the custom lists asked for; an id the zone does not have fails."""
-    if params["id"] is not None:
-        details = access_lists.find(index, list_id=params["id"])
-        if details is None:
-            raise InputError(
-                "Shield zone %d has no custom access list with id %d (managed lists are read with "
-                "include_managed=true)." % (zone_id, params["id"]),
-                option="id",
-            )
-        return [details]
-    lists = access_lists.custom_lists(index)
-    return lists if params["name"] is None else [d for d in lists if d.get("name") == params["name"]]
 
 
 def run(ctx):
-    params = ctx.params
-    if params["name"] is not None and not params["name"].strip():
-        raise InputError("name must not be empty: it names the lists to read.", option="name")
-    found = SHIELD_ZONE.resolve(ctx)
-    index = access_lists.read_index(ctx.client, found.id, found.not_visible)
-    unknown = []  # numbers without a name: returned as the numbers, each with a warning
-    read = [
-        shape_list(found.id, d, access_lists.get(ctx.client, found.id, d["listId"], found.not_visible), False, unknown)
-        for d in chosen(params, index, found.id)
-    ]
-    if params["include_managed"] and params["name"] is None and params["id"] is None:
-        read += [shape_list(found.id, d, None, True, unknown) for d in access_lists.managed_lists(index)]
-    for warning in unknown:
-        ctx.warn(warning)
-    return {"access_lists": read}
+    return read_lists(ctx)
 
 
 MODULE = ModuleDef(

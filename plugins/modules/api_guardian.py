@@ -151,13 +151,9 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._api import api_guardian as guardian
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._cores.api_guardian import configure
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
-    CONFIGURATION,
-    configuration_result,
-)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     API_GUARDIAN_ACTIONS,
     API_GUARDIAN_EXECUTION_MODES,
@@ -166,18 +162,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums
 
 
 def run(ctx):
-    zone = SHIELD_ZONE.resolve(ctx)
-    wanted = CONFIGURATION.wanted(ctx.params)
-    current = guardian.get(ctx.client, zone.id, zone.option).configuration
-    body = CONFIGURATION.changes(current, wanted)
-    desired = dict(current, **body)
-    outcome = ctx.reconcile(
-        CONFIGURATION.view(current),
-        CONFIGURATION.view(desired),
-        lambda: guardian.update_configuration(ctx.client, zone.id, current, body),
-        reread=lambda: CONFIGURATION.view(guardian.get(ctx.client, zone.id, zone.option).configuration),
-    )
-    return {"api_guardian": configuration_result(zone.id, desired if outcome.answer is None else outcome.answer)}
+    return configure(ctx)
 
 
 MODULE = ModuleDef(

@@ -259,15 +259,9 @@ api_error:
       sample: null
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._api import api_guardian as guardian
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._cores.api_guardian import configure_endpoint
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_settings import (
-    ENDPOINT,
-    endpoint_result,
-    predicted_endpoint,
-)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     RATE_LIMIT_TIMEFRAME_VARNAMES,
     RATE_LIMIT_TIMEFRAMES,
@@ -276,25 +270,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums
 
 
 def run(ctx):
-    zone = SHIELD_ZONE.resolve(ctx)
-    method, path = ctx.params["method"], ctx.params["path"]
-    try:
-        endpoint = guardian.get_endpoint(ctx.client, zone.id, method, path, zone.option)
-    except InputError:
-        # check mode: the endpoint of a document an earlier task only predicted uploading is not there
-        missing = "the API Guardian endpoint %s %s of shield zone %d" % (method.upper(), path, zone.id)
-        if ctx.predicted_dependency(missing, needs=[guardian.predicted_endpoint(zone.id, method, path)]):
-            return {"endpoint": predicted_endpoint(ctx.params, method, path)}
-        raise
-    body = ENDPOINT.changes(endpoint, ENDPOINT.wanted(ctx.params, endpoint))
-    desired = dict(endpoint, **body)
-    outcome = ctx.reconcile(
-        ENDPOINT.view(endpoint),
-        ENDPOINT.view(desired),
-        lambda: guardian.update_endpoint(ctx.client, zone.id, endpoint, body),
-        reread=lambda: ENDPOINT.view(guardian.get_endpoint(ctx.client, zone.id, method, path, zone.option)),
-    )
-    return {"endpoint": endpoint_result(desired if outcome.answer is None else outcome.answer)}
+    return configure_endpoint(ctx)
 
 
 MODULE = ModuleDef(

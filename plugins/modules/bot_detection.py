@@ -216,14 +216,9 @@ api_error:
 
 from functools import partial
 
-from ansible_collections.edge.platform.plugins.module_utils._api import bot_detection as bots
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._cores.bot_detection import configure
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import (
-    bot_view,
-    merged_state,
-    shape_bot_detection,
-)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     BOT_EXECUTION_MODE_VARNAMES,
     BOT_EXECUTION_MODES,
@@ -236,24 +231,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums
 
 
 def run(ctx):
-    merged_state(None, ctx.params)  # a setting that is none of its names or numbers fails before any request
-    found = SHIELD_ZONE.resolve(ctx)
-    view = partial(bot_view, found.id)
-    read = partial(bots.read, ctx.client, found.id, found.not_visible)
-    current = read()
-    wanted = merged_state(current, ctx.params)
-    outcome = ctx.reconcile(
-        view(current),
-        view(wanted),
-        partial(bots.update, ctx.client, found.id, wanted, found.not_visible),
-        reread=lambda: view(read()),
-        state_of=view,
-    )
-    unknown = []  # a number without a name is kept as read (merged_state) and shown as the number, with a warning
-    shape_bot_detection(found.id, wanted, unknown=unknown)
-    for warning in unknown:
-        ctx.warn(warning)
-    return {"bot_detection": outcome.state}
+    return configure(ctx)
 
 
 MODULE = ModuleDef(

@@ -176,23 +176,13 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._api import bot_detection as bots
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._cores.bot_detection import read
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import shape_bot_detection
 
 
 def run(ctx):
-    found = SHIELD_ZONE.resolve(ctx)
-    try:
-        state = bots.read(ctx.client, found.id, found.not_visible)
-    except bots.NotInPlan as refused:  # a report over many zones goes on past a Basic one
-        return {"bot_detection": bots.unavailable(found.id, refused.message)}
-    unknown = []  # numbers without a name: returned as the numbers, each with a warning
-    shaped = shape_bot_detection(found.id, state, unknown=unknown)
-    for warning in unknown:
-        ctx.warn(warning)
-    return {"bot_detection": shaped}
+    return read(ctx)
 
 
 MODULE = ModuleDef(argument_spec=SHIELD_ZONE.argument_spec(), run=run, **SHIELD_ZONE.validation())

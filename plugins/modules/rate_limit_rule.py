@@ -504,79 +504,17 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from functools import partial
-
-from ansible_collections.edge.platform.plugins.module_utils._api import rate_limits
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
+from ansible_collections.edge.platform.plugins.module_utils._cores.shield_rules import RATE_LIMIT_RULE, manage
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import rate_limits as rate_limit_shapes
-from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import (
-    INT32_MAX,
-    desired_configuration,
-    kept_unnamed,
-    rule_state,
-    shape_rule,
-)
+from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import INT32_MAX
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import enum_choices
-from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import (
-    condition_options,
-    predicted_rule,
-    rule_body,
-)
-
-
-def wanted_configuration(params):
-    """The ``ruleConfiguration`` to write (None for state=absent); bad input fails before any request."""
-    name = params["rule_name"]
-    if not name or not name.strip():
-        raise InputError(
-            "rule_name must not be empty: it identifies the rule within the shield zone.", option="rule_name"
-        )
-    bad_name = check_name(name, "rule_name")  # the name is sent to the platform
-    if bad_name:
-        raise InputError(bad_name, option="rule_name")
-    return desired_configuration(params) if params["state"] == "present" else None
-
-
-def write(client, zone_id, current, body):
-    """Delete the rule (no body), create it (no current rule) or update it; the rule answered, if any."""
-    if body is None:
-        return rate_limits.delete(client, current["id"])
-    if current is None:
-        return rate_limits.create(client, zone_id, body)
-    return rate_limits.update(client, current["id"], body)
-
-
-def predicted_new(ctx, name, configuration):
-    """The rule a real run would create in a shield zone an earlier task was only predicted creating."""
-    if not configuration:
-        return None
-    return shape_rule(
-        predicted_rule(None, None, rule_body(name, ctx.params["rule_description"], configuration, None)), ctx.warn
-    )
+from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import condition_options
 
 
 def run(ctx):
-    params, configuration = ctx.params, wanted_configuration(ctx.params)
-    name = params["rule_name"]
-    found = SHIELD_ZONE.resolve_in_plan(
-        ctx, lambda: {"rate_limit_rule": predicted_new(ctx, name, configuration)}, {"rate_limit_rule": None}
-    )
-    find = partial(rate_limits.find, ctx.client, found.id, name, found.not_visible)
-    with one_writer(ctx, "shield-rate-limit", found.id):
-        current = find()
-        if configuration:  # a number this collection cannot name, and no option to replace it: kept as it is
-            configuration = kept_unnamed(configuration, current, params)
-        body = rule_body(name, params["rule_description"], configuration, current) if configuration else None
-        apply = partial(write, ctx.client, found.id, current, body)
-        outcome = ctx.reconcile(rule_state(current), rule_state(body), apply, reread=lambda: rule_state(find()))
-    if body is None:
-        return {"rate_limit_rule": None}
-    rule = outcome.answer or (predicted_rule(current, found.id, body) if outcome.changed else current)
-    return {"rate_limit_rule": shape_rule(rule, ctx.warn)}
+    return manage(ctx, RATE_LIMIT_RULE)
 
 
 TIMEFRAMES = enum_choices(rate_limit_shapes.TIMEFRAMES, rate_limit_shapes.TIMEFRAME_VARNAMES, fold_case=True)

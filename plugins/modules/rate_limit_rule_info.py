@@ -286,63 +286,19 @@ api_error:
 """
 
 
-from ansible_collections.edge.platform.plugins.module_utils._api import rate_limits
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._cores.shield_rules import (
+    INFO_DECLARATION,
+    RATE_LIMIT_RULE,
+    read,
+)
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import shape_rule
-
-
-def check(params):
-    """Bad input fails before any request (the id and page_size are in range: the module's bounds)."""
-    if params["rule_name"] is not None and not params["rule_name"].strip():
-        raise InputError(
-            "rule_name must not be empty: it names the rules to read within the shield zone.", option="rule_name"
-        )
 
 
 def run(ctx):
-    params = ctx.params
-    check(params)
-    if params["id"] is not None:
-        rules = [rate_limits.get(ctx.client, params["id"])]
-    else:
-        found = SHIELD_ZONE.resolve(ctx)
-        rules = rate_limits.list_all(ctx.client, found.id, params["page_size"], found.not_visible)
-        if params["rule_name"] is not None:
-            # the rules asked for by name are read by their id when the listing left their limit out
-            rules = [
-                rate_limits.get(ctx.client, r["id"]) if rate_limits.thin(r) else r
-                for r in rate_limits.named(rules, params["rule_name"])
-            ]
-        thin = [rule.get("id") for rule in rules if rate_limits.thin(rule)]
-        if thin:
-            ctx.warn(
-                "The platform's listing left out the limit (request_count, timeframe, block_time, counter_key) of %d "
-                "rule%s (ids %s): it is returned as null. Read a rule by id or rule_name to get it."
-                % (len(thin), "" if len(thin) == 1 else "s", ", ".join(str(i) for i in thin[:10]))
-            )
-    return {"rate_limit_rules": [shape_rule(rule, ctx.warn) for rule in rules]}
+    return read(ctx, RATE_LIMIT_RULE)
 
 
-MODULE = ModuleDef(
-    argument_spec=dict(
-        SHIELD_ZONE.argument_spec(),
-        id=dict(type="int"),
-        rule_name=dict(type="str", aliases=["name"]),
-        page_size=dict(type="int", default=100),
-    ),
-    run=run,
-    bounds={"page_size": (1, rate_limits.MAX_PAGE_SIZE)},
-    # one rule by id, or the rules of a zone chosen one of the selector's ways
-    **merge_validation(
-        SHIELD_ZONE.validation(required=False),
-        {
-            "mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names + ["rule_name"]],
-            "required_one_of": [["id"] + SHIELD_ZONE.names],
-        },
-    ),
-)
+MODULE = ModuleDef(run=run, **INFO_DECLARATION)
 
 
 def main():

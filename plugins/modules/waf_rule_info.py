@@ -273,52 +273,15 @@ api_error:
       sample: Shield zone 3999 was not found.
 """
 
-from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._cores.shield_rules import INFO_DECLARATION, WAF_RULE, read
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import shape_rule
-
-
-def check(params):
-    """Bad input fails before any request (the id and page_size are in range: the module's bounds)."""
-    if params["rule_name"] is not None and not params["rule_name"].strip():
-        raise InputError(
-            "rule_name must not be empty: it names the rules to read within the shield zone.", option="rule_name"
-        )
 
 
 def run(ctx):
-    params = ctx.params
-    check(params)
-    if params["id"] is not None:
-        rules = [waf_rules.get(ctx.client, params["id"])]
-    else:
-        found = SHIELD_ZONE.resolve(ctx)
-        rules = waf_rules.list_all(ctx.client, found.id, params["page_size"], found.not_visible)
-        if params["rule_name"] is not None:
-            rules = waf_rules.named(rules, params["rule_name"])
-    return {"waf_rules": [shape_rule(rule, ctx.warn) for rule in rules]}
+    return read(ctx, WAF_RULE)
 
 
-MODULE = ModuleDef(
-    argument_spec=dict(
-        SHIELD_ZONE.argument_spec(),
-        id=dict(type="int"),
-        rule_name=dict(type="str", aliases=["name"]),
-        page_size=dict(type="int", default=100),
-    ),
-    run=run,
-    bounds={"page_size": (1, waf_rules.MAX_PAGE_SIZE)},
-    # one rule by id, or the rules of a zone chosen one of the selector's ways
-    **merge_validation(
-        SHIELD_ZONE.validation(required=False),
-        {
-            "mutually_exclusive": [("id", name) for name in SHIELD_ZONE.names + ["rule_name"]],
-            "required_one_of": [["id"] + SHIELD_ZONE.names],
-        },
-    ),
-)
+MODULE = ModuleDef(run=run, **INFO_DECLARATION)
 
 
 def main():

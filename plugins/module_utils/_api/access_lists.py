@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     MAY_HAVE_BEEN_APPLIED_HINT,
-    MAY_HAVE_BEEN_SENT,
     NO_ANSWER,
     REFUSED,
     UNCONFIRMED_KINDS,
@@ -24,8 +23,8 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     unconfirmed,
 )
 
+from . import shield
 from .answers import object_with, shield_data
-from .waf_rules import DELETION_ANSWER, confirm_deletion
 
 INDEX = "/shield/shield-zone/%d/access-lists"  # GET: every list of a zone with its ids; POST: create a custom list
 LIST = "/shield/shield-zone/%d/access-lists/%d"  # GET, PATCH, DELETE: one custom list (by listId)
@@ -51,14 +50,6 @@ def list_answer(list_id):
     )
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _hints(hint):
-    return {404: hint} if hint else None
-
-
 # --- reads ---------------------------------------------------------------------------------------------------------
 
 
@@ -67,12 +58,14 @@ def read_index(client, zone_id, hint=None):
     counts and limits, at the top level (not wrapped in ``data``). An answer without the two lists is not the
     index (not understood): nothing is decided from it, so no list is ever taken for absent from a faulty answer."""
     operation = "Reading the access lists of shield zone %d" % zone_id
-    return client.request("GET", INDEX % zone_id, operation, hints=_hints(hint), expect=INDEX_ANSWER).data
+    return client.request(
+        "GET", INDEX % zone_id, operation, hints=shield.not_found_hints(hint), expect=INDEX_ANSWER
+    ).data
 
 
 def custom_lists(index):
     """The index's custom lists (entries without an integer ``listId`` cannot be addressed and are left out)."""
-    return [e for e in index.get("customLists") or [] if isinstance(e, dict) and _is_int(e.get("listId"))]
+    return [e for e in index.get("customLists") or [] if isinstance(e, dict) and shield.is_int(e.get("listId"))]
 
 
 def managed_lists(index):
@@ -103,7 +96,9 @@ def get(client, zone_id, list_id, hint=None):
     """The ``CustomAccessList`` ``list_id`` of zone ``zone_id`` (with its ``content``); fails unless the answer is it
     (a 202 carrying it included: only a 200 is the list)."""
     operation = "Reading custom access list %d of shield zone %d" % (list_id, zone_id)
-    reply = client.request("GET", LIST % (zone_id, list_id), operation, hints=_hints(hint), expect=list_answer(list_id))
+    reply = client.request(
+        "GET", LIST % (zone_id, list_id), operation, hints=shield.not_found_hints(hint), expect=list_answer(list_id)
+    )
     if reply.status != 200:
         raise ApiError(operation, reply.status, "the platform answered without the list (HTTP 202 Accepted)", hint=hint)
     return reply.data["data"]
@@ -116,8 +111,8 @@ def limit_problem(index, current, entry_count):
     """Why writing a list with ``entry_count`` entries (a new one when ``current`` is None) would pass the plan's limits
     the index reports, as a text naming the limit, else None. A limit the index does not report is not checked."""
     lists, list_limit = index.get("customListCount"), index.get("customListLimit")
-    if current is None and _is_int(list_limit):
-        count = lists if _is_int(lists) else len(custom_lists(index))
+    if current is None and shield.is_int(list_limit):
+        count = lists if shield.is_int(lists) else len(custom_lists(index))
         if count + 1 > list_limit:
             return "the shield zone has %d custom access list%s and its plan allows %d (customListLimit %d)" % (
                 count,
@@ -126,8 +121,8 @@ def limit_problem(index, current, entry_count):
                 list_limit,
             )
     entries, entry_limit = index.get("customEntryCount"), index.get("customEntryLimit")
-    if _is_int(entry_limit) and _is_int(entries):
-        held = current.get("entryCount") if current and _is_int(current.get("entryCount")) else 0
+    if shield.is_int(entry_limit) and shield.is_int(entries):
+        held = current.get("entryCount") if current and shield.is_int(current.get("entryCount")) else 0
         total = entries - held + entry_count
         if entry_count > held and total > entry_limit:
             return (
@@ -157,17 +152,6 @@ def _plan_refusal(error, plan_name):
     )
 
 
-def _not_confirmed(operation, status):
-    """A write answered without what it returns (a 202 ``AcceptedResult``, or no data): it may still land, so it is
-    never sent again and a re-read decides (docs/platform-notes.md, "Shield writes answered with HTTP 202")."""
-    return ApiError(
-        operation,
-        status,
-        "the platform answered HTTP %d without confirming the change" % status,
-        kind=MAY_HAVE_BEEN_SENT,
-    )
-
-
 def _send(client, method, path, operation, body, plan_name):
     try:
         reply = client.request(method, path, operation, json_body=body, replay_safe=False)
@@ -175,13 +159,13 @@ def _send(client, method, path, operation, body, plan_name):
         raise _plan_refusal(error, plan_name) from None
     data = reply.object.get("data")
     if reply.status != 200 or not isinstance(data, dict):
-        raise _not_confirmed(operation, reply.status)
+        raise shield.not_confirmed(operation, reply.status)
     return data
 
 
 def _confirmed_list(operation, data, list_id=None):
     found = data.get("id")
-    if not _is_int(found) or found <= 0 or (list_id is not None and found != list_id):
+    if not shield.is_int(found) or found <= 0 or (list_id is not None and found != list_id):
         raise unconfirmed(operation, 200, "the answer holds no list%s" % (" %d" % list_id if list_id else ""))
     return data
 
@@ -218,13 +202,10 @@ def update_configuration(client, zone_id, configuration_id, body, label, plan_na
 
 def delete(client, zone_id, list_id):
     """Delete custom list ``list_id``; a list already gone (404) is what was asked. Returns None. The answer is a
-    ``GenericRequestResponse`` judged as every Shield answer (``waf_rules.confirm_deletion``: ``success: false`` alone,
+    ``GenericRequestResponse`` judged as every Shield answer (``shield.confirm_deletion``: ``success: false`` alone,
     the default of an object nobody filled in, is no failure)."""
     operation = "Deleting custom access list %d of shield zone %d" % (list_id, zone_id)
-    reply = client.request(
-        "DELETE", LIST % (zone_id, list_id), operation, replay_safe=False, allow_404=True, expect=DELETION_ANSWER
-    )
-    return confirm_deletion(operation, reply)
+    return shield.delete(client, LIST % (zone_id, list_id), operation)
 
 
 # --- the writes of one task ----------------------------------------------------------------------------------------
@@ -307,7 +288,7 @@ class Writes(object):
                 custom = update(self.client, self.zone_id, details["listId"], self.writes["list"], self.plan_name)
                 self.landed.append("updated its %s" % " and ".join(sorted(self.writes["list"])))
             if "configuration" in self.writes:
-                if not _is_int(details.get("configurationId")):
+                if not shield.is_int(details.get("configurationId")):
                     raise ApiError(
                         "Finding the configuration of %s" % self.label(details["listId"]),
                         200,

@@ -20,6 +20,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detection import bot_view, shape_bot_detection
 
+from . import shield
 from .answers import shield_data
 
 BOT_DETECTION = "/shield/shield-zone/%d/bot-detection"  # GET, PATCH
@@ -85,9 +86,7 @@ def configuration_problem(status, body):
 
 def _send(client, method, zone_id, operation, hint, **options):
     try:
-        return client.request(
-            method, BOT_DETECTION % zone_id, operation, hints={404: hint} if hint else None, **options
-        )
+        return client.request(method, BOT_DETECTION % zone_id, operation, hints=shield.not_found_hints(hint), **options)
     except ApiError as error:
         if error.error_key != PLAN_ERROR_KEY:
             raise

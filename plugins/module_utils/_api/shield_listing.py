@@ -14,12 +14,9 @@ pages and items, so a platform that never stops paging fails instead of deciding
 
 from __future__ import annotations
 
+from . import shield
 from .answers import shield_page
 from .listing import check_listing
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def next_page(info, page):
@@ -27,12 +24,12 @@ def next_page(info, page):
     if not isinstance(info, dict):
         return None
     following = info.get("nextPage")
-    if _is_int(following):
+    if shield.is_int(following):
         return following if following > page else None
     if "nextPage" in info:
         return None
     total = info.get("totalPages")
-    if _is_int(total) and page < total:
+    if shield.is_int(total) and page < total:
         return page + 1
     return None
 
@@ -50,7 +47,7 @@ def shield_list(client, path, what, operation, key, per_page=None, hint=None):
         asked = "%s (page %d)" % (operation, page) if page > 1 else operation
         params = {"page": page} if per_page is None else {"page": page, "perPage": per_page}
         reply = client.request(
-            "GET", path, asked, params=params, hints={404: hint} if hint else None, expect=shield_page(what)
+            "GET", path, asked, params=params, hints=shield.not_found_hints(hint), expect=shield_page(what)
         )
         batch = [item for item in reply.data["data"] or [] if isinstance(item, dict)]
         for item in batch:

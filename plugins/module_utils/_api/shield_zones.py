@@ -40,6 +40,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zone_
     whole_upload_scanning,
 )
 
+from . import shield
 from .answers import is_id, object_with, shield_data
 from .listing import LookupFailed
 from .pull_zones import ledger_ref
@@ -62,10 +63,6 @@ UNKNOWN_HINT = (
 )
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def zone_answer(zone_id):
     """The documented answer of ``GET /shield/shield-zone/{id}``: ``{data: ShieldZoneResponse}`` of that zone."""
     return shield_data(
@@ -79,7 +76,7 @@ def by_pull_zone_answer(pull_zone_id):
     return shield_data(
         "the shield zone of pull zone %d (an object with data)" % pull_zone_id,
         lambda zone: (
-            _is_int(zone.get("shieldZoneId"))
+            shield.is_int(zone.get("shieldZoneId"))
             and zone["shieldZoneId"] >= 0
             and (zone.get("pullZoneId") in (None, pull_zone_id) or zone["shieldZoneId"] == 0)
         ),

@@ -12,9 +12,9 @@ readable form groups its members as a reader thinks of them (:data:`GROUPS`):
 - ``limit``: ``request_count`` requests per ``timeframe`` seconds, counted per ``counter_key`` (IP, country, ...);
 - ``response``: the ``action`` taken past the limit, for ``block_time`` seconds.
 
-The walkers of ``shield_rules.py`` read each group's rows: option -> body (:func:`desired_configuration`), body ->
-filled body (:func:`filled_configuration`), body -> readable (:func:`shape_configuration`; ``compare`` for the form
-compared and diffed). Numbers keep a ``*_name`` twin. A name must be one of the document's (bad input fails naming the
+The walkers of ``shield_rules.py`` read each group's rows (:data:`SHAPE`, a ``shield_rules.RuleShape``): option -> body
+(``desired_configuration``), body -> filled body (``filled_configuration``), body -> readable
+(``shape_configuration``; ``compare`` for the form compared and diffed). Numbers keep a ``*_name`` twin. A name must be one of the document's (bad input fails naming the
 option path); a number is sent as given, as the platform may know more than the document lists (docs/platform-notes.md,
 "Rate limit rules"). Pure functions: no Ansible, no HTTP.
 """
@@ -24,25 +24,7 @@ from __future__ import annotations
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from .shield_enums import RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, named
-from .shield_rules import (
-    CHAINED,
-    NEGATED,
-    OPERATOR,
-    REGEX_VARIABLE,
-    SEVERITY,
-    TRANSFORMATIONS,
-    VALUE,
-    VARIABLES,
-    Enum,
-    Field,
-    condition_body,
-    filled_condition,
-    keep_unnamed,
-    root_option,
-    shape_condition,
-    shape_error_response,
-    shape_rule_fields,
-)
+from .shield_rules import CONDITION_ROWS, Enum, Field, RuleShape, root_option
 
 # The Shield document's enums (x-enum-varnames): RatelimitRuleActionType, WafRatelimitCounterKeyType,
 # WafRateLimitTimeframeType (seconds), WafRatelimitBlockType (seconds); the collection names them in lower case, and
@@ -92,7 +74,7 @@ class Count(Field):
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-CONDITION = (VARIABLES, OPERATOR, SEVERITY, TRANSFORMATIONS, VALUE, NEGATED, REGEX_VARIABLE, CHAINED)
+CONDITION = CONDITION_ROWS
 LIMIT = (
     Count("request_count", "requestCount"),
     Enum("timeframe", "timeframe", TIMEFRAMES, "a timeframe", chained=False, required=True),
@@ -111,69 +93,10 @@ GROUPS = (
 OPTIONS = tuple(option for option, _rows, _what in GROUPS)
 
 
-def desired_configuration(params):
-    """The ``ruleConfiguration`` to send (``CreateWafRateLimitRuleModel``, every member filled) from the options
-    ``condition``, ``limit`` and ``response`` of ``params``."""
-    configuration = {}
-    for option, rows, what in GROUPS:
-        spec = params.get(option)
-        if spec is None:
-            raise InputError(
-                "%s is required with state=present: %s (the %s of rate_limit_rule_info can be given as it is)."
-                % (option, what, option),
-                option=option,
-            )
-        configuration.update(condition_body(rows, spec, option))
-    return configuration
-
-
-def kept_unnamed(configuration, current, params):
-    """``configuration`` (to write) with each defaulted enum (severity, counter key, action) that ``params`` do not
-    give kept as the ``current`` rule holds it when it is a number this collection cannot name."""
-    held = (current or {}).get("ruleConfiguration")
-    for option, rows, _what in GROUPS:
-        keep_unnamed(rows, configuration, held, params.get(option))
-    return configuration
-
-
-def filled_configuration(configuration):
-    """A ``ruleConfiguration`` the platform sent, with what it leaves null filled as a write fills it (so a null
-    sub-value, severity, counter key or flag never counts as a change); unknown numbers are kept as sent."""
-    filled = {}
-    for _option, rows, _what in GROUPS:
-        filled.update(filled_condition(rows, configuration))
-    return filled
-
-
-def shape_configuration(configuration, compare=False, unknown=None):
-    """body -> readable: ``{condition, limit, response}``; ``compare`` gives the form compared and diffed; ``unknown``
-    hears a warning per number without a name."""
-    return {
-        option: shape_condition(rows, configuration, compare=compare, unknown=unknown) for option, rows, _what in GROUPS
-    }
-
-
-def rule_view(name, description, configuration):
-    """The compared and diffed form of one rule: name, description and the readable groups."""
-    view = {"rule_name": name, "rule_description": "" if description is None else str(description)}
-    view.update(shape_configuration(filled_configuration(configuration), compare=True))
-    return view
-
-
-def rule_state(rule):
-    """:func:`rule_view` of a ``RateLimitRule`` or a write's body; ``{}`` for no rule."""
-    if rule is None:
-        return {}
-    return rule_view(rule.get("ruleName"), rule.get("ruleDescription"), rule.get("ruleConfiguration"))
-
-
-def shape_rule(rule, warn):
-    """One ``rate_limit_rules`` entry from a ``RateLimitRule``; ``warn(text)`` hears about a broken ``ruleJson`` and
-    each number without a name (kept as the number)."""
-    shaped = shape_rule_fields(rule, "rate limit rule", warn)
-    unknown = []
-    shaped.update(shape_configuration(rule.get("ruleConfiguration"), unknown=unknown))
-    for warning in unknown:
-        warn(warning)
-    shaped["error_response"] = shape_error_response(rule.get("errorResponse"))
-    return shaped
+SHAPE = RuleShape("rate limit rule", GROUPS, "rate_limit_rule_info")
+desired_configuration, kept_unnamed, rule_state, shape_rule = (
+    SHAPE.desired_configuration,
+    SHAPE.kept_unnamed,
+    SHAPE.rule_state,
+    SHAPE.shape_rule,
+)

@@ -332,6 +332,8 @@ NEGATED = Flag("is_negated", "isNegated")
 REGEX_VARIABLE = Flag("is_regex_variable", "isRegexVariable")
 CHAINED_ROWS = (VARIABLES, OPERATOR, VALUE, NEGATED, REGEX_VARIABLE)
 CHAINED = Chained("chained_rule_conditions", "chainedRuleConditions", CHAINED_ROWS)
+# The rows of a rule's main condition, in the body's order: every kind of rule has them (a kind adds its own rows).
+CONDITION_ROWS = (VARIABLES, OPERATOR, SEVERITY, TRANSFORMATIONS, VALUE, NEGATED, REGEX_VARIABLE, CHAINED)
 
 
 def _fields(fields, chained):
@@ -440,3 +442,77 @@ def shape_rule_fields(rule, what, warn):
         "rule_json": rule.get("ruleJson"),
         "rule_json_data": rule_json_data,
     }
+
+
+# --- a kind of rule: its configuration in groups of rows -----------------------------------------------------------
+
+
+class RuleShape(object):
+    """The readable form of one kind of rule (``what``: its name in warnings, "custom WAF rule"): its configuration as
+    ``groups``, each ``(option, rows, what the option holds)``, the option a task gives and the info module
+    (``info_module``) returns. The rows of every group fill one flat ``ruleConfiguration``: a custom WAF rule has one
+    group (``rule_configuration``), a rate limit rule three (``condition``, ``limit``, ``response``)."""
+
+    def __init__(self, what, groups, info_module):
+        self.what, self.groups, self.info_module = what, groups, info_module
+
+    def desired_configuration(self, params):
+        """option -> body: the ``ruleConfiguration`` to send (every member filled) from the options of ``params``."""
+        configuration = {}
+        for option, rows, what in self.groups:
+            spec = params.get(option)
+            if spec is None:
+                raise InputError(
+                    "%s is required with state=present: %s (the %s of %s can be given as it is)."
+                    % (option, what, option, self.info_module),
+                    option=option,
+                )
+            configuration.update(condition_body(rows, spec, option))
+        return configuration
+
+    def kept_unnamed(self, configuration, current, params):
+        """``configuration`` (to write) with each defaulted enum that ``params`` do not give kept as the ``current``
+        rule holds it when it is a number this collection cannot name (:func:`keep_unnamed`)."""
+        held = (current or {}).get("ruleConfiguration")
+        for option, rows, _what in self.groups:
+            keep_unnamed(rows, configuration, held, params.get(option))
+        return configuration
+
+    def filled_configuration(self, configuration):
+        """body -> filled body: a ``ruleConfiguration`` the platform sent, with what it leaves null filled as a write
+        fills it (so a null sub-value, severity or flag never counts as a change); unknown numbers are kept as sent."""
+        filled = {}
+        for _option, rows, _what in self.groups:
+            filled.update(filled_condition(rows, configuration))
+        return filled
+
+    def shape_configuration(self, configuration, compare=False, unknown=None):
+        """body -> readable: ``{option: group}``; ``compare`` gives the form compared and diffed (chained conditions
+        keep their order, transformations count as a set); ``unknown`` hears a warning per number without a name."""
+        return {
+            option: shape_condition(rows, configuration, compare=compare, unknown=unknown)
+            for option, rows, _what in self.groups
+        }
+
+    def rule_view(self, name, description, configuration):
+        """The compared and diffed form of one rule: name, description and the readable configuration."""
+        view = {"rule_name": name, "rule_description": "" if description is None else str(description)}
+        view.update(self.shape_configuration(self.filled_configuration(configuration), compare=True))
+        return view
+
+    def rule_state(self, rule):
+        """:meth:`rule_view` of a rule the platform sent or a write's body; ``{}`` for no rule."""
+        if rule is None:
+            return {}
+        return self.rule_view(rule.get("ruleName"), rule.get("ruleDescription"), rule.get("ruleConfiguration"))
+
+    def shape_rule(self, rule, warn):
+        """One entry of the info module's list from a rule; ``warn(text)`` hears about a broken ``ruleJson`` and each
+        number without a name (kept as the number)."""
+        shaped = shape_rule_fields(rule, self.what, warn)
+        unknown = []
+        shaped.update(self.shape_configuration(rule.get("ruleConfiguration"), unknown=unknown))
+        for warning in unknown:
+            warn(warning)
+        shaped["error_response"] = shape_error_response(rule.get("errorResponse"))
+        return shaped

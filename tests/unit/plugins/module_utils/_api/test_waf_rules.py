@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._api import listing as listing_module
+from ansible_collections.edge.platform.plugins.module_utils._api import shield_rules
 from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules as waf
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     BAD_ANSWER,
@@ -52,7 +53,7 @@ def test_a_complete_rule_is_read_whatever_default_error_response_it_carries(erro
     body = rule(error=error)
     if error is None:
         body["errorResponse"] = None
-    assert waf.rule_read_failure(200, body, 4001) is None
+    assert shield_rules.rule_read_failure(200, body, 4001) is None
 
 
 @pytest.mark.parametrize(
@@ -79,7 +80,7 @@ def test_a_complete_rule_is_read_whatever_default_error_response_it_carries(erro
     ],
 )
 def test_an_error_response_that_reports_a_failure_fails_even_with_complete_data(error, expected):
-    assert waf.rule_read_failure(200, rule(error=error), 4001) == expected
+    assert shield_rules.rule_read_failure(200, rule(error=error), 4001) == expected
 
 
 @pytest.mark.parametrize(
@@ -97,13 +98,13 @@ def test_an_error_response_that_reports_a_failure_fails_even_with_complete_data(
     ],
 )
 def test_a_rule_with_missing_data_fails(body):
-    assert waf.rule_read_failure(200, body, 4001) == (None, "the platform answered without a rule", None)
+    assert shield_rules.rule_read_failure(200, body, 4001) == (None, "the platform answered without a rule", None)
 
 
 @pytest.mark.parametrize("status", [201, 202, 204])
 def test_only_a_200_carries_the_rule(status):
     # a rule deleted in the dashboard answers 202 (terraform-provider-bunnynet issue #93), whatever its body
-    assert waf.rule_read_failure(status, rule(), 4001) == (
+    assert shield_rules.rule_read_failure(status, rule(), 4001) == (
         None,
         "the platform answered without the rule, as it does for a rule that was deleted",
         None,
@@ -112,9 +113,9 @@ def test_only_a_200_carries_the_rule(status):
 
 def test_find_by_name_reports_duplicates():
     rules = [{"id": 1, "ruleName": "a"}, {"id": 2, "ruleName": "b"}, {"id": 3, "ruleName": "a"}]
-    assert waf.find_by_name(rules, "b") == (rules[1], [])
-    assert waf.find_by_name(rules, "a") == (None, [1, 3])
-    assert waf.find_by_name(rules, "c") == (None, [])
+    assert shield_rules.find_by_name(rules, "b") == (rules[1], [])
+    assert shield_rules.find_by_name(rules, "a") == (None, [1, 3])
+    assert shield_rules.find_by_name(rules, "c") == (None, [])
 
 
 @pytest.mark.parametrize(
@@ -127,7 +128,7 @@ def test_find_by_name_reports_duplicates():
     ],
 )
 def test_only_a_200_with_a_rule_confirms_a_write(status, data, confirmed):
-    assert (waf.written_rule(status, data) is not None) is confirmed
+    assert (shield_rules.written_rule(status, data) is not None) is confirmed
 
 
 class Client(object):
