@@ -22,6 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     InputError,
     unconfirmed,
 )
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 
 from . import shield
 from .answers import object_with, shield_data
@@ -65,7 +66,7 @@ def read_index(client, zone_id, hint=None):
 
 def custom_lists(index):
     """The index's custom lists (entries without an integer ``listId`` cannot be addressed and are left out)."""
-    return [e for e in index.get("customLists") or [] if isinstance(e, dict) and shield.is_int(e.get("listId"))]
+    return [e for e in index.get("customLists") or [] if isinstance(e, dict) and is_number(e.get("listId"))]
 
 
 def managed_lists(index):
@@ -111,8 +112,8 @@ def limit_problem(index, current, entry_count):
     """Why writing a list with ``entry_count`` entries (a new one when ``current`` is None) would pass the plan's limits
     the index reports, as a text naming the limit, else None. A limit the index does not report is not checked."""
     lists, list_limit = index.get("customListCount"), index.get("customListLimit")
-    if current is None and shield.is_int(list_limit):
-        count = lists if shield.is_int(lists) else len(custom_lists(index))
+    if current is None and is_number(list_limit):
+        count = lists if is_number(lists) else len(custom_lists(index))
         if count + 1 > list_limit:
             return "the shield zone has %d custom access list%s and its plan allows %d (customListLimit %d)" % (
                 count,
@@ -121,8 +122,8 @@ def limit_problem(index, current, entry_count):
                 list_limit,
             )
     entries, entry_limit = index.get("customEntryCount"), index.get("customEntryLimit")
-    if shield.is_int(entry_limit) and shield.is_int(entries):
-        held = current.get("entryCount") if current and shield.is_int(current.get("entryCount")) else 0
+    if is_number(entry_limit) and is_number(entries):
+        held = current.get("entryCount") if current and is_number(current.get("entryCount")) else 0
         total = entries - held + entry_count
         if entry_count > held and total > entry_limit:
             return (
@@ -165,7 +166,7 @@ def _send(client, method, path, operation, body, plan_name):
 
 def _confirmed_list(operation, data, list_id=None):
     found = data.get("id")
-    if not shield.is_int(found) or found <= 0 or (list_id is not None and found != list_id):
+    if not is_number(found) or found <= 0 or (list_id is not None and found != list_id):
         raise unconfirmed(operation, 200, "the answer holds no list%s" % (" %d" % list_id if list_id else ""))
     return data
 
@@ -288,7 +289,7 @@ class Writes(object):
                 custom = update(self.client, self.zone_id, details["listId"], self.writes["list"], self.plan_name)
                 self.landed.append("updated its %s" % " and ".join(sorted(self.writes["list"])))
             if "configuration" in self.writes:
-                if not shield.is_int(details.get("configurationId")):
+                if not is_number(details.get("configurationId")):
                     raise ApiError(
                         "Finding the configuration of %s" % self.label(details["listId"]),
                         200,

@@ -27,11 +27,6 @@ DELETION_ANSWER = object_with(
 )
 
 
-def is_int(value):
-    """Whether ``value`` is a JSON integer (not a bool, which Python counts as one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def not_found_hints(hint):
     """The ``hints`` of a request whose 404 has the advice ``hint`` (None: no advice)."""
     return {404: hint} if hint else None

@@ -14,6 +14,8 @@ pages and items, so a platform that never stops paging fails instead of deciding
 
 from __future__ import annotations
 
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
+
 from . import shield
 from .answers import shield_page
 from .listing import check_listing
@@ -24,12 +26,12 @@ def next_page(info, page):
     if not isinstance(info, dict):
         return None
     following = info.get("nextPage")
-    if shield.is_int(following):
+    if is_number(following):
         return following if following > page else None
     if "nextPage" in info:
         return None
     total = info.get("totalPages")
-    if shield.is_int(total) and page < total:
+    if is_number(total) and page < total:
         return page + 1
     return None
 

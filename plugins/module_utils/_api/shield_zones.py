@@ -32,6 +32,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     ApiError,
     unconfirmed,
 )
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zone_settings import (
     PAID_FEATURES,
     UNLISTED_IN_REQUEST,
@@ -76,7 +77,7 @@ def by_pull_zone_answer(pull_zone_id):
     return shield_data(
         "the shield zone of pull zone %d (an object with data)" % pull_zone_id,
         lambda zone: (
-            shield.is_int(zone.get("shieldZoneId"))
+            is_number(zone.get("shieldZoneId"))
             and zone["shieldZoneId"] >= 0
             and (zone.get("pullZoneId") in (None, pull_zone_id) or zone["shieldZoneId"] == 0)
         ),

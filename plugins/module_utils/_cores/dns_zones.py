@@ -22,6 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     InputError,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_zones as S
+from ansible_collections.edge.platform.plugins.module_utils._shapes.tables import presence_view
 
 NOT_VISIBLE = (
     "No DNS zone with id %d is visible to this API key: check zone_id (a new zone is created by its domain only)."
@@ -84,9 +85,7 @@ def domain_of(ctx, zone):
 
 def view(zone, settings, domain):
     """What is compared and shown in the diff: whether the zone exists, its domain and the settings given."""
-    if zone is None:
-        return {"present": False, "domain": domain}
-    return dict(S.managed_view(zone, settings), present=True, domain=zone.get("Domain"))
+    return presence_view(zone, lambda z: S.managed_view(z, settings), ("domain", "Domain"), domain)
 
 
 def create(ctx, domain, settings, done):

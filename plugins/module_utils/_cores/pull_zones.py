@@ -18,6 +18,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock im
 from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import certificate_facts, hostname_enums
+from ansible_collections.edge.platform.plugins.module_utils._shapes.tables import presence_view
 
 NOT_VISIBLE = "No pull zone with id %d is visible to this API key: check id (a new zone is created by its name only)."
 NO_RENAME = (
@@ -56,9 +57,7 @@ def current(ctx):
 
 def view(zone, settings, name):
     """What is compared and shown in the diff: whether the zone exists, its name and the settings given."""
-    if zone is None:
-        return {"present": False, "name": name}
-    return dict(P.managed_view(zone, settings), present=True, name=zone.get("Name"))
+    return presence_view(zone, lambda z: P.managed_view(z, settings), ("name", "Name"), name)
 
 
 def create(ctx, name, members):

@@ -27,6 +27,7 @@ import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from .enums import is_number
 from .enums import readable as enum_readable
 from .shield_enums import SHIELD_PLANS
 
@@ -53,10 +54,6 @@ CATEGORIES = {
 MAX_ASN = 4294967295  # 32-bit AS numbers (RFC 6793)
 ASN = re.compile(r"^(?:AS)?([0-9]{1,10})$", re.IGNORECASE)
 COUNTRY = re.compile(r"^[A-Za-z]{2}$")
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _number(table, name):
@@ -213,12 +210,12 @@ class Enum(Field):
         self.table = table
 
     def readable(self, value, view):
-        if not _is_int(value) or (value == 0 and 0 not in self.table):
+        if not is_number(value) or (value == 0 and 0 not in self.table):
             return None
         return enum_readable(self.table, value, self.option, view.get(UNKNOWN))
 
     def body(self, value):
-        return value if _is_int(value) else _number(self.table, value)
+        return value if is_number(value) else _number(self.table, value)
 
 
 class Flag(Field):
@@ -316,7 +313,7 @@ def bodies(current, wanted):
 
 def categories(value):
     """The names of an ``AccessListCategory`` bit set (unknown bits as numbers)."""
-    if not _is_int(value) or value <= 0:
+    if not is_number(value) or value <= 0:
         return []
     names = [name for bit, name in sorted(CATEGORIES.items()) if value & bit]
     rest = value & ~sum(CATEGORIES)
@@ -337,15 +334,15 @@ def shape_list(zone_id, details, custom=None, managed=False, unknown=None):
     plan = details.get("requiredPlan")
     entry_count = custom.get("entryCount", details.get("entryCount"))
     shaped.update(
-        id=list_id if _is_int(list_id) else None,
-        configuration_id=details.get("configurationId") if _is_int(details.get("configurationId")) else None,
+        id=list_id if is_number(list_id) else None,
+        configuration_id=details.get("configurationId") if is_number(details.get("configurationId")) else None,
         shield_zone_id=zone_id,
         managed=managed,
-        entry_count=entry_count if _is_int(entry_count) else None,
+        entry_count=entry_count if is_number(entry_count) else None,
         checksum=custom.get("checksum") if isinstance(custom.get("checksum"), str) else None,
         last_modified=custom.get("lastModified") or details.get("lastUpdated"),
         category=categories(details.get("category")),
-        required_plan=enum_readable(SHIELD_PLANS, plan, "required_plan", unknown) if _is_int(plan) else None,
+        required_plan=enum_readable(SHIELD_PLANS, plan, "required_plan", unknown) if is_number(plan) else None,
         update_frequency=details.get("updateFrequency"),
     )
     return shaped

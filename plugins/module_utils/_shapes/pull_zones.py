@@ -27,6 +27,7 @@ from urllib.parse import urlsplit, urlunsplit
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from . import pull_zone_origins as origins
+from .enums import is_number
 from .enums import readable as enum_readable
 from .hostnames import listed_hostname
 from .pull_zone_inputs import DEFAULT_PORTS, entry_problem, origin_url
@@ -110,10 +111,6 @@ ROWS = {row[0]: row for row in FIELDS}
 # a request member (in lower case: the platform matches input keys without case) -> the option behind it
 FIELD_OPTIONS = dict([(row[2].lower(), row[0]) for row in FIELDS] + [("name", "name")])
 DNS_SCHEMES = ("http", "https")
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # --- option -> value -------------------------------------------------------------------------------------------
@@ -240,13 +237,13 @@ def readable_value(row, value, unknown=None):
     and a warning goes to ``unknown``), URLs without credentials."""
     kind, names = row[1], row[3]
     if kind == ENUM:
-        return enum_readable(names, value, row[2], unknown) if _is_int(value) else None
+        return enum_readable(names, value, row[2], unknown) if is_number(value) else None
     if kind in LIST_KINDS:
         return [item for item in value if isinstance(item, str)] if isinstance(value, list) else None
     if kind == BOOL:
         return value if isinstance(value, bool) else None
     if kind in (INT, DNS_PORT):
-        return value if _is_int(value) else None
+        return value if is_number(value) else None
     if kind == URL:
         return origin_without_credentials(value) if isinstance(value, str) else None
     return value if isinstance(value, str) else None

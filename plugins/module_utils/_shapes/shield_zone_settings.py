@@ -30,6 +30,7 @@ import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from .enums import is_number
 from .enums import readable as enum_readable
 from .shield_enums import (
     BODY_LIMIT_ACTIONS,
@@ -121,10 +122,6 @@ UPLOAD_WHOLE = tuple(row[2] for row in UPLOAD_FIELDS)
 _PIPED_VALUE = re.compile(r"\|([^|]+)\|")
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def engine_entries(model):
     """``{name: valueEncoded}`` of a zone's ``wafEngineConfig`` (entries that are not ``{name, valueEncoded}`` are
     skipped)."""
@@ -185,7 +182,7 @@ def readable_value(row, value, unknown=None):
         return [item for item in value if isinstance(item, str)] if isinstance(value, list) else None
     if kind == BOOL:
         return value if isinstance(value, bool) else None
-    return value if _is_int(value) else None
+    return value if is_number(value) else None
 
 
 def readable(model, fields=FIELDS, unknown=None):

@@ -24,3 +24,13 @@ def named(table):
     """A converter: the name of a platform number in ``table``; a number this collection does not know stays the
     number (enums grow: _shapes/enums.py; the modules warn of it)."""
     return lambda value: enum_readable(table, value)
+
+
+def presence_view(zone, managed, identity, given):
+    """What a zone module compares and shows in the diff: whether the zone exists, its identity (``(result key,
+    platform key)``: the name or domain, as the platform holds it; ``given`` when absent) and ``managed(zone)``, the
+    settings the task manages."""
+    key, member = identity
+    if zone is None:
+        return {"present": False, key: given}
+    return dict(managed(zone), present=True, **{key: zone.get(member)})
