@@ -6,6 +6,7 @@ import pytest
 import requests
 from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
 
+from ansible_collections.edge.platform.plugins.module_utils._database.connection import database_connection
 from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
 from ansible_collections.edge.platform.plugins.module_utils._engine import errors as _errors
 from ansible_collections.edge.platform.plugins.module_utils._engine import transport as _transport
@@ -24,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.transport im
     backoff_delay,
     retry_after_seconds,
 )
+from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import management_client
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 KEY = "very-secret-api-key"
@@ -296,6 +298,60 @@ def test_relative_redirect_names_the_same_origin_and_database_option():
         client.request("POST", "/v2/pipeline", "Running SQL")
     assert "redirect to http://127.0.0.1:8 (the same origin, another path)" in caught.value.describe()
     assert "Set database_url" in caught.value.describe()
+
+
+class Connecting(object):
+    """What a connection reads of the engine's context: params, secrets, fail and warn."""
+
+    def __init__(self, **params):
+        self.params = dict(timeout=30.0, retries=0, validate_certs=True, **params)
+        self.secrets = []
+
+    def add_secret(self, secret):
+        if secret:
+            self.secrets.append(secret)
+
+    def fail(self, msg):
+        raise AssertionError(msg)
+
+    def warn(self, text):
+        raise AssertionError(text)
+
+
+@pytest.mark.parametrize(
+    "connect, params, option, root",
+    [
+        (
+            management_client,
+            dict(api_key=KEY, base_url="https://api.example.test"),
+            "base_url",
+            "https://api.bunny.net",
+        ),
+        (
+            database_connection,
+            dict(database_url="https://db.example.test", auth_token=KEY),
+            "database_url",
+            "libsql://my-db.lite.bunnydb.net",
+        ),
+    ],
+    ids=["management", "database"],
+)
+def test_a_redirect_hint_shows_the_example_root_the_connection_hands_in(connect, params, option, root):
+    client = connect(Connecting(**params))
+    client.session = FakeSession([FakeResponse(301, headers={"Location": "https://elsewhere.test/"})])
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading")
+    assert caught.value.hint == "Set %s to the API's own address (for example %s); a redirect is never followed." % (
+        option,
+        root,
+    )
+
+
+def test_a_client_handed_no_example_root_invents_none():
+    session = FakeSession([FakeResponse(301, headers={"Location": "https://elsewhere.test/"})])
+    with pytest.raises(ApiError) as caught:
+        Client("https://api.example.test", {}, session=session).request("GET", "/x", "Reading")
+    assert caught.value.hint == "Set base_url to the API's own address; a redirect is never followed."
 
 
 @pytest.mark.parametrize(
