@@ -5,7 +5,8 @@
 """One request as the client sends and reads it: what ``Client.request`` was asked, checked and completed here.
 
 The transport (``transport.py``) and the reading of the answer (``answers.py``) take this one object instead of
-a dozen parameters each; its defaults are the only place a request's defaults are written.
+a dozen parameters each; the class attributes of :class:`Call` are the only place a request's options and their
+defaults are written.
 """
 
 from __future__ import annotations
@@ -37,34 +38,28 @@ class Call(object):
     404 is returned only with ``allow_404``.
     """
 
-    def __init__(
-        self,
-        method,
-        url,
-        operation,
-        json_body=None,
-        params=None,
-        allow_404=False,
-        replay_safe=True,
-        check_envelope=True,
-        hints=None,
-        expect="object",
-        changes_state=None,
-        decode=None,
-        text_body=None,
-    ):
-        if expect not in EXPECT and not callable(getattr(expect, "accepts", None)):
-            raise ValueError("expect must be a documented shape or one of %s" % ", ".join(EXPECT))
+    # the options of a request, each with its default
+    json_body = None
+    params = None
+    allow_404 = False
+    replay_safe = True
+    check_envelope = True
+    hints = None
+    expect = "object"
+    changes_state = None
+    decode = None
+    text_body = None
+
+    def __init__(self, method, url, operation, **options):
         self.method = method
         self.url = url
         self.operation = operation
-        self.json_body = json_body
-        self.params = params
-        self.allow_404 = allow_404
-        self.replay_safe = replay_safe
-        self.check_envelope = check_envelope
-        self.hints = hints or {}
-        self.expect = expect
-        self.changes_state = method.upper() not in READ_METHODS if changes_state is None else changes_state
-        self.decode = decode
-        self.text_body = text_body
+        for name, value in options.items():
+            if name.startswith("_") or not hasattr(Call, name) or callable(getattr(Call, name)):
+                raise TypeError("%r is not an option of a request" % name)
+            setattr(self, name, value)
+        if self.expect not in EXPECT and not callable(getattr(self.expect, "accepts", None)):
+            raise ValueError("expect must be a documented shape or one of %s" % ", ".join(EXPECT))
+        self.hints = self.hints or {}
+        if self.changes_state is None:
+            self.changes_state = method.upper() not in READ_METHODS

@@ -633,3 +633,10 @@ def test_human_bytes():
     assert _errors.human_bytes(64 * 1024 * 1024) == "64 MiB (67,108,864 bytes)"
     assert _errors.human_bytes(1536) == "1.5 KiB (1,536 bytes)"
     assert _errors.human_bytes(100) == "100 bytes"
+
+
+def test_an_option_a_request_does_not_have_is_refused_before_anything_is_sent():
+    client, session = make_client([FakeResponse(200, {})])
+    with pytest.raises(TypeError, match="'allow404' is not an option of a request"):
+        client.request("GET", "/x", "Reading", allow404=True)
+    assert session.calls == [] and client.writes_sent == 0
