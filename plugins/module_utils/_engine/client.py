@@ -22,7 +22,7 @@ import time
 
 from ansible.module_utils.ansible_release import __version__ as ANSIBLE_CORE_VERSION
 
-from .answers import Reply, not_understood, read_answer
+from .answers import not_understood, read_answer
 from .call import READ_METHODS, Call
 from .errors import UNCONFIRMED_KINDS, AnswerTooLarge, ApiError, scrub
 from .sessions import shared_session
@@ -34,10 +34,8 @@ __all__ = [
     "DEFAULT_MAX_RESPONSE_BYTES",
     "READ_METHODS",
     "REQUESTS_IMPORT_ERROR",
-    "USER_AGENT",
     "AnswerTooLarge",
     "Client",
-    "Reply",
     "access_key_auth",
     "bearer_auth",
 ]
