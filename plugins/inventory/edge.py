@@ -299,6 +299,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             retries=self.get_option("retries"),
             validate_certs=self.get_option("validate_certs"),
             warn=lambda text: self.display.warning(scrub(text, self._secrets)),
+            example_root=DEFAULT_BASE_URL,
         )
         unknown = []
         try:

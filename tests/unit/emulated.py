@@ -26,6 +26,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
+from ansible_collections.edge.platform.plugins.module_utils._engine import transport as _transport
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess import host as _inprocess
 from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.test_host_parity import normal
 from ansible_collections.edge.platform.tests.unit.test_bad_option_types import module_named
@@ -97,7 +98,7 @@ class Emulated(object):
     def __init__(self, monkeypatch, run_module, capsys):
         monkeypatch.setattr(_platform_state, "load_fixture", _load_fixture_once)
         # a retry's backoff is waiting, not behaviour: the matrices count requests, never seconds
-        monkeypatch.setattr(_client, "backoff_delay", lambda attempt, retry_after=None: 0.0)
+        monkeypatch.setattr(_transport, "backoff_delay", lambda attempt, retry_after=None: 0.0)
         for variable in ENVIRONMENT:
             monkeypatch.delenv(variable, raising=False)
         self.data_dir = tempfile.TemporaryDirectory(prefix="edge-matrix-", dir=SCRATCH)

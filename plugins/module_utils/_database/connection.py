@@ -38,6 +38,8 @@ TOKEN_PARAMETER = re.compile(r"[?&;]authToken=([^&#;]*)")
 # CLI writes to .env and Edge Scripting sets (docs/platform-notes.md, "Database tokens").
 DATABASE_URL_ENV = ("SERVICE_DATABASE_URL", "BUNNY_DATABASE_URL")
 AUTH_TOKEN_ENV = ("SERVICE_DATABASE_AUTH_TOKEN", "BUNNY_DATABASE_AUTH_TOKEN")
+# What a message about a redirect shows as a database URL to give instead.
+EXAMPLE_URL = "libsql://my-db.lite.bunnydb.net"
 
 
 def database_argument_spec():
@@ -199,6 +201,8 @@ def database_connection(ctx):
         validate_certs=params["validate_certs"],
         warn=ctx.warn,
         url_option="database_url",
+        example_root=EXAMPLE_URL,
+        service="database",
         max_response_bytes=limit or DEFAULT_MAX_RESPONSE_BYTES,
         size_option="max_response_bytes" if limit is not None else None,
         keep_alive=True,  # the items of a loop reuse one connection (_engine/sessions.py)

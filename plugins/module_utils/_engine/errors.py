@@ -172,6 +172,42 @@ class ApiError(Exception):
         return text
 
 
+class AnswerTooLarge(ApiError):
+    """A 2xx answer larger than the client's ``max_response_bytes``: not read to the end (kind ``BAD_ANSWER``).
+
+    ``size`` is the announced size, or how much had been read when reading stopped; ``limit`` the limit.
+    """
+
+    def __init__(self, operation, status, size, limit, size_option, changes_state, announced=False):
+        self.size = size
+        self.limit = limit
+        limit_text = (
+            "the %s limit of %s" % (size_option, human_bytes(limit))
+            if size_option
+            else "the limit of %s for one answer" % human_bytes(limit)
+        )
+        message = "the answer %s more than %s, so it was not read to the end" % (
+            "announces %s bytes," % format(size, ",") if announced else "holds",
+            limit_text,
+        )
+        if size_option:
+            message += "; raise %s to read it" % size_option
+        hint = (
+            UNCONFIRMED_WRITE_HINT
+            if changes_state
+            else "Nothing was changed: the request only reads. Ask for less at a time."
+        )
+        super().__init__(operation, status, message, hint=hint, kind=BAD_ANSWER)
+
+
+def human_bytes(count):
+    """``64 MiB (67,108,864 bytes)``: a byte count people and scripts can both read."""
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size:
+            return "%s %s (%s bytes)" % (("%.1f" % (count / size)).rstrip("0").rstrip("."), unit, format(count, ","))
+    return "%s bytes" % format(count, ",")
+
+
 def _text(value):
     """``value`` as text (JSON for structures), or None."""
     if value is None or isinstance(value, str):

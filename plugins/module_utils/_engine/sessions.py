@@ -42,6 +42,8 @@ import threading
 from http.cookiejar import DefaultCookiePolicy
 from urllib.parse import urlsplit
 
+from .transport import DEFAULT_PORTS
+
 try:
     import requests
     from requests.cookies import RequestsCookieJar
@@ -60,7 +62,6 @@ ENVIRONMENT = (
     "ALL_PROXY",
     "NO_PROXY",
 )
-DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def session_key(base_url, validate_certs, environ=None):

@@ -189,5 +189,6 @@ def management_client(ctx):
         retries=params["retries"],
         validate_certs=params["validate_certs"],
         warn=ctx.warn,
+        example_root=DEFAULT_BASE_URL,
         keep_alive=True,  # the items of a loop reuse one connection (_engine/sessions.py)
     )

@@ -78,7 +78,21 @@ def module_definition(name):
     return getattr(module, "MODULE", None)
 
 
-class EdgeModuleAction(ActionBase):
+class LoadedByAnsible(type(ActionBase)):
+    """Lets an action act when Ansible hands its class out, not when Python imports its file.
+
+    ansible-core's plugin loader names every class it hands out (``_load_name``), and the strategy asks for each
+    task's action class in the main process before it forks the task's worker; that is when the action calls
+    :meth:`EdgeModuleAction.loaded_by_ansible`. A worker names its action instance, never the class.
+    """
+
+    def __setattr__(cls, name, value):
+        super(LoadedByAnsible, cls).__setattr__(name, value)
+        if name == "_load_name":
+            cls.loaded_by_ansible()
+
+
+class EdgeModuleAction(ActionBase, metaclass=LoadedByAnsible):
     """Runs the module of the same name in-process when the task runs on the controller, else as a module.
 
     A module's action file is ``class ActionModule(EdgeModuleAction)`` with a docstring, nothing else.
@@ -93,10 +107,14 @@ class EdgeModuleAction(ActionBase):
     def __init_subclass__(cls, **kwargs):
         # The strategy imports every task's action class in the main process before forking workers, so the
         # module (and requests) are imported once per run here instead of once per task in each worker.
-        # The same moment is the action's first use: the HTTP client is warmed here too, once (preload.py).
         super(EdgeModuleAction, cls).__init_subclass__(**kwargs)
         cls.module = cls.__module__.rsplit(".", 1)[-1]
         cls.definition = module_definition(cls.module)
+
+    @classmethod
+    def loaded_by_ansible(cls):
+        """Ansible has handed this class out in its main process (``LoadedByAnsible``): warm the HTTP client there,
+        once per process, so every worker forked after it inherits the warm client (preload.py)."""
         preload()
 
     def run(self, tmp=None, task_vars=None):

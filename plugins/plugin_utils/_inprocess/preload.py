@@ -4,11 +4,11 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """Warm, once per process, what every in-process task would otherwise pay for first itself.
 
-Importing this file does nothing; :func:`preload` is called by the action (``action.py``) when Ansible
-first loads a module's action class. The strategy loads each task's action class in the main process
-before it forks the task's worker, so the work is done once per playbook run and every worker inherits
-it: one request over a loopback socket to a canned answer warms what a worker's first request pays
-(lazy imports, the HTTP client's first-use caches), about a third of an in-process task's cost.
+Importing this file (or an action file) does nothing; the action (``action.py``) calls :func:`preload` when
+Ansible hands out a module's action class. The strategy asks for each task's action class in the main process
+before it forks the task's worker, so the work is done once per playbook run and every worker inherits it: one
+request over a loopback socket to a canned answer warms what a worker's first request pays (lazy imports, the
+HTTP client's first-use caches), about a third of an in-process task's cost.
 Nothing leaves the machine; any failure only leaves the workers cold.
 """
 

@@ -6,16 +6,11 @@ import pytest
 import requests
 from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
 
+from ansible_collections.edge.platform.plugins.module_utils._database.connection import database_connection
 from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
-from ansible_collections.edge.platform.plugins.module_utils._engine.client import (
-    BACKOFF_MAX,
-    RETRY_AFTER_MAX,
-    Client,
-    access_key_auth,
-    backoff_delay,
-    bearer_auth,
-    retry_after_seconds,
-)
+from ansible_collections.edge.platform.plugins.module_utils._engine import errors as _errors
+from ansible_collections.edge.platform.plugins.module_utils._engine import transport as _transport
+from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client, access_key_auth, bearer_auth
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     BAD_ANSWER,
     MAY_HAVE_BEEN_SENT,
@@ -24,6 +19,13 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     UNREACHABLE,
     ApiError,
 )
+from ansible_collections.edge.platform.plugins.module_utils._engine.transport import (
+    BACKOFF_MAX,
+    RETRY_AFTER_MAX,
+    backoff_delay,
+    retry_after_seconds,
+)
+from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import management_client
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 KEY = "very-secret-api-key"
@@ -298,6 +300,60 @@ def test_relative_redirect_names_the_same_origin_and_database_option():
     assert "Set database_url" in caught.value.describe()
 
 
+class Connecting(object):
+    """What a connection reads of the engine's context: params, secrets, fail and warn."""
+
+    def __init__(self, **params):
+        self.params = dict(timeout=30.0, retries=0, validate_certs=True, **params)
+        self.secrets = []
+
+    def add_secret(self, secret):
+        if secret:
+            self.secrets.append(secret)
+
+    def fail(self, msg):
+        raise AssertionError(msg)
+
+    def warn(self, text):
+        raise AssertionError(text)
+
+
+@pytest.mark.parametrize(
+    "connect, params, option, root",
+    [
+        (
+            management_client,
+            dict(api_key=KEY, base_url="https://api.example.test"),
+            "base_url",
+            "https://api.bunny.net",
+        ),
+        (
+            database_connection,
+            dict(database_url="https://db.example.test", auth_token=KEY),
+            "database_url",
+            "libsql://my-db.lite.bunnydb.net",
+        ),
+    ],
+    ids=["management", "database"],
+)
+def test_a_redirect_hint_shows_the_example_root_the_connection_hands_in(connect, params, option, root):
+    client = connect(Connecting(**params))
+    client.session = FakeSession([FakeResponse(301, headers={"Location": "https://elsewhere.test/"})])
+    with pytest.raises(ApiError) as caught:
+        client.request("GET", "/x", "Reading")
+    assert caught.value.hint == "Set %s to the API's own address (for example %s); a redirect is never followed." % (
+        option,
+        root,
+    )
+
+
+def test_a_client_handed_no_example_root_invents_none():
+    session = FakeSession([FakeResponse(301, headers={"Location": "https://elsewhere.test/"})])
+    with pytest.raises(ApiError) as caught:
+        Client("https://api.example.test", {}, session=session).request("GET", "/x", "Reading")
+    assert caught.value.hint == "Set base_url to the API's own address; a redirect is never followed."
+
+
 @pytest.mark.parametrize(
     "body, headers, expect",
     [
@@ -447,9 +503,9 @@ def test_unknown_expect_is_a_programming_error():
 
 
 def test_origin_shows_scheme_host_and_port_only():
-    assert _client.origin("https://u:p@api.bunny.net/x?authToken=t") == "https://api.bunny.net:443"
-    assert _client.origin("http://[::1]:8080/db") == "http://[::1]:8080"
-    assert _client.origin("http://[::1") is None and _client.origin("/relative") is None
+    assert _transport.origin("https://u:p@api.bunny.net/x?authToken=t") == "https://api.bunny.net:443"
+    assert _transport.origin("http://[::1]:8080/db") == "http://[::1]:8080"
+    assert _transport.origin("http://[::1") is None and _transport.origin("/relative") is None
 
 
 def test_tls_failures_are_not_retried_and_prove_nothing_was_sent():
@@ -499,14 +555,14 @@ def test_an_answer_within_the_limit_is_read_whole_and_the_response_closed():
 
 
 def test_reading_stops_at_the_limit_and_the_failure_names_the_option():
-    answer = FakeResponse(200, text="[" + "1," * (3 * _client.CHUNK_BYTES) + "1]")
-    client, _session = capped_client([answer], limit=_client.CHUNK_BYTES, size_option="max_response_bytes")
+    answer = FakeResponse(200, text="[" + "1," * (3 * _transport.CHUNK_BYTES) + "1]")
+    client, _session = capped_client([answer], limit=_transport.CHUNK_BYTES, size_option="max_response_bytes")
     with pytest.raises(_client.AnswerTooLarge) as caught:
         client.request("POST", "/v2/pipeline", "Running SQL", replay_safe=True, changes_state=False)
     # the second chunk crossed the limit: nothing after it was read
     assert answer.chunks == 2 and answer.closed
     error = caught.value
-    assert error.kind == BAD_ANSWER and error.status == 200 and error.limit == _client.CHUNK_BYTES
+    assert error.kind == BAD_ANSWER and error.status == 200 and error.limit == _transport.CHUNK_BYTES
     assert "more than the max_response_bytes limit of 64 KiB (65,536 bytes)" in error.message
     assert "raise max_response_bytes to read it" in error.message
     assert "Nothing was changed: the request only reads" in error.describe()
@@ -527,13 +583,13 @@ def test_an_answer_over_the_limit_to_a_write_is_unconfirmed():
     client, _session = capped_client([FakeResponse(200, text="x" * 2048)], limit=1024)
     with pytest.raises(_client.AnswerTooLarge) as caught:
         client.request("POST", "/x", "Writing", replay_safe=False)
-    assert caught.value.kind == _client.BAD_ANSWER
+    assert caught.value.kind == BAD_ANSWER
     assert "whether the change was applied is unknown" in caught.value.describe()
 
 
 def test_an_error_answer_over_the_limit_is_cut_not_failed_on_its_size():
-    answer = FakeResponse(400, text="bad " * (_client.CHUNK_BYTES // 2))
-    client, _session = capped_client([answer], limit=_client.CHUNK_BYTES)
+    answer = FakeResponse(400, text="bad " * (_transport.CHUNK_BYTES // 2))
+    client, _session = capped_client([answer], limit=_transport.CHUNK_BYTES)
     with pytest.raises(ApiError) as caught:
         client.request("GET", "/x", "Reading")
     assert not isinstance(caught.value, _client.AnswerTooLarge) and caught.value.status == 400
@@ -574,6 +630,13 @@ def test_a_connection_dropped_while_reading_the_body_is_a_transport_failure():
 
 
 def test_human_bytes():
-    assert _client.human_bytes(64 * 1024 * 1024) == "64 MiB (67,108,864 bytes)"
-    assert _client.human_bytes(1536) == "1.5 KiB (1,536 bytes)"
-    assert _client.human_bytes(100) == "100 bytes"
+    assert _errors.human_bytes(64 * 1024 * 1024) == "64 MiB (67,108,864 bytes)"
+    assert _errors.human_bytes(1536) == "1.5 KiB (1,536 bytes)"
+    assert _errors.human_bytes(100) == "100 bytes"
+
+
+def test_an_option_a_request_does_not_have_is_refused_before_anything_is_sent():
+    client, session = make_client([FakeResponse(200, {})])
+    with pytest.raises(TypeError, match="'allow404' is not an option of a request"):
+        client.request("GET", "/x", "Reading", allow404=True)
+    assert session.calls == [] and client.writes_sent == 0

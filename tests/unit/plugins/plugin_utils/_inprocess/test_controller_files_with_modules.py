@@ -42,7 +42,7 @@ def run_through_action(run_module, monkeypatch):
     it on the module path: options naming controller files read by the action (an absolute path is found as
     given), the module run by ``run_module``, messages about a read file naming the file option."""
     monkeypatch.setattr(ActionBase, "run", lambda self, tmp=None, task_vars=None: {})
-    # loading an action class warms the HTTP client once per process: never through the test's fake session
+    # Ansible handing out an action class warms the HTTP client once per process: never through the test's fake session
     monkeypatch.setattr(_preload, "_done", True)
 
     def find(dirname, needle):
