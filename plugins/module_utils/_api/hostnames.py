@@ -40,7 +40,7 @@ NOT_POINTING = "is not pointing to our servers"
 # What the platform passes on from Let's Encrypt when its limits refuse a certificate (docs/platform-notes.md, "Free
 # certificates and Let's Encrypt's limits"): the ACME error type, and the words of the limit.
 ACME_LIMITED = ("urn:ietf:params:acme:error:ratelimited", "too many certificates")
-TIMED_OUT = "no answer from "  # how the client words a request that got no answer in time (_engine/client.py)
+TIMED_OUT = "no answer from "  # how the client words a request that got no answer in time (_engine/transport.py)
 
 ADD_HINTS = {
     ALREADY_REGISTERED: (

@@ -42,7 +42,7 @@ from .errors import UNCONFIRMED_KINDS, ApiError, InputError, scrub
 
 # ApiError.kind of a write that may have reached the platform although no answer came (read timeout,
 # connection dropped after sending, 5xx not replayed) is MAY_HAVE_BEEN_SENT, set by the transport
-# (client.py); BAD_ANSWER is a write answered 2xx with something that does not confirm it (client.py,
+# (transport.py); BAD_ANSWER is a write answered 2xx with something that does not confirm it (answers.py,
 # or a module's check of the answer through errors.unconfirmed). Both (UNCONFIRMED_KINDS) are settled by one re-read.
 
 
