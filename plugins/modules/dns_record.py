@@ -400,8 +400,8 @@ from ansible_collections.edge.platform.plugins.module_utils._api import dns_reco
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE, pull_zone_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 
 def wanted_record(ctx):

@@ -596,9 +596,9 @@ from ansible_collections.edge.platform.plugins.module_utils._api.hostnames impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import hostname_enums
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 NOT_VISIBLE = "No pull zone with id %d is visible to this API key: check id (a new zone is created by its name only)."
 NO_RENAME = (

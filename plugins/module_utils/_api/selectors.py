@@ -18,7 +18,7 @@ import them from here.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 from . import dns_zones, pull_zones, shield_zones
 from .listing import CORE_PAGE_SIZE, LISTING_HINT, MAX_CANDIDATES, MAX_ITEMS, MAX_PAGES, LookupFailed, check_listing
