@@ -334,6 +334,8 @@ rate_limit_rule:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.RATE_LIMIT_RULE
+    # root: rate_limit_rule
     id:
       description: Rule id; null for a rule only predicted in check mode.
       type: int
@@ -363,8 +365,8 @@ rate_limit_rule:
       type: dict
       sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
     condition:
-      description: Which requests the rule counts, as in M(edge.platform.rate_limit_rule_info). Can be passed back as
-        O(condition).
+      description: Which requests the rule counts. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:condition).
       type: dict
       contains:
         variable_types:
@@ -418,7 +420,8 @@ rate_limit_rule:
             - {"variable_types": {"REQUEST_HEADERS": "User-Agent"}, "operator_type": 2,
                "operator_type_name": "CONTAINS", "value": "curl", "is_negated": false, "is_regex_variable": false}
     limit:
-      description: How many matching requests are allowed. Can be passed back as O(limit).
+      description: How many matching requests are allowed. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:limit).
       type: dict
       contains:
         request_count:
@@ -442,7 +445,8 @@ rate_limit_rule:
           type: str
           sample: ip
     response:
-      description: What happens past the limit. Can be passed back as O(response).
+      description: What happens past the limit. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:response).
       type: dict
       contains:
         action:
@@ -481,6 +485,10 @@ rate_limit_rule:
           description: The platform's error key.
           type: str
           sample: null
+    # END edge.platform.resource_shapes.RATE_LIMIT_RULE
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -502,6 +510,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 from functools import partial

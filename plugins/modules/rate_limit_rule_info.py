@@ -113,8 +113,10 @@ rate_limit_rules:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.RATE_LIMIT_RULE
+    # root: rate_limit_rules[]
     id:
-      description: Rule id.
+      description: Rule id; null for a rule only predicted in check mode.
       type: int
       sample: 6001
     shield_zone_id:
@@ -134,7 +136,7 @@ rate_limit_rules:
       type: str
       sample: Slow down password guessing
     rule_json:
-      description: The rule definition as the platform sent it, a JSON text.
+      description: The rule definition as the platform sent it, a JSON text; null when only predicted.
       type: str
       sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
     rule_json_data:
@@ -262,6 +264,10 @@ rate_limit_rules:
           description: The platform's error key.
           type: str
           sample: null
+    # END edge.platform.resource_shapes.RATE_LIMIT_RULE
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -283,6 +289,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 

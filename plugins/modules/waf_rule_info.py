@@ -121,8 +121,10 @@ waf_rules:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.WAF_RULE
+    # root: waf_rules[]
     id:
-      description: Rule id.
+      description: Rule id; null for a rule only predicted in check mode.
       type: int
       sample: 4001
     shield_zone_id:
@@ -130,7 +132,7 @@ waf_rules:
       type: int
       sample: 3001
     user_id:
-      description: Id of the account that owns the rule.
+      description: Id of the account that owns the rule, when the platform sent it.
       type: str
       sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
     rule_name:
@@ -142,7 +144,7 @@ waf_rules:
       type: str
       sample: Block the admin area
     rule_json:
-      description: The rule definition as the platform sent it, a JSON text.
+      description: The rule definition as the platform sent it, a JSON text; null when only predicted.
       type: str
       sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0}'
     rule_json_data:
@@ -152,7 +154,9 @@ waf_rules:
       type: dict
       sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
     rule_configuration:
-      description: The main condition of the rule and the conditions chained to it, normalised.
+      description:
+        - The main condition of the rule and the conditions chained to it, normalised.
+        - Can be passed back as O(edge.platform.waf_rule#module:rule_configuration).
       type: dict
       contains:
         action_type:
@@ -250,6 +254,10 @@ waf_rules:
           description: The platform's error key, if any.
           type: str
           sample: null
+    # END edge.platform.resource_shapes.WAF_RULE
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -271,6 +279,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api import waf_rules
