@@ -515,7 +515,9 @@ entry_count:
   type: int
   sample: 2
 checksum:
-  description: The SHA-256 checksum of a custom list's content the platform reports; null for managed lists and when not known.
+  description:
+    - The SHA-256 checksum of a custom list's content the platform reports; null for managed lists and when not
+      known.
   type: str
   sample: 37d7a80604871e579850a658c7add2ae7557d0c6abcc9b31ecddc4424207eba3
 last_modified:
@@ -558,7 +560,9 @@ execution_mode:
   type: int
   sample: 0
 execution_mode_name:
-  description: Name of the execution mode, V(log_only) or V(challenge) (the platform's V(LogOnly) and V(Challenge) before release 1.2.0); null for a number this collection does not know yet.
+  description:
+    - Name of the execution mode, V(log_only) or V(challenge) (the platform's V(LogOnly) and V(Challenge) before
+      release 1.2.0); null for a number this collection does not know yet.
   type: str
   sample: log_only
 request_integrity:
@@ -820,7 +824,8 @@ suspended:
   type: bool
   sample: false
 type:
-  description: V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
+  description:
+    - V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
   type: raw
   sample: premium
 cname_domain:
@@ -904,7 +909,8 @@ hostnames:
       sample: ecdsa
     certificate:
       description:
-        - The leaf certificate, with O(edge.platform.pullzone_info#module:certificate_details) and when the platform returned one; otherwise null.
+        - The leaf certificate, with O(edge.platform.pullzone_info#module:certificate_details) and when the
+          platform returned one; otherwise null.
         - When the returned data cannot be read as a certificate, null with a warning naming the hostname.
       type: dict
       contains:

@@ -230,7 +230,9 @@ access_list:
       type: int
       sample: 2
     checksum:
-      description: The SHA-256 checksum of a custom list's content the platform reports; null for managed lists and when not known.
+      description:
+        - The SHA-256 checksum of a custom list's content the platform reports; null for managed lists and when not
+          known.
       type: str
       sample: 37d7a80604871e579850a658c7add2ae7557d0c6abcc9b31ecddc4424207eba3
     last_modified:

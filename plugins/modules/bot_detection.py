@@ -147,7 +147,9 @@ bot_detection:
       type: int
       sample: 0
     execution_mode_name:
-      description: Name of the execution mode, V(log_only) or V(challenge) (the platform's V(LogOnly) and V(Challenge) before release 1.2.0); null for a number this collection does not know yet.
+      description:
+        - Name of the execution mode, V(log_only) or V(challenge) (the platform's V(LogOnly) and V(Challenge) before
+          release 1.2.0); null for a number this collection does not know yet.
       type: str
       sample: log_only
     request_integrity:

@@ -108,7 +108,8 @@ pull_zones:
       type: bool
       sample: false
     type:
-      description: V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
+      description:
+        - V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
       type: raw
       sample: premium
     cname_domain:
@@ -192,7 +193,8 @@ pull_zones:
           sample: ecdsa
         certificate:
           description:
-            - The leaf certificate, with O(edge.platform.pullzone_info#module:certificate_details) and when the platform returned one; otherwise null.
+            - The leaf certificate, with O(edge.platform.pullzone_info#module:certificate_details) and when the
+              platform returned one; otherwise null.
             - When the returned data cannot be read as a certificate, null with a warning naming the hostname.
           type: dict
           contains:
