@@ -179,81 +179,23 @@ environmental_variables:
 """
 
     RATE_LIMIT_RULE = r"""
-id:
-  description: Rule id; null for a rule only predicted in check mode.
-  type: int
-  sample: 6001
-shield_zone_id:
-  description: Id of the shield zone.
-  type: int
-  sample: 3001
-user_id:
-  description: Id of the account that owns the rule, when the platform sent it.
-  type: str
-  sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
-rule_name:
-  description: Rule name.
-  type: str
-  sample: login attempts
-rule_description:
-  description: Rule description.
-  type: str
-  sample: Slow down password guessing
-rule_json:
-  description: The rule definition as the platform sent it, a JSON text; null when only predicted.
-  type: str
-  sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
-rule_json_data:
-  description: RV(@.rule_json) decoded, or null.
-  type: dict
-  sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
+# BEGIN edge.platform.resource_shapes.SHIELD_RULE
+# root: @
+# sample id: 6001
+# sample rule_name: login attempts
+# sample rule_description: Slow down password guessing
+# sample rule_json: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
+# sample rule_json_data: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
+# END edge.platform.resource_shapes.SHIELD_RULE
 condition:
   description: Which requests the rule counts. Can be passed back as
     O(edge.platform.rate_limit_rule#module:condition).
   type: dict
   contains:
-    variable_types:
-      description: Variable names mapped to their sub-variables.
-      type: dict
-      sample: {"REQUEST_URI": ""}
-    operator_type:
-      description: The operator's number.
-      type: int
-      sample: 0
-    operator_type_name:
-      description: The operator's name, or null for a number this collection does not know.
-      type: str
-      sample: BEGINSWITH
-    severity_type:
-      description: The severity's number.
-      type: int
-      sample: 0
-    severity_type_name:
-      description: The severity's name, or null.
-      type: str
-      sample: NOTICE
-    transformation_types:
-      description: Transformation numbers.
-      type: list
-      elements: int
-      sample: [8]
-    transformation_type_names:
-      description: Transformation names, in the same order.
-      type: list
-      elements: str
-      sample: [LOWERCASE]
-    value:
-      description: The value compared against.
-      type: str
-      sample: /login
-    is_negated:
-      description: Whether the match is inverted.
-      type: bool
-      sample: false
-    is_regex_variable:
-      description: Whether the variable is selected by a regular expression.
-      type: bool
-      sample: false
+    # BEGIN edge.platform.resource_shapes.SHIELD_CONDITION
+    # root: @.condition
+    # sample value: /login
+    # END edge.platform.resource_shapes.SHIELD_CONDITION
     chained_rule_conditions:
       description: The chained conditions, each with the condition members above except severity and
         transformations.
@@ -308,59 +250,12 @@ response:
       description: The block time's name, or null.
       type: str
       sample: 5m
-error_response:
-  description: The status information the platform attached to the rule, as sent; null when none.
-  type: dict
-  contains:
-    status_code:
-      description: HTTP status the platform reports.
-      type: int
-      sample: 200
-    success:
-      description: Whether the platform reports success.
-      type: bool
-      sample: true
-    message:
-      description: The platform's message.
-      type: str
-      sample: null
-    error_key:
-      description: The platform's error key.
-      type: str
-      sample: null
 """
 
     WAF_RULE = r"""
-id:
-  description: Rule id; null for a rule only predicted in check mode.
-  type: int
-  sample: 4001
-shield_zone_id:
-  description: Id of the shield zone the rule belongs to.
-  type: int
-  sample: 3001
-user_id:
-  description: Id of the account that owns the rule, when the platform sent it.
-  type: str
-  sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
-rule_name:
-  description: Rule name.
-  type: str
-  sample: block-admin
-rule_description:
-  description: Rule description.
-  type: str
-  sample: Block the admin area
-rule_json:
-  description: The rule definition as the platform sent it, a JSON text; null when only predicted.
-  type: str
-  sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0}'
-rule_json_data:
-  description:
-    - RV(@.rule_json) decoded into data, exactly as the platform wrote it.
-    - Null when the platform sent no definition or a text that is not JSON (the task then warns).
-  type: dict
-  sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
+# BEGIN edge.platform.resource_shapes.SHIELD_RULE
+# root: @
+# END edge.platform.resource_shapes.SHIELD_RULE
 rule_configuration:
   description:
     - The main condition of the rule and the conditions chained to it, normalised.
@@ -378,51 +273,9 @@ rule_configuration:
         - Null for a number this collection does not know yet.
       type: str
       sample: block
-    variable_types:
-      description:
-        - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
-          to its sub-variable (a header or cookie name, C(COUNTRY_CODE) for C(GEO)), empty when it has none.
-        - Keys are always names, even when the platform sent numbers; a key it does not know is kept as sent.
-      type: dict
-      sample: {"REQUEST_URI": ""}
-    operator_type:
-      description: How the value is compared, as the platform's number.
-      type: int
-      sample: 0
-    operator_type_name:
-      description: Name of the operator (for example V(BEGINSWITH), V(CONTAINS), V(RX), V(DETECTSQLI)), or null.
-      type: str
-      sample: BEGINSWITH
-    severity_type:
-      description: Severity recorded for a match, as the platform's number.
-      type: int
-      sample: 2
-    severity_type_name:
-      description: Name of the severity, one of V(NOTICE), V(WARNING), V(CRITICAL), or null.
-      type: str
-      sample: CRITICAL
-    transformation_types:
-      description: Transformations applied to the variable before comparing, as the platform's numbers.
-      type: list
-      elements: int
-      sample: [8]
-    transformation_type_names:
-      description: Names of RV(@.rule_configuration.transformation_types), in the same order (null for unknown numbers).
-      type: list
-      elements: str
-      sample: [LOWERCASE]
-    value:
-      description: The value the operator compares against.
-      type: str
-      sample: /admin
-    is_negated:
-      description: Whether the match is inverted.
-      type: bool
-      sample: false
-    is_regex_variable:
-      description: Whether the variable is selected by a regular expression.
-      type: bool
-      sample: false
+    # BEGIN edge.platform.resource_shapes.SHIELD_CONDITION
+    # root: @.rule_configuration
+    # END edge.platform.resource_shapes.SHIELD_CONDITION
     chained_rule_conditions:
       description:
         - Further conditions that must all match as well (combined with the main condition by AND).
@@ -439,29 +292,6 @@ rule_configuration:
           value: POST
           is_negated: false
           is_regex_variable: false
-error_response:
-  description:
-    - The status information the platform attaches to the rule, as sent; null when it sent none.
-    - RV(@.error_response.success) may be false on a rule read successfully, when the platform left the
-      status unfilled (no message, no error key).
-  type: dict
-  contains:
-    status_code:
-      description: HTTP status the platform reports.
-      type: int
-      sample: 200
-    success:
-      description: Whether the platform reports success.
-      type: bool
-      sample: true
-    message:
-      description: The platform's message, if any.
-      type: str
-      sample: null
-    error_key:
-      description: The platform's error key, if any.
-      type: str
-      sample: null
 """
 
     ACCESS_LIST = r"""
@@ -1099,4 +929,113 @@ dns_origin_scheme:
   description: For a DNS-accelerated zone, the scheme of its origin URL; else null.
   type: str
   sample: null
+"""
+
+    # The members of a shield rule's condition, the same in a WAF rule (rule_configuration) and a rate limit rule
+    # (condition): both are read and written by one shape (plugins/module_utils/_shapes/shield_rules.py).
+    SHIELD_CONDITION = r"""
+variable_types:
+  description:
+    - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
+      to its sub-variable (a header or cookie name, C(COUNTRY_CODE) for C(GEO)), empty when it has none.
+    - Keys are always names, even when the platform sent numbers; a key it does not know is kept as sent.
+  type: dict
+  sample: {"REQUEST_URI": ""}
+operator_type:
+  description: How the value is compared, as the platform's number.
+  type: int
+  sample: 0
+operator_type_name:
+  description: Name of the operator (for example V(BEGINSWITH), V(CONTAINS), V(RX), V(DETECTSQLI)), or null.
+  type: str
+  sample: BEGINSWITH
+severity_type:
+  description: Severity recorded for a match, as the platform's number.
+  type: int
+  sample: 2
+severity_type_name:
+  description: Name of the severity, one of V(NOTICE), V(WARNING), V(CRITICAL), or null.
+  type: str
+  sample: CRITICAL
+transformation_types:
+  description: Transformations applied to the variable before comparing, as the platform's numbers.
+  type: list
+  elements: int
+  sample: [8]
+transformation_type_names:
+  description:
+    - Names of RV(@.transformation_types), in the same order (null for unknown numbers).
+  type: list
+  elements: str
+  sample: [LOWERCASE]
+value:
+  description: The value the operator compares against.
+  type: str
+  sample: /admin
+is_negated:
+  description: Whether the match is inverted.
+  type: bool
+  sample: false
+is_regex_variable:
+  description: Whether the variable is selected by a regular expression.
+  type: bool
+  sample: false
+"""
+
+    # What every custom shield rule carries, WAF rule or rate limit rule (the rule's own part is in WAF_RULE and
+    # RATE_LIMIT_RULE).
+    SHIELD_RULE = r"""
+id:
+  description: Rule id; null for a rule only predicted in check mode.
+  type: int
+  sample: 4001
+shield_zone_id:
+  description: Id of the shield zone the rule belongs to.
+  type: int
+  sample: 3001
+user_id:
+  description: Id of the account that owns the rule, when the platform sent it.
+  type: str
+  sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
+rule_name:
+  description: Rule name.
+  type: str
+  sample: block-admin
+rule_description:
+  description: Rule description.
+  type: str
+  sample: Block the admin area
+rule_json:
+  description: The rule definition as the platform sent it, a JSON text; null when only predicted.
+  type: str
+  sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0}'
+rule_json_data:
+  description:
+    - RV(@.rule_json) decoded into data, exactly as the platform wrote it.
+    - Null when the platform sent no definition or a text that is not JSON (the task then warns).
+  type: dict
+  sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
+error_response:
+  description:
+    - The status information the platform attaches to the rule, as sent; null when it sent none.
+    - RV(@.error_response.success) may be false on a rule read successfully, when the platform left the
+      status unfilled (no message, no error key).
+  type: dict
+  contains:
+    status_code:
+      description: HTTP status the platform reports.
+      type: int
+      sample: 200
+    success:
+      description: Whether the platform reports success.
+      type: bool
+      sample: true
+    message:
+      description: The platform's message, if any.
+      type: str
+      sample: null
+    error_key:
+      description: The platform's error key, if any.
+      type: str
+      sample: null
 """

@@ -271,6 +271,8 @@ waf_rule:
   contains:
     # BEGIN edge.platform.resource_shapes.WAF_RULE
     # root: waf_rule
+    # BEGIN edge.platform.resource_shapes.SHIELD_RULE
+    # root: @
     id:
       description: Rule id; null for a rule only predicted in check mode.
       type: int
@@ -301,6 +303,30 @@ waf_rule:
         - Null when the platform sent no definition or a text that is not JSON (the task then warns).
       type: dict
       sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
+    error_response:
+      description:
+        - The status information the platform attaches to the rule, as sent; null when it sent none.
+        - RV(waf_rule.error_response.success) may be false on a rule read successfully, when the platform left the
+          status unfilled (no message, no error key).
+      type: dict
+      contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message, if any.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key, if any.
+          type: str
+          sample: null
+    # END edge.platform.resource_shapes.SHIELD_RULE
     rule_configuration:
       description:
         - The main condition of the rule and the conditions chained to it, normalised.
@@ -318,6 +344,8 @@ waf_rule:
             - Null for a number this collection does not know yet.
           type: str
           sample: block
+        # BEGIN edge.platform.resource_shapes.SHIELD_CONDITION
+        # root: @.rule_configuration
         variable_types:
           description:
             - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
@@ -347,7 +375,8 @@ waf_rule:
           elements: int
           sample: [8]
         transformation_type_names:
-          description: Names of RV(waf_rule.rule_configuration.transformation_types), in the same order (null for unknown numbers).
+          description:
+            - Names of RV(waf_rule.rule_configuration.transformation_types), in the same order (null for unknown numbers).
           type: list
           elements: str
           sample: [LOWERCASE]
@@ -363,6 +392,7 @@ waf_rule:
           description: Whether the variable is selected by a regular expression.
           type: bool
           sample: false
+        # END edge.platform.resource_shapes.SHIELD_CONDITION
         chained_rule_conditions:
           description:
             - Further conditions that must all match as well (combined with the main condition by AND).
@@ -379,29 +409,6 @@ waf_rule:
               value: POST
               is_negated: false
               is_regex_variable: false
-    error_response:
-      description:
-        - The status information the platform attaches to the rule, as sent; null when it sent none.
-        - RV(waf_rule.error_response.success) may be false on a rule read successfully, when the platform left the
-          status unfilled (no message, no error key).
-      type: dict
-      contains:
-        status_code:
-          description: HTTP status the platform reports.
-          type: int
-          sample: 200
-        success:
-          description: Whether the platform reports success.
-          type: bool
-          sample: true
-        message:
-          description: The platform's message, if any.
-          type: str
-          sample: null
-        error_key:
-          description: The platform's error key, if any.
-          type: str
-          sample: null
     # END edge.platform.resource_shapes.WAF_RULE
 # BEGIN edge.platform.api_error
 # sample error_key: shield_zone.not_found

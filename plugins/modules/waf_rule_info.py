@@ -123,6 +123,8 @@ waf_rules:
   contains:
     # BEGIN edge.platform.resource_shapes.WAF_RULE
     # root: waf_rules[]
+    # BEGIN edge.platform.resource_shapes.SHIELD_RULE
+    # root: @
     id:
       description: Rule id; null for a rule only predicted in check mode.
       type: int
@@ -153,6 +155,30 @@ waf_rules:
         - Null when the platform sent no definition or a text that is not JSON (the task then warns).
       type: dict
       sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
+    error_response:
+      description:
+        - The status information the platform attaches to the rule, as sent; null when it sent none.
+        - RV(waf_rules[].error_response.success) may be false on a rule read successfully, when the platform left the
+          status unfilled (no message, no error key).
+      type: dict
+      contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message, if any.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key, if any.
+          type: str
+          sample: null
+    # END edge.platform.resource_shapes.SHIELD_RULE
     rule_configuration:
       description:
         - The main condition of the rule and the conditions chained to it, normalised.
@@ -170,6 +196,8 @@ waf_rules:
             - Null for a number this collection does not know yet.
           type: str
           sample: block
+        # BEGIN edge.platform.resource_shapes.SHIELD_CONDITION
+        # root: @.rule_configuration
         variable_types:
           description:
             - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
@@ -199,7 +227,8 @@ waf_rules:
           elements: int
           sample: [8]
         transformation_type_names:
-          description: Names of RV(waf_rules[].rule_configuration.transformation_types), in the same order (null for unknown numbers).
+          description:
+            - Names of RV(waf_rules[].rule_configuration.transformation_types), in the same order (null for unknown numbers).
           type: list
           elements: str
           sample: [LOWERCASE]
@@ -215,6 +244,7 @@ waf_rules:
           description: Whether the variable is selected by a regular expression.
           type: bool
           sample: false
+        # END edge.platform.resource_shapes.SHIELD_CONDITION
         chained_rule_conditions:
           description:
             - Further conditions that must all match as well (combined with the main condition by AND).
@@ -231,29 +261,6 @@ waf_rules:
               value: POST
               is_negated: false
               is_regex_variable: false
-    error_response:
-      description:
-        - The status information the platform attaches to the rule, as sent; null when it sent none.
-        - RV(waf_rules[].error_response.success) may be false on a rule read successfully, when the platform left the
-          status unfilled (no message, no error key).
-      type: dict
-      contains:
-        status_code:
-          description: HTTP status the platform reports.
-          type: int
-          sample: 200
-        success:
-          description: Whether the platform reports success.
-          type: bool
-          sample: true
-        message:
-          description: The platform's message, if any.
-          type: str
-          sample: null
-        error_key:
-          description: The platform's error key, if any.
-          type: str
-          sample: null
     # END edge.platform.resource_shapes.WAF_RULE
 # BEGIN edge.platform.api_error
 # sample error_key: shield_zone.not_found

@@ -19,7 +19,9 @@ fragment's, indented as the BEGIN line is. Comment lines right after BEGIN adjus
 - ``# sample <key>: <YAML value>``: the ``sample`` of return value ``<key>`` (the first ``<key>:`` line of the
   fragment and the first ``sample:`` line after it), so each module keeps an example of its own;
 - ``# root: <path>``: the fragment writes ``RV(@.x)`` for a value of the shape it documents; the copy reads
-  ``RV(<path>.x)`` (``waf_rule`` in a module, ``waf_rules[]`` in its ``_info`` twin).
+  ``RV(<path>.x)`` (``waf_rule`` in a module, ``waf_rules[]`` in its ``_info`` twin). A fragment may mark the place
+  of another inside its own text (the condition of a shield rule inside a WAF rule): ``# root: @.<key>`` there
+  leaves the copy's ``RV(@.<key>.x)`` for the outer root to complete (``# root: @`` at the same level).
 
 ``python tests/utils/return_docs.py`` rewrites the modules; ``--check`` lists those whose copy is stale (exit 1).
 tests/unit/test_return_fragments.py fails when a module's copy is not what its fragment generates.
@@ -62,9 +64,13 @@ def fragment_texts(folder=FRAGMENTS):
     return texts
 
 
-def adjusted(text, settings, name):
-    """The fragment's ``text`` with the samples and root of ``settings`` (``[(key or None, value)]``)."""
-    lines = text.strip("\n").split("\n")
+def adjusted(text, settings, name, texts):
+    """The fragment's ``text`` with the samples and root of ``settings`` (``[(key or None, value)]``).
+
+    Markers inside a fragment are filled first: a fragment may hold another (``# root: @.x`` keeps its ``RV(@.``
+    for the outer root to complete).
+    """
+    lines = generated(text.strip("\n"), texts).split("\n")
     for key, value in settings:
         if key is None:
             lines = [line.replace("RV(@.", "RV(%s." % value) for line in lines]
@@ -74,7 +80,9 @@ def adjusted(text, settings, name):
         if sample is None:
             raise FragmentError("%s has no sample of %s" % (name, key))
         lines[sample] = lines[sample].split("sample:")[0] + "sample: " + value
-    if any("RV(@." in line for line in lines):
+    if not any(key is None and value.startswith("@") for key, value in settings) and any(
+        "RV(@." in line for line in lines
+    ):
         raise FragmentError("%s needs a root (# root: <path>)" % name)
     return lines
 
@@ -101,7 +109,7 @@ def generated(source, texts):
         if end not in lines[index:]:
             raise FragmentError("%s: no '%s' line" % (name, end.strip()))
         index = lines.index(end, index)
-        out.extend((indent + line).rstrip() for line in adjusted(texts[name], settings, name))
+        out.extend((indent + line).rstrip() for line in adjusted(texts[name], settings, name, texts))
         out.append(end)
         index += 1
     return "\n".join(out)
