@@ -9,7 +9,8 @@ class ModuleDocFragment(object):
     # The api_error return value every module that talks to the platform returns on failure (the engine's one funnel:
     # plugins/module_utils/_engine/context.py). ansible-core merges RETURN fragments only from 2.21 on, so each module
     # carries a copy between "# BEGIN edge.platform.api_error" and "# END ..." lines, with samples of its own; edit
-    # the text here and run tests/utils/return_docs.py (tests/unit/test_return_fragments.py checks the copies).
+    # the text here and run tests/utils/doc_fragment_copies.py (tests/unit/test_doc_fragments_copies.py checks the
+    # copies).
     RETURN = r"""
 api_error:
   description: The platform's error, when the task failed on a platform answer.

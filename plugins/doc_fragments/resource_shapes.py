@@ -9,8 +9,9 @@ class ModuleDocFragment(object):
     # The readable shape of each resource, as a write module returns it and its _info twin lists it: the "contains"
     # of their return value, one attribute per resource. ansible-core merges RETURN fragments only from 2.21 on, so
     # each module carries a copy between "# BEGIN edge.platform.resource_shapes.<RESOURCE>" and "# END ..." lines
-    # (RV(@.x) reads RV(<its return value>.x) there); edit the text here and run tests/utils/return_docs.py
-    # (tests/unit/test_return_fragments.py checks the copies). A key only one of the two returns stays in that module.
+    # (RV(@.x) reads RV(<its return value>.x) there); edit the text here and run tests/utils/doc_fragment_copies.py
+    # (tests/unit/test_doc_fragments_copies.py checks the copies). A key only one of the two returns stays in that
+    # module.
     DATABASE = r"""
 id:
   description: The database's id; null for a database only predicted in check mode.

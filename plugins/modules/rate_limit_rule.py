@@ -67,13 +67,20 @@ options:
         one or both; when both are given they must agree.
     type: dict
     suboptions:
+      # BEGIN edge.platform.shield_rules.CONDITION_OPTIONS
+      # root: condition
+      # module: edge.platform.rate_limit_rule_info
       variable_types:
         description:
           - Where to look, as a mapping of variable name to sub-variable. Use V("") when the variable has no
             sub-variable.
           - 'For example V({"REQUEST_URI": ""}), V({"REQUEST_HEADERS": "User-Agent"}) or V({"GEO": "COUNTRY_CODE"}).'
-          - The names are those of O(edge.platform.waf_rule#module:rule_configuration.variable_types); their numbers
-            0 to 26 are accepted too.
+          - Names are C(REQUEST_URI), C(REQUEST_URI_RAW), C(ARGS), C(ARGS_COMBINED_SIZE), C(ARGS_GET),
+            C(ARGS_GET_NAMES), C(ARGS_POST), C(ARGS_POST_NAMES), C(FILES_NAMES), C(GEO), C(REMOTE_ADDR),
+            C(QUERY_STRING), C(REQUEST_BASENAME), C(REQUEST_BODY), C(REQUEST_COOKIES_NAMES), C(REQUEST_COOKIES),
+            C(REQUEST_FILENAME), C(REQUEST_HEADERS_NAMES), C(REQUEST_HEADERS), C(REQUEST_LINE), C(REQUEST_METHOD),
+            C(REQUEST_PROTOCOL), C(RESPONSE_BODY), C(RESPONSE_HEADERS), C(RESPONSE_STATUS), C(FINGERPRINT) and
+            C(VERIFIED_BOT_CATEGORY). Their numbers 0 to 26, in that order, are accepted too.
         type: dict
       operator_type:
         description:
@@ -90,7 +97,7 @@ options:
       severity_type:
         description:
           - Severity recorded for a match. Give a name or the platform's number (0 to 2).
-          - Defaults to V(NOTICE), the value a rule written without a severity holds.
+          - Defaults to V(NOTICE), which is also what the platform stores when a client leaves the severity out.
         type: raw
         choices: [NOTICE, WARNING, CRITICAL]
       severity_type_name:
@@ -160,6 +167,7 @@ options:
             description:
               - Whether the variable is selected by a regular expression. Defaults to V(false).
             type: bool
+      # END edge.platform.shield_rules.CONDITION_OPTIONS
   limit:
     description:
       - How many matching requests are allowed, in the shape of RV(rate_limit_rule.limit). Required with

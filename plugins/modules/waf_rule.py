@@ -76,6 +76,9 @@ options:
           - The name of the action, as M(edge.platform.waf_rule_info) returns it.
         type: str
         choices: [block, log, challenge, allow, bypass]
+      # BEGIN edge.platform.shield_rules.CONDITION_OPTIONS
+      # root: rule_configuration
+      # module: edge.platform.waf_rule_info
       variable_types:
         description:
           - Where to look, as a mapping of variable name to sub-variable. Use V("") when the variable has no
@@ -173,6 +176,7 @@ options:
             description:
               - Whether the variable is selected by a regular expression. Defaults to V(false).
             type: bool
+      # END edge.platform.shield_rules.CONDITION_OPTIONS
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api

@@ -133,7 +133,7 @@ def breaches(layer, modules):
 
 
 def may_import(layer, unit):
-    """Whether the rules let ``layer`` import ``unit`` (``_engine.*`` stands for every engine module but the context)."""
+    """Whether the rules let ``layer`` import ``unit`` (``_engine.*``: every engine module but the context)."""
     allowed = MAY_IMPORT[layer]
     return unit in allowed or ("_engine.*" in allowed and unit.startswith("_engine.") and unit != "_engine.context")
 
