@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import re
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-
 from .enums import readable as enum_readable
 from .shield_enums import (
     BOT_EXECUTION_MODES,

@@ -34,7 +34,7 @@ def enum_tables():
                 continue
             if (
                 isinstance(value, dict)
-                and all(type(n) is int for n in value)
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in value)
                 and all(isinstance(v, str) for v in value.values())
             ):
                 tables["%s.%s" % (info.name, key)] = set(value.values())
