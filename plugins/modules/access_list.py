@@ -178,6 +178,8 @@ access_list:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.ACCESS_LIST
+    # root: access_list
     name:
       description: Name of the list.
       type: str
@@ -192,7 +194,9 @@ access_list:
       type: str
       sample: cidr
     entries:
-      description: The entries, in canonical form and sorted.
+      description:
+        - The entries of a custom list, in canonical form (as M(edge.platform.access_list) compares them) and sorted.
+        - Null for managed lists.
       type: list
       elements: str
       sample: [203.0.113.0/24, 2001:db8:cafe::/48]
@@ -218,7 +222,7 @@ access_list:
       type: int
       sample: 3001
     managed:
-      description: Whether the list is a managed (curated) list; always false here.
+      description: Whether the list is a managed (curated) list, which M(edge.platform.access_list) does not manage.
       type: bool
       sample: false
     entry_count:
@@ -226,7 +230,9 @@ access_list:
       type: int
       sample: 2
     checksum:
-      description: The SHA-256 checksum of the list's content the platform reports; null when not known.
+      description:
+        - The SHA-256 checksum of a custom list's content the platform reports; null for managed lists and when not
+          known.
       type: str
       sample: 37d7a80604871e579850a658c7add2ae7557d0c6abcc9b31ecddc4424207eba3
     last_modified:
@@ -234,18 +240,23 @@ access_list:
       type: str
       sample: "2026-08-01T10:00:00Z"
     category:
-      description: The categories of a managed list; empty for custom lists.
+      description: The categories of a managed list (for example C(VPNs), C(TorExitNodes)); empty for custom lists.
       type: list
       elements: str
-      sample: []
+      sample: [VPNs]
     required_plan:
-      description: The plan a managed list needs; null for custom lists.
+      description: The plan a managed list needs (V(basic), V(advanced), V(business), V(enterprise)).
       type: str
-      sample: null
+      sample: advanced
     update_frequency:
-      description: How often a managed list is updated; null for custom lists.
+      description: How often a managed list is updated, as the platform reports it; null for custom lists.
       type: str
-      sample: null
+      sample: "01:00:00"
+    # END edge.platform.resource_shapes.ACCESS_LIST
+# BEGIN edge.platform.api_error
+# sample status: 202
+# sample error_key: access_list.limit_exceeded
+# sample message: Custom Access List limit exceeded. You can have a maximum of 1 custom lists.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -267,6 +278,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Custom Access List limit exceeded. You can have a maximum of 1 custom lists.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE

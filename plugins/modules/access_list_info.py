@@ -87,6 +87,8 @@ access_lists:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.ACCESS_LIST
+    # root: access_lists[]
     name:
       description: Name of the list.
       type: str
@@ -117,11 +119,11 @@ access_lists:
       type: bool
       sample: true
     id:
-      description: The list's id.
+      description: The list's id; null for a list only predicted in check mode.
       type: int
       sample: 5001
     configuration_id:
-      description: The id of the list's configuration (its action and enabled state).
+      description: The id of the list's configuration (its action and enabled state); null when not known.
       type: int
       sample: 7001
     shield_zone_id:
@@ -137,7 +139,9 @@ access_lists:
       type: int
       sample: 2
     checksum:
-      description: The SHA-256 checksum of a custom list's content the platform reports; null for managed lists.
+      description:
+        - The SHA-256 checksum of a custom list's content the platform reports; null for managed lists and when not
+          known.
       type: str
       sample: 37d7a80604871e579850a658c7add2ae7557d0c6abcc9b31ecddc4424207eba3
     last_modified:
@@ -157,6 +161,10 @@ access_lists:
       description: How often a managed list is updated, as the platform reports it; null for custom lists.
       type: str
       sample: "01:00:00"
+    # END edge.platform.resource_shapes.ACCESS_LIST
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -178,6 +186,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE

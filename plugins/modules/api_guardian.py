@@ -128,6 +128,7 @@ api_guardian:
       description: The uploaded document's C(info.version), or null.
       type: str
       sample: 1.0.0
+# BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -149,6 +150,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: null
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE

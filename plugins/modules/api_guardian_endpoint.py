@@ -236,6 +236,7 @@ endpoint:
           description: The window in seconds.
           type: int
           sample: 60
+# BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -257,6 +258,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: null
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE

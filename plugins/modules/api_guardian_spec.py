@@ -396,6 +396,8 @@ metrics:
       description: Combined length of every C(pattern) string (limit C(maxTotalRegexLength)).
       type: dict
       sample: {"value": 21, "where": "1 pattern, the longest (21 characters) at /components/schemas/Pet/properties/name/pattern"}
+# BEGIN edge.platform.api_error
+# sample status: 403
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -417,6 +419,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: null
+# END edge.platform.api_error
 """
 
 from ansible.module_utils.basic import missing_required_lib

@@ -120,77 +120,91 @@ RETURN = r"""
 bot_detection:
   description:
     - The configuration after the task (predicted in check mode), in the shape of M(edge.platform.bot_detection_info).
+    - RV(bot_detection.available) is always true and RV(bot_detection.unavailable_reason) always null here, since a zone
+      without bot detection fails the task.
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.BOT_DETECTION
+    # root: bot_detection
     shield_zone_id:
       description: Id of the shield zone.
       type: int
       sample: 3001
     available:
-      description: Always true here; a zone without bot detection fails the task.
+      description:
+        - Whether the zone's plan includes bot detection.
+        - When false, the settings below are not read but are the platform's defaults, which a zone without bot
+          detection runs with; mode V(log_only), every sensitivity V(off), aggression V(low), complex fingerprinting off.
       type: bool
       sample: true
     unavailable_reason:
-      description: Always null here.
+      description: Why bot detection is not available (the platform's message and error key); null when it is.
       type: str
       sample: null
     execution_mode:
-      description: The execution mode's number.
+      description: What happens to a detected bot, as the platform's number.
       type: int
-      sample: 1
+      sample: 0
     execution_mode_name:
-      description: The execution mode's name, V(log_only) or V(challenge), or null for an unknown number.
+      description:
+        - Name of the execution mode, V(log_only) or V(challenge) (the platform's V(LogOnly) and V(Challenge) before
+          release 1.2.0); null for a number this collection does not know yet.
       type: str
-      sample: challenge
+      sample: log_only
     request_integrity:
-      description: The request integrity check.
+      description: Request integrity checks.
       type: dict
       contains:
         sensitivity:
-          description: Its sensitivity's number.
+          description: Sensitivity, as the platform's number.
           type: int
           sample: 1
         sensitivity_name:
-          description: Its sensitivity's name, V(off), V(low), V(medium) or V(high).
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
           type: str
           sample: low
     ip_address:
-      description: The IP address check.
+      description: IP address reputation checks.
       type: dict
       contains:
         sensitivity:
-          description: Its sensitivity's number.
-          type: int
-          sample: 3
-        sensitivity_name:
-          description: Its sensitivity's name.
-          type: str
-          sample: high
-    browser_fingerprint:
-      description: Browser fingerprinting.
-      type: dict
-      contains:
-        sensitivity:
-          description: Its sensitivity's number.
+          description: Sensitivity, as the platform's number.
           type: int
           sample: 1
         sensitivity_name:
-          description: Its sensitivity's name.
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
+          type: str
+          sample: low
+    browser_fingerprint:
+      description: Browser fingerprint checks.
+      type: dict
+      contains:
+        sensitivity:
+          description: Sensitivity, as the platform's number.
+          type: int
+          sample: 1
+        sensitivity_name:
+          description: Name of the sensitivity, one of V(off), V(low), V(medium), V(high), or null.
           type: str
           sample: low
         aggression:
-          description: Its aggression's number.
+          description: Aggression, as the platform's number.
           type: int
           sample: 1
         aggression_name:
-          description: Its aggression's name, V(unknown), V(low), V(medium), V(high) or V(custom).
+          description: Name of the aggression, one of V(unknown), V(low), V(medium), V(high), V(custom), or null.
           type: str
           sample: low
         complex_enabled:
-          description: Whether complex fingerprinting is enabled.
+          description: Whether complex fingerprinting is on; null when the platform does not say.
           type: bool
           sample: false
+    # END edge.platform.resource_shapes.BOT_DETECTION
+# BEGIN edge.platform.api_error
+# sample status: 202
+# sample error_key: invalid_plan_type.bot_detection
+# sample message: Bot detection is not available on the Basic plan.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -212,9 +226,9 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Bot detection is not available on the Basic plan.
+# END edge.platform.api_error
 """
 
-from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._cores.bot_detection import configure

@@ -80,6 +80,8 @@ bot_detection:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.BOT_DETECTION
+    # root: bot_detection
     shield_zone_id:
       description: Id of the shield zone.
       type: int
@@ -153,6 +155,10 @@ bot_detection:
           description: Whether complex fingerprinting is on; null when the platform does not say.
           type: bool
           sample: false
+    # END edge.platform.resource_shapes.BOT_DETECTION
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -174,6 +180,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE

@@ -152,6 +152,8 @@ database:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.DATABASE
+    # root: database
     id:
       description: The database's id; null for a database only predicted in check mode.
       type: str
@@ -163,8 +165,8 @@ database:
     url:
       description:
         - The database's URL, as the platform gives it, for O(edge.platform.database_query#module:database_url).
-        - Null when only predicted (check mode). When the read after a create fails, the task fails saying the
-          database was created (C(changed)); a re-run reads it.
+        - Null when only predicted (check mode). When the read after a create fails, M(edge.platform.database) fails
+          saying the database was created (C(changed)); a re-run reads it.
       type: str
       sample: libsql://01kchbg8c5ksfgg0vrnfq7ek7x-app.lite.bunnydb.net/
     primary_regions:
@@ -197,6 +199,10 @@ database:
       description: Whether the platform blocks writes to the database.
       type: bool
       sample: false
+    # END edge.platform.resource_shapes.DATABASE
+# BEGIN edge.platform.api_error.DATABASE
+# sample status: 409
+# sample message: A database with this name already exists
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -218,6 +224,7 @@ api_error:
       description: The platform's message (the C(error) of its answer, with its C(details)).
       type: str
       sample: A database with this name already exists
+# END edge.platform.api_error.DATABASE
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._cores import databases as core

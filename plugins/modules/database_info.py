@@ -80,8 +80,10 @@ databases:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.DATABASE
+    # root: databases[]
     id:
-      description: The database's id.
+      description: The database's id; null for a database only predicted in check mode.
       type: str
       sample: db_01KCHBG8C5KSFGG0VRNFQ7EK7X
     name:
@@ -89,7 +91,10 @@ databases:
       type: str
       sample: app
     url:
-      description: The database's URL, for O(edge.platform.database_query#module:database_url).
+      description:
+        - The database's URL, as the platform gives it, for O(edge.platform.database_query#module:database_url).
+        - Null when only predicted (check mode). When the read after a create fails, M(edge.platform.database) fails
+          saying the database was created (C(changed)); a re-run reads it.
       type: str
       sample: libsql://01kchbg8c5ksfgg0vrnfq7ek7x-app.lite.bunnydb.net/
     primary_regions:
@@ -122,6 +127,32 @@ databases:
       description: Whether the platform blocks writes to the database.
       type: bool
       sample: false
+    # END edge.platform.resource_shapes.DATABASE
+# BEGIN edge.platform.api_error.DATABASE
+# sample status: 400
+# sample message: Invalid database id
+api_error:
+  description: The platform's error, when the task failed on a platform answer.
+  returned: failure
+  type: dict
+  contains:
+    status:
+      description: HTTP status, or null when the platform could not be reached or no answer came.
+      type: int
+      sample: 400
+    error_key:
+      description: The platform's error key (the database API sends none).
+      type: str
+      sample: null
+    field:
+      description: The request field the platform objected to (the database API names none).
+      type: str
+      sample: null
+    message:
+      description: The platform's message (the C(error) of its answer, with its C(details)).
+      type: str
+      sample: Invalid database id
+# END edge.platform.api_error.DATABASE
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api import databases

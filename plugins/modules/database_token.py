@@ -167,6 +167,8 @@ revoked:
   returned: when O(state=revoked)
   type: bool
   sample: true
+# BEGIN edge.platform.api_error.DATABASE
+# sample message: Database not found
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -188,6 +190,7 @@ api_error:
       description: The platform's message (the C(error) of its answer, with its C(details)).
       type: str
       sample: Database not found
+# END edge.platform.api_error.DATABASE
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._cores.database_tokens import (

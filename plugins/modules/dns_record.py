@@ -258,6 +258,8 @@ dns_record:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.DNS_RECORD
+    # root: dns_record
     id:
       description: Record id; null for a record only predicted in check mode.
       type: int
@@ -267,7 +269,10 @@ dns_record:
       type: int
       sample: 1001
     type:
-      description: The record type.
+      description:
+        - The record type; a type the platform added that this collection cannot name is returned as the platform's
+          number, with a warning (as is any such number in C(monitor_type), C(smart_routing_type), C(monitor_status)
+          and C(acceleration_status)).
       type: str
       sample: A
     name:
@@ -371,6 +376,12 @@ dns_record:
       type: list
       elements: dict
       sample: []
+    # END edge.platform.resource_shapes.DNS_RECORD
+# BEGIN edge.platform.api_error
+# sample status: 400
+# sample error_key: dnsrecord.validation
+# sample field: Value
+# sample message: The value is not a valid IPv4 address.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -392,6 +403,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: The value is not a valid IPv4 address.
+# END edge.platform.api_error
 """
 
 from functools import partial

@@ -87,6 +87,8 @@ dns_records:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.DNS_RECORD
+    # root: dns_records[]
     id:
       description: Record id; null for a record only predicted in check mode.
       type: int
@@ -135,7 +137,7 @@ dns_records:
       type: str
       sample: null
     pullzone_id:
-      description: The pull zone a PullZone record points at.
+      description: The pull zone a PullZone record points at; null in check mode for a pull zone only predicted.
       type: int
       sample: null
     pullzone_name:
@@ -203,6 +205,12 @@ dns_records:
       type: list
       elements: dict
       sample: []
+    # END edge.platform.resource_shapes.DNS_RECORD
+# BEGIN edge.platform.api_error
+# sample status: 400
+# sample error_key: dnsrecord.validation
+# sample field: Value
+# sample message: The value is not a valid IPv4 address.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -224,6 +232,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: The value is not a valid IPv4 address.
+# END edge.platform.api_error
 """
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE

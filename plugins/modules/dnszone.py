@@ -176,6 +176,8 @@ dns_zone:
   returned: always
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.DNS_ZONE
+    # root: dns_zone
     id:
       description: DNS zone id; null for a zone only predicted in check mode.
       type: int
@@ -187,7 +189,7 @@ dns_zone:
     dnssec_enabled:
       description: Whether DNSSEC is enabled.
       type: bool
-      sample: false
+      sample: true
     nameservers_detected:
       description: Whether the platform sees its nameservers delegated for the domain (true on a new zone).
       type: bool
@@ -207,7 +209,7 @@ dns_zone:
     soa_email:
       description: The SOA contact address.
       type: str
-      sample: hostmaster@example.io
+      sample: hostmaster@bunny.net
     logging_enabled:
       description: Whether query logging is on.
       type: bool
@@ -216,18 +218,21 @@ dns_zone:
       description: Whether client IP addresses are anonymised in the logs.
       type: bool
       sample: true
+      version_added: 1.1.0
     log_anonymization_type:
       description:
-        - How IP addresses are anonymised; a value this collection cannot name is returned as the platform's number,
-          with a warning.
+        - How IP addresses are anonymised, V(one_digit) or V(drop); a value this collection cannot name is returned as
+          the platform's number, with a warning.
       type: str
       sample: one_digit
+      version_added: 1.1.0
     certificate_key_type:
       description:
-        - The private key type of the zone's certificates; a value this collection cannot name is returned as the
-          platform's number, with a warning.
+        - The private key type of the zone's certificates, V(ecdsa) or V(rsa); a value this collection cannot name is
+          returned as the platform's number, with a warning.
       type: str
       sample: ecdsa
+      version_added: 1.1.0
     date_created:
       description: When the zone was created, as the platform writes it; null when only predicted.
       type: str
@@ -237,9 +242,12 @@ dns_zone:
       type: str
       sample: "2026-05-14T20:17:32.2944739Z"
     record_count:
-      description: How many records the zone has (after an import, counted from the import's answer).
+      description:
+        - How many records the zone has; null when the platform did not list them.
+        - After an import by M(edge.platform.dnszone), counted from the import's answer.
       type: int
-      sample: 2
+      sample: 12
+    # END edge.platform.resource_shapes.DNS_ZONE
 zone_file_import:
   description:
     - The platform's counts of the O(import_zone_file) import this task sent; null when none was sent (the zone
@@ -267,6 +275,9 @@ predicted:
   sample: >-
     The zone would be created: its id and dates are unknown until then; the settings not given are the platform's
     documented defaults for a new zone.
+# BEGIN edge.platform.api_error
+# sample status: 400
+# sample field: Domain
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -288,6 +299,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: null
+# END edge.platform.api_error
 """
 
 from functools import partial

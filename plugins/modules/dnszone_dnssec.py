@@ -144,6 +144,7 @@ dnssec:
       description: Whether the platform sees the DS record published at the parent zone.
       type: bool
       sample: false
+# BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -165,6 +166,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: null
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones

@@ -87,20 +87,22 @@ dns_zones:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.DNS_ZONE
+    # root: dns_zones[]
     id:
-      description: DNS zone id.
+      description: DNS zone id; null for a zone only predicted in check mode.
       type: int
-      sample: 1001
+      sample: 1004
     domain:
-      description: The zone's domain.
+      description: The zone's domain, as the platform holds it.
       type: str
-      sample: example.com
+      sample: example.io
     dnssec_enabled:
       description: Whether DNSSEC is enabled.
       type: bool
       sample: true
     nameservers_detected:
-      description: Whether the platform sees its nameservers delegated for the domain.
+      description: Whether the platform sees its nameservers delegated for the domain (true on a new zone).
       type: bool
       sample: true
     custom_nameservers_enabled:
@@ -143,23 +145,27 @@ dns_zones:
       sample: ecdsa
       version_added: 1.1.0
     date_created:
-      description: When the zone was created, as the platform writes it.
+      description: When the zone was created, as the platform writes it; null when only predicted.
       type: str
-      sample: "2026-01-01T00:00:00Z"
+      sample: "2026-05-14T20:17:32.2944739Z"
     date_modified:
-      description: When the zone last changed, as the platform writes it.
+      description: When the zone last changed, as the platform writes it; null when only predicted.
       type: str
-      sample: "2026-01-01T00:00:00Z"
+      sample: "2026-05-14T20:17:32.2944739Z"
     record_count:
-      description: How many records the zone has (null when the platform did not list them).
+      description:
+        - How many records the zone has; null when the platform did not list them.
+        - After an import by M(edge.platform.dnszone), counted from the import's answer.
       type: int
       sample: 12
+    # END edge.platform.resource_shapes.DNS_ZONE
     zone_file:
       description: The zone's zone file (BIND text, empty for a zone without records), as the platform exports it.
       returned: when O(export=true)
       type: str
       sample: "www 300 IN A 192.0.2.10\n"
       version_added: 1.1.0
+# BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -181,6 +187,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: null
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones

@@ -346,51 +346,22 @@ pull_zone:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.PULL_ZONE
+    # root: pull_zone
     id:
       description: Pull zone id; null for a zone only predicted in check mode.
       type: int
       sample: 2001
     name:
-      description: The zone's name.
+      description: Pull zone name.
       type: str
       sample: demo
     enabled:
-      description: Whether the zone is enabled.
+      description: Whether the zone is enabled; false when the zone reached its limits or the account ran out of funds.
       type: bool
       sample: true
     suspended:
-      description: Whether the platform suspended the zone.
-      type: bool
-      sample: false
-    cname_domain:
-      description: The domain custom hostnames point their CNAME record at.
-      type: str
-      sample: demo.b-cdn.net
-    hostnames:
-      description: The zone's hostnames, as M(edge.platform.pullzone_info) returns them (without certificates).
-      type: list
-      elements: dict
-      sample:
-        - {"id": 200101, "name": "demo.b-cdn.net", "force_ssl": false, "is_system": true, "is_managed": false,
-           "has_certificate": true, "certificate_type": "unknown", "certificate_key_type": "ecdsa", "certificate": null}
-    dns_zone_id:
-      description: Id of the DNS zone linked to the zone, when the platform sent one.
-      type: int
-      sample: 0
-    dns_record_id:
-      description: Id of the DNS record linked to the zone, when the platform sent one.
-      type: int
-      sample: 0
-    edge_script_id:
-      description: Id of the edge script of the zone.
-      type: int
-      sample: 0
-    disable_lets_encrypt:
-      description: Whether the platform's own Let's Encrypt certificates are disabled.
-      type: bool
-      sample: false
-    zone_security_enabled:
-      description: Whether token authentication is on.
+      description: Whether the zone is suspended.
       type: bool
       sample: false
     type:
@@ -398,24 +369,131 @@ pull_zone:
         - V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
       type: raw
       sample: premium
+    cname_domain:
+      description: The CNAME target for custom hostnames.
+      type: str
+      sample: demo.b-cdn.net
+    origin_url:
+      description: The origin URL, without any user or password it carries.
+      type: str
+      sample: https://origin.example.com
+    origin_host_header:
+      description: The Host header sent to the origin, when set.
+      type: str
+      sample: null
+    dns_zone_id:
+      description: Id of the DNS zone tied to the pull zone (0 when none).
+      type: int
+      sample: 0
+    dns_record_id:
+      description: Id of the DNS record tied to the pull zone (0 when none).
+      type: int
+      sample: 0
+    storage_zone_id:
+      description: Id of the linked storage zone (0 when none).
+      type: int
+      sample: 0
+    edge_script_id:
+      description: Id of the linked edge script (0 when none).
+      type: int
+      sample: 0
+    enable_auto_ssl:
+      description: Whether new hostnames get a certificate automatically.
+      type: bool
+      sample: false
+    disable_lets_encrypt:
+      description: Whether the built-in Let's Encrypt is disabled.
+      type: bool
+      sample: false
+    zone_security_enabled:
+      description: Whether token authentication is on (its key is never returned).
+      type: bool
+      sample: false
+    hostnames:
+      description: The hostnames of the zone (without certificates in the result of M(edge.platform.pullzone)).
+      type: list
+      elements: dict
+      contains:
+        id:
+          description: Hostname id.
+          type: int
+          sample: 200101
+        name:
+          description: The hostname.
+          type: str
+          sample: www.example.com
+        force_ssl:
+          description: Whether HTTP is redirected to HTTPS.
+          type: bool
+          sample: false
+        is_system:
+          description: Whether the platform controls this hostname (the C(*.b-cdn.net) one).
+          type: bool
+          sample: false
+        is_managed:
+          description: Whether this is a platform-managed hostname.
+          type: bool
+          sample: false
+        has_certificate:
+          description: Whether a certificate is configured.
+          type: bool
+          sample: true
+        certificate_type:
+          description:
+            - How the certificate was provisioned, V(unknown), V(http01), V(dns01), V(custom) or V(managed); a number
+              this collection does not name is returned as the number, with a warning.
+          type: raw
+          sample: custom
+        certificate_key_type:
+          description: Key type of automatic certificates, V(ecdsa) or V(rsa) (else the number, with a warning).
+          type: raw
+          sample: ecdsa
+        certificate:
+          description:
+            - The leaf certificate, with O(edge.platform.pullzone_info#module:certificate_details) and when the
+              platform returned one; otherwise null.
+            - When the returned data cannot be read as a certificate, null with a warning naming the hostname.
+          type: dict
+          contains:
+            subject:
+              description: Subject (RFC 4514).
+              type: str
+              sample: CN=www.example.com
+            issuer:
+              description: Issuer (RFC 4514).
+              type: str
+              sample: CN=Example CA
+            names:
+              description: DNS subject alternative names.
+              type: list
+              elements: str
+              sample: [www.example.com]
+            not_before:
+              description: Start of validity (UTC, ISO 8601).
+              type: str
+              sample: "2026-01-01T00:00:00Z"
+            not_after:
+              description: End of validity (UTC, ISO 8601).
+              type: str
+              sample: "2027-01-01T00:00:00Z"
+            expires_in_days:
+              description: Whole days until RV(pull_zone.hostnames[].certificate.not_after); negative once expired.
+              type: int
+              sample: 38
+            fingerprint_sha256:
+              description: SHA-256 of the leaf certificate's DER, colon-separated hex.
+              type: str
+              sample: "AB:CD:..."
+            chain_length:
+              description: Certificates in the bundle the platform returned.
+              type: int
+              sample: 2
     origin_type:
       description:
         - The origin type's name; a number this collection does not name (the platform adds types) is returned as the
           number, with a warning, and compared as it is.
       type: raw
       sample: origin_url
-    origin_url:
-      description: The origin URL, without credentials.
-      type: str
-      sample: https://origin.example.com
-    storage_zone_id:
-      description: Id of the storage zone the zone pulls from, or 0.
-      type: int
-      sample: 0
-    origin_host_header:
-      description: The C(Host) header sent to the origin.
-      type: str
-      sample: www.example.com
     add_host_header:
       description: Whether the requested hostname is forwarded to the origin.
       type: bool
@@ -538,10 +616,6 @@ pull_zone:
       description: Whether C(POST) requests are refused.
       type: bool
       sample: false
-    enable_auto_ssl:
-      description: Whether new hostnames get a free certificate automatically.
-      type: bool
-      sample: false
     middleware_script_id:
       description: Id of the middleware edge script, or 0.
       type: int
@@ -566,6 +640,12 @@ pull_zone:
       description: For a DNS-accelerated zone, the scheme of its origin URL; else null.
       type: str
       sample: null
+    # END edge.platform.resource_shapes.PULL_ZONE
+# BEGIN edge.platform.api_error
+# sample status: 400
+# sample error_key: pullzone.name_taken
+# sample field: Name
+# sample message: The pull zone name is already taken.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -587,6 +667,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: The pull zone name is already taken.
+# END edge.platform.api_error
 """
 
 from functools import partial

@@ -258,6 +258,11 @@ certificate_source:
   type: str
   choices: [api, tls, unknown]
   sample: api
+# BEGIN edge.platform.api_error
+# sample status: 400
+# sample error_key: pullzone.certificate_key_mismatch
+# sample field: CertificateKey
+# sample message: The certificate key does not match the certificate.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -279,6 +284,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: The certificate key does not match the certificate.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import certificate_hostname

@@ -223,6 +223,10 @@ hostname:
           collection does not name is returned as the number, with a warning.
       type: raw
       sample: ecdsa
+# BEGIN edge.platform.api_error
+# sample status: 400
+# sample error_key: pullzone.certificate_request_failed
+# sample message: The domain cdn.example.com is not pointing to our servers.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -244,6 +248,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: The domain cdn.example.com is not pointing to our servers.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones

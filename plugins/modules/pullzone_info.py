@@ -89,8 +89,10 @@ pull_zones:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.PULL_ZONE
+    # root: pull_zones[]
     id:
-      description: Pull zone id.
+      description: Pull zone id; null for a zone only predicted in check mode.
       type: int
       sample: 2001
     name:
@@ -98,7 +100,7 @@ pull_zones:
       type: str
       sample: demo
     enabled:
-      description: False when the zone reached its limits or the account ran out of funds.
+      description: Whether the zone is enabled; false when the zone reached its limits or the account ran out of funds.
       type: bool
       sample: true
     suspended:
@@ -106,7 +108,8 @@ pull_zones:
       type: bool
       sample: false
     type:
-      description: V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
+      description:
+        - V(premium) or V(volume); a number this collection does not name is returned as the number, with a warning.
       type: raw
       sample: premium
     cname_domain:
@@ -150,7 +153,7 @@ pull_zones:
       type: bool
       sample: false
     hostnames:
-      description: The hostnames of the zone.
+      description: The hostnames of the zone (without certificates in the result of M(edge.platform.pullzone)).
       type: list
       elements: dict
       contains:
@@ -190,7 +193,8 @@ pull_zones:
           sample: ecdsa
         certificate:
           description:
-            - The leaf certificate, with O(certificate_details) and when the platform returned one; otherwise null.
+            - The leaf certificate, with O(edge.platform.pullzone_info#module:certificate_details) and when the
+              platform returned one; otherwise null.
             - When the returned data cannot be read as a certificate, null with a warning naming the hostname.
           type: dict
           contains:
@@ -227,6 +231,160 @@ pull_zones:
               description: Certificates in the bundle the platform returned.
               type: int
               sample: 2
+    origin_type:
+      description:
+        - The origin type's name; a number this collection does not name (the platform adds types) is returned as the
+          number, with a warning, and compared as it is.
+      type: raw
+      sample: origin_url
+    add_host_header:
+      description: Whether the requested hostname is forwarded to the origin.
+      type: bool
+      sample: false
+    verify_origin_ssl:
+      description: Whether the origin's certificate is verified.
+      type: bool
+      sample: false
+    follow_redirects:
+      description: Whether the origin's redirects are followed.
+      type: bool
+      sample: false
+    cache_expiration_time:
+      description: Edge cache time in seconds; -1 follows the origin.
+      type: int
+      sample: -1
+    cache_expiration_time_browser:
+      description: Browser cache time in seconds; -1 follows the origin.
+      type: int
+      sample: -1
+    ignore_query_strings:
+      description: Whether the query string is ignored when caching.
+      type: bool
+      sample: true
+    sort_query_strings:
+      description: Whether query string parameters are sorted before caching.
+      type: bool
+      sample: true
+    query_string_vary_parameters:
+      description: The query string parameters the cache varies by.
+      type: list
+      elements: str
+      sample: []
+    cache_error_responses:
+      description: Whether error answers are cached.
+      type: bool
+      sample: false
+    disable_cookies:
+      description: Whether cookies are removed from the origin's answers.
+      type: bool
+      sample: true
+    enable_geo_zone_us:
+      description: Whether the zone is served from North America.
+      type: bool
+      sample: true
+    enable_geo_zone_eu:
+      description: Whether the zone is served from Europe.
+      type: bool
+      sample: true
+    enable_geo_zone_asia:
+      description: Whether the zone is served from Asia and Oceania.
+      type: bool
+      sample: true
+    enable_geo_zone_sa:
+      description: Whether the zone is served from South America.
+      type: bool
+      sample: true
+    enable_geo_zone_af:
+      description: Whether the zone is served from Africa.
+      type: bool
+      sample: true
+    cors_enabled:
+      description: Whether CORS headers are added.
+      type: bool
+      sample: true
+    cors_extensions:
+      description: The file extensions that get CORS headers.
+      type: list
+      elements: str
+      sample: [eot, ttf, woff, woff2, css]
+    logging_enabled:
+      description: Whether requests are logged.
+      type: bool
+      sample: true
+    logging_ip_anonymization_enabled:
+      description: Whether IP addresses are anonymised in the logs.
+      type: bool
+      sample: true
+    log_anonymization_type:
+      description: V(one_digit) or V(drop); a number this collection does not name is returned as the number.
+      type: raw
+      sample: one_digit
+    logging_save_to_storage:
+      description: Whether logs are kept in a storage zone.
+      type: bool
+      sample: false
+    logging_storage_zone_id:
+      description: Id of the storage zone that keeps the logs, or 0.
+      type: int
+      sample: 0
+    blocked_countries:
+      description: Countries refused.
+      type: list
+      elements: str
+      sample: []
+    allowed_referrers:
+      description: Referrer hostnames allowed.
+      type: list
+      elements: str
+      sample: []
+    blocked_referrers:
+      description: Referrer hostnames refused.
+      type: list
+      elements: str
+      sample: []
+    block_none_referrer:
+      description: Whether requests without a referrer are refused.
+      type: bool
+      sample: false
+    blocked_ips:
+      description: IP addresses refused.
+      type: list
+      elements: str
+      sample: []
+    block_root_path_access:
+      description: Whether requests for C(/) are refused.
+      type: bool
+      sample: false
+    block_post_requests:
+      description: Whether C(POST) requests are refused.
+      type: bool
+      sample: false
+    middleware_script_id:
+      description: Id of the middleware edge script, or 0.
+      type: int
+      sample: 0
+    magic_containers_app_id:
+      description: Id of the Magic Containers application of the origin, when the zone has one.
+      type: str
+      sample: null
+    magic_containers_endpoint_id:
+      description: Id of its endpoint, when the zone has one.
+      type: str
+      sample: null
+    load_balancer_id:
+      description: Id of the load balancer of the origin, when the platform sent one.
+      type: int
+      sample: null
+    dns_origin_port:
+      description: For a DNS-accelerated zone, the port of its origin URL (explicit, else the scheme's); else null.
+      type: int
+      sample: null
+    dns_origin_scheme:
+      description: For a DNS-accelerated zone, the scheme of its origin URL; else null.
+      type: str
+      sample: null
+    # END edge.platform.resource_shapes.PULL_ZONE
+# BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -248,6 +406,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: null
+# END edge.platform.api_error
 """
 
 from functools import partial

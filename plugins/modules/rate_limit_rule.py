@@ -67,13 +67,20 @@ options:
         one or both; when both are given they must agree.
     type: dict
     suboptions:
+      # BEGIN edge.platform.shield_rules.CONDITION_OPTIONS
+      # root: condition
+      # module: edge.platform.rate_limit_rule_info
       variable_types:
         description:
           - Where to look, as a mapping of variable name to sub-variable. Use V("") when the variable has no
             sub-variable.
           - 'For example V({"REQUEST_URI": ""}), V({"REQUEST_HEADERS": "User-Agent"}) or V({"GEO": "COUNTRY_CODE"}).'
-          - The names are those of O(edge.platform.waf_rule#module:rule_configuration.variable_types); their numbers
-            0 to 26 are accepted too.
+          - Names are C(REQUEST_URI), C(REQUEST_URI_RAW), C(ARGS), C(ARGS_COMBINED_SIZE), C(ARGS_GET),
+            C(ARGS_GET_NAMES), C(ARGS_POST), C(ARGS_POST_NAMES), C(FILES_NAMES), C(GEO), C(REMOTE_ADDR),
+            C(QUERY_STRING), C(REQUEST_BASENAME), C(REQUEST_BODY), C(REQUEST_COOKIES_NAMES), C(REQUEST_COOKIES),
+            C(REQUEST_FILENAME), C(REQUEST_HEADERS_NAMES), C(REQUEST_HEADERS), C(REQUEST_LINE), C(REQUEST_METHOD),
+            C(REQUEST_PROTOCOL), C(RESPONSE_BODY), C(RESPONSE_HEADERS), C(RESPONSE_STATUS), C(FINGERPRINT) and
+            C(VERIFIED_BOT_CATEGORY). Their numbers 0 to 26, in that order, are accepted too.
         type: dict
       operator_type:
         description:
@@ -90,7 +97,7 @@ options:
       severity_type:
         description:
           - Severity recorded for a match. Give a name or the platform's number (0 to 2).
-          - Defaults to V(NOTICE), the value a rule written without a severity holds.
+          - Defaults to V(NOTICE), which is also what the platform stores when a client leaves the severity out.
         type: raw
         choices: [NOTICE, WARNING, CRITICAL]
       severity_type_name:
@@ -160,6 +167,7 @@ options:
             description:
               - Whether the variable is selected by a regular expression. Defaults to V(false).
             type: bool
+      # END edge.platform.shield_rules.CONDITION_OPTIONS
   limit:
     description:
       - How many matching requests are allowed, in the shape of RV(rate_limit_rule.limit). Required with
@@ -334,12 +342,21 @@ rate_limit_rule:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.RATE_LIMIT_RULE
+    # root: rate_limit_rule
+    # BEGIN edge.platform.resource_shapes.SHIELD_RULE
+    # root: @
+    # sample id: 6001
+    # sample rule_name: login attempts
+    # sample rule_description: Slow down password guessing
+    # sample rule_json: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
+    # sample rule_json_data: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
     id:
       description: Rule id; null for a rule only predicted in check mode.
       type: int
       sample: 6001
     shield_zone_id:
-      description: Id of the shield zone.
+      description: Id of the shield zone the rule belongs to.
       type: int
       sample: 3001
     user_id:
@@ -359,46 +376,79 @@ rate_limit_rule:
       type: str
       sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
     rule_json_data:
-      description: RV(rate_limit_rule.rule_json) decoded, or null.
+      description:
+        - RV(rate_limit_rule.rule_json) decoded into data, exactly as the platform wrote it.
+        - Null when the platform sent no definition or a text that is not JSON (the task then warns).
       type: dict
       sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
-    condition:
-      description: Which requests the rule counts, as in M(edge.platform.rate_limit_rule_info). Can be passed back as
-        O(condition).
+    error_response:
+      description:
+        - The status information the platform attaches to the rule, as sent; null when it sent none.
+        - RV(rate_limit_rule.error_response.success) may be false on a rule read successfully, when the platform left the
+          status unfilled (no message, no error key).
       type: dict
       contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message, if any.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key, if any.
+          type: str
+          sample: null
+    # END edge.platform.resource_shapes.SHIELD_RULE
+    condition:
+      description: Which requests the rule counts. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:condition).
+      type: dict
+      contains:
+        # BEGIN edge.platform.resource_shapes.SHIELD_CONDITION
+        # root: @.condition
+        # sample value: /login
         variable_types:
-          description: Variable names mapped to their sub-variables.
+          description:
+            - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
+              to its sub-variable (a header or cookie name, C(COUNTRY_CODE) for C(GEO)), empty when it has none.
+            - Keys are always names, even when the platform sent numbers; a key it does not know is kept as sent.
           type: dict
           sample: {"REQUEST_URI": ""}
         operator_type:
-          description: The operator's number.
+          description: How the value is compared, as the platform's number.
           type: int
           sample: 0
         operator_type_name:
-          description: The operator's name, or null for a number this collection does not know.
+          description: Name of the operator (for example V(BEGINSWITH), V(CONTAINS), V(RX), V(DETECTSQLI)), or null.
           type: str
           sample: BEGINSWITH
         severity_type:
-          description: The severity's number.
+          description: Severity recorded for a match, as the platform's number.
           type: int
-          sample: 0
+          sample: 2
         severity_type_name:
-          description: The severity's name, or null.
+          description: Name of the severity, one of V(NOTICE), V(WARNING), V(CRITICAL), or null.
           type: str
-          sample: NOTICE
+          sample: CRITICAL
         transformation_types:
-          description: Transformation numbers.
+          description: Transformations applied to the variable before comparing, as the platform's numbers.
           type: list
           elements: int
           sample: [8]
         transformation_type_names:
-          description: Transformation names, in the same order.
+          description:
+            - Names of RV(rate_limit_rule.condition.transformation_types), in the same order (null for unknown numbers).
           type: list
           elements: str
           sample: [LOWERCASE]
         value:
-          description: The value compared against.
+          description: The value the operator compares against.
           type: str
           sample: /login
         is_negated:
@@ -409,6 +459,7 @@ rate_limit_rule:
           description: Whether the variable is selected by a regular expression.
           type: bool
           sample: false
+        # END edge.platform.resource_shapes.SHIELD_CONDITION
         chained_rule_conditions:
           description: The chained conditions, each with the condition members above except severity and
             transformations.
@@ -418,7 +469,8 @@ rate_limit_rule:
             - {"variable_types": {"REQUEST_HEADERS": "User-Agent"}, "operator_type": 2,
                "operator_type_name": "CONTAINS", "value": "curl", "is_negated": false, "is_regex_variable": false}
     limit:
-      description: How many matching requests are allowed. Can be passed back as O(limit).
+      description: How many matching requests are allowed. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:limit).
       type: dict
       contains:
         request_count:
@@ -442,7 +494,8 @@ rate_limit_rule:
           type: str
           sample: ip
     response:
-      description: What happens past the limit. Can be passed back as O(response).
+      description: What happens past the limit. Can be passed back as
+        O(edge.platform.rate_limit_rule#module:response).
       type: dict
       contains:
         action:
@@ -461,26 +514,10 @@ rate_limit_rule:
           description: The block time's name, or null.
           type: str
           sample: 5m
-    error_response:
-      description: The status information the platform attached to the rule, as sent; null when none.
-      type: dict
-      contains:
-        status_code:
-          description: HTTP status the platform reports.
-          type: int
-          sample: 200
-        success:
-          description: Whether the platform reports success.
-          type: bool
-          sample: true
-        message:
-          description: The platform's message.
-          type: str
-          sample: null
-        error_key:
-          description: The platform's error key.
-          type: str
-          sample: null
+    # END edge.platform.resource_shapes.RATE_LIMIT_RULE
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -502,6 +539,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE

@@ -113,12 +113,21 @@ rate_limit_rules:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.RATE_LIMIT_RULE
+    # root: rate_limit_rules[]
+    # BEGIN edge.platform.resource_shapes.SHIELD_RULE
+    # root: @
+    # sample id: 6001
+    # sample rule_name: login attempts
+    # sample rule_description: Slow down password guessing
+    # sample rule_json: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
+    # sample rule_json_data: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
     id:
-      description: Rule id.
+      description: Rule id; null for a rule only predicted in check mode.
       type: int
       sample: 6001
     shield_zone_id:
-      description: Id of the shield zone.
+      description: Id of the shield zone the rule belongs to.
       type: int
       sample: 3001
     user_id:
@@ -134,50 +143,83 @@ rate_limit_rules:
       type: str
       sample: Slow down password guessing
     rule_json:
-      description: The rule definition as the platform sent it, a JSON text.
+      description: The rule definition as the platform sent it, a JSON text; null when only predicted.
       type: str
       sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0,"requestCount":100}'
     rule_json_data:
-      description: RV(rate_limit_rules[].rule_json) decoded, or null.
+      description:
+        - RV(rate_limit_rules[].rule_json) decoded into data, exactly as the platform wrote it.
+        - Null when the platform sent no definition or a text that is not JSON (the task then warns).
       type: dict
       sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0, "requestCount": 100}
+    error_response:
+      description:
+        - The status information the platform attaches to the rule, as sent; null when it sent none.
+        - RV(rate_limit_rules[].error_response.success) may be false on a rule read successfully, when the platform left the
+          status unfilled (no message, no error key).
+      type: dict
+      contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message, if any.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key, if any.
+          type: str
+          sample: null
+    # END edge.platform.resource_shapes.SHIELD_RULE
     condition:
       description: Which requests the rule counts. Can be passed back as
         O(edge.platform.rate_limit_rule#module:condition).
       type: dict
       contains:
+        # BEGIN edge.platform.resource_shapes.SHIELD_CONDITION
+        # root: @.condition
+        # sample value: /login
         variable_types:
-          description: Variable names mapped to their sub-variables.
+          description:
+            - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
+              to its sub-variable (a header or cookie name, C(COUNTRY_CODE) for C(GEO)), empty when it has none.
+            - Keys are always names, even when the platform sent numbers; a key it does not know is kept as sent.
           type: dict
           sample: {"REQUEST_URI": ""}
         operator_type:
-          description: The operator's number.
+          description: How the value is compared, as the platform's number.
           type: int
           sample: 0
         operator_type_name:
-          description: The operator's name, or null for a number this collection does not know.
+          description: Name of the operator (for example V(BEGINSWITH), V(CONTAINS), V(RX), V(DETECTSQLI)), or null.
           type: str
           sample: BEGINSWITH
         severity_type:
-          description: The severity's number.
+          description: Severity recorded for a match, as the platform's number.
           type: int
-          sample: 0
+          sample: 2
         severity_type_name:
-          description: The severity's name, or null.
+          description: Name of the severity, one of V(NOTICE), V(WARNING), V(CRITICAL), or null.
           type: str
-          sample: NOTICE
+          sample: CRITICAL
         transformation_types:
-          description: Transformation numbers.
+          description: Transformations applied to the variable before comparing, as the platform's numbers.
           type: list
           elements: int
           sample: [8]
         transformation_type_names:
-          description: Transformation names, in the same order.
+          description:
+            - Names of RV(rate_limit_rules[].condition.transformation_types), in the same order (null for unknown numbers).
           type: list
           elements: str
           sample: [LOWERCASE]
         value:
-          description: The value compared against.
+          description: The value the operator compares against.
           type: str
           sample: /login
         is_negated:
@@ -188,6 +230,7 @@ rate_limit_rules:
           description: Whether the variable is selected by a regular expression.
           type: bool
           sample: false
+        # END edge.platform.resource_shapes.SHIELD_CONDITION
         chained_rule_conditions:
           description: The chained conditions, each with the condition members above except severity and
             transformations.
@@ -242,26 +285,10 @@ rate_limit_rules:
           description: The block time's name, or null.
           type: str
           sample: 5m
-    error_response:
-      description: The status information the platform attached to the rule, as sent; null when none.
-      type: dict
-      contains:
-        status_code:
-          description: HTTP status the platform reports.
-          type: int
-          sample: 200
-        success:
-          description: Whether the platform reports success.
-          type: bool
-          sample: true
-        message:
-          description: The platform's message.
-          type: str
-          sample: null
-        error_key:
-          description: The platform's error key.
-          type: str
-          sample: null
+    # END edge.platform.resource_shapes.RATE_LIMIT_RULE
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -283,6 +310,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 

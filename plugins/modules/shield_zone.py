@@ -248,6 +248,8 @@ shield_zone:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.SHIELD_ZONE
+    # root: shield_zone
     id:
       description: Shield zone id; null for a zone only predicted in check mode.
       type: int
@@ -288,55 +290,26 @@ shield_zone:
       type: list
       elements: str
       sample: []
-    waf_request_header_logging_enabled:
-      description: Whether request headers are logged.
-      type: bool
-      sample: true
-    waf_request_ignored_headers:
-      description: Request headers left out of the logs.
-      type: list
-      elements: str
-      sample: [Cookie, Authorization]
     waf_request_body_limit_action:
-      description: V(block), V(log) or V(ignore).
+      description: What happens to a request body over the limit, V(block), V(log) or V(ignore).
       type: str
-      sample: log
+      sample: block
     waf_response_body_limit_action:
-      description: V(block), V(log) or V(ignore).
+      description: What happens to a response body over the limit, V(block), V(log) or V(ignore).
       type: str
-      sample: ignore
-    waf_detection_paranoia_level:
-      description: The detection paranoia level; null when the zone's C(wafEngineConfig) has none (the account's
-        default applies).
+      sample: block
+    custom_waf_rules_limit:
+      description: How many custom WAF rules the plan allows.
       type: int
-      sample: 1
-    waf_executing_paranoia_level:
-      description: The executing paranoia level, or null.
+      sample: 10
+    rate_limit_rules_limit:
+      description: How many rate limit rules the plan allows.
       type: int
-      sample: 1
-    waf_blocking_paranoia_level:
-      description: The blocking paranoia level, or null.
-      type: int
-      sample: 1
-    waf_allowed_methods:
-      description: HTTP methods the WAF lets through, or null when the zone does not set them.
-      type: list
-      elements: str
-      sample: [GET, HEAD, POST]
-    waf_allowed_http_versions:
-      description: HTTP versions the WAF lets through, or null.
-      type: list
-      elements: str
-      sample: [HTTP/1.1, HTTP/2]
-    waf_allowed_request_content_types:
-      description: Request content types the WAF lets through, or null.
-      type: list
-      elements: str
-      sample: [application/json]
+      sample: 10
     ddos_shield_sensitivity:
       description: V(off), V(low), V(medium), V(high) or V(challenge).
       type: str
-      sample: medium
+      sample: low
     ddos_execution_mode:
       description: V(log) or V(block).
       type: str
@@ -349,6 +322,51 @@ shield_zone:
       description: Whether block and challenge pages are white-labelled.
       type: bool
       sample: false
+    waf_request_header_logging_enabled:
+      description: Whether request headers are logged.
+      type: bool
+      sample: true
+      version_added: 1.1.0
+    waf_request_ignored_headers:
+      description: Request headers left out of the logs.
+      type: list
+      elements: str
+      sample: [Cookie, Authorization]
+      version_added: 1.1.0
+    waf_detection_paranoia_level:
+      description: The detection paranoia level; null when the zone's C(wafEngineConfig) has none (the account's
+        default applies).
+      type: int
+      sample: 1
+    waf_executing_paranoia_level:
+      description: The executing paranoia level, or null.
+      type: int
+      sample: 1
+      version_added: 1.1.0
+    waf_blocking_paranoia_level:
+      description: The blocking paranoia level, or null.
+      type: int
+      sample: 1
+      version_added: 1.1.0
+    waf_allowed_methods:
+      description: HTTP methods the WAF lets through, or null when the zone does not set them.
+      type: list
+      elements: str
+      sample: [GET, HEAD, POST]
+      version_added: 1.1.0
+    waf_allowed_http_versions:
+      description: HTTP versions the WAF lets through, or null.
+      type: list
+      elements: str
+      sample: [HTTP/1.1, HTTP/2]
+      version_added: 1.1.0
+    waf_allowed_request_content_types:
+      description: Request content types the WAF lets through, or null.
+      type: list
+      elements: str
+      sample: [application/json]
+      version_added: 1.1.0
+    # END edge.platform.resource_shapes.SHIELD_ZONE
     upload_scanning_enabled:
       description: Whether uploads are scanned; null when no upload scanning option was given (not read).
       type: bool
@@ -361,14 +379,10 @@ shield_zone:
       description: V(disabled), V(log) or V(block); null when not read.
       type: str
       sample: null
-    custom_waf_rules_limit:
-      description: How many custom WAF rules the plan allows.
-      type: int
-      sample: 10
-    rate_limit_rules_limit:
-      description: How many rate limit rules the plan allows.
-      type: int
-      sample: 10
+# BEGIN edge.platform.api_error
+# sample status: 202
+# sample error_key: invalid_plan_type.whitelabel_response_pages
+# sample message: White-label response pages are not available on the Basic plan.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -390,6 +404,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: White-label response pages are not available on the Basic plan.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones, shield_zones

@@ -68,8 +68,10 @@ shield_zones:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.SHIELD_ZONE
+    # root: shield_zones[]
     id:
-      description: Shield zone id.
+      description: Shield zone id; null for a zone only predicted in check mode.
       type: int
       sample: 3001
     pullzone_id:
@@ -86,14 +88,6 @@ shield_zones:
       description: The platform's number for the plan.
       type: int
       sample: 1
-    learning_mode:
-      description: Whether the WAF is in learning mode.
-      type: bool
-      sample: false
-    learning_mode_until:
-      description: When learning mode ends, as the platform writes it.
-      type: str
-      sample: null
     waf_enabled:
       description: Whether the WAF is on.
       type: bool
@@ -106,15 +100,6 @@ shield_zones:
       description: Whether real-time threat intelligence is on.
       type: bool
       sample: true
-    waf_profile_id:
-      description: The WAF profile id.
-      type: int
-      sample: 1
-    waf_custom_rule_order:
-      description: Ids of the custom WAF rules, in the order they run.
-      type: list
-      elements: int
-      sample: [4001, 4002]
     waf_disabled_rules:
       description: Managed WAF rules turned off.
       type: list
@@ -150,9 +135,9 @@ shield_zones:
       type: str
       sample: block
     ddos_challenge_window:
-      description: The DDoS challenge window in seconds.
+      description: Seconds a solved DDoS challenge is valid.
       type: int
-      sample: 300
+      sample: 3600
     whitelabel_response_pages:
       description: Whether block and challenge pages are white-labelled.
       type: bool
@@ -169,10 +154,10 @@ shield_zones:
       sample: [Cookie, Authorization]
       version_added: 1.1.0
     waf_detection_paranoia_level:
-      description: The detection paranoia level, or null when the zone's C(wafEngineConfig) has none.
+      description: The detection paranoia level; null when the zone's C(wafEngineConfig) has none (the account's
+        default applies).
       type: int
       sample: 1
-      version_added: 1.1.0
     waf_executing_paranoia_level:
       description: The executing paranoia level, or null.
       type: int
@@ -201,6 +186,25 @@ shield_zones:
       elements: str
       sample: [application/json]
       version_added: 1.1.0
+    # END edge.platform.resource_shapes.SHIELD_ZONE
+    learning_mode:
+      description: Whether the WAF is in learning mode.
+      type: bool
+      sample: false
+    learning_mode_until:
+      description: When learning mode ends, as the platform writes it.
+      type: str
+      sample: null
+    waf_profile_id:
+      description: The WAF profile id.
+      type: int
+      sample: 1
+    waf_custom_rule_order:
+      description: Ids of the custom WAF rules, in the order they run.
+      type: list
+      elements: int
+      sample: [4001, 4002]
+# BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -222,6 +226,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: null
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api import shield_zones

@@ -76,6 +76,9 @@ options:
           - The name of the action, as M(edge.platform.waf_rule_info) returns it.
         type: str
         choices: [block, log, challenge, allow, bypass]
+      # BEGIN edge.platform.shield_rules.CONDITION_OPTIONS
+      # root: rule_configuration
+      # module: edge.platform.waf_rule_info
       variable_types:
         description:
           - Where to look, as a mapping of variable name to sub-variable. Use V("") when the variable has no
@@ -173,6 +176,7 @@ options:
             description:
               - Whether the variable is selected by a regular expression. Defaults to V(false).
             type: bool
+      # END edge.platform.shield_rules.CONDITION_OPTIONS
 extends_documentation_fragment:
   - edge.platform.zone_selectors.shield_zone
   - edge.platform.management_api
@@ -269,12 +273,16 @@ waf_rule:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.WAF_RULE
+    # root: waf_rule
+    # BEGIN edge.platform.resource_shapes.SHIELD_RULE
+    # root: @
     id:
       description: Rule id; null for a rule only predicted in check mode.
       type: int
       sample: 4001
     shield_zone_id:
-      description: Id of the shield zone.
+      description: Id of the shield zone the rule belongs to.
       type: int
       sample: 3001
     user_id:
@@ -284,85 +292,26 @@ waf_rule:
     rule_name:
       description: Rule name.
       type: str
-      sample: block admin
+      sample: block-admin
     rule_description:
       description: Rule description.
       type: str
-      sample: Only the office reaches the admin area
+      sample: Block the admin area
     rule_json:
       description: The rule definition as the platform sent it, a JSON text; null when only predicted.
       type: str
       sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0}'
     rule_json_data:
-      description: RV(waf_rule.rule_json) decoded, or null.
+      description:
+        - RV(waf_rule.rule_json) decoded into data, exactly as the platform wrote it.
+        - Null when the platform sent no definition or a text that is not JSON (the task then warns).
       type: dict
       sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
-    rule_configuration:
-      description:
-        - The rule's conditions with names beside the numbers, as in M(edge.platform.waf_rule_info). Can be passed
-          back as O(rule_configuration).
-      type: dict
-      contains:
-        action_type:
-          description: The action's number.
-          type: int
-          sample: 1
-        action_type_name:
-          description: The action's name, or null for a number this collection does not know.
-          type: str
-          sample: block
-        variable_types:
-          description: Variable names mapped to their sub-variables.
-          type: dict
-          sample: {"REQUEST_URI": ""}
-        operator_type:
-          description: The operator's number.
-          type: int
-          sample: 0
-        operator_type_name:
-          description: The operator's name, or null.
-          type: str
-          sample: BEGINSWITH
-        severity_type:
-          description: The severity's number.
-          type: int
-          sample: 0
-        severity_type_name:
-          description: The severity's name, or null.
-          type: str
-          sample: NOTICE
-        transformation_types:
-          description: Transformation numbers.
-          type: list
-          elements: int
-          sample: [8, 19]
-        transformation_type_names:
-          description: Transformation names, in the same order.
-          type: list
-          elements: str
-          sample: [LOWERCASE, URLDECODE]
-        value:
-          description: The value compared against.
-          type: str
-          sample: /admin
-        is_negated:
-          description: Whether the match is inverted.
-          type: bool
-          sample: false
-        is_regex_variable:
-          description: Whether the variable is selected by a regular expression.
-          type: bool
-          sample: false
-        chained_rule_conditions:
-          description: The chained conditions, each with the condition members above except action, severity and
-            transformations.
-          type: list
-          elements: dict
-          sample:
-            - {"variable_types": {"REMOTE_ADDR": ""}, "operator_type": 12, "operator_type_name": "WITHIN",
-               "value": "203.0.113.0/24", "is_negated": true, "is_regex_variable": false}
     error_response:
-      description: The status information the platform attached to the rule, as sent; null when none.
+      description:
+        - The status information the platform attaches to the rule, as sent; null when it sent none.
+        - RV(waf_rule.error_response.success) may be false on a rule read successfully, when the platform left the
+          status unfilled (no message, no error key).
       type: dict
       contains:
         status_code:
@@ -374,13 +323,100 @@ waf_rule:
           type: bool
           sample: true
         message:
-          description: The platform's message.
+          description: The platform's message, if any.
           type: str
           sample: null
         error_key:
-          description: The platform's error key.
+          description: The platform's error key, if any.
           type: str
           sample: null
+    # END edge.platform.resource_shapes.SHIELD_RULE
+    rule_configuration:
+      description:
+        - The main condition of the rule and the conditions chained to it, normalised.
+        - Can be passed back as O(edge.platform.waf_rule#module:rule_configuration).
+      type: dict
+      contains:
+        action_type:
+          description: What happens to a matching request, as the platform's number.
+          type: int
+          sample: 1
+        action_type_name:
+          description:
+            - Name of RV(waf_rule.rule_configuration.action_type), one of V(Block), V(Log), V(Challenge),
+              V(Allow), V(Bypass).
+            - Null for a number this collection does not know yet.
+          type: str
+          sample: block
+        # BEGIN edge.platform.resource_shapes.SHIELD_CONDITION
+        # root: @.rule_configuration
+        variable_types:
+          description:
+            - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
+              to its sub-variable (a header or cookie name, C(COUNTRY_CODE) for C(GEO)), empty when it has none.
+            - Keys are always names, even when the platform sent numbers; a key it does not know is kept as sent.
+          type: dict
+          sample: {"REQUEST_URI": ""}
+        operator_type:
+          description: How the value is compared, as the platform's number.
+          type: int
+          sample: 0
+        operator_type_name:
+          description: Name of the operator (for example V(BEGINSWITH), V(CONTAINS), V(RX), V(DETECTSQLI)), or null.
+          type: str
+          sample: BEGINSWITH
+        severity_type:
+          description: Severity recorded for a match, as the platform's number.
+          type: int
+          sample: 2
+        severity_type_name:
+          description: Name of the severity, one of V(NOTICE), V(WARNING), V(CRITICAL), or null.
+          type: str
+          sample: CRITICAL
+        transformation_types:
+          description: Transformations applied to the variable before comparing, as the platform's numbers.
+          type: list
+          elements: int
+          sample: [8]
+        transformation_type_names:
+          description:
+            - Names of RV(waf_rule.rule_configuration.transformation_types), in the same order (null for unknown numbers).
+          type: list
+          elements: str
+          sample: [LOWERCASE]
+        value:
+          description: The value the operator compares against.
+          type: str
+          sample: /admin
+        is_negated:
+          description: Whether the match is inverted.
+          type: bool
+          sample: false
+        is_regex_variable:
+          description: Whether the variable is selected by a regular expression.
+          type: bool
+          sample: false
+        # END edge.platform.resource_shapes.SHIELD_CONDITION
+        chained_rule_conditions:
+          description:
+            - Further conditions that must all match as well (combined with the main condition by AND).
+            - Each has RV(waf_rule.rule_configuration.variable_types), RV(waf_rule.rule_configuration.operator_type),
+              RV(waf_rule.rule_configuration.operator_type_name), RV(waf_rule.rule_configuration.value),
+              RV(waf_rule.rule_configuration.is_negated) and RV(waf_rule.rule_configuration.is_regex_variable),
+              with the same meaning as in the main condition.
+          type: list
+          elements: dict
+          sample:
+            - variable_types: {"REQUEST_METHOD": ""}
+              operator_type: 15
+              operator_type_name: STREQ
+              value: POST
+              is_negated: false
+              is_regex_variable: false
+    # END edge.platform.resource_shapes.WAF_RULE
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -402,6 +438,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE

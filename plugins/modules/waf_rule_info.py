@@ -121,8 +121,12 @@ waf_rules:
   type: list
   elements: dict
   contains:
+    # BEGIN edge.platform.resource_shapes.WAF_RULE
+    # root: waf_rules[]
+    # BEGIN edge.platform.resource_shapes.SHIELD_RULE
+    # root: @
     id:
-      description: Rule id.
+      description: Rule id; null for a rule only predicted in check mode.
       type: int
       sample: 4001
     shield_zone_id:
@@ -130,7 +134,7 @@ waf_rules:
       type: int
       sample: 3001
     user_id:
-      description: Id of the account that owns the rule.
+      description: Id of the account that owns the rule, when the platform sent it.
       type: str
       sample: 5f0b8c1e-2d47-4a6b-9e3c-7d1a2b4c6e80
     rule_name:
@@ -142,7 +146,7 @@ waf_rules:
       type: str
       sample: Block the admin area
     rule_json:
-      description: The rule definition as the platform sent it, a JSON text.
+      description: The rule definition as the platform sent it, a JSON text; null when only predicted.
       type: str
       sample: '{"actionType":1,"variableTypes":{"REQUEST_URI":""},"operatorType":0}'
     rule_json_data:
@@ -151,8 +155,34 @@ waf_rules:
         - Null when the platform sent no definition or a text that is not JSON (the task then warns).
       type: dict
       sample: {"actionType": 1, "variableTypes": {"REQUEST_URI": ""}, "operatorType": 0}
+    error_response:
+      description:
+        - The status information the platform attaches to the rule, as sent; null when it sent none.
+        - RV(waf_rules[].error_response.success) may be false on a rule read successfully, when the platform left the
+          status unfilled (no message, no error key).
+      type: dict
+      contains:
+        status_code:
+          description: HTTP status the platform reports.
+          type: int
+          sample: 200
+        success:
+          description: Whether the platform reports success.
+          type: bool
+          sample: true
+        message:
+          description: The platform's message, if any.
+          type: str
+          sample: null
+        error_key:
+          description: The platform's error key, if any.
+          type: str
+          sample: null
+    # END edge.platform.resource_shapes.SHIELD_RULE
     rule_configuration:
-      description: The main condition of the rule and the conditions chained to it, normalised.
+      description:
+        - The main condition of the rule and the conditions chained to it, normalised.
+        - Can be passed back as O(edge.platform.waf_rule#module:rule_configuration).
       type: dict
       contains:
         action_type:
@@ -166,6 +196,8 @@ waf_rules:
             - Null for a number this collection does not know yet.
           type: str
           sample: block
+        # BEGIN edge.platform.resource_shapes.SHIELD_CONDITION
+        # root: @.rule_configuration
         variable_types:
           description:
             - Where to look, as a mapping of variable name (for example C(REQUEST_URI), C(REQUEST_HEADERS), C(GEO))
@@ -195,7 +227,8 @@ waf_rules:
           elements: int
           sample: [8]
         transformation_type_names:
-          description: Names of RV(waf_rules[].rule_configuration.transformation_types), in the same order (null for unknown numbers).
+          description:
+            - Names of RV(waf_rules[].rule_configuration.transformation_types), in the same order (null for unknown numbers).
           type: list
           elements: str
           sample: [LOWERCASE]
@@ -211,6 +244,7 @@ waf_rules:
           description: Whether the variable is selected by a regular expression.
           type: bool
           sample: false
+        # END edge.platform.resource_shapes.SHIELD_CONDITION
         chained_rule_conditions:
           description:
             - Further conditions that must all match as well (combined with the main condition by AND).
@@ -227,29 +261,10 @@ waf_rules:
               value: POST
               is_negated: false
               is_regex_variable: false
-    error_response:
-      description:
-        - The status information the platform attaches to the rule, as sent; null when it sent none.
-        - RV(waf_rules[].error_response.success) may be false on a rule read successfully, when the platform left the
-          status unfilled (no message, no error key).
-      type: dict
-      contains:
-        status_code:
-          description: HTTP status the platform reports.
-          type: int
-          sample: 200
-        success:
-          description: Whether the platform reports success.
-          type: bool
-          sample: true
-        message:
-          description: The platform's message, if any.
-          type: str
-          sample: null
-        error_key:
-          description: The platform's error key, if any.
-          type: str
-          sample: null
+    # END edge.platform.resource_shapes.WAF_RULE
+# BEGIN edge.platform.api_error
+# sample error_key: shield_zone.not_found
+# sample message: Shield zone 3999 was not found.
 api_error:
   description: The platform's error, when the task failed on a platform answer.
   returned: failure
@@ -271,6 +286,7 @@ api_error:
       description: The platform's message, when it sent one.
       type: str
       sample: Shield zone 3999 was not found.
+# END edge.platform.api_error
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._cores.shield_rules import INFO_DECLARATION, WAF_RULE, read

@@ -19,7 +19,7 @@ lowers them).
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 from . import dns_zones, pull_zones, shield_zones
 from .listing import LookupFailed, check_listing

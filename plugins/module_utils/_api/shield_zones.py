@@ -41,7 +41,6 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zone_
     whole_upload_scanning,
 )
 
-from . import shield
 from .answers import is_id, object_with, shield_data
 from .listing import LookupFailed
 from .pull_zones import ledger_ref

@@ -18,8 +18,8 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import access_lists, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import access_lists as shapes
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import SHIELD_PLANS
 
 # --- access_list ---------------------------------------------------------------------------------------------------

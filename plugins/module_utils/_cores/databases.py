@@ -16,8 +16,8 @@ from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import databases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import databases as D
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 NO_RENAME = (
     "name %r differs from the name of database %s (%r), and the platform cannot rename a database (its update takes "

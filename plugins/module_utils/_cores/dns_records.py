@@ -17,8 +17,8 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import pull_zone_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 
 def wanted_record(ctx):

@@ -15,9 +15,9 @@ from ansible_collections.edge.platform.plugins.module_utils._api import pull_zon
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import certificate_facts, hostname_enums
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.tables import presence_view
 
 NOT_VISIBLE = "No pull zone with id %d is visible to this API key: check id (a new zone is created by its name only)."

@@ -21,9 +21,9 @@ from ansible_collections.edge.platform.plugins.module_utils._api.selectors impor
 from ansible_collections.edge.platform.plugins.module_utils._api.shield_rules import MAX_PAGE_SIZE, named
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import rate_limits as rate_limit_shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes import waf_rules as waf_rule_shapes
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import predicted_rule, rule_body
 
 

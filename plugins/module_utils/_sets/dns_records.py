@@ -15,9 +15,9 @@ from ansible_collections.edge.platform.plugins.module_utils._api.selectors impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import widen_pool
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes import record_sets
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 # Record types this collection cannot write (SVCB, HTTPS, TLSA, and a type number it cannot name, read as that
 # number): never deleted or rewritten by purge, since they could not be put back (docs/platform-notes.md, "Enums that

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections import namedtuple
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 Row = namedtuple("Row", "name member kind names")
 

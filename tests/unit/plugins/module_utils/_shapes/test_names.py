@@ -1,10 +1,10 @@
-"""_hosts/names.py: names sent to the platform are one line of visible text."""
+"""_shapes/names.py: names sent to the platform are one line of visible text."""
 
 from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._hosts.names import check_name
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 
 @pytest.mark.parametrize("value", ["demo", "b\u00fccher-zone", "rule with spaces", None, 7])
