@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import api_guardian as guardian
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, not_read_here
 from ansible_collections.edge.platform.plugins.module_utils._openapi.cache import SpecCache
 from ansible_collections.edge.platform.plugins.module_utils._shapes.api_guardian_spec import (
     Upload,

@@ -21,8 +21,12 @@ from ansible_collections.edge.platform.plugins.module_utils._api import hostname
 from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._certificates import tls_probe as probe
 from ansible_collections.edge.platform.plugins.module_utils._certificates import x509 as certs
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import NO_ANSWER, ApiError, InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import not_read_here
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    NO_ANSWER,
+    ApiError,
+    InputError,
+    not_read_here,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import (
     CUSTOM_PROVISION,
     certificate_type_of,

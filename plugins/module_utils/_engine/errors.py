@@ -349,3 +349,11 @@ def scrub(text, secrets):
             for form in (secret, repr(secret)[1:-1]):
                 text = text.replace(form, REDACTED)
     return text
+
+
+def not_read_here(option, target):
+    """A module's failure when the file option ``option`` reaches it unread (its action plugin did not run)."""
+    return (
+        "%s names a file on the controller, which this module's action plugin reads and passes to the module as "
+        "%s; the module ran without its action plugin, so give the text in %s instead." % (option, target, target)
+    )

@@ -9,7 +9,7 @@ pullzone_certificate) are read on the controller by the module's action, on both
 (``plugins/plugin_utils/_inprocess/controller_files.py``), with :func:`check_user_file` and
 :func:`read_user_file`: one set of rules (regular files only, nothing in ``/proc``, ``/sys`` or ``/dev``,
 at most a given size) and one set of messages, each naming the option. A module never reads these files
-itself: :func:`not_read_here` is its message when a file option reaches it unread.
+itself: ``_engine/errors.not_read_here`` is its message when a file option reaches it unread.
 """
 
 from __future__ import annotations
@@ -133,11 +133,3 @@ def read_user_file(path, option, limit, shown=None):
             "%s: %s reports a size of 0 but is not empty (a generated file, not a file on disk)" % (option, shown)
         )
     return b"".join(chunks)
-
-
-def not_read_here(option, target):
-    """A module's failure when the file option ``option`` reaches it unread (its action plugin did not run)."""
-    return (
-        "%s names a file on the controller, which this module's action plugin reads and passes to the module as "
-        "%s; the module ran without its action plugin, so give the text in %s instead." % (option, target, target)
-    )

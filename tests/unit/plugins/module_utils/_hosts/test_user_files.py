@@ -6,11 +6,11 @@ import os
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import not_read_here
 from ansible_collections.edge.platform.plugins.module_utils._hosts import user_files as _files
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import (
     FileProblem,
     check_user_file,
-    not_read_here,
     read_user_file,
     size_text,
 )
