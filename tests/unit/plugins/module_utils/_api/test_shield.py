@@ -6,11 +6,12 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._api import shield
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 
 
 @pytest.mark.parametrize("value, expected", [(1, True), (0, True), (True, False), (1.0, False), ("1", False)])
 def test_a_bool_is_no_integer(value, expected):
-    assert shield.is_int(value) is expected
+    assert is_number(value) is expected
 
 
 def test_a_404_hint_only_when_there_is_advice():
