@@ -8,7 +8,7 @@ The work is split by job: ``call.py`` (one request and its options, checked in o
 (sending it: session, timeouts, retries, bounded reading, failures without an answer), ``answers.py`` (reading the
 answer: status, JSON, the documented shape, envelopes) and ``errors.py`` (the error type and its kinds). The client
 knows no caller: what its messages name (the URL option, an example root, what the URL leads to) is handed in by
-the connection that builds it (``_hosts/connection.py``, ``_database/connection.py``).
+the connection that builds it (``_hosts/connection.py``, ``_hosts/database_connection.py``).
 
 ``keep_alive=True`` (what the management and database connections ask for) takes the session from
 ``sessions.py``: one per origin and settings in this process, so the items of a loop reuse one connection; the

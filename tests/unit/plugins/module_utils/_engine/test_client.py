@@ -6,11 +6,11 @@ import pytest
 import requests
 from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
 
-from ansible_collections.edge.platform.plugins.module_utils._database.connection import database_connection
 from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
 from ansible_collections.edge.platform.plugins.module_utils._engine import errors as _errors
 from ansible_collections.edge.platform.plugins.module_utils._engine import transport as _transport
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client, access_key_auth, bearer_auth
+from ansible_collections.edge.platform.plugins.module_utils._hosts.database_connection import database_connection
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     BAD_ANSWER,
     MAY_HAVE_BEEN_SENT,
