@@ -14,6 +14,8 @@ Pure Python: no Ansible imports, no context. Bodies are untrusted, so every memb
 
 from __future__ import annotations
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     REFUSED,
     ApiError,
@@ -135,9 +137,9 @@ def limit_problem(index, current, entry_count):
 # --- writes --------------------------------------------------------------------------------------------------------
 
 
-def _plan_refusal(error, plan_name):
+def _plan_refusal(plan_name, error):
     """A 202 whose envelope reports a failure (the platform's answer to a list over the plan's limit, seen on a Basic
-    zone) as a refusal naming the plan: nothing was applied."""
+    zone) read as a refusal naming the plan: nothing was applied (the writes' ``classify``)."""
     if error.status != 202 or error.kind != REFUSED:
         return error
     plan = "the %s plan" % plan_name if plan_name else "the shield zone's plan"
@@ -152,10 +154,8 @@ def _plan_refusal(error, plan_name):
 
 
 def _send(client, method, path, operation, body, plan_name):
-    try:
-        reply = client.request(method, path, operation, json_body=body, replay_safe=False)
-    except ApiError as error:
-        raise _plan_refusal(error, plan_name) from None
+    classify = partial(_plan_refusal, plan_name)
+    reply = client.request(method, path, operation, json_body=body, replay_safe=False, classify=classify)
     data = reply.object.get("data")
     if reply.status != 200 or not isinstance(data, dict):
         raise shield.not_confirmed(operation, reply.status)

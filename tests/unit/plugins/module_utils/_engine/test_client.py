@@ -206,6 +206,22 @@ def test_2xx_envelope_with_success_false_is_an_error_with_its_status():
     assert client.request("POST", "/x", "Uploading", check_envelope=False).data == body
 
 
+def test_a_failure_is_classified_once_by_the_request_and_counted_as_classified():
+    refused = {"error": {"statusCode": 202, "success": False, "message": "later", "errorKey": None}, "data": None}
+    client, _session = make_client([FakeResponse(202, refused), FakeResponse(400, {"Message": "bad"})])
+
+    def accepted_is_unconfirmed(error):
+        return _errors.unconfirmed(error.operation, error.status, "accepted") if error.status == 202 else error
+
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Creating x", classify=accepted_is_unconfirmed)
+    assert caught.value.kind == BAD_ANSWER and caught.value.message == "accepted"
+    assert client.writes_maybe_applied == 1  # counted as what the classification says it is
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Creating x", classify=accepted_is_unconfirmed)
+    assert caught.value.kind == REFUSED and caught.value.message == "bad" and client.writes_maybe_applied == 1
+
+
 def test_json_body_parsed_by_content_not_content_type():
     client, _session = make_client([FakeResponse(200, text='{"a": 1}', headers={"Content-Type": "text/plain"})])
     assert client.request("GET", "/x", "Reading").data == {"a": 1}
