@@ -18,10 +18,14 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import access_lists, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import created
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import UNCONFIRMED_KINDS, ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    UNCONFIRMED_KINDS,
+    ApiError,
+    InputError,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes import access_lists as shapes
-from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
+from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import SHIELD_PLANS
 
 # --- access_list ---------------------------------------------------------------------------------------------------

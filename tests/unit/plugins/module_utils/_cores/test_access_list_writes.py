@@ -25,7 +25,9 @@ def test_a_later_write_that_fails_names_what_landed():
         FakeResponse(body={"managedLists": [], "customLists": [{"listId": 5, "configurationId": 7, "name": "n"}]}),
         FakeResponse(status=400, body={"error": dict(OK, statusCode=400, success=False, message="bad action")}),
     ]
-    writes = access_lists.Writes(context(*answers), 1, "n", None, {"create": {"name": "n"}, "configuration": {"action": 9}})
+    writes = access_lists.Writes(
+        context(*answers), 1, "n", None, {"create": {"name": "n"}, "configuration": {"action": 9}}
+    )
     with pytest.raises(ApiError) as raised:
         writes.apply()
     text = str(raised.value.describe())

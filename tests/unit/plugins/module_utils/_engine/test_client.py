@@ -10,7 +10,6 @@ from ansible_collections.edge.platform.plugins.module_utils._engine import clien
 from ansible_collections.edge.platform.plugins.module_utils._engine import errors as _errors
 from ansible_collections.edge.platform.plugins.module_utils._engine import transport as _transport
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client, access_key_auth, bearer_auth
-from ansible_collections.edge.platform.plugins.module_utils._hosts.database_connection import database_connection
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     BAD_ANSWER,
     MAY_HAVE_BEEN_SENT,
@@ -26,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.transport im
     retry_after_seconds,
 )
 from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import management_client
+from ansible_collections.edge.platform.plugins.module_utils._hosts.database_connection import database_connection
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 KEY = "very-secret-api-key"
