@@ -206,23 +206,24 @@ class Writes(object):
             return found, access_lists.get(self.client, self.zone_id, found["listId"])
         details = access_lists.find(access_lists.read_index(self.client, self.zone_id), list_id=found["id"])
         if details is None:
-            raise ApiError(
-                "Finding the configuration of %s" % self.label(found["id"]),
-                200,
-                "the shield zone's access lists do not show the new list, so its action and enabled state could not "
-                "be set",
-                hint="Re-run the task: it finds the list by name and sets them (the list is not created again).",
+            raise self._unconfigurable(
+                found["id"],
+                "do not show the new list, so its action and enabled state could not be set",
+                "Re-run the task: it finds the list by name and sets them (the list is not created again).",
             )
         return details, found
 
+    def _unconfigurable(self, list_id, problem, hint):
+        """The failure of a list whose configuration cannot be written: the zone's access lists ``problem``."""
+        operation = "Finding the configuration of %s" % self.label(list_id)
+        return ApiError(operation, 200, "the shield zone's access lists %s" % problem, hint=hint)
+
     def _configure(self, details):
         if not is_number(details.get("configurationId")):
-            raise ApiError(
-                "Finding the configuration of %s" % self.label(details["listId"]),
-                200,
-                "the shield zone's access lists show no configurationId for the list, so its action and enabled state "
-                "cannot be set",
-                hint="Retry later; if it persists, report it to the platform's support.",
+            raise self._unconfigurable(
+                details["listId"],
+                "show no configurationId for the list, so its action and enabled state cannot be set",
+                "Retry later; if it persists, report it to the platform's support.",
             )
         return access_lists.update_configuration(
             self.client,
