@@ -276,12 +276,12 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._api import hrana
 from ansible_collections.edge.platform.plugins.module_utils._database import sql_plan
-from ansible_collections.edge.platform.plugins.module_utils._database.connection import (
+from ansible_collections.edge.platform.plugins.module_utils._database.connection import hidden_tokens
+from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES
+from ansible_collections.edge.platform.plugins.module_utils._hosts.database_connection import (
     database_argument_spec,
     database_connection,
-    hidden_tokens,
 )
-from ansible_collections.edge.platform.plugins.module_utils._engine.client import DEFAULT_MAX_RESPONSE_BYTES
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
 MAX_ROWS_LIMIT = 2**31 - 1

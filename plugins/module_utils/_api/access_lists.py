@@ -4,6 +4,7 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """Access lists of a shield zone: their paths, the index read, one custom list's read, its create, update,
 configuration update and delete, the plan limits, and what each answer must be before anything is decided from it.
+The order of a task's writes and the settlement of a lost create are the core's (``_cores/access_lists.py``).
 
 A list has two ids (docs/platform-notes.md, "Custom access lists"): its ``listId`` (the list URLs) and its
 ``configurationId`` (the configuration URL, where its action and enabled state live), which only the index shows.
@@ -13,11 +14,10 @@ Pure Python: no Ansible imports, no context. Bodies are untrusted, so every memb
 
 from __future__ import annotations
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    MAY_HAVE_BEEN_APPLIED_HINT,
-    NO_ANSWER,
     REFUSED,
-    UNCONFIRMED_KINDS,
     ApiError,
     InputError,
     unconfirmed,
@@ -137,9 +137,9 @@ def limit_problem(index, current, entry_count):
 # --- writes --------------------------------------------------------------------------------------------------------
 
 
-def _plan_refusal(error, plan_name):
+def _plan_refusal(plan_name, error):
     """A 202 whose envelope reports a failure (the platform's answer to a list over the plan's limit, seen on a Basic
-    zone) as a refusal naming the plan: nothing was applied."""
+    zone) read as a refusal naming the plan: nothing was applied (the writes' ``classify``)."""
     if error.status != 202 or error.kind != REFUSED:
         return error
     plan = "the %s plan" % plan_name if plan_name else "the shield zone's plan"
@@ -154,10 +154,8 @@ def _plan_refusal(error, plan_name):
 
 
 def _send(client, method, path, operation, body, plan_name):
-    try:
-        reply = client.request(method, path, operation, json_body=body, replay_safe=False)
-    except ApiError as error:
-        raise _plan_refusal(error, plan_name) from None
+    classify = partial(_plan_refusal, plan_name)
+    reply = client.request(method, path, operation, json_body=body, replay_safe=False, classify=classify)
     data = reply.object.get("data")
     if reply.status != 200 or not isinstance(data, dict):
         raise shield.not_confirmed(operation, reply.status)
@@ -207,108 +205,3 @@ def delete(client, zone_id, list_id):
     the default of an object nobody filled in, is no failure)."""
     operation = "Deleting custom access list %d of shield zone %d" % (list_id, zone_id)
     return shield.delete(client, LIST % (zone_id, list_id), operation)
-
-
-# --- the writes of one task ----------------------------------------------------------------------------------------
-
-
-class Writes(object):
-    """The writes that take one custom list from what it is to what a task asks, in order, each sent once.
-
-    ``current``: its index entry (None for a new list); ``writes``: ``{"create"|"list"|"configuration": body}``
-    (``_shapes/access_lists.bodies``). :meth:`apply` returns ``(details, custom, configuration)``, the answers as the
-    platform sent them. A create is followed by one read of the index (the only place its ``configurationId`` is
-    shown) and the configuration write. When the answer to a create is lost, the index read tells whether the list
-    exists: if it does the task goes on (the create is never sent again, ``warn`` says so); if not, the failure is
-    raised and the engine's one re-read reports it. A later write that fails names the writes that landed before it.
-    """
-
-    def __init__(self, client, zone_id, name, current, writes, plan_name=None, warn=None):
-        self.client, self.zone_id, self.name = client, zone_id, name
-        self.current, self.writes, self.plan_name = current, writes, plan_name
-        self.warn = warn or (lambda text: None)
-        self.landed = []
-
-    def label(self, list_id, configuration_id=None):
-        ids = "id %s" % list_id + (", configuration %s" % configuration_id if configuration_id is not None else "")
-        done = "; this task already %s" % " and ".join(self.landed) if self.landed else ""
-        return "custom access list %r (%s%s)" % (self.name, ids, done)
-
-    def _create(self):
-        try:
-            created = create(self.client, self.zone_id, self.writes["create"], self.plan_name)
-        except ApiError as error:
-            if error.kind not in UNCONFIRMED_KINDS or "configuration" not in self.writes:
-                raise
-            details = self._created_after_all(error)
-            self.warn(
-                "%s; the shield zone's lists read afterwards show it was created (id %s). It was not sent again."
-                % (error.describe().split(". ")[0], details.get("listId"))
-            )
-            self.landed.append("created it")
-            return details, get(self.client, self.zone_id, details["listId"])
-        self.landed.append("created it")
-        details = find(read_index(self.client, self.zone_id), list_id=created["id"])
-        if details is None:
-            raise ApiError(
-                "Finding the configuration of %s" % self.label(created["id"]),
-                200,
-                "the shield zone's access lists do not show the new list, so its action and enabled state could not "
-                "be set",
-                hint="Re-run the task: it finds the list by name and sets them (the list is not created again).",
-            )
-        return details, created
-
-    def _created_after_all(self, lost):
-        """The index entry of the list a create whose answer was ``lost`` made, read once; ``lost`` is raised when the
-        index does not show it (the engine's one re-read then reports it not applied). When that read fails too, the
-        outcome is unknown and the failure says so: the list may exist, new and disabled (docs/platform-notes.md,
-        "Custom access lists: a create whose outcome is unknown")."""
-        try:
-            details = find(read_index(self.client, self.zone_id), name=self.name)
-        except ApiError as again:
-            raise ApiError(
-                lost.operation,
-                lost.status,
-                "%s, and reading the shield zone's access lists afterwards failed too (%s), so whether the list was "
-                "created is unknown: it may exist, without its action and enabled state"
-                % ((lost.message or "no answer").rstrip("."), again.describe().rstrip(".")),
-                hint=MAY_HAVE_BEEN_APPLIED_HINT + " A re-run finds the list by name and does not create it twice.",
-                kind=NO_ANSWER,
-            ) from None
-        if details is None:
-            raise lost
-        return details
-
-    def apply(self):
-        details, custom, configuration = self.current, None, None
-        try:
-            if "create" in self.writes:
-                details, custom = self._create()
-            if "list" in self.writes:
-                custom = update(self.client, self.zone_id, details["listId"], self.writes["list"], self.plan_name)
-                self.landed.append("updated its %s" % " and ".join(sorted(self.writes["list"])))
-            if "configuration" in self.writes:
-                if not is_number(details.get("configurationId")):
-                    raise ApiError(
-                        "Finding the configuration of %s" % self.label(details["listId"]),
-                        200,
-                        "the shield zone's access lists show no configurationId for the list, so its action and "
-                        "enabled state cannot be set",
-                        hint="Retry later; if it persists, report it to the platform's support.",
-                    )
-                configuration = update_configuration(
-                    self.client,
-                    self.zone_id,
-                    details["configurationId"],
-                    self.writes["configuration"],
-                    self.label(details["listId"], details["configurationId"]),
-                    self.plan_name,
-                )
-        except ApiError as error:
-            if self.landed and error.kind not in UNCONFIRMED_KINDS:
-                error.hint = "%s Re-run the task to finish: what landed is found by name and not sent again." % (
-                    error.hint or ""
-                )
-            raise
-        return details, custom, configuration

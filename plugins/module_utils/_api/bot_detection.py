@@ -84,13 +84,14 @@ def configuration_problem(status, body):
     return None
 
 
+def not_in_plan(error):
+    """A failure carrying the plan error key read as :class:`NotInPlan` (the requests' ``classify``)."""
+    return NotInPlan(error) if error.error_key == PLAN_ERROR_KEY else error
+
+
 def _send(client, method, zone_id, operation, hint, **options):
-    try:
-        return client.request(method, BOT_DETECTION % zone_id, operation, hints=shield.not_found_hints(hint), **options)
-    except ApiError as error:
-        if error.error_key != PLAN_ERROR_KEY:
-            raise
-        raise NotInPlan(error) from None
+    hints = shield.not_found_hints(hint)
+    return client.request(method, BOT_DETECTION % zone_id, operation, hints=hints, classify=not_in_plan, **options)
 
 
 def configuration_answer(zone_id):

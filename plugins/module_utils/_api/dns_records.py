@@ -22,6 +22,8 @@ See docs/platform-notes.md, "DNS records: identity and normalisation" and "DNS r
 
 from __future__ import annotations
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     BAD_ANSWER,
     ApiError,
@@ -76,27 +78,30 @@ def read_zone(client, zone_id, record_type=None, hint=None):
     domain = zone.get("Domain") if isinstance(zone.get("Domain"), str) else None
     if isinstance(zone.get("Records"), list):
         return domain, _of_type(zone["Records"], record_type)
-    try:
-        return domain, list_all(client, zone_id, record_type)
-    except ApiError as error:
-        if error.status != 404:
-            raise
-        # the zone was just read: a 404 here is the listing, not the zone, that is missing
-        raise ApiError(
-            error.operation,
-            404,
-            "the answer of DNS zone %d carries no Records list and the platform does not serve the records listing"
-            % zone_id,
-            kind=BAD_ANSWER,
-            hint=NO_LISTING_HINT,
-        ) from None
+    return domain, list_all(client, zone_id, record_type, classify=partial(_no_listing, zone_id))
 
 
-def list_all(client, zone_id, record_type=None, hint=None):
+def _no_listing(zone_id, error):
+    """A 404 of the listing right after the zone was read: the listing, not the zone, is missing (the listing's
+    ``classify`` in :func:`read_zone`)."""
+    if error.status != 404:
+        return error
+    return ApiError(
+        error.operation,
+        404,
+        "the answer of DNS zone %d carries no Records list and the platform does not serve the records listing"
+        % zone_id,
+        kind=BAD_ANSWER,
+        hint=NO_LISTING_HINT,
+    )
+
+
+def list_all(client, zone_id, record_type=None, hint=None, classify=None):
     """Every ``DnsRecordModel`` of zone ``zone_id`` from the paged listing (``record_type``: a ``DnsRecordTypes``
     number to list only those); an answer that is not a page of records is not understood.
 
-    ``hint``: the advice of a 404 (the zone selector's ``found.not_visible``)."""
+    ``hint``: the advice of a 404 (the zone selector's ``found.not_visible``); ``classify``: the requests' reading of
+    a failure (``Call``)."""
     what = "DNS records of zone %d" % zone_id
     items, page = [], 1
     while True:
@@ -111,6 +116,7 @@ def list_all(client, zone_id, record_type=None, hint=None):
             params=params,
             hints={404: hint or not_visible(zone_id)},
             expect=core_page(what),
+            classify=classify,
         )
         batch = [item for item in reply.data["Items"] or [] if isinstance(item, dict)]
         items.extend(batch)

@@ -26,6 +26,8 @@ from it (docs/platform-notes.md, "Answers that are not understood"). There is no
 
 from __future__ import annotations
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     BAD_ANSWER,
     REFUSED,
@@ -268,18 +270,22 @@ class PlanRefusal(ApiError):
         )
 
 
+def write_failure(operation, plan, options, plan_asked, error):
+    """What a failed Shield zone write means (its ``classify``): a plan refusal is a :class:`PlanRefusal`, a 202
+    confirms nothing (docs/platform-notes.md, "Shield writes answered with HTTP 202"), anything else is ``error``."""
+    if is_plan_error(error.error_key):
+        return PlanRefusal(error, plan or "unknown", feature_of(error.error_key, options), plan_asked)
+    if error.status == 202:
+        said = "error key %s: %s" % (error.error_key, error.message) if error.error_key else error.message
+        return unconfirmed(operation, 202, "the platform answered HTTP 202 Accepted (%s)" % said)
+    return error
+
+
 def _write(client, method, path, operation, body, plan=None, options=(), plan_asked=None):
     """Send a Shield zone write once (never replayed); a plan refusal raises :class:`PlanRefusal`, a 202 confirms
-    nothing (docs/platform-notes.md, "Shield writes answered with HTTP 202")."""
-    try:
-        reply = client.request(method, path, operation, json_body=body, replay_safe=False)
-    except ApiError as error:
-        if is_plan_error(error.error_key):
-            raise PlanRefusal(error, plan or "unknown", feature_of(error.error_key, options), plan_asked) from None
-        if error.status == 202:
-            said = "error key %s: %s" % (error.error_key, error.message) if error.error_key else error.message
-            raise unconfirmed(operation, 202, "the platform answered HTTP 202 Accepted (%s)" % said) from None
-        raise
+    nothing (:func:`write_failure`)."""
+    classify = partial(write_failure, operation, plan, options, plan_asked)
+    reply = client.request(method, path, operation, json_body=body, replay_safe=False, classify=classify)
     if reply.status != 200:
         raise unconfirmed(operation, reply.status, "the platform answered HTTP %d, not 200" % reply.status)
     return reply

@@ -6,8 +6,8 @@
 or deleted (``access_list``), and the lists of a zone read (``access_list_info``).
 
 The checks that fail before any write (a name, entries, a change the platform cannot make, the plan's limits), the
-read of a list (the zone's index, then the list), and the result from the writes' answers. The writes themselves and
-the settlement of a lost create are ``_api/access_lists.Writes``. No Ansible imports: the modules hand in their
+read of a list (the zone's index, then the list), the writes in order (:class:`Writes`: a lost create is settled by
+the engine, ``ctx.create``), and the result from the writes' answers. No Ansible imports: the modules hand in their
 context.
 """
 
@@ -17,8 +17,14 @@ from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import access_lists, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.context import created
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
+    UNCONFIRMED_KINDS,
+    ApiError,
+    InputError,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shapes import access_lists as shapes
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import SHIELD_PLANS
 
@@ -144,11 +150,108 @@ def manage(ctx):
     wanted = shapes.wanted_view(before, params, entries)
     check_wanted(ctx, found, index, details, before, wanted)
     plan = SHIELD_PLANS.get((found.model or {}).get("planType"))
-    writes = access_lists.Writes(
-        ctx.client, found.id, params["name"], details, shapes.bodies(before, wanted), plan, ctx.warn
-    )
+    writes = Writes(ctx, found.id, params["name"], details, shapes.bodies(before, wanted), plan)
     outcome = ctx.reconcile(before, wanted, writes.apply, reread=reread)
     return {"access_list": result(ctx, found, outcome, details, custom, wanted)}
+
+
+# --- the writes of one task ----------------------------------------------------------------------------------------
+
+# a lost create is settled by finding the list by its name in the zone's index (docs/platform-notes.md, "Custom access
+# lists: a create whose outcome is unknown")
+CREATED = created(
+    "the shield zone's access lists",
+    "list",
+    unknown="it may have been applied, and the list may then exist without its action and enabled state; a re-run "
+    "finds the list by name and does not create it twice",
+)
+
+
+class Writes(object):
+    """The writes that take one custom list from what it is to what a task asks, in order, each sent once.
+
+    ``current``: its index entry (None for a new list); ``writes``: ``{"create"|"list"|"configuration": body}``
+    (``_shapes/access_lists.bodies``). :meth:`apply` returns ``(details, custom, configuration)``, the answers as the
+    platform sent them. A create is followed by one read of the index (the only place its ``configurationId`` is
+    shown) and the configuration write. A create whose answer is lost is settled by the engine (``ctx.create``): the
+    index read by name tells whether the list exists; if it does the task goes on (the create is never sent again, a
+    warning says so). A later write that fails names the writes that landed before it.
+    """
+
+    def __init__(self, ctx, zone_id, name, current, writes, plan_name=None):
+        self.ctx, self.client, self.zone_id, self.name = ctx, ctx.client, zone_id, name
+        self.current, self.writes, self.plan_name = current, writes, plan_name
+        self.landed = []
+        self.answered = None  # the create's answer, when it came
+
+    def label(self, list_id, configuration_id=None):
+        ids = "id %s" % list_id + (", configuration %s" % configuration_id if configuration_id is not None else "")
+        done = "; this task already %s" % " and ".join(self.landed) if self.landed else ""
+        return "custom access list %r (%s%s)" % (self.name, ids, done)
+
+    def _send_create(self):
+        self.answered = access_lists.create(self.client, self.zone_id, self.writes["create"], self.plan_name)
+        return self.answered
+
+    def _find_created(self):
+        return access_lists.find(access_lists.read_index(self.client, self.zone_id), name=self.name)
+
+    def _create(self):
+        """``(details, custom)`` of the new list: its index entry and the list."""
+        found = self.ctx.create(
+            self._send_create, self._find_created, CREATED, lambda details: "id %s" % details.get("listId")
+        )
+        self.landed.append("created it")
+        if self.answered is None:  # the answer was lost and the index shows the list: read it
+            return found, access_lists.get(self.client, self.zone_id, found["listId"])
+        details = access_lists.find(access_lists.read_index(self.client, self.zone_id), list_id=found["id"])
+        if details is None:
+            raise self._unconfigurable(
+                found["id"],
+                "do not show the new list, so its action and enabled state could not be set",
+                "Re-run the task: it finds the list by name and sets them (the list is not created again).",
+            )
+        return details, found
+
+    def _unconfigurable(self, list_id, problem, hint):
+        """The failure of a list whose configuration cannot be written: the zone's access lists ``problem``."""
+        operation = "Finding the configuration of %s" % self.label(list_id)
+        return ApiError(operation, 200, "the shield zone's access lists %s" % problem, hint=hint)
+
+    def _configure(self, details):
+        if not is_number(details.get("configurationId")):
+            raise self._unconfigurable(
+                details["listId"],
+                "show no configurationId for the list, so its action and enabled state cannot be set",
+                "Retry later; if it persists, report it to the platform's support.",
+            )
+        return access_lists.update_configuration(
+            self.client,
+            self.zone_id,
+            details["configurationId"],
+            self.writes["configuration"],
+            self.label(details["listId"], details["configurationId"]),
+            self.plan_name,
+        )
+
+    def apply(self):
+        details, custom, configuration = self.current, None, None
+        try:
+            if "create" in self.writes:
+                details, custom = self._create()
+            if "list" in self.writes:
+                body = self.writes["list"]
+                custom = access_lists.update(self.client, self.zone_id, details["listId"], body, self.plan_name)
+                self.landed.append("updated its %s" % " and ".join(sorted(body)))
+            if "configuration" in self.writes:
+                configuration = self._configure(details)
+        except ApiError as error:
+            if self.landed and error.kind not in UNCONFIRMED_KINDS:
+                error.hint = "%s Re-run the task to finish: what landed is found by name and not sent again." % (
+                    error.hint or ""
+                )
+            raise
+        return details, custom, configuration
 
 
 # --- access_list_info ----------------------------------------------------------------------------------------------

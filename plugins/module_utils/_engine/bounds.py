@@ -13,7 +13,7 @@ Options it does not declare still have one:
   give; a float option must be a finite number.
 
 The transport options (``timeout``, ``retries``) are checked where the connection is made (``_hosts/connection.py``,
-``_database/connection.py``), with their own words, before any request: they are not bounded here.
+``_hosts/database_connection.py``), with their own words, before any request: they are not bounded here.
 A number outside its range fails the task naming the option, the range and the value (:class:`InputError`),
 before any request is sent; ``tests/unit/test_option_bounds.py`` holds every module to this.
 """

@@ -36,6 +36,10 @@ class Call(object):
     ``decode(text)`` turns a 2xx body into data instead of :func:`~.errors.decode_json` (None: not JSON).
     ``text_body`` (a str, instead of ``json_body``) is sent as it is, UTF-8, as ``Content-Type: text/plain``.
     404 is returned only with ``allow_404``.
+    ``classify(error)`` is the resource's reading of a failure: given the :class:`~.errors.ApiError` the answer (or
+    its absence) amounts to, it returns the error the resource defines for it (a refusal for the zone's plan, a 202
+    that confirms nothing) or that same error. The client applies it once, before anything counts or sees the failure,
+    so no caller catches an error to raise it again with another kind.
     """
 
     # the options of a request, each with its default
@@ -49,6 +53,7 @@ class Call(object):
     changes_state = None
     decode = None
     text_body = None
+    classify = None
 
     def __init__(self, method, url, operation, **options):
         self.method = method

@@ -8,7 +8,7 @@ The work is split by job: ``call.py`` (one request and its options, checked in o
 (sending it: session, timeouts, retries, bounded reading, failures without an answer), ``answers.py`` (reading the
 answer: status, JSON, the documented shape, envelopes) and ``errors.py`` (the error type and its kinds). The client
 knows no caller: what its messages name (the URL option, an example root, what the URL leads to) is handed in by
-the connection that builds it (``_hosts/connection.py``, ``_database/connection.py``).
+the connection that builds it (``_hosts/connection.py``, ``_hosts/database_connection.py``).
 
 ``keep_alive=True`` (what the management and database connections ask for) takes the session from
 ``sessions.py``: one per origin and settings in this process, so the items of a loop reuse one connection; the
@@ -133,8 +133,9 @@ class Client(object):
         """Send one request, retrying what is safe to retry, and return a :class:`~.answers.Reply`.
 
         ``options`` are those of :class:`~.call.Call` (``json_body``, ``params``, ``allow_404``, ``replay_safe``,
-        ``check_envelope``, ``hints``, ``expect``, ``changes_state``, ``decode``, ``text_body``), documented there.
-        Raises :class:`ApiError` (with ``kind``) for every failure; 404 is returned only with ``allow_404``.
+        ``check_envelope``, ``hints``, ``expect``, ``changes_state``, ``decode``, ``text_body``, ``classify``),
+        documented there. Raises :class:`ApiError` (with ``kind``) for every failure; 404 is returned only with
+        ``allow_404``.
         """
         call = Call(method, self.url(path), operation, **options)
         if call.changes_state:
@@ -142,9 +143,12 @@ class Client(object):
         try:
             reply = self._send(call)
         except ApiError as error:
-            if call.changes_state and error.kind in UNCONFIRMED_KINDS:
+            classified = call.classify(error) if call.classify is not None else error
+            if call.changes_state and classified.kind in UNCONFIRMED_KINDS:
                 self.writes_maybe_applied += 1
-            raise
+            if classified is error:
+                raise
+            raise classified from None
         if call.changes_state and 200 <= reply.status < 300:
             self.writes_maybe_applied += 1
         return reply

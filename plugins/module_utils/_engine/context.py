@@ -82,12 +82,13 @@ RECONCILED = Settling(
 )
 
 
-def created(listing, thing):
+def created(listing, thing, unknown=None):
     """The sentences of a create settled by finding the object by its identity in ``listing`` (a create that more steps
-    follow: :meth:`Context.create`); ``thing`` names the object."""
+    follow: :meth:`Context.create`); ``thing`` names the object. ``unknown``: what an unknown outcome means for this
+    object (what it may be left as, how a re-run finds it), said after "is unknown"."""
     return Settling(
-        "%%(what)s, and reading %s back failed too (%%(again)s), so whether the %s was created is unknown. It was not "
-        "sent again; check before re-running." % (listing, thing),
+        "%%(what)s, and reading %s back failed too (%%(again)s), so whether the %s was created is unknown%s. It was not "
+        "sent again; check before re-running." % (listing, thing, ": %s" % unknown if unknown else ""),
         "%%(what)s; %s read back afterwards show it was created (%%(shown)s). It was not sent again." % listing,
         "%%(what)s, and %s read back afterwards show it was NOT created. It was not sent again; re-run the task to "
         "create it." % listing,

@@ -8,7 +8,7 @@ Option specs and the environment variables their fallbacks read (doc fragments `
 and ``edge.platform.transport``), the checks of connection options (each message names the option and every
 place its value can come from, and never shows a credential), and :func:`management_client`, the
 ``"management"`` connection of ``ModuleDef``. The database modules build their connection from the same
-checks (``_database/connection.py``).
+checks (``_hosts/database_connection.py``).
 """
 
 from __future__ import annotations

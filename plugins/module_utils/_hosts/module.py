@@ -32,8 +32,13 @@ from ansible.module_utils.basic import AnsibleModule, missing_required_lib
 from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import check_bounds, effective_bounds
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import REQUESTS_IMPORT_ERROR
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
+from ansible_collections.edge.platform.plugins.module_utils._shapes.choices import (
+    COLLECTION,
+    REMOVED_IN,
+    canonical_values,
+    deprecation,
+)
 
-from .choices import COLLECTION, REMOVED_IN, canonical_values, deprecation
 from .connection import management_argument_spec, management_client
 from .screen import NoLogValues, screen_arguments, secrets_of
 

@@ -42,7 +42,7 @@ import re
 import socket
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.choices import Choices
+from ansible_collections.edge.platform.plugins.module_utils._shapes.choices import Choices
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
 

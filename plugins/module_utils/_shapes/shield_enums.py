@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._hosts.choices import Choices
+from ansible_collections.edge.platform.plugins.module_utils._shapes.choices import Choices
 
 
 def snake(varname):

@@ -31,8 +31,8 @@ from ansible.module_utils.common.json import Direction, get_module_decoder, get_
 from ansible.module_utils.common.parameters import remove_values
 from ansible.module_utils.errors import UnsupportedError
 
-from ansible_collections.edge.platform.plugins.module_utils._hosts.choices import COLLECTION
 from ansible_collections.edge.platform.plugins.module_utils._hosts.screen import NoLogValues
+from ansible_collections.edge.platform.plugins.module_utils._shapes.choices import COLLECTION
 
 # Shim, ansible-core 2.19 and 2.20: a parsed module result is a dict cleaned by remove_internal_keys.
 # 2.21+ removed the function: the parsed result is a UnifiedTaskResult that cleans itself (see parsed()).

@@ -171,7 +171,7 @@ def test_a_lost_create_whose_re_read_fails_says_the_outcome_is_unknown(fake_sess
     result = run_module(access_list, dict(BASE, name="new", type="ip", action="block", entries=["192.0.2.1"]))
     assert result["failed"] is True
     assert [c["method"] for c in fake_session.calls] == ["GET", "POST", "GET"]  # the create is never sent again
-    assert "and reading the shield zone's access lists afterwards failed too" in result["msg"]
+    assert "and reading the shield zone's access lists back failed too" in result["msg"]
     assert "so whether the list was created is unknown" in result["msg"]
     assert "may have been applied" in result["msg"] and "does not create it twice" in result["msg"]
 

@@ -57,7 +57,8 @@ def test_configuration_problem(status, body, problem):
 
 
 class Client(object):
-    """Answers each request with the next of ``answers`` (a reply's status and data, or an ApiError to raise)."""
+    """Answers each request with the next of ``answers`` (a reply's status and data, or an ApiError to raise, read
+    through the request's ``classify`` as the real client reads it)."""
 
     secrets = ()
 
@@ -69,7 +70,8 @@ class Client(object):
         self.sent.append((method, path, options))
         answer = self.answers.pop(0)
         if isinstance(answer, Exception):
-            raise answer
+            classify = options.get("classify")
+            raise classify(answer) if classify else answer
         return type("Reply", (), {"status": answer[0], "data": answer[1]})()
 
 

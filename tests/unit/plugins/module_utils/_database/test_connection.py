@@ -6,12 +6,12 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._database.connection import (
     DatabaseUrlError,
-    database_argument_spec,
     hidden_tokens,
     split_database_url,
     url_tokens,
 )
 from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import transport_argument_spec
+from ansible_collections.edge.platform.plugins.module_utils._hosts.database_connection import database_argument_spec
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ import pytest
 import requests
 from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
 
-from ansible_collections.edge.platform.plugins.module_utils._database.connection import database_connection
 from ansible_collections.edge.platform.plugins.module_utils._engine import client as _client
 from ansible_collections.edge.platform.plugins.module_utils._engine import errors as _errors
 from ansible_collections.edge.platform.plugins.module_utils._engine import transport as _transport
@@ -26,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.transport im
     retry_after_seconds,
 )
 from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import management_client
+from ansible_collections.edge.platform.plugins.module_utils._hosts.database_connection import database_connection
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
 
 KEY = "very-secret-api-key"
@@ -204,6 +204,22 @@ def test_2xx_envelope_with_success_false_is_an_error_with_its_status():
         client.request("GET", "/x", "Reading")
     assert (caught.value.status, caught.value.error_key) == (202, "invalid_plan_type.bot_detection")
     assert client.request("POST", "/x", "Uploading", check_envelope=False).data == body
+
+
+def test_a_failure_is_classified_once_by_the_request_and_counted_as_classified():
+    refused = {"error": {"statusCode": 202, "success": False, "message": "later", "errorKey": None}, "data": None}
+    client, _session = make_client([FakeResponse(202, refused), FakeResponse(400, {"Message": "bad"})])
+
+    def accepted_is_unconfirmed(error):
+        return _errors.unconfirmed(error.operation, error.status, "accepted") if error.status == 202 else error
+
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Creating x", classify=accepted_is_unconfirmed)
+    assert caught.value.kind == BAD_ANSWER and caught.value.message == "accepted"
+    assert client.writes_maybe_applied == 1  # counted as what the classification says it is
+    with pytest.raises(ApiError) as caught:
+        client.request("POST", "/x", "Creating x", classify=accepted_is_unconfirmed)
+    assert caught.value.kind == REFUSED and caught.value.message == "bad" and client.writes_maybe_applied == 1
 
 
 def test_json_body_parsed_by_content_not_content_type():

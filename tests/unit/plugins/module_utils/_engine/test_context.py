@@ -450,6 +450,16 @@ def test_a_lost_create_whose_reread_fails_is_unknown_and_changed():
     )
 
 
+def test_a_lost_create_whose_reread_fails_says_what_the_unknown_outcome_means():
+    writes = Writes(apply_error=lost("Creating thing a"), reread_error=ApiError("Listing things", 500, "oops"))
+    settling = context_module.created("the things", "thing", unknown="it may exist half made")
+    result = execute(lambda ctx: ctx.create(writes.apply, writes.reread, settling, str), Context({}))
+    assert result["msg"].endswith(
+        "so whether the thing was created is unknown: it may exist half made. It was not sent again; check before "
+        "re-running."
+    )
+
+
 def test_a_refused_create_is_not_reread():
     writes = Writes(apply_error=ApiError("Creating thing a", 400, "bad"))
     result = execute(lambda ctx: create(ctx, writes.apply, writes.reread), Context({}))
