@@ -156,7 +156,7 @@ def enum_names(table):
 
 
 def enum_choices(table, varnames=None, fold_case=False):
-    """The ``choices`` of an option naming a platform enum (``_hosts/choices.py``): the names of ``table`` in the
+    """The ``choices`` of an option naming a platform enum (``_shapes/choices.py``): the names of ``table`` in the
     platform's order, listed; any of the platform's numbers taken (one it added since is sent as it is); the names of
     ``varnames`` that earlier releases took, taken with a deprecation; with ``fold_case``, names in any case."""
     return Choices(
