@@ -12,9 +12,12 @@ import importlib
 import pytest
 import yaml
 
-from ansible_collections.edge.platform.plugins.module_utils._shapes import fields, pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._shapes import fields, pull_zones, shield_zone_settings
 
-TABLES = [("pullzone", pull_zones.FIELDS)]
+TABLES = [
+    ("pullzone", pull_zones.FIELDS),
+    ("shield_zone", shield_zone_settings.FIELDS + shield_zone_settings.UPLOAD_FIELDS),
+]
 
 
 def module(name):

@@ -58,12 +58,13 @@ class Field(object):
         return value if isinstance(value, str) else None
 
     def compared(self, value):
-        """A value (given, or read for a field that is no group) as it is compared."""
+        """A value the task gives (or its readable form) as it is compared."""
         return value
 
     def held(self, value, given=None):
-        """The platform's value as it is compared with ``given`` (what the task gives for the field)."""
-        return self.compared(value)
+        """The platform's value as it is compared with ``given`` (what the task gives for the field): its readable
+        form, compared."""
+        return self.compared(self.readable(value))
 
     def spec(self):
         """The option's entry of the argument spec."""
@@ -89,9 +90,16 @@ class Text(Field):
     def compared(self, value):
         return self.normal(value) if self.normal and isinstance(value, str) else value
 
+    def held(self, value, given=None):
+        # compared as the platform holds it, not as shown (an origin URL's credentials count)
+        return self.compared(value if isinstance(value, str) else None)
+
 
 class Bool(Field):
     spec_type = "bool"
+
+    def checked(self, value):
+        return bool(value)
 
     def readable(self, value, unknown=None):
         return value if isinstance(value, bool) else None
@@ -110,15 +118,23 @@ class Int(Field):
         return value if is_number(value) else None
 
 
+def platform_number(value):
+    """``value`` when it is a number (booleans are not), else None."""
+    return value if is_number(value) else None
+
+
 class Enum(Field):
     """A value from ``names``: ``{number: name}`` for a platform number given and returned by name (a number the
-    table lacks is returned and compared as the number, with a warning: ``enums.readable``), or a tuple of words sent
-    as they are. ``aliases`` maps other accepted words to a name (each listed in the choices after its name)."""
+    table lacks is returned and compared as the number, with a warning naming the option, or the member with
+    ``warn_as="member"``: ``enums.readable``), or a tuple of words sent as they are. ``aliases`` maps other accepted
+    words to a name (each listed in the choices after its name); ``number(value)`` reads the platform's number (one
+    that answers numbers as text reads them too)."""
 
-    def __init__(self, option, member, names, aliases=None, read=None):
+    def __init__(self, option, member, names, aliases=None, number=platform_number, warn_as="option", read=None):
         super().__init__(option, member, read)
         self.names = names if isinstance(names, dict) else dict(enumerate(names))
         self.numbered, self.aliases = isinstance(names, dict), dict(aliases or {})
+        self.number, self.warned = number, member if warn_as == "member" else option
 
     def choices(self):
         listed = []
@@ -143,38 +159,41 @@ class Enum(Field):
     def readable(self, value, unknown=None):
         if not self.numbered:
             return super().readable(value)
-        return enum_readable(self.names, value, self.member, unknown) if is_number(value) else None
-
-    def compared(self, value):
-        if not self.numbered or value is None:
-            return value
-        # a number without a name is compared as the number: never equal to a name, never rewritten
-        return value if isinstance(value, str) else self.names.get(value, value)
+        number = self.number(value)
+        # a number without a name stays the number: compared as such, never equal to a name, never rewritten
+        return enum_readable(self.names, number, self.warned, unknown) if number is not None else None
 
     def spec(self):
         return dict(type="str", choices=self.choices())
 
 
 class Strings(Field):
-    """A list of texts compared as a set: each entry stripped, checked by ``entry(text)`` (what it must be, or None),
-    ``send(text)``-ed as sent (country codes in upper case) and ``normal(text)``-ed as compared (host names without
-    case); repeats dropped."""
+    """A list of texts compared as a set: each entry stripped, checked by ``entry(text)`` (what it must be, or None;
+    ``blank``: what an empty entry must be), ``send(text)``-ed as sent (country codes in upper case) and
+    ``normal(text)``-ed as compared (host names without case); repeats dropped. ``note`` follows what an entry must be
+    in the message."""
 
-    def __init__(self, option, member, entry=None, send=None, normal=None, read=None):
+    def __init__(
+        self, option, member, entry=None, send=None, normal=None, blank="a non-empty text", note="", read=None
+    ):
         super().__init__(option, member, read)
-        self.entry, self.send, self.normal = entry, send, normal
+        self.entry, self.send, self.normal, self.blank, self.note = entry, send, normal, blank, note
+
+    def problem(self, text):
+        """What an entry must be, when ``text`` (stripped, None for no text) is not that; else None."""
+        if not text or any(ord(c) < 32 for c in text):
+            return self.blank
+        return self.entry(text) if self.entry else None
 
     def checked(self, value):
         checked = []
         for index, item in enumerate(value):
             text = item.strip() if isinstance(item, str) else None
-            if not text or any(ord(c) < 32 for c in text):
-                raise InputError(
-                    "%s[%d] must be a non-empty text; got %r." % (self.option, index, item), option=self.option
-                )
-            problem = self.entry(text) if self.entry else None
+            problem = self.problem(text)
             if problem:
-                raise InputError("%s[%d] must be %s; got %r." % (self.option, index, problem, item), option=self.option)
+                raise InputError(
+                    "%s[%d] must be %s%s; got %r." % (self.option, index, problem, self.note, item), option=self.option
+                )
             text = self.send(text) if self.send else text
             if text not in checked:
                 checked.append(text)

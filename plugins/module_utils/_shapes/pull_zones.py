@@ -99,8 +99,8 @@ def origin_without_credentials(url):
 # default of _engine/bounds.py: 0 is the platform's "none" (what pullzone_info returns for a zone without one); -1
 # follows the origin, the document's int64 above it (docs/platform-notes.md, "Pull zone cache times").
 FIELDS = (
-    Enum("type", "Type", PULL_ZONE_TYPES, aliases={"standard": "premium"}),
-    Enum("origin_type", "OriginType", ORIGIN_TYPES),
+    Enum("type", "Type", PULL_ZONE_TYPES, aliases={"standard": "premium"}, warn_as="member"),
+    Enum("origin_type", "OriginType", ORIGIN_TYPES, warn_as="member"),
     Text("origin_url", "OriginUrl", check=origin_url, shown=origin_without_credentials, normal=compared_url),
     Int("storage_zone_id", "StorageZoneId", 0, INT64_MAX),
     Text("origin_host_header", "OriginHostHeader"),
@@ -123,7 +123,7 @@ FIELDS = (
     Strings("cors_extensions", "AccessControlOriginHeaderExtensions"),
     Bool("logging_enabled", "EnableLogging"),
     Bool("logging_ip_anonymization_enabled", "LoggingIPAnonymizationEnabled"),
-    Enum("log_anonymization_type", "LogAnonymizationType", LOG_ANONYMIZATION_TYPES),
+    Enum("log_anonymization_type", "LogAnonymizationType", LOG_ANONYMIZATION_TYPES, warn_as="member"),
     Bool("logging_save_to_storage", "LoggingSaveToStorage"),
     Int("logging_storage_zone_id", "LoggingStorageZoneId", 0, INT64_MAX),
     Strings("blocked_countries", "BlockedCountries", entry=ENTRY_CHECKS["countries"], send=str.upper, normal=str.upper),

@@ -53,7 +53,7 @@ def test_enums_that_grow_are_kept_as_numbers_with_one_warning():
     assert F.readable(TABLE, {"Mode": 7}, unknown)["mode"] == 7
     assert F.readable(TABLE, {"Mode": 7}, unknown)["mode"] == 7
     assert unknown == [
-        "The platform answered Mode = 7, a value this collection does not name (the platform may have "
+        "The platform answered mode = 7, a value this collection does not name (the platform may have "
         "added it since): it is returned as the number and left as it is."
     ]
     assert F.managed_view(TABLE, {"Mode": 7}, ["mode"]) == {"mode": 7}
@@ -89,3 +89,16 @@ def test_a_field_may_read_its_value_elsewhere_in_the_model():
     table = (F.Int("port", "Port", read=lambda model: model.get("Url", {}).get("port")),)
     assert F.readable(table, {"Url": {"port": 8443}}) == {"port": 8443}
     assert F.request_members(table, {"port": 8443}) == {"Port": 8443}
+
+
+def test_variations_are_parameters():
+    words = F.Strings("words", "Words", entry=lambda t: "one word" if " " in t else None, blank="one word", note=" (!)")
+    with pytest.raises(InputError, match=r"^words\[0\] must be one word \(!\); got ''\.$"):
+        F.wanted_values((words,), {"words": [""]})
+    textual = F.Enum("level", "Level", NAMES, number=lambda v: int(v) if str(v).isdigit() else None, warn_as="member")
+    unknown = []
+    assert F.readable((textual,), {"Level": "1"}) == {"level": "on"}
+    assert F.readable((textual,), {"Level": "9"}, unknown) == {"level": 9} and "Level = 9" in unknown[0]
+    url = F.Text("url", "Url", shown=lambda text: text.split("@")[-1], normal=str.lower)
+    assert F.readable((url,), {"Url": "u:p@Host"}) == {"url": "Host"}
+    assert F.managed_view((url,), {"Url": "u:p@Host"}, ["url"]) == {"url": "u:p@host"}  # held as the platform holds it
