@@ -12,9 +12,15 @@ import importlib
 import pytest
 import yaml
 
-from ansible_collections.edge.platform.plugins.module_utils._shapes import fields, pull_zones, shield_zone_settings
+from ansible_collections.edge.platform.plugins.module_utils._shapes import (
+    dns_zones,
+    fields,
+    pull_zones,
+    shield_zone_settings,
+)
 
 TABLES = [
+    ("dnszone", dns_zones.SETTINGS),
     ("pullzone", pull_zones.FIELDS),
     ("shield_zone", shield_zone_settings.FIELDS + shield_zone_settings.UPLOAD_FIELDS),
 ]

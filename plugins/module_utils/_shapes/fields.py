@@ -20,7 +20,8 @@ The walkers (:func:`wanted_values`, :func:`request_members`, :func:`readable`, :
 :func:`wanted_view`, :func:`differing`, :func:`argument_spec`, :func:`bounds`) apply those to a whole table. The
 variations are parameters or the small subclasses below: :class:`Text` (normalised text: hosts, e-mail addresses,
 URLs), :class:`Bool`, :class:`Int` (with bounds), :class:`Enum` (a names table; enums grow: ``enums.py``),
-:class:`Strings` (a list compared as a set) and :class:`Group` (nested options).
+:class:`Strings` (a list compared as a set), :class:`Group` (nested options) and :class:`Shown` (a value only returned,
+never an option).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Field(object):
     found in a model (by default its member; a value the platform keeps inside another member reads it there)."""
 
     spec_type = "str"
+    settable = True  # an option of the module (a Shown field is only returned)
 
     def __init__(self, option, member, read=None):
         self.option, self.member, self.read_from = option, member, read
@@ -214,6 +216,20 @@ class Strings(Field):
         return dict(type="list", elements="str")
 
 
+class Shown(Field):
+    """A value only returned, never an option: ``convert(value)`` turns the platform's value into the returned one
+    (as sent without it)."""
+
+    settable = False
+
+    def __init__(self, option, member, convert=None, read=None):
+        super().__init__(option, member, read)
+        self.convert = convert
+
+    def readable(self, value, unknown=None):
+        return self.convert(value) if self.convert else value
+
+
 class Group(Field):
     """Nested options: a dict option whose ``fields`` are a table of their own, held in the member as an object."""
 
@@ -287,7 +303,7 @@ def differing(fields, model, wanted):
 
 def argument_spec(fields):
     """The argument spec of a table's options, in table order."""
-    return {field.option: field.spec() for field in fields}
+    return {field.option: field.spec() for field in fields if field.settable}
 
 
 def bounds(fields):
