@@ -1,8 +1,9 @@
 """The machine-readable part of a module's documentation equals its field table (issue 30, item 2).
 
-The descriptions stay hand-written; each option a table drives must be documented with the type, elements, choices
-and default (none: an option left out is not managed) of the table's field, and the module's argument spec must be the
-table's. Adding a setting is then one table row and its documentation entry, and neither can drift from the other.
+The descriptions stay hand-written; each option a table drives must be documented with the type, elements, choices,
+default (none: an option left out is not managed) and whether it is required, as its field says, and the module's
+argument spec must be the table's. Adding a setting is then one table row and its documentation entry, and neither
+can drift from the other.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 import yaml
 
 from ansible_collections.edge.platform.plugins.module_utils._shapes import (
+    access_lists,
     dns_zones,
     fields,
     pull_zones,
@@ -20,6 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes import (
 )
 
 TABLES = [
+    ("access_list", access_lists.FIELDS),
     ("dnszone", dns_zones.SETTINGS),
     ("pullzone", pull_zones.FIELDS),
     ("shield_zone", shield_zone_settings.FIELDS + shield_zone_settings.UPLOAD_FIELDS),
@@ -32,7 +35,7 @@ def module(name):
 
 def documented(doc):
     """What the argument spec says of an option, as its documentation states it."""
-    found = {"type": doc.get("type", "str"), "default": doc.get("default")}
+    found = {"type": doc.get("type", "str"), "default": doc.get("default"), "required": doc.get("required", False)}
     for key in ("elements", "choices"):
         if key in doc:
             found[key] = doc[key]
@@ -42,7 +45,7 @@ def documented(doc):
 
 
 def specified(spec):
-    found = {"type": spec.get("type", "str"), "default": spec.get("default")}
+    found = {"type": spec.get("type", "str"), "default": spec.get("default"), "required": spec.get("required", False)}
     if "elements" in spec:
         found["elements"] = spec["elements"]
     if "choices" in spec:

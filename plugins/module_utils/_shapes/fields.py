@@ -34,13 +34,17 @@ from .enums import readable as enum_readable
 
 class Field(object):
     """One option of a table: ``option``, the platform ``member`` and ``read(model)``, how the platform's value is
-    found in a model (by default its member; a value the platform keeps inside another member reads it there)."""
+    found in a model (by default its member; a value the platform keeps inside another member reads it there).
+    ``write`` names the request that carries the member where a resource has several (a create, an update of its
+    configuration), ``updatable`` whether an existing object takes a new value, ``required`` whether the option must
+    be given."""
 
     spec_type = "str"
     settable = True  # an option of the module (a Shown field is only returned)
 
-    def __init__(self, option, member, read=None):
+    def __init__(self, option, member, read=None, write=None, updatable=True, required=False):
         self.option, self.member, self.read_from = option, member, read
+        self.write, self.updatable, self.required = write, updatable, required
         self.bounds = None
 
     def read(self, model):
@@ -70,15 +74,15 @@ class Field(object):
 
     def spec(self):
         """The option's entry of the argument spec."""
-        return dict(type=self.spec_type)
+        return dict(type=self.spec_type, required=True) if self.required else dict(type=self.spec_type)
 
 
 class Text(Field):
     """Text, optionally ``check(option, value)``-ed (returns the value sent, raises InputError), ``shown(value)`` as
     returned (an origin URL without credentials) and ``normal(value)`` as compared (a host name without case)."""
 
-    def __init__(self, option, member, check=None, shown=None, normal=None, read=None):
-        super().__init__(option, member, read)
+    def __init__(self, option, member, check=None, shown=None, normal=None, **more):
+        super().__init__(option, member, **more)
         self.check, self.shown, self.normal = check, shown, normal
 
     def checked(self, value):
@@ -112,8 +116,8 @@ class Int(Field):
 
     spec_type = "int"
 
-    def __init__(self, option, member, low=None, high=None, read=None):
-        super().__init__(option, member, read)
+    def __init__(self, option, member, low=None, high=None, **more):
+        super().__init__(option, member, **more)
         self.bounds = None if low is None and high is None else (low, high)
 
     def readable(self, value, unknown=None):
@@ -129,20 +133,22 @@ class Enum(Field):
     """A value from ``names``: ``{number: name}`` for a platform number given and returned by name (a number the
     table lacks is returned and compared as the number, with a warning naming the option, or the member with
     ``warn_as="member"``: ``enums.readable``), or a tuple of words sent as they are. ``aliases`` maps other accepted
-    words to a name (each listed in the choices after its name); ``number(value)`` reads the platform's number (one
-    that answers numbers as text reads them too)."""
+    words to a name (each listed in the choices after its name; ``sort=True`` sorts the choices); ``number(value)``
+    reads the platform's number (one that answers numbers as text reads them too; None for no value)."""
 
-    def __init__(self, option, member, names, aliases=None, number=platform_number, warn_as="option", read=None):
-        super().__init__(option, member, read)
+    def __init__(
+        self, option, member, names, aliases=None, number=platform_number, warn_as="option", sort=False, **more
+    ):
+        super().__init__(option, member, **more)
         self.names = names if isinstance(names, dict) else dict(enumerate(names))
-        self.numbered, self.aliases = isinstance(names, dict), dict(aliases or {})
+        self.numbered, self.aliases, self.sort = isinstance(names, dict), dict(aliases or {}), sort
         self.number, self.warned = number, member if warn_as == "member" else option
 
     def choices(self):
         listed = []
         for name in self.names.values():
             listed += [name] + [alias for alias, target in self.aliases.items() if target == name]
-        return listed
+        return sorted(listed) if self.sort else listed
 
     def checked(self, value):
         text = str(value).strip().lower()
@@ -154,9 +160,9 @@ class Enum(Field):
         )
 
     def body(self, value):
-        if not self.numbered:
+        if not self.numbered or is_number(value):  # a number held without a name goes back as it is
             return value
-        return next(number for number, name in self.names.items() if name == value)
+        return next((number for number, name in self.names.items() if name == value), None)
 
     def readable(self, value, unknown=None):
         if not self.numbered:
@@ -166,20 +172,21 @@ class Enum(Field):
         return enum_readable(self.names, number, self.warned, unknown) if number is not None else None
 
     def spec(self):
-        return dict(type="str", choices=self.choices())
+        return dict(super().spec(), choices=self.choices())
 
 
 class Strings(Field):
     """A list of texts compared as a set: each entry stripped, checked by ``entry(text)`` (what it must be, or None;
     ``blank``: what an empty entry must be), ``send(text)``-ed as sent (country codes in upper case) and
     ``normal(text)``-ed as compared (host names without case); repeats dropped. ``note`` follows what an entry must be
-    in the message."""
+    in the message. ``joined``: the member is one text, the entries joined by it."""
 
     def __init__(
-        self, option, member, entry=None, send=None, normal=None, blank="a non-empty text", note="", read=None
+        self, option, member, entry=None, send=None, normal=None, blank="a non-empty text", note="", joined=None, **more
     ):
-        super().__init__(option, member, read)
-        self.entry, self.send, self.normal, self.blank, self.note = entry, send, normal, blank, note
+        super().__init__(option, member, **more)
+        self.entry, self.send, self.normal = entry, send, normal
+        self.blank, self.note, self.joined = blank, note, joined
 
     def problem(self, text):
         """What an entry must be, when ``text`` (stripped, None for no text) is not that; else None."""
@@ -202,7 +209,7 @@ class Strings(Field):
         return checked
 
     def body(self, value):
-        return list(value)
+        return list(value) if self.joined is None else self.joined.join(value)
 
     def readable(self, value, unknown=None):
         return [item for item in value if isinstance(item, str)] if isinstance(value, list) else None
@@ -213,7 +220,7 @@ class Strings(Field):
         return sorted({self.normal(item) if self.normal else item for item in value if isinstance(item, str)})
 
     def spec(self):
-        return dict(type="list", elements="str")
+        return dict(super().spec(), type="list", elements="str")
 
 
 class Shown(Field):
@@ -222,8 +229,8 @@ class Shown(Field):
 
     settable = False
 
-    def __init__(self, option, member, convert=None, read=None):
-        super().__init__(option, member, read)
+    def __init__(self, option, member, convert=None, **more):
+        super().__init__(option, member, **more)
         self.convert = convert
 
     def readable(self, value, unknown=None):
@@ -233,8 +240,8 @@ class Shown(Field):
 class Group(Field):
     """Nested options: a dict option whose ``fields`` are a table of their own, held in the member as an object."""
 
-    def __init__(self, option, member, fields, read=None):
-        super().__init__(option, member, read)
+    def __init__(self, option, member, fields, **more):
+        super().__init__(option, member, **more)
         self.fields = fields
 
     def checked(self, value):
@@ -254,7 +261,7 @@ class Group(Field):
         return managed_view(self.fields, value, given if isinstance(given, dict) else by_option(self.fields))
 
     def spec(self):
-        return dict(type="dict", options=argument_spec(self.fields))
+        return dict(super().spec(), type="dict", options=argument_spec(self.fields))
 
 
 # --- the walkers -----------------------------------------------------------------------------------------------
