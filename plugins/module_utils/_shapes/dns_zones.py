@@ -210,15 +210,15 @@ def _null_when_unset(value):
 
 
 DNSSEC_FIELDS = (
-    ("enabled", "Enabled", bool),
-    ("ds_record", "DsRecord", _null_when_unset),
-    ("digest", "Digest", _null_when_unset),
-    ("digest_type", "DigestType", _null_when_unset),
-    ("algorithm", "Algorithm", _null_when_unset),
-    ("public_key", "PublicKey", _null_when_unset),
-    ("key_tag", "KeyTag", _null_when_unset),
-    ("flags", "Flags", _null_when_unset),
-    ("ds_configured", "DsConfigured", bool),
+    Shown("enabled", "Enabled", bool),
+    Shown("ds_record", "DsRecord", _null_when_unset),
+    Shown("digest", "Digest", _null_when_unset),
+    Shown("digest_type", "DigestType", _null_when_unset),
+    Shown("algorithm", "Algorithm", _null_when_unset),
+    Shown("public_key", "PublicKey", _null_when_unset),
+    Shown("key_tag", "KeyTag", _null_when_unset),
+    Shown("flags", "Flags", _null_when_unset),
+    Shown("ds_configured", "DsConfigured", bool),
 )
 
 

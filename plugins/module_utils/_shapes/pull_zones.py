@@ -30,7 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from . import fields
 from . import pull_zone_origins as origins
-from .fields import Bool, Enum, Int, Strings, Text
+from .fields import Bool, Enum, Int, Shown, Strings, Text
 from .hostnames import listed_hostname
 from .pull_zone_inputs import DEFAULT_PORTS, ENTRY_CHECKS, origin_url
 from .tables import named, shape
@@ -224,21 +224,21 @@ def readable(model, unknown=None):
 # hostname's certificate and key are shaped by ``hostnames.listed_hostname``. The full model stays one
 # ``ansible.builtin.uri`` call away.
 PULL_ZONE_FIELDS = (
-    ("id", "Id"),
-    ("name", "Name"),
-    ("enabled", "Enabled"),
-    ("suspended", "Suspended"),
-    ("cname_domain", "CnameDomain"),
-    ("origin_host_header", "OriginHostHeader"),
-    ("dns_zone_id", "DnsZoneId"),
-    ("dns_record_id", "DnsRecordId"),
-    ("storage_zone_id", "StorageZoneId"),
-    ("edge_script_id", "EdgeScriptId"),
-    ("enable_auto_ssl", "EnableAutoSSL"),
-    ("disable_lets_encrypt", "DisableLetsEncrypt"),
-    ("zone_security_enabled", "ZoneSecurityEnabled"),
-    ("type", "Type", named(PULL_ZONE_TYPES)),
-    ("origin_url", "OriginUrl", origin_without_credentials),
+    Shown("id", "Id"),
+    Shown("name", "Name"),
+    Shown("enabled", "Enabled"),
+    Shown("suspended", "Suspended"),
+    Shown("cname_domain", "CnameDomain"),
+    Shown("origin_host_header", "OriginHostHeader"),
+    Shown("dns_zone_id", "DnsZoneId"),
+    Shown("dns_record_id", "DnsRecordId"),
+    Shown("storage_zone_id", "StorageZoneId"),
+    Shown("edge_script_id", "EdgeScriptId"),
+    Shown("enable_auto_ssl", "EnableAutoSSL"),
+    Shown("disable_lets_encrypt", "DisableLetsEncrypt"),
+    Shown("zone_security_enabled", "ZoneSecurityEnabled"),
+    Shown("type", "Type", named(PULL_ZONE_TYPES)),
+    Shown("origin_url", "OriginUrl", origin_without_credentials),
 )
 
 
