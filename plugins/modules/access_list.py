@@ -294,12 +294,7 @@ def run(ctx):
 MODULE = ModuleDef(
     argument_spec=dict(
         SHIELD_ZONE.argument_spec(),
-        name=dict(type="str", required=True),
-        description=dict(type="str"),
-        type=dict(type="str", choices=list(shapes.TYPES.values())),
-        entries=dict(type="list", elements="str"),
-        action=dict(type="str", choices=sorted(shapes.ACTIONS.values())),
-        enabled=dict(type="bool"),
+        **shapes.ARGUMENT_SPEC,  # every option of the list, from its field table
         state=dict(type="str", default="present", choices=["present", "absent"]),
     ),
     run=run,

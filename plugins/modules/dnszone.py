@@ -344,14 +344,7 @@ MODULE = ModuleDef(
         domain=dict(type="str", aliases=["zone_domain"]),  # dnszone_info's name of the option
         zone_id=dict(type="int"),
         state=dict(type="str", default="present", choices=["present", "absent"]),
-        custom_nameservers_enabled=dict(type="bool"),
-        nameserver1=dict(type="str"),
-        nameserver2=dict(type="str"),
-        soa_email=dict(type="str"),
-        logging_enabled=dict(type="bool"),
-        logging_ip_anonymization_enabled=dict(type="bool"),
-        log_anonymization_type=dict(type="str", choices=list(S.LOG_ANONYMIZATION_TYPES.values())),
-        certificate_key_type=dict(type="str", choices=list(S.CERTIFICATE_KEY_TYPES.values())),
+        **S.ARGUMENT_SPEC,  # every setting, from its field table
         import_zone_file=dict(type="str"),
     ),
     run=run,

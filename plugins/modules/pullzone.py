@@ -719,36 +719,16 @@ def run(ctx):
     return {"pull_zone": shown(ctx, outcome.answer or found.get("zone") or (predicted if outcome.changed else zone))}
 
 
-INT64_MAX = 2**63 - 1
 MODULE = ModuleDef(
     argument_spec=dict(
         name=dict(type="str", aliases=["pullzone_name"]),  # pullzone_info's names of the options
         id=dict(type="int", aliases=["pullzone_id"]),
         state=dict(type="str", default="present", choices=["present", "absent"]),
-        type=dict(type="str", choices=["premium", "standard", "volume"]),
-        origin_type=dict(type="str", choices=list(P.ORIGIN_TYPES.values())),
-        log_anonymization_type=dict(type="str", choices=list(P.LOG_ANONYMIZATION_TYPES.values())),
-        dns_origin_scheme=dict(type="str", choices=list(P.DNS_SCHEMES)),
-        **{
-            row[0]: dict(type="list", elements="str")
-            if row[1] in P.LIST_KINDS
-            else dict(type={P.BOOL: "bool", P.INT: "int", P.DNS_PORT: "int"}.get(row[1], "str"))
-            for row in P.FIELDS
-            if row[1] not in (P.ENUM, P.DNS_SCHEME)
-        },
+        **P.ARGUMENT_SPEC,  # every setting, from its field table
     ),
     run=run,
     hidden_secrets=lambda params: [P.url_password(params.get("origin_url"))],
-    bounds={
-        # 0 is the platform's "none" (what pullzone_info returns for a zone without one)
-        "storage_zone_id": (0, INT64_MAX),
-        "logging_storage_zone_id": (0, INT64_MAX),
-        "middleware_script_id": (0, INT64_MAX),
-        # -1 follows the origin; the document's int64 above it (docs/platform-notes.md, "Pull zone cache times")
-        "cache_expiration_time": (-1, INT64_MAX),
-        "cache_expiration_time_browser": (-1, INT64_MAX),
-        "dns_origin_port": (1, 65535),
-    },
+    bounds=P.BOUNDS,
     required_one_of=[["name", "id"]],
 )
 

@@ -413,8 +413,6 @@ from ansible_collections.edge.platform.plugins.module_utils._cores import shield
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes import shield_zone_settings as S
 
-INT32_MAX = 2147483647  # the Shield document's integers (wafEngineConfig levels are text; the window an int32)
-
 
 def run(ctx):
     settings, uploads = core.wanted(ctx.params)
@@ -442,15 +440,10 @@ MODULE = ModuleDef(
     argument_spec=dict(
         PULL_ZONE.argument_spec(),
         state=dict(type="str", default="present", choices=["present", "absent"]),
-        **{row[0]: core.option_spec(row[1], row[3]) for row in S.FIELDS + S.UPLOAD_FIELDS},
+        **S.ARGUMENT_SPEC,  # every setting, from its field tables
     ),
     run=run,
-    bounds={
-        "waf_detection_paranoia_level": (0, INT32_MAX),
-        "waf_executing_paranoia_level": (0, INT32_MAX),
-        "waf_blocking_paranoia_level": (0, INT32_MAX),
-        "ddos_challenge_window": (0, INT32_MAX),
-    },
+    bounds=S.BOUNDS,
     **PULL_ZONE.validation(),
 )
 

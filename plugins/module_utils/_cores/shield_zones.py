@@ -9,7 +9,7 @@
   only predicted stands in);
 - :func:`shield`: create the shield zone or write the settings that differ, through the reconciler (a lost answer
   settled by reading the shield zone of the pull zone again); :func:`upload_scanning`: the same for upload scanning;
-- :func:`readable`: the zone as returned; :func:`option_spec`: the argument spec of a settings option.
+- :func:`readable`: the zone as returned.
 """
 
 from __future__ import annotations
@@ -162,12 +162,3 @@ def readable(ctx, model, fields=None):
     for warning in unknown:
         ctx.warn(warning)
     return shown
-
-
-def option_spec(kind, names=None):
-    """The argument spec of a settings option of ``kind`` (its ``names`` for an enum)."""
-    if kind == S.ENUM:
-        return dict(type="str", choices=list(names.values()))
-    if kind in (S.SET, S.HEADERS, S.WORDS, S.PIPED):
-        return dict(type="list", elements="str")
-    return dict(type="bool" if kind == S.BOOL else "int")

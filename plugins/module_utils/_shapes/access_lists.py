@@ -27,8 +27,10 @@ import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from . import fields as kit
 from .enums import is_number
 from .enums import readable as enum_readable
+from .fields import Bool, Enum, Strings, Text
 from .shield_enums import SHIELD_PLANS
 
 # AccessListType and AccessListAction of the shield document, by number; the option values are these names.
@@ -54,13 +56,6 @@ CATEGORIES = {
 MAX_ASN = 4294967295  # 32-bit AS numbers (RFC 6793)
 ASN = re.compile(r"^(?:AS)?([0-9]{1,10})$", re.IGNORECASE)
 COUNTRY = re.compile(r"^[A-Za-z]{2}$")
-
-
-def _number(table, name):
-    for number, known in table.items():
-        if known == name:
-            return number
-    return None
 
 
 # --- entries -------------------------------------------------------------------------------------------------------
@@ -175,74 +170,36 @@ def sort_entries(list_type, entries):
     return sorted(entries, key=lambda entry: _entry_key(list_type, entry))
 
 
-def content_of(entries):
-    """The ``content`` text of entries: one per line, as the platform's provider sends it."""
-    return "\n".join(entries)
-
-
 # --- the field table -----------------------------------------------------------------------------------------------
 
 
-class Field(object):
-    """One option: its platform ``member``, the ``write`` that carries it, and whether an existing list takes a new
-    value (``updatable``). The base is a text member."""
-
-    def __init__(self, option, member, write, updatable=True):
-        self.option, self.member, self.write, self.updatable = option, member, write, updatable
-
-    def readable(self, value, view):
-        """body -> readable: the option's value from the platform's member (``view`` holds the fields already
-        read, in table order)."""
-        return value if isinstance(value, str) else None
-
-    def body(self, value):
-        """readable -> body: the member to send."""
-        return value
+def _action_number(value):
+    """The action's number; 0 (the action None: no action set) reads as null."""
+    return value if is_number(value) and value != 0 else None
 
 
-class Enum(Field):
-    """A number with a name (``table``); 0 (the action None: no action set) reads as null, a number the table lacks
-    as the number itself, with a warning appended to ``view["_unknown"]`` (``enums.readable``); it is compared as the
-    number and never written back in another form (docs/platform-notes.md, "Enums that grow")."""
-
-    def __init__(self, option, member, write, table, updatable=True):
-        super().__init__(option, member, write, updatable)
-        self.table = table
-
-    def readable(self, value, view):
-        if not is_number(value) or (value == 0 and 0 not in self.table):
-            return None
-        return enum_readable(self.table, value, self.option, view.get(UNKNOWN))
-
-    def body(self, value):
-        return value if is_number(value) else _number(self.table, value)
+TYPE = Enum("type", "type", TYPES, write="create", updatable=False)
 
 
-class Flag(Field):
-    def readable(self, value, view):
-        return value if isinstance(value, bool) else None
+def _entries(model):
+    """The entries of a list as the platform holds them, in canonical form by the list's type."""
+    content = model.get("content")
+    return platform_entries(TYPE.readable(model.get("type")), content) if isinstance(content, str) else None
 
 
-class Entries(Field):
-    """The entries, sent as ``content``; read back in canonical form by the list's type."""
-
-    def readable(self, value, view):
-        return platform_entries(view.get("type"), value) if isinstance(value, str) else None
-
-    def body(self, value):
-        return content_of(value)
-
-
+# One field per option of access_list (the field kit, fields.py); ``write`` is the write that carries it. A number
+# without a name reads as the number itself, with a warning; it is compared as the number and never written back in
+# another form (docs/platform-notes.md, "Enums that grow").
 FIELDS = (
-    Field("name", "name", "list"),
-    Field("description", "description", "create", updatable=False),
-    Enum("type", "type", "create", TYPES, updatable=False),
-    Entries("entries", "content", "list"),
-    Enum("action", "action", "configuration", ACTIONS),
-    Flag("enabled", "isEnabled", "configuration"),
+    Text("name", "name", write="list", required=True),
+    Text("description", "description", write="create", updatable=False),
+    TYPE,
+    Strings("entries", "content", write="list", joined="\n", read=_entries),  # sent as one text, a line each
+    Enum("action", "action", ACTIONS, write="configuration", number=_action_number, sort=True),
+    Bool("enabled", "isEnabled", write="configuration"),
 )
 OPTIONS = tuple(field.option for field in FIELDS)
-UNKNOWN = "_unknown"  # the key of a view under which the readers collect the warnings of numbers without a name
+ARGUMENT_SPEC = kit.argument_spec(FIELDS)
 NOT_UPDATABLE_HINT = {
     "type": "the platform cannot change a list's type",
     "description": "the platform's update of a list takes no description",
@@ -259,11 +216,7 @@ def list_view(details, custom=None, unknown=None):
     for member, value in (custom or {}).items():
         if value is not None or member not in merged:
             merged[member] = value
-    view = {UNKNOWN: unknown}
-    for field in FIELDS:
-        view[field.option] = field.readable(merged.get(field.member), view)
-    del view[UNKNOWN]
-    return view
+    return kit.readable(FIELDS, merged, unknown)
 
 
 def wanted_view(current, params, entries):

@@ -6,8 +6,8 @@
 ``UpdateDnsZoneModel`` / ``DnsZoneModel`` and what ``dnszone`` and ``dnszone_info`` return (pure Python: no Ansible
 imports).
 
-:data:`FIELDS` has one row per returned key: ``Row(name, member, kind, names)``. Rows whose kind is a setting
-(:data:`SETTING_KINDS`) are also options of ``dnszone``. Its walkers:
+:data:`FIELDS` has one field per returned key (the field kit, ``fields.py``); the settable ones (:data:`SETTINGS`)
+are also options of ``dnszone``, whose argument spec is derived from them. The kit's walkers read it:
 
 - option -> value (:func:`wanted_values`): the settings a task gives, checked (bad input raises InputError naming the
   option);
@@ -25,51 +25,60 @@ A new zone: the platform's create takes the domain only, and answers the zone wi
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
-from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
 from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
-Row = namedtuple("Row", "name member kind names")
-
-# kinds of row. Settings (options of dnszone):
-BOOL = "bool"
-HOST = "host"  # a host name: compared without case and trailing dot
-EMAIL = "email"  # the SOA contact address: compared without case and trailing dot
-ENUM = "enum"  # a number of the platform, given and returned by name
-SETTING_KINDS = (BOOL, HOST, EMAIL, ENUM)
-# read only (returned, never written):
-AS_SENT = "as_sent"
-FLAG = "flag"  # a boolean the platform may leave null: false
-COUNT = "count"  # a list, counted
+from . import fields as kit
+from .fields import Bool, Enum, Shown, Text
 
 LOG_ANONYMIZATION_TYPES = {0: "one_digit", 1: "drop"}  # LogAnonymizationType: OneDigit, Drop
 CERTIFICATE_KEY_TYPES = {0: "ecdsa", 1: "rsa"}  # PrivateKeyType: Ecdsa, Rsa
 
+
+def _name(option, value):
+    """A host name or the SOA contact address as sent: stripped; InputError naming ``option`` (``names.py``)."""
+    problem = check_name(value, option)
+    if problem:
+        raise InputError(problem, option=option)
+    return value.strip()
+
+
+def _name_compared(value):
+    """Host names and the SOA address are compared without case and trailing dot."""
+    return value.strip().rstrip(".").lower()
+
+
+def _count(value):
+    return len(value) if isinstance(value, list) else None
+
+
+def _host(option, member):
+    return Text(option, member, check=_name, normal=_name_compared)
+
+
 FIELDS = (
-    Row("id", "Id", AS_SENT, None),
-    Row("domain", "Domain", AS_SENT, None),
-    Row("dnssec_enabled", "DnsSecEnabled", FLAG, None),
-    Row("nameservers_detected", "NameserversDetected", AS_SENT, None),
-    Row("custom_nameservers_enabled", "CustomNameserversEnabled", BOOL, None),
-    Row("nameserver1", "Nameserver1", HOST, None),
-    Row("nameserver2", "Nameserver2", HOST, None),
-    Row("soa_email", "SoaEmail", EMAIL, None),
-    Row("logging_enabled", "LoggingEnabled", BOOL, None),
-    Row("logging_ip_anonymization_enabled", "LoggingIPAnonymizationEnabled", BOOL, None),
-    Row("log_anonymization_type", "LogAnonymizationType", ENUM, LOG_ANONYMIZATION_TYPES),
-    Row("certificate_key_type", "CertificateKeyType", ENUM, CERTIFICATE_KEY_TYPES),
-    Row("date_created", "DateCreated", AS_SENT, None),
-    Row("date_modified", "DateModified", AS_SENT, None),
-    Row("record_count", "Records", COUNT, None),
+    Shown("id", "Id"),
+    Shown("domain", "Domain"),
+    Shown("dnssec_enabled", "DnsSecEnabled", bool),  # a boolean the platform may leave null: false
+    Shown("nameservers_detected", "NameserversDetected"),
+    Bool("custom_nameservers_enabled", "CustomNameserversEnabled"),
+    _host("nameserver1", "Nameserver1"),
+    _host("nameserver2", "Nameserver2"),
+    _host("soa_email", "SoaEmail"),
+    Bool("logging_enabled", "LoggingEnabled"),
+    Bool("logging_ip_anonymization_enabled", "LoggingIPAnonymizationEnabled"),
+    Enum("log_anonymization_type", "LogAnonymizationType", LOG_ANONYMIZATION_TYPES, warn_as="member"),
+    Enum("certificate_key_type", "CertificateKeyType", CERTIFICATE_KEY_TYPES, warn_as="member"),
+    Shown("date_created", "DateCreated"),
+    Shown("date_modified", "DateModified"),
+    Shown("record_count", "Records", _count),  # counted, not listed
 )
-SETTINGS = tuple(row for row in FIELDS if row.kind in SETTING_KINDS)
-OPTIONS = tuple(row.name for row in SETTINGS)
-ROWS = {row.name: row for row in SETTINGS}
+SETTINGS = tuple(field for field in FIELDS if field.settable)
+OPTIONS = tuple(field.option for field in SETTINGS)
+ROWS = kit.by_option(SETTINGS)
 # a request member (in lower case: the platform matches input keys without case) -> the option behind it
-FIELD_OPTIONS = dict([(row.member.lower(), row.name) for row in SETTINGS] + [("domain", "domain")])
+FIELD_OPTIONS = dict([(field.member.lower(), field.option) for field in SETTINGS] + [("domain", "domain")])
+ARGUMENT_SPEC = kit.argument_spec(SETTINGS)
 
 # What the platform answers to a create (the zone with its defaults), recorded from the live API; see
 # docs/platform-notes.md, "DNS zones: create, settings, delete, export and import".
@@ -144,62 +153,23 @@ def check_domain(domain, option="domain"):
 
 def wanted_values(params):
     """option -> value of the settings the task gives, checked; nothing for options left out."""
-    wanted = {}
-    for row in SETTINGS:
-        value = params.get(row.name)
-        if value is None:
-            continue
-        if row.kind == ENUM and value not in row.names.values():
-            raise InputError(
-                "%s must be one of %s; got %r." % (row.name, ", ".join(row.names.values()), value), option=row.name
-            )
-        if row.kind in (HOST, EMAIL):
-            problem = check_name(value, row.name)
-            if problem:
-                raise InputError(problem, option=row.name)
-            value = value.strip()
-        wanted[row.name] = value
-    return wanted
+    return kit.wanted_values(SETTINGS, params)
 
 
 def request_members(wanted):
     """The ``UpdateDnsZoneModel`` members that set ``wanted`` (option -> value), and only those."""
-    members = {}
-    for row in SETTINGS:
-        if row.name in wanted:
-            value = wanted[row.name]
-            members[row.member] = (
-                next(n for n, name in row.names.items() if name == value) if row.kind == ENUM else value
-            )
-    return members
+    return kit.request_members(SETTINGS, wanted)
 
 
 # --- body -> readable ------------------------------------------------------------------------------------------
-
-
-def readable_value(row, value, unknown=None):
-    """The platform's value as returned: enum numbers as names (a number this collection cannot name stays that
-    number, with a warning appended to ``unknown``: ``_shapes/enums.py``), values of the wrong type as null."""
-    if row.kind == ENUM:
-        return enum_readable(row.names, value, row.member, unknown) if is_number(value) else None
-    if row.kind == BOOL:
-        return value if isinstance(value, bool) else None
-    if row.kind in (HOST, EMAIL):
-        return value if isinstance(value, str) else None
-    if row.kind == FLAG:
-        return bool(value)
-    if row.kind == COUNT:
-        return len(value) if isinstance(value, list) else None
-    return value
 
 
 def shape_dns_zone(model, warn=None):
     """A DnsZoneModel as ``dnszone`` and ``dnszone_info`` return it: every row of :data:`FIELDS`, nothing else (an
     allow-list: a member the platform adds later never reaches a result). Records are counted, not listed.
     ``warn(text)`` is called for each enum number this collection cannot name (returned as the number)."""
-    model = model if isinstance(model, dict) else {}
     unknown = []
-    shaped = {row.name: readable_value(row, model.get(row.member), unknown) for row in FIELDS}
+    shaped = kit.readable(FIELDS, model, unknown)
     for text in unknown if warn is not None else ():
         warn(text)
     return shaped
@@ -214,35 +184,19 @@ def predicted_zone(domain, members):
 # --- body -> compared ------------------------------------------------------------------------------------------
 
 
-def compared_value(row, value):
-    """A value as it is compared: names of hosts and the SOA address without case and trailing dot, enums by name
-    (a number this collection cannot name as that number, which differs from every name)."""
-    if value is None:
-        return None
-    if row.kind == ENUM:
-        if isinstance(value, str):
-            return value
-        return row.names.get(value, value)
-    if row.kind in (HOST, EMAIL) and isinstance(value, str):
-        return value.strip().rstrip(".").lower()
-    return value
-
-
 def managed_view(model, options):
     """body -> compared: the given ``options`` with the zone's values, normalised for comparison (and the diff)."""
-    model = model if isinstance(model, dict) else {}
-    return {row.name: compared_value(row, model.get(row.member)) for row in SETTINGS if row.name in options}
+    return kit.managed_view(SETTINGS, model, options)
 
 
 def wanted_view(wanted):
     """The compared form of :func:`wanted_values`."""
-    return {row.name: compared_value(row, wanted[row.name]) for row in SETTINGS if row.name in wanted}
+    return kit.wanted_view(SETTINGS, wanted)
 
 
 def differing(model, wanted):
     """The settings of ``wanted`` whose value ``model`` does not hold."""
-    now = managed_view(model, wanted)
-    return {name: value for name, value in wanted.items() if now[name] != compared_value(ROWS[name], value)}
+    return kit.differing(SETTINGS, model, wanted)
 
 
 # --- DNSSEC: the status dnszone_dnssec returns ------------------------------------------------------------------
@@ -256,15 +210,15 @@ def _null_when_unset(value):
 
 
 DNSSEC_FIELDS = (
-    ("enabled", "Enabled", bool),
-    ("ds_record", "DsRecord", _null_when_unset),
-    ("digest", "Digest", _null_when_unset),
-    ("digest_type", "DigestType", _null_when_unset),
-    ("algorithm", "Algorithm", _null_when_unset),
-    ("public_key", "PublicKey", _null_when_unset),
-    ("key_tag", "KeyTag", _null_when_unset),
-    ("flags", "Flags", _null_when_unset),
-    ("ds_configured", "DsConfigured", bool),
+    Shown("enabled", "Enabled", bool),
+    Shown("ds_record", "DsRecord", _null_when_unset),
+    Shown("digest", "Digest", _null_when_unset),
+    Shown("digest_type", "DigestType", _null_when_unset),
+    Shown("algorithm", "Algorithm", _null_when_unset),
+    Shown("public_key", "PublicKey", _null_when_unset),
+    Shown("key_tag", "KeyTag", _null_when_unset),
+    Shown("flags", "Flags", _null_when_unset),
+    Shown("ds_configured", "DsConfigured", bool),
 )
 
 

@@ -22,6 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 i
 )
 
 from .enums import readable
+from .fields import Shown
 from .tables import named, shape
 
 KEY_TYPES = {0: "ecdsa", 1: "rsa"}
@@ -42,13 +43,13 @@ NEW_HOSTNAME = {
 }
 
 FIELDS = (
-    ("id", "Id"),
-    ("name", "Value"),
-    ("force_ssl", "ForceSSL", bool),
-    ("is_system", "IsSystemHostname", bool),
-    ("is_managed", "IsManagedHostname", bool),
-    ("has_certificate", "HasCertificate", bool),
-    ("certificate_key_type", "CertificateKeyType", named(KEY_TYPES)),
+    Shown("id", "Id"),
+    Shown("name", "Value"),
+    Shown("force_ssl", "ForceSSL", bool),
+    Shown("is_system", "IsSystemHostname", bool),
+    Shown("is_managed", "IsManagedHostname", bool),
+    Shown("has_certificate", "HasCertificate", bool),
+    Shown("certificate_key_type", "CertificateKeyType", named(KEY_TYPES)),
 )
 # a HostnameModel's enums: member -> names of its numbers
 ENUMS = {"CertificateKeyType": KEY_TYPES, "CertificateProvisionType": PROVISION_TYPES}
@@ -89,14 +90,14 @@ def compared(hostname, entry):
 # --- a hostname as pullzone_info lists it, and its certificate ------------------------------------------------------
 
 LISTED_FIELDS = (
-    ("id", "Id"),
-    ("name", "Value"),
-    ("force_ssl", "ForceSSL"),
-    ("is_system", "IsSystemHostname"),
-    ("is_managed", "IsManagedHostname"),
-    ("has_certificate", "HasCertificate"),
-    ("certificate_type", "CertificateProvisionType", named(PROVISION_TYPES)),
-    ("certificate_key_type", "CertificateKeyType", named(KEY_TYPES)),
+    Shown("id", "Id"),
+    Shown("name", "Value"),
+    Shown("force_ssl", "ForceSSL"),
+    Shown("is_system", "IsSystemHostname"),
+    Shown("is_managed", "IsManagedHostname"),
+    Shown("has_certificate", "HasCertificate"),
+    Shown("certificate_type", "CertificateProvisionType", named(PROVISION_TYPES)),
+    Shown("certificate_key_type", "CertificateKeyType", named(KEY_TYPES)),
 )
 
 

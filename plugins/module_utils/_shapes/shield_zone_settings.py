@@ -5,7 +5,8 @@
 """The settings of a shield zone: one field table drives every conversion between the ``shield_zone`` options and
 the platform's ``ShieldZoneRequest`` / ``ShieldZoneResponse`` (pure Python: no Ansible imports).
 
-:data:`FIELDS` has one row per option. Three walkers read it:
+:data:`FIELDS` has one field per option (the field kit, ``fields.py``, whose walkers read it; the module's argument
+spec and bounds come from it too):
 
 - option -> body (:func:`request_members`): the ``shieldZone`` members that change for the options given; the
   ``wafEngineConfig`` list is sent whole, as read, with the given entries replaced. A PATCH carries the whole object
@@ -27,11 +28,10 @@ Upload scanning lives at its own path with its own small table (:data:`UPLOAD_FI
 from __future__ import annotations
 
 import re
+from functools import partial
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-
-from .enums import is_number
-from .enums import readable as enum_readable
+from . import fields as kit
+from .fields import Bool, Enum, Int, Strings
 from .shield_enums import (
     BODY_LIMIT_ACTIONS,
     DDOS_SENSITIVITIES,
@@ -41,83 +41,15 @@ from .shield_enums import (
     as_number,
 )
 
-# kinds of row: how the option's value lives in the platform's model
-BOOL = "bool"
-INT = "int"
-ENUM = "enum"
-SET = "set"  # a list of strings compared as a set
-HEADERS = "headers"  # a set of header names, compared without case
-LEVEL = "level"  # a wafEngineConfig entry holding a decimal number
-WORDS = "words"  # a wafEngineConfig entry holding space-separated words (a set)
-PIPED = "piped"  # a wafEngineConfig entry holding |value| |value| (a set)
-ENGINE_KINDS = (LEVEL, WORDS, PIPED)
-
-# option, kind, member of ShieldZoneRequest/Response (or the wafEngineConfig entry name), names of its numbers
-FIELDS = (
-    ("plan", ENUM, "planType", SHIELD_PLANS),
-    ("learning_mode", BOOL, "learningMode", None),
-    ("waf_enabled", BOOL, "wafEnabled", None),
-    ("waf_execution_mode", ENUM, "wafExecutionMode", EXECUTION_MODES),
-    ("waf_realtime_threat_intelligence_enabled", BOOL, "wafRealtimeThreatIntelligenceEnabled", None),
-    ("waf_disabled_rules", SET, "wafDisabledRules", None),
-    ("waf_log_only_rules", SET, "wafLogOnlyRules", None),
-    ("waf_request_header_logging_enabled", BOOL, "wafRequestHeaderLoggingEnabled", None),
-    ("waf_request_ignored_headers", HEADERS, "wafRequestIgnoredHeaders", None),
-    ("waf_request_body_limit_action", ENUM, "wafRequestBodyLimitAction", BODY_LIMIT_ACTIONS),
-    ("waf_response_body_limit_action", ENUM, "wafResponseBodyLimitAction", BODY_LIMIT_ACTIONS),
-    ("waf_detection_paranoia_level", LEVEL, "detection_paranoia_level", None),
-    ("waf_executing_paranoia_level", LEVEL, "executing_paranoia_level", None),
-    ("waf_blocking_paranoia_level", LEVEL, "blocking_paranoia_level", None),
-    ("waf_allowed_methods", WORDS, "allowed_methods", None),
-    ("waf_allowed_http_versions", WORDS, "allowed_http_versions", None),
-    ("waf_allowed_request_content_types", PIPED, "allowed_request_content_type", None),
-    ("ddos_shield_sensitivity", ENUM, "dDoSShieldSensitivity", DDOS_SENSITIVITIES),
-    ("ddos_execution_mode", ENUM, "dDoSExecutionMode", EXECUTION_MODES),
-    ("ddos_challenge_window", INT, "dDoSChallengeWindow", None),
-    ("whitelabel_response_pages", BOOL, "whitelabelResponsePages", None),
-)
-OPTIONS = tuple(row[0] for row in FIELDS)
+# how a wafEngineConfig entry holds its value
+LEVEL = "level"  # a decimal number
+WORDS = "words"  # space-separated words (a set)
+PIPED = "piped"  # |value| |value| (a set)
 ENGINE_CONFIG = "wafEngineConfig"
-# In ShieldZoneResponse but no longer in ShieldZoneRequest (removed from the published document on 2026-07-31); the
-# platform's own provider still sends it. Sent when given, and confirmed by a read afterwards.
-UNLISTED_IN_REQUEST = ("dDoSExecutionMode",)
-# The whole ``shieldZone`` object a PATCH carries: the sixteen members the platform's provider sends on every update
-# (BunnyWay/terraform-provider-bunnynet, internal/api/pullzone_shield.go, UpdatePullzoneShield), ``dDoSExecutionMode``
-# included. The request document's enums are not nullable, so a member left out may bind to 0 (Basic, Log, Block):
-# docs/platform-notes.md, "Shield zones: the whole object is sent".
-WHOLE_OBJECT = (
-    "planType",
-    "dDoSShieldSensitivity",
-    "dDoSExecutionMode",
-    "dDoSChallengeWindow",
-    "wafEnabled",
-    "wafExecutionMode",
-    "wafRealtimeThreatIntelligenceEnabled",
-    "wafRequestHeaderLoggingEnabled",
-    "wafRequestIgnoredHeaders",
-    "wafEngineConfig",
-    "wafDisabledRules",
-    "wafLogOnlyRules",
-    "whitelabelResponsePages",
-    "learningMode",
-    "wafRequestBodyLimitAction",
-    "wafResponseBodyLimitAction",
-)
-# Features the platform's provider refuses on the Basic plan (its validators); used to name the feature of a
-# plan refusal whose error key does not.
-PAID_FEATURES = {
-    "whitelabel_response_pages": "white-label response pages",
-    "waf_realtime_threat_intelligence_enabled": "real-time threat intelligence",
-}
+INT32_MAX = 2**31 - 1  # the Shield document's integers (wafEngineConfig levels are text; the window an int32)
+STORED_AS_ONE_TEXT = " (the platform stores the list as one text)"
+ENGINE_KINDS = {}  # wafEngineConfig entry name -> how it holds its value (filled by _engine below)
 
-# Upload scanning (GET/PATCH /shield/shield-zone/{id}/upload-scanning): option, kind, member, names.
-UPLOAD_FIELDS = (
-    ("upload_scanning_enabled", BOOL, "isEnabled", None),
-    ("upload_scanning_antivirus_mode", ENUM, "antivirusScanningMode", UPLOAD_SCANNING_MODES),
-    ("upload_scanning_csam_mode", ENUM, "csamScanningMode", UPLOAD_SCANNING_MODES),
-)
-UPLOAD_OPTIONS = tuple(row[0] for row in UPLOAD_FIELDS)
-UPLOAD_WHOLE = tuple(row[2] for row in UPLOAD_FIELDS)
 
 _PIPED_VALUE = re.compile(r"\|([^|]+)\|")
 
@@ -153,133 +85,142 @@ def encode_engine(kind, value):
     return " ".join("|%s|" % item for item in value)
 
 
-def _unique(values):
-    """``values`` without repeats, in their order (a set sent as a list)."""
-    seen, unique = set(), []
-    for value in values:
-        if value not in seen:
-            seen.add(value)
-            unique.append(value)
-    return unique
+def engine_value(name, model):
+    """The option's value held in the wafEngineConfig entry ``name`` of ``model`` (None when absent or unreadable)."""
+    return decode_engine(ENGINE_KINDS[name], engine_entries(model).get(name))
 
 
-def _platform_value(row, model):
-    """The platform's value of ``row`` in ``model`` (a number, bool, list or None)."""
-    _option, kind, member, _names = row
-    if kind in ENGINE_KINDS:
-        return decode_engine(kind, engine_entries(model).get(member))
-    return model.get(member)
+def _single_word(text):
+    return "a single word" if len(text.split()) != 1 else None
 
 
-def readable_value(row, value, unknown=None):
-    """The platform's value as the option takes it: enum numbers as names (a number the table lacks as the number,
-    with a warning appended to ``unknown``), lists as lists."""
-    kind, names = row[1], row[3]
-    if kind == ENUM:
-        number = as_number(value)
-        return enum_readable(names, number, row[0], unknown) if number is not None else None
-    if kind in (SET, HEADERS, WORDS, PIPED):
-        return [item for item in value if isinstance(item, str)] if isinstance(value, list) else None
-    if kind == BOOL:
-        return value if isinstance(value, bool) else None
-    return value if is_number(value) else None
+def _without_pipe(text):
+    return "a non-empty text without |" if "|" in text else None
+
+
+def _engine(field_class, option, name, kind, **more):
+    """The field of ``option``, held in the wafEngineConfig entry ``name`` as ``kind``."""
+    ENGINE_KINDS[name] = kind
+    return field_class(option, name, read=partial(engine_value, name), **more)
+
+
+def _set(option, member, **more):
+    return Strings(option, member, note=STORED_AS_ONE_TEXT, **more)
+
+
+def _enum(option, member, names):
+    return Enum(option, member, names, number=as_number)
+
+
+# One field per option: member of ShieldZoneRequest/Response, or the wafEngineConfig entry name
+FIELDS = (
+    _enum("plan", "planType", SHIELD_PLANS),
+    Bool("learning_mode", "learningMode"),
+    Bool("waf_enabled", "wafEnabled"),
+    _enum("waf_execution_mode", "wafExecutionMode", EXECUTION_MODES),
+    Bool("waf_realtime_threat_intelligence_enabled", "wafRealtimeThreatIntelligenceEnabled"),
+    _set("waf_disabled_rules", "wafDisabledRules"),
+    _set("waf_log_only_rules", "wafLogOnlyRules"),
+    Bool("waf_request_header_logging_enabled", "wafRequestHeaderLoggingEnabled"),
+    _set("waf_request_ignored_headers", "wafRequestIgnoredHeaders", normal=str.lower),  # header names: no case
+    _enum("waf_request_body_limit_action", "wafRequestBodyLimitAction", BODY_LIMIT_ACTIONS),
+    _enum("waf_response_body_limit_action", "wafResponseBodyLimitAction", BODY_LIMIT_ACTIONS),
+    _engine(Int, "waf_detection_paranoia_level", "detection_paranoia_level", LEVEL, low=0, high=INT32_MAX),
+    _engine(Int, "waf_executing_paranoia_level", "executing_paranoia_level", LEVEL, low=0, high=INT32_MAX),
+    _engine(Int, "waf_blocking_paranoia_level", "blocking_paranoia_level", LEVEL, low=0, high=INT32_MAX),
+    _engine(_set, "waf_allowed_methods", "allowed_methods", WORDS, entry=_single_word, blank="a single word"),
+    _engine(
+        _set, "waf_allowed_http_versions", "allowed_http_versions", WORDS, entry=_single_word, blank="a single word"
+    ),
+    _engine(
+        _set,
+        "waf_allowed_request_content_types",
+        "allowed_request_content_type",
+        PIPED,
+        entry=_without_pipe,
+        blank="a non-empty text without |",
+    ),
+    _enum("ddos_shield_sensitivity", "dDoSShieldSensitivity", DDOS_SENSITIVITIES),
+    _enum("ddos_execution_mode", "dDoSExecutionMode", EXECUTION_MODES),
+    Int("ddos_challenge_window", "dDoSChallengeWindow", 0, INT32_MAX),
+    Bool("whitelabel_response_pages", "whitelabelResponsePages"),
+)
+OPTIONS = tuple(field.option for field in FIELDS)
+# In ShieldZoneResponse but no longer in ShieldZoneRequest (removed from the published document on 2026-07-31); the
+# platform's own provider still sends it. Sent when given, and confirmed by a read afterwards.
+UNLISTED_IN_REQUEST = ("dDoSExecutionMode",)
+# The whole ``shieldZone`` object a PATCH carries: the sixteen members the platform's provider sends on every update
+# (BunnyWay/terraform-provider-bunnynet, internal/api/pullzone_shield.go, UpdatePullzoneShield), ``dDoSExecutionMode``
+# included. The request document's enums are not nullable, so a member left out may bind to 0 (Basic, Log, Block):
+# docs/platform-notes.md, "Shield zones: the whole object is sent".
+WHOLE_OBJECT = (
+    "planType",
+    "dDoSShieldSensitivity",
+    "dDoSExecutionMode",
+    "dDoSChallengeWindow",
+    "wafEnabled",
+    "wafExecutionMode",
+    "wafRealtimeThreatIntelligenceEnabled",
+    "wafRequestHeaderLoggingEnabled",
+    "wafRequestIgnoredHeaders",
+    "wafEngineConfig",
+    "wafDisabledRules",
+    "wafLogOnlyRules",
+    "whitelabelResponsePages",
+    "learningMode",
+    "wafRequestBodyLimitAction",
+    "wafResponseBodyLimitAction",
+)
+# Features the platform's provider refuses on the Basic plan (its validators); used to name the feature of a
+# plan refusal whose error key does not.
+PAID_FEATURES = {
+    "whitelabel_response_pages": "white-label response pages",
+    "waf_realtime_threat_intelligence_enabled": "real-time threat intelligence",
+}
+
+# Upload scanning (GET/PATCH /shield/shield-zone/{id}/upload-scanning): its own table.
+UPLOAD_FIELDS = (
+    Bool("upload_scanning_enabled", "isEnabled"),
+    _enum("upload_scanning_antivirus_mode", "antivirusScanningMode", UPLOAD_SCANNING_MODES),
+    _enum("upload_scanning_csam_mode", "csamScanningMode", UPLOAD_SCANNING_MODES),
+)
+UPLOAD_OPTIONS = tuple(field.option for field in UPLOAD_FIELDS)
+UPLOAD_WHOLE = tuple(field.member for field in UPLOAD_FIELDS)
+ARGUMENT_SPEC = kit.argument_spec(FIELDS + UPLOAD_FIELDS)
+BOUNDS = kit.bounds(FIELDS + UPLOAD_FIELDS)
 
 
 def readable(model, fields=FIELDS, unknown=None):
     """body -> readable: every row's option name with the zone's value (None where the platform sent none); a warning
     per number the collection cannot name is appended to ``unknown`` (a list) when given."""
-    model = model if isinstance(model, dict) else {}
-    return {row[0]: readable_value(row, _platform_value(row, model), unknown) for row in fields}
-
-
-def compared_value(row, value):
-    """A readable value as it is compared: sets sorted (header names in lower case), the rest as it is."""
-    kind = row[1]
-    if value is None:
-        return None
-    if kind == HEADERS:
-        return sorted({item.lower() for item in value})
-    if kind in (SET, WORDS, PIPED):
-        return sorted(set(value))
-    return value
-
-
-def given(params, fields=FIELDS):
-    """The rows whose option the task gives."""
-    return [row for row in fields if params.get(row[0]) is not None]
+    return kit.readable(fields, model, unknown)
 
 
 def wanted_values(params, fields=FIELDS):
-    """option -> value the task asks for, checked: bad input raises InputError naming the option (nothing sent)."""
-    wanted = {}
-    for row in given(params, fields):
-        option, kind, _member, names = row
-        value = params[option]
-        if kind == ENUM:
-            wanted[option] = _enum_name(option, names, value)
-        elif kind in (SET, HEADERS, WORDS, PIPED):
-            wanted[option] = _strings(option, kind, value)
-        elif kind in (INT, LEVEL):
-            wanted[option] = value  # its range is the module's bounds, checked before the core runs
-        else:
-            wanted[option] = bool(value)
-    return wanted
-
-
-def _enum_name(option, names, value):
-    text = str(value).strip().lower()
-    if text in names.values():
-        return text
-    raise InputError("%s must be one of %s; got %r." % (option, ", ".join(names.values()), value), option=option)
-
-
-def _strings(option, kind, values):
-    """A list option's items: text without blanks; words may not hold spaces, content types not ``|``."""
-    checked = []
-    for index, value in enumerate(values):
-        text = value.strip() if isinstance(value, str) else None
-        bad = (
-            not text
-            or (kind == WORDS and len(text.split()) != 1)
-            or (kind == PIPED and "|" in text)
-            or any(ord(c) < 32 for c in text)
-        )
-        if bad:
-            what = "a single word" if kind == WORDS else "a non-empty text" + (" without |" if kind == PIPED else "")
-            raise InputError(
-                "%s[%d] must be %s (the platform stores the list as one text); got %r." % (option, index, what, value),
-                option=option,
-            )
-        checked.append(text)
-    return _unique(checked)
+    """option -> value the task asks for, checked: bad input raises InputError naming the option (nothing sent); a
+    number's range is the module's bounds, checked before the core runs."""
+    return kit.wanted_values(fields, params)
 
 
 def managed_view(model, options, fields=FIELDS):
     """body -> compared: the given ``options`` with the zone's values, normalised for comparison (and the diff)."""
-    current = readable(model, fields)
-    return {row[0]: compared_value(row, current[row[0]]) for row in fields if row[0] in options}
+    return kit.managed_view(fields, model, options)
 
 
 def wanted_view(wanted, fields=FIELDS):
     """The compared form of :func:`wanted_values`."""
-    return {row[0]: compared_value(row, wanted[row[0]]) for row in fields if row[0] in wanted}
+    return kit.wanted_view(fields, wanted)
 
 
 def request_members(model, wanted):
     """option -> body: the ``shieldZone`` members that set ``wanted`` over the zone ``model`` (a dict, ``{}`` for a
     zone not created yet). Only the given options' members; ``wafEngineConfig`` (one member for six options) is sent
     whole: the zone's entries as read, the given ones replaced or added."""
-    members, engine = {}, {}
-    for option, kind, member, names in FIELDS:
-        if option not in wanted:
-            continue
-        value = wanted[option]
-        if kind == ENUM:
-            members[member] = next(number for number, name in names.items() if name == value)
-        elif kind in ENGINE_KINDS:
-            engine[member] = encode_engine(kind, value)
-        else:
-            members[member] = list(value) if isinstance(value, list) else value
+    members = kit.request_members([f for f in FIELDS if f.member not in ENGINE_KINDS], wanted)
+    engine = {
+        name: encode_engine(ENGINE_KINDS[name], value)
+        for name, value in kit.request_members([f for f in FIELDS if f.member in ENGINE_KINDS], wanted).items()
+    }
     if engine:
         entries = [{"name": name, "valueEncoded": text} for name, text in engine_entries(model).items()]
         for entry in entries:
@@ -320,12 +261,7 @@ def merged(model, members):
 
 def upload_members(wanted):
     """option -> body of an ``UpdateUploadScanningConfigurationRequest`` (without ``shieldZoneId``)."""
-    members = {}
-    for option, kind, member, names in UPLOAD_FIELDS:
-        if option in wanted:
-            value = wanted[option]
-            members[member] = next(n for n, name in names.items() if name == value) if kind == ENUM else value
-    return members
+    return kit.request_members(UPLOAD_FIELDS, wanted)
 
 
 def plan_name(model):

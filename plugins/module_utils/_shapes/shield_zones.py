@@ -10,25 +10,26 @@ One field table (:data:`SHIELD_ZONE_FIELDS`) names what is returned beside the s
 
 from __future__ import annotations
 
+from .fields import Shown
 from .shield_zone_settings import readable as readable_shield_settings
 from .tables import shape
 
 SHIELD_ZONE_FIELDS = (
-    ("id", "shieldZoneId"),
-    ("pullzone_id", "pullZoneId"),
-    ("plan_type", "planType"),
-    ("learning_mode", "learningMode"),
-    ("learning_mode_until", "learningModeUntil"),
-    ("waf_enabled", "wafEnabled"),
-    ("waf_realtime_threat_intelligence_enabled", "wafRealtimeThreatIntelligenceEnabled"),
-    ("waf_profile_id", "wafProfileId"),
-    ("waf_custom_rule_order", "wafCustomRuleOrder"),
-    ("waf_disabled_rules", "wafDisabledRules"),
-    ("waf_log_only_rules", "wafLogOnlyRules"),
-    ("custom_waf_rules_limit", "customWafRulesLimit"),
-    ("rate_limit_rules_limit", "rateLimitRulesLimit"),
-    ("ddos_challenge_window", "dDoSChallengeWindow"),
-    ("whitelabel_response_pages", "whitelabelResponsePages"),
+    Shown("id", "shieldZoneId"),
+    Shown("pullzone_id", "pullZoneId"),
+    Shown("plan_type", "planType"),
+    Shown("learning_mode", "learningMode"),
+    Shown("learning_mode_until", "learningModeUntil"),
+    Shown("waf_enabled", "wafEnabled"),
+    Shown("waf_realtime_threat_intelligence_enabled", "wafRealtimeThreatIntelligenceEnabled"),
+    Shown("waf_profile_id", "wafProfileId"),
+    Shown("waf_custom_rule_order", "wafCustomRuleOrder"),
+    Shown("waf_disabled_rules", "wafDisabledRules"),
+    Shown("waf_log_only_rules", "wafLogOnlyRules"),
+    Shown("custom_waf_rules_limit", "customWafRulesLimit"),
+    Shown("rate_limit_rules_limit", "rateLimitRulesLimit"),
+    Shown("ddos_challenge_window", "dDoSChallengeWindow"),
+    Shown("whitelabel_response_pages", "whitelabelResponsePages"),
 )
 
 

@@ -5,19 +5,20 @@
 """Readable views read from one field table each (pure Python: no Ansible imports).
 
 A table is an allow-list: only the named fields leave, so a field the platform adds later (or a secret it already
-sends) never reaches a result. Its rows are ``(name, platform key)``, or ``(name, platform key, convert)`` where
-``convert(value)`` turns the platform's value into the returned one; the order of a table is the order of the
-returned keys.
+sends) never reaches a result. Its rows are the field kit's ``Shown(name, platform key)``, or ``Shown(name, platform
+key, convert)`` where ``convert(value)`` turns the platform's value into the returned one (``fields.py``); the order of
+a table is the order of the returned keys.
 """
 
 from __future__ import annotations
 
 from .enums import readable as enum_readable
+from .fields import readable
 
 
 def shape(model, fields):
     """The readable view of ``model`` that the table ``fields`` describes (only its fields, nothing else)."""
-    return {field[0]: field[2](model.get(field[1])) if len(field) > 2 else model.get(field[1]) for field in fields}
+    return readable(fields, model)
 
 
 def named(table):
