@@ -13,10 +13,10 @@ readable form groups its members as a reader thinks of them (:data:`GROUPS`):
 - ``response``: the ``action`` taken past the limit, for ``block_time`` seconds.
 
 The walkers of ``shield_rules.py`` read each group's rows (:data:`SHAPE`, a ``shield_rules.RuleShape``): option -> body
-(``desired_configuration``), body -> filled body (``filled_configuration``), body -> readable
-(``shape_configuration``; ``compare`` for the form compared and diffed). Numbers keep a ``*_name`` twin. A name must
-be one of the document's (bad input fails naming the option path); a number is sent as given, as the platform may know more than the document lists (docs/platform-notes.md,
-"Rate limit rules"). Pure functions: no Ansible, no HTTP.
+(``desired_configuration``), body -> filled body (``filled_configuration``), body -> readable (``shape_configuration``;
+``compare`` for the form compared and diffed). Numbers keep a ``*_name`` twin. A name must be one of the document's (bad
+input fails naming the option path); a number is sent as given, as the platform may know more than the document lists
+(docs/platform-notes.md, "Rate limit rules"). Pure functions: no Ansible, no HTTP.
 """
 
 from __future__ import annotations
