@@ -200,8 +200,6 @@ def differing(model, wanted):
 
 
 # --- DNSSEC: the status dnszone_dnssec returns ------------------------------------------------------------------
-# imported here, beside the one block that reads a field table, so the block stays whole
-from .tables import shape
 
 
 def _null_when_unset(value):
@@ -225,4 +223,4 @@ DNSSEC_FIELDS = (
 def shape_dnssec(model):
     """The ``dnssec`` return value of ``dnszone_dnssec`` from a DnsSecDsRecordModel (empty strings and zeros become
     null); ``{"Enabled": enabled}`` gives the status alone."""
-    return shape(model, DNSSEC_FIELDS)
+    return kit.readable(DNSSEC_FIELDS, model)

@@ -23,7 +23,8 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 i
 
 from .enums import readable
 from .fields import Shown
-from .tables import named, shape
+from .fields import readable as shown
+from .tables import named
 
 KEY_TYPES = {0: "ecdsa", 1: "rsa"}
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
@@ -67,7 +68,7 @@ def shape_hostname(entry):
     without a certificate, ``custom`` for an uploaded one, else how the platform issued it."""
     if entry is None:
         return None
-    return dict(shape(entry, FIELDS), certificate_type=certificate_type_of(entry)[0])
+    return dict(shown(FIELDS, entry), certificate_type=certificate_type_of(entry)[0])
 
 
 def predicted(hostname, **members):
@@ -104,7 +105,7 @@ LISTED_FIELDS = (
 def listed_hostname(model, certificate=None):
     """A HostnameModel as ``pullzone_info`` lists it; ``certificate`` is the parsed facts of its certificate when they
     were read."""
-    return dict(shape(model, LISTED_FIELDS), certificate=certificate)
+    return dict(shown(LISTED_FIELDS, model), certificate=certificate)
 
 
 def certificate_type_of(hostname):

@@ -33,7 +33,7 @@ from . import pull_zone_origins as origins
 from .fields import Bool, Enum, Int, Shown, Strings, Text
 from .hostnames import listed_hostname
 from .pull_zone_inputs import DEFAULT_PORTS, ENTRY_CHECKS, origin_url
-from .tables import named, shape
+from .tables import named
 
 PULL_ZONE_TYPES = {0: "premium", 1: "volume"}  # PullZoneType; the platform's provider calls 0 "Standard"
 ORIGIN_TYPES = {  # PullZoneOriginType
@@ -246,7 +246,7 @@ def shape_pull_zone(model, certificates=None):
     """A PullZoneModel as ``pullzone_info`` returns it; ``certificates`` maps hostname id -> parsed facts."""
     hostnames = model.get("Hostnames") if isinstance(model.get("Hostnames"), list) else []
     return dict(
-        shape(model, PULL_ZONE_FIELDS),
+        fields.readable(PULL_ZONE_FIELDS, model),
         hostnames=[listed_hostname(h, (certificates or {}).get(h.get("Id"))) for h in hostnames if isinstance(h, dict)],
     )
 

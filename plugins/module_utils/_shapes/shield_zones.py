@@ -11,8 +11,8 @@ One field table (:data:`SHIELD_ZONE_FIELDS`) names what is returned beside the s
 from __future__ import annotations
 
 from .fields import Shown
+from .fields import readable as shown
 from .shield_zone_settings import readable as readable_shield_settings
-from .tables import shape
 
 SHIELD_ZONE_FIELDS = (
     Shown("id", "shieldZoneId"),
@@ -37,4 +37,4 @@ def shape_shield_zone(model, unknown=None):
     """A ShieldZoneResponse as ``shield_zone_info`` returns it: numbers kept, names beside them, and every setting
     ``shield_zone`` takes under its option name (so info output written back is no change). An enum number the
     collection cannot name is shown as the number, with a warning appended to ``unknown`` (a list) when given."""
-    return dict(readable_shield_settings(model, unknown=unknown), **shape(model, SHIELD_ZONE_FIELDS))
+    return dict(readable_shield_settings(model, unknown=unknown), **shown(SHIELD_ZONE_FIELDS, model))

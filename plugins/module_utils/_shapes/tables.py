@@ -13,12 +13,6 @@ a table is the order of the returned keys.
 from __future__ import annotations
 
 from .enums import readable as enum_readable
-from .fields import readable
-
-
-def shape(model, fields):
-    """The readable view of ``model`` that the table ``fields`` describes (only its fields, nothing else)."""
-    return readable(fields, model)
 
 
 def named(table):
