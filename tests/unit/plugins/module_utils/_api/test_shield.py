@@ -1,4 +1,4 @@
-"""shield: what every Shield answer shares (AcceptedResult, the unconfirmed write, integers, the 404 hint)."""
+"""shield: what every Shield answer shares (AcceptedResult, the unconfirmed write, the 404 hint)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,6 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._api import shield
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT
-from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
-
-
-@pytest.mark.parametrize("value, expected", [(1, True), (0, True), (True, False), (1.0, False), ("1", False)])
-def test_a_bool_is_no_integer(value, expected):
-    assert is_number(value) is expected
 
 
 def test_a_404_hint_only_when_there_is_advice():

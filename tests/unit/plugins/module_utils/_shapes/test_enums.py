@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable
+import pytest
+
+from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number, readable
 
 TABLE = {0: "log", 1: "block"}
 
@@ -23,3 +25,8 @@ def test_what_is_not_a_number_comes_back_as_it_came():
     assert readable(TABLE, None, "x", []) is None
     assert readable(TABLE, "block", "x", []) == "block"
     assert readable(TABLE, True, "x", []) is True
+
+
+@pytest.mark.parametrize("value, expected", [(1, True), (0, True), (True, False), (1.0, False), ("1", False)])
+def test_a_bool_is_no_integer(value, expected):
+    assert is_number(value) is expected
