@@ -185,6 +185,19 @@ def pull_zone_in_plan(ctx, name, option="pullzone_name", id_option="pullzone_id"
         raise
 
 
+def link_pull_zone(ctx, wanted, seen=None):
+    """A record that names its pull zone by ``pullzone_name`` (and no ``pullzone_id``) gets its id, found once per name
+    in ``seen`` (:func:`pull_zone_in_plan`: one search; under --check a predicted one stands in, its id null). The
+    record."""
+    name = wanted.get("pullzone_name")
+    if name is not None and wanted.get("pullzone_id") is None:
+        seen = {} if seen is None else seen
+        if name not in seen:
+            seen[name] = pull_zone_in_plan(ctx, name)
+        wanted["pullzone_id"], wanted["pullzone_name"] = seen[name]["Id"], seen[name].get("Name") or name
+    return wanted
+
+
 def _dns_zone(ctx):
     model = dns_zones.find(ctx.client, ctx.params["zone_domain"])
     return Found(model["Id"], model)

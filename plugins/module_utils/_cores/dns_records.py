@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import pull_zone_in_plan
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import link_pull_zone
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
@@ -60,12 +60,8 @@ class Records(object):
 
 
 def resolve_pull_zone(ctx, wanted):
-    """A PullZone record's pull zone given by name: its id (one search request; under --check, one an earlier task
-    only predicted stands in, its id null). The wanted record."""
-    if wanted.get("pullzone_name") is not None and wanted.get("pullzone_id") is None:
-        zone = pull_zone_in_plan(ctx, wanted["pullzone_name"])
-        wanted["pullzone_id"], wanted["pullzone_name"] = zone["Id"], zone.get("Name") or wanted["pullzone_name"]
-    return wanted
+    """A PullZone record's pull zone given by name: its id (``selectors.link_pull_zone``). The wanted record."""
+    return link_pull_zone(ctx, wanted)
 
 
 def change(client, zone_id, wanted, model, current, absent):

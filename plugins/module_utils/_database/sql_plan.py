@@ -518,10 +518,15 @@ def created_objects(statements):
     return notes
 
 
+def _missing(verdict):
+    """The match of a failed ``verdict``'s message that says a schema object does not exist, or None."""
+    return MISSING_OBJECT.search(getattr(verdict.error, "message", None) or "") if verdict.error else None
+
+
 def missing_need(verdict):
     """The ledger's note that would show an earlier task predicted the schema object a failed ``verdict`` says does not
     exist (:func:`missing_object`), or None."""
-    match = MISSING_OBJECT.search(getattr(verdict.error, "message", None) or "") if verdict.error else None
+    match = _missing(verdict)
     if match is None:
         return None
     name = match.group(2)
@@ -531,7 +536,7 @@ def missing_need(verdict):
 
 def missing_object(verdict):
     """``"the table redirects (needed by sql)"`` when a failed ``verdict`` says a schema object does not exist."""
-    match = MISSING_OBJECT.search(getattr(verdict.error, "message", None) or "") if verdict.error else None
+    match = _missing(verdict)
     if match is None:
         return None
     return "the %s %s%s" % (

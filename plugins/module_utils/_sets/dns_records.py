@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import pull_zone_in_plan
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import link_pull_zone
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import widen_pool
@@ -106,11 +106,8 @@ class RecordSync(object):
         """The ids of the pull zones the PullZone entries name by name (one search each)."""
         zones = {}
         for wanted in self.wanted:
-            name = wanted.get("pullzone_name")
-            if wanted["type"] == "PullZone" and name is not None and wanted.get("pullzone_id") is None:
-                if name not in zones:  # under --check, one an earlier task only predicted stands in by name
-                    zones[name] = pull_zone_in_plan(self.ctx, name)
-                wanted["pullzone_id"], wanted["pullzone_name"] = zones[name]["Id"], zones[name].get("Name") or name
+            if wanted["type"] == "PullZone":
+                link_pull_zone(self.ctx, wanted, zones)
 
     def plan(self, purge):
         ignored = set(self.ignored) | {set_of(r) for r in self.current if r["type"] not in WRITABLE}
