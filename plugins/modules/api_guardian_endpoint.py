@@ -263,6 +263,7 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._cores.api_guardian import configure_endpoint
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT32_MAX
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import (
     RATE_LIMIT_TIMEFRAME_VARNAMES,
@@ -298,7 +299,7 @@ MODULE = ModuleDef(
         ),
     ),
     run=run,
-    bounds={"rate_limiting.request_count": (1, 2147483647)},
+    bounds={"rate_limiting.request_count": (1, INT32_MAX)},
     **SHIELD_ZONE.validation(),
 )
 

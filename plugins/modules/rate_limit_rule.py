@@ -544,9 +544,9 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._cores.shield_rules import RATE_LIMIT_RULE, manage
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT32_MAX
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes import rate_limits as rate_limit_shapes
-from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits import INT32_MAX
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import enum_choices
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import condition_options
 

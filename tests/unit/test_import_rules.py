@@ -29,7 +29,7 @@ MAY_IMPORT = {
     "module_utils/_cores": ENGINE | PURE_LIBRARIES | {"_api", "_shapes", "_sets"},
     "module_utils/_sets": ENGINE_PARTS | {"_api", "_shapes"},
     "module_utils/_api": ENGINE_PARTS | {"_shapes", "_database"},
-    "module_utils/_shapes": {"_engine.errors", "_certificates", "_openapi"},
+    "module_utils/_shapes": {"_engine.errors", "_engine.bounds", "_certificates", "_openapi"},
     "module_utils/_database": ENGINE_PARTS,
     "module_utils/_openapi": {"_engine.errors", "_engine.version"},
     "module_utils/_certificates": set(),

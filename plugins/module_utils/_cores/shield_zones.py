@@ -77,9 +77,7 @@ def standing_in(ctx, label, needs):
 
 def differing(model, settings, fields=S.FIELDS):
     """The options of ``settings`` whose value ``model`` does not hold (all of them when there is no ``model``)."""
-    if model is None:
-        return dict(settings)
-    return {o: v for o, v in settings.items() if S.managed_view(model, [o], fields) != S.wanted_view({o: v}, fields)}
+    return dict(settings) if model is None else S.differing(model, settings, fields)
 
 
 def create(ctx, pull_zone_id, label, settings):

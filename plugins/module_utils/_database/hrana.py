@@ -20,8 +20,9 @@ import json
 import math
 import re
 
-INT64_MIN = -(2**63)
-INT64_MAX = 2**63 - 1
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT64_RANGE
+
+INT64_MIN, INT64_MAX = INT64_RANGE
 # What a value object decodes to (an AnswerDecoder leaves these in the rows).
 DECODED = (type(None), int, float, str, bytes)
 INTEGER_TEXT = re.compile(r"-?[0-9]+\Z")

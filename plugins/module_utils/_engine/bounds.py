@@ -24,8 +24,10 @@ import math
 
 from .errors import InputError
 
-INT64_RANGE = (-(2**63), 2**63 - 1)
-ID_RANGE = (1, 2**63 - 1)
+INT32_MAX = 2**31 - 1  # the platform documents' 32-bit integers
+INT64_MAX = 2**63 - 1
+INT64_RANGE = (-INT64_MAX - 1, INT64_MAX)
+ID_RANGE = (1, INT64_MAX)
 CHECKED_BY_CONNECTION = frozenset(("timeout", "retries"))
 
 

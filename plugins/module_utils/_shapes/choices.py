@@ -22,7 +22,8 @@ in both hosts) and says which old spellings it met.
 
 from __future__ import annotations
 
-INT32_MAX = 2147483647
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT32_MAX
+
 REMOVED_IN = "2.0.0"  # the release that stops taking the spellings of earlier releases
 COLLECTION = "edge.platform"  # the collection a deprecation names
 

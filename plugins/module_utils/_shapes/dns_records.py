@@ -41,6 +41,7 @@ import ipaddress
 import re
 import socket
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT32_MAX
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes.choices import Choices
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
@@ -163,7 +164,6 @@ ARGUMENT_SPEC = dict(
 # type of the member (int32; Flags a byte) or the Terraform provider's validator where it is narrower (port; weight,
 # whose widest per-type range is SRV's; latitude and longitude); see docs/platform-notes.md, "DNS records: the ranges
 # of the numbers".
-INT32_MAX = 2147483647
 BOUNDS = {
     "ttl": (0, INT32_MAX),
     "priority": (0, INT32_MAX),

@@ -68,12 +68,6 @@ def _parameter(text):
 ENTRY_CHECKS = {"countries": _country, "ips": _ip, "hosts": _host, "parameters": _parameter}
 
 
-def entry_problem(kind, text):
-    """What an entry of a list of ``kind`` must be, when ``text`` is not that; else None."""
-    check = ENTRY_CHECKS.get(kind)
-    return check(text) if check else None
-
-
 def origin_url(option, value):
     """An origin URL as sent: an absolute http or https URL with a valid host (an IPv4 address of four numbers up to
     255, an IPv6 address in brackets, or a host name) and port; InputError naming ``option`` otherwise."""

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT64_MAX
+
 from . import fields
 from . import pull_zone_origins as origins
 from .fields import Bool, Enum, Int, Shown, Strings, Text
@@ -48,7 +50,6 @@ ORIGIN_TYPES = {  # PullZoneOriginType
 LOG_ANONYMIZATION_TYPES = {0: "one_digit", 1: "drop"}  # LogAnonymizationType
 STORAGE_ZONE_ORIGIN = "storage_zone"
 DNS_SCHEMES = ("http", "https")
-INT64_MAX = 2**63 - 1
 
 
 def _dns_port(model):

@@ -57,11 +57,10 @@ BLOCK_TIMES = {30: "30s", 60: "1m", 300: "5m", 900: "15m", 1800: "30m", 3600: "1
 # counter key to IP (internal/provider/resource_pullzone_ratelimit_rule.go); IP is also the enum's 0, the C# default.
 DEFAULT_ACTION = 1
 DEFAULT_COUNTER_KEY = 0
-INT32_MAX = 2147483647
 
 
 class Count(Field):
-    """A whole number of requests (the document's int32: its range, 0 to :data:`INT32_MAX`, is the module's bounds,
+    """A whole number of requests (the document's int32: its range, 0 to ``bounds.INT32_MAX``, is the module's bounds,
     checked before the core runs); required."""
 
     def body(self, spec, where):

@@ -30,6 +30,8 @@ from __future__ import annotations
 import re
 from functools import partial
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT32_MAX
+
 from . import fields as kit
 from .fields import Bool, Enum, Int, Strings
 from .shield_enums import (
@@ -46,7 +48,6 @@ LEVEL = "level"  # a decimal number
 WORDS = "words"  # space-separated words (a set)
 PIPED = "piped"  # |value| |value| (a set)
 ENGINE_CONFIG = "wafEngineConfig"
-INT32_MAX = 2**31 - 1  # the Shield document's integers (wafEngineConfig levels are text; the window an int32)
 STORED_AS_ONE_TEXT = " (the platform stores the list as one text)"
 ENGINE_KINDS = {}  # wafEngineConfig entry name -> how it holds its value (filled by _engine below)
 
@@ -210,6 +211,11 @@ def managed_view(model, options, fields=FIELDS):
 def wanted_view(wanted, fields=FIELDS):
     """The compared form of :func:`wanted_values`."""
     return kit.wanted_view(fields, wanted)
+
+
+def differing(model, wanted, fields=FIELDS):
+    """The options of ``wanted`` whose value ``model`` does not hold."""
+    return kit.differing(fields, model, wanted)
 
 
 def request_members(model, wanted):

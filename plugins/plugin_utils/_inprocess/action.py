@@ -40,6 +40,7 @@ from ansible.utils.vars import merge_hash
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import REQUESTS_IMPORT_ERROR
 from ansible_collections.edge.platform.plugins.module_utils._engine.ledger import Ledger
 from ansible_collections.edge.platform.plugins.module_utils._hosts.user_files import FileProblem
+from ansible_collections.edge.platform.plugins.module_utils._shapes.choices import COLLECTION
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.controller_files import (
     name_the_file,
     read_controller_files,
@@ -55,7 +56,6 @@ from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.preload i
 
 display = Display()
 
-COLLECTION = "edge.platform"
 SWITCH_VARIABLE = "edge_platform_in_process"
 SWITCH_ENVIRONMENT = "EDGE_PLATFORM_IN_PROCESS"
 PATH_LOG_ENVIRONMENT = "EDGE_PLATFORM_PATH_LOG"
