@@ -181,14 +181,8 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.client impor
 )
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError, scrub
 from ansible_collections.edge.platform.plugins.module_utils._hosts.connection import (
-    API_KEY_ENV,
-    BASE_URL_ENV,
     DEFAULT_BASE_URL,
-    check_credential,
-    check_http_url,
-    check_not_empty,
-    check_required,
-    check_transport,
+    management_problem,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes import inventory_hosts as shapes
 
@@ -265,13 +259,8 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
         base_url = self._templated("base_url")
         if api_key is not None and not isinstance(api_key, str):
             raise InputError("api_key must be a string (the account API key); got a value of another type.")
-        problem = (
-            check_required(api_key, "api_key", API_KEY_ENV, "the account API key", alias="access_key")
-            or check_credential(api_key, "api_key", API_KEY_ENV, alias="access_key")
-            or check_not_empty(base_url, "base_url", BASE_URL_ENV, "the API root, %s" % DEFAULT_BASE_URL)
-            or check_http_url(base_url, "base_url")
-            or check_transport({"timeout": self.get_option("timeout"), "retries": self.get_option("retries")})
-        )
+        transport = {"timeout": self.get_option("timeout"), "retries": self.get_option("retries")}
+        problem = management_problem(api_key, base_url, transport)
         if problem:
             raise InputError(problem)
         if REQUESTS_IMPORT_ERROR:

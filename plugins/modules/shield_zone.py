@@ -426,7 +426,7 @@ def run(ctx):
         return {"shield_zone": None}
     if found is None:  # check mode, the pull zone only predicted by an earlier task (standing_in said so)
         ctx.note_predicted(*shield_zones.predicted_zone(pull_zones.ledger_ref(name=ctx.params["pullzone_name"])))
-        zone = S.merged({"shieldZoneId": None, "pullZoneId": None}, S.request_members({}, settings))
+        zone = core.new_zone(None, settings)
         return {
             "shield_zone": dict(
                 core.readable(ctx, zone), **core.readable(ctx, S.upload_members(uploads), S.UPLOAD_FIELDS)

@@ -231,17 +231,13 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._api import shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._cores import shield_zones as core
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zones import shape_shield_zone
 
 
 def run(ctx):
     models = SHIELD_ZONE.chosen_or_all(ctx, shield_zones.get, shield_zones.list_all)
-    unknown = []
-    zones = [shape_shield_zone(m, unknown) for m in models]
-    for warning in unknown:
-        ctx.warn(warning)
-    return {"changed": False, "shield_zones": zones}
+    return {"changed": False, "shield_zones": [core.readable(ctx, m) for m in models]}
 
 
 MODULE = ModuleDef(argument_spec=SHIELD_ZONE.argument_spec(), run=run, **SHIELD_ZONE.validation(required=False))

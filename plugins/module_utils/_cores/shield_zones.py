@@ -97,6 +97,11 @@ def create(ctx, pull_zone_id, label, settings):
         )
 
 
+def new_zone(pull_zone_id, settings):
+    """The zone a create is predicted to make (check mode): the settings given, its ids null but the pull zone's."""
+    return S.merged({"shieldZoneId": None, "pullZoneId": pull_zone_id}, S.request_members({}, settings))
+
+
 def shield(ctx, found, label, current, settings):
     """Reconcile the zone (creating it when ``current`` is None); the zone model after the task."""
 
@@ -106,7 +111,7 @@ def shield(ctx, found, label, current, settings):
     after = dict(S.wanted_view(settings), shielded=True)
     if current is None:
         apply = partial(create, ctx, found.id, label, settings)
-        predicted = S.merged({"shieldZoneId": None, "pullZoneId": found.id}, S.request_members({}, settings))
+        predicted = new_zone(found.id, settings)
     else:
         rest = differing(current, settings)
         members = S.request_members(current, rest)

@@ -169,16 +169,22 @@ def check_http_url(value, option, example=DEFAULT_BASE_URL):
     return None
 
 
+def management_problem(api_key, base_url, transport):
+    """What is wrong with the management API's connection options (``transport``: timeout and retries), or None; the
+    modules and the inventory plugin check them alike."""
+    return (
+        check_required(api_key, "api_key", API_KEY_ENV, "the account API key", alias="access_key")
+        or check_credential(api_key, "api_key", API_KEY_ENV, alias="access_key")
+        or check_not_empty(base_url, "base_url", BASE_URL_ENV, "the API root, %s" % DEFAULT_BASE_URL)
+        or check_http_url(base_url, "base_url")
+        or check_transport(transport)
+    )
+
+
 def management_client(ctx):
     """The management API client for a context (the ``"management"`` connection); fails on bad options."""
     params = ctx.params
-    problem = (
-        check_required(params["api_key"], "api_key", API_KEY_ENV, "the account API key", alias="access_key")
-        or check_credential(params["api_key"], "api_key", API_KEY_ENV, alias="access_key")
-        or check_not_empty(params["base_url"], "base_url", BASE_URL_ENV, "the API root, %s" % DEFAULT_BASE_URL)
-        or check_http_url(params["base_url"], "base_url")
-        or check_transport(params)
-    )
+    problem = management_problem(params["api_key"], params["base_url"], params)
     if problem:
         ctx.fail(problem)
     return Client(
