@@ -25,22 +25,39 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import importlib
+import importlib.util
 import re
-import traceback
 from datetime import datetime, timezone
 
-try:
-    from cryptography import x509
-    from cryptography.exceptions import UnsupportedAlgorithm
-    from cryptography.hazmat.primitives import serialization
-except ImportError:  # pragma: no cover - exercised by the import sanity test
-    HAS_CRYPTOGRAPHY = False
-    CRYPTOGRAPHY_IMPORT_ERROR = traceback.format_exc()
-    PARSE_ERRORS = (ValueError, TypeError)
-else:
-    HAS_CRYPTOGRAPHY = True
-    CRYPTOGRAPHY_IMPORT_ERROR = None
-    PARSE_ERRORS = (ValueError, TypeError, UnsupportedAlgorithm)
+# cryptography is imported on first use (_crypto), not with this file: most modules never read a certificate,
+# and on the module path each task pays again for every import.
+HAS_CRYPTOGRAPHY = importlib.util.find_spec("cryptography") is not None
+
+
+class _Cryptography(object):
+    """cryptography's ``x509`` and ``serialization`` modules and its ``UnsupportedAlgorithm``, loaded once."""
+
+    def __init__(self):
+        self.x509 = importlib.import_module("cryptography.x509")
+        self.serialization = importlib.import_module("cryptography.hazmat.primitives.serialization")
+        self.unsupported = importlib.import_module("cryptography.exceptions").UnsupportedAlgorithm
+        self.parse_errors = (ValueError, TypeError, self.unsupported)
+
+
+_LOADED = []
+
+
+def _crypto():
+    if not _LOADED:
+        _LOADED.append(_Cryptography())
+    return _LOADED[0]
+
+
+def _parse_errors():
+    """What a certificate that does not parse raises: cryptography's own error only where it is used."""
+    return _crypto().parse_errors if HAS_CRYPTOGRAPHY else (ValueError, TypeError)
+
 
 # The leaf and its intermediates are a handful of certificates; a bundle is refused well before
 # its size could cost real work (a file or option is also capped at MAX_INPUT_BYTES by the module).
@@ -237,7 +254,7 @@ def load_certificates(data):
     for index, der in enumerate(ders):
         try:
             certificates.append(_parse_certificate(der))
-        except PARSE_ERRORS:
+        except _parse_errors():
             where = "" if len(ders) == 1 else "certificate %d of the bundle: " % (index + 1)
             raise CertificateError(
                 "%snot a valid X.509 certificate (its DER structure does not parse)" % where
@@ -278,8 +295,9 @@ def load_private_key(data):
                 "not installed on the host that runs the module: give the key as PEM"
             )
         return PrivateKey(block.label, block.der)
+    crypto = _crypto()
     try:
-        key = serialization.load_der_private_key(block.der, password=None)
+        key = crypto.serialization.load_der_private_key(block.der, password=None)
     except TypeError:  # DER PKCS#8 that is encrypted
         raise CertificateError(
             "the private key is encrypted; the platform needs it unencrypted "
@@ -287,13 +305,15 @@ def load_private_key(data):
         ) from None
     except ValueError:  # cryptography's own words would quote ASN.1 internals, no help to a user
         raise CertificateError("not a valid private key (its DER structure does not parse)") from None
-    except UnsupportedAlgorithm:
+    except crypto.unsupported:
         raise CertificateError("not a private key of a supported type (RSA, ECDSA, Ed25519 or Ed448)") from None
     if block.label is None:  # DER input is uploaded as PKCS#8 PEM, which every server reads
         return PrivateKey(
             "PRIVATE KEY",
             key.private_bytes(
-                serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+                crypto.serialization.Encoding.DER,
+                crypto.serialization.PrivateFormat.PKCS8,
+                crypto.serialization.NoEncryption(),
             ),
             _spki(key.public_key()),
         )
@@ -335,7 +355,7 @@ def describe_der(der):
     """A :class:`Certificate` from DER bytes (what a TLS handshake gives); raises CertificateError."""
     try:
         return _parse_certificate(der)
-    except PARSE_ERRORS:
+    except _parse_errors():
         raise CertificateError("not a valid X.509 certificate (its DER structure does not parse)") from None
 
 
@@ -454,6 +474,7 @@ def _parse_certificate(der):
         if not _is_der(der):
             raise ValueError("not DER")
         return Certificate(der)
+    x509 = _crypto().x509
     cert = x509.load_der_x509_certificate(der)
     try:
         names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
@@ -476,4 +497,5 @@ def _parse_certificate(der):
 
 def _spki(public_key):
     """The comparable form of a public key: its SubjectPublicKeyInfo DER (any algorithm)."""
+    serialization = _crypto().serialization
     return public_key.public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
