@@ -41,7 +41,7 @@ def configure(ctx):
         view(current),
         view(wanted),
         partial(bots.update, ctx.client, found.id, wanted, found.not_visible),
-        reread=lambda: view(read_state()),
+        reread=read_state,
         state_of=view,
     )
     shaped(ctx, found.id, wanted)  # a number without a name is kept as read (merged_state): its warning

@@ -122,7 +122,7 @@ def settle(ctx, db, values):
         values, apply, predicted = plan(ctx, db, values, name)
         after = D.wanted_view(values, name)
     state = partial(D.view, keys=values, name=name)
-    outcome = ctx.reconcile(state(db), after, apply, reread=partial(reread, ctx, db, name), state_of=state, view=state)
+    outcome = ctx.reconcile(state(db), after, apply, reread=partial(reread, ctx, db, name), state_of=state)
     if ctx.params["state"] == "absent":
         return {"database": None}
     if db is None:  # under --check: a later database_token of the run may stand in for its id (_engine/ledger.py)

@@ -278,7 +278,8 @@ class Context(object):
         recorded for the result.
 
         ``reread()`` returns the current state in the shape of ``after`` or, with ``view``, the current model, whose
-        state is ``view(model)`` (the outcome's ``model`` is then that model). When ``apply()`` raised an
+        state is ``view(model)`` (the outcome's ``model`` is then that model); ``view`` defaults to ``state_of``, so
+        a core whose answer and re-read are the same model passes ``state_of`` alone. When ``apply()`` raised an
         ``ApiError`` of kind "may_have_been_sent" (no answer, but the write may have landed) or
         "bad_answer" (an answer that does not confirm the write: never a state to claim), the
         write is not sent again: ``reread()`` runs once and decides. Desired state reached: changed,
@@ -291,6 +292,7 @@ class Context(object):
         saying why the re-read state cannot tell (the outcome is then reported unknown).
         """
         changed = before != after if changed is None else bool(changed)
+        view = state_of if view is None else view
         state, answer, model = before, None, None
         diff = {"before": before, "after": after} if self.diff_mode else None
         if changed:

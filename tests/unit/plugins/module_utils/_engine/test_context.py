@@ -396,6 +396,19 @@ def test_a_reread_by_view_gives_the_model_it_settled_on():
     assert outcome.state == {"v": 2} and outcome.model is model and outcome.answer is None
 
 
+def test_a_reread_is_viewed_by_state_of_when_no_view_is_given():
+    """A core whose answer and re-read are the same model passes ``state_of`` alone: it views both."""
+
+    def apply():
+        raise ApiError("Updating x", None, "read timed out", kind=MAY_HAVE_BEEN_SENT)
+
+    model = {"Value": 2, "Id": 7}
+    outcome = Context({}).reconcile(
+        {"v": 1}, {"v": 2}, apply, reread=lambda: model, state_of=lambda read: {"v": read["Value"]}
+    )
+    assert outcome.state == {"v": 2} and outcome.model is model and outcome.answer is None
+
+
 def test_the_outcome_model_is_the_answer_when_the_write_was_answered():
     outcome = Context({}).reconcile({"v": 1}, {"v": 2}, lambda: {"Value": 2}, view=lambda read: {"v": read["Value"]})
     assert outcome.model == outcome.answer == {"Value": 2}
