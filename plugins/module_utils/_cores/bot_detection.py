@@ -22,11 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detectio
 
 def shaped(ctx, zone_id, state):
     """The readable bot detection of ``state``; a number without a name is shown as the number, with a warning."""
-    unknown = []
-    readable = shape_bot_detection(zone_id, state, unknown=unknown)
-    for warning in unknown:
-        ctx.warn(warning)
-    return readable
+    return ctx.shaped(shape_bot_detection, zone_id, state)
 
 
 def configure(ctx):

@@ -81,8 +81,7 @@ class Task(object):
         unknown = []
         if self.entry is not None:
             hostname_enums(self.entry, unknown)
-        for warning in unknown:
-            self.ctx.warn(warning)
+        self.ctx.warn_all(unknown)
         return {
             "pull_zone": {"id": self.found.id, "name": self.zone.get("Name")},
             "cname_target": hostnames.cname_target(self.zone),

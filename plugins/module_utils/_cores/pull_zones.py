@@ -77,8 +77,7 @@ def shown(ctx, model):
     result = P.shape_pullzone(model, unknown)
     for entry in hostname_entries(model):
         hostname_enums(entry, unknown)
-    for warning in unknown:
-        ctx.warn(warning)
+    ctx.warn_all(unknown)
     return result
 
 
@@ -110,6 +109,5 @@ def listed(ctx, models, details):
             hostname_enums(entry, unknown)
         shaped = P.shape_pull_zone(model, certificates_of(ctx, model) if details else None)
         zones.append(dict(shaped, **P.readable(model, unknown)))
-    for warning in unknown:
-        ctx.warn(warning)
+    ctx.warn_all(unknown)
     return zones

@@ -160,8 +160,4 @@ def upload_scanning(ctx, zone, uploads):
 def readable(ctx, model, fields=None):
     """The readable view of ``model`` (the zone by default, else the ``fields`` of upload scanning), with a warning
     per number this collection cannot name."""
-    unknown = []
-    shown = shape_shield_zone(model, unknown) if fields is None else S.readable(model, fields, unknown)
-    for warning in unknown:
-        ctx.warn(warning)
-    return shown
+    return ctx.shaped(shape_shield_zone, model) if fields is None else ctx.shaped(S.readable, model, fields)

@@ -155,6 +155,19 @@ class Context(object):
         if message not in self.warnings:
             self.warnings.append(message)
 
+    def warn_all(self, warnings):
+        """Each of ``warnings`` as a warning of the task, in order (the values a shape could not name, kept as read)."""
+        for message in warnings:
+            self.warn(message)
+
+    def shaped(self, shape, *args, **kwargs):
+        """``shape(*args, **kwargs)`` given an ``unknown`` list to fill (a readable view: ``_shapes``); its value, with a
+        warning for each value it could not name."""
+        unknown = []
+        value = shape(*args, unknown=unknown, **kwargs)
+        self.warn_all(unknown)
+        return value
+
     def deprecate(self, message, version):
         """A deprecation shown with the task result (scrubbed), as Ansible shows one; removed in ``version``."""
         entry = (self.scrub(message), version)

@@ -8,6 +8,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine import conte
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     MAY_HAVE_BEEN_SENT,
+    REDACTED,
     ApiError,
     InputError,
     unconfirmed,
@@ -535,3 +536,14 @@ def test_a_lost_write_read_back_as_not_applied_is_no_change_and_an_unknown_one_i
         writes = Writes(apply_error=lost(), reread_state=state, reread_error=error)
         result = reconcile(ctx, writes, {"value": 1}, {"value": 2})
         assert result["failed"] is True and result.get("changed") is changed, result
+
+
+def test_a_shaped_value_warns_about_each_value_it_could_not_name():
+    def shape(model, unknown=None):
+        unknown.extend("%s has no name" % value for value in model)
+        return {"shown": list(model)}
+
+    ctx = Context({}, secrets=[SECRET])
+    assert ctx.shaped(shape, [7, SECRET, 7]) == {"shown": [7, SECRET, 7]}
+    assert ctx.warnings == ["7 has no name", "%s has no name" % REDACTED]
+
