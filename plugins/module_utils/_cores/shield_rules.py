@@ -141,7 +141,7 @@ def zone_rules(ctx, kind):
     rules = api.list_all(ctx.client, found.id, params["page_size"], found.not_visible)
     if params["rule_name"] is not None:
         # the rules asked for by name are read by their id when the listing left part of them out
-        rules = [api.get(ctx.client, r["id"]) if api.thin(r) else r for r in named(rules, params["rule_name"])]
+        rules = [api.whole(ctx.client, rule) for rule in named(rules, params["rule_name"])]
     thin = [rule.get("id") for rule in rules if api.thin(rule)]
     if thin:
         ctx.warn(api.thin_warning % (len(thin), "" if len(thin) == 1 else "s", ", ".join(str(i) for i in thin[:10])))
