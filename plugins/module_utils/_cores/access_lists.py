@@ -17,6 +17,7 @@ from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import access_lists, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._cores.names import check_given_name
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import created
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     UNCONFIRMED_KINDS,
@@ -25,7 +26,6 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes import access_lists as shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
-from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import SHIELD_PLANS
 
 # --- access_list ---------------------------------------------------------------------------------------------------
@@ -37,11 +37,7 @@ def check_input(ctx, list_type):
     """Bad input fails before any write (before any request when the type is known); the canonical entries (or
     None), with a warning per entry that was normalised."""
     name = ctx.params["name"]
-    if not name or not name.strip():
-        raise InputError("name must not be empty: it identifies the list within the shield zone.", option="name")
-    problem = check_name(name, "name")
-    if problem:
-        raise InputError(problem, option="name")
+    check_given_name(name, "name", "name must not be empty: it identifies the list within the shield zone.")
     if ctx.params["entries"] is None or list_type is None:
         return None
     entries, notes = shapes.canonical_entries(list_type, ctx.params["entries"])

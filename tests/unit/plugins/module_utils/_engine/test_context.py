@@ -546,4 +546,3 @@ def test_a_shaped_value_warns_about_each_value_it_could_not_name():
     ctx = Context({}, secrets=[SECRET])
     assert ctx.shaped(shape, [7, SECRET, 7]) == {"shown": [7, SECRET, 7]}
     assert ctx.warnings == ["7 has no name", "%s has no name" % REDACTED]
-
