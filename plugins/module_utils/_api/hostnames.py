@@ -27,6 +27,7 @@ import re
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 
 from . import dns_zones
+from .listing import LookupFailed
 
 ADD_HOSTNAME = "/pullzone/%d/addHostname"
 REMOVE_HOSTNAME = "/pullzone/%d/removeHostname"
@@ -268,7 +269,8 @@ def wildcard_domain(hostname):
 def owning_dns_zone(client, domain):
     """The DnsZoneModel of this account that holds ``domain`` (the longest zone domain it is or ends with), as the
     official CLI finds the DNS zone of a hostname (docs/platform-notes.md, "Wildcard certificates through a DNS
-    zone"); InputError when none does."""
+    zone"); LookupFailed when none does, with the check-mode ledger's note that would show an earlier task predicted
+    creating one (:func:`predicted_owner`)."""
     best = None
     for zone in dns_zones.list_all(client):
         name = key(zone.get("Domain"))
@@ -279,11 +281,13 @@ def owning_dns_zone(client, domain):
         ):
             best = zone
     if best is None:
-        raise InputError(
+        raise LookupFailed(
             "wildcard_certificate: no DNS zone of this account holds %s, and the platform issues a wildcard "
             "certificate only through the DNS zone of the domain (create it with edge.platform.dnszone and delegate "
             "the domain to it), or use free_certificate alone." % domain,
             option="wildcard_certificate",
+            missing=True,
+            needs=[predicted_owner(domain)],
         )
     return best
 
