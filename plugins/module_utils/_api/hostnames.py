@@ -124,18 +124,6 @@ def cname_target(zone):
     return None
 
 
-def _with_hint(error, hint):
-    return ApiError(
-        error.operation,
-        error.status,
-        error.message,
-        error_key=error.error_key,
-        field=error.field,
-        hint=hint,
-        kind=error.kind,
-    )
-
-
 def add(client, zone_id, hostname):
     """Add ``hostname`` to pull zone ``zone_id`` (sent as given). The answer carries no data: None."""
     try:
@@ -149,7 +137,7 @@ def add(client, zone_id, hostname):
         )
     except ApiError as error:
         if error.status == 400 and error.error_key in ADD_HINTS:
-            raise _with_hint(error, ADD_HINTS[error.error_key]) from None
+            raise error.with_hint(ADD_HINTS[error.error_key]) from None
         raise
 
 
@@ -219,9 +207,9 @@ def _certificate_request(send, hostname, target=None):
         send()
     except ApiError as error:
         if acme_limited(error):
-            raise _with_hint(error, acme_hint(hostname)) from None
+            raise error.with_hint(acme_hint(hostname)) from None
         if error.status == 400 and NOT_POINTING in (error.message or ""):
-            raise _with_hint(error, not_pointing_hint(hostname, target)) from None
+            raise error.with_hint(not_pointing_hint(hostname, target)) from None
         raise
 
 

@@ -156,13 +156,13 @@ class Context(object):
             self.warnings.append(message)
 
     def warn_all(self, warnings):
-        """Each of ``warnings`` as a warning of the task, in order (the values a shape could not name, kept as read)."""
+        """Each of ``warnings`` as a warning of the task, in order (the values a shape could not name)."""
         for message in warnings:
             self.warn(message)
 
     def shaped(self, shape, *args, **kwargs):
-        """``shape(*args, **kwargs)`` given an ``unknown`` list to fill (a readable view: ``_shapes``); its value, with a
-        warning for each value it could not name."""
+        """``shape(*args, **kwargs)`` given an ``unknown`` list to fill (a readable view: ``_shapes``); its value,
+        with a warning for each value it could not name."""
         unknown = []
         value = shape(*args, unknown=unknown, **kwargs)
         self.warn_all(unknown)
