@@ -17,7 +17,7 @@ from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import access_lists, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._cores.names import check_given_name
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import created
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     UNCONFIRMED_KINDS,

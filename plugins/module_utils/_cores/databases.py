@@ -15,7 +15,11 @@ from __future__ import annotations
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import databases
-from ansible_collections.edge.platform.plugins.module_utils._cores.names import check_given_name, is_spaces
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import (
+    check_given_name,
+    is_spaces,
+    nothing_when_absent,
+)
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import databases as D
 
@@ -34,8 +38,7 @@ def wanted(params):
     """The options the task asks for; bad input fails here, before any request."""
     check_given_name(params["name"], "name", "name must not be empty.", blank=is_spaces, blank_first=False)
     values = D.wanted(params)
-    if params["state"] == "absent" and values:
-        raise InputError("state=absent takes no regions (%s given): remove them." % ", ".join(values), option="state")
+    nothing_when_absent(params, values, "regions")
     return values
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
-from ansible_collections.edge.platform.plugins.module_utils._cores.names import check_given_name
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name, nothing_when_absent
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
 from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
@@ -31,10 +31,7 @@ def wanted(params):
     """The settings the task asks for; bad input fails here, before any request."""
     check_given_name(params["name"], "name", "name must not be empty.", blank=lambda name: name == "")
     settings = P.wanted_values(params)
-    if params["state"] == "absent" and settings:
-        raise InputError(
-            "state=absent takes no settings (%s given): remove them." % ", ".join(settings), option="state"
-        )
+    nothing_when_absent(params, settings)
     return settings
 
 

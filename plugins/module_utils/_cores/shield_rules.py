@@ -19,7 +19,7 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import rate_limits, waf_rules
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._api.shield_rules import MAX_PAGE_SIZE, named
-from ansible_collections.edge.platform.plugins.module_utils._cores.names import check_given_name
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
 from ansible_collections.edge.platform.plugins.module_utils._shapes import rate_limits as rate_limit_shapes

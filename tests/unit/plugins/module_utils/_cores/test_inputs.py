@@ -1,10 +1,14 @@
-"""The one check of a name a core sends to the platform: empty, or holding a control character."""
+"""The checks of options the cores make alike: a name sent to the platform, options state=absent does not take."""
 
 from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._cores.names import check_given_name, is_spaces
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import (
+    check_given_name,
+    is_spaces,
+    nothing_when_absent,
+)
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 EMPTY = "name must not be empty."
@@ -37,3 +41,12 @@ def test_what_counts_as_blank_is_the_callers():
     assert check_given_name(None, "name", EMPTY, blank=lambda name: name == "") is None
     assert check_given_name("  ", "name", EMPTY, blank=lambda name: name == "") is None
     assert refusal("", blank=lambda name: name == "") == EMPTY
+
+
+def test_state_absent_takes_no_option_of_state_present():
+    assert nothing_when_absent({"state": "present"}, ["comment"]) is None
+    assert nothing_when_absent({"state": "absent"}, []) is None
+    with pytest.raises(InputError) as caught:
+        nothing_when_absent({"state": "absent"}, ["primary_regions", "storage_region"], "regions")
+    assert str(caught.value) == "state=absent takes no regions (primary_regions, storage_region given): remove them."
+    assert caught.value.option == "state"

@@ -2,8 +2,9 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""The one check of a name a core sends to the platform (a rule's, a list's, a zone's, a database's): refused before
-any request when it is empty or holds a control character (``_shapes/names.py``)."""
+"""The checks of a task's options that the cores make alike, before any request: a name sent to the platform (a
+rule's, a list's, a zone's, a database's) refused when empty or holding a control character (``_shapes/names.py``),
+and options that state=absent does not take."""
 
 from __future__ import annotations
 
@@ -30,3 +31,12 @@ def check_given_name(name, option, empty, blank=is_blank, blank_first=True):
         raise InputError(empty, option=option)
     if problem:
         raise InputError(problem, option=option)
+
+
+def nothing_when_absent(params, given, what="settings", given_as="given"):
+    """Raise ``InputError`` (option ``state``) when state=absent comes with ``given``, the names of options that only
+    state=present uses (``what`` they are, in the message)."""
+    if params["state"] == "absent" and given:
+        raise InputError(
+            "state=absent takes no %s (%s %s): remove them." % (what, ", ".join(given), given_as), option="state"
+        )
