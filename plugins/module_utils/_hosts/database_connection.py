@@ -26,7 +26,14 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.client impor
     bearer_auth,
 )
 
-from .connection import check_credential, check_not_empty, check_required, check_transport, transport_argument_spec
+from .connection import (
+    check_credential,
+    check_not_empty,
+    check_required,
+    check_transport,
+    transport_argument_spec,
+    transport_options,
+)
 
 # What a message about a redirect shows as a database URL to give instead.
 EXAMPLE_URL = "libsql://my-db.lite.bunnydb.net"
@@ -101,11 +108,7 @@ def database_connection(ctx):
     return Client(
         endpoint,
         bearer_auth(token),
-        secrets=ctx.secrets,
-        timeout=params["timeout"],
-        retries=params["retries"],
-        validate_certs=params["validate_certs"],
-        warn=ctx.warn,
+        **transport_options(ctx),
         url_option="database_url",
         example_root=EXAMPLE_URL,
         service="database",
