@@ -384,28 +384,17 @@ def test_a_reread_that_settles_a_lost_answer_is_the_state():
     assert outcome.answer is None and outcome.state is read_back and outcome.changed is True
 
 
-def test_a_reread_by_view_gives_the_model_it_settled_on():
-    """With ``view``, the re-read returns the model: the state compared is its view, the outcome carries both."""
+@pytest.mark.parametrize("keyword", ["view", "state_of"])
+def test_a_reread_by_view_gives_the_model_it_settled_on(keyword):
+    """With ``view``, the re-read returns the model: the state compared is its view, the outcome carries both. A core
+    whose answer and re-read are the same model passes ``state_of`` alone: without ``view`` it views both."""
 
     def apply():
         raise ApiError("Updating x", None, "read timed out", kind=MAY_HAVE_BEEN_SENT)
 
     model = {"Value": 2, "Id": 7}
     outcome = Context({}).reconcile(
-        {"v": 1}, {"v": 2}, apply, reread=lambda: model, view=lambda read: {"v": read["Value"]}
-    )
-    assert outcome.state == {"v": 2} and outcome.model is model and outcome.answer is None
-
-
-def test_a_reread_is_viewed_by_state_of_when_no_view_is_given():
-    """A core whose answer and re-read are the same model passes ``state_of`` alone: it views both."""
-
-    def apply():
-        raise ApiError("Updating x", None, "read timed out", kind=MAY_HAVE_BEEN_SENT)
-
-    model = {"Value": 2, "Id": 7}
-    outcome = Context({}).reconcile(
-        {"v": 1}, {"v": 2}, apply, reread=lambda: model, state_of=lambda read: {"v": read["Value"]}
+        {"v": 1}, {"v": 2}, apply, reread=lambda: model, **{keyword: lambda read: {"v": read["Value"]}}
     )
     assert outcome.state == {"v": 2} and outcome.model is model and outcome.answer is None
 
