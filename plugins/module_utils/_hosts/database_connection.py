@@ -61,18 +61,8 @@ def database_connection(ctx):
     params = ctx.params
     for secret in url_tokens(params["database_url"]) | {params.get("auth_token")}:
         ctx.add_secret(secret)
-    problem = check_required(
-        params["database_url"],
-        "database_url",
-        DATABASE_URL_ENV,
-        "the database URL, for example libsql://my-db.lite.bunnydb.net",
-    )
-    problem = problem or check_not_empty(
-        params["database_url"],
-        "database_url",
-        DATABASE_URL_ENV,
-        "the database URL, for example libsql://my-db.lite.bunnydb.net",
-    )
+    url = (params["database_url"], "database_url", DATABASE_URL_ENV, "the database URL, for example " + EXAMPLE_URL)
+    problem = check_required(*url) or check_not_empty(*url)
     if problem:
         ctx.fail(problem)
     endpoint, url_token = None, None
