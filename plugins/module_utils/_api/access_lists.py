@@ -143,14 +143,7 @@ def _plan_refusal(plan_name, error):
     if error.status != 202 or error.kind != REFUSED:
         return error
     plan = "the %s plan" % plan_name if plan_name else "the shield zone's plan"
-    return ApiError(
-        error.operation,
-        202,
-        error.message,
-        error_key=error.error_key,
-        field=error.field,
-        hint="The platform refused it for %s; nothing was applied. %s" % (plan, LIMIT_HINT),
-    )
+    return error.with_hint("The platform refused it for %s; nothing was applied. %s" % (plan, LIMIT_HINT))
 
 
 def _send(client, method, path, operation, body, plan_name):

@@ -126,6 +126,15 @@ def get_endpoint(client, zone_id, method, path, option="shield_zone_id"):
     return find_endpoint(get(client, zone_id, option).endpoints, method, path)
 
 
+def as_sent(table, operation, reply, sent):
+    """The ``data`` a PATCH answered, when ``table``'s view of it is that of ``sent`` (the object read, with the
+    settings sent); an answer showing other settings confirms nothing."""
+    data = reply.object["data"]
+    if table.view(data) != table.view(sent):
+        raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
+    return data
+
+
 def update_configuration(client, zone_id, configuration, body):
     """PATCH the zone-wide settings in ``body`` over ``configuration``: the ApiGuardianConfigurationDetails answered."""
     operation = "Updating API Guardian of shield zone %d" % zone_id
@@ -134,10 +143,7 @@ def update_configuration(client, zone_id, configuration, body):
     reply = client.request(
         "PATCH", GUARDIAN % zone_id, operation, json_body=body, hints={403: PLAN_HINT}, expect="data"
     )
-    data = reply.object["data"]
-    if CONFIGURATION.view(data) != CONFIGURATION.view(dict(configuration, **body)):
-        raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
-    return data
+    return as_sent(CONFIGURATION, operation, reply, dict(configuration, **body))
 
 
 def update_endpoint(client, zone_id, endpoint, body):
@@ -155,10 +161,7 @@ def update_endpoint(client, zone_id, endpoint, body):
         expect="data",
         hints={403: PLAN_HINT, 404: ENDPOINT_GONE_HINT % (name, endpoint_id, zone_id)},
     )
-    data = reply.object["data"]
-    if ENDPOINT.view(data) != ENDPOINT.view(dict(endpoint, **body)):
-        raise unconfirmed(operation, reply.status, "the answer shows other settings than were sent")
-    return data
+    return as_sent(ENDPOINT, operation, reply, dict(endpoint, **body))
 
 
 def upload_spec(client, zone_id, text, enforce, first, hint):

@@ -164,15 +164,7 @@ def _hinted(error):
     option = FIELD_OPTIONS.get((error.field or "").lower())
     if error.status != 400 or option is None:
         return error
-    return ApiError(
-        error.operation,
-        error.status,
-        error.message,
-        error_key=error.error_key,
-        field=error.field,
-        hint="The platform refused %s: check %s." % (error.field, option),
-        kind=error.kind,
-    )
+    return error.with_hint("The platform refused %s: check %s." % (error.field, option))
 
 
 def _write(client, method, path, operation, **options):

@@ -27,6 +27,7 @@ import re
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 
 from . import dns_zones
+from .listing import LookupFailed
 
 ADD_HOSTNAME = "/pullzone/%d/addHostname"
 REMOVE_HOSTNAME = "/pullzone/%d/removeHostname"
@@ -123,18 +124,6 @@ def cname_target(zone):
     return None
 
 
-def _with_hint(error, hint):
-    return ApiError(
-        error.operation,
-        error.status,
-        error.message,
-        error_key=error.error_key,
-        field=error.field,
-        hint=hint,
-        kind=error.kind,
-    )
-
-
 def add(client, zone_id, hostname):
     """Add ``hostname`` to pull zone ``zone_id`` (sent as given). The answer carries no data: None."""
     try:
@@ -148,7 +137,7 @@ def add(client, zone_id, hostname):
         )
     except ApiError as error:
         if error.status == 400 and error.error_key in ADD_HINTS:
-            raise _with_hint(error, ADD_HINTS[error.error_key]) from None
+            raise error.with_hint(ADD_HINTS[error.error_key]) from None
         raise
 
 
@@ -218,9 +207,9 @@ def _certificate_request(send, hostname, target=None):
         send()
     except ApiError as error:
         if acme_limited(error):
-            raise _with_hint(error, acme_hint(hostname)) from None
+            raise error.with_hint(acme_hint(hostname)) from None
         if error.status == 400 and NOT_POINTING in (error.message or ""):
-            raise _with_hint(error, not_pointing_hint(hostname, target)) from None
+            raise error.with_hint(not_pointing_hint(hostname, target)) from None
         raise
 
 
@@ -268,7 +257,8 @@ def wildcard_domain(hostname):
 def owning_dns_zone(client, domain):
     """The DnsZoneModel of this account that holds ``domain`` (the longest zone domain it is or ends with), as the
     official CLI finds the DNS zone of a hostname (docs/platform-notes.md, "Wildcard certificates through a DNS
-    zone"); InputError when none does."""
+    zone"); LookupFailed when none does, with the check-mode ledger's note that would show an earlier task predicted
+    creating one (:func:`predicted_owner`)."""
     best = None
     for zone in dns_zones.list_all(client):
         name = key(zone.get("Domain"))
@@ -279,11 +269,13 @@ def owning_dns_zone(client, domain):
         ):
             best = zone
     if best is None:
-        raise InputError(
+        raise LookupFailed(
             "wildcard_certificate: no DNS zone of this account holds %s, and the platform issues a wildcard "
             "certificate only through the DNS zone of the domain (create it with edge.platform.dnszone and delegate "
             "the domain to it), or use free_certificate alone." % domain,
             option="wildcard_certificate",
+            missing=True,
+            needs=[predicted_owner(domain)],
         )
     return best
 

@@ -65,19 +65,6 @@ class BatchAnswer(object):
         return ApiError(self.operation, self.status, failure.message, error_key=failure.code, field=field)
 
 
-def _with_hint(error, hint):
-    """A copy of ``error`` that gives ``hint`` as its advice (the caught error is never changed)."""
-    return ApiError(
-        error.operation,
-        error.status,
-        error.message,
-        error_key=error.error_key,
-        field=error.field,
-        hint=hint,
-        kind=error.kind,
-    )
-
-
 def run_batch(client, plan):
     """Send ``plan`` (a ``sql_plan.Plan``: its ``requests()``, a batch and a close) in one request: a
     :class:`BatchAnswer`.
@@ -109,9 +96,9 @@ def run_batch(client, plan):
         )
     except ApiError as error:
         if lost_hint and may_have_landed(error):
-            raise _with_hint(error, lost_hint) from error
+            raise error.with_hint(lost_hint) from error
         if isinstance(error, AnswerTooLarge):
-            raise _with_hint(error, TOO_LARGE_TO_READ_HINT) from error
+            raise error.with_hint(TOO_LARGE_TO_READ_HINT) from error
         raise
     try:
         if decoder.problem is not None:

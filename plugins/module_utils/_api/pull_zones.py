@@ -175,14 +175,8 @@ def _certificate_write(client, method, path, operation, body, action):
     except ApiError as error:
         if error.status != 400 or error.field not in CERTIFICATE_FIELD_OPTIONS:
             raise
-        raise ApiError(
-            error.operation,
-            error.status,
-            error.message,
-            error_key=error.error_key,
-            field=error.field,
-            hint="The platform could not %s: check %s." % (action, CERTIFICATE_FIELD_OPTIONS[error.field]),
-            kind=error.kind,
+        raise error.with_hint(
+            "The platform could not %s: check %s." % (action, CERTIFICATE_FIELD_OPTIONS[error.field]),
         ) from None
 
 
@@ -260,15 +254,7 @@ def _write(client, method, path, operation, body=None, name=None, **options):
         hint = _field_hint(error, name)
         if hint is None:
             raise
-        raise ApiError(
-            error.operation,
-            error.status,
-            error.message,
-            error_key=error.error_key,
-            field=error.field,
-            hint=hint,
-            kind=error.kind,
-        ) from None
+        raise error.with_hint(hint) from None
 
 
 def _zone_answer(operation, reply, zone_id=None, name=None):

@@ -150,7 +150,11 @@ class RuleResource(object):
                 % (len(duplicates), self.what, zone_id, name, ", ".join(str(i) for i in duplicates), self.info_module),
                 option="rule_name",
             )
-        return self.get(client, rule["id"], hint) if rule is not None and self.thin(rule) else rule
+        return self.whole(client, rule, hint) if rule is not None else None
+
+    def whole(self, client, rule, hint=None):
+        """``rule`` as the listing gave it, or read by its id when the listing left part of it out (:attr:`thin`)."""
+        return self.get(client, rule["id"], hint) if self.thin(rule) else rule
 
     def get(self, client, rule_id, hint=None):
         """The rule with ``rule_id``; fails unless the answer really is that rule."""

@@ -17,6 +17,7 @@ from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import access_lists, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import created
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     UNCONFIRMED_KINDS,
@@ -25,7 +26,6 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 )
 from ansible_collections.edge.platform.plugins.module_utils._shapes import access_lists as shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
-from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_enums import SHIELD_PLANS
 
 # --- access_list ---------------------------------------------------------------------------------------------------
@@ -37,16 +37,11 @@ def check_input(ctx, list_type):
     """Bad input fails before any write (before any request when the type is known); the canonical entries (or
     None), with a warning per entry that was normalised."""
     name = ctx.params["name"]
-    if not name or not name.strip():
-        raise InputError("name must not be empty: it identifies the list within the shield zone.", option="name")
-    problem = check_name(name, "name")
-    if problem:
-        raise InputError(problem, option="name")
+    check_given_name(name, "name", "name must not be empty: it identifies the list within the shield zone.")
     if ctx.params["entries"] is None or list_type is None:
         return None
     entries, notes = shapes.canonical_entries(list_type, ctx.params["entries"])
-    for note in notes[:MAX_NOTES]:
-        ctx.warn(note)
+    ctx.warn_all(notes[:MAX_NOTES])
     if len(notes) > MAX_NOTES:
         ctx.warn("%d more entries had host bits set and are sent as their networks." % (len(notes) - MAX_NOTES))
     return entries
@@ -105,12 +100,10 @@ def view_now(ctx, found):
 
 def result(ctx, found, outcome, details, custom, wanted):
     """The ``access_list`` return value: from the writes' answers, else the list as read or predicted."""
-    unknown = []  # numbers without a name: returned as the numbers, each with a warning
     if outcome.answer is not None:
         details, answered, configuration = outcome.answer
         details, custom = dict(details, **(configuration or {})), answered or custom
-        shaped = shapes.shape_list(found.id, details, custom, unknown=unknown)
-        warn_all(ctx, unknown)
+        shaped = ctx.shaped(shapes.shape_list, found.id, details, custom)
         if custom is not None and wanted.get("entries") is not None and shaped["entries"] != wanted["entries"]:
             ctx.warn(
                 "The platform answered with %d entries where %d were sent; the entries reported are the platform's."
@@ -119,15 +112,7 @@ def result(ctx, found, outcome, details, custom, wanted):
         return shaped
     if outcome.changed:
         return shapes.shape_predicted(found.id, details, outcome.state)
-    shaped = shapes.shape_list(found.id, details, custom, unknown=unknown)
-    warn_all(ctx, unknown)
-    return shaped
-
-
-def warn_all(ctx, warnings):
-    """Each of ``warnings`` as a warning of the task."""
-    for warning in warnings:
-        ctx.warn(warning)
+    return ctx.shaped(shapes.shape_list, found.id, details, custom)
 
 
 def manage(ctx):
@@ -288,5 +273,5 @@ def read_lists(ctx):
     ]
     if params["include_managed"] and params["name"] is None and params["id"] is None:
         lists += [shapes.shape_list(found.id, d, None, True, unknown) for d in access_lists.managed_lists(index)]
-    warn_all(ctx, unknown)
+    ctx.warn_all(unknown)
     return {"access_lists": lists}

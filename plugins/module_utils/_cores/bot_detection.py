@@ -22,11 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.bot_detectio
 
 def shaped(ctx, zone_id, state):
     """The readable bot detection of ``state``; a number without a name is shown as the number, with a warning."""
-    unknown = []
-    readable = shape_bot_detection(zone_id, state, unknown=unknown)
-    for warning in unknown:
-        ctx.warn(warning)
-    return readable
+    return ctx.shaped(shape_bot_detection, zone_id, state)
 
 
 def configure(ctx):
@@ -41,7 +37,7 @@ def configure(ctx):
         view(current),
         view(wanted),
         partial(bots.update, ctx.client, found.id, wanted, found.not_visible),
-        reread=lambda: view(read_state()),
+        reread=read_state,
         state_of=view,
     )
     shaped(ctx, found.id, wanted)  # a number without a name is kept as read (merged_state): its warning

@@ -15,9 +15,13 @@ from __future__ import annotations
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import databases
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import (
+    check_given_name,
+    is_spaces,
+    nothing_when_absent,
+)
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import databases as D
-from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 NO_RENAME = (
     "name %r differs from the name of database %s (%r), and the platform cannot rename a database (its update takes "
@@ -32,12 +36,9 @@ CHECK = "edge.platform.database_info with name=%s shows whether the database exi
 
 def wanted(params):
     """The options the task asks for; bad input fails here, before any request."""
-    name = params["name"]
-    if name is not None and (not name.strip() or check_name(name, "name")):
-        raise InputError(check_name(name, "name") or "name must not be empty.", option="name")
+    check_given_name(params["name"], "name", "name must not be empty.", blank=is_spaces, blank_first=False)
     values = D.wanted(params)
-    if params["state"] == "absent" and values:
-        raise InputError("state=absent takes no regions (%s given): remove them." % ", ".join(values), option="state")
+    nothing_when_absent(params, values, "regions")
     return values
 
 
@@ -122,7 +123,7 @@ def settle(ctx, db, values):
         values, apply, predicted = plan(ctx, db, values, name)
         after = D.wanted_view(values, name)
     state = partial(D.view, keys=values, name=name)
-    outcome = ctx.reconcile(state(db), after, apply, reread=partial(reread, ctx, db, name), state_of=state, view=state)
+    outcome = ctx.reconcile(state(db), after, apply, reread=partial(reread, ctx, db, name), state_of=state)
     if ctx.params["state"] == "absent":
         return {"database": None}
     if db is None:  # under --check: a later database_token of the run may stand in for its id (_engine/ledger.py)

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_zones
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import nothing_when_absent
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import created
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     BAD_ANSWER,
@@ -45,9 +46,9 @@ CREATED = created("the zones", "zone")  # a lost create's answer is settled by f
 def wanted(params):
     """The settings the task asks for; bad input fails here, before any request."""
     settings = S.wanted_values(params)
-    if params["state"] == "absent" and (settings or params["import_zone_file"] is not None):
-        given = list(settings) + (["import_zone_file"] if params["import_zone_file"] is not None else [])
-        raise InputError("state=absent takes no settings (%s given): remove them." % ", ".join(given), option="state")
+    nothing_when_absent(
+        params, list(settings) + (["import_zone_file"] if params["import_zone_file"] is not None else [])
+    )
     return settings
 
 

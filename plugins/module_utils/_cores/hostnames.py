@@ -12,6 +12,7 @@ Ansible imports): added or removed, a free or wildcard certificate issued, Force
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import hostnames, pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import REFUSED, ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import (
@@ -81,8 +82,7 @@ class Task(object):
         unknown = []
         if self.entry is not None:
             hostname_enums(self.entry, unknown)
-        for warning in unknown:
-            self.ctx.warn(warning)
+        self.ctx.warn_all(unknown)
         return {
             "pull_zone": {"id": self.found.id, "name": self.zone.get("Name")},
             "cname_target": hostnames.cname_target(self.zone),
@@ -135,9 +135,9 @@ def certificate_request(task):
     domain = hostnames.wildcard_domain(task.name)
     try:
         zone = hostnames.owning_dns_zone(ctx.client, domain)
-    except InputError:
+    except LookupFailed as missing:
         # under --check, an earlier task may only have predicted the DNS zone: the change a real run would make
-        if not ctx.predicted_dependency("a DNS zone holding %s" % domain, needs=[hostnames.predicted_owner(domain)]):
+        if not ctx.predicted_dependency("a DNS zone holding %s" % domain, needs=missing.needs):
             raise
         return "a wildcard certificate for *.%s" % domain, None
     what = "a wildcard certificate for *.%s (through DNS zone %s, id %d)" % (domain, zone.get("Domain"), zone["Id"])

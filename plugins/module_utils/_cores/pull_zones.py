@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name, nothing_when_absent
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
 from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import certificate_facts, hostname_enums
-from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.tables import presence_view
 
 NOT_VISIBLE = "No pull zone with id %d is visible to this API key: check id (a new zone is created by its name only)."
@@ -29,14 +29,9 @@ NO_RENAME = (
 
 def wanted(params):
     """The settings the task asks for; bad input fails here, before any request."""
-    name = params["name"]
-    if name is not None and (name == "" or check_name(name, "name")):
-        raise InputError(check_name(name, "name") or "name must not be empty.", option="name")
+    check_given_name(params["name"], "name", "name must not be empty.", blank=lambda name: name == "")
     settings = P.wanted_values(params)
-    if params["state"] == "absent" and settings:
-        raise InputError(
-            "state=absent takes no settings (%s given): remove them." % ", ".join(settings), option="state"
-        )
+    nothing_when_absent(params, settings)
     return settings
 
 
@@ -77,8 +72,7 @@ def shown(ctx, model):
     result = P.shape_pullzone(model, unknown)
     for entry in hostname_entries(model):
         hostname_enums(entry, unknown)
-    for warning in unknown:
-        ctx.warn(warning)
+    ctx.warn_all(unknown)
     return result
 
 
@@ -110,6 +104,5 @@ def listed(ctx, models, details):
             hostname_enums(entry, unknown)
         shaped = P.shape_pull_zone(model, certificates_of(ctx, model) if details else None)
         zones.append(dict(shaped, **P.readable(model, unknown)))
-    for warning in unknown:
-        ctx.warn(warning)
+    ctx.warn_all(unknown)
     return zones

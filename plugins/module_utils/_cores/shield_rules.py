@@ -19,11 +19,11 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import rate_limits, waf_rules
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import SHIELD_ZONE, merge_validation
 from ansible_collections.edge.platform.plugins.module_utils._api.shield_rules import MAX_PAGE_SIZE, named
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
 from ansible_collections.edge.platform.plugins.module_utils._shapes import rate_limits as rate_limit_shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes import waf_rules as waf_rule_shapes
-from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_rules import predicted_rule, rule_body
 
 
@@ -45,14 +45,9 @@ RATE_LIMIT_RULE = RuleKind("rate_limit_rule", "shield-rate-limit", rate_limits.R
 
 def wanted_configuration(kind, params):
     """The ``ruleConfiguration`` to write (None for state=absent); bad input fails before any request."""
-    name = params["rule_name"]
-    if not name or not name.strip():
-        raise InputError(
-            "rule_name must not be empty: it identifies the rule within the shield zone.", option="rule_name"
-        )
-    bad_name = check_name(name, "rule_name")  # the name is sent to the platform
-    if bad_name:
-        raise InputError(bad_name, option="rule_name")
+    check_given_name(  # the name is sent to the platform
+        params["rule_name"], "rule_name", "rule_name must not be empty: it identifies the rule within the shield zone."
+    )
     return kind.shape.desired_configuration(params) if params["state"] == "present" else None
 
 
@@ -141,7 +136,7 @@ def zone_rules(ctx, kind):
     rules = api.list_all(ctx.client, found.id, params["page_size"], found.not_visible)
     if params["rule_name"] is not None:
         # the rules asked for by name are read by their id when the listing left part of them out
-        rules = [api.get(ctx.client, r["id"]) if api.thin(r) else r for r in named(rules, params["rule_name"])]
+        rules = [api.whole(ctx.client, rule) for rule in named(rules, params["rule_name"])]
     thin = [rule.get("id") for rule in rules if api.thin(rule)]
     if thin:
         ctx.warn(api.thin_warning % (len(thin), "" if len(thin) == 1 else "s", ", ".join(str(i) for i in thin[:10])))

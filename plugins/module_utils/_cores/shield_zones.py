@@ -19,7 +19,8 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones, shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.listing import LookupFailed
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import nothing_when_absent
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import shield_zone_settings as S
 from ansible_collections.edge.platform.plugins.module_utils._shapes.shield_zones import shape_shield_zone
 
@@ -34,9 +35,7 @@ CANNOT_UNSHIELD = (
 def wanted(params):
     """``(settings, upload scanning)`` the task asks for; bad input fails here, before any request."""
     settings, uploads = S.wanted_values(params), S.wanted_values(params, S.UPLOAD_FIELDS)
-    if params["state"] == "absent" and (settings or uploads):
-        given = ", ".join(sorted(list(settings) + list(uploads)))
-        raise InputError("state=absent takes no settings (%s was given): remove them." % given, option="state")
+    nothing_when_absent(params, sorted(list(settings) + list(uploads)), given_as="was given")
     return settings, uploads
 
 
@@ -160,8 +159,4 @@ def upload_scanning(ctx, zone, uploads):
 def readable(ctx, model, fields=None):
     """The readable view of ``model`` (the zone by default, else the ``fields`` of upload scanning), with a warning
     per number this collection cannot name."""
-    unknown = []
-    shown = shape_shield_zone(model, unknown) if fields is None else S.readable(model, fields, unknown)
-    for warning in unknown:
-        ctx.warn(warning)
-    return shown
+    return ctx.shaped(shape_shield_zone, model) if fields is None else ctx.shaped(S.readable, model, fields)

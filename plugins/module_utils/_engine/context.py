@@ -155,6 +155,19 @@ class Context(object):
         if message not in self.warnings:
             self.warnings.append(message)
 
+    def warn_all(self, warnings):
+        """Each of ``warnings`` as a warning of the task, in order (the values a shape could not name)."""
+        for message in warnings:
+            self.warn(message)
+
+    def shaped(self, shape, *args, **kwargs):
+        """``shape(*args, **kwargs)`` given an ``unknown`` list to fill (a readable view: ``_shapes``); its value,
+        with a warning for each value it could not name."""
+        unknown = []
+        value = shape(*args, unknown=unknown, **kwargs)
+        self.warn_all(unknown)
+        return value
+
     def deprecate(self, message, version):
         """A deprecation shown with the task result (scrubbed), as Ansible shows one; removed in ``version``."""
         entry = (self.scrub(message), version)
@@ -278,7 +291,8 @@ class Context(object):
         recorded for the result.
 
         ``reread()`` returns the current state in the shape of ``after`` or, with ``view``, the current model, whose
-        state is ``view(model)`` (the outcome's ``model`` is then that model). When ``apply()`` raised an
+        state is ``view(model)`` (the outcome's ``model`` is then that model); ``view`` defaults to ``state_of``, so
+        a core whose answer and re-read are the same model passes ``state_of`` alone. When ``apply()`` raised an
         ``ApiError`` of kind "may_have_been_sent" (no answer, but the write may have landed) or
         "bad_answer" (an answer that does not confirm the write: never a state to claim), the
         write is not sent again: ``reread()`` runs once and decides. Desired state reached: changed,
@@ -291,6 +305,7 @@ class Context(object):
         saying why the re-read state cannot tell (the outcome is then reported unknown).
         """
         changed = before != after if changed is None else bool(changed)
+        view = state_of if view is None else view
         state, answer, model = before, None, None
         diff = {"before": before, "after": after} if self.diff_mode else None
         if changed:

@@ -141,6 +141,18 @@ class ApiError(Exception):
         self.hint = hint
         super().__init__(self.describe())
 
+    def with_hint(self, hint):
+        """A copy of this error (an ``ApiError``) that gives ``hint`` as its advice: the caught one is never changed."""
+        return ApiError(
+            self.operation,
+            self.status,
+            self.message,
+            error_key=self.error_key,
+            field=self.field,
+            hint=hint,
+            kind=self.kind,
+        )
+
     def as_dict(self):
         """The structured ``api_error`` return value."""
         return {

@@ -13,8 +13,8 @@ origin and settings, so the second item onwards reuses the first one's connectio
 
 The rules:
 
-- **Keyed by** :func:`session_key`: the origin (scheme, host, port), ``validate_certs``, and the environment
-  that decides how a connection is verified or routed (``REQUESTS_CA_BUNDLE``, ``CURL_CA_BUNDLE``,
+- **Keyed by** :func:`session_key`: the origin (scheme, host, port: ``transport.origin``), ``validate_certs``, and
+  the environment that decides how a connection is verified or routed (``REQUESTS_CA_BUNDLE``, ``CURL_CA_BUNDLE``,
   ``SSL_CERT_FILE``, ``SSL_CERT_DIR``, the proxy variables), read when the client is built (a task's
   ``environment:`` applies then). A connection verified under one CA bundle is never used under another.
 - **Never shared between processes.** The cache belongs to the process that filled it: every call compares
@@ -40,9 +40,8 @@ import collections
 import os
 import threading
 from http.cookiejar import DefaultCookiePolicy
-from urllib.parse import urlsplit
 
-from .transport import DEFAULT_PORTS
+from .transport import origin
 
 try:
     import requests
@@ -67,15 +66,13 @@ ENVIRONMENT = (
 def session_key(base_url, validate_certs, environ=None):
     """What a shared session is keyed by: origin, ``validate_certs`` and the verification and proxy environment."""
     environ = os.environ if environ is None else environ
-    parts = urlsplit(base_url)
-    scheme = parts.scheme.lower()
-    origin = (scheme, (parts.hostname or "").lower(), parts.port or DEFAULT_PORTS.get(scheme))
     settings = tuple(
         (name, environ.get(name), environ.get(name.lower()))
         for name in ENVIRONMENT
         if name in environ or name.lower() in environ
     )
-    return origin, bool(validate_certs), settings
+    # the hosts check base_url before a client is made; one they could not read would still get a session of its own
+    return origin(base_url) or base_url, bool(validate_certs), settings
 
 
 class _Cache(object):

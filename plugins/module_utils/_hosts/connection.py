@@ -128,6 +128,19 @@ def check_credential(value, option, envs, alias=None):
     return None
 
 
+def transport_options(ctx):
+    """The ``Client`` keywords every connection takes alike: the transport options (checked by
+    :func:`check_transport`), the context's secrets and its warnings."""
+    params = ctx.params
+    return dict(
+        secrets=ctx.secrets,
+        timeout=params["timeout"],
+        retries=params["retries"],
+        validate_certs=params["validate_certs"],
+        warn=ctx.warn,
+    )
+
+
 def check_transport(params):
     """An error message when ``timeout`` or ``retries`` cannot be used, else None."""
     timeout = params["timeout"]
@@ -190,11 +203,7 @@ def management_client(ctx):
     return Client(
         params["base_url"].strip(),
         access_key_auth(params["api_key"]),
-        secrets=ctx.secrets,
-        timeout=params["timeout"],
-        retries=params["retries"],
-        validate_certs=params["validate_certs"],
-        warn=ctx.warn,
+        **transport_options(ctx),
         example_root=DEFAULT_BASE_URL,
         keep_alive=True,  # the items of a loop reuse one connection (_engine/sessions.py)
     )

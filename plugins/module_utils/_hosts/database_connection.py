@@ -26,7 +26,14 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.client impor
     bearer_auth,
 )
 
-from .connection import check_credential, check_not_empty, check_required, check_transport, transport_argument_spec
+from .connection import (
+    check_credential,
+    check_not_empty,
+    check_required,
+    check_transport,
+    transport_argument_spec,
+    transport_options,
+)
 
 # What a message about a redirect shows as a database URL to give instead.
 EXAMPLE_URL = "libsql://my-db.lite.bunnydb.net"
@@ -54,18 +61,8 @@ def database_connection(ctx):
     params = ctx.params
     for secret in url_tokens(params["database_url"]) | {params.get("auth_token")}:
         ctx.add_secret(secret)
-    problem = check_required(
-        params["database_url"],
-        "database_url",
-        DATABASE_URL_ENV,
-        "the database URL, for example libsql://my-db.lite.bunnydb.net",
-    )
-    problem = problem or check_not_empty(
-        params["database_url"],
-        "database_url",
-        DATABASE_URL_ENV,
-        "the database URL, for example libsql://my-db.lite.bunnydb.net",
-    )
+    url = (params["database_url"], "database_url", DATABASE_URL_ENV, "the database URL, for example " + EXAMPLE_URL)
+    problem = check_required(*url) or check_not_empty(*url)
     if problem:
         ctx.fail(problem)
     endpoint, url_token = None, None
@@ -101,11 +98,7 @@ def database_connection(ctx):
     return Client(
         endpoint,
         bearer_auth(token),
-        secrets=ctx.secrets,
-        timeout=params["timeout"],
-        retries=params["retries"],
-        validate_certs=params["validate_certs"],
-        warn=ctx.warn,
+        **transport_options(ctx),
         url_option="database_url",
         example_root=EXAMPLE_URL,
         service="database",

@@ -72,3 +72,13 @@ def test_a_refusal_of_a_create_names_the_plan_limit():
     with pytest.raises(ApiError) as caught:
         rate_limits.create(api, 3001, BODY)
     assert "rate_limit_rules_limit" in caught.value.describe() and "limit exceeded" in caught.value.describe()
+
+
+def test_a_listed_rule_without_its_limit_is_read_whole_by_its_id():
+    listed = rule(6001)  # the listing's CustomWafRule: no timeframe nor blockTime
+    limit = {"requestCount": 5, "timeframe": 60, "blockTime": 300}
+    whole = dict(rule(6002), ruleConfiguration=limit)
+    api, session = client(FakeResponse(body=rule(6001)))
+    assert rate_limits.RATE_LIMITS.whole(api, whole) is whole  # whole already: no request
+    assert rate_limits.RATE_LIMITS.whole(api, listed) == rule(6001)
+    assert [c["url"].split("test", 1)[1] for c in session.calls] == ["/shield/rate-limit/6001"]

@@ -8,6 +8,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine import conte
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
     MAY_HAVE_BEEN_SENT,
+    REDACTED,
     ApiError,
     InputError,
     unconfirmed,
@@ -383,15 +384,17 @@ def test_a_reread_that_settles_a_lost_answer_is_the_state():
     assert outcome.answer is None and outcome.state is read_back and outcome.changed is True
 
 
-def test_a_reread_by_view_gives_the_model_it_settled_on():
-    """With ``view``, the re-read returns the model: the state compared is its view, the outcome carries both."""
+@pytest.mark.parametrize("keyword", ["view", "state_of"])
+def test_a_reread_by_view_gives_the_model_it_settled_on(keyword):
+    """With ``view``, the re-read returns the model: the state compared is its view, the outcome carries both. A core
+    whose answer and re-read are the same model passes ``state_of`` alone: without ``view`` it views both."""
 
     def apply():
         raise ApiError("Updating x", None, "read timed out", kind=MAY_HAVE_BEEN_SENT)
 
     model = {"Value": 2, "Id": 7}
     outcome = Context({}).reconcile(
-        {"v": 1}, {"v": 2}, apply, reread=lambda: model, view=lambda read: {"v": read["Value"]}
+        {"v": 1}, {"v": 2}, apply, reread=lambda: model, **{keyword: lambda read: {"v": read["Value"]}}
     )
     assert outcome.state == {"v": 2} and outcome.model is model and outcome.answer is None
 
@@ -522,3 +525,13 @@ def test_a_lost_write_read_back_as_not_applied_is_no_change_and_an_unknown_one_i
         writes = Writes(apply_error=lost(), reread_state=state, reread_error=error)
         result = reconcile(ctx, writes, {"value": 1}, {"value": 2})
         assert result["failed"] is True and result.get("changed") is changed, result
+
+
+def test_a_shaped_value_warns_about_each_value_it_could_not_name():
+    def shape(model, unknown=None):
+        unknown.extend("%s has no name" % value for value in model)
+        return {"shown": list(model)}
+
+    ctx = Context({}, secrets=[SECRET])
+    assert ctx.shaped(shape, [7, SECRET, 7]) == {"shown": [7, SECRET, 7]}
+    assert ctx.warnings == ["7 has no name", "%s has no name" % REDACTED]

@@ -10,6 +10,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
     BAD_ANSWER,
     KINDS,
     MAY_HAVE_BEEN_SENT,
+    REFUSED,
     ApiError,
     envelope_failure,
     may_have_landed,
@@ -181,3 +182,10 @@ def test_may_have_landed_only_without_a_readable_answer(kind):
     # sent with no answer, or a 2xx that could not be read: the platform may have acted; anything else proves not
     error = ApiError("Writing", 503 if kind == MAY_HAVE_BEEN_SENT else None, kind=kind)
     assert may_have_landed(error) is (kind in (MAY_HAVE_BEEN_SENT, BAD_ANSWER))
+
+
+def test_an_error_with_another_hint_is_a_copy():
+    error = ApiError("Adding x", 400, "bad", error_key="k", field="Value", hint="old", kind=REFUSED)
+    hinted = error.with_hint("check value.")
+    assert (hinted.operation, hinted.status, hinted.message, hinted.kind) == ("Adding x", 400, "bad", REFUSED)
+    assert hinted.as_dict() == error.as_dict() and hinted.hint == "check value." and error.hint == "old"
