@@ -39,19 +39,30 @@ class Field(object):
     ``write`` names the request that carries the member where a resource has several (a create, an update of its
     configuration), ``updatable`` whether an existing object takes a new value, ``required`` whether the option must
     be given; ``within`` the kinds of object that take the option where a resource's objects come in kinds (a DNS
-    record's types), None for every kind."""
+    record's types), None for every kind; ``section`` the object of the model that holds the member where the
+    platform nests members the options do not (a bot detection state's ``browserFingerprint``), None for the top
+    level."""
 
     spec_type = "str"
     settable = True  # an option of the module (a Shown field is only returned)
 
-    def __init__(self, option, member, read=None, write=None, updatable=True, required=False, within=None):
+    def __init__(
+        self, option, member, read=None, write=None, updatable=True, required=False, within=None, section=None
+    ):
         self.option, self.member, self.read_from = option, member, read
         self.write, self.updatable, self.required = write, updatable, required
-        self.within, self.bounds = within, None
+        self.within, self.section, self.bounds = within, section, None
 
     def read(self, model):
-        """The platform's value of this field in ``model`` (a dict)."""
-        return self.read_from(model) if self.read_from else model.get(self.member)
+        """The platform's value of this field in ``model`` (a dict; its section missing or no object: None)."""
+        if self.read_from:
+            return self.read_from(model)
+        holder = model if self.section is None else model.get(self.section)
+        return holder.get(self.member) if isinstance(holder, dict) else None
+
+    def place(self, body):
+        """The object of ``body`` that holds this field's member: ``body``, or its section (made when missing)."""
+        return body if self.section is None else body.setdefault(self.section, {})
 
     def checked(self, value):
         """The option's value -> the value the task asks for."""
@@ -301,8 +312,12 @@ def wanted_values(fields, params):
 
 
 def request_members(fields, wanted):
-    """The body members that set ``wanted``, and only those."""
-    return {f.member: f.body(wanted[f.option]) for f in fields if f.option in wanted}
+    """The body members that set ``wanted``, and only those (in their sections)."""
+    body = {}
+    for field in fields:
+        if field.option in wanted:
+            field.place(body)[field.member] = field.body(wanted[field.option])
+    return body
 
 
 def readable(fields, model, unknown=None):
