@@ -17,7 +17,8 @@ platform ``member`` that holds it, and five conversions:
 - :meth:`Field.spec`: the option's entry of the Ansible argument spec; :attr:`Field.bounds` its range, if declared.
 
 The walkers (:func:`wanted_values`, :func:`request_members`, :func:`readable`, :func:`managed_view`,
-:func:`wanted_view`, :func:`differing`, :func:`argument_spec`, :func:`bounds`) apply those to a whole table. The
+:func:`wanted_view`, :func:`differing`, :func:`argument_spec`, :func:`bounds`) apply those to a whole table;
+:func:`merged` is what a write that applied a body leaves. The
 variations are parameters or the small subclasses below: :class:`Text` (normalised text: hosts, e-mail addresses,
 URLs), :class:`Bool`, :class:`Int` (with bounds), :class:`Float`, :class:`Enum` (a names table; enums grow: ``enums.py``),
 :class:`Strings` (a list compared as a set), :class:`Group` (nested options) and :class:`Shown` (a value only returned,
@@ -344,6 +345,12 @@ def differing(fields, model, wanted):
     """The options of ``wanted`` whose value ``model`` does not hold."""
     now, asked = managed_view(fields, model, wanted), wanted_view(fields, wanted)
     return {option: value for option, value in wanted.items() if now[option] != asked[option]}
+
+
+def merged(model, members):
+    """The object ``model`` (None: none yet) with the body ``members`` written over it: what a write that applied them
+    leaves, as far as this collection can tell."""
+    return dict(model or {}, **members)
 
 
 def argument_spec(fields):
