@@ -18,11 +18,10 @@ platform ``member`` that holds it, and five conversions:
 
 The walkers (:func:`wanted_values`, :func:`request_members`, :func:`readable`, :func:`managed_view`,
 :func:`wanted_view`, :func:`differing`, :func:`argument_spec`, :func:`bounds`) apply those to a whole table;
-:func:`merged` is what a write that applied a body leaves. The
-variations are parameters or the small subclasses below: :class:`Text` (normalised text: hosts, e-mail addresses,
-URLs), :class:`Bool`, :class:`Int` (with bounds), :class:`Float`, :class:`Enum` (a names table; enums grow: ``enums.py``),
-:class:`Strings` (a list compared as a set), :class:`Group` (nested options) and :class:`Shown` (a value only returned,
-never an option).
+:func:`merged` is what a write that applied a body leaves. The variations are parameters or the small subclasses
+below: :class:`Text` (normalised text: hosts, e-mail addresses, URLs), :class:`Bool`, :class:`Int` and :class:`Float`
+(with bounds), :class:`Enum` (a names table; enums grow: ``enums.py``), :class:`Strings` (a list compared as a set),
+:class:`Group` (nested options) and :class:`Shown` (a value only returned, never an option).
 """
 
 from __future__ import annotations
