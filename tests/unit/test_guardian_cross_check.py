@@ -536,7 +536,7 @@ def emulator_state(text):
 
 
 def snake_auth(schemes):
-    return [dict((snake, scheme[camel]) for snake, camel in _guardian.AUTH_FIELDS) for scheme in schemes or []]
+    return [{field.option: scheme[field.member] for field in _guardian.AUTH_FIELDS} for scheme in schemes or []]
 
 
 def assert_agree(text):

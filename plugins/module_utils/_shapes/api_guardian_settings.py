@@ -17,6 +17,7 @@ from __future__ import annotations
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._openapi.loader import PARAMETER_GROUPS
 
+from . import fields as kit
 from .api_guardian_spec import endpoint_key
 from .shield_enums import (
     API_GUARDIAN_ACTIONS,
@@ -110,22 +111,23 @@ def _as_is(value):
     return value
 
 
-class Field(object):
-    """One setting of a shape.
+class Setting(kit.Field):
+    """One setting of a shape, a field of the kit whose sub-options the platform holds flat.
 
-    ``option``: its option (dotted for a sub-option, ``rate_limiting.timeframe``); ``prop``: the platform's property;
-    ``parse(option, value, model)``: the option's value -> the platform's (None: shown, never set; ``model`` is the
-    object being changed, for checks against it); ``show(value)``: the platform's value -> readable;
-    ``same(current, wanted)``: whether the property already has the wanted value.
+    ``option``: its option (dotted for a sub-option, ``rate_limiting.timeframe``); ``member``: the platform's
+    property; ``parse(option, value, model)``: the option's value -> the platform's (None: shown, never set;
+    ``model`` is the object being changed, for checks against it); ``show(value)``: the platform's value -> readable
+    (:meth:`readable`); ``same(current, wanted)``: whether the property already has the wanted value.
     """
 
-    def __init__(self, option, prop, parse=None, show=_as_is, same=_same):
-        self.option = option
+    def __init__(self, option, member, parse=None, show=_as_is, same=_same):
+        super().__init__(option, member)
         self.path = option.split(".")
-        self.prop = prop
-        self.parse = parse
-        self.show = show
-        self.same = same
+        self.parse, self.show, self.same = parse, show, same
+        self.settable = parse is not None
+
+    def readable(self, value, unknown=None):
+        return self.show(value)
 
 
 class Settings(object):
@@ -142,12 +144,12 @@ class Settings(object):
             for name in field.path:
                 value = (value or {}).get(name)
             if field.parse is not None and value is not None:
-                wanted[field.prop] = field.parse(field.option, value, model or {})
+                wanted[field.member] = field.parse(field.option, value, model or {})
         return wanted
 
     def changes(self, model, wanted):
         """The PATCH body: the wanted properties whose value differs from ``model``."""
-        same = dict((field.prop, field.same) for field in self.fields if field.parse is not None)
+        same = dict((field.member, field.same) for field in self.fields if field.settable)
         return dict((prop, value) for prop, value in wanted.items() if not same[prop](model.get(prop), value))
 
     def view(self, model):
@@ -158,7 +160,7 @@ class Settings(object):
             place = view
             for name in field.path[:-1]:
                 place = place.setdefault(name, {})
-            place[field.path[-1]] = field.show(model.get(field.prop))
+            place[field.path[-1]] = field.readable(field.read(model))
         return view
 
 
@@ -206,40 +208,42 @@ def _rate_limit_type_name(kind):
 
 # ApiGuardianConfigurationDetails <-> the api_guardian module's options
 CONFIGURATION = Settings(
-    Field("enabled", "isEnabled", _flag),
-    Field("execution_mode", "executionMode", **_enum(API_GUARDIAN_EXECUTION_MODES)),
-    Field("body_limit_action", "bodyLimitAction", **_enum(API_GUARDIAN_ACTIONS)),
-    Field("unmatched_path_action", "unmatchedPathAction", **_enum(API_GUARDIAN_ACTIONS)),
+    Setting("enabled", "isEnabled", _flag),
+    Setting("execution_mode", "executionMode", **_enum(API_GUARDIAN_EXECUTION_MODES)),
+    Setting("body_limit_action", "bodyLimitAction", **_enum(API_GUARDIAN_ACTIONS)),
+    Setting("unmatched_path_action", "unmatchedPathAction", **_enum(API_GUARDIAN_ACTIONS)),
 )
 
 # ApiGuardianEndpointDetails <-> the api_guardian_endpoint module's options (id, method and path only shown)
 ENDPOINT = Settings(
-    Field("id", "apiGuardianEndpointId"),
-    Field("method", "requestMethod"),
-    Field("path", "requestPath"),
-    Field("enabled", "isEnabled", _flag),
-    Field("validate_request_body", "validateRequestBodySchema", _flag),
-    Field("validate_response_body", "validateResponseBodySchema", _flag),
-    Field("validate_authorization", "validateAuthorization", _flag),
-    Field("detect_xss", "detectParameterXss", _flag),
-    Field("detect_sqli", "detectParameterSqli", _flag),
-    Field(
+    Setting("id", "apiGuardianEndpointId"),
+    Setting("method", "requestMethod"),
+    Setting("path", "requestPath"),
+    Setting("enabled", "isEnabled", _flag),
+    Setting("validate_request_body", "validateRequestBodySchema", _flag),
+    Setting("validate_response_body", "validateResponseBodySchema", _flag),
+    Setting("validate_authorization", "validateAuthorization", _flag),
+    Setting("detect_xss", "detectParameterXss", _flag),
+    Setting("detect_sqli", "detectParameterSqli", _flag),
+    Setting(
         "injection_detection_parameters",
         "injectionDetectionParameters",
         _parameters,
         show=_sorted_selection,
         same=_same_selection,
     ),
-    Field("rate_limiting.enabled", "rateLimitingEnabled", _flag),
-    Field("rate_limiting.type", "rateLimitingType", _without_model(parse_rate_limit_type), show=_rate_limit_type_name),
-    Field("rate_limiting.request_count", "rateLimitingRequestCount", _count),
-    Field(
+    Setting("rate_limiting.enabled", "rateLimitingEnabled", _flag),
+    Setting(
+        "rate_limiting.type", "rateLimitingType", _without_model(parse_rate_limit_type), show=_rate_limit_type_name
+    ),
+    Setting("rate_limiting.request_count", "rateLimitingRequestCount", _count),
+    Setting(
         "rate_limiting.timeframe",
         "rateLimitingTimeframe",
         _without_model(parse_timeframe),
         show=lambda seconds: readable(RATE_LIMIT_TIMEFRAMES, seconds),
     ),
-    Field("rate_limiting.timeframe_seconds", "rateLimitingTimeframe"),
+    Setting("rate_limiting.timeframe_seconds", "rateLimitingTimeframe"),
 )
 
 

@@ -28,51 +28,61 @@ from ansible_collections.edge.platform.plugins.module_utils._openapi.loader impo
 from ansible_collections.edge.platform.plugins.module_utils._openapi.metrics import LIMITS, exceeded_limits, measure
 from ansible_collections.edge.platform.plugins.module_utils._openapi.renderer import parse_rendered, render
 
+from . import fields as kit
+
+# The readable views of the platform's API Guardian models: tables of the field kit's Shown fields (``fields.py``).
 CONFIGURATION_FIELDS = (
-    ("shield_zone_id", "shieldZoneId"),
-    ("is_enabled", "isEnabled"),
-    ("execution_mode", "executionMode"),
-    ("body_limit_action", "bodyLimitAction"),
-    ("unmatched_path_action", "unmatchedPathAction"),
-    ("title", "title"),
-    ("version", "version"),
-    ("max_endpoints", "maxEndpoints"),
-    ("max_fields_per_type", "maxFieldsPerType"),
-    ("max_nesting_depth", "maxNestingDepth"),
-    ("max_total_schema_nodes", "maxTotalSchemaNodes"),
-    ("max_total_regex_length", "maxTotalRegexLength"),
-    ("created_at", "createdAt"),
-    ("updated_at", "updatedAt"),
-)
-ENDPOINT_FIELDS = (
-    ("id", "apiGuardianEndpointId"),
-    ("shield_zone_id", "shieldZoneId"),
-    ("request_method", "requestMethod"),
-    ("request_path", "requestPath"),
-    ("validate_request_body_schema", "validateRequestBodySchema"),
-    ("validate_response_body_schema", "validateResponseBodySchema"),
-    ("validate_authorization", "validateAuthorization"),
-    ("is_enabled", "isEnabled"),
-    ("auth_schemes", "authSchemes"),
-    ("request_body_schema_yaml", "requestBodySchemaYaml"),
-    ("response_body_schemas_yaml", "responseBodySchemasYaml"),
-    ("available_parameters", "availableParameters"),
-    ("injection_detection_parameters", "injectionDetectionParameters"),
-    ("detect_parameter_xss", "detectParameterXss"),
-    ("detect_parameter_sqli", "detectParameterSqli"),
-    ("rate_limiting_enabled", "rateLimitingEnabled"),
-    ("rate_limiting_type", "rateLimitingType"),
-    ("rate_limiting_request_count", "rateLimitingRequestCount"),
-    ("rate_limiting_timeframe", "rateLimitingTimeframe"),
-    ("created_at", "createdAt"),
-    ("updated_at", "updatedAt"),
+    kit.Shown("shield_zone_id", "shieldZoneId"),
+    kit.Shown("is_enabled", "isEnabled"),
+    kit.Shown("execution_mode", "executionMode"),
+    kit.Shown("body_limit_action", "bodyLimitAction"),
+    kit.Shown("unmatched_path_action", "unmatchedPathAction"),
+    kit.Shown("title", "title"),
+    kit.Shown("version", "version"),
+    kit.Shown("max_endpoints", "maxEndpoints"),
+    kit.Shown("max_fields_per_type", "maxFieldsPerType"),
+    kit.Shown("max_nesting_depth", "maxNestingDepth"),
+    kit.Shown("max_total_schema_nodes", "maxTotalSchemaNodes"),
+    kit.Shown("max_total_regex_length", "maxTotalRegexLength"),
+    kit.Shown("created_at", "createdAt"),
+    kit.Shown("updated_at", "updatedAt"),
 )
 AUTH_FIELDS = (
-    ("scheme_name", "schemeName"),
-    ("scheme_type", "schemeType"),
-    ("location", "location"),
-    ("credential_name", "credentialName"),
-    ("http_scheme", "httpScheme"),
+    kit.Shown("scheme_name", "schemeName"),
+    kit.Shown("scheme_type", "schemeType"),
+    kit.Shown("location", "location"),
+    kit.Shown("credential_name", "credentialName"),
+    kit.Shown("http_scheme", "httpScheme"),
+)
+
+
+def _auth_schemes(schemes):
+    """An endpoint's ``authSchemes``, readable (null stays null)."""
+    return None if schemes is None else [kit.readable(AUTH_FIELDS, s) for s in schemes if isinstance(s, dict)]
+
+
+ENDPOINT_FIELDS = (
+    kit.Shown("id", "apiGuardianEndpointId"),
+    kit.Shown("shield_zone_id", "shieldZoneId"),
+    kit.Shown("request_method", "requestMethod"),
+    kit.Shown("request_path", "requestPath"),
+    kit.Shown("validate_request_body_schema", "validateRequestBodySchema"),
+    kit.Shown("validate_response_body_schema", "validateResponseBodySchema"),
+    kit.Shown("validate_authorization", "validateAuthorization"),
+    kit.Shown("is_enabled", "isEnabled"),
+    kit.Shown("auth_schemes", "authSchemes", _auth_schemes),
+    kit.Shown("request_body_schema_yaml", "requestBodySchemaYaml"),
+    kit.Shown("response_body_schemas_yaml", "responseBodySchemasYaml"),
+    kit.Shown("available_parameters", "availableParameters"),
+    kit.Shown("injection_detection_parameters", "injectionDetectionParameters"),
+    kit.Shown("detect_parameter_xss", "detectParameterXss"),
+    kit.Shown("detect_parameter_sqli", "detectParameterSqli"),
+    kit.Shown("rate_limiting_enabled", "rateLimitingEnabled"),
+    kit.Shown("rate_limiting_type", "rateLimitingType"),
+    kit.Shown("rate_limiting_request_count", "rateLimitingRequestCount"),
+    kit.Shown("rate_limiting_timeframe", "rateLimitingTimeframe"),
+    kit.Shown("created_at", "createdAt"),
+    kit.Shown("updated_at", "updatedAt"),
 )
 
 
@@ -125,12 +135,8 @@ def _comparable_groups(value):
     return dict((group, sorted(set(str(n) for n in names))) for group, names in _groups(value).items())
 
 
-def _auth_to_snake(scheme):
-    return dict((snake, scheme.get(camel)) for snake, camel in AUTH_FIELDS)
-
-
 def _auth_to_camel(scheme):
-    return dict((camel, scheme.get(snake)) for snake, camel in AUTH_FIELDS)
+    return dict((field.member, scheme.get(field.option)) for field in AUTH_FIELDS)
 
 
 def _comparable_auth(schemes):
@@ -172,9 +178,7 @@ def _view_current(endpoint, parse):
     responses = endpoint.get("responseBodySchemasYaml")
     return {
         "parameters": _comparable_groups(endpoint.get("availableParameters")),
-        "auth_schemes": _comparable_auth(
-            [_auth_to_snake(s) for s in endpoint.get("authSchemes") or [] if isinstance(s, dict)]
-        ),
+        "auth_schemes": _comparable_auth(_auth_schemes(endpoint.get("authSchemes") or [])),
         "request_body_schema": parse(endpoint.get("requestBodySchemaYaml")),
         "response_body_schemas": dict(
             (str(code), parse(text)) for code, text in (responses.items() if isinstance(responses, dict) else ())
@@ -280,7 +284,7 @@ def predict(current, derived, enforce, zone_id, parse=None):
     endpoints = []
     for endpoint in derived["endpoints"]:
         kept = by_key.get(endpoint_key(endpoint["method"], endpoint["path"]))
-        shaped = dict(kept) if kept is not None else dict((camel, None) for dummy, camel in ENDPOINT_FIELDS)
+        shaped = dict(kept) if kept is not None else dict.fromkeys(field.member for field in ENDPOINT_FIELDS)
         if kept is None:
             shaped.update(shieldZoneId=zone_id, requestMethod=endpoint["method"], requestPath=endpoint["path"])
         groups = _groups(endpoint["parameters"])
@@ -310,16 +314,11 @@ def predict(current, derived, enforce, zone_id, parse=None):
 
 
 def shape_configuration(configuration):
-    configuration = configuration if isinstance(configuration, dict) else {}
-    return dict((snake, configuration.get(camel)) for snake, camel in CONFIGURATION_FIELDS)
+    return kit.readable(CONFIGURATION_FIELDS, configuration)
 
 
 def shape_endpoint(endpoint):
-    get = endpoint.get
-    shaped = {snake: get(camel) for snake, camel in ENDPOINT_FIELDS}
-    schemes = get("authSchemes")
-    shaped["auth_schemes"] = None if schemes is None else [_auth_to_snake(s) for s in schemes if isinstance(s, dict)]
-    return shaped
+    return kit.readable(ENDPOINT_FIELDS, endpoint)
 
 
 class Upload(object):

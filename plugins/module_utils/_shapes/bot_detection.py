@@ -4,7 +4,8 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """Bot detection of a shield zone: one field table drives every conversion of its settings.
 
-:data:`FIELDS` has one row per setting of a ``BotDetectionConfigurationState``. Three walkers read it:
+:data:`FIELDS` has one field of the kit (``fields.py``) per setting of a ``BotDetectionConfigurationState``: an enum
+(names beside its numbers) or a flag, in its section of the state. Three walkers read it:
 
 - option -> body (:func:`merged_state`): the options a task gives, by name or number, over the
   configuration read; a value that is neither raises ``InputError`` naming the option;
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from . import fields as kit
 from .enums import readable as enum_readable
 from .shield_enums import (
     BOT_EXECUTION_MODES,
@@ -30,14 +32,13 @@ from .shield_enums import (
     number_for,
 )
 
-# option, section of the state (None: the top level), member, names of its numbers (None: a flag)
 FIELDS = (
-    ("execution_mode", None, "executionMode", BOT_EXECUTION_MODES),
-    ("request_integrity_sensitivity", "requestIntegrity", "sensitivity", BOT_SENSITIVITIES),
-    ("ip_address_sensitivity", "ipAddress", "sensitivity", BOT_SENSITIVITIES),
-    ("fingerprint_sensitivity", "browserFingerprint", "sensitivity", BOT_SENSITIVITIES),
-    ("fingerprint_aggression", "browserFingerprint", "aggression", BOT_FINGERPRINT_AGGRESSIONS),
-    ("complex_fingerprinting", "browserFingerprint", "complexEnabled", None),
+    kit.Enum("execution_mode", "executionMode", BOT_EXECUTION_MODES),
+    kit.Enum("request_integrity_sensitivity", "sensitivity", BOT_SENSITIVITIES, section="requestIntegrity"),
+    kit.Enum("ip_address_sensitivity", "sensitivity", BOT_SENSITIVITIES, section="ipAddress"),
+    kit.Enum("fingerprint_sensitivity", "sensitivity", BOT_SENSITIVITIES, section="browserFingerprint"),
+    kit.Enum("fingerprint_aggression", "aggression", BOT_FINGERPRINT_AGGRESSIONS, section="browserFingerprint"),
+    kit.Bool("complex_fingerprinting", "complexEnabled", section="browserFingerprint"),
 )
 
 
@@ -46,16 +47,10 @@ def _snake(name):
     return re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower()
 
 
-def _section(state, section):
-    """The part of ``state`` a row lives in (``{}`` when the platform sent none, or not an object)."""
-    if section is None:
-        return state
-    return state.get(section) if isinstance(state.get(section), dict) else {}
-
-
-def _place(target, section, convert=lambda name: name):
-    """Where a row's value goes in ``target``: the top level, or its section (created on first use)."""
-    return target if section is None else target.setdefault(convert(section), {})
+def _readable_place(shaped, field):
+    """Where a field's readable value goes in ``shaped``: the top level, or its section's key (created on first
+    use)."""
+    return shaped if field.section is None else shaped.setdefault(_snake(field.section), {})
 
 
 def shape_bot_detection(zone_id, state, reason=None, unknown=None):
@@ -67,15 +62,15 @@ def shape_bot_detection(zone_id, state, reason=None, unknown=None):
         "available": reason is None,
         "unavailable_reason": reason,
     }
-    for option, section, member, names in FIELDS:
-        value = _section(state, section).get(member)
-        target = _place(shaped, section, _snake)
-        target[_snake(member)] = value
-        if names is not None:
-            name = enum_name(names, value)
+    for field in FIELDS:
+        value = field.read(state)
+        target = _readable_place(shaped, field)
+        target[_snake(field.member)] = value
+        if isinstance(field, kit.Enum):
+            name = enum_name(field.names, value)
             if name is None and as_number(value) is not None:
-                enum_readable(names, as_number(value), option, unknown)
-            target[_snake(member) + "_name"] = name
+                enum_readable(field.names, as_number(value), field.option, unknown)
+            target[_snake(field.member) + "_name"] = name
     return shaped
 
 
@@ -83,9 +78,9 @@ def complete_state(state):
     """body -> filled body: the configuration as a complete ``UpdateBotDetectionRequest`` body would set it."""
     state = state if isinstance(state, dict) else {}
     complete = {}
-    for _option, section, member, names in FIELDS:
-        value = _section(state, section).get(member)
-        _place(complete, section)[member] = value if names is not None else bool(value)
+    for field in FIELDS:
+        value = field.read(state)
+        field.place(complete)[field.member] = value if isinstance(field, kit.Enum) else bool(value)
     return complete
 
 
@@ -96,10 +91,11 @@ def merged_state(current, params):
     BunnyWay/terraform-provider-bunnynet internal/api/pullzone_shield.go), so what is not given is sent as read.
     """
     state = complete_state(current)
-    for option, section, member, names in FIELDS:
-        value = params.get(option)
+    for field in FIELDS:
+        value = params.get(field.option)
         if value is not None:
-            _place(state, section)[member] = bool(value) if names is None else number_for(option, names, value)
+            number = isinstance(field, kit.Enum)
+            field.place(state)[field.member] = number_for(field.option, field.names, value) if number else bool(value)
     return state
 
 

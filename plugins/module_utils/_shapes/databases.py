@@ -5,8 +5,8 @@
 """An edge database's shape: one field table drives every conversion between the ``database`` options and the
 database management API's ``Database2`` (pure Python: no Ansible imports).
 
-:data:`FIELDS` has one row per member of ``Database2``: ``(key, member, kind)``; ``key`` is the readable name (the
-option name where the member is an option). Its walkers:
+:data:`FIELDS` has one field of the kit (``fields.py``) per member of ``Database2``; its option is the readable name
+(the option's name where the member is an option). Its walkers:
 
 - option -> value (:func:`wanted`): the options given, checked and normalised (region codes stripped, in upper case,
   repeats dropped; bad input raises InputError naming the option and index);
@@ -26,25 +26,22 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
-TEXT = "text"
-REGIONS = "regions"  # a list of region codes, compared as a set
-FLAG = "flag"
+from . import fields as kit
 
-# readable key (the option's name where it is one), member of Database2, kind
+# readable key (the option's name where it is one) and member of Database2; region lists are compared as sets
 FIELDS = (
-    ("id", "id", TEXT),
-    ("name", "name", TEXT),
-    ("url", "url", TEXT),
-    ("primary_regions", "primary_regions", REGIONS),
-    ("replica_regions", "replicas_regions", REGIONS),
-    ("storage_region", "storage_region", TEXT),
-    ("size_max", "size_max", TEXT),
-    ("current_size", "current_size", TEXT),
-    ("block_reads", "block_reads", FLAG),
-    ("block_writes", "block_writes", FLAG),
+    kit.Text("id", "id"),
+    kit.Text("name", "name"),
+    kit.Text("url", "url"),
+    kit.Strings("primary_regions", "primary_regions"),
+    kit.Strings("replica_regions", "replicas_regions"),
+    kit.Text("storage_region", "storage_region"),
+    kit.Text("size_max", "size_max"),
+    kit.Text("current_size", "current_size"),
+    kit.Bool("block_reads", "block_reads"),
+    kit.Bool("block_writes", "block_writes"),
 )
-MEMBERS = {key: member for key, member, _kind in FIELDS}
-KINDS = {key: kind for key, _member, kind in FIELDS}
+BY_KEY = kit.by_option(FIELDS)
 # the options that are members of the database, in the order the diff shows them
 OPTIONS = ("primary_regions", "replica_regions", "storage_region")
 REGION_HINT = "a region code such as DE, UK or NY (bunny db regions list shows them)"
@@ -90,22 +87,19 @@ def wanted(params):
 
 
 def _member(model, key):
-    value = (model or {}).get(MEMBERS[key])
-    kind = KINDS[key]
-    if kind == REGIONS:
-        return [code for code in value if isinstance(code, str)] if isinstance(value, list) else []
-    if kind == FLAG:
-        return value if isinstance(value, bool) else None
-    return value if isinstance(value, str) else None
+    field = BY_KEY[key]
+    value = field.readable(field.read(model or {}))
+    # a region list the platform sent none of is empty
+    return [] if value is None and isinstance(field, kit.Strings) else value
 
 
 def readable(model):
     """A ``Database2`` in the option names (``database`` / ``database_info`` entries); never holds a token."""
-    return {key: _member(model, key) for key, _member_name, _kind in FIELDS}
+    return {field.option: _member(model, field.option) for field in FIELDS}
 
 
 def _compared(key, value):
-    return sorted(set(value)) if KINDS[key] == REGIONS else value
+    return BY_KEY[key].compared(value)
 
 
 def view(model, keys, name):

@@ -43,46 +43,31 @@ import socket
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT32_MAX
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._shapes.choices import Choices
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import is_number
 from ansible_collections.edge.platform.plugins.module_utils._shapes.enums import readable as enum_readable
 
-# DnsRecordTypes of the core API document; SVCB (13), HTTPS (14) and TLSA (15) are read but not written (no
-# published field model for their data).
-TYPES = {
-    0: "A",
-    1: "AAAA",
-    2: "CNAME",
-    3: "TXT",
-    4: "MX",
-    5: "Redirect",
-    6: "Flatten",
-    7: "PullZone",
-    8: "SRV",
-    9: "CAA",
-    10: "PTR",
-    11: "Script",
-    12: "NS",
-    13: "SVCB",
-    14: "HTTPS",
-    15: "TLSA",
+from . import fields as kit
+
+# DnsRecordTypes of the core API document (name -> number): the types this collection writes, in the order the
+# modules list them, then SVCB, HTTPS and TLSA, read but not written (no published field model for their data).
+WRITTEN_TYPES = {
+    "A": 0,
+    "AAAA": 1,
+    "CNAME": 2,
+    "TXT": 3,
+    "MX": 4,
+    "SRV": 8,
+    "CAA": 9,
+    "PTR": 10,
+    "NS": 12,
+    "Redirect": 5,
+    "Flatten": 6,
+    "PullZone": 7,
+    "Script": 11,
 }
-TYPE_NUMBERS = {name: number for number, name in TYPES.items()}
-WRITABLE_TYPES = (
-    "A",
-    "AAAA",
-    "CNAME",
-    "TXT",
-    "MX",
-    "SRV",
-    "CAA",
-    "PTR",
-    "NS",
-    "Redirect",
-    "Flatten",
-    "PullZone",
-    "Script",
-)
+TYPE_NUMBERS = dict(WRITTEN_TYPES, SVCB=13, HTTPS=14, TLSA=15)
+TYPES = dict(sorted((number, name) for name, number in TYPE_NUMBERS.items()))
+WRITABLE_TYPES = tuple(WRITTEN_TYPES)
 MONITOR_TYPES = {0: "none", 1: "ping", 2: "http", 3: "monitor"}
 MONITOR_STATUSES = {0: "unknown", 1: "online", 2: "offline"}
 SMART_ROUTING_TYPES = {0: "none", 1: "latency", 2: "geolocation"}
@@ -94,37 +79,54 @@ ALL = tuple(TYPES.values())
 ADDRESS = ("A", "AAAA")
 
 
-class Field(object):
-    """One row: the ``option``, its ``DnsRecordModel`` member (``key``), its ``kind`` (int, float, bool, str, enum,
-    text) and the record ``types`` that take it; ``enum`` maps the platform's numbers to the option's names."""
-
-    def __init__(self, option, key, kind, types, enum=None, lower=False):
-        self.option, self.key, self.kind, self.types, self.enum, self.lower = option, key, kind, types, enum, lower
+def _stripped(_option, value):
+    return value.strip()
 
 
-# The managed members; identity (type, name) and the links (value, pull zone, script) are handled apart.
+def _address_enum(option, member, names):
+    # the names, or any number: one dns_record_info returns for a value this collection cannot name is given back
+    return kit.Enum(option, member, names, warn_as="member", any_number=True, within=ADDRESS)
+
+
+# The managed members (``within``: the record types that take one); identity (type, name, value) and the links (pull
+# zone, script) are handled apart. The ranges of the numbers bound dns_record's options and each entry of dns_records'
+# records: the documented type of the member (int32; Flags a byte) or the Terraform provider's validator where it is
+# narrower (port; weight, whose widest per-type range is SRV's; latitude and longitude); see docs/platform-notes.md,
+# "DNS records: the ranges of the numbers".
 FIELDS = (
-    Field("ttl", "Ttl", "int", ALL),
-    Field("priority", "Priority", "int", ("MX", "SRV")),
-    Field("weight", "Weight", "int", ("A", "AAAA", "SRV")),
-    Field("port", "Port", "int", ("SRV",)),
-    Field("flags", "Flags", "int", ("CAA",)),
-    Field("tag", "Tag", "str", ("CAA",), lower=True),
-    Field("accelerated", "Accelerated", "bool", ("A", "AAAA", "CNAME")),
-    Field("monitor_type", "MonitorType", "enum", ADDRESS, MONITOR_TYPES),
-    Field("smart_routing_type", "SmartRoutingType", "enum", ADDRESS, SMART_ROUTING_TYPES),
-    Field("latency_zone", "LatencyZone", "str", ADDRESS),
-    Field("geolocation_latitude", "GeolocationLatitude", "float", ADDRESS),
-    Field("geolocation_longitude", "GeolocationLongitude", "float", ADDRESS),
-    Field("disabled", "Disabled", "bool", ALL),
-    Field("comment", "Comment", "text", ALL),
+    kit.Int("ttl", "Ttl", 0, INT32_MAX, within=ALL),
+    kit.Int("priority", "Priority", 0, INT32_MAX, within=("MX", "SRV")),
+    kit.Int("weight", "Weight", 0, 65535, within=("A", "AAAA", "SRV")),
+    kit.Int("port", "Port", 0, 65535, within=("SRV",)),
+    kit.Int("flags", "Flags", 0, 255, within=("CAA",)),
+    kit.Text("tag", "Tag", check=_stripped, normal=lambda text: text.strip().lower(), within=("CAA",)),
+    kit.Bool("accelerated", "Accelerated", within=("A", "AAAA", "CNAME")),
+    _address_enum("monitor_type", "MonitorType", MONITOR_TYPES),
+    _address_enum("smart_routing_type", "SmartRoutingType", SMART_ROUTING_TYPES),
+    kit.Text("latency_zone", "LatencyZone", check=_stripped, normal=str.strip, within=ADDRESS),
+    kit.Float("geolocation_latitude", "GeolocationLatitude", -180.0, 180.0, within=ADDRESS),
+    kit.Float("geolocation_longitude", "GeolocationLongitude", -180.0, 180.0, within=ADDRESS),
+    kit.Bool("disabled", "Disabled", within=ALL),
+    kit.Text("comment", "Comment", within=ALL),  # verbatim
 )
-BY_OPTION = {field.option: field for field in FIELDS}
-LINKS = {"pullzone_id": ("PullZone",), "pullzone_name": ("PullZone",), "script_id": ("Script",)}
-# Every key of the readable form a write module takes, in the order shown.
-OPTIONS = (
-    ("type", "name", "value") + tuple(f.option for f in FIELDS[:6]) + tuple(LINKS) + tuple(f.option for f in FIELDS[6:])
+BY_OPTION = kit.by_option(FIELDS)
+IDENTITY = (
+    kit.Enum("type", "Type", WRITABLE_TYPES, required=True),
+    kit.Text("name", "Name", required=True),
+    kit.Text("value", "Value"),
 )
+LINK_FIELDS = (
+    kit.Int("pullzone_id", "PullZoneId", within=("PullZone",)),
+    kit.Text("pullzone_name", "Value", within=("PullZone",)),
+    kit.Int("script_id", "ScriptId", within=("Script",)),
+)
+LINKS = {field.option: field.within for field in LINK_FIELDS}
+# Every option of one record (dns_record's, and each entry of dns_records' records), in the order shown: the table of
+# its argument spec, its bounds and every key of the readable form a write module takes.
+RECORD_OPTIONS = IDENTITY + FIELDS[:6] + LINK_FIELDS + FIELDS[6:]
+OPTIONS = tuple(field.option for field in RECORD_OPTIONS)
+ARGUMENT_SPEC = kit.argument_spec(RECORD_OPTIONS)
+BOUNDS = kit.bounds(RECORD_OPTIONS)
 # The read-only keys from_model adds beside them.
 READ_ONLY = (
     "id",
@@ -136,43 +138,6 @@ READ_ONLY = (
     "auto_ssl_issuance",
     "environmental_variables",
 )
-# The argument spec of one record's options (dns_record's, and each entry of dns_records' records).
-ARGUMENT_SPEC = dict(
-    type=dict(type="str", required=True, choices=list(WRITABLE_TYPES)),
-    name=dict(type="str", required=True),
-    value=dict(type="str"),
-    ttl=dict(type="int"),
-    priority=dict(type="int"),
-    weight=dict(type="int"),
-    port=dict(type="int"),
-    flags=dict(type="int"),
-    tag=dict(type="str"),
-    pullzone_id=dict(type="int"),
-    pullzone_name=dict(type="str"),
-    script_id=dict(type="int"),
-    accelerated=dict(type="bool"),
-    # the names, or any number: one dns_record_info returns for a value this collection cannot name is given back
-    monitor_type=dict(type="str", choices=Choices(MONITOR_TYPES.values(), numbers=True)),
-    smart_routing_type=dict(type="str", choices=Choices(SMART_ROUTING_TYPES.values(), numbers=True)),
-    latency_zone=dict(type="str"),
-    geolocation_latitude=dict(type="float"),
-    geolocation_longitude=dict(type="float"),
-    disabled=dict(type="bool"),
-    comment=dict(type="str"),
-)
-# The ranges of the numeric options (ModuleDef bounds of dns_record, and of each dns_records entry): the documented
-# type of the member (int32; Flags a byte) or the Terraform provider's validator where it is narrower (port; weight,
-# whose widest per-type range is SRV's; latitude and longitude); see docs/platform-notes.md, "DNS records: the ranges
-# of the numbers".
-BOUNDS = {
-    "ttl": (0, INT32_MAX),
-    "priority": (0, INT32_MAX),
-    "weight": (0, 65535),
-    "port": (0, 65535),
-    "flags": (0, 255),
-    "geolocation_latitude": (-180.0, 180.0),
-    "geolocation_longitude": (-180.0, 180.0),
-}
 # Per-type rules within those ranges (the Terraform provider's ModifyPlan in resource_dns_record.go).
 PER_TYPE_MAX = {("weight", "A"): 100, ("weight", "AAAA"): 100}
 _CHUNKS = re.compile(r'\s*"((?:[^"\\]|\\.)*)"')
@@ -245,15 +210,28 @@ def _digits(value):
 
 def compared(field, value):
     """One managed member in the form compared: None is 0, "" or false as the platform stores it."""
-    if field.kind in ("int", "float"):
-        number = _number(value)
-        return round(float(number), 6) if field.kind == "float" else int(number)
-    if field.kind == "bool":
+    if isinstance(field, kit.Float):
+        return round(float(_number(value)), 6)
+    if isinstance(field, kit.Int):
+        return int(_number(value))
+    if isinstance(field, kit.Bool):
         return bool(value)
-    if field.kind == "enum":
+    if isinstance(field, kit.Enum):
         return value or "none"
-    text = "" if value is None else str(value) if field.kind == "text" else str(value).strip()
-    return text.lower() if field.lower else text
+    return field.compared("" if value is None else str(value))
+
+
+def _held(field, member, unknown):
+    """One managed member of a ``DnsRecordModel`` as the readable form holds it: the platform's None is 0, "", false
+    or none, as it stores them."""
+    if isinstance(field, kit.Enum):
+        found = field.readable(member, unknown)
+        return "none" if found is None else found
+    if isinstance(field, kit.Int):
+        return _number(member)
+    if isinstance(field, kit.Bool):
+        return bool(member)
+    return "" if member is None else member
 
 
 # --- option -> readable --------------------------------------------------------------------------------------------
@@ -293,8 +271,8 @@ def _enum_option(field, value, where):
     text = value.strip()
     if text.isdigit():
         return int(text)
-    if text not in field.enum.values():
-        _bad(where, field.option, "must be one of %s; got %r." % (", ".join(field.enum.values()), value))
+    if text not in field.names.values():
+        _bad(where, field.option, "must be one of %s; got %r." % (", ".join(field.names.values()), value))
     return text
 
 
@@ -364,18 +342,18 @@ def from_options(entry, where=""):
         value = entry.get(field.option)
         if value is None:
             continue
-        if record_type not in field.types:
+        if record_type not in field.within:
             _bad(
                 where,
                 field.option,
-                "is not valid for %s records: %s." % (record_type, _applies(field.option, field.types)),
+                "is not valid for %s records: %s." % (record_type, _applies(field.option, field.within)),
             )
-        if field.kind == "enum":
+        if isinstance(field, kit.Enum):
             value = _enum_option(field, value, where)
         high = PER_TYPE_MAX.get((field.option, record_type))
         if high is not None and value > high:
             _bad(where, field.option, "of %s records must be from 0 to %d; got %d." % (record_type, high, value))
-        readable[field.option] = value.strip() if field.kind == "str" else value
+        readable[field.option] = field.checked(value) if isinstance(field, kit.Text) else value
     if record_type in ("PullZone", "Script"):
         _link_options(entry, record_type, where, readable)
         return readable
@@ -423,19 +401,8 @@ def from_model(model, zone_id=None, unknown=None):
     value = model.get("Value")
     readable.update(type=record_type, name=model.get("Name") or "", value=value)
     for field in FIELDS:
-        if record_type in field.types:
-            member = model.get(field.key)
-            if field.kind == "enum":
-                found = _enum(field.enum, member, field.key, unknown)
-                readable[field.option] = "none" if found is None else found
-            elif field.kind in ("int", "float"):
-                readable[field.option] = (
-                    member if isinstance(member, (int, float)) and not isinstance(member, bool) else 0
-                )
-            elif field.kind == "bool":
-                readable[field.option] = bool(member)
-            else:
-                readable[field.option] = "" if member is None else member
+        if record_type in field.within:
+            readable[field.option] = _held(field, model.get(field.member), unknown)
     if record_type == "PullZone":
         # read back as Value = the pull zone's name and LinkName = its id; another client reads Value as the id
         readable["pullzone_id"] = _digits(model.get("LinkName")) or _digits(value)
@@ -539,7 +506,7 @@ def view(readable, keys=None):
     record_type = readable.get("type")
     shown = {"type": record_type, "name": normal_name(readable.get("name")), "value": link_value(readable)}
     for field in FIELDS:
-        if record_type in field.types and (keys is None or field.option in keys):
+        if record_type in field.within and (keys is None or field.option in keys):
             shown[field.option] = compared(field, readable.get(field.option))
     return shown
 
@@ -621,13 +588,6 @@ def pick(records, wanted, option="value"):
 # --- readable -> body ----------------------------------------------------------------------------------------------
 
 
-def _member(field, value):
-    if field.kind == "enum":
-        numbers = {name: number for number, name in field.enum.items()}
-        return numbers.get(value, value)
-    return value
-
-
 def _stored_body(current):
     """The ``UpdateDnsRecordModel`` members of a stored record, as the platform answered them."""
     body = {
@@ -637,7 +597,7 @@ def _stored_body(current):
         "Value": current.get("Value"),
     }
     for field in FIELDS:
-        body[field.key] = current.get(field.key)
+        body[field.member] = current.get(field.member)
     for key in ("EnviromentalVariables", "AutoSslIssuance"):
         if key in current:
             body[key] = current[key]
@@ -655,7 +615,7 @@ def to_body(readable, current=None):
         body["Name"] = current.get("Name")  # the stored spelling: a name differing in case only is no change
     for field in FIELDS:
         if readable.get(field.option) is not None:
-            body[field.key] = _member(field, readable[field.option])
+            body[field.member] = field.body(readable[field.option])
     if record_type == "PullZone":
         stored = from_model(current) if current is not None else {}
         body["PullZoneId"] = readable.get("pullzone_id") or stored.get("pullzone_id")

@@ -29,10 +29,8 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 from . import fields as kit
+from .enums import CERTIFICATE_KEY_TYPES, LOG_ANONYMIZATION_TYPES
 from .fields import Bool, Enum, Shown, Text
-
-LOG_ANONYMIZATION_TYPES = {0: "one_digit", 1: "drop"}  # LogAnonymizationType: OneDigit, Drop
-CERTIFICATE_KEY_TYPES = {0: "ecdsa", 1: "rsa"}  # PrivateKeyType: Ecdsa, Rsa
 
 
 def _name(option, value):

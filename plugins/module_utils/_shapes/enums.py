@@ -11,6 +11,11 @@ cannot name is compared as the number and never written back in another form, so
 
 from __future__ import annotations
 
+# The core API's enums that more than one resource has, named as the modules take them: a pull zone's and a DNS
+# zone's log anonymisation, a hostname's and a DNS zone's certificate key type.
+LOG_ANONYMIZATION_TYPES = {0: "one_digit", 1: "drop"}  # LogAnonymizationType: OneDigit, Drop
+CERTIFICATE_KEY_TYPES = {0: "ecdsa", 1: "rsa"}  # PrivateKeyType: Ecdsa, Rsa
+
 UNKNOWN_WARNING = (
     "The platform answered %s = %s, a value this collection does not name (the platform may have added it since): it "
     "is returned as the number and left as it is."

@@ -17,17 +17,18 @@ platform ``member`` that holds it, and five conversions:
 - :meth:`Field.spec`: the option's entry of the Ansible argument spec; :attr:`Field.bounds` its range, if declared.
 
 The walkers (:func:`wanted_values`, :func:`request_members`, :func:`readable`, :func:`managed_view`,
-:func:`wanted_view`, :func:`differing`, :func:`argument_spec`, :func:`bounds`) apply those to a whole table. The
-variations are parameters or the small subclasses below: :class:`Text` (normalised text: hosts, e-mail addresses,
-URLs), :class:`Bool`, :class:`Int` (with bounds), :class:`Enum` (a names table; enums grow: ``enums.py``),
-:class:`Strings` (a list compared as a set), :class:`Group` (nested options) and :class:`Shown` (a value only returned,
-never an option).
+:func:`wanted_view`, :func:`differing`, :func:`argument_spec`, :func:`bounds`) apply those to a whole table;
+:func:`merged` is what a write that applied a body leaves. The variations are parameters or the small subclasses
+below: :class:`Text` (normalised text: hosts, e-mail addresses, URLs), :class:`Bool`, :class:`Int` and :class:`Float`
+(with bounds), :class:`Enum` (a names table; enums grow: ``enums.py``), :class:`Strings` (a list compared as a set),
+:class:`Group` (nested options) and :class:`Shown` (a value only returned, never an option).
 """
 
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from .choices import Choices
 from .enums import is_number
 from .enums import readable as enum_readable
 
@@ -37,19 +38,31 @@ class Field(object):
     found in a model (by default its member; a value the platform keeps inside another member reads it there).
     ``write`` names the request that carries the member where a resource has several (a create, an update of its
     configuration), ``updatable`` whether an existing object takes a new value, ``required`` whether the option must
-    be given."""
+    be given; ``within`` the kinds of object that take the option where a resource's objects come in kinds (a DNS
+    record's types), None for every kind; ``section`` the object of the model that holds the member where the
+    platform nests members the options do not (a bot detection state's ``browserFingerprint``), None for the top
+    level."""
 
     spec_type = "str"
     settable = True  # an option of the module (a Shown field is only returned)
 
-    def __init__(self, option, member, read=None, write=None, updatable=True, required=False):
+    def __init__(
+        self, option, member, read=None, write=None, updatable=True, required=False, within=None, section=None
+    ):
         self.option, self.member, self.read_from = option, member, read
         self.write, self.updatable, self.required = write, updatable, required
-        self.bounds = None
+        self.within, self.section, self.bounds = within, section, None
 
     def read(self, model):
-        """The platform's value of this field in ``model`` (a dict)."""
-        return self.read_from(model) if self.read_from else model.get(self.member)
+        """The platform's value of this field in ``model`` (a dict; its section missing or no object: None)."""
+        if self.read_from:
+            return self.read_from(model)
+        holder = model if self.section is None else model.get(self.section)
+        return holder.get(self.member) if isinstance(holder, dict) else None
+
+    def place(self, body):
+        """The object of ``body`` that holds this field's member: ``body``, or its section (made when missing)."""
+        return body if self.section is None else body.setdefault(self.section, {})
 
     def checked(self, value):
         """The option's value -> the value the task asks for."""
@@ -124,6 +137,15 @@ class Int(Field):
         return value if is_number(value) else None
 
 
+class Float(Int):
+    """A number with a fraction (an int is one too); ``low``/``high`` its range."""
+
+    spec_type = "float"
+
+    def readable(self, value, unknown=None):
+        return value if is_number(value) or isinstance(value, float) else None
+
+
 def platform_number(value):
     """``value`` when it is a number (booleans are not), else None."""
     return value if is_number(value) else None
@@ -134,15 +156,26 @@ class Enum(Field):
     table lacks is returned and compared as the number, with a warning naming the option, or the member with
     ``warn_as="member"``: ``enums.readable``), or a tuple of words sent as they are. ``aliases`` maps other accepted
     words to a name (each listed in the choices after its name; ``sort=True`` sorts the choices); ``number(value)``
-    reads the platform's number (one that answers numbers as text reads them too; None for no value)."""
+    reads the platform's number (one that answers numbers as text reads them too; None for no value).
+    ``any_number``: the option also takes any platform number (``choices.Choices(numbers=True)``), the value an info
+    module returns for a number without a name, so that giving it back is no change."""
 
     def __init__(
-        self, option, member, names, aliases=None, number=platform_number, warn_as="option", sort=False, **more
+        self,
+        option,
+        member,
+        names,
+        aliases=None,
+        number=platform_number,
+        warn_as="option",
+        sort=False,
+        any_number=False,
+        **more,
     ):
         super().__init__(option, member, **more)
         self.names = names if isinstance(names, dict) else dict(enumerate(names))
         self.numbered, self.aliases, self.sort = isinstance(names, dict), dict(aliases or {}), sort
-        self.number, self.warned = number, member if warn_as == "member" else option
+        self.number, self.warned, self.any_number = number, member if warn_as == "member" else option, any_number
 
     def choices(self):
         listed = []
@@ -172,7 +205,8 @@ class Enum(Field):
         return enum_readable(self.names, number, self.warned, unknown) if number is not None else None
 
     def spec(self):
-        return dict(super().spec(), choices=self.choices())
+        choices = Choices(self.choices(), numbers=True) if self.any_number else self.choices()
+        return dict(super().spec(), choices=choices)
 
 
 class Strings(Field):
@@ -278,8 +312,12 @@ def wanted_values(fields, params):
 
 
 def request_members(fields, wanted):
-    """The body members that set ``wanted``, and only those."""
-    return {f.member: f.body(wanted[f.option]) for f in fields if f.option in wanted}
+    """The body members that set ``wanted``, and only those (in their sections)."""
+    body = {}
+    for field in fields:
+        if field.option in wanted:
+            field.place(body)[field.member] = field.body(wanted[field.option])
+    return body
 
 
 def readable(fields, model, unknown=None):
@@ -306,6 +344,12 @@ def differing(fields, model, wanted):
     """The options of ``wanted`` whose value ``model`` does not hold."""
     now, asked = managed_view(fields, model, wanted), wanted_view(fields, wanted)
     return {option: value for option, value in wanted.items() if now[option] != asked[option]}
+
+
+def merged(model, members):
+    """The object ``model`` (None: none yet) with the body ``members`` written over it: what a write that applied them
+    leaves, as far as this collection can tell."""
+    return dict(model or {}, **members)
 
 
 def argument_spec(fields):

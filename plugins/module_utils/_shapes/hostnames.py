@@ -21,12 +21,11 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates.x509 i
     utc_now,
 )
 
-from .enums import readable
+from .enums import CERTIFICATE_KEY_TYPES, readable
 from .fields import Shown
 from .fields import readable as shown
 from .tables import named
 
-KEY_TYPES = {0: "ecdsa", 1: "rsa"}
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM_PROVISION = 3  # PROVISION_TYPES: a certificate a user uploaded
 
@@ -50,10 +49,10 @@ FIELDS = (
     Shown("is_system", "IsSystemHostname", bool),
     Shown("is_managed", "IsManagedHostname", bool),
     Shown("has_certificate", "HasCertificate", bool),
-    Shown("certificate_key_type", "CertificateKeyType", named(KEY_TYPES)),
+    Shown("certificate_key_type", "CertificateKeyType", named(CERTIFICATE_KEY_TYPES)),
 )
 # a HostnameModel's enums: member -> names of its numbers
-ENUMS = {"CertificateKeyType": KEY_TYPES, "CertificateProvisionType": PROVISION_TYPES}
+ENUMS = {"CertificateKeyType": CERTIFICATE_KEY_TYPES, "CertificateProvisionType": PROVISION_TYPES}
 
 
 def hostname_enums(entry, unknown):
@@ -98,7 +97,7 @@ LISTED_FIELDS = (
     Shown("is_managed", "IsManagedHostname"),
     Shown("has_certificate", "HasCertificate"),
     Shown("certificate_type", "CertificateProvisionType", named(PROVISION_TYPES)),
-    Shown("certificate_key_type", "CertificateKeyType", named(KEY_TYPES)),
+    Shown("certificate_key_type", "CertificateKeyType", named(CERTIFICATE_KEY_TYPES)),
 )
 
 

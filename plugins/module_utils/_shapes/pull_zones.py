@@ -32,6 +32,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.bounds impor
 
 from . import fields
 from . import pull_zone_origins as origins
+from .enums import LOG_ANONYMIZATION_TYPES
 from .fields import Bool, Enum, Int, Shown, Strings, Text
 from .hostnames import listed_hostname
 from .pull_zone_inputs import DEFAULT_PORTS, ENTRY_CHECKS, origin_url
@@ -47,7 +48,6 @@ ORIGIN_TYPES = {  # PullZoneOriginType
     5: "magic_containers",
     6: "push_zone",
 }
-LOG_ANONYMIZATION_TYPES = {0: "one_digit", 1: "drop"}  # LogAnonymizationType
 STORAGE_ZONE_ORIGIN = "storage_zone"
 DNS_SCHEMES = ("http", "https")
 
@@ -204,9 +204,7 @@ def write_members(wanted, zone=None):
     return origins.completed(members, zone)
 
 
-def merged(model, members):
-    """The zone ``model`` with ``members`` written over it (what an update that applied them leaves)."""
-    return dict(model or {}, **members)
+merged = fields.merged  # the zone with the members an update applied written over it
 
 
 # --- body -> readable ------------------------------------------------------------------------------------------

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from . import fields as kit
 from .shield_enums import RATE_LIMIT_TIMEFRAME_VARNAMES, RATE_LIMIT_TIMEFRAMES, named
-from .shield_rules import CONDITION_ROWS, Enum, Field, RuleShape, root_option
+from .shield_rules import CONDITION_ROWS, Enum, Row, RuleShape, root_option
 
 # The Shield document's enums (x-enum-varnames): RatelimitRuleActionType, WafRatelimitCounterKeyType,
 # WafRateLimitTimeframeType (seconds), WafRatelimitBlockType (seconds); the collection names them in lower case, and
@@ -59,11 +60,11 @@ DEFAULT_ACTION = 1
 DEFAULT_COUNTER_KEY = 0
 
 
-class Count(Field):
+class Count(Row, kit.Int):
     """A whole number of requests (the document's int32: its range, 0 to ``bounds.INT32_MAX``, is the module's bounds,
     checked before the core runs); required."""
 
-    def body(self, spec, where):
+    def sent(self, spec, where):
         value, path = spec.get(self.option), "%s.%s" % (where, self.option)
         if value is None:
             raise InputError("%s is required: how many requests the limit allows." % path, option=root_option(where))

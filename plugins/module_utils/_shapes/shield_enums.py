@@ -135,8 +135,8 @@ BOT_FINGERPRINT_AGGRESSIONS = named(BOT_FINGERPRINT_AGGRESSION_VARNAMES)
 
 # API Guardian (shield document: WAFExecutionMode, WAFPayloadLimitAction, UnmatchedPathAction,
 # RateLimitTimeframe; ApiGuardianRateLimitType is a string enum "Global" / "IP").
-API_GUARDIAN_EXECUTION_MODES = {0: "log", 1: "block"}
-API_GUARDIAN_ACTIONS = {0: "block", 1: "log", 2: "ignore"}
+API_GUARDIAN_EXECUTION_MODES = EXECUTION_MODES
+API_GUARDIAN_ACTIONS = BODY_LIMIT_ACTIONS
 API_GUARDIAN_RATE_LIMIT_TYPES = ("Global", "IP")
 # seconds -> readable name; the x-enum-varnames (PerSecond ... PerOneHour) are accepted too
 RATE_LIMIT_TIMEFRAMES = {1: "1s", 10: "10s", 60: "1m", 300: "5m", 900: "15m", 3600: "1h"}

@@ -8,13 +8,14 @@ field table, and the rule around the configuration.
 Both kinds of rule have the same condition (Shield document: ``CreateCustomWafRuleModel`` and
 ``CreateWafRateLimitRuleModel`` list the same variables, operator, severity, transformations, value, negation,
 regex variable and chained conditions); their field tables (``waf_rules.FIELDS``, ``rate_limits``) are built from the
-rows here. A row converts one member three ways:
+rows here. A row is a field of the kit (``fields.py``: a text, a flag, an enum) with what a condition adds
+(:class:`Row`): whether chained conditions have it, and three conversions of one member:
 
-- option -> body (``Field.body``): the readable option a task gives (names or numbers, each number with its ``*_name``
+- option -> body (``Row.sent``): the readable option a task gives (names or numbers, each number with its ``*_name``
   twin, as the info modules return them) to the member a write sends; bad input raises ``InputError`` naming the
   option path and the fix (its ``option`` is the path's first part);
-- body -> filled body (``Field.filled``): what the platform sent, with what it leaves null filled as a write fills it;
-- body -> readable (``Field.readable``): snake_case with names beside the numbers; with ``compare`` the form compared
+- body -> filled body (``Row.filled``): what the platform sent, with what it leaves null filled as a write fills it;
+- body -> readable (``Row.shaped``): snake_case with names beside the numbers; with ``compare`` the form compared
   and diffed.
 
 :func:`condition_body`, :func:`filled_condition` and :func:`shape_condition` walk a table. Pure functions (no
@@ -27,6 +28,7 @@ import json
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
+from . import fields as kit
 from .enums import readable as enum_readable
 from .shield_enums import (
     WAF_OPERATORS,
@@ -122,16 +124,16 @@ def _enum(table, value, where, kind):
     )
 
 
-class Field(object):
-    """One member of a condition: its option (readable key), its body member, and whether chained conditions have
-    it. A kind of member says how each conversion treats it; the base is a text (null is ``""``)."""
+class Row(object):
+    """What a row of a condition adds to its kit field (the class it is mixed into, after it): whether chained
+    conditions have it (``chained``), and the conversions of a condition's member; the base treats it as a text
+    (null is ``""``)."""
 
-    def __init__(self, option, member, chained=True):
-        self.option = option
-        self.member = member
+    def __init__(self, option, member, chained=True, **more):
+        super().__init__(option, member, **more)
         self.chained = chained
 
-    def body(self, spec, where):
+    def sent(self, spec, where):
         """option -> body: the member to send from the option's mapping ``spec`` at option path ``where``."""
         return _text(spec.get(self.option))
 
@@ -139,16 +141,20 @@ class Field(object):
         """body -> filled body: the member as a complete write sends it."""
         return _text(value)
 
-    def readable(self, value, compare=False, unknown=None):
+    def shaped(self, value, compare=False, unknown=None):
         """body -> readable: the readable keys of the member (``compare``: the form compared and diffed; ``unknown``:
         a list that hears a warning per number without a name)."""
         return {self.option: value}
 
 
-class Flag(Field):
+class Text(Row, kit.Text):
+    """A text member; null (and left out) is ``""``."""
+
+
+class Flag(Row, kit.Bool):
     """A boolean member; null (and left out) is false."""
 
-    def body(self, spec, where):
+    def sent(self, spec, where):
         value = spec.get(self.option)
         if value is None:
             return False
@@ -162,20 +168,21 @@ class Flag(Field):
         return bool(value)
 
 
-class Enum(Field):
-    """A number with a name; the option accepts either, and its ``*_name`` twin, which must agree with it."""
+class Enum(Row, kit.Enum):
+    """A number with a name (``names``: ``{number: name}``; ``kind`` says what one is, "an operator"); the option
+    accepts either, and its ``*_name`` twin, which must agree with it."""
 
-    def __init__(self, option, member, table, kind, chained=True, required=False, default=None):
-        super().__init__(option, member, chained)
-        self.table, self.kind, self.required, self.default = table, kind, required, default
+    def __init__(self, option, member, names, kind, chained=True, required=False, default=None):
+        super().__init__(option, member, chained, names=names, required=required)
+        self.kind, self.default = kind, default
         self.name_option = option + "_name"
 
-    def body(self, spec, where):
+    def sent(self, spec, where):
         number_value, name_value = spec.get(self.option), spec.get(self.name_option)
         path, name_path = "%s.%s" % (where, self.option), "%s.%s" % (where, self.name_option)
-        number = _enum(self.table, number_value, path, self.kind)
+        number = _enum(self.names, number_value, path, self.kind)
         # waf_rule_info returns a null name for a number it does not know: nothing to check then
-        named = _enum(self.table, name_value, name_path, self.kind) if name_value is not None else None
+        named = _enum(self.names, name_value, name_path, self.kind) if name_value is not None else None
         if number is not None and named is not None and number != named:
             raise InputError(
                 "%s (%s) and %s (%s) disagree: give one of them, or make them match."
@@ -185,25 +192,25 @@ class Enum(Field):
         number = number if number is not None else named
         if number is None and self.required:
             raise InputError(
-                "%s is required: one of %s (or its number)." % (path, _names(self.table)), option=root_option(where)
+                "%s is required: one of %s (or its number)." % (path, _names(self.names)), option=root_option(where)
             )
         return self.default if number is None else number
 
     def filled(self, value):
         return self.default if value is None else value
 
-    def readable(self, value, compare=False, unknown=None):
-        return {self.option: value, self.name_option: _name(self.table, value, self.option, unknown)}
+    def shaped(self, value, compare=False, unknown=None):
+        return {self.option: value, self.name_option: _name(self.names, value, self.option, unknown)}
 
 
 class EnumSet(Enum):
     """A list of numbers with names (``names_option`` the twin list); compared as a set."""
 
-    def __init__(self, option, member, table, kind, names_option, chained=True):
-        super().__init__(option, member, table, kind, chained)
+    def __init__(self, option, member, names, kind, names_option, chained=True):
+        super().__init__(option, member, names, kind, chained)
         self.name_option = names_option
 
-    def body(self, spec, where):
+    def sent(self, spec, where):
         numbers, names = spec.get(self.option), spec.get(self.name_option)
         path, name_path = "%s.%s" % (where, self.option), "%s.%s" % (where, self.name_option)
         chosen, label = (numbers, path) if numbers is not None else (names, name_path)
@@ -211,12 +218,12 @@ class EnumSet(Enum):
             return []
         if not isinstance(chosen, list):
             raise InputError(
-                "%s must be a list of transformation names (%s) or numbers." % (label, _names(self.table)),
+                "%s must be a list of transformation names (%s) or numbers." % (label, _names(self.names)),
                 option=root_option(where),
             )
-        result = [_enum(self.table, item, "%s[%d]" % (label, index), self.kind) for index, item in enumerate(chosen)]
+        result = [_enum(self.names, item, "%s[%d]" % (label, index), self.kind) for index, item in enumerate(chosen)]
         if numbers is not None and names is not None:
-            named = [_enum(self.table, n, name_path + "[]", self.kind) for n in names if n is not None]
+            named = [_enum(self.names, n, name_path + "[]", self.kind) for n in names if n is not None]
             if any(n not in result for n in named):
                 raise InputError(
                     "%s and %s disagree: give one of them, or make them match." % (path, name_path),
@@ -227,18 +234,18 @@ class EnumSet(Enum):
     def filled(self, value):
         return list(value) if isinstance(value, list) else []
 
-    def readable(self, value, compare=False, unknown=None):
+    def shaped(self, value, compare=False, unknown=None):
         numbers = list(value) if isinstance(value, list) else []
         if compare:  # a set, as the Terraform provider keeps it (transformations is a SetAttribute in
             # BunnyWay/terraform-provider-bunnynet internal/provider/resource_pullzone_waf_rule.go)
             numbers = sorted(set(numbers), key=lambda n: (not isinstance(n, int), str(n).zfill(8)))
-        return {self.option: numbers, self.name_option: [_name(self.table, n, self.option, unknown) for n in numbers]}
+        return {self.option: numbers, self.name_option: [_name(self.names, n, self.option, unknown) for n in numbers]}
 
 
-class Variables(Field):
+class Variables(Row, kit.Field):
     """``variableTypes``: variable name (or the platform's number for it) -> sub-variable, ``""`` for none."""
 
-    def body(self, spec, where):
+    def sent(self, spec, where):
         value, where = spec.get(self.option), "%s.%s" % (where, self.option)
         if value is None:
             return {}
@@ -276,11 +283,11 @@ class Variables(Field):
     def filled(self, value):
         return {key: _text(sub) for key, sub in normalise_variable_types(value).items()}
 
-    def readable(self, value, compare=False, unknown=None):
+    def shaped(self, value, compare=False, unknown=None):
         return {self.option: normalise_variable_types(value)}
 
 
-class Chained(Field):
+class Chained(Row, kit.Field):
     """The chained conditions, kept in their order (the platform keeps it); each converted by ``rows`` (the rows of a
     table with ``chained``)."""
 
@@ -288,7 +295,7 @@ class Chained(Field):
         super().__init__(option, member, chained=False)
         self.rows = rows
 
-    def body(self, spec, where):
+    def sent(self, spec, where):
         chained = spec.get(self.option)
         if chained is not None and not isinstance(chained, list):
             raise InputError("%s.%s must be a list of conditions." % (where, self.option), option=root_option(where))
@@ -304,7 +311,7 @@ class Chained(Field):
             if isinstance(c, dict)
         ]
 
-    def readable(self, value, compare=False, unknown=None):
+    def shaped(self, value, compare=False, unknown=None):
         return {
             self.option: [
                 shape_condition(self.rows, c, chained=True, compare=compare, unknown=unknown)
@@ -327,7 +334,7 @@ TRANSFORMATIONS = EnumSet(
     "transformation_type_names",
     chained=False,
 )
-VALUE = Field("value", "value")
+VALUE = Text("value", "value")
 NEGATED = Flag("is_negated", "isNegated")
 REGEX_VARIABLE = Flag("is_regex_variable", "isRegexVariable")
 CHAINED_ROWS = (VARIABLES, OPERATOR, VALUE, NEGATED, REGEX_VARIABLE)
@@ -344,7 +351,7 @@ def condition_body(fields, spec, where, chained=False):
     """option -> body of one condition (``where``: its option path) by the rows ``fields``."""
     if not isinstance(spec, dict):
         raise InputError("%s must be a mapping." % where, option=root_option(where))
-    return {field.member: field.body(spec, where) for field in _fields(fields, chained)}
+    return {field.member: field.sent(spec, where) for field in _fields(fields, chained)}
 
 
 def filled_condition(fields, condition, chained=False):
@@ -360,7 +367,7 @@ def shape_condition(fields, condition, chained=False, compare=False, unknown=Non
     condition = condition if isinstance(condition, dict) else {}
     shaped = {}
     for field in _fields(fields, chained):
-        shaped.update(field.readable(condition.get(field.member), compare, unknown))
+        shaped.update(field.shaped(condition.get(field.member), compare, unknown))
     return shaped
 
 
@@ -374,7 +381,7 @@ def keep_unnamed(fields, wanted, current, spec):
             continue
         number = as_number(current.get(field.member))
         given = spec.get(field.option) is not None or spec.get(field.name_option) is not None
-        if not given and number is not None and number not in field.table:
+        if not given and number is not None and number not in field.names:
             wanted[field.member] = current[field.member]
     return wanted
 

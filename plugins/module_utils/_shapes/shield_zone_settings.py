@@ -237,13 +237,16 @@ def request_members(model, wanted):
     return members
 
 
+def _whole(model, kept, members):
+    """Each member of ``kept`` that ``model`` (None: no model) has, as read, with ``members`` over them."""
+    model = model or {}
+    return dict({member: model[member] for member in kept if member in model}, **members)
+
+
 def whole_object(model, members):
     """The whole ``shieldZone`` object of a PATCH: each member of :data:`WHOLE_OBJECT` the zone ``model`` has, as read
     (a number this collection cannot name is sent back as that number), with ``members`` over them."""
-    model = model or {}
-    whole = {member: model[member] for member in WHOLE_OBJECT if member in model}
-    whole.update(members)
-    return whole
+    return _whole(model, WHOLE_OBJECT, members)
 
 
 def not_carried(model):
@@ -255,14 +258,10 @@ def not_carried(model):
 def whole_upload_scanning(state, members):
     """The whole ``UpdateUploadScanningConfigurationRequest`` (without ``shieldZoneId``): the configuration ``state``
     as read, with ``members`` over it."""
-    whole = {member: state[member] for member in UPLOAD_WHOLE if member in (state or {})}
-    whole.update(members)
-    return whole
+    return _whole(state, UPLOAD_WHOLE, members)
 
 
-def merged(model, members):
-    """The zone ``model`` with ``members`` written over it (what a PATCH that applied them leaves)."""
-    return dict(model or {}, **members)
+merged = kit.merged  # the zone with the members a PATCH applied written over it
 
 
 def upload_members(wanted):

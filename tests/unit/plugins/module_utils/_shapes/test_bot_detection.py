@@ -42,7 +42,7 @@ def test_missing_sections_are_null_and_the_zone_id_falls_back_to_the_one_asked()
 
 
 def test_every_row_of_the_table_is_in_each_conversion():
-    options = {option: None for option, _section, _member, _names in bot.FIELDS}
+    options = {field.option: None for field in bot.FIELDS}
     complete = bot.complete_state(STATE)
     assert complete == {
         "executionMode": 1,

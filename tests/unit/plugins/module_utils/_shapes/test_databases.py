@@ -50,7 +50,7 @@ def test_bad_options_name_the_option_and_index(params, option, text):
 def test_readable_uses_the_option_names_and_never_more_than_the_table():
     shown = D.readable(dict(DB, token="never"))
     assert shown["replica_regions"] == ["UK"] and shown["primary_regions"] == ["FR", "DE"]
-    assert set(shown) == {key for key, _member, _kind in D.FIELDS}
+    assert set(shown) == {field.option for field in D.FIELDS}
     assert D.readable({"id": "db_x", "primary_regions": "DE", "block_reads": "no"})["primary_regions"] == []
 
 

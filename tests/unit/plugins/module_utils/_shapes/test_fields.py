@@ -102,3 +102,15 @@ def test_variations_are_parameters():
     url = F.Text("url", "Url", shown=lambda text: text.split("@")[-1], normal=str.lower)
     assert F.readable((url,), {"Url": "u:p@Host"}) == {"url": "Host"}
     assert F.managed_view((url,), {"Url": "u:p@Host"}, ["url"]) == {"url": "u:p@host"}  # held as the platform holds it
+
+
+def test_a_float_takes_ints_and_fractions_in_its_range():
+    field = F.Float("latitude", "Latitude", -180.0, 180.0)
+    assert field.spec() == {"type": "float"} and F.bounds((field,)) == {"latitude": (-180.0, 180.0)}
+    assert [field.readable(value) for value in (1, 2.5, True, "3")] == [1, 2.5, None, None]
+
+
+def test_an_enum_that_takes_any_number_lists_its_names():
+    spec = F.Enum("mode", "Mode", NAMES, any_number=True).spec()
+    assert spec["choices"] == ["off", "on"] and "7" in spec["choices"] and "sideways" not in spec["choices"]
+    assert F.Enum("mode", "Mode", NAMES, within=("A",)).within == ("A",)
