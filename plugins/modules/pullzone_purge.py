@@ -19,7 +19,7 @@ description:
     host.
   - With neither O(tag) nor O(urls), the whole cache of the pull zone is purged.
   - Every input is checked before any request, and the task fails naming the option and the fix with nothing
-    purged: each URL must be an absolute C(http) or C(https) URL on the host it names (no user information before
+    purged. Each URL must be an absolute C(http) or C(https) URL on the host it names (no user information before
     an C(@), no backslash, no fragment), and, when the pull zone is given too, on one of its hostnames.
   - The platform limits URL purges per account with token buckets (exact URLs 120 at once, then 5 a second;
     prefixes 20 at once, then one every 2 seconds; past that it answers HTTP 429). The module paces the URLs to
