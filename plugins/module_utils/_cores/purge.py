@@ -37,6 +37,10 @@ from .purge_pacing import Pacer
 # 0.8 s (four purges per 0.2 s refill of the exact bucket)
 IN_FLIGHT = 4
 MAX_LISTED_HOSTNAMES = 5
+MIDWAY = (
+    " Of %d URLs, %d were purged, %d failed and %d were not sent (see purged, failed_urls and not_sent); a purge is "
+    "idempotent, so re-running the task is safe."
+)
 
 
 def checked_input(params):
@@ -80,8 +84,13 @@ def check_hosts(zone, urls):
         raise InputError(
             "urls: %s %s not on pull zone %s (id %d), whose hostnames are %s. A URL purge reaches whichever pull zone "
             "serves its host: fix the URL, or leave pullzone_id and pullzone_name out. Nothing was purged."
-            % (", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else ""), "is" if len(foreign) == 1 else "are",
-               zone.get("Name"), zone["Id"], shown),
+            % (
+                ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else ""),
+                "is" if len(foreign) == 1 else "are",
+                zone.get("Name"),
+                zone["Id"],
+                shown,
+            ),
             "urls",
         )
 
@@ -123,15 +132,12 @@ def purge_urls(ctx, urls, pacer=None):
     results = run_bounded([job(url) for url in urls], IN_FLIGHT, stop_on=(ApiError,), stopped=stopped)
     outcome["purged"] = [url for url, r in zip(urls, results) if r.status == DONE and r.value]
     outcome["failed_urls"] = [url for url, r in zip(urls, results) if r.status == FAILED]
-    outcome["not_sent"] = [url for url, r in zip(urls, results) if r.status != FAILED and not (r.status == DONE and r.value)]
+    outcome["not_sent"] = [
+        url for url, r in zip(urls, results) if r.status != FAILED and not (r.status == DONE and r.value)
+    ]
     outcome["paced_seconds"] = round(pacer.waited, 3)
     errors = [r.error for r in results if r.status == FAILED]
     if errors:
-        ctx.fail_from(
-            errors[0],
-            msg="%s Of %d URLs, %d were purged, %d failed and %d were not sent (see purged, failed_urls and not_sent); "
-            "a purge is idempotent, so re-running the task is safe."
-            % (errors[0].describe(), len(urls), len(outcome["purged"]), len(outcome["failed_urls"]), len(outcome["not_sent"])),
-            **outcome
-        )
+        counts = (len(urls), len(outcome["purged"]), len(outcome["failed_urls"]), len(outcome["not_sent"]))
+        ctx.fail_from(errors[0], msg=errors[0].describe() + (MIDWAY % counts if len(urls) > 1 else ""), **outcome)
     return outcome

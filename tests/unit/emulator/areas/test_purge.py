@@ -13,7 +13,11 @@ KEY, OTHER_KEY = "test-key", "other-test-key"
 FIXTURE = {
     "api_keys": [KEY, OTHER_KEY],
     "pull_zones": [
-        {"id": 2001, "name": "demo", "hostnames": [{"value": "demo.b-cdn.net", "system": True}, {"value": "www.example.com"}]},
+        {
+            "id": 2001,
+            "name": "demo",
+            "hostnames": [{"value": "demo.b-cdn.net", "system": True}, {"value": "www.example.com"}],
+        },
         {"id": 2002, "name": "other"},
     ],
 }

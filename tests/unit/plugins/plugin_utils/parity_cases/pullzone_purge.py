@@ -38,7 +38,9 @@ CASES = {
         changed=True,
         shows=lambda r: r["scope"] == "zone" and r["pull_zone"] == {"id": 2001, "name": "demo"},
     ),
-    "whole zone answered 200": Case(pullzone_purge, dict(ARGS, pullzone_id=2001), [zone(), answered(200)], changed=True),
+    "whole zone answered 200": Case(
+        pullzone_purge, dict(ARGS, pullzone_id=2001), [zone(), answered(200)], changed=True
+    ),
     "tag": Case(
         pullzone_purge,
         dict(ARGS, pullzone_id=2001, tag="release-42"),
