@@ -42,10 +42,22 @@ def measure(case, rtt, scratch, bench_dir):
     connections = after["connections"] - before["connections"]
     requests = after["requests"] - before["requests"]
     rows = [
-        ("the buckets' own minimum, (%d - %d) / %g" % (ITEMS, BURST, PER_SECOND), ITEMS, "%.1f" % (MINIMUM / ITEMS * 1000),
-         "-", "-", "1.00"),
-        ("pullzone_purge, %d exact URLs, in-process" % ITEMS, ITEMS, "%.1f" % (seconds / ITEMS * 1000),
-         "%.3f" % (connections / ITEMS), "%.2f" % (requests / ITEMS), "%.2f" % (seconds / MINIMUM)),
+        (
+            "the buckets' own minimum, (%d - %d) / %g" % (ITEMS, BURST, PER_SECOND),
+            ITEMS,
+            "%.1f" % (MINIMUM / ITEMS * 1000),
+            "-",
+            "-",
+            "1.00",
+        ),
+        (
+            "pullzone_purge, %d exact URLs, in-process" % ITEMS,
+            ITEMS,
+            "%.1f" % (seconds / ITEMS * 1000),
+            "%.3f" % (connections / ITEMS),
+            "%.2f" % (requests / ITEMS),
+            "%.2f" % (seconds / MINIMUM),
+        ),
     ]
     limited = statuses.count(429)
     complete = sorted(purged) == sorted(URLS)

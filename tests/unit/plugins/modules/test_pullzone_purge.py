@@ -11,7 +11,9 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._cores import purge as core
 
 HOSTS = ("module", "in-process")
-A, B, C = ("https://www.example.com/a.js", "https://www.example.com/b.js", "https://www.example.com/c.js")
+A = "https://www.example.com/a.js"
+B = "https://www.example.com/b.js"
+C = "https://www.example.com/c.js"
 
 
 def purges(emulated):
