@@ -120,7 +120,7 @@ pull_zone:
   description:
     - The pull zone purged or named by the task; null when only O(urls) named the zones (by their hosts).
     - In check mode, a pull zone chosen by name that an earlier task only predicted has a null id.
-  returned: always
+  returned: success
   type: dict
   contains:
     id:
@@ -144,25 +144,25 @@ tag:
 purged:
   description:
     - The URLs purged, in the order given (in check mode, those a real run would purge); empty unless RV(scope=urls).
-  returned: always
+  returned: success, and when URL purges failed
   type: list
   elements: str
   sample: [https://www.example.com/index.html, https://www.example.com/assets/*]
 failed_urls:
   description: The URLs whose purge failed (after the client's retries); not empty only when the task failed.
-  returned: always
+  returned: success, and when URL purges failed
   type: list
   elements: str
   sample: []
 not_sent:
   description: The URLs not sent, because a purge before them failed; not empty only when the task failed.
-  returned: always
+  returned: success, and when URL purges failed
   type: list
   elements: str
   sample: []
 paced_seconds:
   description: Seconds the URL purges waited in all for the platform's rate buckets (0 in check mode).
-  returned: always
+  returned: success, and when URL purges failed
   type: float
   sample: 0.0
 # BEGIN edge.platform.api_error
