@@ -28,6 +28,8 @@ Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit noth
   per item, new connections and requests per item, the ratio to the sequential reference. ``target_ratio``: the
   in-process loop's ratio to aim at (reported, never failing); ``max_new_connections_per_item``: its new
   connections per item must stay at or under this (deterministic: the run exits 1 otherwise).
+  A network case with ``measure`` (a function ``(case, rtt, scratch, bench_dir) -> (rows, notes, matched)``, as the
+  ``measure_network*`` functions here) is measured by it (pullzone_purge.py: paced to the platform's rate buckets).
 - ``MEMORY_CASES``: ``{name, rows, max_rows?, max_response_bytes?, fails_with?, peak_within?}`` - bench_memory.py in
   a fresh interpreter: a generated Hrana answer of ``rows`` rows streamed over HTTP through database_query's own
   send and verdict; prints the answer's size, the peak RSS growth and their ratio. ``fails_with``: fragments the
@@ -663,7 +665,7 @@ def main(argv=None):
                 print("  loop      %s: done" % case["name"], flush=True)
             for case in network_cases:
                 started = time.monotonic()
-                measure = (
+                measure = case.get("measure") or (  # a case may bring its own (pullzone_purge.py)
                     measure_network_fleet
                     if "forks" in case
                     else measure_network_set

@@ -192,6 +192,13 @@ CASES = {
         "by name": dict(pullzone_name="demo"),
         "every pull zone": dict(),
     },
+    "pullzone_purge": {
+        "whole zone by name": dict(pullzone_name="demo"),
+        "tag": dict(pullzone_id=2001, tag="release-42"),
+        "urls on the zone": dict(
+            pullzone_id=2001, urls=["https://www.example.com/app.js", "https://cdn.example.com/assets/*"]
+        ),
+    },
     "rate_limit_rule": {
         "create": dict(shield_zone_id=3001, rule_name="login attempts", **LOGIN_LIMIT),
         "create by pull zone name": dict(pullzone_name="petstore", rule_name="login attempts", **LOGIN_LIMIT),

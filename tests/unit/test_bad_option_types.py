@@ -64,6 +64,7 @@ BASE = {
         CONNECTION, pullzone_id=1, hostname="cdn.example.com", force_ssl=True, free_certificate=True
     ),
     "pullzone_info": dict(CONNECTION, pullzone_id=1),
+    "pullzone_purge": dict(CONNECTION, pullzone_id=1),
     "rate_limit_rule": dict(
         CONNECTION,
         shield_zone_id=1,
