@@ -14,7 +14,8 @@ zone (edge_rules.py) and are read only through ``GET /pullzone/{id}`` (``EdgeRul
 - A rule the fixture marks ``read_only`` is neither replaced, toggled nor deleted: 400 ``edgerule.read_only`` (the
   emulator's key; the platform's answer is not documented).
 
-Guids compare without case, as .NET parses them. Concurrent writes: with the top-level fixture switch
+Guids compare without case, as .NET parses them (docs/platform-notes.md, "Pull zones in the emulator: every setting, edge
+rules, optimizer classes"). Concurrent writes: with the top-level fixture switch
 ``edge_rule_race_window`` (seconds, default 0) an ``addOrUpdate`` reads the zone's rule list, waits that long with the
 area unlocked, and writes the list back with its rule: writes to one zone that overlap lose each other's rules, as
 the platform's read-modify-write does (the reason the Terraform provider locks per zone).
@@ -60,7 +61,9 @@ def _read_only(rule):
     return json_response(
         400,
         BodyProblem(
-            "edgerule.read_only", "Guid", "The edge rule %s is read-only and cannot be modified or deleted." % rule["Guid"]
+            "edgerule.read_only",
+            "Guid",
+            "The edge rule %s is read-only and cannot be modified or deleted." % rule["Guid"],
         ).body(),
     )
 
@@ -82,14 +85,19 @@ def add_or_update(area, request):
     body = request.json_object()
     guid = {str(key).lower(): value for key, value in body.items()}.get("guid")
     if guid is not None and not isinstance(guid, str):
-        return json_response(400, BodyProblem("validation.invalid_type", "Guid", "The field Guid must be a string.").body())
+        return json_response(
+            400, BodyProblem("validation.invalid_type", "Guid", "The field Guid must be a string.").body()
+        )
     position = _position(zone.edge_rules, guid) if guid else None
     if guid and position is None:
         return empty(404)
     if position is not None and zone.edge_rules[position]["ReadOnly"]:
         return _read_only(zone.edge_rules[position])
     try:
-        rule = dict({"Guid": zone.edge_rules[position]["Guid"] if guid else str(uuid.uuid4())}, **rule_from(body, update=bool(guid)))
+        rule = dict(
+            {"Guid": zone.edge_rules[position]["Guid"] if guid else str(uuid.uuid4())},
+            **rule_from(body, update=bool(guid)),
+        )
     except BodyProblem as problem:
         return json_response(400, problem.body())
     rule["ReadOnly"] = False

@@ -138,7 +138,8 @@ def rule_from(body, fixture=False, update=False):
         _action(_fields(item, "ExtraActions[%d]" % n), "ExtraActions[%d]" % n, fixture) for n, item in enumerate(extra)
     ]
     rule["Triggers"] = [
-        _trigger(_fields(item, "Triggers[%d]" % n), "Triggers[%d]" % n, fixture, update) for n, item in enumerate(triggers)
+        _trigger(_fields(item, "Triggers[%d]" % n), "Triggers[%d]" % n, fixture, update)
+        for n, item in enumerate(triggers)
     ]
     rule["TriggerMatchingType"] = _enum(MATCHING, fields, "TriggerMatchingType", "", fixture)
     rule["Description"] = _text(fields, "Description", "")

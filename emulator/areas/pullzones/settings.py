@@ -29,7 +29,15 @@ class Int(object):
 
 I32, I64 = Int(*INT32), Int(*INT64)
 
-ORIGIN_TYPES = ("OriginUrl", "DnsAccelerate", "StorageZone", "LoadBalancer", "EdgeScript", "MagicContainers", "PushZone")
+ORIGIN_TYPES = (
+    "OriginUrl",
+    "DnsAccelerate",
+    "StorageZone",
+    "LoadBalancer",
+    "EdgeScript",
+    "MagicContainers",
+    "PushZone",
+)
 LOG_FORMATS = ("Plain", "JSON")
 TF_CORS = ["eot", "ttf", "woff", "woff2", "css"]
 
@@ -85,7 +93,12 @@ SETTINGS = (
     ("enable_tls1", "EnableTLS1", BOOL, True),
     ("enable_tls1_1", "EnableTLS1_1", BOOL, True),
     ("tls_security_level", "TlsSecurityLevel", ("Legacy", "Compatible", "ModernOnly"), 0),
-    ("shield_ddos_protection_type", "ShieldDDosProtectionType", ("DetectOnly", "ActiveStandard", "ActiveAggressive"), 0),
+    (
+        "shield_ddos_protection_type",
+        "ShieldDDosProtectionType",
+        ("DetectOnly", "ActiveStandard", "ActiveAggressive"),
+        0,
+    ),
     ("shield_ddos_protection_enabled", "ShieldDDosProtectionEnabled", BOOL, False),
     ("sticky_session_type", "StickySessionType", ("Off", "On"), 0),
     ("sticky_session_cookie_name", "StickySessionCookieName", TEXT, None),

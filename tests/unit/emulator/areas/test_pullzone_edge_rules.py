@@ -93,7 +93,11 @@ def test_without_its_guid_the_same_rule_again_is_a_duplicate(running):
 def test_an_update_replaces_the_whole_rule_in_its_place(running):
     first = running.request("POST", ADD % 2002, json=rule("first")).json()
     running.request("POST", ADD % 2002, json=rule("second"))
-    update = {"guid": first["Guid"].upper(), "actiontype": "Redirect", "Triggers": [{"Type": 0, "PatternMatchingType": 1}]}
+    update = {
+        "guid": first["Guid"].upper(),
+        "actiontype": "Redirect",
+        "Triggers": [{"Type": 0, "PatternMatchingType": 1}],
+    }
     reply = running.request("POST", ADD % 2002, json=update)
     assert reply.status_code == 201
     rules = zone_rules(running, 2002)

@@ -73,7 +73,9 @@ def test_each_rows_kind_is_the_documents(schemas):
 
 def test_each_setting_round_trips_through_an_update(running, openapi):
     document = openapi(SPEC_NAME).api
-    expected = {member: changed(kind, default) for _key, member, kind, default in table.SETTINGS if member not in REWRITTEN}
+    expected = {
+        member: changed(kind, default) for _key, member, kind, default in table.SETTINGS if member not in REWRITTEN
+    }
     body = {WRITTEN.get(member, member): value for member, value in expected.items()}
     reply = running.request("POST", "/pullzone/2001", json=body)
     assert reply.status_code == 200, reply.text
@@ -84,9 +86,7 @@ def test_each_setting_round_trips_through_an_update(running, openapi):
 
 
 def test_each_setting_is_read_from_the_fixture(emulator, openapi):
-    settings = {
-        key: changed(kind, default) for key, member, kind, default in table.SETTINGS if member not in REWRITTEN
-    }
+    settings = {key: changed(kind, default) for key, member, kind, default in table.SETTINGS if member not in REWRITTEN}
     for key, _member, kind, _default in table.SETTINGS:
         if kind == table.CLASSES:
             settings[key] = [{"name": "thumb", "properties": CLASSES[0]["Properties"]}]
