@@ -8,7 +8,7 @@ import pytest
 
 from emulator.fixtures import FixtureError
 
-from ..conftest import load_platform
+from ..conftest import EMULATOR_DIR, load_platform
 from .test_pullzones import SPEC_NAME, conform
 
 KEY = "test-key"
@@ -251,3 +251,16 @@ def test_with_a_race_window_overlapping_writes_to_one_zone_lose_a_rule(emulator)
 def test_a_fixture_rule_the_platform_could_not_hold_stops_the_emulator(tmp_path, rules, message):
     with pytest.raises(FixtureError, match=message):
         load_platform({"pull_zones": [{"id": 1, "edge_rules": rules}]}, tmp_path)
+
+
+def test_the_demo_fixtures_rules_are_answered_as_the_document_says(emulator, openapi):
+    running = emulator((EMULATOR_DIR / "fixtures" / "demo.yml").read_text(encoding="utf-8"), key="demo-api-key")
+    reply = running.request("GET", "/pullzone/2001")
+    rules = reply.json()["EdgeRules"]
+    assert [(r["ActionType"], r["OrderIndex"], r["Enabled"]) for r in rules] == [
+        (4, 1, True),
+        (1, 2, True),
+        (16, 3, False),
+    ]
+    assert rules[2]["ExtraActions"][0]["ActionType"] == 5 and rules[2]["TriggerMatchingType"] == 1
+    conform(openapi(SPEC_NAME).api, "GET", "/pullzone/2001", reply=reply)
