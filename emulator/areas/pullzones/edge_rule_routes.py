@@ -2,7 +2,8 @@
 zone (edge_rules.py) and are read only through ``GET /pullzone/{id}`` (``EdgeRules``), as on the platform:
 
 - ``POST /pullzone/{id}/edgerules/addOrUpdate`` (``EdgeRuleV2Model``): without a ``Guid`` (or with null or ``""``) a
-  new rule with a new guid, even when another rule has the same description (no duplicate check, as the platform);
+  new rule with a new guid (a UUID made from the zone and the number of rules made on it, so a rerun against the same
+  fixture meets the same guids), even when another rule has the same description (no duplicate check, as the platform);
   with the ``Guid`` of a rule of that zone, the whole rule replaced, keeping its place. 201 with the rule as JSON (what
   the Terraform provider reads its guid from; the document declares no body). A guid the zone does not have: 404
   with an empty body, as the zone itself. ``OrderIndex`` is stored as sent (0 when left out) and the rules are listed
@@ -23,11 +24,10 @@ the platform's read-modify-write does (the reason the Terraform provider locks p
 
 import time
 import types
-import uuid
 
 from ...fixtures import FixtureError
 from ...messages import empty, json_response
-from .edge_rules import rule_from, rule_model
+from .edge_rules import rule_from, rule_guid, rule_model
 from .problems import BodyProblem
 
 
@@ -94,12 +94,12 @@ def add_or_update(area, request):
     if position is not None and zone.edge_rules[position]["ReadOnly"]:
         return _read_only(zone.edge_rules[position])
     try:
-        rule = dict(
-            {"Guid": zone.edge_rules[position]["Guid"] if guid else str(uuid.uuid4())},
-            **rule_from(body, update=bool(guid)),
-        )
+        members = rule_from(body, update=bool(guid))
     except BodyProblem as problem:
         return json_response(400, problem.body())
+    if position is None:
+        new_guid, zone.rules_made = rule_guid(zone.id, zone.rules_made), zone.rules_made + 1
+    rule = dict({"Guid": zone.edge_rules[position]["Guid"] if position is not None else new_guid}, **members)
     rule["ReadOnly"] = False
     rules = list(zone.edge_rules)  # the list as read before the write
     if area.edge_rule_race_window:

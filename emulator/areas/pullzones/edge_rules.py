@@ -13,7 +13,8 @@
 
 Fixture: ``pull_zones[].edge_rules: [{guid, action_type, action_parameter1..3, extra_actions: [{action_type,
 action_parameter1..3}], triggers: [{type, pattern_matches, pattern_matching_type, parameter1}], trigger_matching_type,
-description, enabled, order_index, read_only}]``; a rule without ``guid`` gets one made from the zone's id and its place.
+description, enabled, order_index, read_only}]``; a rule without ``guid`` gets one made from the zone's id and its place
+(:func:`rule_guid`, as rules made later get theirs).
 The routes are edge_rule_routes.py.
 """
 
@@ -148,6 +149,12 @@ def rule_from(body, fixture=False, update=False):
     return rule
 
 
+def rule_guid(zone_id, number):
+    """The guid of the ``number``-th rule made on zone ``zone_id`` (counting the fixture's): a UUID, as the platform's,
+    and the same on a rerun against the same fixture, so that two runs can be compared."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "edgerule:%d:%d" % (zone_id, number)))
+
+
 def rule_model(rule):
     """The ``EdgeRuleV2Model`` of a stored rule (a copy: nothing shared with the state)."""
     model = dict(rule)
@@ -176,6 +183,6 @@ def fixture_rules(zone_id, entries, where):
             rule = rule_from({k: v for k, v in body.items() if k not in ("guid", "readonly")}, fixture=True)
         except BodyProblem as problem:
             raise FixtureError("%s[%d]: %s" % (where, index, problem.message)) from problem
-        guid = entry.get("guid") or str(uuid.uuid5(uuid.NAMESPACE_URL, "edgerule:%d:%d" % (zone_id, index)))
+        guid = entry.get("guid") or rule_guid(zone_id, index)
         rules.append(dict({"Guid": str(guid)}, **rule, ReadOnly=bool(entry.get("read_only"))))
     return rules

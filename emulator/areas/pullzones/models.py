@@ -16,7 +16,7 @@ may hold a number the platform's document does not name yet (``origin_type: 7``)
 (docs/platform-notes.md, "Enums that grow"), and clients must cope; requests are still held to the named values. What
 each origin type needs and what the platform rewrites: origins.py. ``edge_rules`` (optional): the zone's edge rules,
 edge_rules.py. ``security_key`` (optional): the token authentication key (``ZoneSecurityKey``), else one made from the
-zone's id.
+zone's id (so is a new zone's: a run repeated on the same fixture meets the same keys).
 
 A zone created by ``POST /pullzone`` starts from the same defaults (the platform's Terraform provider's defaults where
 it has one; docs/platform-notes.md, "Pull zones: create, update, delete"), with no origin URL unless one is sent, and
@@ -63,6 +63,11 @@ PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "manag
 CUSTOM, HTTP01, UNKNOWN = 3, 1, 0
 FIXTURE_ORIGIN = "https://origin.example.invalid"
 CDN_DOMAIN = "b-cdn.net"
+
+
+def derived_key(seed):
+    """A token authentication key made from ``seed`` (a UUID's text, as the platform's keys look)."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, seed))
 
 
 def _base64url(data):
@@ -144,7 +149,7 @@ class PullZone(object):
         self.omit_certificates = bool(spec.get("omit_certificates", omit_certificates))
         self.settings = default_settings()
         self.settings["OriginUrl"] = FIXTURE_ORIGIN
-        self.security_key = str(spec.get("security_key") or uuid.uuid5(uuid.NAMESPACE_URL, "pullzone:%d" % self.id))
+        self.security_key = str(spec.get("security_key") or derived_key("pullzone:%d" % self.id))
         for key, value in (spec.get("settings") or {}).items():
             member, kind = BY_KEY[key]
             stored, problem = setting_value(kind, value, fixture=True) if value is not None else (None, None)
@@ -159,12 +164,13 @@ class PullZone(object):
         for position, entry in enumerate(records({"hostnames": entries}, "hostnames", ("value",))):
             self.hostnames.append(Hostname(self.id * 100 + position + 1, entry, "%s[%d]" % (where, position)))
         self.edge_rules = fixture_rules(self.id, spec.get("edge_rules"), "pull_zones[%d].edge_rules" % index)
+        self.rules_made = len(self.edge_rules)  # edge_rules.rule_guid numbers the rules made on the zone
 
     @classmethod
     def created(cls, zone_id, name, settings):
         """A zone made by ``POST /pullzone``: the defaults, ``settings`` (``{member: value}``) over them, no origin
         unless one is given, and its system hostname."""
-        zone = cls({"id": zone_id, "name": name, "security_key": str(uuid.uuid4())}, 0)
+        zone = cls({"id": zone_id, "name": name}, 0)
         zone.settings["OriginUrl"] = None
         zone.settings.update(settings)
         return zone

@@ -10,7 +10,8 @@
   (``pull_zone_deleted(zone_id)``, when they have one). 400 bodies are ``{ErrorKey, Field, Message}``; an unknown
   zone is 404 with an empty body.
 - ``POST /pullzone/{id}/resetSecurityKey`` (optional ``{SecurityKey}``, 8 to 36 characters): 204, the zone's
-  ``ZoneSecurityKey`` (the token authentication key, read-only in the settings) set to it, or to a new one.
+  ``ZoneSecurityKey`` (the token authentication key, read-only in the settings) set to it, or to a new one (made from
+  the one before, so that a rerun meets the same keys).
 - ``POST /pullzone/{id}/addCertificate`` and ``DELETE /pullzone/{id}/removeCertificate``: 204 on
   success; 400 ``{ErrorKey, Field, Message}`` naming the offending field; 404 with an empty body
   for an unknown zone. Adding replaces whatever certificate the hostname had.
@@ -25,13 +26,12 @@ The zones, their fixture and the switches (``omit_certificates``, ``tls_listener
 
 import base64
 import binascii
-import uuid
 
 from ...messages import empty, json_response
 from ...paging import BadQuery, core_page, query_int, search
 from ...tls import pem
 from . import certificates, edge_rule_routes, hostname_routes, origins
-from .models import PullZonesState, settings_body
+from .models import PullZonesState, derived_key, settings_body
 from .problems import BodyProblem
 from .settings import background_update, default_settings
 
@@ -124,7 +124,7 @@ class PullZonesArea(PullZonesState):
                 "SecurityKey",
                 "The field SecurityKey must be a string with a minimum length of '8' and a maximum length of '36'.",
             )
-        zone.security_key = key if key is not None else str(uuid.uuid4())
+        zone.security_key = key if key is not None else derived_key(zone.security_key)  # new, and the same on a rerun
         return empty(204)
 
     def delete_zone(self, request):

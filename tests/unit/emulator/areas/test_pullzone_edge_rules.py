@@ -264,3 +264,13 @@ def test_the_demo_fixtures_rules_are_answered_as_the_document_says(emulator, ope
     ]
     assert rules[2]["ExtraActions"][0]["ActionType"] == 5 and rules[2]["TriggerMatchingType"] == 1
     conform(openapi(SPEC_NAME).api, "GET", "/pullzone/2001", reply=reply)
+
+
+def test_a_rerun_against_the_same_fixture_meets_the_same_guids_and_keys(emulator):
+    made = []
+    for _run in range(2):
+        running = emulator(FIXTURE, key=KEY)
+        guid = running.request("POST", ADD % 2002, json=rule("again")).json()["Guid"]
+        running.request("POST", "/pullzone/2002/resetSecurityKey")
+        made.append((guid, running.request("GET", "/pullzone/2002").json()["ZoneSecurityKey"]))
+    assert made[0] == made[1] and made[0][0] not in [r["Guid"] for r in zone_rules(running)]
