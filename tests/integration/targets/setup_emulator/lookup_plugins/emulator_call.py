@@ -1,7 +1,8 @@
 # -*- coding: utf-8 -*-
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Test helper of setup_emulator: one call to the emulator's admin API (faults, state, reset), on the controller.
+"""Test helper of setup_emulator: one call to the emulator on the controller, to its admin API (faults, state,
+reset) or, as a user would check it in the dashboard, a read or write of what the platform holds.
 
 The targets drive the emulator with about two hundred such calls per run; as ``ansible.builtin.uri`` tasks
 each was a module run (a new interpreter, about 0.5 s of CPU), as a lookup it runs in the controller's
@@ -31,8 +32,8 @@ description:
 options:
   _terms:
     description: >-
-      The request, one dict: C(url), C(method) (default GET), C(body) (sent as JSON when given),
-      C(status_code) (an int or a list, default 200), C(timeout) (seconds, default 30).
+      The request, one dict: C(url), C(method) (default GET), C(headers) (a dict), C(body) (sent as JSON when
+      given), C(status_code) (an int or a list, default 200), C(timeout) (seconds, default 30).
     required: true
 """
 
@@ -66,6 +67,7 @@ def call(request):
     if request.get("body") is not None:
         data = json.dumps(request["body"]).encode("utf-8")
         headers["Content-Type"] = "application/json"
+    headers.update({str(name): str(value) for name, value in (request.get("headers") or {}).items()})
     try:
         response = OPENER.open(
             Request(url, data=data, headers=headers, method=method), timeout=float(request.get("timeout", 30))
