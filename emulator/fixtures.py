@@ -9,6 +9,8 @@ booleans (``true``/``false``), never a string such as ``maybe``. The areas check
 
 import yaml
 
+from .areas.pullzones import settings as pz_settings
+
 
 class FixtureError(ValueError):
     """The fixture file cannot be used; the message says where and why."""
@@ -250,63 +252,41 @@ _SHIELD_SETTINGS = Mapping(
     },
     nullable=True,
 )
-# a pull zone's settings (emulator/areas/pullzones/models.py: the members they stand for, enums checked there)
-_PULL_ZONE_BOOLS = (
-    "add_host_header",
-    "verify_origin_ssl",
-    "follow_redirects",
-    "ignore_query_strings",
-    "sort_query_strings",
-    "cache_error_responses",
-    "disable_cookies",
-    "enable_geo_zone_us",
-    "enable_geo_zone_eu",
-    "enable_geo_zone_asia",
-    "enable_geo_zone_sa",
-    "enable_geo_zone_af",
-    "cors_enabled",
-    "logging_enabled",
-    "logging_ip_anonymization_enabled",
-    "logging_save_to_storage",
-    "block_none_referrer",
-    "block_root_path_access",
-    "block_post_requests",
-    "enable_auto_ssl",
-    "disable_lets_encrypt",
-    "zone_security_enabled",
-)
-_PULL_ZONE_INTS = (
-    "type",
-    "origin_type",
-    "storage_zone_id",
-    "cache_expiration_time",
-    "cache_expiration_time_browser",
-    "log_anonymization_type",
-    "logging_storage_zone_id",
-    "edge_script_id",
-    "middleware_script_id",
-    "load_balancer_id",
-)
-_PULL_ZONE_LISTS = (
-    "query_string_vary_parameters",
-    "cors_extensions",
-    "blocked_countries",
-    "allowed_referrers",
-    "blocked_referrers",
-    "blocked_ips",
-    "routing_filters",
-)
+# a pull zone's settings: one key per row of emulator/areas/pullzones/settings.py (enums as numbers, checked there)
+_SETTING_KINDS = {
+    pz_settings.BOOL: _bool(),
+    pz_settings.TEXT: _str(nullable=True),
+    pz_settings.STRINGS: _STRINGS,
+    pz_settings.NUMBER: Scalar((int, float), "a number"),
+    pz_settings.CLASSES: ListOf(Mapping({"name": _str(nullable=True), "properties": MapOf(_str())})),
+}
 _PULL_ZONE_SETTINGS = Mapping(
+    {key: _SETTING_KINDS.get(kind) or _int() for key, _member, kind, _default in pz_settings.SETTINGS}, nullable=True
+)
+# a pull zone's edge rules (emulator/areas/pullzones/edge_rules.py): enums by name or number (any number from 0)
+_RULE_ENUM = Scalar((str, int), "a name or a number (any number from 0: the platform adds values)")
+_RULE_ACTION = {"action_type": _RULE_ENUM, **{"action_parameter%d" % n: _str(nullable=True) for n in (1, 2, 3)}}
+_EDGE_RULE = Mapping(
     dict(
-        [(key, _bool()) for key in _PULL_ZONE_BOOLS]
-        + [(key, _int()) for key in _PULL_ZONE_INTS]
-        + [(key, _STRINGS) for key in _PULL_ZONE_LISTS]
-        + [
-            (key, _str(nullable=True))
-            for key in ("origin_url", "origin_host_header", "magic_containers_app_id", "magic_containers_endpoint_id")
-        ]
-    ),
-    nullable=True,
+        _RULE_ACTION,
+        guid=_str(),
+        extra_actions=ListOf(Mapping(_RULE_ACTION)),
+        triggers=ListOf(
+            Mapping(
+                {
+                    "type": _RULE_ENUM,
+                    "pattern_matches": _STRINGS,
+                    "pattern_matching_type": _RULE_ENUM,
+                    "parameter1": _str(nullable=True),
+                }
+            )
+        ),
+        trigger_matching_type=_RULE_ENUM,
+        description=_str(nullable=True),
+        enabled=_bool(),
+        order_index=_int(),
+        read_only=_bool(),
+    )
 )
 # a DNS zone's settings (emulator/areas/dns/models.py: the members they stand for)
 _DNS_ZONE_SETTINGS = {
@@ -360,6 +340,8 @@ FIXTURE = Mapping(
                     "name": _str(),
                     "omit_certificates": _bool(),
                     "settings": _PULL_ZONE_SETTINGS,
+                    "security_key": _str(),
+                    "edge_rules": ListOf(_EDGE_RULE),
                     "hostnames": ListOf(
                         Mapping(
                             {
@@ -380,6 +362,8 @@ FIXTURE = Mapping(
             )
         ),
         "omit_certificates": _bool(),
+        # seconds an edge rule write waits between reading and writing its zone's rules (emulator/areas/pullzones)
+        "edge_rule_race_window": Scalar((int, float), "a number of seconds (0: writes never overlap)"),
         "dns_points_here": ListOf(_str()),
         # what pull zone origins may name (emulator/areas/pullzones/origins.py), and Let's Encrypt's limits
         "edge_scripts": ListOf(_int()),

@@ -6,21 +6,17 @@ managed, force_ssl, free_certificate, certificate, certificate_key, dns_points_h
 one. Whose DNS points at the platform (``dns_points_here`` on a hostname, or the top-level ``dns_points_here`` list of
 names, for hostnames a test adds later) decides the free certificate requests of hostname_routes.py (see dns.py).
 
-``settings`` (optional) is a mapping of the zone's settings in snake_case, each optional, named as the ``pullzone``
-module's options (:data:`SETTINGS` maps each to its PullZoneModel member): ``origin_url``, ``origin_type`` (0..6),
-``storage_zone_id``, ``origin_host_header``, ``add_host_header``, ``verify_origin_ssl``, ``follow_redirects``, ``type``
-(0 Premium, 1 Volume), ``cache_expiration_time``, ``cache_expiration_time_browser``, ``ignore_query_strings``,
-``sort_query_strings``, ``query_string_vary_parameters``, ``cache_error_responses``, ``disable_cookies``,
-``enable_geo_zone_us`` / ``_eu`` / ``_asia`` / ``_sa`` / ``_af``, ``cors_enabled``, ``cors_extensions``,
-``logging_enabled``, ``logging_ip_anonymization_enabled``, ``log_anonymization_type`` (0 OneDigit, 1 Drop),
-``logging_save_to_storage``, ``logging_storage_zone_id``, ``blocked_countries``, ``allowed_referrers``,
-``blocked_referrers``, ``block_none_referrer``, ``blocked_ips``, ``block_root_path_access``, ``block_post_requests``,
-``enable_auto_ssl``, ``disable_lets_encrypt``, ``zone_security_enabled``, ``edge_script_id``, ``middleware_script_id``,
-``magic_containers_app_id``, ``magic_containers_endpoint_id``, ``load_balancer_id``, ``routing_filters``. Left out:
-:data:`SETTINGS`' defaults (a fixture zone's origin is ``https://origin.example.invalid``, as older fixtures relied
-on). An enum setting of a fixture may hold a number the platform's document does not name yet (``origin_type: 7``):
-the platform adds values (docs/platform-notes.md, "Enums that grow"), and clients must cope; requests are still held
-to the named values. What each origin type needs and what the platform rewrites: origins.py.
+``settings`` (optional) is a mapping of the zone's settings in snake_case, each optional: every member of the core
+document's ``PullZoneSettingsModel`` has one (settings.py's table: the keys the ``pullzone`` module's options had for the
+first 35, such as ``origin_url``, ``origin_type`` (0..6), ``cache_expiration_time``, ``cors_enabled``, ``routing_filters``;
+the member in snake_case for the others, such as ``enable_web_sockets``, ``optimizer_image_quality``,
+``log_forwarding_token``, ``optimizer_classes: [{name, properties: {key: text}}]``). Left out: the table's defaults (a
+fixture zone's origin is ``https://origin.example.invalid``, as older fixtures relied on). An enum setting of a fixture
+may hold a number the platform's document does not name yet (``origin_type: 7``): the platform adds values
+(docs/platform-notes.md, "Enums that grow"), and clients must cope; requests are still held to the named values. What
+each origin type needs and what the platform rewrites: origins.py. ``edge_rules`` (optional): the zone's edge rules,
+edge_rules.py. ``security_key`` (optional): the token authentication key (``ZoneSecurityKey``), else one made from the
+zone's id (so is a new zone's: a run repeated on the same fixture meets the same keys).
 
 A zone created by ``POST /pullzone`` starts from the same defaults (the platform's Terraform provider's defaults where
 it has one; docs/platform-notes.md, "Pull zones: create, update, delete"), with no origin URL unless one is sent, and
@@ -41,105 +37,37 @@ No HTTP here: responses.py serves the routes over this state.
 """
 
 import base64
+import uuid
 
 from ...fixtures import FixtureError, records
 from ...tls import pem
 from ...tls.listener import TlsListener
 from .dns import dns_names
+from .edge_rules import fixture_rules, rule_model
+from .problems import BodyProblem
+from .settings import (
+    BY_KEY,
+    MEMBERS,
+    NOT_NULLABLE,
+    SECRETS,
+    SETTINGS,
+    TEXT,
+    WRITTEN_ONLY,
+    copied,
+    default_settings,
+    setting_value,
+    web_socket_tier,
+)
 
 PROVISION_TYPES = {0: "unknown", 1: "http01", 2: "dns01", 3: "custom", 4: "managed"}
 CUSTOM, HTTP01, UNKNOWN = 3, 1, 0
 FIXTURE_ORIGIN = "https://origin.example.invalid"
 CDN_DOMAIN = "b-cdn.net"
 
-BOOL, INT, TEXT, STRINGS = "bool", "int", "text", "strings"
-# fixture key, PullZoneModel member, what it holds (a kind, or the enum's names by number), default of a new zone
-SETTINGS = (
-    ("origin_url", "OriginUrl", TEXT, None),
-    (
-        "origin_type",
-        "OriginType",
-        ("OriginUrl", "DnsAccelerate", "StorageZone", "LoadBalancer", "EdgeScript", "MagicContainers", "PushZone"),
-        0,
-    ),
-    ("storage_zone_id", "StorageZoneId", INT, 0),
-    ("origin_host_header", "OriginHostHeader", TEXT, ""),
-    ("add_host_header", "AddHostHeader", BOOL, False),
-    ("verify_origin_ssl", "VerifyOriginSSL", BOOL, False),
-    ("follow_redirects", "FollowRedirects", BOOL, False),
-    ("type", "Type", ("Premium", "Volume"), 0),
-    ("cache_expiration_time", "CacheControlMaxAgeOverride", INT, -1),
-    ("cache_expiration_time_browser", "CacheControlPublicMaxAgeOverride", INT, -1),
-    ("ignore_query_strings", "IgnoreQueryStrings", BOOL, True),
-    ("sort_query_strings", "EnableQueryStringOrdering", BOOL, True),
-    ("query_string_vary_parameters", "QueryStringVaryParameters", STRINGS, []),
-    ("cache_error_responses", "CacheErrorResponses", BOOL, False),
-    ("disable_cookies", "DisableCookies", BOOL, True),
-    ("enable_geo_zone_us", "EnableGeoZoneUS", BOOL, True),
-    ("enable_geo_zone_eu", "EnableGeoZoneEU", BOOL, True),
-    ("enable_geo_zone_asia", "EnableGeoZoneASIA", BOOL, True),
-    ("enable_geo_zone_sa", "EnableGeoZoneSA", BOOL, True),
-    ("enable_geo_zone_af", "EnableGeoZoneAF", BOOL, True),
-    ("cors_enabled", "EnableAccessControlOriginHeader", BOOL, True),
-    ("cors_extensions", "AccessControlOriginHeaderExtensions", STRINGS, ["eot", "ttf", "woff", "woff2", "css"]),
-    ("logging_enabled", "EnableLogging", BOOL, True),
-    ("logging_ip_anonymization_enabled", "LoggingIPAnonymizationEnabled", BOOL, True),
-    ("log_anonymization_type", "LogAnonymizationType", ("OneDigit", "Drop"), 0),
-    ("logging_save_to_storage", "LoggingSaveToStorage", BOOL, False),
-    ("logging_storage_zone_id", "LoggingStorageZoneId", INT, 0),
-    ("blocked_countries", "BlockedCountries", STRINGS, []),
-    ("allowed_referrers", "AllowedReferrers", STRINGS, []),
-    ("blocked_referrers", "BlockedReferrers", STRINGS, []),
-    ("block_none_referrer", "BlockNoneReferrer", BOOL, False),
-    ("blocked_ips", "BlockedIps", STRINGS, []),
-    ("block_root_path_access", "BlockRootPathAccess", BOOL, False),
-    ("block_post_requests", "BlockPostRequests", BOOL, False),
-    ("enable_auto_ssl", "EnableAutoSSL", BOOL, False),
-    ("disable_lets_encrypt", "DisableLetsEncrypt", BOOL, False),
-    ("zone_security_enabled", "ZoneSecurityEnabled", BOOL, False),
-    ("edge_script_id", "EdgeScriptId", INT, 0),
-    ("middleware_script_id", "MiddlewareScriptId", INT, 0),
-    ("magic_containers_app_id", "MagicContainersAppId", TEXT, None),
-    ("magic_containers_endpoint_id", "MagicContainersEndpointId", TEXT, None),
-    ("load_balancer_id", "LoadBalancerId", INT, None),
-    ("routing_filters", "RoutingFilters", STRINGS, ["all"]),
-)
-# written only (PullZoneSettingsModel members the PullZoneModel lacks): kept in OriginUrl (origins.py)
-DNS_MEMBERS = {"dnsoriginport": ("DnsOriginPort", INT), "dnsoriginscheme": ("DnsOriginScheme", TEXT)}
-MEMBERS = {member.lower(): (member, kind) for _key, member, kind, _default in SETTINGS}
 
-
-def default_settings():
-    """The settings of a new zone: ``{member: value}`` (fresh lists)."""
-    return {member: list(default) if isinstance(default, list) else default for _k, member, _kind, default in SETTINGS}
-
-
-def setting_value(kind, value, fixture=False):
-    """``(value, problem)``: a request or fixture value of a setting as stored (enum names turned into numbers, as
-    the platform accepts both), or the problem with it. A ``fixture`` enum may hold any number from 0 (one the
-    platform added since its document)."""
-    if isinstance(kind, tuple) and fixture and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value, None
-    if isinstance(kind, tuple):
-        if isinstance(value, str):
-            names = [name.lower() for name in kind]
-            if value.strip().lower() in names:
-                return names.index(value.strip().lower()), None
-            if not value.strip().isdigit():
-                return None, "must be one of %s (or 0..%d)" % (", ".join(kind), len(kind) - 1)
-            value = int(value)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(kind):
-            return value, None
-        return None, "must be one of %s (or 0..%d)" % (", ".join(kind), len(kind) - 1)
-    if kind == BOOL:
-        return (value, None) if isinstance(value, bool) else (None, "must be a boolean")
-    if kind == INT:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        return (value, None) if ok else (None, "must be an integer")
-    if kind == STRINGS:
-        ok = isinstance(value, list) and all(isinstance(item, str) for item in value)
-        return (list(value), None) if ok else (None, "must be a list of strings")
-    return (value, None) if isinstance(value, str) else (None, "must be a string")
+def derived_key(seed):
+    """A token authentication key made from ``seed`` (a UUID's text, as the platform's keys look)."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, seed))
 
 
 def _base64url(data):
@@ -221,9 +149,9 @@ class PullZone(object):
         self.omit_certificates = bool(spec.get("omit_certificates", omit_certificates))
         self.settings = default_settings()
         self.settings["OriginUrl"] = FIXTURE_ORIGIN
-        by_key = {key: (member, kind) for key, member, kind, _default in SETTINGS}
+        self.security_key = str(spec.get("security_key") or derived_key("pullzone:%d" % self.id))
         for key, value in (spec.get("settings") or {}).items():
-            member, kind = by_key[key]
+            member, kind = BY_KEY[key]
             stored, problem = setting_value(kind, value, fixture=True) if value is not None else (None, None)
             if problem is not None:
                 raise FixtureError("pull_zones[%d].settings.%s %s" % (index, key, problem))
@@ -235,6 +163,8 @@ class PullZone(object):
         where = "pull_zones[%d].hostnames" % index
         for position, entry in enumerate(records({"hostnames": entries}, "hostnames", ("value",))):
             self.hostnames.append(Hostname(self.id * 100 + position + 1, entry, "%s[%d]" % (where, position)))
+        self.edge_rules = fixture_rules(self.id, spec.get("edge_rules"), "pull_zones[%d].edge_rules" % index)
+        self.rules_made = len(self.edge_rules)  # edge_rules.rule_guid numbers the rules made on the zone
 
     @classmethod
     def created(cls, zone_id, name, settings):
@@ -260,23 +190,44 @@ class PullZone(object):
             "Suspended": False,
             "Hostnames": [h.model(include_certificate and not self.omit_certificates) for h in self.hostnames],
             "CnameDomain": "%s.%s" % (self.name, CDN_DOMAIN),
+            "ZoneSecurityKey": self.security_key,
+            "EdgeRules": [rule_model(rule) for rule in self.edge_rules],
         }
-        model.update({member: list(v) if isinstance(v, list) else v for member, v in self.settings.items()})
+        model.update({member: copied(value) for member, value in self.settings.items()})
         return model
 
+    def dump_settings(self):
+        """The settings by fixture key, secrets shown only as set or not."""
+        shown = {}
+        for key, member, _kind, _default in SETTINGS:
+            value = self.settings[member]
+            shown[key] = ("<set>" if value else value) if member in SECRETS else copied(value)
+        return shown
 
-class BodyProblem(Exception):
-    """A request body the platform refuses with 400 ``{ErrorKey, Field, Message}``."""
 
-    def __init__(self, key, field, message):
-        super().__init__(message)
-        self.key, self.field, self.message = key, field, message
+def _member_value(member, kind, value):
+    """A request value as stored, or BodyProblem naming the member (the core document's type and bounds)."""
+    stored, problem = setting_value(kind, value)
+    if problem is not None:
+        key = "validation.out_of_range" if problem.startswith("must be between") else "validation.invalid_type"
+        raise BodyProblem(key, member, "The field %s %s." % (member, problem))
+    if member == "MaxWebSocketConnections":
+        tier = web_socket_tier(stored)  # the document: rounded up to the next tier, refused above the last
+        if tier is None:
+            raise BodyProblem(
+                "validation.out_of_range",
+                member,
+                "The field MaxWebSocketConnections must be at most 25000; please contact sales for more.",
+            )
+        return tier
+    return stored
 
 
 def settings_body(body, create=False):
-    """``(name, {member: value}, {write-only DNS member: value})`` of a ``PullZoneAddModel`` (``create``) or
+    """``(name, {member: value}, {write-only member: value})`` of a ``PullZoneAddModel`` (``create``) or
     ``PullZoneSettingsModel``; raises BodyProblem. Keys are matched without case and unknown or read-only members are
-    ignored, as the platform does; a null member is left as it is; enum members take numbers or names."""
+    ignored, as the platform does (``EdgeRules``, ``ZoneSecurityKey``, ``Hostnames``); a null member is left as it is
+    (the one member the document makes non-nullable refuses null); enum members take numbers or names."""
     if not isinstance(body, dict):
         raise BodyProblem("validation.invalid_body", "model", "The request body must be a JSON object.")
     name, members, dns = None, {}, {}
@@ -284,18 +235,13 @@ def settings_body(body, create=False):
         lower = str(key).lower()
         if lower == "name" and create:
             name = value
-        elif lower in DNS_MEMBERS and value is not None:
-            member, kind = DNS_MEMBERS[lower]
-            stored, problem = setting_value(kind, value)
-            if problem is not None:
-                raise BodyProblem("validation.invalid_type", member, "The field %s %s." % (member, problem))
+        elif lower in WRITTEN_ONLY and value is not None:
+            member, kind = WRITTEN_ONLY[lower]
+            stored = _member_value(member, kind, value)
             dns[member] = stored.lower() if kind == TEXT else stored
-        elif lower in MEMBERS and value is not None:
+        elif lower in MEMBERS and (value is not None or MEMBERS[lower][0] in NOT_NULLABLE):
             member, kind = MEMBERS[lower]
-            stored, problem = setting_value(kind, value)
-            if problem is not None:
-                raise BodyProblem("validation.invalid_type", member, "The field %s %s." % (member, problem))
-            members[member] = stored
+            members[member] = _member_value(member, kind, value)
     if create:
         if name is None:
             raise BodyProblem("validation.required", "Name", "The Name field is required.")
@@ -368,7 +314,8 @@ class PullZonesState(object):
                     "id": z.id,
                     "name": z.name,
                     "omit_certificates": z.omit_certificates,
-                    "settings": {key: z.settings[member] for key, member, _kind, _default in SETTINGS},
+                    "settings": z.dump_settings(),
+                    "edge_rules": [rule_model(rule) for rule in z.edge_rules],
                     "hostnames": [h.dump() for h in z.hostnames],
                 }
                 for z in self.zones.values()

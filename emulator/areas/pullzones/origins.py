@@ -17,7 +17,7 @@ Error keys are the emulator's (the platform's are not recorded); the messages ar
 
 from urllib.parse import urlsplit
 
-from .models import BodyProblem
+from .problems import BodyProblem
 
 SCRIPT_URL = "https://bunnycdn.com"
 CONTAINER_URL = "https://bunny.net"

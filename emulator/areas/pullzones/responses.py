@@ -9,11 +9,16 @@
   the ``PullZoneModel``. ``DELETE /pullzone/{id}``: 204, and the areas that keep something of the zone are told
   (``pull_zone_deleted(zone_id)``, when they have one). 400 bodies are ``{ErrorKey, Field, Message}``; an unknown
   zone is 404 with an empty body.
+- ``POST /pullzone/{id}/resetSecurityKey`` (optional ``{SecurityKey}``, 8 to 36 characters): 204, the zone's
+  ``ZoneSecurityKey`` (the token authentication key, read-only in the settings) set to it, or to a new one (made from
+  the one before, so that a rerun meets the same keys).
 - ``POST /pullzone/{id}/addCertificate`` and ``DELETE /pullzone/{id}/removeCertificate``: 204 on
   success; 400 ``{ErrorKey, Field, Message}`` naming the offending field; 404 with an empty body
   for an unknown zone. Adding replaces whatever certificate the hostname had.
 
-Hostnames (add, remove, Force SSL, free certificates): hostname_routes.py. Origin types: origins.py. Let's Encrypt's
+Every setting, its bounds and what the platform rewrites (web socket tiers, background updates): settings.py. Edge
+rules: edge_rules.py and edge_rule_routes.py. Optimizer classes are the ``OptimizerClasses`` setting (the whole list
+replaced by a write that sends it). Hostnames (add, remove, Force SSL, free certificates): hostname_routes.py. Origin types: origins.py. Let's Encrypt's
 limits and wildcard certificates through a DNS zone: certificates.py.
 
 The zones, their fixture and the switches (``omit_certificates``, ``tls_listener``): models.py.
@@ -25,8 +30,10 @@ import binascii
 from ...messages import empty, json_response
 from ...paging import BadQuery, core_page, query_int, search
 from ...tls import pem
-from . import certificates, hostname_routes, origins
-from .models import BodyProblem, PullZonesState, default_settings, settings_body
+from . import certificates, edge_rule_routes, hostname_routes, origins
+from .models import PullZonesState, derived_key, settings_body
+from .problems import BodyProblem
+from .settings import background_update, default_settings
 
 ADD_FIELDS = ("Hostname", "Certificate", "CertificateKey")
 REMOVE_FIELDS = ("Hostname",)
@@ -46,6 +53,7 @@ class PullZonesArea(PullZonesState):
         self.known = origins.Known(fixture)  # the scripts and container apps origins may name
         self.acme_limited = certificates.limited(fixture)
         self.wildcards = set()  # domains a wildcard certificate was issued for (state dump)
+        self.edge_rule_race_window = edge_rule_routes.race_window(fixture)
 
     def register(self, router):
         router.add("GET", r"/pullzone", self.list_zones)
@@ -54,6 +62,8 @@ class PullZonesArea(PullZonesState):
         router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)/removeCertificate", self.remove_certificate)
         hostname_routes.register(self, router)  # addHostname, removeHostname, setForceSSL, loadFreeCertificate
         certificates.register(self, router)  # POST /dnszone/{id}/certificate/issue
+        edge_rule_routes.register(self, router)  # addOrUpdate, delete, setEdgeRuleEnabled
+        router.add("POST", r"/pullzone/(?P<id>[0-9]+)/resetSecurityKey", self.reset_security_key)
         router.add("POST", r"/pullzone", self.create_zone)
         router.add("POST", r"/pullzone/(?P<id>[0-9]+)", self.update_zone)
         router.add("DELETE", r"/pullzone/(?P<id>[0-9]+)", self.delete_zone)
@@ -82,7 +92,7 @@ class PullZonesArea(PullZonesState):
         try:
             name, members, dns = settings_body(request.json_object(), create=True)
             settings = dict(default_settings(), OriginUrl=None)
-            members = origins.apply(settings, members, dns, self.known)
+            members = background_update(origins.apply(settings, members, dns, self.known))
         except BodyProblem as problem:
             return _error(problem.key, problem.field, problem.message)
         zone = self.add_zone(name, members)
@@ -96,11 +106,26 @@ class PullZonesArea(PullZonesState):
             return empty(404)
         try:
             _name, members, dns = settings_body(request.json_object())
-            settings = origins.apply(dict(zone.settings), members, dns, self.known)
+            settings = background_update(origins.apply(dict(zone.settings), members, dns, self.known))
         except BodyProblem as problem:
             return _error(problem.key, problem.field, problem.message)
         zone.settings = settings
         return json_response(200, zone.model(False))
+
+    def reset_security_key(self, request):
+        zone = self.zones.get(int(request.params["id"]))
+        if zone is None:
+            return empty(404)
+        fields = {str(k).lower(): v for k, v in request.json_object().items()} if request.body else {}
+        key = fields.get("securitykey")
+        if key is not None and not (isinstance(key, str) and 8 <= len(key) <= 36):
+            return _error(
+                "validation.invalid_length",
+                "SecurityKey",
+                "The field SecurityKey must be a string with a minimum length of '8' and a maximum length of '36'.",
+            )
+        zone.security_key = key if key is not None else derived_key(zone.security_key)  # new, and the same on a rerun
+        return empty(204)
 
     def delete_zone(self, request):
         zone = self.zones.pop(int(request.params["id"]), None)
