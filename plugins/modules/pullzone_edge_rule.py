@@ -10,15 +10,15 @@ module: pullzone_edge_rule
 short_description: Manage one edge rule of a pull zone
 version_added: 1.3.0
 description:
-  - Creates, updates or deletes one edge rule of a pull zone: actions (redirects, headers, cache times, origin
-    changes, blocking...) taken on the requests its triggers match.
+  - Creates, updates or deletes one edge rule of a pull zone, whose actions (redirects, headers, cache times, origin
+    changes, blocking...) are taken on the requests its triggers match.
   - The rule is found within its pull zone by O(guid), else by O(description). The platform does not keep
     descriptions unique; when several rules have the description, the task fails naming their guids.
   - Only the options given change; the rule is always written whole, with its guid, so an update never creates a
     duplicate. Members of the rule this collection does not know, and action or trigger numbers it does not name,
     are kept as the platform holds them.
   - Writes of one pull zone's rules are serialised on this machine (concurrent writes to one zone's rules lose
-    rules); tasks on other machines need C(throttle: 1).
+    rules); tasks on other machines need the task keyword C(throttle) set to 1.
   - A create whose answer is lost is settled by reading the pull zone again and finding the new rule by its
     description and content; it is never sent twice.
 options:
@@ -115,6 +115,7 @@ options:
     description:
       - The rule's place in the execution order, smallest first. A new rule gets V(0) unless this says otherwise.
       - Without an order index the platform runs rules in the order they were created.
+      - From -2147483648 to 2147483647 (a 32-bit number on the platform).
     type: int
 extends_documentation_fragment:
   - edge.platform.zone_selectors.pull_zone
@@ -283,7 +284,7 @@ api_error:
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._cores.edge_rules import manage
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_rules import argument_spec
+from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_rules import BOUNDS, argument_spec
 
 
 def run(ctx):
@@ -298,6 +299,7 @@ MODULE = ModuleDef(
         **argument_spec(),
     ),
     run=run,
+    bounds=BOUNDS,
     required_one_of=[("guid", "description")] + PULL_ZONE.validation()["required_one_of"],
     mutually_exclusive=PULL_ZONE.validation()["mutually_exclusive"],
 )

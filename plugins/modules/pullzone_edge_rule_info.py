@@ -10,8 +10,9 @@ module: pullzone_edge_rule_info
 short_description: Read the edge rules of a pull zone
 version_added: 1.3.0
 description:
-  - Reads the edge rules of one pull zone (they come with the pull zone: one request, two when the zone is chosen by
-    name), in the order the platform returns them; O(guid) or O(description) keeps only the rules that have it.
+  - Reads the edge rules of one pull zone, in the order the platform returns them; O(guid) or O(description) keeps
+    only the rules that have it. The rules come with the pull zone, so this is one request (two when the zone is
+    chosen by name).
   - Returns each rule in the form M(edge.platform.pullzone_edge_rule) takes, so a rule given back to it is no change.
   - An action or trigger number this collection does not name is returned as the number, with a warning; given
     back, it is kept as it is.

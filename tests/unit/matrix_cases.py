@@ -23,6 +23,8 @@ LIFECYCLE = (
     "dns_records",
     "dnszone",
     "pullzone",
+    "pullzone_edge_rule",
+    "pullzone_edge_rule_info",
     "pullzone_hostname",
     "rate_limit_rule",
     "rate_limit_rule_info",
@@ -177,6 +179,22 @@ CASES = {
     "pullzone_certificate": {
         "install": certificate_args,
         "absent": dict(pullzone_id=2001, hostname="old.example.com", state="absent"),
+    },
+    "pullzone_edge_rule": {
+        "create": dict(
+            pullzone_name="demo",
+            description="demo: force HTTPS",
+            actions=[{"type": "force_ssl"}],
+            triggers=[{"type": "url", "patterns": ["http://*"]}],
+        ),
+        "update": dict(pullzone_id=2001, description="demo: fonts cached a year, for every origin", enabled=True),
+        "no change": dict(pullzone_id=2001, description="demo: block the admin area", enabled=True),
+        "absent": dict(pullzone_id=2001, description="demo: block the admin area", state="absent"),
+        "absent already": dict(pullzone_id=2001, description="no such rule", state="absent"),
+    },
+    "pullzone_edge_rule_info": {
+        "every rule": dict(pullzone_id=2001),
+        "by description, zone by name": dict(pullzone_name="demo", description="demo: block the admin area"),
     },
     "pullzone_hostname": {
         "create": dict(pullzone_name="demo", hostname="new.example.com"),

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT32_MAX
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from . import fields
@@ -193,10 +194,13 @@ FIELDS = (
     ACTIONS,
     Rows("triggers", "Triggers", TRIGGER_FIELDS),
     Numbered("trigger_match", "TriggerMatchingType", MATCHING),
-    Int("order_index", "OrderIndex"),
+    Int("order_index", "OrderIndex", low=-INT32_MAX - 1, high=INT32_MAX),  # int32 in the core document
 )
 # what a new rule holds where the task gives nothing (the Terraform provider's defaults: enabled is required there)
 NEW_RULE = {"enabled": True, "triggers": [], "trigger_match": "any", "order_index": 0}
+
+
+BOUNDS = fields.bounds(FIELDS)
 
 
 def argument_spec():
