@@ -93,9 +93,9 @@ options:
                   origin_retry_attempt_count, origin_connection_error]
       patterns:
         description:
-          - The values matched, for example C(https://cdn.example.com/wp-admin/*) for V(url) (C(*) is a wildcard;
-            a value starting C(pattern:) is a Lua pattern), C(woff2) for V(url_extension), C(50) (percent) for
-            V(random_chance).
+          - The values matched, for example C(https://cdn.example.com/wp-admin/*) for O(triggers[].type=url) (C(*) is a
+            wildcard; a value starting C(pattern:) is a Lua pattern), C(woff2) for O(triggers[].type=url_extension),
+            C(50) (percent) for O(triggers[].type=random_chance).
           - Compared as a set.
         type: list
         elements: str
@@ -105,7 +105,9 @@ options:
         choices: [any, all, none]
         default: any
       parameter1:
-        description: The trigger's parameter, the header name of a V(request_header) or V(response_header) trigger.
+        description:
+          - The trigger's parameter, the header name of a O(triggers[].type=request_header) or
+            O(triggers[].type=response_header) trigger.
         type: str
   trigger_match:
     description: How the triggers combine. A new rule matches any trigger unless this says otherwise.

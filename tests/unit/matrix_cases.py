@@ -25,6 +25,7 @@ LIFECYCLE = (
     "pullzone",
     "pullzone_edge_rule",
     "pullzone_edge_rule_info",
+    "pullzone_edge_rules",
     "pullzone_hostname",
     "rate_limit_rule",
     "rate_limit_rule_info",
@@ -195,6 +196,18 @@ CASES = {
     "pullzone_edge_rule_info": {
         "every rule": dict(pullzone_id=2001),
         "by description, zone by name": dict(pullzone_name="demo", description="demo: block the admin area"),
+    },
+    "pullzone_edge_rules": {
+        "reorder, add and purge": dict(
+            pullzone_name="demo",
+            purge=True,
+            rules=[
+                {"description": "demo: force HTTPS", "actions": [{"type": "force_ssl"}]},
+                {"description": "demo: fonts cached a year, for every origin", "enabled": True},
+                {"description": "demo: block the admin area"},
+            ],
+        ),
+        "no change": dict(pullzone_id=2001, rules=[{"description": "demo: block the admin area"}]),
     },
     "pullzone_hostname": {
         "create": dict(pullzone_name="demo", hostname="new.example.com"),

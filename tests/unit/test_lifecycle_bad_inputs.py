@@ -153,6 +153,7 @@ NULL_BASE = {
     "pullzone": dict(id=2001),
     "pullzone_edge_rule": CASES["pullzone_edge_rule"]["no change"],
     "pullzone_edge_rule_info": dict(pullzone_id=2001),
+    "pullzone_edge_rules": CASES["pullzone_edge_rules"]["no change"],
     "pullzone_hostname": dict(pullzone_id=2001, hostname="cdn.example.com"),
     "rate_limit_rule": dict(shield_zone_id=3001, rule_name="never there", state="absent"),
     "rate_limit_rule_info": dict(shield_zone_id=3001, rule_name="api burst"),

@@ -15,6 +15,8 @@ content, never by sending it twice (``ctx.create``); a lost update or delete by 
 
 from __future__ import annotations
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_rules as api
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name, nothing_when_absent
@@ -59,25 +61,27 @@ def find(zone_id, zone, params):
     return found[0] if found else None
 
 
-class Task(object):
-    """One rule of one pull zone: the zone as read inside the lock and the rule the task names (``current``)."""
+class ZoneRules(object):
+    """The edge rules of one pull zone, as last read (``zone``), and the writes on them, each a reconcile: sent once,
+    a lost or unconfirmed answer settled by reading the zone again. Used inside the zone's writer lock."""
 
-    def __init__(self, ctx, found, wanted):
-        self.ctx, self.found, self.wanted = ctx, found, wanted
+    def __init__(self, ctx, found):
+        self.ctx, self.found = ctx, found
         self.zone = self.read()
-        self.current = find(found.id, self.zone, ctx.params)
-        self.label = repr(ctx.params["description"] or ctx.params["guid"])
 
     def read(self):
-        return api.read_zone(self.ctx.client, self.found.id, self.found.not_visible)
+        """The pull zone read again (kept as ``zone``)."""
+        self.zone = api.read_zone(self.ctx.client, self.found.id, self.found.not_visible)
+        return self.zone
 
-    def read_rule(self):
-        """The rule as it is now, read again by its guid (None when gone)."""
-        return api.by_guid(self.read(), self.current["Guid"])
+    def rule_now(self, guid):
+        """The rule ``guid`` as it is now, read again (None when gone)."""
+        return api.by_guid(self.read(), guid)
 
-    def create(self, body):
-        """Create the rule; its model (a lost answer settled by finding it among the rules read again)."""
-        ctx, zone_id, after = self.ctx, self.found.id, shapes.compared(body)
+    def create(self, body, label):
+        """Create the rule ``body``; its model (a lost answer settled by finding it among the rules read again: one
+        that was not there before, with the description and content sent)."""
+        after = shapes.compared(body)
         before = {api.guid_key(rule.get("Guid")) for rule in api.rules_of(self.zone)}
 
         def new_rule():
@@ -90,62 +94,60 @@ class Task(object):
                 None,
             )
 
-        return ctx.create(
-            lambda: api.add_or_update(ctx.client, zone_id, body, self.label),
+        return self.ctx.create(
+            lambda: api.add_or_update(self.ctx.client, self.found.id, body, label),
             new_rule,
             CREATE_SETTLING,
             lambda rule: "guid %s" % rule.get("Guid"),
         )
 
-    def present(self):
-        """Create or update the rule; the rule as the platform holds it (or would, in check mode)."""
-        ctx, current = self.ctx, self.current
-        if current is None and self.ctx.params["guid"] is not None:
-            raise InputError(
-                "pull zone %d has no edge rule with guid %s: the platform makes a rule's guid when it creates the rule, "
-                "so a new rule is named by description alone (leave guid out)." % (self.found.id, ctx.params["guid"]),
-                option="guid",
-            )
-        if current is None and "actions" not in self.wanted:
-            raise InputError(
-                "actions is required to create edge rule %s in pull zone %d (a rule needs at least one action)."
-                % (self.label, self.found.id),
-                option="actions",
-            )
-        body = shapes.rule_body(current, self.wanted)
+    def write(self, current, body, label):
+        """Create (no ``current``) or replace the rule as ``body`` when it differs; the rule as the platform holds it
+        after (``body`` in check mode)."""
         if current is None:
-            apply, reread = lambda: self.create(body), None
+            apply, reread = partial(self.create, body, label), None
         else:
-            apply, reread = lambda: api.add_or_update(ctx.client, self.found.id, body, self.label), self.read_rule
-        outcome = ctx.reconcile(
+            apply = partial(api.add_or_update, self.ctx.client, self.found.id, body, label)
+            reread = partial(self.rule_now, current["Guid"])
+        outcome = self.ctx.reconcile(
             shapes.compared(current), shapes.compared(body), apply, reread=reread, state_of=shapes.compared
         )
         return outcome.answer or outcome.model or (body if outcome.changed else current)
 
-    def absent(self):
-        """Delete the rule when it is there; None."""
-        if self.current is None:
-            return None
-        deleted = []
-        guid = self.current["Guid"]
+    def delete(self, current, label):
+        """Delete the rule ``current``; a 404 (gone already) is said in a warning."""
+        deleted, guid = [], current["Guid"]
         self.ctx.reconcile(
-            shapes.compared(self.current),
+            shapes.compared(current),
             None,
-            lambda: deleted.append(api.delete(self.ctx.client, self.found.id, guid, self.label)),
-            reread=lambda: shapes.compared(self.read_rule()),
+            lambda: deleted.append(api.delete(self.ctx.client, self.found.id, guid, label)),
+            reread=lambda: shapes.compared(self.rule_now(guid)),
         )
         if deleted == [False]:
             self.ctx.warn(
-                "The platform answered 404 to deleting edge rule %s (guid %s): it was gone already."
-                % (self.label, guid)
+                "The platform answered 404 to deleting edge rule %s (guid %s): it was gone already." % (label, guid)
             )
-        return None
 
-    def result(self, rule):
-        return {
-            "pull_zone": {"id": self.found.id, "name": self.zone.get("Name")},
-            "edge_rule": self.ctx.shaped(shapes.shape_rule, rule),
-        }
+    def pull_zone(self):
+        return {"id": self.found.id, "name": self.zone.get("Name")}
+
+
+def present(rules, current, wanted, label):
+    """The rule ``current`` (None: none yet) made as ``wanted`` says; the rule after."""
+    params = rules.ctx.params
+    if current is None and params.get("guid") is not None:
+        raise InputError(
+            "pull zone %d has no edge rule with guid %s: the platform makes a rule's guid when it creates the rule, "
+            "so a new rule is named by description alone (leave guid out)." % (rules.found.id, params["guid"]),
+            option="guid",
+        )
+    if current is None and "actions" not in wanted:
+        raise InputError(
+            "actions is required to create edge rule %s in pull zone %d (a rule needs at least one action)."
+            % (label, rules.found.id),
+            option="actions",
+        )
+    return rules.write(current, shapes.rule_body(current, wanted), label)
 
 
 def standin(ctx, wanted):
@@ -161,10 +163,16 @@ def manage(ctx):
     """The ``pullzone_edge_rule`` task: the rule made as the options say, inside the zone's writer lock; its result."""
     wanted = wanted_rule(ctx.params)
     found = PULL_ZONE.resolve_in_plan(ctx, lambda: standin(ctx, wanted), {"pull_zone": None, "edge_rule": None})
+    label = repr(ctx.params["description"] or ctx.params["guid"])
     with one_writer(ctx, api.LOCK, found.id, "pull zone"):
-        task = Task(ctx, found, wanted)
-        rule = task.present() if wanted is not None else task.absent()
-    return task.result(rule)
+        rules = ZoneRules(ctx, found)
+        current = find(found.id, rules.zone, ctx.params)
+        rule = None
+        if wanted is not None:
+            rule = present(rules, current, wanted, label)
+        elif current is not None:
+            rules.delete(current, label)
+    return {"pull_zone": rules.pull_zone(), "edge_rule": ctx.shaped(shapes.shape_rule, rule)}
 
 
 # --- the info module -----------------------------------------------------------------------------------------------

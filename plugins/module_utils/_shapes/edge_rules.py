@@ -210,6 +210,20 @@ def argument_spec():
     return spec
 
 
+def rules_option():
+    """The ``rules`` option of ``pullzone_edge_rules``: a list of rules, each with the options of one rule (a guid
+    too; the order index is the place in the list, taken but not used, as the info module returns it)."""
+    return dict(
+        type="list",
+        elements="dict",
+        required=True,
+        options=dict(guid=dict(type="str"), **dict(argument_spec(), description=dict(type="str", required=True))),
+    )
+
+
+RULES_BOUNDS = {"rules.order_index": BOUNDS["order_index"]}
+
+
 def wanted_values(params):
     """option -> value asked for, checked, for every rule option given (bad input: InputError naming the option)."""
     wanted = fields.wanted_values(FIELDS, params)

@@ -1,13 +1,18 @@
 # -*- coding: utf-8 -*-
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Host-parity cases of pullzone_edge_rule and pullzone_edge_rule_info: a create (answered with the rule), no change,
+"""Host-parity cases of pullzone_edge_rule, pullzone_edge_rule_info and pullzone_edge_rules: a create (answered with the rule), no change,
 check mode with diff, an update sending the guid, a delete, bad input refused before any request, duplicates named by
-guid, a refusal by the platform, an action number this collection does not name, and the zone read not understood."""
+guid, a refusal by the platform, an action number this collection does not name, the zone read not understood, and
+a whole list (no change, a create and a purge, a description listed twice)."""
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.modules import pullzone_edge_rule, pullzone_edge_rule_info
+from ansible_collections.edge.platform.plugins.modules import (
+    pullzone_edge_rule,
+    pullzone_edge_rule_info,
+    pullzone_edge_rules,
+)
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity import Case
 from ansible_collections.edge.platform.tests.unit.plugins.plugin_utils.parity_cases.pullzone import (
@@ -108,3 +113,32 @@ for _label, _bad in BAD_BODIES.items():
     CASES["the zone read answered %s" % _label] = Case(
         pullzone_edge_rule, dict(ARGS, **HTTPS), lambda _bad=_bad: [_bad()], failed=True, shows=not_understood
     )
+
+# pullzone_edge_rules: the whole list from the same answers on both hosts
+CASES.update(
+    {
+        "rules: no change in one read": Case(
+            pullzone_edge_rules, dict(ARGS, rules=[dict(HTTPS, order_index=None)]), [zone(rule(OrderIndex=1))]
+        ),
+        "rules: create, then purge": Case(
+            pullzone_edge_rules,
+            dict(ARGS, purge=True, rules=[HTTPS]),
+            [
+                zone(rule(Guid="old", Description="old")),
+                FakeResponse(201, rule(OrderIndex=1)),
+                FakeResponse(204, text=""),
+            ],
+            diff=True,
+            changed=True,
+            shows=lambda r: (
+                r["removed"] == ["old"] and [x["description"] for x in r["diff"]["after"]] == ["force HTTPS"]
+            ),
+        ),
+        "rules: a description listed twice": Case(
+            pullzone_edge_rules,
+            dict(ARGS, rules=[HTTPS, HTTPS]),
+            failed=True,
+            shows=lambda r: r["msg"].startswith("rules[1] lists the rule description force HTTPS a second time"),
+        ),
+    }
+)
