@@ -83,7 +83,15 @@ class Plan(object):
                 )
             self.writes.append((label, current, shapes.rule_body(current, wanted)))
         others = [rule for rule in api.rules_of(zone) if api.guid_key(rule.get("Guid")) not in taken]
-        self.remove, self.kept = (others, []) if purge else ([], others)
+        # the platform's read-only rules "cannot be modified or deleted" (the core document): purge leaves them
+        locked = [rule for rule in others if rule.get("ReadOnly") is True] if purge else []
+        if locked:
+            rules.ctx.warn(
+                "purge left the read-only edge rules %s in place: the platform does not let them be deleted."
+                % ", ".join("%r (guid %s)" % (rule.get("Description"), rule.get("Guid")) for rule in locked)
+            )
+        self.remove = [rule for rule in others if rule not in locked] if purge else []
+        self.kept = [rule for rule in others if rule not in self.remove]
         self.before = [shapes.compared(rule) for rule in ordered(api.rules_of(zone))]
         self.after = [shapes.compared(rule) for rule in ordered([body for _l, _c, body in self.writes] + self.kept)]
 

@@ -134,6 +134,12 @@ CASES.update(
                 r["removed"] == ["old"] and [x["description"] for x in r["diff"]["after"]] == ["force HTTPS"]
             ),
         ),
+        "rules: purge leaves a read-only rule": Case(
+            pullzone_edge_rules,
+            dict(ARGS, purge=True, rules=[HTTPS]),
+            [zone(rule(OrderIndex=1), rule(Guid="locked", Description="system", ReadOnly=True))],
+            shows=lambda r: r["removed"] == [] and "left the read-only edge rules 'system'" in r["warnings"][0],
+        ),
         "rules: a description listed twice": Case(
             pullzone_edge_rules,
             dict(ARGS, rules=[HTTPS, HTTPS]),
