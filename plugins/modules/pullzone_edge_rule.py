@@ -38,6 +38,7 @@ options:
     type: str
     choices: [present, absent]
     default: present
+  # BEGIN edge.platform.edge_rules.RULE_OPTIONS
   enabled:
     description: Whether the rule is enabled. A new rule is enabled unless this says otherwise.
     type: bool
@@ -52,8 +53,8 @@ options:
         description:
           - What the action does. A number the platform added since (as M(edge.platform.pullzone_edge_rule_info)
             returns it) is taken as it is.
-          - V(redirect) takes the target URL in O(actions[].parameter1) and the status code (V(301), V(302), V(307),
-            V(308)) in O(actions[].parameter2); V(set_response_header) and V(set_request_header) the header name
+          - V(redirect) takes the target URL in C(parameter1) and the status code (V(301), V(302), V(307),
+            V(308)) in C(parameter2); V(set_response_header) and V(set_request_header) the header name
             and value; V(override_cache_time) and V(override_browser_cache_time) seconds; V(origin_url) the origin
             URL; V(origin_storage) the storage zone id, its name and a path prefix.
         type: raw
@@ -69,7 +70,7 @@ options:
                   disable_shield_rate_limiting, enable_request_coalescing, disable_request_coalescing,
                   strip_cookies_client_to_origin]
       parameter1:
-        description: The action's first parameter; its meaning depends on O(actions[].type).
+        description: The action's first parameter; its meaning depends on C(type).
         type: str
       parameter2:
         description: The action's second parameter.
@@ -79,7 +80,7 @@ options:
         type: str
   triggers:
     description:
-      - The conditions of the rule, combined as O(trigger_match) says. A new rule without triggers has none.
+      - The conditions of the rule, combined as C(trigger_match) says. A new rule without triggers has none.
       - The platform answered a sixth trigger with "Maximum 5 condition are allowed per rule".
     type: list
     elements: dict
@@ -93,9 +94,9 @@ options:
                   origin_retry_attempt_count, origin_connection_error]
       patterns:
         description:
-          - The values matched, for example C(https://cdn.example.com/wp-admin/*) for O(triggers[].type=url) (C(*) is a
-            wildcard; a value starting C(pattern:) is a Lua pattern), C(woff2) for O(triggers[].type=url_extension),
-            C(50) (percent) for O(triggers[].type=random_chance).
+          - The values matched, for example C(https://cdn.example.com/wp-admin/*) for C(type=url) (C(*) is a
+            wildcard; a value starting C(pattern:) is a Lua pattern), C(woff2) for C(type=url_extension),
+            C(50) (percent) for C(type=random_chance).
           - Compared as a set.
         type: list
         elements: str
@@ -106,13 +107,14 @@ options:
         default: any
       parameter1:
         description:
-          - The trigger's parameter, the header name of a O(triggers[].type=request_header) or
-            O(triggers[].type=response_header) trigger.
+          - The trigger's parameter, the header name of a C(type=request_header) or
+            C(type=response_header) trigger.
         type: str
   trigger_match:
     description: How the triggers combine. A new rule matches any trigger unless this says otherwise.
     type: raw
     choices: [any, all, none]
+  # END edge.platform.edge_rules.RULE_OPTIONS
   order_index:
     description:
       - The rule's place in the execution order, smallest first. A new rule gets V(0) unless this says otherwise.

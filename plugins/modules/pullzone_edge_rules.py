@@ -42,6 +42,7 @@ options:
           - Ignored, as returned by M(edge.platform.pullzone_edge_rule_info); the place in the list sets the order.
           - From -2147483648 to 2147483647.
         type: int
+      # BEGIN edge.platform.edge_rules.RULE_OPTIONS
       enabled:
         description: Whether the rule is enabled. A new rule is enabled unless this says otherwise.
         type: bool
@@ -56,8 +57,8 @@ options:
             description:
               - What the action does. A number the platform added since (as M(edge.platform.pullzone_edge_rule_info)
                 returns it) is taken as it is.
-              - V(redirect) takes the target URL in O(rules[].actions[].parameter1) and the status code (V(301), V(302), V(307),
-                V(308)) in O(rules[].actions[].parameter2); V(set_response_header) and V(set_request_header) the header name
+              - V(redirect) takes the target URL in C(parameter1) and the status code (V(301), V(302), V(307),
+                V(308)) in C(parameter2); V(set_response_header) and V(set_request_header) the header name
                 and value; V(override_cache_time) and V(override_browser_cache_time) seconds; V(origin_url) the origin
                 URL; V(origin_storage) the storage zone id, its name and a path prefix.
             type: raw
@@ -73,7 +74,7 @@ options:
                       disable_shield_rate_limiting, enable_request_coalescing, disable_request_coalescing,
                       strip_cookies_client_to_origin]
           parameter1:
-            description: The action's first parameter; its meaning depends on O(rules[].actions[].type).
+            description: The action's first parameter; its meaning depends on C(type).
             type: str
           parameter2:
             description: The action's second parameter.
@@ -83,7 +84,7 @@ options:
             type: str
       triggers:
         description:
-          - The conditions of the rule, combined as O(rules[].trigger_match) says. A new rule without triggers has none.
+          - The conditions of the rule, combined as C(trigger_match) says. A new rule without triggers has none.
           - The platform answered a sixth trigger with "Maximum 5 condition are allowed per rule".
         type: list
         elements: dict
@@ -97,9 +98,9 @@ options:
                       origin_retry_attempt_count, origin_connection_error]
           patterns:
             description:
-              - The values matched, for example C(https://cdn.example.com/wp-admin/*) for O(rules[].triggers[].type=url) (C(*) is a
-                wildcard; a value starting C(pattern:) is a Lua pattern), C(woff2) for O(rules[].triggers[].type=url_extension),
-                C(50) (percent) for O(rules[].triggers[].type=random_chance).
+              - The values matched, for example C(https://cdn.example.com/wp-admin/*) for C(type=url) (C(*) is a
+                wildcard; a value starting C(pattern:) is a Lua pattern), C(woff2) for C(type=url_extension),
+                C(50) (percent) for C(type=random_chance).
               - Compared as a set.
             type: list
             elements: str
@@ -110,13 +111,14 @@ options:
             default: any
           parameter1:
             description:
-              - The trigger's parameter, the header name of a O(rules[].triggers[].type=request_header) or
-                O(rules[].triggers[].type=response_header) trigger.
+              - The trigger's parameter, the header name of a C(type=request_header) or
+                C(type=response_header) trigger.
             type: str
       trigger_match:
         description: How the triggers combine. A new rule matches any trigger unless this says otherwise.
         type: raw
         choices: [any, all, none]
+      # END edge.platform.edge_rules.RULE_OPTIONS
   purge:
     description: Delete the rules of the pull zone that O(rules) does not list.
     type: bool
