@@ -23,6 +23,9 @@ LIFECYCLE = (
     "dns_records",
     "dnszone",
     "pullzone",
+    "pullzone_edge_rule",
+    "pullzone_edge_rule_info",
+    "pullzone_edge_rules",
     "pullzone_hostname",
     "rate_limit_rule",
     "rate_limit_rule_info",
@@ -177,6 +180,34 @@ CASES = {
     "pullzone_certificate": {
         "install": certificate_args,
         "absent": dict(pullzone_id=2001, hostname="old.example.com", state="absent"),
+    },
+    "pullzone_edge_rule": {
+        "create": dict(
+            pullzone_name="demo",
+            description="demo: force HTTPS",
+            actions=[{"type": "force_ssl"}],
+            triggers=[{"type": "url", "patterns": ["http://*"]}],
+        ),
+        "update": dict(pullzone_id=2001, description="demo: fonts cached a year, for every origin", enabled=True),
+        "no change": dict(pullzone_id=2001, description="demo: block the admin area", enabled=True),
+        "absent": dict(pullzone_id=2001, description="demo: block the admin area", state="absent"),
+        "absent already": dict(pullzone_id=2001, description="no such rule", state="absent"),
+    },
+    "pullzone_edge_rule_info": {
+        "every rule": dict(pullzone_id=2001),
+        "by description, zone by name": dict(pullzone_name="demo", description="demo: block the admin area"),
+    },
+    "pullzone_edge_rules": {
+        "reorder, add and purge": dict(
+            pullzone_name="demo",
+            purge=True,
+            rules=[
+                {"description": "demo: force HTTPS", "actions": [{"type": "force_ssl"}]},
+                {"description": "demo: fonts cached a year, for every origin", "enabled": True},
+                {"description": "demo: block the admin area"},
+            ],
+        ),
+        "no change": dict(pullzone_id=2001, rules=[{"description": "demo: block the admin area"}]),
     },
     "pullzone_hostname": {
         "create": dict(pullzone_name="demo", hostname="new.example.com"),

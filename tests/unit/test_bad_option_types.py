@@ -60,6 +60,15 @@ BASE = {
     "pullzone_certificate": dict(
         CONNECTION, pullzone_id=1, hostname="www.example.com", certificate="x", certificate_key=CERT_KEY
     ),
+    "pullzone_edge_rule": dict(
+        CONNECTION, pullzone_id=1, description="x", actions=[{"type": "force_ssl"}], triggers=[{"type": "url"}]
+    ),
+    "pullzone_edge_rule_info": dict(CONNECTION, pullzone_id=1),
+    "pullzone_edge_rules": dict(
+        CONNECTION,
+        pullzone_id=1,
+        rules=[{"description": "x", "actions": [{"type": "force_ssl"}], "triggers": [{"type": "url"}]}],
+    ),
     "pullzone_hostname": dict(
         CONNECTION, pullzone_id=1, hostname="cdn.example.com", force_ssl=True, free_certificate=True
     ),

@@ -65,9 +65,10 @@ def zone_lock(origin, kind, zone_id, wait_seconds, folder=None, clock=time.monot
 
 
 @contextlib.contextmanager
-def one_writer(ctx, kind, zone_id):
+def one_writer(ctx, kind, zone_id, what="shield zone"):
     """One writer of ``kind`` per zone on this machine, for a module's :class:`Context` ``ctx``; check mode writes
-    nothing and needs no lock. Waiting longer than the task's own requests could take fails the task."""
+    nothing and needs no lock. Waiting longer than the task's own requests could take fails the task, naming the
+    zone as ``what`` and its id."""
     if ctx.check_mode:
         yield
         return
@@ -77,6 +78,6 @@ def one_writer(ctx, kind, zone_id):
             yield
     except LockTimeout as problem:  # raised only while waiting for the lock, before anything is read
         ctx.fail(
-            "Waiting for other tasks writing to shield zone %d failed: %s. Retry, or serialise the tasks "
-            "(throttle: 1)." % (zone_id, problem)
+            "Waiting for other tasks writing to %s %d failed: %s. Retry, or serialise the tasks "
+            "(throttle: 1)." % (what, zone_id, problem)
         )
