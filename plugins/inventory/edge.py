@@ -117,7 +117,9 @@ notes:
     (V(premium) or V(volume); the platform's number, with a warning, for a type this collection cannot name),
     C(edge_enabled), C(edge_suspended), C(edge_hostnames) (every hostname),
     C(edge_system_hostname), C(edge_cname_domain), C(edge_origin_url) (without any user or password),
-    C(edge_dns_zone_id), C(edge_storage_zone_id) and C(edge_shield_zone_id)."
+    C(edge_dns_zone_id), C(edge_storage_zone_id), C(edge_shield_zone_id), C(edge_rule_count) (how many edge rules
+    the zone has) and C(edge_optimizer_enabled) (whether its optimizer is on); each null when the platform's answer
+    does not say."
   - "Of a DNS zone: C(edge_resource=dns_zone), C(edge_id), C(edge_name) (the domain as written on the platform),
     C(edge_domain) (lower case, no trailing dot), C(edge_dnssec_enabled), C(edge_nameservers_detected),
     C(edge_custom_nameservers_enabled), C(edge_nameserver1), C(edge_nameserver2) and C(edge_record_count)."

@@ -10,7 +10,7 @@ module: pullzone_edge_rule_info
 short_description: Read the edge rules of a pull zone
 version_added: 1.3.0
 description:
-  - Reads the edge rules of one pull zone, in the order the platform returns them; O(guid) or O(description) keeps
+  - Reads the edge rules of one pull zone, in the order the platform runs them (by order index); O(guid) or O(description) keeps
     only the rules that have it. The rules come with the pull zone, so this is one request (two when the zone is
     chosen by name).
   - Returns each rule in the form M(edge.platform.pullzone_edge_rule) takes, so a rule given back to it is no change.
@@ -67,7 +67,7 @@ pull_zone:
       type: str
       sample: demo
 edge_rules:
-  description: The rules of the pull zone (those chosen by O(guid) or O(description)), in the platform's order.
+  description: The rules of the pull zone (those chosen by O(guid) or O(description)), in the order the platform runs them.
   returned: success
   type: list
   elements: dict

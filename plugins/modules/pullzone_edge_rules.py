@@ -14,7 +14,8 @@ description:
     community.dns); plans from one read of the pull zone, shows one diff of the whole ordered list, then writes.
   - Each listed rule is found as M(edge.platform.pullzone_edge_rule) finds one (by its guid, else by its
     description) and written whole, with its guid, only when it differs; its order index is its place in the list
-    (1 for the first), so the platform runs the rules in the order listed.
+    (1 for the first), so the platform runs the rules in the order listed. When the listed rules all exist and
+    already run in that order, the order indexes the zone holds are kept.
   - With O(purge=true) the zone's rules not listed are deleted, after the writes; otherwise they are left as they
     are.
   - A zone whose rules are as listed costs one read (two when the zone is chosen by name) and no write.
@@ -24,8 +25,8 @@ options:
   rules:
     description:
       - The rules of the pull zone, in execution order. Descriptions (and guids) must be unique within the list.
-      - The output of M(edge.platform.pullzone_edge_rule_info) can be given here (its order indexes are ignored; the
-        list sets the order).
+      - The output of M(edge.platform.pullzone_edge_rule_info) can be given here; it lists the rules in the order the
+        platform runs them, so given back whole it is no change.
     type: list
     elements: dict
     required: true

@@ -7,7 +7,8 @@ sets model: plan from one read of the zone, one diff, then the writes (pure Pyth
 
 Each listed rule is found as ``pullzone_edge_rule`` finds one (guid, else description) and written whole with its
 guid when it differs; its ``OrderIndex`` is its place in the list (1 for the first), so the platform runs them in the
-order listed (docs/platform-notes.md, "Edge rules: what the modules do"). With ``purge`` the zone's rules not listed
+order listed (docs/platform-notes.md, "Edge rules: what the modules do"), unless they already run in that order: then
+the indexes the zone holds are kept. With ``purge`` the zone's rules not listed
 are deleted after the writes. A zone whose rules are as listed costs one read and no write.
 """
 
@@ -63,9 +64,16 @@ def matched(zone_id, zone, label, guid, wanted, taken):
     return rule
 
 
-def ordered(rules):
-    """Rules in the order the platform runs them: by ``OrderIndex``, then as read."""
-    return sorted(rules, key=lambda rule: rule.get("OrderIndex") if isinstance(rule.get("OrderIndex"), int) else 0)
+def held_order(currents):
+    """The zone's own order indexes of the listed rules when every one exists and they already run in the order
+    listed, so that a list written back as read is no change whatever numbers the platform holds; else None (each
+    rule's place in the list becomes its index)."""
+    indexes = [None if rule is None else rule.get("OrderIndex") for rule in currents]
+    if all(isinstance(index, int) and not isinstance(index, bool) for index in indexes) and all(
+        first < second for first, second in zip(indexes, indexes[1:])
+    ):
+        return indexes
+    return None
 
 
 class Plan(object):
@@ -74,8 +82,11 @@ class Plan(object):
 
     def __init__(self, rules, entries, purge):
         zone, taken, self.writes = rules.zone, set(), []
-        for label, guid, wanted in entries:
-            current = matched(rules.found.id, zone, label, guid, wanted, taken)
+        currents = [matched(rules.found.id, zone, label, guid, wanted, taken) for label, guid, wanted in entries]
+        held = held_order(currents)
+        for place, ((label, _guid, wanted), current) in enumerate(zip(entries, currents)):
+            if held is not None:
+                wanted = dict(wanted, order_index=held[place])
             if current is None and "actions" not in wanted:
                 raise InputError(
                     "rules: actions is required to create edge rule %s in pull zone %d." % (label, rules.found.id),
@@ -92,8 +103,10 @@ class Plan(object):
             )
         self.remove = [rule for rule in others if rule not in locked] if purge else []
         self.kept = [rule for rule in others if rule not in self.remove]
-        self.before = [shapes.compared(rule) for rule in ordered(api.rules_of(zone))]
-        self.after = [shapes.compared(rule) for rule in ordered([body for _l, _c, body in self.writes] + self.kept)]
+        self.before = [shapes.compared(rule) for rule in shapes.run_order(api.rules_of(zone))]
+        self.after = [
+            shapes.compared(rule) for rule in shapes.run_order([body for _l, _c, body in self.writes] + self.kept)
+        ]
 
 
 def apply(rules, plan):
@@ -121,10 +134,29 @@ def apply(rules, plan):
     return after
 
 
+def standin(ctx, entries):
+    """The result for a pull zone an earlier task only predicted (check mode): the rules a real run would create."""
+    made = []
+    for label, _guid, wanted in entries:
+        if "actions" not in wanted:
+            raise InputError(
+                "rules: actions is required to create edge rule %s in pull zone %r."
+                % (label, ctx.params["pullzone_name"]),
+                option="rules",
+            )
+        made.append(shapes.rule_body(None, wanted))
+    return {
+        "diff": {"before": [], "after": [shapes.compared(rule) for rule in made]},
+        "pull_zone": {"id": None, "name": ctx.params["pullzone_name"]},
+        "edge_rules": [ctx.shaped(shapes.shape_rule, rule) for rule in made],
+        "removed": [],
+    }
+
+
 def manage_set(ctx):
     """The ``pullzone_edge_rules`` task: the zone's rules made as listed, in the zone's writer lock; its result."""
     entries = listed(ctx.params["rules"])
-    found = PULL_ZONE.resolve(ctx)
+    found = PULL_ZONE.resolve_in_plan(ctx, lambda: standin(ctx, entries))
     with one_writer(ctx, api.LOCK, found.id, "pull zone"):
         rules = ZoneRules(ctx, found)
         plan = Plan(rules, entries, ctx.params["purge"])
@@ -132,6 +164,6 @@ def manage_set(ctx):
     ctx.exit(
         diff={"before": plan.before, "after": plan.after},
         pull_zone=rules.pull_zone(),
-        edge_rules=[ctx.shaped(shapes.shape_rule, rule) for rule in ordered(after + plan.kept)],
+        edge_rules=[ctx.shaped(shapes.shape_rule, rule) for rule in shapes.run_order(after + plan.kept)],
         removed=[rule.get("Guid") for rule in plan.remove],
     )

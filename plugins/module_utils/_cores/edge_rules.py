@@ -180,11 +180,11 @@ def manage(ctx):
 
 def read(ctx):
     """The ``pullzone_edge_rule_info`` task: the rules of the chosen pull zone (those with the ``guid`` or the
-    ``description`` given), in the platform's order, in the form ``pullzone_edge_rule`` takes."""
+    ``description`` given), in the order the platform runs them, in the form ``pullzone_edge_rule`` takes."""
     params = ctx.params
     found = PULL_ZONE.resolve(ctx)
     zone = found.model if api.has_rules(found.model) else api.read_zone(ctx.client, found.id, found.not_visible)
-    rules = api.rules_of(zone)
+    rules = shapes.run_order(api.rules_of(zone))
     if params["guid"] is not None:
         rules = [rule for rule in rules if api.guid_key(rule.get("Guid")) == api.guid_key(params["guid"])]
     if params["description"] is not None:

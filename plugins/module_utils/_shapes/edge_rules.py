@@ -268,3 +268,8 @@ def compared(model):
 def wanted_view(model, wanted):
     """The compared form of the rule a write of ``wanted`` over ``model`` leaves."""
     return compared(rule_body(model, wanted))
+
+
+def run_order(rules):
+    """Rules in the order the platform runs them: by ``OrderIndex`` (smallest first), then as read."""
+    return sorted(rules, key=lambda rule: rule.get("OrderIndex") if isinstance(rule.get("OrderIndex"), int) else 0)

@@ -73,6 +73,7 @@ def pull_zone_vars(model, shield_ids=None, unknown=None):
     hostnames = [h for h in model.get("Hostnames") or [] if isinstance(h, dict)]
     names = [h.get("Value") for h in hostnames if isinstance(h.get("Value"), str)]
     system = [h.get("Value") for h in hostnames if h.get("IsSystemHostname") and isinstance(h.get("Value"), str)]
+    edge_rules, optimizer = model.get("EdgeRules"), model.get("OptimizerEnabled")
     result = {
         "edge_resource": "pull_zone",
         "edge_id": _int(model.get("Id")),
@@ -88,6 +89,9 @@ def pull_zone_vars(model, shield_ids=None, unknown=None):
         "edge_origin_url": origin_without_credentials(_text(model.get("OriginUrl"))),
         "edge_dns_zone_id": _int(model.get("DnsZoneId")) or None,
         "edge_storage_zone_id": _int(model.get("StorageZoneId")) or None,
+        # the rules come with the zone; null when an answer carries none (it says nothing about them)
+        "edge_rule_count": len(edge_rules) if isinstance(edge_rules, list) else None,
+        "edge_optimizer_enabled": optimizer if isinstance(optimizer, bool) else None,
     }
     if shield_ids is not None:
         result["edge_shield_zone_id"] = shield_ids.get(result["edge_id"])

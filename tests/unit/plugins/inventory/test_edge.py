@@ -28,6 +28,8 @@ PULL_ZONES = [
         "CnameDomain": "demo.b-cdn.net",
         "ZoneSecurityKey": "zone-token-signing-key",
         "AWSSigningSecret": "aws-signing-secret",
+        "EdgeRules": [{"Guid": "a"}, {"Guid": "b"}],
+        "OptimizerEnabled": True,
         "Hostnames": [
             {"Id": 1, "Value": "demo.b-cdn.net", "IsSystemHostname": True},
             {"Id": 2, "Value": "www.example.com", "IsSystemHostname": False, "CertificateKey": "private-key-pem"},
@@ -146,6 +148,9 @@ def test_zones_become_hosts_in_groups_with_their_variables(session, source):
     assert demo["edge_hostnames"] == ["demo.b-cdn.net", "www.example.com"]
     assert demo["edge_system_hostname"] == "demo.b-cdn.net"
     assert demo["edge_origin_url"] == "https://origin.example.test"
+    assert (demo["edge_rule_count"], demo["edge_optimizer_enabled"]) == (2, True)
+    media = inventory.get_host("pullzone_media").vars  # an answer without them says nothing about them
+    assert (media["edge_rule_count"], media["edge_optimizer_enabled"]) == (None, None)
     assert inventory.get_host("pullzone_media").vars["edge_shield_zone_id"] is None
     assert demo["ansible_connection"] == "local"
     assert demo["ansible_python_interpreter"] == "{{ ansible_playbook_python }}"

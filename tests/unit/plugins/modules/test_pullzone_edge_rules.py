@@ -127,3 +127,18 @@ def test_a_failure_midway_names_what_was_written(emulated_demo):
     assert result["failed"] and result["changed"]
     assert "Before that, this task wrote edge rules 'demo: force HTTPS'" in result["msg"]
     assert "demo: force HTTPS" in {r["description"] for r in held(emulated_demo)}
+
+
+def test_info_written_back_whole_is_no_change_whatever_the_indexes(emulated_demo):
+    for description, index in ((ADMIN, 5), (REDIRECT, 7), (FONTS, 10)):
+        single = dict(pullzone_id=2001, description=description, order_index=index)
+        assert run(emulated_demo, "in-process", module="pullzone_edge_rule", **single)["changed"]
+    rules = run(emulated_demo, "in-process", module="pullzone_edge_rule_info", pullzone_id=2001)["edge_rules"]
+    assert [rule["order_index"] for rule in rules] == [5, 7, 10]  # in the order the platform runs them
+    emulated_demo.fresh(wrote=False)  # the log cleared, the state kept
+    again = run(emulated_demo, "module", pullzone_id=2001, purge=True, rules=rules)
+    assert not again["changed"] and sent(emulated_demo) == [("GET", "/pullzone/2001")]
+    # listed in another order, the places in the list become the indexes
+    moved = run(emulated_demo, "in-process", pullzone_id=2001, purge=True, rules=rules[::-1])
+    assert moved["changed"] and [rule["order_index"] for rule in held(emulated_demo)] == [1, 2, 3]
+    assert [rule["description"] for rule in held(emulated_demo)] == [FONTS, REDIRECT, ADMIN]
