@@ -45,11 +45,11 @@ EXAMPLES = r"""
     pullzone_name: demo
   register: demo_rules
 
-- name: Copy every rule of demo to pull zone 2002, as they are
-  edge.platform.pullzone_edge_rule: "{{ item | ansible.builtin.combine({'guid': None, 'pullzone_id': 2002}) }}"
-  loop: "{{ demo_rules.edge_rules }}"
-  loop_control:
-    label: "{{ item.description }}"
+- name: Copy every rule of demo to pull zone 2002, as they are, in the same order (each found by its description)
+  edge.platform.pullzone_edge_rules:
+    api_key: "{{ vault_edge_api_key }}"
+    pullzone_id: 2002
+    rules: "{{ demo_rules.edge_rules | map('ansible.builtin.combine', {'guid': None}) | list }}"
 """
 
 RETURN = r"""

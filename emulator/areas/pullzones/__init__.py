@@ -5,9 +5,6 @@ edge_rules.py, the routes in responses.py.
 schema of a zone's settings) without importing the area, which reads fixtures itself.
 """
 
-__all__ = ("AREA",)
-
-
 def __getattr__(name):
     if name == "AREA":
         from .responses import AREA

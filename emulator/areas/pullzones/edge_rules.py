@@ -23,9 +23,8 @@ import uuid
 from ...fixtures import FixtureError
 from .problems import BodyProblem
 
-ACTIONS = {
-    number: name
-    for number, name in enumerate(
+ACTIONS = dict(
+    enumerate(
         (
             "ForceSSL Redirect OriginUrl OverrideCacheTime BlockRequest SetResponseHeader SetRequestHeader ForceDownload "
             "DisableTokenAuthentication EnableTokenAuthentication OverrideCacheTimePublic IgnoreQueryString "
@@ -36,7 +35,7 @@ ACTIONS = {
             "DisableShieldAccessLists DisableShieldRateLimiting EnableRequestCoalescing DisableRequestCoalescing"
         ).split()
     )
-}
+)
 ACTIONS[37] = "StripCookiesClientToOrigin"  # 35 and 36 are not in the document
 TRIGGERS = dict(
     enumerate(
