@@ -10,7 +10,7 @@ import pytest
 from ansible_collections.edge.platform.tests.unit.conftest import COLLECTION_ROOT
 
 RUNNER = os.path.join(COLLECTION_ROOT, "tests", "integration", "targets", "examples", "files", "run_examples.py")
-NO_EXCEPTIONS = {"changes_every_run": {}, "prints_differently": {}}
+NO_EXCEPTIONS = {"changes_every_run": {}, "prints_differently": {}, "only_after_a_change": {}}
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +58,7 @@ def test_a_change_on_the_second_run_fails_unless_listed(runner):
     runner.judge("ex", first, first, NO_EXCEPTIONS, problems)
     assert problems == ["ex: task 'Bump' changed again on the second run (not idempotent)"]
     problems = []
-    runner.judge("ex", first, first, {"changes_every_run": {"Bump": "a counter"}, "prints_differently": {}}, problems)
+    runner.judge("ex", first, first, dict(NO_EXCEPTIONS, changes_every_run={"Bump": "a counter"}), problems)
     assert problems == []
 
 
@@ -76,7 +76,7 @@ def test_a_debug_that_prints_something_else_or_nothing_the_second_time_fails(run
         "ex",
         run({"task": "Show", "shown": ["now"]}),
         run({"task": "Show", "shown": ["already"]}),
-        {"changes_every_run": {}, "prints_differently": {"Show": "wording"}},
+        dict(NO_EXCEPTIONS, prints_differently={"Show": "wording"}),
         problems,
     )
     assert problems == []
@@ -165,3 +165,14 @@ def test_split_by_play_gives_each_play_its_own_results(runner):
     of = runner.split_by_play(batch_run)
     assert of("P1") == (0, "out", [{"play": "P1", "task": "a"}, {"play": "P1", "task": "c"}])
     assert of("P3") == (0, "out", [])  # a play that ran nothing: judge_run reports "no task ran"
+
+
+def test_a_handler_named_as_such_may_run_on_the_first_run_only(runner):
+    first = run({"task": "Create", "changed": True}, {"task": "Purge", "changed": True})
+    second = run({"task": "Create"})
+    problems = []
+    runner.judge("ex", first, second, NO_EXCEPTIONS, problems)
+    assert problems == ["ex: the second run ran other tasks than the first"]
+    problems = []
+    runner.judge("ex", first, second, dict(NO_EXCEPTIONS, only_after_a_change={"Purge": "after a change"}), problems)
+    assert problems == []

@@ -18,7 +18,8 @@ Usage: ``python run_examples.py COLLECTION_DIR SETTINGS WORK_DIR``
 Both runs must succeed with no task failed (ignored or not), skipped or unreachable, and no debug task may
 print nothing (null, empty, or the word None). The second run must change nothing and every debug task must
 print what it printed the first time, except tasks SETTINGS names, with the reason, under
-``changes_every_run`` and ``prints_differently`` (for examples and playbooks alike).
+``changes_every_run`` and ``prints_differently`` (for examples and playbooks alike); a handler SETTINGS names under
+``only_after_a_change`` runs on the first run only.
 Prints one line per example and playbook, then the problems; exits 1 when there is any.
 """
 
@@ -269,7 +270,8 @@ def judge(name, first, second, exceptions, problems):
     """Add to ``problems`` what is wrong with the two runs of one example or playbook."""
     judge_run("%s, first run" % name, first, problems)
     judge_run("%s, second run" % name, second, problems)
-    first_tasks = [(e["task"], e.get("shown")) for e in first[2]]
+    # a handler notified by a change runs on the first run only (the second changes nothing)
+    first_tasks = [(e["task"], e.get("shown")) for e in first[2] if e["task"] not in exceptions["only_after_a_change"]]
     second_tasks = [(e["task"], e.get("shown")) for e in second[2]]
     # compared task by task for as long as both runs ran the same tasks (a failure ends a run early)
     for (task, shown_first), (other, shown_second) in zip(first_tasks, second_tasks):
@@ -402,7 +404,9 @@ def main(argv):
     collection, settings_path, work = argv
     with open(settings_path, encoding="utf-8") as stream:
         settings = yaml.safe_load(stream)["examples"]
-    exceptions = {key: settings.get(key) or {} for key in ("changes_every_run", "prints_differently")}
+    exceptions = {
+        key: settings.get(key) or {} for key in ("changes_every_run", "prints_differently", "only_after_a_change")
+    }
     seen_tasks = set()
     # examples and playbooks use an emulator each: run both at once
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
