@@ -5,6 +5,7 @@ edge_rules.py, the routes in responses.py.
 schema of a zone's settings) without importing the area, which reads fixtures itself.
 """
 
+
 def __getattr__(name):
     if name == "AREA":
         from .responses import AREA
