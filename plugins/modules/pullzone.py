@@ -218,8 +218,9 @@ options:
     type: bool
   edge_script_id:
     description:
-      - Id of the edge script that is the zone's origin (O(origin_type=edge_script), which it implies); from 1 to
-        9223372036854775807. The platform refuses an id it does not know ("Edge Script ID not found.").
+      - Id of the edge script that is the zone's origin (O(origin_type=edge_script), which a value above 0 implies);
+        from 0 to 9223372036854775807, V(0) being the platform's "none" (what M(edge.platform.pullzone_info) returns
+        for a zone of another type). The platform refuses an id it does not know ("Edge Script ID not found.").
     type: int
   middleware_script_id:
     description:
@@ -237,8 +238,8 @@ options:
     type: str
   load_balancer_id:
     description:
-      - Id of the load balancer that is the zone's origin (O(origin_type=load_balancer), which it implies); from 1 to
-        9223372036854775807.
+      - Id of the load balancer that is the zone's origin (O(origin_type=load_balancer), which a value above 0
+        implies); from 0 to 9223372036854775807, V(0) being the platform's "none".
     type: int
   dns_origin_port:
     description:
@@ -253,6 +254,605 @@ options:
         O(dns_origin_port).
     type: str
     choices: [http, https]
+  update_secret:
+    description:
+      - When the secrets among the settings (O(s3_authentication.key), O(s3_authentication.secret),
+        O(log_forwarding.token), O(token_authentication.key)) are set, the convention of Ansible's user modules.
+      - V(always) compares each secret given with what the zone holds (the platform returns them to a read) and sends
+        it when it differs.
+      - V(on_create) sends them only when the task creates the zone; an existing zone keeps its secrets, whatever is
+        given. Use it if the platform ever stops returning a secret, which would otherwise send it on every run (the
+        task warns when an answer does not show a secret that was sent).
+    type: str
+    default: always
+    choices: [always, on_create]
+  disable_lets_encrypt:
+    description:
+      - Whether the platform stops issuing free Let's Encrypt certificates for the zone's hostnames
+        (C(DisableLetsEncrypt)).
+    type: bool
+  add_canonical_header:
+    description:
+      - "Whether answers carry a C(Link: rel=canonical) header pointing at the requested URL (C(AddCanonicalHeader))."
+    type: bool
+  enable_cache_slice:
+    description:
+      - Whether large files are cached in slices (C(EnableCacheSlice); the Terraform provider's C(cache_chunked)).
+    type: bool
+  enable_smart_cache:
+    description:
+      - Whether the edge decides what to cache by the content type (C(EnableSmartCache); the Terraform provider's
+        C(cache_enabled)).
+    type: bool
+  log_format:
+    description:
+      - The format of the zone's own log files (C(LogFormat)).
+    type: raw
+    choices: [plain, json]
+  edge_script_execution_phase:
+    description:
+      - When the zone's edge script runs (C(EdgeScriptExecutionPhase)). The platform does not document which phase a
+        script zone gets by default.
+    type: raw
+    choices: [cache, load_balancer, pre_cache]
+  origin_shield:
+    description:
+      - "Origin shield: one more cache layer between the edge and the origin, in one region."
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether the origin shield is on (C(EnableOriginShield)).
+        type: bool
+      zone_code:
+        description:
+          - The shield's region (C(OriginShieldZoneCode)), compared without case. The platform's Terraform provider
+            offers V(FR) (Paris) and V(IL) (Chicago); other codes are sent and a refusal is reported with the
+            platform's message.
+        type: str
+      concurrency_limit_enabled:
+        description:
+          - Whether the shield limits the requests it sends to the origin at once
+            (C(OriginShieldEnableConcurrencyLimit)).
+        type: bool
+      max_concurrent_requests:
+        description:
+          - The most requests the shield sends to the origin at once; from 1 to 10000 (the published document's
+            range).
+        type: int
+      queue_max_wait_time:
+        description:
+          - How long, in seconds, a request waits in the shield's queue (C(OriginShieldQueueMaxWaitTime)); from 0 to
+            2147483647. The Terraform provider offers 3, 5, 15, 30 and 45.
+        type: int
+      max_queued_requests:
+        description:
+          - The most requests the shield queues; from 0 to 30000 (the published document's range).
+        type: int
+  safe_hop:
+    description:
+      - "SafeHop: retrying a failed origin request, and the origin's timeouts."
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether SafeHop is on (C(EnableSafeHop)).
+        type: bool
+      retries:
+        description:
+          - How many times a failed origin request is retried (C(OriginRetries)); from 0 to 2147483647. The Terraform
+            provider offers 0 to 2.
+        type: int
+      retry_delay:
+        description:
+          - Seconds between retries (C(OriginRetryDelay)); from 0 to 2147483647. The Terraform provider offers 0, 1,
+            3, 5 and 10.
+        type: int
+      connect_timeout:
+        description:
+          - Seconds to wait for a connection to the origin (C(OriginConnectTimeout)); from 0 to 2147483647. The
+            Terraform provider offers 3, 5 and 10.
+        type: int
+      response_timeout:
+        description:
+          - Seconds to wait for the origin's answer (C(OriginResponseTimeout)); from 0 to 2147483647. The Terraform
+            provider offers 5, 15, 30, 45 and 60.
+        type: int
+      retry_on_5xx_responses:
+        description:
+          - Whether an answer with a 5xx status is retried (C(OriginRetry5XXResponses)).
+        type: bool
+      retry_on_connection_timeout:
+        description:
+          - Whether a connection timeout is retried (C(OriginRetryConnectionTimeout)).
+        type: bool
+      retry_on_response_timeout:
+        description:
+          - Whether a response timeout is retried (C(OriginRetryResponseTimeout)).
+        type: bool
+  s3_authentication:
+    description:
+      - Signing the origin requests for an S3-compatible origin (AWS Signature Version 4).
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether origin requests are signed (C(AWSSigningEnabled)).
+        type: bool
+      key:
+        description:
+          - The access key id (C(AWSSigningKey)). Kept as a secret, as O(s3_authentication.secret) is (never returned,
+            never shown, compared without showing it).
+        type: str
+      secret:
+        description:
+          - "The secret access key (C(AWSSigningSecret)). A secret: never returned, never shown, masked in every
+            output; the diff says only whether it changes."
+          - The platform returns it to a read, so it is compared with what the zone holds; see O(update_secret).
+        type: str
+      region:
+        description:
+          - The region name the signature names (C(AWSSigningRegionName)), for example V(eu-central-1).
+        type: str
+  token_authentication:
+    description:
+      - "Token authentication: URLs must carry a token signed with the zone's key."
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether a signed token is required (C(ZoneSecurityEnabled)).
+        type: bool
+      include_client_ip:
+        description:
+          - Whether the token's hash includes the client's IP address (C(ZoneSecurityIncludeHashRemoteIP)).
+        type: bool
+      key:
+        description:
+          - "The zone's signing key, 8 to 36 characters. A secret: never returned, never shown; the diff says only
+            whether it changes."
+          - Set with the platform's own request for it (C(resetSecurityKey)), after the other settings. A zone that
+            has no key of its choosing holds one the platform made; it is replaced when this is given (see
+            O(update_secret)).
+        type: str
+  cache_vary:
+    description:
+      - What else, beside the URL, makes a cached copy of its own (the Terraform provider's C(cache_vary)). The query
+        string is O(ignore_query_strings) and O(query_string_vary_parameters).
+    type: dict
+    suboptions:
+      webp:
+        description:
+          - Whether browsers that accept WebP get their own copy (C(EnableWebpVary)).
+        type: bool
+      avif:
+        description:
+          - Whether browsers that accept AVIF get their own copy (C(EnableAvifVary)).
+        type: bool
+      mobile:
+        description:
+          - Whether mobile devices get their own copy (C(EnableMobileVary)).
+        type: bool
+      country:
+        description:
+          - Whether each country gets its own copy (C(EnableCountryCodeVary)).
+        type: bool
+      country_state:
+        description:
+          - Whether each state of a country gets its own copy (C(EnableCountryStateCodeVary)).
+        type: bool
+      hostname:
+        description:
+          - Whether each hostname of the zone gets its own copy (C(EnableHostnameVary)).
+        type: bool
+      cookie:
+        description:
+          - Whether the cookies named in O(cache_vary.cookie_names) make copies of their own (C(EnableCookieVary)).
+        type: bool
+      cookie_names:
+        description:
+          - The cookies the cache varies by, as a set (C(CookieVaryParameters)). Each name is letters, digits, dashes
+            and underscores; the platform documents that it ignores other values, so they are refused before sending.
+        type: list
+        elements: str
+      request_headers:
+        description:
+          - The request headers the cache varies by, as a set, compared without case (C(CacheKeyHeaders), which the
+            platform keeps as one comma-separated text).
+        type: list
+        elements: str
+  stale_cache:
+    description:
+      - Serving a stale copy while the origin is slow or down.
+    type: dict
+    suboptions:
+      while_updating:
+        description:
+          - Whether a stale copy is served while a fresh one is fetched (C(UseStaleWhileUpdating)).
+        type: bool
+      while_offline:
+        description:
+          - Whether a stale copy is served while the origin is offline (C(UseStaleWhileOffline)).
+        type: bool
+      background_update:
+        description:
+          - Whether expired files are refreshed in the background (C(UseBackgroundUpdate)).
+          - The platform switches it on by itself while O(stale_cache.while_updating) or O(stale_cache.while_offline)
+            is on (the Terraform provider's notes), so it keeps V(true) then whatever is given; the task warns when the
+            zone holds another value than was sent.
+        type: bool
+  request_coalescing:
+    description:
+      - "Request coalescing: one origin request for many concurrent requests of one file."
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether requests are coalesced (C(EnableRequestCoalescing)).
+        type: bool
+      timeout:
+        description:
+          - Seconds a coalesced request waits (C(RequestCoalescingTimeout)); from 0 to 2147483647. The Terraform
+            provider offers 3, 5, 10, 15, 30 and 60.
+        type: int
+  perma_cache:
+    description:
+      - "Perma-Cache: cached files kept in a storage zone."
+    type: dict
+    suboptions:
+      storage_zone_id:
+        description:
+          - The storage zone that keeps the cache (C(PermaCacheStorageZoneId)); V(0) for none (from 0 to
+            9223372036854775807).
+          - With Perma-Cache the platform sets the zone's cache time itself (the Terraform provider forces
+            O(cache_expiration_time=31919000)); tag purges do not apply to it.
+        type: int
+      type:
+        description:
+          - How files reach the Perma-Cache (C(PermaCacheType)).
+        type: raw
+        choices: [automatic, manual]
+  optimizer:
+    description:
+      - "The optimizer: images resized and compressed, CSS and JavaScript minified, watermarks. Image classes have
+        their own module, M(edge.platform.pullzone_optimizer_class)."
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether the optimizer is on (C(OptimizerEnabled)); it is billed apart.
+        type: bool
+      tunnel_enabled:
+        description:
+          - Whether Burrow smart routing to the origin is on (C(OptimizerTunnelEnabled)).
+        type: bool
+      automatic_optimization:
+        description:
+          - Whether images are optimized automatically for each device (C(OptimizerAutomaticOptimizationEnabled)).
+        type: bool
+      desktop_max_width:
+        description:
+          - The widest image sent to desktops, in pixels; from 0 to 5000 (the published document's range).
+        type: int
+      mobile_max_width:
+        description:
+          - The widest image sent to mobile devices, in pixels; from 0 to 5000.
+        type: int
+      image_quality:
+        description:
+          - The image quality for desktops; from 1 to 100 (the published document's range).
+        type: int
+      mobile_image_quality:
+        description:
+          - The image quality for mobile devices; from 1 to 100.
+        type: int
+      webp:
+        description:
+          - Whether images are sent as WebP to browsers that take it (C(OptimizerEnableWebP)).
+        type: bool
+      upscaling:
+        description:
+          - Whether images smaller than the asked size are enlarged (C(OptimizerEnableUpscaling)).
+        type: bool
+      prerender_html:
+        description:
+          - Whether HTML is prerendered (C(OptimizerPrerenderHtml)).
+        type: bool
+      manipulation_engine:
+        description:
+          - Whether images can be transformed by query string parameters (C(OptimizerEnableManipulationEngine); the
+            Terraform provider's dynamic image API).
+        type: bool
+      minify_css:
+        description:
+          - Whether CSS files are minified (C(OptimizerMinifyCSS)).
+        type: bool
+      minify_javascript:
+        description:
+          - Whether JavaScript files are minified (C(OptimizerMinifyJavaScript)).
+        type: bool
+      watermark_enabled:
+        description:
+          - Whether images carry a watermark (C(OptimizerWatermarkEnabled)).
+        type: bool
+      watermark_url:
+        description:
+          - The URL of the watermark image (C(OptimizerWatermarkUrl)).
+        type: str
+      watermark_position:
+        description:
+          - Where the watermark goes (C(OptimizerWatermarkPosition)); also any platform number, returned for a
+            position this collection does not name.
+        type: raw
+        choices: [bottom_left, bottom_right, top_left, top_right, center, center_stretch]
+      watermark_offset:
+        description:
+          - The watermark's distance from the border, as the platform measures it (C(OptimizerWatermarkOffset), a
+            number with a fraction); from 0.
+        type: float
+      watermark_min_image_size:
+        description:
+          - The smallest image, in pixels, that gets a watermark (C(OptimizerWatermarkMinImageSize)); from 0 to
+            2147483647.
+        type: int
+      force_classes:
+        description:
+          - Whether only the optimizer classes may be asked for (C(OptimizerForceClasses)).
+        type: bool
+      static_html_enabled:
+        description:
+          - Whether static HTML caching is on (C(OptimizerStaticHtmlEnabled)).
+        type: bool
+      static_html_wordpress_path:
+        description:
+          - The WordPress path of static HTML caching (C(OptimizerStaticHtmlWordPressPath)).
+        type: str
+      static_html_wordpress_bypass_cookie:
+        description:
+          - The cookie that bypasses static HTML caching (C(OptimizerStaticHtmlWordPressBypassCookie)).
+        type: str
+  image_ai:
+    description:
+      - The platform's image AI.
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether the image AI is on (C(EnableBunnyImageAi)).
+        type: bool
+      blueprints:
+        description:
+          - The image AI blueprints, compared by name in any order (C(BunnyAiImageBlueprints)); each is a
+            O(image_ai.blueprints[].name) and its O(image_ai.blueprints[].properties), whose values are sent and
+            compared as text (V(true), V(200)), as the platform keeps them.
+        type: list
+        elements: dict
+        suboptions:
+          name:
+            description:
+              - The blueprint's name, one of its own (required).
+            type: str
+          properties:
+            description:
+              - The blueprint's settings, by name.
+            type: dict
+  limits:
+    description:
+      - The zone's limits (the dashboard's network limits). V(0) is no limit.
+      - The platform's documents disagree on the units of some of them (see each); the values are sent and compared as
+        given, in the platform's own members.
+    type: dict
+    suboptions:
+      monthly_bandwidth:
+        description:
+          - The monthly bandwidth, after which the zone is disabled (C(MonthlyBandwidthLimit)); from 0 to
+            9223372036854775807. The published document says bytes, the dashboard's help says gigabytes.
+        type: int
+      connections_per_ip:
+        description:
+          - The most connections one IP address may hold (C(ConnectionLimitPerIPCount)); from 0 to 2147483647.
+        type: int
+      requests_per_second:
+        description:
+          - The most requests per second one IP address may send (C(RequestLimit)); from 0 to 2147483647.
+        type: int
+      rate_per_second:
+        description:
+          - "C(LimitRatePerSecond): the published document calls it requests per second of one IP address, the
+            Terraform provider the download speed in kB/s; from 0 to 2147483647."
+        type: float
+      rate_after:
+        description:
+          - How much of a file is sent at full speed before C(LimitRatePerSecond) applies (C(LimitRateAfter), a number
+            with a fraction; the dashboard's help says megabytes); from 0.
+        type: float
+      burst_size:
+        description:
+          - The requests one IP address may send in a burst above the limit (C(BurstSize)); from 0 to 2147483647.
+        type: int
+  log_forwarding:
+    description:
+      - Forwarding the zone's logs to a syslog or Datadog endpoint.
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether logs are forwarded (C(LogForwardingEnabled)). The platform accepts a hostname while this is off
+            but does not apply it, so give both together.
+        type: bool
+      hostname:
+        description:
+          - The endpoint's host name (C(LogForwardingHostname)).
+        type: str
+      port:
+        description:
+          - The endpoint's port; from 0 to 65535.
+        type: int
+      token:
+        description:
+          - "The endpoint's token (C(LogForwardingToken)). A secret: never returned, never shown; the diff says only
+            whether it changes."
+          - The platform returns it to a read, so it is compared with what the zone holds; see O(update_secret).
+        type: str
+      protocol:
+        description:
+          - How logs travel (C(LogForwardingProtocol)); also any platform number, returned for a protocol this
+            collection does not name.
+        type: raw
+        choices: [udp, tcp, tcp_encrypted, datadog]
+      format:
+        description:
+          - The format of the forwarded lines (C(LogForwardingFormat)).
+        type: raw
+        choices: [plain, json]
+  error_pages:
+    description:
+      - The pages the edge answers with when the origin fails.
+    type: dict
+    suboptions:
+      custom_code_enabled:
+        description:
+          - Whether the error page is the O(error_pages.custom_code) (C(ErrorPageEnableCustomCode)).
+        type: bool
+      custom_code:
+        description:
+          - The HTML of the error page (C(ErrorPageCustomCode)).
+        type: str
+      statuspage_widget_enabled:
+        description:
+          - Whether the error page shows a statuspage.io widget (C(ErrorPageEnableStatuspageWidget)).
+        type: bool
+      statuspage_code:
+        description:
+          - The statuspage.io page code (C(ErrorPageStatuspageCode)).
+        type: str
+      whitelabel:
+        description:
+          - Whether the error page carries no mention of the platform (C(ErrorPageWhitelabel)).
+        type: bool
+  tls:
+    description:
+      - The TLS versions and ciphers the zone's hostnames accept.
+    type: dict
+    suboptions:
+      tls1_enabled:
+        description:
+          - Whether TLS 1.0 is accepted (C(EnableTLS1)).
+        type: bool
+      tls1_1_enabled:
+        description:
+          - Whether TLS 1.1 is accepted (C(EnableTLS1_1)).
+        type: bool
+      security_level:
+        description:
+          - The TLS security level (C(TlsSecurityLevel)); also any platform number, returned for a level this
+            collection does not name.
+        type: raw
+        choices: [legacy, compatible, modern_only]
+  ddos_protection:
+    description:
+      - The zone's DDoS protection.
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether DDoS protection is on (C(ShieldDDosProtectionEnabled)).
+        type: bool
+      type:
+        description:
+          - How DDoS protection acts (C(ShieldDDosProtectionType)).
+        type: raw
+        choices: [detect_only, active_standard, active_aggressive]
+  websockets:
+    description:
+      - WebSocket connections through the zone.
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether WebSockets are passed to the origin (C(EnableWebSockets)).
+        type: bool
+      max_connections:
+        description:
+          - "The most WebSocket connections at once; from 0 to 25000. The platform rounds the value up to its next
+            tier (500, 1000, 2500, 5000, 10000, 25000), so it is compared as that tier: V(700) is no change on a zone
+            that holds 1000."
+        type: int
+  routing:
+    description:
+      - Where the zone's traffic is served from; the five regions are the O(enable_geo_zone_us) options.
+    type: dict
+    suboptions:
+      filters:
+        description:
+          - The routing filters, as a set, compared without case (C(RoutingFilters); the Terraform provider offers
+            V(all), V(eu) and V(scripting)). A script origin or a middleware script needs V(scripting); the platform
+            may rewrite the filters of a script zone.
+        type: list
+        elements: str
+      ip_family_policy:
+        description:
+          - Which IP versions the zone's hostnames answer on (C(IpFamilyPolicy)).
+        type: raw
+        choices: [ipv4_only, dual_stack, dual_stack_prefer_ipv6, ipv6_only]
+      redirected_countries:
+        description:
+          - Countries whose visitors are served from a cheaper region, as a set of two-letter codes in upper case
+            (C(BudgetRedirectedCountries)).
+        type: list
+        elements: str
+  sticky_sessions:
+    description:
+      - "Sticky sessions: a client's requests go to the same origin server."
+    type: dict
+    suboptions:
+      type:
+        description:
+          - Whether sessions stick (C(StickySessionType)).
+        type: raw
+        choices: [disabled, enabled]
+      cookie_name:
+        description:
+          - The cookie that names the session (C(StickySessionCookieName)).
+        type: str
+      client_headers:
+        description:
+          - The client headers that name the session (C(StickySessionClientHeaders)), as the platform takes them.
+        type: str
+  preloading_screen:
+    description:
+      - A screen shown while the page loads.
+    type: dict
+    suboptions:
+      enabled:
+        description:
+          - Whether the preloading screen is on (C(PreloadingScreenEnabled)).
+        type: bool
+      code_enabled:
+        description:
+          - Whether the screen is the O(preloading_screen.code) (C(PreloadingScreenCodeEnabled)).
+        type: bool
+      code:
+        description:
+          - The HTML of the screen (C(PreloadingScreenCode)).
+        type: str
+      logo_url:
+        description:
+          - The URL of the logo on the screen (C(PreloadingScreenLogoUrl)).
+        type: str
+      show_on_first_visit:
+        description:
+          - Whether the screen shows on a visitor's first visit only (C(PreloadingScreenShowOnFirstVisit)).
+        type: bool
+      theme:
+        description:
+          - The screen's theme (C(PreloadingScreenTheme)).
+        type: raw
+        choices: [light, dark]
+      delay:
+        description:
+          - Milliseconds before the screen shows; from 0 to 10000 (the published document's range).
+        type: int
 extends_documentation_fragment:
   - edge.platform.management_api
   - edge.platform.transport
@@ -402,7 +1002,7 @@ pull_zone:
       type: bool
       sample: false
     disable_lets_encrypt:
-      description: Whether the built-in Let's Encrypt is disabled.
+      description: Whether the built-in Let's Encrypt is disabled (also O(edge.platform.pullzone#module:disable_lets_encrypt)).
       type: bool
       sample: false
     zone_security_enabled:
@@ -640,6 +1240,153 @@ pull_zone:
       description: For a DNS-accelerated zone, the scheme of its origin URL; else null.
       type: str
       sample: null
+    add_canonical_header:
+      description:
+        - The setting of O(edge.platform.pullzone#module:add_canonical_header).
+      type: bool
+      sample: false
+      version_added: 1.3.0
+    enable_cache_slice:
+      description:
+        - The setting of O(edge.platform.pullzone#module:enable_cache_slice).
+      type: bool
+      sample: false
+      version_added: 1.3.0
+    enable_smart_cache:
+      description:
+        - The setting of O(edge.platform.pullzone#module:enable_smart_cache).
+      type: bool
+      sample: false
+      version_added: 1.3.0
+    log_format:
+      description:
+        - The setting of O(edge.platform.pullzone#module:log_format). A number this collection does not name is returned as the number, with a warning.
+      type: raw
+      sample: plain
+      version_added: 1.3.0
+    edge_script_execution_phase:
+      description:
+        - The setting of O(edge.platform.pullzone#module:edge_script_execution_phase). A number this collection does not name is returned as the number, with a warning.
+      type: raw
+      sample: cache
+      version_added: 1.3.0
+    origin_shield:
+      description:
+        - The settings of O(edge.platform.pullzone#module:origin_shield), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    safe_hop:
+      description:
+        - The settings of O(edge.platform.pullzone#module:safe_hop), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    s3_authentication:
+      description:
+        - The settings of O(edge.platform.pullzone#module:s3_authentication), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value. C(key) and C(secret) are always null
+          (a secret is never returned).
+      type: dict
+      version_added: 1.3.0
+    token_authentication:
+      description:
+        - The settings of O(edge.platform.pullzone#module:token_authentication), under its sub-option names, in the form
+          it takes (given back, no change); null where the platform holds no value. C(key) is always null (a secret is never
+          returned).
+      type: dict
+      version_added: 1.3.0
+    cache_vary:
+      description:
+        - The settings of O(edge.platform.pullzone#module:cache_vary), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    stale_cache:
+      description:
+        - The settings of O(edge.platform.pullzone#module:stale_cache), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    request_coalescing:
+      description:
+        - The settings of O(edge.platform.pullzone#module:request_coalescing), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    perma_cache:
+      description:
+        - The settings of O(edge.platform.pullzone#module:perma_cache), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    optimizer:
+      description:
+        - The settings of O(edge.platform.pullzone#module:optimizer), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    image_ai:
+      description:
+        - The settings of O(edge.platform.pullzone#module:image_ai), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    limits:
+      description:
+        - The settings of O(edge.platform.pullzone#module:limits), under its sub-option names, in the form it takes (given
+          back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    log_forwarding:
+      description:
+        - The settings of O(edge.platform.pullzone#module:log_forwarding), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value. C(token) is always null (a secret is never
+          returned).
+      type: dict
+      version_added: 1.3.0
+    error_pages:
+      description:
+        - The settings of O(edge.platform.pullzone#module:error_pages), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    tls:
+      description:
+        - The settings of O(edge.platform.pullzone#module:tls), under its sub-option names, in the form it takes (given
+          back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    ddos_protection:
+      description:
+        - The settings of O(edge.platform.pullzone#module:ddos_protection), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    websockets:
+      description:
+        - The settings of O(edge.platform.pullzone#module:websockets), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    routing:
+      description:
+        - The settings of O(edge.platform.pullzone#module:routing), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    sticky_sessions:
+      description:
+        - The settings of O(edge.platform.pullzone#module:sticky_sessions), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    preloading_screen:
+      description:
+        - The settings of O(edge.platform.pullzone#module:preloading_screen), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
     # END edge.platform.resource_shapes.PULL_ZONE
 # BEGIN edge.platform.api_error
 # sample status: 400
@@ -677,6 +1424,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.pull_zones im
     NOT_VISIBLE,
     create,
     current,
+    managed,
     shown,
     view,
     wanted,
@@ -689,8 +1437,8 @@ def run(ctx):
     settings, found = wanted(ctx.params), {}
     zone = current(ctx)
     P.check_origin(settings, zone)  # what the origin type needs, given or held: before any write
+    settings = managed(ctx, settings, zone)
     name = (zone or {}).get("Name", ctx.params["name"])
-    ctx.add_secret(P.url_password((zone or {}).get("OriginUrl")))
     label = "pull zone %s (id %d)" % (name, zone["Id"]) if zone else "pull zone %s" % name
 
     def reread():
@@ -724,6 +1472,7 @@ MODULE = ModuleDef(
         name=dict(type="str", aliases=["pullzone_name"]),  # pullzone_info's names of the options
         id=dict(type="int", aliases=["pullzone_id"]),
         state=dict(type="str", default="present", choices=["present", "absent"]),
+        update_secret=dict(type="str", default="always", choices=["always", "on_create"], no_log=False),
         **P.ARGUMENT_SPEC,  # every setting, from its field table
     ),
     run=run,

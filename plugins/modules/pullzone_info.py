@@ -145,7 +145,7 @@ pull_zones:
       type: bool
       sample: false
     disable_lets_encrypt:
-      description: Whether the built-in Let's Encrypt is disabled.
+      description: Whether the built-in Let's Encrypt is disabled (also O(edge.platform.pullzone#module:disable_lets_encrypt)).
       type: bool
       sample: false
     zone_security_enabled:
@@ -383,6 +383,153 @@ pull_zones:
       description: For a DNS-accelerated zone, the scheme of its origin URL; else null.
       type: str
       sample: null
+    add_canonical_header:
+      description:
+        - The setting of O(edge.platform.pullzone#module:add_canonical_header).
+      type: bool
+      sample: false
+      version_added: 1.3.0
+    enable_cache_slice:
+      description:
+        - The setting of O(edge.platform.pullzone#module:enable_cache_slice).
+      type: bool
+      sample: false
+      version_added: 1.3.0
+    enable_smart_cache:
+      description:
+        - The setting of O(edge.platform.pullzone#module:enable_smart_cache).
+      type: bool
+      sample: false
+      version_added: 1.3.0
+    log_format:
+      description:
+        - The setting of O(edge.platform.pullzone#module:log_format). A number this collection does not name is returned as the number, with a warning.
+      type: raw
+      sample: plain
+      version_added: 1.3.0
+    edge_script_execution_phase:
+      description:
+        - The setting of O(edge.platform.pullzone#module:edge_script_execution_phase). A number this collection does not name is returned as the number, with a warning.
+      type: raw
+      sample: cache
+      version_added: 1.3.0
+    origin_shield:
+      description:
+        - The settings of O(edge.platform.pullzone#module:origin_shield), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    safe_hop:
+      description:
+        - The settings of O(edge.platform.pullzone#module:safe_hop), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    s3_authentication:
+      description:
+        - The settings of O(edge.platform.pullzone#module:s3_authentication), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value. C(key) and C(secret) are always null
+          (a secret is never returned).
+      type: dict
+      version_added: 1.3.0
+    token_authentication:
+      description:
+        - The settings of O(edge.platform.pullzone#module:token_authentication), under its sub-option names, in the form
+          it takes (given back, no change); null where the platform holds no value. C(key) is always null (a secret is never
+          returned).
+      type: dict
+      version_added: 1.3.0
+    cache_vary:
+      description:
+        - The settings of O(edge.platform.pullzone#module:cache_vary), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    stale_cache:
+      description:
+        - The settings of O(edge.platform.pullzone#module:stale_cache), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    request_coalescing:
+      description:
+        - The settings of O(edge.platform.pullzone#module:request_coalescing), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    perma_cache:
+      description:
+        - The settings of O(edge.platform.pullzone#module:perma_cache), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    optimizer:
+      description:
+        - The settings of O(edge.platform.pullzone#module:optimizer), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    image_ai:
+      description:
+        - The settings of O(edge.platform.pullzone#module:image_ai), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    limits:
+      description:
+        - The settings of O(edge.platform.pullzone#module:limits), under its sub-option names, in the form it takes (given
+          back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    log_forwarding:
+      description:
+        - The settings of O(edge.platform.pullzone#module:log_forwarding), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value. C(token) is always null (a secret is never
+          returned).
+      type: dict
+      version_added: 1.3.0
+    error_pages:
+      description:
+        - The settings of O(edge.platform.pullzone#module:error_pages), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    tls:
+      description:
+        - The settings of O(edge.platform.pullzone#module:tls), under its sub-option names, in the form it takes (given
+          back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    ddos_protection:
+      description:
+        - The settings of O(edge.platform.pullzone#module:ddos_protection), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    websockets:
+      description:
+        - The settings of O(edge.platform.pullzone#module:websockets), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    routing:
+      description:
+        - The settings of O(edge.platform.pullzone#module:routing), under its sub-option names, in the form it takes
+          (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    sticky_sessions:
+      description:
+        - The settings of O(edge.platform.pullzone#module:sticky_sessions), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
+    preloading_screen:
+      description:
+        - The settings of O(edge.platform.pullzone#module:preloading_screen), under its sub-option names, in the form it
+          takes (given back, no change); null where the platform holds no value.
+      type: dict
+      version_added: 1.3.0
     # END edge.platform.resource_shapes.PULL_ZONE
 # BEGIN edge.platform.api_error
 api_error:

@@ -45,6 +45,8 @@ ZONES = "/pullzone"
 ZONE = "/pullzone/%d"
 ADD_CERTIFICATE = "/pullzone/%d/addCertificate"
 REMOVE_CERTIFICATE = "/pullzone/%d/removeCertificate"
+RESET_SECURITY_KEY = "/pullzone/%d/resetSecurityKey"
+SECURITY_KEY = "ZoneSecurityKey"  # read-only in the settings: set through RESET_SECURITY_KEY
 WITH_CERTIFICATES = {"includeCertificate": "true"}
 # which options to check when the platform rejects a field of a certificate request
 CERTIFICATE_FIELD_OPTIONS = {
@@ -268,20 +270,50 @@ def _zone_answer(operation, reply, zone_id=None, name=None):
     return zone
 
 
+def _with_key(client, zone, key, label):
+    """``zone`` after its token authentication key is set to ``key`` (None: left as it is)."""
+    if key is None:
+        return zone
+    reset_security_key(client, zone["Id"], key, label)
+    return dict(zone, **{SECURITY_KEY: key})
+
+
 def create(client, name, members):
-    """Create pull zone ``name`` with the ``PullZoneAddModel`` ``members`` (without ``Name``); the PullZoneModel of
-    the new zone, from the 201 answer (no read follows)."""
+    """Create pull zone ``name`` with the ``PullZoneAddModel`` ``members`` (without ``Name``), then set its token
+    authentication key when ``members`` holds one; the PullZoneModel of the new zone, from the 201 answer (no read
+    follows)."""
     operation = "Creating pull zone %s" % name
-    reply = _write(client, "POST", ZONES, operation, dict(members, Name=name), name=name)
-    return _zone_answer(operation, reply, name=name)
+    settings = dict(members, Name=name)
+    key = settings.pop(SECURITY_KEY, None)
+    reply = _write(client, "POST", ZONES, operation, settings, name=name)
+    return _with_key(client, _zone_answer(operation, reply, name=name), key, "pull zone %s" % name)
 
 
 def update(client, zone_id, members, label=None):
     """Write the ``PullZoneSettingsModel`` ``members`` (only those given: omitted members stay as they are) to zone
-    ``zone_id``; the PullZoneModel the platform answered."""
+    ``zone_id``, then its token authentication key when ``members`` holds one; the PullZoneModel the platform
+    answered, None when only the key was sent (its answer is empty)."""
     operation = "Updating %s" % (label or "pull zone %d" % zone_id)
-    reply = _write(client, "POST", ZONE % zone_id, operation, dict(members), hints={404: not_visible(zone_id)})
-    return _zone_answer(operation, reply, zone_id=zone_id)
+    settings = dict(members)
+    key = settings.pop(SECURITY_KEY, None)
+    zone = None
+    if settings:
+        reply = _write(client, "POST", ZONE % zone_id, operation, settings, hints={404: not_visible(zone_id)})
+        zone = _zone_answer(operation, reply, zone_id=zone_id)
+    if zone is None:
+        reset_security_key(client, zone_id, key, label)
+        return None
+    return _with_key(client, zone, key, label)
+
+
+def reset_security_key(client, zone_id, key, label=None):
+    """Set the token authentication key of zone ``zone_id`` (``POST /pullzone/{id}/resetSecurityKey`` with
+    ``{SecurityKey}``, answered 204). None."""
+    operation = "Setting the token authentication key of %s" % (label or "pull zone %d" % zone_id)
+    body = {"SecurityKey": key}
+    _write(
+        client, "POST", RESET_SECURITY_KEY % zone_id, operation, body, hints={404: not_visible(zone_id)}, expect="empty"
+    )
 
 
 def delete(client, zone_id, label=None):

@@ -35,6 +35,16 @@ def wanted(params):
     return settings
 
 
+def managed(ctx, settings, zone):
+    """The settings the task manages on ``zone`` (None: a create): with ``update_secret=on_create`` an existing zone's
+    secrets are left as they are. Every secret the zone holds is masked in all output."""
+    for secret in P.held_secrets(zone):
+        ctx.add_secret(secret)
+    if zone is not None and ctx.params["update_secret"] == "on_create":
+        return P.without_secrets(settings)
+    return settings
+
+
 def current(ctx):
     """The zone the task names (its PullZoneModel, or None when it does not exist)."""
     zone_id, name = ctx.params["id"], ctx.params["name"]
@@ -100,6 +110,8 @@ def listed(ctx, models, details):
     unknown = []  # enum numbers this collection cannot name: returned as the numbers, each with a warning
     zones = []
     for model in models:
+        for secret in P.held_secrets(model):  # never returned; masked should any message carry one
+            ctx.add_secret(secret)
         for entry in hostname_entries(model):
             hostname_enums(entry, unknown)
         shaped = P.shape_pull_zone(model, certificates_of(ctx, model) if details else None)

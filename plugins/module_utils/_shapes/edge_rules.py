@@ -22,8 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.bounds impor
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from . import fields
-from .enums import is_number
-from .fields import Bool, Enum, Field, Int, Strings, Text
+from .fields import Bool, Field, Int, Numbered, Strings, Text
 
 # EdgeRuleActionType of the core document (0-34 and 37; no 35 or 36), by readable name
 ACTION_TYPES = {
@@ -87,25 +86,6 @@ MATCHING = {
     2: "none",
 }  # TriggerMatchingTypes and PatternMatchingTypes: MatchAny, MatchAll, MatchNone
 ACTION_MEMBERS = ("ActionType", "ActionParameter1", "ActionParameter2", "ActionParameter3")
-
-
-class Numbered(Enum):
-    """A platform enum taken by name or by any number (the value an info module returns for a number without a
-    name); a number is sent and compared as it is, a named one compares equal to its name."""
-
-    spec_type = "raw"
-
-    def __init__(self, option, member, names, warned=None, **more):
-        super().__init__(option, member, names, any_number=True, **more)
-        self.warned = warned or option  # the option's path in a warning about a number without a name
-
-    def checked(self, value):
-        if is_number(value) or (isinstance(value, str) and value.strip().isdigit()):
-            return int(value)
-        return super().checked(value)
-
-    def compared(self, value):
-        return self.names.get(value, value) if is_number(value) else value
 
 
 class Parameter(Text):

@@ -89,6 +89,14 @@ class Field(object):
         """The option's entry of the argument spec."""
         return dict(type=self.spec_type, required=True) if self.required else dict(type=self.spec_type)
 
+    def write_into(self, body, value):
+        """Write the value asked for into the request ``body``."""
+        self.place(body)[self.member] = self.body(value)
+
+    def changed_part(self, model, value):
+        """The part of ``value`` (which ``model`` does not hold) a write sends: all of it."""
+        return value
+
 
 class Text(Field):
     """Text, optionally ``check(option, value)``-ed (returns the value sent, raises InputError), ``shown(value)`` as
@@ -129,12 +137,16 @@ class Int(Field):
 
     spec_type = "int"
 
-    def __init__(self, option, member, low=None, high=None, **more):
+    def __init__(self, option, member, low=None, high=None, normal=None, **more):
         super().__init__(option, member, **more)
         self.bounds = None if low is None and high is None else (low, high)
+        self.normal = normal  # the value as the platform stores it (a number it rounds up to a tier)
 
     def readable(self, value, unknown=None):
         return value if is_number(value) else None
+
+    def compared(self, value):
+        return self.normal(value) if self.normal and is_number(value) else value
 
 
 class Float(Int):
@@ -209,6 +221,25 @@ class Enum(Field):
         return dict(super().spec(), choices=choices)
 
 
+class Numbered(Enum):
+    """A platform enum taken by name or by any number (the value an info module returns for a number without a
+    name); a number is sent and compared as it is, a named one compares equal to its name."""
+
+    spec_type = "raw"
+
+    def __init__(self, option, member, names, warned=None, **more):
+        super().__init__(option, member, names, any_number=True, **more)
+        self.warned = warned or self.warned  # the option's path in a warning about a number without a name
+
+    def checked(self, value):
+        if is_number(value) or (isinstance(value, str) and value.strip().isdigit()):
+            return int(value)
+        return super().checked(value)
+
+    def compared(self, value):
+        return self.names.get(value, value) if is_number(value) else value
+
+
 class Strings(Field):
     """A list of texts compared as a set: each entry stripped, checked by ``entry(text)`` (what it must be, or None;
     ``blank``: what an empty entry must be), ``send(text)``-ed as sent (country codes in upper case) and
@@ -246,6 +277,8 @@ class Strings(Field):
         return list(value) if self.joined is None else self.joined.join(value)
 
     def readable(self, value, unknown=None):
+        if self.joined is not None and isinstance(value, str):  # one text: its entries, blanks left out
+            value = [item.strip() for item in value.split(self.joined) if item.strip()]
         return [item for item in value if isinstance(item, str)] if isinstance(value, list) else None
 
     def compared(self, value):
@@ -255,6 +288,74 @@ class Strings(Field):
 
     def spec(self):
         return dict(super().spec(), type="list", elements="str")
+
+
+class Secret(Text):
+    """A secret text (a key, a token): a ``no_log`` option, never returned (it reads as None), and compared without
+    showing it: the platform's value is the secret given, another one, or none (:data:`SECRET_GIVEN`,
+    :data:`SECRET_OTHER`, None), so the diff says whether it changes and never what it is."""
+
+    def readable(self, value, unknown=None):
+        return None
+
+    def compared(self, value):
+        return None if value is None else SECRET_GIVEN
+
+    def held(self, value, given=None):
+        if not isinstance(value, str) or value == "":
+            return None
+        return SECRET_GIVEN if value == given else SECRET_OTHER
+
+    def spec(self):
+        return dict(super().spec(), no_log=True)
+
+
+SECRET_GIVEN, SECRET_OTHER = "(the secret given)", "(another secret)"
+
+
+class NamedMaps(Field):
+    """A list of named sets of text properties (``[{name, properties: {key: text}}]``, held as ``[{Name,
+    Properties}]``), compared by name in any order; property values are sent as text, as the platform keeps them."""
+
+    def checked(self, value):
+        seen = []
+        for index, item in enumerate(value):
+            name = item.get("name")
+            if not isinstance(name, str) or not name.strip() or name in seen:
+                raise InputError(
+                    "%s[%d].name must be a non-empty name of its own; got %r." % (self.option, index, name),
+                    option=self.option,
+                )
+            seen.append(name)
+        return [dict(name=item["name"], properties=_texts(item.get("properties"))) for item in value]
+
+    def body(self, value):
+        return [{"Name": item["name"], "Properties": dict(item["properties"])} for item in value]
+
+    def readable(self, value, unknown=None):
+        if not isinstance(value, list):
+            return None
+        return [
+            dict(name=item.get("Name"), properties=_texts(item.get("Properties")))
+            for item in value
+            if isinstance(item, dict)
+        ]
+
+    def compared(self, value):
+        if value is None:
+            return None
+        return sorted(([item["name"], sorted(item["properties"].items())] for item in value), key=str)
+
+    def spec(self):
+        entry = dict(name=dict(type="str"), properties=dict(type="dict"))  # a missing name: checked() names its path
+        return dict(super().spec(), type="list", elements="dict", options=entry)
+
+
+def _texts(properties):
+    """Property values as the platform keeps them: text (``true``, ``75``)."""
+    if not isinstance(properties, dict):
+        return {}
+    return {str(key): (str(v).lower() if isinstance(v, bool) else str(v)) for key, v in properties.items()}
 
 
 class Shown(Field):
@@ -279,7 +380,12 @@ class Group(Field):
         self.fields = fields
 
     def checked(self, value):
-        return wanted_values(self.fields, value)
+        try:
+            return wanted_values(self.fields, value)
+        except InputError as error:  # named by its path: the sub-option's name alone is ambiguous
+            path, text = "%s.%s" % (self.option, error.option), str(error)
+            text = path + text[len(error.option) :] if error.option and text.startswith(error.option) else text
+            raise InputError(text, option=path) from None
 
     def body(self, value):
         return request_members(self.fields, value)
@@ -297,6 +403,26 @@ class Group(Field):
     def spec(self):
         return dict(super().spec(), type="dict", options=argument_spec(self.fields))
 
+    def changed_part(self, model, value):
+        return value  # the object is sent whole
+
+
+class Section(Group):
+    """Options grouped for the user (a dict option of related settings), held at the top level of the model beside
+    the others: only the sub-options given are compared, and only those that differ are sent."""
+
+    def __init__(self, option, fields, **more):
+        super().__init__(option, None, fields, **more)
+
+    def read(self, model):
+        return model
+
+    def write_into(self, body, value):
+        body.update(self.body(value))
+
+    def changed_part(self, model, value):
+        return differing(self.fields, model, value)
+
 
 # --- the walkers -----------------------------------------------------------------------------------------------
 
@@ -307,8 +433,14 @@ def by_option(fields):
 
 
 def wanted_values(fields, params):
-    """option -> value the task asks for, checked, for every option given (not None)."""
-    return {f.option: f.checked(params[f.option]) for f in fields if params.get(f.option) is not None}
+    """option -> value the task asks for, checked, for every option given (not None; a section given none of its
+    sub-options is not given)."""
+    wanted = {f.option: f.checked(params[f.option]) for f in fields if params.get(f.option) is not None}
+    return {option: value for option, value in wanted.items() if not (value == {} and option in _sections(fields))}
+
+
+def _sections(fields):
+    return {f.option for f in fields if isinstance(f, Section)}
 
 
 def request_members(fields, wanted):
@@ -316,7 +448,7 @@ def request_members(fields, wanted):
     body = {}
     for field in fields:
         if field.option in wanted:
-            field.place(body)[field.member] = field.body(wanted[field.option])
+            field.write_into(body, wanted[field.option])
     return body
 
 
@@ -342,8 +474,19 @@ def wanted_view(fields, wanted):
 
 def differing(fields, model, wanted):
     """The options of ``wanted`` whose value ``model`` does not hold."""
-    now, asked = managed_view(fields, model, wanted), wanted_view(fields, wanted)
-    return {option: value for option, value in wanted.items() if now[option] != asked[option]}
+    now, asked, rows = managed_view(fields, model, wanted), wanted_view(fields, wanted), by_option(fields)
+    return {o: rows[o].changed_part(model, value) for o, value in wanted.items() if now[o] != asked[o]}
+
+
+def without_secrets(fields, wanted):
+    """``wanted`` without its secrets (in sections too): what a task that sets secrets only on create manages."""
+    kept = {}
+    for field in fields:
+        if field.option not in wanted or isinstance(field, Secret):
+            continue
+        value = wanted[field.option]
+        kept[field.option] = without_secrets(field.fields, value) if isinstance(field, Section) else value
+    return kept
 
 
 def merged(model, members):
@@ -357,6 +500,11 @@ def argument_spec(fields):
     return {field.option: field.spec() for field in fields if field.settable}
 
 
-def bounds(fields):
-    """``{option: (low, high)}`` of the fields that declare a range (``ModuleDef(bounds=...)``)."""
-    return {field.option: field.bounds for field in fields if field.bounds is not None}
+def bounds(fields, prefix=""):
+    """``{option path: (low, high)}`` of the fields that declare a range, sub-options as ``parent.child``
+    (``ModuleDef(bounds=...)``)."""
+    found = {prefix + field.option: field.bounds for field in fields if field.bounds is not None}
+    for field in fields:
+        if isinstance(field, Group):
+            found.update(bounds(field.fields, "%s%s." % (prefix, field.option)))
+    return found

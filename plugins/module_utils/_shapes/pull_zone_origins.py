@@ -47,10 +47,12 @@ IMPLIES = {option: kind for kind, options in NEEDS.items() if kind != ORIGIN_URL
 
 
 def implied_type(wanted):
-    """The origin type the options given imply (None when they imply none); InputError when they imply several."""
-    kinds = sorted({IMPLIES[option] for option in wanted if option in IMPLIES})
+    """The origin type the options given imply (None when they imply none); InputError when they imply several. 0
+    and "" imply nothing: they are the platform's "none", as pullzone_info returns them for a zone of another type."""
+    implying = sorted(option for option, value in wanted.items() if option in IMPLIES and value not in (0, ""))
+    kinds = sorted({IMPLIES[option] for option in implying})
     if len(kinds) > 1:
-        given = ", ".join(option for option in sorted(wanted) if option in IMPLIES)
+        given = ", ".join(implying)
         raise InputError(
             "%s belong to different origin types (%s): give origin_type, and only its options."
             % (given, ", ".join(kinds)),

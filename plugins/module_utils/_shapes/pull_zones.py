@@ -36,6 +36,7 @@ from .enums import LOG_ANONYMIZATION_TYPES
 from .fields import Bool, Enum, Int, Shown, Strings, Text
 from .hostnames import listed_hostname
 from .pull_zone_inputs import DEFAULT_PORTS, ENTRY_CHECKS, origin_url
+from .pull_zone_sections import SECTIONS, SINGLE
 from .tables import named
 
 PULL_ZONE_TYPES = {0: "premium", 1: "volume"}  # PullZoneType; the platform's provider calls 0 "Standard"
@@ -135,19 +136,27 @@ FIELDS = (
     Bool("block_root_path_access", "BlockRootPathAccess"),
     Bool("block_post_requests", "BlockPostRequests"),
     Bool("enable_auto_ssl", "EnableAutoSSL"),
-    Int("edge_script_id", "EdgeScriptId"),
+    Int("edge_script_id", "EdgeScriptId", 0, INT64_MAX),
     Int("middleware_script_id", "MiddlewareScriptId", 0, INT64_MAX),
     Text("magic_containers_app_id", "MagicContainersAppId"),
     Text("magic_containers_endpoint_id", "MagicContainersEndpointId"),
-    Int("load_balancer_id", "LoadBalancerId"),
+    Int("load_balancer_id", "LoadBalancerId", 0, INT64_MAX),
     # written only: read back from OriginUrl (pull_zone_origins)
     Int("dns_origin_port", "DnsOriginPort", 1, 65535, read=_dns_port),
     Enum("dns_origin_scheme", "DnsOriginScheme", DNS_SCHEMES, read=_dns_scheme),
+    *SINGLE,  # every other setting: single options, then the sections (pull_zone_sections.py)
+    *SECTIONS,
 )
 OPTIONS = tuple(field.option for field in FIELDS)
 ROWS = fields.by_option(FIELDS)
 # a request member (in lower case: the platform matches input keys without case) -> the option behind it
-FIELD_OPTIONS = dict([(field.member.lower(), field.option) for field in FIELDS] + [("name", "name")])
+FIELD_OPTIONS = dict(
+    [(field.member.lower(), field.option) for field in FIELDS if field.member]
+    + [(sub.member.lower(), "%s.%s" % (section.option, sub.option)) for section in SECTIONS for sub in section.fields]
+    + [("name", "name"), ("securitykey", "token_authentication.key")]  # the key's own request names it so
+)
+# the members that hold secrets: masked wherever a zone is read, never returned
+SECRET_MEMBERS = tuple(sub.member for section in SECTIONS for sub in section.fields if isinstance(sub, fields.Secret))
 ARGUMENT_SPEC = fields.argument_spec(FIELDS)
 BOUNDS = fields.bounds(FIELDS)
 
@@ -172,6 +181,18 @@ def check_origin(wanted, zone):
     for a create): InputError naming the options, before any write."""
     if "origin_type" in wanted:
         origins.check_needs(wanted["origin_type"], wanted, readable(zone) if zone is not None else {}, zone is None)
+
+
+def held_secrets(zone):
+    """The secrets ``zone`` (a PullZoneModel, or None) holds: its origin URL's password, its S3 secret, log forwarding
+    token and token authentication key."""
+    zone = zone or {}
+    return [url_password(zone.get("OriginUrl"))] + [zone.get(member) for member in SECRET_MEMBERS]
+
+
+def without_secrets(wanted):
+    """``wanted`` without the secrets: what a task with ``update_secret=on_create`` manages on an existing zone."""
+    return fields.without_secrets(FIELDS, wanted)
 
 
 def url_password(url):
@@ -281,8 +302,15 @@ def not_taken(model, wanted):
     sent = wanted_view(wanted)
     options = [o for o in sent if held.get(o) != sent[o]]
     shown = "; ".join("%s: sent %r, holds %r" % (o, sent[o], held.get(o)) for o in options)
+    unseen_secret = fields.SECRET_GIVEN in repr([sent[o] for o in options])
     return (
         "The platform accepted the change but its answer shows other values for %s (%s). It may ignore a setting "
         "until another one is set too, or store it in another form; the result shows what it holds, and a re-run "
-        "sends the option again." % (", ".join(options), shown)
+        "sends the option again.%s" % (", ".join(options), shown, UNSEEN_SECRET if unseen_secret else "")
     )
+
+
+UNSEEN_SECRET = (
+    " Its answer does not show a secret that was sent as it was sent; if the platform does not return that secret, "
+    "update_secret=on_create stops sending it (and reporting a change) on every run."
+)

@@ -30,7 +30,7 @@ SCRIPT_ZONE = dict(
         (dict(storage_zone_id=-1), "storage_zone_id must be from 0 to"),
         (dict(middleware_script_id=-1), "middleware_script_id must be from 0 to"),
         (dict(dns_origin_port=65536), "dns_origin_port must be from 1 to 65535; got 65536"),
-        (dict(edge_script_id=0), "edge_script_id must be a positive id"),
+        (dict(edge_script_id=-1), "edge_script_id must be from 0 to"),
         (dict(id=0, name=None), "id must be a positive id"),
         (dict(blocked_ips=["192.0.2.1", "300.1.1.1"]), "blocked_ips[1] must be an IP address, a CIDR network"),
         (dict(blocked_ips=["cdn.example.com"]), "blocked_ips[0] must be an IP address"),
