@@ -15,6 +15,13 @@ description:
     and sends only reads.
   - Only the options given are managed; an option left out keeps whatever the zone has (a new zone gets the platform's
     defaults for it). A change sends one request with only the differing settings.
+  - Every setting of the platform's pull zone settings model is an option. The first ones are single options; the
+    others are grouped as they are looked for (O(optimizer), O(origin_shield), O(safe_hop), O(cache_vary), O(limits),
+    O(log_forwarding), O(token_authentication), O(s3_authentication), O(websockets), O(routing), ...), each a
+    dictionary whose sub-options given are managed and the others left as they are. Optimizer image classes have
+    their own module, M(edge.platform.pullzone_optimizer_class).
+  - Secrets among the settings (O(s3_authentication.key), O(s3_authentication.secret), O(log_forwarding.token),
+    O(token_authentication.key)) are never returned or shown; see O(update_secret).
   - Lists are compared as sets (order and repeats do not count); referrers without regard to case; country codes in
     upper case. O(origin_url) is compared by meaning, as the platform's Terraform provider compares it, so
     V(https://Origin.example.com:443/) and V(https://origin.example.com) are the same origin.
@@ -924,6 +931,25 @@ EXAMPLES = r"""
         log_anonymization_type: drop
         blocked_countries: [KP, IR]
         blocked_referrers: [leech.example.net]
+
+    - name: Optimize images, shield the origin, retry it once and sign URLs with a key of the vault
+      edge.platform.pullzone:
+        name: demo
+        optimizer:
+          enabled: true
+          image_quality: 80
+          minify_css: true
+        origin_shield:
+          enabled: true
+          zone_code: FR
+        safe_hop:
+          enabled: true
+          retries: 1
+        token_authentication:
+          enabled: true
+          key: "{{ vault_demo_token_key | default('demo-token-signing-key') }}"
+        websockets:
+          max_connections: 1000
 
     - name: Serve a pull zone from an edge script (the platform sets its origin URL and routing filter)
       edge.platform.pullzone:
