@@ -34,7 +34,7 @@ DEMO_VENV ?= .venv-demo
 DEMO_REQUIREMENTS := tests/requirements-demo.txt
 
 .PHONY: help venv demo-venv collection lint docs-lint sanity units integration changelog tarball matrix test demo \
-	bench build format clean distclean
+	bench bench-quick build format clean distclean
 
 # $(call make-venv,VENV,REQUIREMENTS): create VENV with $(PYTHON) and install REQUIREMENTS. The stamp holds
 # the sha256 of the requirements file the venv was built from: re-install only when its content changes
@@ -56,6 +56,7 @@ help:
 	@echo "make demo         run playbooks/demo.yml twice against the emulator (second run: no change);"
 	@echo "                  needs only ansible-core and requests ($(DEMO_VENV))"
 	@echo "make bench        requests per task, module-vs-uri ratios, a 50 ms network (TLS proxy), database_query memory"
+	@echo "make bench-quick  the same without the cases that take minutes each (about half an hour less)"
 	@echo "                  (not part of test; BENCH_ARGS=\"--only network --rtt-ms 100\" passes options)"
 	@echo "make build        ansible-galaxy collection build into $(BUILD)/dist (needs only ansible-core)"
 	@echo "make format       rewrite the Python files with ruff's formatter and import order (the lint stage checks them)"
@@ -119,6 +120,9 @@ demo: demo-venv collection
 
 bench: venv collection
 	@$(VPY) tests/perf/run.py $(BENCH_ARGS)
+
+bench-quick: venv collection
+	@$(VPY) tests/perf/run.py --quick $(BENCH_ARGS)
 
 # Building needs ansible-galaxy only, never the development toolchain: the development venv's when it exists,
 # else the small demo venv (ansible-core and requests, seconds to create).

@@ -1,6 +1,11 @@
 """`make bench`: requests per task and module-vs-baseline wall time, measured against the emulator.
 
-Usage: ``.venv/bin/python tests/perf/run.py [--repeat N] [--only SUBSTRING]``
+Usage: ``.venv/bin/python tests/perf/run.py [--repeat N] [--only SUBSTRING] [--quick]``
+
+``--quick`` (``make bench-quick``) leaves out the cases that take minutes each (``"slow": True``: the
+2,000-operation api_guardian_spec timings and the 1,000-URL purge, paced to the platform's buckets) and
+bench_openapi.py: a few minutes instead of half an hour, for a change that does not touch those. ``make bench``
+runs everything.
 
 Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit nothing else):
 - ``REQUEST_CASES``: ``{name, task, expect: {changed, requests: [METHOD, ...], that?}, setup?, fixture?}``
@@ -625,10 +630,16 @@ def table(header, rows):
     return "\n".join(lines)
 
 
+def chosen(case, args):
+    """Whether ``case`` runs: its name holds ``--only``, and it is not slow under ``--quick``."""
+    return args.only in case["name"] and not (args.quick and case.get("slow"))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="timed repetitions per task (median; default 7)")
     parser.add_argument("--only", default="", help="run only cases whose name contains this")
+    parser.add_argument("--quick", action="store_true", help="leave out the slow cases and bench_openapi.py")
     parser.add_argument(
         "--rtt-ms", type=float, default=50.0, help="network cases: the round trip the proxy adds (default 50)"
     )
@@ -641,12 +652,12 @@ def main(argv=None):
         os.mkdir(bench_dir)
         print("Running the cases (a fresh emulator and one ansible-playbook run each)...", flush=True)
         for case_file in load_cases():
-            request_cases = [c for c in case_file.request_cases if args.only in c["name"]]
-            timing_cases = [c for c in case_file.timing_cases if args.only in c["name"]]
-            slope_cases = [c for c in case_file.slope_cases if args.only in c["name"]]
-            loop_cases = [c for c in case_file.loop_cases if args.only in c["name"]]
-            memory_cases = [c for c in case_file.memory_cases if args.only in c["name"]]
-            network_cases = [c for c in case_file.network_cases if args.only in c["name"]]
+            request_cases = [c for c in case_file.request_cases if chosen(c, args)]
+            timing_cases = [c for c in case_file.timing_cases if chosen(c, args)]
+            slope_cases = [c for c in case_file.slope_cases if chosen(c, args)]
+            loop_cases = [c for c in case_file.loop_cases if chosen(c, args)]
+            memory_cases = [c for c in case_file.memory_cases if chosen(c, args)]
+            network_cases = [c for c in case_file.network_cases if chosen(c, args)]
             if case_file.prepare and (request_cases or timing_cases or slope_cases or loop_cases or network_cases):
                 case_file.prepare(bench_dir)
             for case in request_cases:
@@ -716,7 +727,7 @@ def main(argv=None):
         print(table(("case", "answer", "read", "peak growth", "peak/answer", "result"), memory_rows))
         for note in memory_notes:
             print("  " + note)
-    if args.only in OPENAPI_CASE:
+    if args.only in OPENAPI_CASE and not args.quick:
         title, rows, matched = measure_openapi()
         ok = ok and matched
         print("\n%s: %s" % (OPENAPI_CASE, title))

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import importlib
 import importlib.util
 import re
+import types
 from datetime import datetime, timezone
 
 # cryptography is imported on first use (_crypto), not with this file: most modules never read a certificate,
@@ -35,23 +37,16 @@ from datetime import datetime, timezone
 HAS_CRYPTOGRAPHY = importlib.util.find_spec("cryptography") is not None
 
 
-class _Cryptography(object):
-    """cryptography's ``x509`` and ``serialization`` modules and its ``UnsupportedAlgorithm``, loaded once."""
-
-    def __init__(self):
-        self.x509 = importlib.import_module("cryptography.x509")
-        self.serialization = importlib.import_module("cryptography.hazmat.primitives.serialization")
-        self.unsupported = importlib.import_module("cryptography.exceptions").UnsupportedAlgorithm
-        self.parse_errors = (ValueError, TypeError, self.unsupported)
-
-
-_LOADED = []
-
-
+@functools.lru_cache(maxsize=None)
 def _crypto():
-    if not _LOADED:
-        _LOADED.append(_Cryptography())
-    return _LOADED[0]
+    """cryptography's ``x509`` and ``serialization`` modules and its parse errors, imported on the first call."""
+    unsupported = importlib.import_module("cryptography.exceptions").UnsupportedAlgorithm
+    return types.SimpleNamespace(
+        x509=importlib.import_module("cryptography.x509"),
+        serialization=importlib.import_module("cryptography.hazmat.primitives.serialization"),
+        unsupported=unsupported,
+        parse_errors=(ValueError, TypeError, unsupported),
+    )
 
 
 def _parse_errors():

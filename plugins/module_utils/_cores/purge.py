@@ -117,7 +117,7 @@ def purge_urls(ctx, urls, pacer=None):
         return outcome
     pacer = pacer or Pacer()
     client, exact_path, stopped = ctx.client, bool(ctx.params.get("exact_path")), threading.Event()
-    client.sleep = pacer.holding(client.sleep)  # a retry's wait (a 429's Retry-After) holds every purge
+    client.pause_listeners.append(pacer.hold)  # a retry's wait (a 429's Retry-After) holds every purge
 
     def job(url):
         def send():

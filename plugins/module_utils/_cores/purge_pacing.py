@@ -87,12 +87,3 @@ class Pacer(object):
             for kind in self.levels:
                 tokens, at = self.levels[kind]
                 self.levels[kind] = [min(tokens, 0.0), max(at, resume)]
-
-    def holding(self, sleep):
-        """``sleep`` (the client's pause before a retry) that also holds every purge for as long."""
-
-        def paused(seconds):
-            self.hold(seconds)
-            sleep(seconds)
-
-        return paused

@@ -99,6 +99,9 @@ class Client(object):
         self.example_root = example_root
         self.service = service
         self.sleep = sleep or time.sleep
+        # told of each retry's wait (seconds) before it starts, so every sender of the task may hold for as long (a
+        # 429's Retry-After is the account's: the purge pacer holds its other purges, _cores/purge_pacing.py)
+        self.pause_listeners = []
         self.warn = warn
         self.auth_headers = dict(auth_headers)
         self.writes_sent = 0  # requests that may change state sent by this client (this task): what a failure says

@@ -121,6 +121,8 @@ def _pause(client, operation, attempt, retry_after):
     delay = backoff_delay(attempt, retry_after)
     if client.warn is not None and retry_after is not None and retry_after > RETRY_AFTER_MAX:
         client.warn("%s: Retry-After of %.0fs capped at %.0fs." % (operation, retry_after, RETRY_AFTER_MAX))
+    for listener in client.pause_listeners:
+        listener(delay)
     client.sleep(delay)
 
 

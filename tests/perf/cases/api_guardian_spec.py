@@ -75,6 +75,7 @@ REQUEST_CASES = [
     },
     {
         "name": "api_guardian_spec 2,000 operations re-run (no change)",
+        "slow": True,
         "fixture": LARGE_FIXTURE,
         "setup": [UPLOAD_LARGE],
         "task": UPLOAD_LARGE,
@@ -82,6 +83,7 @@ REQUEST_CASES = [
     },
     {
         "name": "api_guardian_spec 2,000 operations re-run, cache warm (no change)",
+        "slow": True,
         "fixture": LARGE_FIXTURE,
         "setup": [UPLOAD_LARGE_WARM, UPLOAD_LARGE_WARM],
         "task": UPLOAD_LARGE_WARM,
@@ -89,6 +91,7 @@ REQUEST_CASES = [
     },
     {
         "name": "api_guardian_spec 2,000 operations re-run, cache warm, return_endpoints=on_change (no change)",
+        "slow": True,
         "fixture": LARGE_FIXTURE,
         "setup": [UPLOAD_LARGE_WARM, UPLOAD_LARGE_WARM],
         "task": UPLOAD_LARGE_QUIET,
@@ -105,6 +108,7 @@ TIMING_CASES = [
     },
     {
         "name": "api_guardian_spec 2,000 operations no change, cache cold vs uri GET",
+        "slow": True,
         "slope_count": 10,  # a 1.7 MB document a task: ten tasks make the slope
         "fixture": LARGE_FIXTURE,
         "setup": [UPLOAD_LARGE],
@@ -115,6 +119,7 @@ TIMING_CASES = [
     {
         # the upload and one re-run fill the cache: the document's derived forms, then the platform's renderings
         "name": "api_guardian_spec 2,000 operations no change, cache warm vs uri GET",
+        "slow": True,
         "slope_count": 10,
         "fixture": LARGE_FIXTURE,
         "setup": [UPLOAD_LARGE_WARM, UPLOAD_LARGE_WARM],
@@ -125,6 +130,7 @@ TIMING_CASES = [
     {
         # the opt-in: a no-change result without the endpoints (the default case above keeps the contract)
         "name": "api_guardian_spec 2,000 operations no change, cache warm, return_endpoints=on_change vs uri GET",
+        "slow": True,
         "slope_count": 10,
         "fixture": LARGE_FIXTURE,
         "setup": [UPLOAD_LARGE_WARM, UPLOAD_LARGE_WARM],

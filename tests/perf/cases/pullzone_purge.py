@@ -74,6 +74,7 @@ def measure(case, rtt, scratch, bench_dir):
 NETWORK_CASES = [
     {
         "name": "network: pullzone_purge, 1,000 exact URLs paced to the purge buckets",
+        "slow": True,
         "items": ITEMS,
         "measure": measure,
     },

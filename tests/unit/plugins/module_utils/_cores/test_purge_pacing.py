@@ -7,6 +7,7 @@ platform's buckets (checked against a copy of the emulator's bucket on the same 
 from __future__ import annotations
 
 import threading
+import types
 
 import pytest
 
@@ -18,6 +19,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.purge_pacing 
     Pacer,
     minimum_seconds,
 )
+from ansible_collections.edge.platform.plugins.module_utils._engine import transport
 
 
 class FakeClock(object):
@@ -92,11 +94,11 @@ def test_threads_each_get_their_own_slot():
     assert waits == pytest.approx([0.0, 0.0, 0.2, 0.4, 0.6])
 
 
-def test_a_hold_empties_every_bucket_until_it_ends():
+def test_a_retry_pause_of_the_client_holds_every_bucket_until_it_ends():
     clock = FakeClock()
     pacer = Pacer(clock=clock, sleep=clock.sleep)
-    pausing = pacer.holding(clock.sleep)
-    pausing(3.0)  # the client waits 3 s before retrying a 429
+    client = types.SimpleNamespace(pause_listeners=[pacer.hold], sleep=clock.sleep, warn=None)
+    transport._pause(client, "Purging a URL", 0, 3.0)  # the client waits 3 s before retrying a 429
     assert clock() == 1003.0
     assert pacer.reserve(EXACT) == pytest.approx(1 / BUCKETS[EXACT][1])
     assert pacer.reserve(PREFIX) == pytest.approx(1 / BUCKETS[PREFIX][1])
