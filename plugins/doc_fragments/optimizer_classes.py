@@ -81,8 +81,8 @@ sepia:
   sample: null
 other_properties:
   description:
-    - Every other property of the class, by its key, as the platform holds it (text): keys this collection has no
-      option for, and the text of a known key its option cannot read (for example V(075) for C(quality)), with a
+    - Every other property of the class, by its key, as the platform holds it (text), for keys this collection has no
+      option for and the text of a known key its option cannot read (for example V(075) for C(quality)), with a
       warning.
     - Given back to M(edge.platform.pullzone_optimizer_class), they are kept as they are.
   type: dict

@@ -10,7 +10,7 @@ module: pullzone_optimizer_class
 short_description: Manage one image class of a pull zone's optimizer
 version_added: 1.3.0
 description:
-  - Creates, updates or deletes one optimizer class of a pull zone: a named set of image settings (size, quality,
+  - Creates, updates or deletes one optimizer class of a pull zone, a named set of image settings (size, quality,
     crop, filters) that a URL asks for with C(?class=<name>).
   - The class is found within its pull zone by its exact O(name). When the zone holds several classes of that name,
     the task fails and changes nothing.
@@ -37,10 +37,10 @@ options:
     choices: [present, absent]
     default: present
   width:
-    description: Width in pixels (the C(width) property).
+    description: Width in pixels, from 0 to 2147483647 (the C(width) property).
     type: int
   height:
-    description: Height in pixels (the C(height) property).
+    description: Height in pixels, from 0 to 2147483647 (the C(height) property).
     type: int
   aspect_ratio:
     description: Aspect ratio to crop to, for example V(16:9) (the C(aspect_ratio) property).
@@ -258,8 +258,8 @@ optimizer_class:
       sample: null
     other_properties:
       description:
-        - Every other property of the class, by its key, as the platform holds it (text): keys this collection has no
-          option for, and the text of a known key its option cannot read (for example V(075) for C(quality)), with a
+        - Every other property of the class, by its key, as the platform holds it (text), for keys this collection has no
+          option for and the text of a known key its option cannot read (for example V(075) for C(quality)), with a
           warning.
         - Given back to M(edge.platform.pullzone_optimizer_class), they are kept as they are.
       type: dict

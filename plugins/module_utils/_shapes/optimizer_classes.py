@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.bounds import INT32_MAX
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 from . import fields
@@ -69,8 +70,8 @@ def _property(kind, option, **more):
 
 
 FIELDS = (
-    _property(Number, "width"),
-    _property(Number, "height"),
+    _property(Number, "width", low=0, high=INT32_MAX),  # pixels: no source gives a limit; 32 bits is ample
+    _property(Number, "height", low=0, high=INT32_MAX),
     _property(Text, "aspect_ratio"),
     _property(Number, "quality", low=0, high=100),
     _property(Switch, "sharpen"),

@@ -87,6 +87,8 @@ def test_bad_input_names_the_option(params, words):
 
 def test_ranges_and_choices_are_declared():
     assert shapes.BOUNDS == {
+        "width": (0, 2**31 - 1),
+        "height": (0, 2**31 - 1),
         "quality": (0, 100),
         "blur": (0, 100),
         "brightness": (-100, 100),
