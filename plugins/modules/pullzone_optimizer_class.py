@@ -143,11 +143,11 @@ EXAMPLES = r"""
         other_properties:
           format: webp
 
-    - name: Change the thumbnails' quality, leaving their other properties as they are
+    - name: Sharpen the thumbnails too, leaving their other properties as they are
       edge.platform.pullzone_optimizer_class:
         pullzone_id: 2001
         name: thumbnail
-        quality: 60
+        sharpen: true
 
     - name: Stop cropping the banner (remove its aspect_ratio property)
       edge.platform.pullzone_optimizer_class:
