@@ -104,9 +104,7 @@ def _text(key, value):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return str(value)
-    raise InputError(
-        "%s.%s must be text (or null to remove the property); got %r." % (OTHER, key, value), option=OTHER
-    )
+    raise InputError("%s.%s must be text (or null to remove the property); got %r." % (OTHER, key, value), option=OTHER)
 
 
 def wanted_values(params):

@@ -49,7 +49,10 @@ def test_create_rerun_and_check_mode(emulated_demo, host):
     assert created["diff"] == checked["diff"] and "warnings" not in created
     assert writes(emulated_demo) == [("POST", ZONE, 200)]
     assert held(emulated_demo) == [
-        {"Name": "thumbnail", "Properties": {"width": "320", "quality": "75", "sharpen": "true", "crop_gravity": "center"}}
+        {
+            "Name": "thumbnail",
+            "Properties": {"width": "320", "quality": "75", "sharpen": "true", "crop_gravity": "center"},
+        }
     ]
     again = run(emulated_demo, host, pullzone_id=2001, **THUMB)
     assert not again["changed"] and again["optimizer_class"] == created["optimizer_class"]

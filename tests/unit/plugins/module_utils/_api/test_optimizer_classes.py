@@ -36,7 +36,9 @@ def test_the_zone_is_read_with_its_classes_and_one_without_them_is_not_understoo
 def test_a_write_sends_only_the_whole_list_once():
     api, session = client(FakeResponse(body=ZONE))
     assert optimizer_classes.write(api, 7, CLASSES[:2], "class 'a'") == ZONE
-    assert [(call["method"], call["url"]) for call in session.calls] == [("POST", "https://api.example.test/pullzone/7")]
+    assert [(call["method"], call["url"]) for call in session.calls] == [
+        ("POST", "https://api.example.test/pullzone/7")
+    ]
     assert session.calls[0]["json"] == {"OptimizerClasses": CLASSES[:2]}
 
 
