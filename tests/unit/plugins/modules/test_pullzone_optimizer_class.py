@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone_edge_rule import writes
+
 HOSTS = ("module", "in-process")
 ZONE = "/pullzone/2001"
 THUMB = {"name": "thumbnail", "width": 320, "quality": 75, "sharpen": True, "crop_gravity": "center"}
@@ -32,10 +34,6 @@ def hold(emulated, classes):
 def held(emulated):
     with emulated.platform.gate.exclusive():
         return emulated.platform.areas["pullzones"].zones[2001].settings["OptimizerClasses"]
-
-
-def writes(emulated):
-    return [(e["method"], e["path"], e["status"]) for e in emulated.log() if e["method"] != "GET"]
 
 
 @pytest.mark.parametrize("host", HOSTS)

@@ -9,17 +9,12 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_rules, optimizer_classes
-from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
-from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse, FakeSession
+from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
+from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.test_edge_rules import client
 
 CLASSES = [{"Name": "a", "Properties": {"width": "1"}}, {"Name": "A", "Properties": None}, "junk"]
 ZONE = {"Id": 7, "Name": "z", "OptimizerClasses": CLASSES}
-
-
-def client(*answers):
-    session = FakeSession(list(answers))
-    return Client("https://api.example.test", {"AccessKey": "k"}, retries=0, session=session), session
 
 
 def test_the_zone_is_read_with_its_classes_and_one_without_them_is_not_understood():
