@@ -27,6 +27,8 @@ LIFECYCLE = (
     "pullzone_edge_rule_info",
     "pullzone_edge_rules",
     "pullzone_hostname",
+    "pullzone_optimizer_class",
+    "pullzone_optimizer_class_info",
     "rate_limit_rule",
     "rate_limit_rule_info",
     "shield_zone",
@@ -208,6 +210,14 @@ CASES = {
             ],
         ),
         "no change": dict(pullzone_id=2001, rules=[{"description": "demo: block the admin area"}]),
+    },
+    "pullzone_optimizer_class": {
+        "create": dict(pullzone_name="demo", name="thumbnail", width=320, quality=75, crop_gravity="center"),
+        "absent already": dict(pullzone_id=2001, name="never there", state="absent"),
+    },
+    "pullzone_optimizer_class_info": {
+        "every class": dict(pullzone_id=2001),
+        "by name, zone by name": dict(pullzone_name="demo", name="thumbnail"),
     },
     "pullzone_hostname": {
         "create": dict(pullzone_name="demo", hostname="new.example.com"),

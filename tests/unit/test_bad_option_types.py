@@ -72,6 +72,10 @@ BASE = {
     "pullzone_hostname": dict(
         CONNECTION, pullzone_id=1, hostname="cdn.example.com", force_ssl=True, free_certificate=True
     ),
+    "pullzone_optimizer_class": dict(
+        CONNECTION, pullzone_id=1, name="thumbnail", width=320, sharpen=True, other_properties={"format": "webp"}
+    ),
+    "pullzone_optimizer_class_info": dict(CONNECTION, pullzone_id=1),
     "pullzone_info": dict(CONNECTION, pullzone_id=1),
     "pullzone_purge": dict(CONNECTION, pullzone_id=1),
     "rate_limit_rule": dict(

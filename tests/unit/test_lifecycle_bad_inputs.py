@@ -155,6 +155,8 @@ NULL_BASE = {
     "pullzone_edge_rule_info": dict(pullzone_id=2001),
     "pullzone_edge_rules": CASES["pullzone_edge_rules"]["no change"],
     "pullzone_hostname": dict(pullzone_id=2001, hostname="cdn.example.com"),
+    "pullzone_optimizer_class": CASES["pullzone_optimizer_class"]["absent already"],
+    "pullzone_optimizer_class_info": dict(pullzone_id=2001),
     "rate_limit_rule": dict(shield_zone_id=3001, rule_name="never there", state="absent"),
     "rate_limit_rule_info": dict(shield_zone_id=3001, rule_name="api burst"),
     "shield_zone": dict(pullzone_id=2001),
