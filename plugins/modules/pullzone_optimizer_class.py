@@ -113,7 +113,7 @@ seealso:
   - module: edge.platform.pullzone_optimizer_class_info
     description: Read the optimizer classes of a pull zone in the form this module takes.
   - module: edge.platform.pullzone
-    description: Enable the pull zone's optimizer (C(optimizer_enabled)).
+    description: Enable the pull zone's optimizer (O(edge.platform.pullzone#module:optimizer.enabled)).
 author:
   - edge.platform maintainers (@edge-platform)
 """
@@ -292,14 +292,35 @@ api_error:
 # END edge.platform.api_error
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._api import optimizer_classes as api
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._cores.optimizer_classes import manage
+from ansible_collections.edge.platform.plugins.module_utils._cores.optimizer_classes import (
+    find,
+    settle,
+    standin,
+    wanted_class,
+)
+from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._shapes.optimizer_classes import BOUNDS, argument_spec
+from ansible_collections.edge.platform.plugins.module_utils._shapes.optimizer_classes import (
+    BOUNDS,
+    argument_spec,
+    class_body,
+    shape_class,
+)
 
 
 def run(ctx):
-    return manage(ctx)
+    name, wanted = ctx.params["name"], wanted_class(ctx.params)  # bad input fails here, before any request
+    gone = {"pull_zone": None, "optimizer_class": None}
+    found = PULL_ZONE.resolve_in_plan(ctx, lambda: standin(ctx, wanted), gone)
+    # the whole list is read, changed and sent: inside the zone's writer lock (the edge rules' own)
+    with one_writer(ctx, api.LOCK, found.id, "pull zone"):
+        zone = api.read_zone(ctx.client, found.id, found.not_visible)
+        current = find(found.id, zone, name)
+        body = class_body(current, name, wanted) if wanted is not None else None
+        after = settle(ctx, found.id, zone, current, body) if (current, body) != (None, None) else None
+    return {"pull_zone": {"id": found.id, "name": zone.get("Name")}, "optimizer_class": ctx.shaped(shape_class, after)}
 
 
 MODULE = ModuleDef(

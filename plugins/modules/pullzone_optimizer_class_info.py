@@ -199,13 +199,22 @@ api_error:
 # END edge.platform.api_error
 """
 
+from ansible_collections.edge.platform.plugins.module_utils._api import optimizer_classes as api
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
-from ansible_collections.edge.platform.plugins.module_utils._cores.optimizer_classes import read
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._shapes.optimizer_classes import shape_class
 
 
 def run(ctx):
-    return read(ctx)
+    found = PULL_ZONE.resolve(ctx)
+    # the classes come with the pull zone: a zone found by name already carries them
+    zone = found.model if api.has_classes(found.model) else api.read_zone(ctx.client, found.id, found.not_visible)
+    name = ctx.params["name"]
+    classes = api.classes_of(zone) if name is None else api.named(zone, name)
+    return {
+        "pull_zone": {"id": found.id, "name": zone.get("Name")},
+        "optimizer_classes": [ctx.shaped(shape_class, entry) for entry in classes],
+    }
 
 
 MODULE = ModuleDef(

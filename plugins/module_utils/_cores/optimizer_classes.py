@@ -2,8 +2,8 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""One optimizer class of a pull zone brought to the state a ``pullzone_optimizer_class`` task asks for, and the
-classes of a zone read (``pullzone_optimizer_class_info``) (pure Python: no Ansible imports).
+"""One optimizer class of a pull zone brought to the state a ``pullzone_optimizer_class`` task asks for (pure Python:
+no Ansible imports).
 
 A class is found within its pull zone by its exact name (several classes of that name are an error: which one the
 task means is unknown). The zone is read and written inside the zone's writer lock (the edge rules' lock: the
@@ -16,10 +16,8 @@ the class otherwise than sent is said in a warning.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import optimizer_classes as api
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name, nothing_when_absent
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import one_writer
 from ansible_collections.edge.platform.plugins.module_utils._shapes import optimizer_classes as shapes
 
 
@@ -83,36 +81,4 @@ def standin(ctx, wanted):
     return {
         "pull_zone": {"id": None, "name": ctx.params["pullzone_name"]},
         "optimizer_class": ctx.shaped(shapes.shape_class, body),
-    }
-
-
-def manage(ctx):
-    """The ``pullzone_optimizer_class`` task: the class made as the options say, inside the zone's writer lock."""
-    wanted = wanted_class(ctx.params)
-    gone = {"pull_zone": None, "optimizer_class": None}
-    found = PULL_ZONE.resolve_in_plan(ctx, lambda: standin(ctx, wanted), gone)
-    with one_writer(ctx, api.LOCK, found.id, "pull zone"):
-        zone = api.read_zone(ctx.client, found.id, found.not_visible)
-        current = find(found.id, zone, ctx.params["name"])
-        body = shapes.class_body(current, ctx.params["name"], wanted) if wanted is not None else None
-        after = settle(ctx, found.id, zone, current, body) if (current, body) != (None, None) else None
-    return {
-        "pull_zone": {"id": found.id, "name": zone.get("Name")},
-        "optimizer_class": ctx.shaped(shapes.shape_class, after),
-    }
-
-
-# --- the info module -----------------------------------------------------------------------------------------------
-
-
-def read(ctx):
-    """The ``pullzone_optimizer_class_info`` task: the classes of the chosen pull zone (the one named ``name``, when
-    given), in the order the platform holds them, in the form ``pullzone_optimizer_class`` takes."""
-    found = PULL_ZONE.resolve(ctx)
-    zone = found.model if api.has_classes(found.model) else api.read_zone(ctx.client, found.id, found.not_visible)
-    name = ctx.params["name"]
-    classes = api.classes_of(zone) if name is None else api.named(zone, name)
-    return {
-        "pull_zone": {"id": found.id, "name": zone.get("Name")},
-        "optimizer_classes": [ctx.shaped(shapes.shape_class, entry) for entry in classes],
     }
