@@ -145,7 +145,8 @@ pull_zones:
       type: bool
       sample: false
     disable_lets_encrypt:
-      description: Whether the built-in Let's Encrypt is disabled (also O(edge.platform.pullzone#module:disable_lets_encrypt)).
+      description:
+        - Whether the built-in Let's Encrypt is disabled (also O(edge.platform.pullzone#module:disable_lets_encrypt)).
       type: bool
       sample: false
     zone_security_enabled:
@@ -403,13 +404,15 @@ pull_zones:
       version_added: 1.3.0
     log_format:
       description:
-        - The setting of O(edge.platform.pullzone#module:log_format). A number this collection does not name is returned as the number, with a warning.
+        - The setting of O(edge.platform.pullzone#module:log_format). A number this collection does not name is returned
+          as the number, with a warning.
       type: raw
       sample: plain
       version_added: 1.3.0
     edge_script_execution_phase:
       description:
-        - The setting of O(edge.platform.pullzone#module:edge_script_execution_phase). A number this collection does not name is returned as the number, with a warning.
+        - The setting of O(edge.platform.pullzone#module:edge_script_execution_phase). A number this collection does not
+          name is returned as the number, with a warning.
       type: raw
       sample: cache
       version_added: 1.3.0

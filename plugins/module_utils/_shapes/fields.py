@@ -47,11 +47,21 @@ class Field(object):
     settable = True  # an option of the module (a Shown field is only returned)
 
     def __init__(
-        self, option, member, read=None, write=None, updatable=True, required=False, within=None, section=None
+        self,
+        option,
+        member,
+        read=None,
+        write=None,
+        updatable=True,
+        required=False,
+        within=None,
+        section=None,
+        no_log=None,
     ):
         self.option, self.member, self.read_from = option, member, read
         self.write, self.updatable, self.required = write, updatable, required
         self.within, self.section, self.bounds = within, section, None
+        self.no_log = no_log  # False: a name that sounds secret but is not (the argument spec says so)
 
     def read(self, model):
         """The platform's value of this field in ``model`` (a dict; its section missing or no object: None)."""
@@ -87,7 +97,8 @@ class Field(object):
 
     def spec(self):
         """The option's entry of the argument spec."""
-        return dict(type=self.spec_type, required=True) if self.required else dict(type=self.spec_type)
+        spec = dict(type=self.spec_type, required=True) if self.required else dict(type=self.spec_type)
+        return spec if self.no_log is None else dict(spec, no_log=self.no_log)
 
     def write_into(self, body, value):
         """Write the value asked for into the request ``body``."""

@@ -94,7 +94,8 @@ SECTIONS = (
     ),
     Section(
         "token_authentication",
-        (
+        no_log=False,  # the section is not a secret: its key is
+        fields=(
             Bool("enabled", "ZoneSecurityEnabled"),
             Bool("include_client_ip", "ZoneSecurityIncludeHashRemoteIP"),
             Secret(
@@ -163,7 +164,7 @@ SECTIONS = (
             Bool("force_classes", "OptimizerForceClasses"),
             Bool("static_html_enabled", "OptimizerStaticHtmlEnabled"),
             Text("static_html_wordpress_path", "OptimizerStaticHtmlWordPressPath"),
-            Text("static_html_wordpress_bypass_cookie", "OptimizerStaticHtmlWordPressBypassCookie"),
+            Text("static_html_wordpress_bypass_cookie", "OptimizerStaticHtmlWordPressBypassCookie", no_log=False),
         ),
     ),
     Section(

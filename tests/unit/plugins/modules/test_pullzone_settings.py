@@ -173,7 +173,7 @@ def test_every_setting_changed_then_no_change_then_info_given_back(emulated_demo
     assert not again["changed"] and again["diff"]["before"] == again["diff"]["after"]
     info, shown_info = run(emulated_demo, host, "pullzone_info", pullzone_id=2001)
     assert not any(secret in shown + shown_info for secret in SECRETS)
-    given_back, _ = run(emulated_demo, host, pullzone_id=2001, **settings_of(info["pull_zones"][0]))
+    given_back, _shown = run(emulated_demo, host, pullzone_id=2001, **settings_of(info["pull_zones"][0]))
     assert given_back.get("changed") is False, given_back.get("msg") or given_back.get("diff")
     assert len(writes(emulated_demo)) == 2
 
@@ -183,13 +183,13 @@ def test_secrets_are_compared_and_set_only_on_create_when_asked(emulated_demo, h
     given = {"log_forwarding": {"enabled": True, "hostname": "logs.example.com", "token": LOG_TOKEN}}
     assert run(emulated_demo, host, pullzone_id=2001, **given)[0]["changed"]
     other = {"log_forwarding": {"token": "another-token-4711"}}
-    kept, _ = run(emulated_demo, host, diff=True, pullzone_id=2001, update_secret="on_create", **other)
+    kept, _shown = run(emulated_demo, host, diff=True, pullzone_id=2001, update_secret="on_create", **other)
     assert not kept["changed"] and len(writes(emulated_demo)) == 1
     changed, shown = run(emulated_demo, host, diff=True, pullzone_id=2001, **other)
     assert changed["changed"] and changed["diff"]["before"]["log_forwarding"]["token"] == fields.SECRET_OTHER
     assert "another-token-4711" not in shown and LOG_TOKEN not in shown
     s3 = {"enabled": True, "secret": S3_SECRET}
-    created, _ = run(
+    created, _shown = run(
         emulated_demo,
         host,
         name="fresh",
