@@ -300,7 +300,8 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = _dispatch
+    # DESCRIBE: the Edge Storage API's metadata read (emulator/areas/storage/file_routes.py)
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_DESCRIBE = _dispatch
 
 
 class EmulatorServer(ThreadingHTTPServer):
