@@ -7,7 +7,8 @@ A zone reached through another region's hostname answers 401, as the platform do
 
 - ``AccessKey``: the zone's ``Password`` for everything, its ``ReadOnlyPassword`` for reads (GET, DESCRIBE) only;
   anything else, an unknown or deleted zone, or the account's API key: 401 ``{HttpCode, Message}``.
-- ``PUT /{zone}/{path}/{file}``: 201; the body is the content; missing directories are made; ``Override-Content-Type``
+- ``PUT /{zone}/{path}/{file}``: 201; the body is the content (the server spools it to a temporary file: up to 4 GiB,
+  ``Content-Length`` or chunked, never whole in memory; a download reads it back whole); missing directories are made; ``Override-Content-Type``
   is the stored content type. ``Checksum`` (optional): upper-case hex SHA-256 of the body; one that does not match
   (lower case included: the documents ask for upper case) is refused with 400 and nothing is stored. Fixture
   ``storage_checksum_mismatch: stored_nothing`` answers 201 instead, still storing nothing (what a client library
@@ -27,7 +28,7 @@ import hmac
 
 from ...messages import Response, json_response
 from . import regions
-from .files import PathProblem, checksum, normal
+from .files import Blob, PathProblem, normal
 from .models import USER_ID
 
 ROUTE = r"/(?P<host>(?:[a-z]+\.)?storage\.bunnycdn\.com)/(?P<zone>[^/]+)(?P<path>/.*)?"
@@ -56,7 +57,8 @@ class FileRoutes(object):
             ("PUT", self.upload),
             ("DELETE", self.delete),
         ):
-            router.add(method, ROUTE, handler, auth=None)  # the zone's password, checked here
+            # the zone's password is checked here; an upload's body comes as a file the server spooled
+            router.add(method, ROUTE, handler, auth=None, streams=method == "PUT")
 
     def _zone(self, request):
         """``(zone, path)`` of an authorised request, or ``(None, 401/400 answer)``."""
@@ -82,7 +84,7 @@ class FileRoutes(object):
         stored = zone.files.get(path)
         if stored is None:
             return _not_found()
-        return Response(200, stored.data, stored.content_type or "application/octet-stream")
+        return Response(200, stored.blob.read(), stored.content_type or "application/octet-stream")
 
     def describe(self, request):
         zone, path = self._zone(request)
@@ -101,12 +103,12 @@ class FileRoutes(object):
         conflict = zone.files.conflict(path)
         if conflict is not None:
             return _status(400, "Upload failed: %s." % conflict)
-        sent = request.header("Checksum")
-        if sent is not None and sent != checksum(request.body):
+        blob, sent = Blob(request.body), request.header("Checksum")
+        if sent is not None and sent != blob.sum:
             if self.checksum_mismatch == "stored_nothing":
                 return _status(201, "File uploaded.")
             return _status(400, "Upload failed: the checksum does not match the uploaded content.")
-        zone.files.put(path, request.body, request.header("Override-Content-Type") or "")
+        zone.files.put(path, blob, request.header("Override-Content-Type") or "")
         return _status(201, "File uploaded.")
 
     def delete(self, request):
@@ -131,7 +133,7 @@ class FileRoutes(object):
             "StorageZoneName": zone.name,
             "Path": directory.rstrip("/") + "/",
             "ObjectName": stored.path.rstrip("/").rpartition("/")[2],
-            "Length": 0 if stored.directory else len(stored.data),
+            "Length": stored.size,
             "LastChanged": stored.changed,
             "IsDirectory": stored.directory,
             "ServerId": 0 if stored.directory else 1,

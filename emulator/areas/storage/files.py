@@ -6,6 +6,7 @@ Every parent directory of a file exists (an upload creates them); a directory ca
 """
 
 import hashlib
+import io
 import re
 import time
 import uuid
@@ -39,26 +40,48 @@ def now():
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(stamp)) + ".%03d" % int(stamp % 1 * 1000)
 
 
-def checksum(data):
-    """The platform's checksum of ``data``: upper-case hex SHA-256."""
-    return hashlib.sha256(data).hexdigest().upper()
+class Blob(object):
+    """A file's content: bytes, or the temporary file the server spooled an upload to (so a large file is not held in
+    memory), with its size and the platform's checksum (upper-case hex SHA-256), computed once, in chunks."""
+
+    CHUNK = 1024 * 1024
+
+    def __init__(self, source):
+        self.file = io.BytesIO(source) if isinstance(source, bytes) else source
+        digest, self.size = hashlib.sha256(), 0
+        self.file.seek(0)
+        for chunk in iter(lambda: self.file.read(self.CHUNK), b""):
+            digest.update(chunk)
+            self.size += len(chunk)
+        self.sum = digest.hexdigest().upper()
+
+    def read(self):
+        self.file.seek(0)
+        return self.file.read()
 
 
 class StoredObject(object):
-    def __init__(self, path, data=None, content_type=""):
+    def __init__(self, path, blob=None, content_type=""):
         self.path = path
-        self.data = data  # None for a directory
+        self.blob = blob  # None for a directory
         self.content_type = content_type
         self.created = self.changed = now()
-        self.sum = checksum(data) if data is not None else None
         self.guid = str(uuid.uuid4())
 
     @property
     def directory(self):
-        return self.data is None
+        return self.blob is None
 
-    def replace(self, data, content_type):
-        self.data, self.content_type, self.changed, self.sum = data, content_type, now(), checksum(data)
+    @property
+    def size(self):
+        return 0 if self.blob is None else self.blob.size
+
+    @property
+    def sum(self):
+        return None if self.blob is None else self.blob.sum
+
+    def replace(self, blob, content_type):
+        self.blob, self.content_type, self.changed = blob, content_type, now()
 
 
 class ZoneFiles(object):
@@ -85,13 +108,13 @@ class ZoneFiles(object):
         for parent in parents(path) + ([path] if path.endswith("/") and path else []):
             self.objects.setdefault(parent, StoredObject(parent))
 
-    def put(self, path, data, content_type):
+    def put(self, path, blob, content_type):
         self.make_directories(path)
         existing = self.objects.get(path)
         if existing is None:
-            self.objects[path] = StoredObject(path, data, content_type)
+            self.objects[path] = StoredObject(path, blob, content_type)
         else:
-            existing.replace(data, content_type)
+            existing.replace(blob, content_type)
 
     def listing(self, directory):
         """The objects directly in ``directory`` (``""`` or ``a/b/``): one level, directories first, by name."""
@@ -121,7 +144,7 @@ class ZoneFiles(object):
         """Names, sizes, checksums and content types; never the content."""
         return {
             "files": [
-                {"path": "/" + o.path, "length": len(o.data), "checksum": o.sum, "content_type": o.content_type}
+                {"path": "/" + o.path, "length": o.size, "checksum": o.sum, "content_type": o.content_type}
                 for o in sorted(self.files(), key=lambda o: o.path)
             ],
             "directories": sorted("/" + p for p, o in self.objects.items() if o.directory),

@@ -17,7 +17,7 @@ import uuid
 from ...fixtures import FixtureError, records
 from ..pullzones.problems import BodyProblem
 from . import regions
-from .files import PathProblem, ZoneFiles, normal, now
+from .files import Blob, PathProblem, ZoneFiles, normal, now
 
 NAME = re.compile(r"^[a-z0-9-]{4,64}$")  # the Terraform provider's rule (facts §5.4)
 USER_ID = str(uuid.uuid5(uuid.NAMESPACE_URL, "edge-emulator:user"))
@@ -67,7 +67,7 @@ class StorageZone(object):
                 raise BodyProblem("", "files", str(exc)) from None
             if self.files.conflict(path):
                 raise BodyProblem("", "files", "%s: %s" % (path, self.files.conflict(path)))
-            self.files.put(path, text.encode("utf-8"), "")
+            self.files.put(path, Blob(text.encode("utf-8")), "")
 
     def touch(self):
         self.modified = now()
@@ -81,7 +81,7 @@ class StorageZone(object):
             "Password": self.password,
             "DateModified": self.modified + "Z",  # the core document's date-time has a zone
             "Deleted": self.deleted,
-            "StorageUsed": sum(len(stored.data) for stored in self.files.files()),
+            "StorageUsed": sum(stored.size for stored in self.files.files()),
             "FilesStored": len(self.files.files()),
             "Region": self.region,
             "ReplicationRegions": list(self.replication),

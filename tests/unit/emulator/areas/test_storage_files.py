@@ -199,3 +199,24 @@ def test_the_log_and_the_dump_never_hold_content_or_keys(running):
         "files"
     ]
     assert "/private/" in zone["directories"]
+
+
+def test_large_and_chunked_uploads_are_spooled_and_checked(running):
+    data = bytes(range(256)) * (3 * 4096 + 7)  # above the server's in-memory spool (1 MiB)
+    reply = call(running, "PUT", "/big/file.bin", data=data, headers={"Checksum": sha(data)})
+    assert reply.status_code == 201 and call(running, "GET", "/big/file.bin").content == data
+    pieces = [b"first piece,", b"", b"second piece"]
+    reply = call(running, "PUT", "/big/chunked.txt", data=iter(pieces), headers={"Checksum": sha(b"".join(pieces))})
+    assert reply.status_code == 201 and call(running, "GET", "/big/chunked.txt").content == b"".join(pieces)
+    assert call(running, "DESCRIBE", "/big/chunked.txt").json()["Length"] == len(b"".join(pieces))
+    # the connection is still in step after a chunked body
+    assert call(running, "GET", "/index.html").content == b"<p>home</p>"
+
+
+def test_an_upload_above_the_limit_is_refused(running, monkeypatch):
+    from emulator import server
+
+    monkeypatch.setattr(server, "MAX_STREAMED_BODY", 10)
+    reply = call(running, "PUT", "/too/big.bin", data=b"x" * 11)
+    assert reply.status_code == 413
+    assert call(running, "GET", "/too/").json() == []
