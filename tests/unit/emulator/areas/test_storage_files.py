@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 
 from ...conftest import shared_openapi_dir
+from ..conftest import EMULATOR_DIR
 
 KEY = "test-key"
 SPEC_NAME = "edge-storage-api-v1.0.0.json"
@@ -220,3 +221,11 @@ def test_an_upload_above_the_limit_is_refused(running, monkeypatch):
     reply = call(running, "PUT", "/too/big.bin", data=b"x" * 11)
     assert reply.status_code == 413
     assert call(running, "GET", "/too/").json() == []
+
+
+def test_the_demo_zone_serves_its_site(emulator):
+    demo = emulator((EMULATOR_DIR / "fixtures" / "demo.yml").read_text(encoding="utf-8"), key="demo-api-key")
+    zone = demo.request("GET", "/storagezone/6001").json()
+    assert zone["Name"] == "demo-files" and zone["FilesStored"] == 2
+    root = demo.request("GET", "/%s/demo-files/" % zone["StorageHostname"], key=zone["ReadOnlyPassword"]).json()
+    assert [(o["ObjectName"], o["IsDirectory"]) for o in root] == [("css", True), ("index.html", False)]
