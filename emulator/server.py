@@ -8,6 +8,7 @@ the query parameters), status and duration in milliseconds; never a header or a 
 """
 
 import argparse
+import hashlib
 import ipaddress
 import json
 import os
@@ -121,8 +122,11 @@ class Handler(BaseHTTPRequestHandler):
     def _spool_body(self):
         """The body of a route that takes it as a file (``Router.add(..., streams=True)``: file uploads), copied in
         chunks into a temporary file that holds :data:`SPOOL_IN_MEMORY` bytes in memory at most, so a large upload never
-        sits whole in memory; ``Content-Length`` or ``Transfer-Encoding: chunked``. Positioned at its start."""
+        sits whole in memory; ``Content-Length`` or ``Transfer-Encoding: chunked``. Positioned at its start, with its
+        ``size`` and its ``sha256`` (a hashlib object) taken on the way, so the route does not read it again under its
+        area's lock."""
         spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY, dir=self.server.platform.data_dir)
+        spool.sha256, spool.size = hashlib.sha256(), 0
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
             self._copy_chunked(spool)
         else:
@@ -136,19 +140,20 @@ class Handler(BaseHTTPRequestHandler):
             if not chunk:
                 raise BadRequest(400, "the request body ended before its Content-Length")
             spool.write(chunk)
+            spool.sha256.update(chunk)
+            spool.size += len(chunk)
             length -= len(chunk)
 
     def _copy_chunked(self, spool):
-        total = 0
         while True:
             size_line = self.rfile.readline(1024).split(b";")[0].strip()
-            try:
-                size = int(size_line, 16)
-            except ValueError:
-                raise BadRequest(400, "a chunk of the request body has no valid size") from None
-            total += size
-            if total > MAX_STREAMED_BODY:
-                raise BadRequest(413, "the request body is larger than the emulator accepts (%d bytes)" % total)
+            if not size_line or any(c not in b"0123456789abcdefABCDEF" for c in size_line):
+                raise BadRequest(400, "a chunk of the request body has no valid size")
+            size = int(size_line, 16)
+            if spool.size + size > MAX_STREAMED_BODY:
+                raise BadRequest(
+                    413, "the request body is larger than the emulator accepts (%d bytes)" % MAX_STREAMED_BODY
+                )
             if size == 0:
                 while self.rfile.readline(1024).strip():  # trailers, up to the blank line
                     pass

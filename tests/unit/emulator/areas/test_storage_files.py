@@ -36,13 +36,14 @@ def running(emulator):
     return emulator(FIXTURE, key=KEY)
 
 
+def call(running, method, path, key="zone-password", **kwargs):
+    """One Edge Storage call on the zone, ``path`` from the zone's root on, with its password unless told."""
+    return running.request(method, HOST + "/" + ZONE + path, key=key, **kwargs)
+
+
 @pytest.fixture
 def document(openapi):
     return openapi(SPEC_NAME).api
-
-
-def call(running, method, path, key="zone-password", **kwargs):
-    return running.request(method, HOST + "/" + ZONE + path, key=key, **kwargs)
 
 
 def conform(document, method, path, reply, body=None, headers=None):
@@ -229,3 +230,16 @@ def test_the_demo_zone_serves_its_site(emulator):
     assert zone["Name"] == "demo-files" and zone["FilesStored"] == 2
     root = demo.request("GET", "/%s/demo-files/" % zone["StorageHostname"], key=zone["ReadOnlyPassword"]).json()
     assert [(o["ObjectName"], o["IsDirectory"]) for o in root] == [("css", True), ("index.html", False)]
+
+
+def test_a_chunked_body_with_a_bad_chunk_size_is_refused(running):
+    import socket
+
+    host, port = running.url.rsplit("/", 1)[1].split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as raw:
+        raw.sendall(
+            b"PUT %s/%s/bad.txt HTTP/1.1\r\nHost: x\r\nAccessKey: zone-password\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n-5\r\nhello\r\n0\r\n\r\n" % (HOST.encode(), ZONE.encode())
+        )
+        assert raw.recv(4096).startswith(b"HTTP/1.1 400")
+    assert call(running, "GET", "/bad.txt").status_code == 404
