@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import socket
 
 import jsonschema
 import pytest
+
+from emulator import server
 
 from ...conftest import shared_openapi_dir
 from ..conftest import EMULATOR_DIR
@@ -138,7 +141,7 @@ def test_describe_answers_one_object(running):
     assert call(running, "DESCRIBE", "/docs/").json()["IsDirectory"] is True
 
 
-def test_keys_hosts_and_the_read_only_password(running, document):
+def test_keys_hosts_and_the_read_only_password(running):
     reply = call(running, "GET", "/docs/readme.txt", key="wrong")
     assert reply.status_code == 401 and reply.json() == {"HttpCode": 401, "Message": "Unauthorized"}
     for key in (None, KEY, "ny-password"):  # none, the account's API key, another zone's password
@@ -216,8 +219,6 @@ def test_large_and_chunked_uploads_are_spooled_and_checked(running):
 
 
 def test_an_upload_above_the_limit_is_refused(running, monkeypatch):
-    from emulator import server
-
     monkeypatch.setattr(server, "MAX_STREAMED_BODY", 10)
     reply = call(running, "PUT", "/too/big.bin", data=b"x" * 11)
     assert reply.status_code == 413
@@ -233,8 +234,6 @@ def test_the_demo_zone_serves_its_site(emulator):
 
 
 def test_a_chunked_body_with_a_bad_chunk_size_is_refused(running):
-    import socket
-
     host, port = running.url.rsplit("/", 1)[1].split(":")
     with socket.create_connection((host, int(port)), timeout=10) as raw:
         raw.sendall(
