@@ -20,7 +20,8 @@ description:
   - Runs O(argv) with the controller's environment without O(unset) and with O(environment) over it, standard
     input closed, and
     returns C(rc), C(stdout) and C(stderr) (each without its trailing newlines), C(stdout_lines) and
-    C(stderr_lines), as M(ansible.builtin.command) registers them. A non-zero exit status is not an error.
+    C(stderr_lines), as M(ansible.builtin.command) registers them. A non-zero exit status is an error only with
+    O(check).
 options:
   argv:
     description: The command and its arguments.
@@ -36,6 +37,10 @@ options:
     type: list
     elements: str
     default: []
+  check:
+    description: Fail, with what the command printed, when it exits with a status other than 0 (set-up steps).
+    type: bool
+    default: false
 """
 
 import os
@@ -60,6 +65,8 @@ class LookupModule(LookupBase):
         except OSError as exc:
             raise AnsibleError("controller_command: %s could not run: %s" % (argv[0], exc))
         stdout, stderr = proc.stdout.rstrip("\r\n"), proc.stderr.rstrip("\r\n")
+        if proc.returncode and self.get_option("check"):
+            raise AnsibleError("controller_command: %s exited %d: %s" % (argv[0], proc.returncode, (stdout + stderr)[-2000:]))
         return [
             {
                 "rc": proc.returncode,
