@@ -577,7 +577,7 @@ ESTIMATES = {
     "integration/bad_inputs": 61,
     "integration/pullzone_certificate": 90,
     "integration/database_query": 66,
-    "integration/playbooks": 85,
+    "integration/playbooks": 60,
     "integration/dnszone_dnssec": 60,
     "integration/examples": 67,
 }

@@ -57,16 +57,22 @@ class LookupModule(LookupBase):
         given = self.get_option("environment")
         wrong = sorted(name for name, value in given.items() if not isinstance(value, str))
         if terms or not argv or wrong:
-            raise AnsibleError("controller_command: give argv (no terms) and string environment values; not strings: %s" % wrong)
-        env = dict((name, value) for name, value in os.environ.items() if name not in self.get_option("unset"))
+            raise AnsibleError(
+                "controller_command: give argv (no terms) and string environment values; not strings: %s" % wrong
+            )
+        env = {name: value for name, value in os.environ.items() if name not in self.get_option("unset")}
         env.update(given)
         try:
-            proc = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", check=False)
+            proc = subprocess.run(
+                argv, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", check=False
+            )
         except OSError as exc:
             raise AnsibleError("controller_command: %s could not run: %s" % (argv[0], exc))
         stdout, stderr = proc.stdout.rstrip("\r\n"), proc.stderr.rstrip("\r\n")
         if proc.returncode and self.get_option("check"):
-            raise AnsibleError("controller_command: %s exited %d: %s" % (argv[0], proc.returncode, (stdout + stderr)[-2000:]))
+            raise AnsibleError(
+                "controller_command: %s exited %d: %s" % (argv[0], proc.returncode, (stdout + stderr)[-2000:])
+            )
         return [
             {
                 "rc": proc.returncode,
