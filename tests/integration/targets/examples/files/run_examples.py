@@ -31,6 +31,7 @@ import contextlib
 import copy
 import glob
 import json
+import math
 import os
 import re
 import shutil
@@ -42,9 +43,10 @@ import yaml
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEMO_CONNECTION = {"api_key": "demo-api-key", "database": "demo", "database_token": "demo-full-token"}
 NONE_WORD = re.compile(r"\bNone\b")
-# modules whose EXAMPLES share one ansible-playbook run (each with an emulator of its own: about 30 MB each); each
-# run costs about 2 s of CPU before its first example: 31 modules take two batches (ten took four, the last of one)
-EXAMPLES_BATCH = 16
+# at most this many modules' EXAMPLES share one ansible-playbook run (each with an emulator of its own: about 30 MB
+# each); each run costs about 2 s of CPU before its first example, so the batches are as few as this allows (33
+# modules: two; ten a batch made four, the last of three)
+EXAMPLES_BATCH = 18
 
 
 def string_literals(path, body=None):
@@ -320,7 +322,7 @@ def run_examples(collection, settings, problems, seen_tasks, work, exceptions):
 
     One ansible-playbook run per batch instead of one per module: the runs cost far more than the examples.
     Each module still starts from the demo fixture on its first run and finds its own first run's state on its
-    second, as when each ran alone. The batches share EXAMPLES_BATCH emulators, each reset to the fixture before
+    second, as when each ran alone. The batches share their emulators, each reset to the fixture before
     it serves the next batch (a start costs about 0.3 s of CPU, a reset next to nothing).
     """
     modules = module_sources(collection)
@@ -330,10 +332,12 @@ def run_examples(collection, settings, problems, seen_tasks, work, exceptions):
     for template in glob.glob(os.path.join(shared, "files", "*.j2")):
         shutil.move(template, os.path.join(shared, "templates"))
     make_certificates(os.path.join(shared, "certificates"), settings.get("certificates") or [])
+    batches = max(1, math.ceil(len(modules) / EXAMPLES_BATCH))
+    size = max(1, math.ceil(len(modules) / batches))  # even batches: 33 modules make two of 17, not 18 and 15
     with contextlib.ExitStack() as stack:
-        emulators = start_emulators(collection, min(EXAMPLES_BATCH, len(modules)), stack)
-        for number, start in enumerate(range(0, len(modules), EXAMPLES_BATCH)):
-            batch = modules[start : start + EXAMPLES_BATCH]
+        emulators = start_emulators(collection, size, stack)
+        for number, start in enumerate(range(0, len(modules), size)):
+            batch = modules[start : start + size]
             plays = []
             for (module, dummy, examples), emulator in zip(batch, emulators):
                 if number:
