@@ -31,6 +31,7 @@ import contextlib
 import copy
 import glob
 import json
+import math
 import os
 import re
 import shutil
@@ -42,8 +43,10 @@ import yaml
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEMO_CONNECTION = {"api_key": "demo-api-key", "database": "demo", "database_token": "demo-full-token"}
 NONE_WORD = re.compile(r"\bNone\b")
-# modules whose EXAMPLES share one ansible-playbook run (each with an emulator of its own: about 30 MB each)
-EXAMPLES_BATCH = 10
+# at most this many modules' EXAMPLES share one ansible-playbook run (each with an emulator of its own: about 30 MB
+# each); each run costs about 2 s of CPU before its first example, so the batches are as few as this allows (33
+# modules: two; ten a batch made four, the last of three)
+EXAMPLES_BATCH = 18
 
 
 def string_literals(path, body=None):
@@ -319,7 +322,8 @@ def run_examples(collection, settings, problems, seen_tasks, work, exceptions):
 
     One ansible-playbook run per batch instead of one per module: the runs cost far more than the examples.
     Each module still starts from the demo fixture on its first run and finds its own first run's state on its
-    second, as when each ran alone.
+    second, as when each ran alone. The batches share their emulators, each reset to the fixture before
+    it serves the next batch (a start costs about 0.3 s of CPU, a reset next to nothing).
     """
     modules = module_sources(collection)
     shared = os.path.join(work, "examples")
@@ -328,12 +332,16 @@ def run_examples(collection, settings, problems, seen_tasks, work, exceptions):
     for template in glob.glob(os.path.join(shared, "files", "*.j2")):
         shutil.move(template, os.path.join(shared, "templates"))
     make_certificates(os.path.join(shared, "certificates"), settings.get("certificates") or [])
-    for number, start in enumerate(range(0, len(modules), EXAMPLES_BATCH)):
-        batch = modules[start : start + EXAMPLES_BATCH]
-        with contextlib.ExitStack() as stack:
-            emulators = start_emulators(collection, len(batch), stack)
+    batches = max(1, math.ceil(len(modules) / EXAMPLES_BATCH))
+    size = max(1, math.ceil(len(modules) / batches))  # even batches: 33 modules make two of 17, not 18 and 15
+    with contextlib.ExitStack() as stack:
+        emulators = start_emulators(collection, size, stack)
+        for number, start in enumerate(range(0, len(modules), size)):
+            batch = modules[start : start + size]
             plays = []
             for (module, dummy, examples), emulator in zip(batch, emulators):
+                if number:
+                    emulator.admin("POST", "reset")  # the fixture again, as a fresh emulator holds it
                 play_vars = {"emulator_url": emulator.url, "example_dir": shared}
                 plays.append(build_play(module, examples, settings, play_vars))
                 seen_tasks.update(task.get("name") for task in walk_tasks(plays[-1]["tasks"]))
@@ -342,10 +350,10 @@ def run_examples(collection, settings, problems, seen_tasks, work, exceptions):
                 yaml.safe_dump(plays, stream, sort_keys=False)
             record = os.path.join(shared, "record%d.jsonl" % number)
             first, second = [split_by_play(run_playbook(playbook, shared, record, {}, {})) for dummy in range(2)]
-        for play in plays:
-            before = len(problems)
-            judge(play["name"], first(play["name"]), second(play["name"]), exceptions, problems)
-            print("%-4s %s" % ("ok" if len(problems) == before else "FAIL", play["name"]), flush=True)
+            for play in plays:
+                before = len(problems)
+                judge(play["name"], first(play["name"]), second(play["name"]), exceptions, problems)
+                print("%-4s %s" % ("ok" if len(problems) == before else "FAIL", play["name"]), flush=True)
 
 
 def run_playbooks(collection, settings, exceptions, work, emulator, problems, seen_tasks):

@@ -6,7 +6,7 @@
 The edge.platform.emulator role does the same with a stat, a tempfile, an async command, async_status polls
 and, to stop, a uri call, two async_status runs and a file task: about 4.5 s of CPU per target, most of the
 cost of an integration target's setup. The role is still what the emulator_role target tests, and what
-host_parity (the matrix's smoke target), playbooks and transport start their emulator with (see tasks/main.yml).
+host_parity (the matrix's smoke target) and transport start their emulator with (see tasks/main.yml).
 
 Like the role, the emulator runs from the collection's emulator/ folder with the playbook's Python, on
 127.0.0.1 and a free port, is stopped through its admin API (killed if it does not exit), and ends by
