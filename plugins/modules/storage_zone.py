@@ -14,7 +14,7 @@ description:
   - The zone is found by its exact O(name) (case and all), or by O(id). Names are unique across the whole platform,
     not only this account, so a name another account holds is refused by the platform, and the failure says so.
   - B(Only the settings given are managed); every other setting is left as the platform holds it.
-  - O(region), O(tier) and O(zone_type) cannot change after creation, and a replication region cannot be removed: a
+  - O(region), O(tier) and O(zone_type) cannot change after creation, and a replication region cannot be removed. A
     task asking either of an existing zone fails before any write, naming the option.
   - The zone's passwords (full and read-only; the full one is the key of its files' API) come back from the platform
     in clear on every read. This module never returns them, masks them in every message, and resets them only when
@@ -46,16 +46,20 @@ options:
     type: str
   replication_regions:
     description:
-      - The codes of the regions the zone replicates to. Regions can be added, never removed: leaving out one the zone
+      - The codes of the regions the zone replicates to. Regions can be added, never removed; leaving out one the zone
         holds fails before any write.
     type: list
     elements: str
   tier:
-    description: V(standard) (HDD) or V(edge) (SSD). Cannot change after creation; the platform's default is V(standard).
+    description:
+      - V(standard) (HDD) or V(edge) (SSD) (C(ZoneTier)). Cannot change after creation; the platform's default is
+        V(standard).
     type: raw
+    choices: [standard, edge]
   zone_type:
-    description: V(standard), or V(s3) for S3 compatibility. Cannot change after creation.
+    description: V(standard), or V(s3) for S3 compatibility (C(StorageZoneType)). Cannot change after creation.
     type: raw
+    choices: [standard, s3]
   custom_404_file_path:
     description: The file served for a missing file, for example V(/404.html); V("") for none.
     type: str

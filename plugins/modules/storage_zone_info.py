@@ -11,9 +11,9 @@ short_description: Read storage zones, one by id or name or every one, in the fo
 version_added: 1.3.0
 description:
   - Reads one storage zone (by O(id) or O(name)) or every storage zone of the account, each in the form
-    M(edge.platform.storage_zone) takes: its settings read here and given back are no change.
+    M(edge.platform.storage_zone) takes, so its settings read here and given back are no change.
   - The zone's name is matched exactly (case and all) on this side; the platform's own search is not used.
-  - Never returns a zone's passwords (full and read-only), which the platform sends in clear: they are masked in
+  - Never returns a zone's passwords (full and read-only), which the platform sends in clear; they are masked in
     every message. M(edge.platform.storage_zone) resets them with C(rotate_password) and returns the new ones once.
 options:
   id:
