@@ -108,7 +108,9 @@ def create_body(name, settings):
     ``StorageZoneSettingsModel`` members to send right after it (the other settings), as the Terraform provider creates
     in two passes."""
     members = F.request_members(FIELDS, settings)
-    first = {key: members.pop(key) for key in ("Region", CREATE_MEMBER, "ZoneTier", "StorageZoneType") if key in members}
+    first = {
+        key: members.pop(key) for key in ("Region", CREATE_MEMBER, "ZoneTier", "StorageZoneType") if key in members
+    }
     return dict(first, Name=name), members
 
 

@@ -56,7 +56,9 @@ class Platform(object):
 
     def create(self, body):
         if body["Name"] in self.taken:
-            return FakeResponse(400, body={"ErrorKey": "storagezone.validation", "Message": "The name is already taken"})
+            return FakeResponse(
+                400, body={"ErrorKey": "storagezone.validation", "Message": "The name is already taken"}
+            )
         zone = self.hold(body["Name"], **{k: v for k, v in body.items() if k != "Name"})
         if self.lose_create:
             return requests.exceptions.ReadTimeout("read timed out")
@@ -136,7 +138,9 @@ def test_origin_url_is_never_compared_and_rides_along(fake_session, run_module):
     platform.hold("site-files")
     alone = run_module(storage_zone, dict(BASE, name="site-files", origin_url="https://origin.example.com"))
     assert not alone["changed"] and alone["not_compared"] == ["origin_url"] and fake_session.writes == []
-    both = run_module(storage_zone, dict(BASE, name="site-files", origin_url="https://o.example.com", rewrite_404_to_200=True))
+    both = run_module(
+        storage_zone, dict(BASE, name="site-files", origin_url="https://o.example.com", rewrite_404_to_200=True)
+    )
     assert writes(fake_session) == [
         ("POST", "/storagezone/4101", {"Rewrite404To200": True, "OriginUrl": "https://o.example.com"})
     ]
@@ -146,9 +150,14 @@ def test_origin_url_is_never_compared_and_rides_along(fake_session, run_module):
 def test_rotation_returns_the_new_password_once_and_masks_the_others(fake_session, run_module):
     fake_session.responses = platform = Platform()
     platform.hold("site-files")
-    checked = run_module(storage_zone, dict(BASE, name="site-files", rotate_password=["read_only"]), check=True, diff=True)
+    checked = run_module(
+        storage_zone, dict(BASE, name="site-files", rotate_password=["read_only"]), check=True, diff=True
+    )
     assert checked["changed"] and "passwords" not in checked and fake_session.writes == []
-    assert checked["diff"] == {"before": {"read_only_password": "(the current one)"}, "after": {"read_only_password": "(a new one)"}}
+    assert checked["diff"] == {
+        "before": {"read_only_password": "(the current one)"},
+        "after": {"read_only_password": "(a new one)"},
+    }
     rotated = run_module(storage_zone, dict(BASE, name="site-files", rotate_password="read_only"))
     assert rotated["changed"] and rotated["passwords"] == {"read_only": "ro-new-7777-8888"}
     assert shows_no_password(rotated)

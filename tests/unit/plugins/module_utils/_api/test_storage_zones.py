@@ -56,7 +56,9 @@ def test_the_resets_use_their_documented_paths():
 @pytest.mark.parametrize(
     "answer",
     [
-        FakeResponse(400, body={"ErrorKey": "storagezone.validation", "Message": "The storage zone name is already taken"}),
+        FakeResponse(
+            400, body={"ErrorKey": "storagezone.validation", "Message": "The storage zone name is already taken"}
+        ),
         FakeResponse(409, body={"Message": "Conflict"}),
     ],
 )

@@ -23,7 +23,9 @@ def wanted(**params):
 
 
 def test_create_body_splits_the_create_model_from_the_settings():
-    first, then = S.create_body("files", wanted(region=" de ", replication_regions=["ny", "NY"], tier="edge", rewrite_404_to_200=True))
+    first, then = S.create_body(
+        "files", wanted(region=" de ", replication_regions=["ny", "NY"], tier="edge", rewrite_404_to_200=True)
+    )
     assert first == {"Name": "files", "Region": "DE", "ReplicationRegions": ["NY"], "ZoneTier": 1}
     assert then == {"Rewrite404To200": True}
 
