@@ -125,10 +125,11 @@ EXAMPLES = r"""
         custom_404_file_path: /index.html
         rewrite_404_to_200: true
 
-    - name: Replicate to Singapore too (a region can be added, never removed)
+    - name: Serve the site's own page for a missing file, answered 404 (the other settings stay as they are)
       edge.platform.storage_zone:
         name: example-site-files
-        replication_regions: [NY, SG]
+        custom_404_file_path: /404.html
+        rewrite_404_to_200: false
 
     - name: Reset the read-only password and keep the new one
       edge.platform.storage_zone:
