@@ -98,7 +98,8 @@ def unchangeable(zone, settings):
     if dropped:
         raise InputError(
             "replication_regions leaves out %s, which storage zone %s replicates to: the platform adds replication "
-            "regions but never removes them. Keep %s in the list." % (", ".join(dropped), zone.get("Name"), dropped),
+            "regions but never removes them. Keep %s in the list."
+            % (", ".join(dropped), zone.get("Name"), ", ".join(dropped)),
             option="replication_regions",
         )
 
