@@ -519,11 +519,15 @@ FIXTURE = Mapping(
                     "rewrite_404_to_200": _bool(),
                     "origin_url": _str(nullable=True),
                     "deleted": _bool(),
+                    "files": MapOf(_str()),
                 },
                 required=("id",),
             )
         ),
         "storage_zone_names_taken": ListOf(_str()),
+        "storage_checksum_mismatch": Scalar(
+            (str,), "reject or stored_nothing", nullable=True, values=("reject", "stored_nothing")
+        ),
         # read by the examples test (tests/integration/targets/examples), not by the emulator
         "examples": Anything(),
     }

@@ -2,32 +2,27 @@
 
 Fixture (docs/emulator.md and emulator/fixture.schema.json): ``storage_zones: [{id, name, region,
 replication_regions, zone_tier, storage_zone_type, password, read_only_password, custom_404_file_path,
-rewrite_404_to_200, origin_url, deleted}]`` (only ``id`` required: the name defaults to ``storage<id>``, the
+rewrite_404_to_200, origin_url, deleted, files: {path: text}}]`` (only ``id`` required: the name defaults to ``storage<id>``, the
 region to DE, the passwords are made from the id so a rerun on the same fixture meets the same ones), and
 ``storage_zone_names_taken: [names]``: names zones of other accounts hold (names are global across the platform),
-refused on create and answered ``Available: false``.
+refused on create and answered ``Available: false``. ``storage_checksum_mismatch: reject`` (the default) or
+``stored_nothing``: what an upload whose ``Checksum`` does not match answers (file_routes.py).
 
 No HTTP here: zone_routes.py serves the core API routes over this state.
 """
 
 import re
-import time
 import uuid
 
 from ...fixtures import FixtureError, records
 from ..pullzones.problems import BodyProblem
 from . import regions
+from .files import Blob, PathProblem, ZoneFiles, normal, now
 
 NAME = re.compile(r"^[a-z0-9-]{4,64}$")  # the Terraform provider's rule (facts §5.4)
 USER_ID = str(uuid.uuid5(uuid.NAMESPACE_URL, "edge-emulator:user"))
 TIERS = {"standard": regions.STANDARD, "edge": regions.EDGE}
 S3_TYPES = {"notsupported": 0, "supported": 1}
-
-
-def now():
-    """A timestamp as the Edge Storage API writes them: UTC without a zone, milliseconds (facts §6.4)."""
-    stamp = time.time()
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(stamp)) + ".%03d" % int(stamp % 1 * 1000)
 
 
 def derived_password(seed):
@@ -64,6 +59,15 @@ class StorageZone(object):
         self.origin_url = spec.get("origin_url")  # write-only: never in the model
         self.deleted = bool(spec.get("deleted"))
         self.modified = now()
+        self.files = ZoneFiles()
+        for path, text in (spec.get("files") or {}).items():
+            try:
+                path = normal(path)
+            except PathProblem as exc:
+                raise BodyProblem("", "files", str(exc)) from None
+            if self.files.conflict(path):
+                raise BodyProblem("", "files", "%s: %s" % (path, self.files.conflict(path)))
+            self.files.put(path, Blob(text.encode("utf-8")), "")
 
     def touch(self):
         self.modified = now()
@@ -77,8 +81,8 @@ class StorageZone(object):
             "Password": self.password,
             "DateModified": self.modified + "Z",  # the core document's date-time has a zone
             "Deleted": self.deleted,
-            "StorageUsed": 0,
-            "FilesStored": 0,
+            "StorageUsed": sum(stored.size for stored in self.files.files()),
+            "FilesStored": len(self.files.files()),
             "Region": self.region,
             "ReplicationRegions": list(self.replication),
             "PullZones": pull_zones or None,  # null, not [], when none (facts §5.2)
@@ -107,6 +111,7 @@ class StorageZone(object):
             "rewrite_404_to_200": self.rewrite_404,
             "origin_url": self.origin_url,
             "deleted": self.deleted,
+            **self.files.dump(),
         }
 
 
@@ -127,6 +132,8 @@ class StorageState(object):
             except BodyProblem as problem:
                 raise FixtureError("storage_zones[%d].%s: %s" % (index, problem.field, problem.message)) from None
             self.zones[zone.id] = zone
+        # what a PUT whose Checksum does not match answers (file_routes.py): 400, or 201 storing nothing
+        self.checksum_mismatch = fixture.get("storage_checksum_mismatch") or "reject"
         self.names_taken = {str(name).lower() for name in fixture.get("storage_zone_names_taken") or ()}
 
     def live(self, zone_id):
@@ -151,4 +158,5 @@ class StorageState(object):
         return {
             "storage_zones": [zone.dump() for zone in self.zones.values()],
             "storage_zone_names_taken": sorted(self.names_taken),
+            "storage_checksum_mismatch": self.checksum_mismatch,
         }

@@ -14,7 +14,7 @@ deleted zone 404 with an empty body).
   unknown member) is the whole new list: a region may be added, and one the zone has left out is refused with 400
   ``storagezone.replication_region_removal`` (docs/platform-notes.md). ``Custom404FilePath: ""`` clears the path;
   ``OriginUrl`` is stored and never read back.
-- ``DELETE /storagezone/{id}?deleteLinkedPullZones=``: 204; the zone is marked deleted; by default (true, as
+- ``DELETE /storagezone/{id}?deleteLinkedPullZones=``: 204; the zone is marked deleted, its files gone; by default (true, as
   documented) the pull zones on it are deleted too.
 - ``POST /storagezone/checkavailability`` ``{Name}``: 200 ``{"Available": bool}``.
 - ``POST /storagezone/{id}/resetPassword`` and ``POST /storagezone/resetReadOnlyPassword?id=``: 204, a new password.
@@ -25,6 +25,7 @@ from ...messages import empty, json_response
 from ...paging import BadQuery, core_page, query_int, query_value, search
 from ..pullzones.problems import BodyProblem
 from . import regions
+from .files import ZoneFiles
 from .models import NAME, S3_TYPES, TIERS, derived_password, enum_value
 
 ADD_MEMBERS = {"name": "Name", "region": "Region", "replicationregions": "ReplicationRegions"}
@@ -173,13 +174,10 @@ class ZoneRoutes(object):
             )
         zone.deleted = True
         zone.touch()
-        self.zone_deleted(zone)
+        zone.files = ZoneFiles()  # a deleted zone's files go with it
         if linked == "true":
             self._delete_pull_zones(zone.id)
         return empty(204)
-
-    def zone_deleted(self, zone):
-        """What else goes with a deleted zone (its files: file_routes.py)."""
 
     def _delete_pull_zones(self, zone_id):
         """Delete the pull zones on storage zone ``zone_id``, telling the areas that keep something of them."""
