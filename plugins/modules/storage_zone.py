@@ -117,23 +117,21 @@ EXAMPLES = r"""
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
   block:
-    - name: A storage zone in Frankfurt, replicated to New York, serving /index.html for missing pages
+    - name: A storage zone in Frankfurt, replicated to New York, answering 200 for app routes without an extension
       edge.platform.storage_zone:
         name: example-site-files
         region: DE
         replication_regions: [NY]
-        custom_404_file_path: /index.html
         rewrite_404_to_200: true
 
-    - name: Serve the site's own page for a missing file, answered 404 (the other settings stay as they are)
+    - name: Serve the site's own page for a missing file (the zone's other settings stay as they are)
       edge.platform.storage_zone:
-        name: example-site-files
-        custom_404_file_path: /404.html
-        rewrite_404_to_200: false
+        name: demo-files
+        custom_404_file_path: /index.html
 
     - name: Reset the read-only password and keep the new one
       edge.platform.storage_zone:
-        name: example-site-files
+        name: demo-files
         rotate_password: read_only
       register: site_files
       no_log: true  # the result holds the new password

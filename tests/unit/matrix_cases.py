@@ -264,14 +264,15 @@ CASES = {
         "every shield zone": dict(),
     },
     "storage_zone": {
-        "create": dict(
-            name="site-files", region="DE", replication_regions=["NY"], custom_404_file_path="/404.html"
-        ),
+        "create": dict(name="site-files", region="DE", replication_regions=["NY"], custom_404_file_path="/404.html"),
+        "update and rotate": dict(name="demo-files", custom_404_file_path="/index.html", rotate_password=["read_only"]),
+        "absent": dict(id=6001, state="absent"),
         "absent already": dict(name="never-there", state="absent"),
     },
     "storage_zone_info": {
         "every storage zone": dict(),
-        "by name": dict(name="never-there"),
+        "by name": dict(name="demo-files"),
+        "by id": dict(id=6001),
     },
     "waf_rule": {
         "create": dict(shield_zone_id=3001, rule_name="private", rule_configuration=WAF_CONFIGURATION),

@@ -38,14 +38,21 @@ def test_create_rerun_info_written_back_rotate_and_delete(emulated_demo, host):
     assert checked["changed"] and writes(emulated_demo) == []
     created, shown = run(emulated_demo, host, diff=True, **SITE)
     assert created["changed"] and created["diff"] == checked["diff"], created
-    assert [w[:2] for w in writes(emulated_demo)] == [("POST", "/storagezone"), ("POST", "/storagezone/%d" % created["storage_zone"]["id"])]
+    assert [w[:2] for w in writes(emulated_demo)] == [
+        ("POST", "/storagezone"),
+        ("POST", "/storagezone/%d" % created["storage_zone"]["id"]),
+    ]
     assert not [secret for secret in passwords(emulated_demo) if secret in shown]
     again, _shown = run(emulated_demo, host, **SITE)
     assert not again["changed"] and len(writes(emulated_demo)) == 2
     info, shown = run(emulated_demo, host, "storage_zone_info", name="site-files")
     assert info["storage_zones"] == [created["storage_zone"]]
     assert not [secret for secret in passwords(emulated_demo) if secret in shown]
-    back = {k: v for k, v in info["storage_zones"][0].items() if k in SITE or k in ("tier", "zone_type", "rewrite_404_to_200")}
+    back = {
+        k: v
+        for k, v in info["storage_zones"][0].items()
+        if k in SITE or k in ("tier", "zone_type", "rewrite_404_to_200")
+    }
     given_back, _shown = run(emulated_demo, host, **back)
     assert not given_back["changed"] and len(writes(emulated_demo)) == 2
     old = passwords(emulated_demo)

@@ -37,7 +37,12 @@ CASES = {
     "create in two passes": Case(
         storage_zone,
         dict(ARGS, name="site-files", region="de", rewrite_404_to_200=True),
-        [listing(), FakeResponse(201, body=HELD), FakeResponse(204), FakeResponse(body=dict(HELD, Rewrite404To200=True))],
+        [
+            listing(),
+            FakeResponse(201, body=HELD),
+            FakeResponse(204),
+            FakeResponse(body=dict(HELD, Rewrite404To200=True)),
+        ],
         changed=True,
         shows=lambda r: r["storage_zone"]["rewrite_404_to_200"] is True and no_password(r),
     ),
