@@ -18,6 +18,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import created
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import storage_zones as S
+from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import held_secrets
 from ansible_collections.edge.platform.plugins.module_utils._shapes.tables import presence_view
 
 NO_RENAME = (
@@ -42,9 +43,13 @@ def wanted(params):
 
 
 def masked(ctx, zone):
-    """``zone``, its passwords registered as secrets first (masked in every output)."""
-    for password in storage_zones.passwords_of(zone):
-        ctx.add_secret(password)
+    """``zone``, its passwords registered as secrets first (masked in every output), and the secrets of the pull zones
+    it carries whole (``PullZones``: full PullZoneModels, never returned)."""
+    secrets = storage_zones.passwords_of(zone)
+    for pull_zone in (zone or {}).get("PullZones") or []:
+        secrets += held_secrets(pull_zone) if isinstance(pull_zone, dict) else []
+    for secret in secrets:
+        ctx.add_secret(secret)
     return zone
 
 

@@ -213,3 +213,18 @@ def test_bad_input_is_refused_before_any_request(fake_session, run_module):
     result = run_module(storage_zone, dict(BASE, name="x", state="absent", region="DE"))
     assert result["failed"] and "state=absent takes no" in result["msg"]
     assert fake_session.writes == []
+
+
+def test_the_linked_pull_zones_secrets_are_masked_too(fake_session, run_module):
+    key = "pull-zone-token-key-0042"
+    platform = Platform()
+    platform.hold("site-files", PullZones=[{"Id": 2001, "Name": "demo", "ZoneSecurityKey": key}])
+
+    def answer(method, url, body, params):
+        if method == "POST":  # a platform echoing a secret of the linked pull zone in its refusal
+            return FakeResponse(400, body={"ErrorKey": "storagezone.validation", "Message": "bad key %s" % key})
+        return platform(method, url, body, params)
+
+    fake_session.responses = answer
+    result = run_module(storage_zone, dict(BASE, name="site-files", rewrite_404_to_200=True))
+    assert result["failed"] and "bad key" in result["msg"] and key not in json.dumps(result)

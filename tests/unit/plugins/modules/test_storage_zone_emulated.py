@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""storage_zone and storage_zone_info against the emulator (demo fixture: no storage zone; the tests create one and
+"""storage_zone and storage_zone_info against the emulator (demo fixture; the tests create a zone of their own and
 link pull zone 2001 to it), on both hosts: create, re-run, info written back, a password never shown and rotated
 once, a replication region kept, a taken name, delete keeping the linked pull zone."""
 
@@ -21,9 +21,10 @@ def run(emulated, host, module="storage_zone", check=False, diff=False, **args):
     return emulated.run(module, emulated.arguments(module, args), host, check=check, diff=diff)
 
 
-def passwords(emulated):
+def passwords(emulated, name="site-files"):
+    """The passwords of the zone ``name`` (the demo fixture has a zone of its own)."""
     with emulated.platform.gate.exclusive():
-        zones = emulated.platform.areas["storage"].zones.values()
+        zones = [zone for zone in emulated.platform.areas["storage"].zones.values() if zone.name == name]
         return [secret for zone in zones for secret in (zone.password, zone.read_only_password)]
 
 
