@@ -338,6 +338,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(response.status)
         for name, value in response.headers.items():
             self.send_header(name, value)
+        if self.close_connection:  # said, so a keep-alive client opens a new connection rather than reuse this one
+            self.send_header("Connection", "close")
         self.send_header("Content-Length", str(len(response.body)))
         self.end_headers()
         if response.body and self.command != "HEAD":

@@ -42,7 +42,15 @@ DEMO = str(COLLECTION_ROOT / "emulator" / "fixtures" / "demo.yml")
 API_KEY = "demo-api-key"
 DATABASE_TOKEN = "demo-full-token"
 # Values no output may show, at any verbosity (the demo's credentials).
-SECRETS = (API_KEY, DATABASE_TOKEN, "demo-read-token", "demo-ulid-full-token", "site-read-token")
+SECRETS = (
+    API_KEY,
+    DATABASE_TOKEN,
+    "demo-read-token",
+    "demo-ulid-full-token",
+    "site-read-token",
+    "demo-storage-password",  # the demo storage zone's passwords, returned in clear by every read of the zone
+    "demo-storage-read-only",
+)
 HOSTS = ("module", "in-process")
 ENVIRONMENT = (
     "EDGE_API_KEY",
