@@ -94,6 +94,15 @@ options:
       - The host must be a host name, an IPv4 address (four numbers up to 255) or an IPv6 address in brackets.
       - Not with O(origin_type=edge_script) or O(origin_type=magic_containers), whose URL the platform sets itself.
     type: str
+  origin_storage_zone:
+    description:
+      - The name of the storage zone the zone pulls from (exact, as M(edge.platform.storage_zone) names it), instead of
+        O(storage_zone_id). It is looked up (one listing of the storage zones) and sent as its id, and implies
+        O(origin_type=storage_zone). Compared as the id it names.
+      - A name no storage zone has fails the task before any write. Under C(--check), a storage zone an earlier task
+        of the run only predicted creating stands in, with a warning, as the other modules do for a predicted zone.
+    type: str
+    version_added: 1.3.0
   storage_zone_id:
     description:
       - Id of the storage zone the zone pulls from (origin type V(storage_zone)); V(0) for none (from 0 to
@@ -1455,6 +1464,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.pull_zones im
     current,
     managed,
     shown,
+    storage_origin,
     view,
     wanted,
 )
@@ -1465,6 +1475,9 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_
 def run(ctx):
     settings, found = wanted(ctx.params), {}
     zone = current(ctx)
+    settings = storage_origin(ctx, settings, zone)
+    if settings is None:  # under --check, on a storage zone an earlier task only predicted
+        return {"pull_zone": None}
     P.check_origin(settings, zone)  # what the origin type needs, given or held: before any write
     settings = managed(ctx, settings, zone)
     name = (zone or {}).get("Name", ctx.params["name"])
@@ -1502,6 +1515,7 @@ MODULE = ModuleDef(
         id=dict(type="int", aliases=["pullzone_id"]),
         state=dict(type="str", default="present", choices=["present", "absent"]),
         update_secret=dict(type="str", default="always", choices=["always", "on_create"], no_log=False),
+        origin_storage_zone=dict(type="str"),
         **P.ARGUMENT_SPEC,  # every setting, from its field table
     ),
     run=run,

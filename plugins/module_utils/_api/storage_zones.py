@@ -56,6 +56,12 @@ def list_all(client):
     return core_list(client, ZONES, "storage zones")
 
 
+def predicted_zone(name):
+    """The check-mode ledger's note of the storage zone ``name`` (``_engine/ledger.py``), as :func:`find_named`
+    compares (exactly)."""
+    return ("storage zone", name)
+
+
 def find_named(client, name):
     """The StorageZoneModel named exactly ``name``, or None; several zones of the name (the platform should allow
     none) make the zone ambiguous: InputError listing their ids."""

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones, storage_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name, nothing_when_absent
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
@@ -31,7 +31,7 @@ def wanted(params):
     """The settings the task asks for; bad input fails here, before any request."""
     check_given_name(params["name"], "name", "name must not be empty.", blank=lambda name: name == "")
     settings = P.wanted_values(params)
-    nothing_when_absent(params, settings)
+    nothing_when_absent(params, list(settings) + (["origin_storage_zone"] if params["origin_storage_zone"] else []))
     return settings
 
 
@@ -43,6 +43,33 @@ def managed(ctx, settings, zone):
     if zone is not None and ctx.params["update_secret"] == "on_create":
         return P.without_secrets(settings)
     return settings
+
+
+NO_STORAGE_ZONE = (
+    "No storage zone named %r is visible to this API key: check origin_storage_zone (names are exact), or create the "
+    "zone first with edge.platform.storage_zone."
+)
+
+
+def storage_origin(ctx, settings, zone):
+    """``settings`` with ``origin_storage_zone`` (a storage zone's name) as the ``storage_zone_id`` it names, which
+    implies ``origin_type: storage_zone``; None when the storage zone was only predicted by an earlier task under
+    --check (the task then stands in, with a warning, and notes the pull zone it would create)."""
+    name = ctx.params.get("origin_storage_zone")
+    if name is None:
+        return settings
+    if "storage_zone_id" in settings:
+        raise InputError("Give origin_storage_zone or storage_zone_id, not both.", option="origin_storage_zone")
+    found = storage_zones.find_named(ctx.client, name)
+    if found is None:
+        if not ctx.predicted_dependency("storage zone %r" % name, needs=[storage_zones.predicted_zone(name)]):
+            raise InputError(NO_STORAGE_ZONE % name, option="origin_storage_zone")
+        if zone is None:
+            ctx.note_predicted(*pull_zones.predicted_zone(ctx.params["name"]))
+        return None
+    wanted = dict(settings, storage_zone_id=found["Id"])
+    wanted.setdefault("origin_type", P.STORAGE_ZONE_ORIGIN)
+    return wanted
 
 
 def current(ctx):

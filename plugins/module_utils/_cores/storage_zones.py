@@ -130,6 +130,8 @@ def ensure(ctx, zone, settings, name):
         reread=lambda: reread(ctx, zone, name),
         state_of=lambda model: view(model, settings, name),
     )
+    if zone is None and outcome.changed:  # under --check: later tasks of the run may stand in for it
+        ctx.note_predicted(*storage_zones.predicted_zone(name))
     if not outcome.changed or ctx.check_mode:
         return zone
     if outcome.answer is None and outcome.model is not None:  # a lost answer settled by a re-read: that read is it

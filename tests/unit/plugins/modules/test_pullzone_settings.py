@@ -216,3 +216,24 @@ def test_a_bad_sub_option_is_named_by_its_path_and_nothing_is_sent(emulated_demo
     result, shown = run(emulated_demo, "in-process", pullzone_id=2001, **options)
     assert result["failed"] and words in result["msg"], result["msg"]
     assert writes(emulated_demo) == [] and "short" not in shown.replace(words, "")
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_storage_zone_origin_by_name(emulated_demo, host):
+    result, _shown = run(emulated_demo, host, diff=True, name="files", origin_storage_zone="demo-files")
+    assert result["changed"] and result["pull_zone"]["storage_zone_id"] == 6001, result.get("msg")
+    assert result["pull_zone"]["origin_type"] == "storage_zone"
+    again, _shown = run(emulated_demo, host, name="files", origin_storage_zone="demo-files")
+    assert not again["changed"]
+    missing, _shown = run(emulated_demo, host, pullzone_id=2001, origin_storage_zone="no-such-files")
+    assert missing["failed"] and "No storage zone named 'no-such-files'" in missing["msg"]
+    both, _shown = run(emulated_demo, host, pullzone_id=2001, origin_storage_zone="demo-files", storage_zone_id=6001)
+    assert both["failed"] and "not both" in both["msg"]
+    assert [w[0] for w in writes(emulated_demo)] == ["POST"]
+
+
+def test_a_storage_zone_only_predicted_stands_in_under_check(emulated_demo):
+    planned, _shown = run(emulated_demo, "module", check=True, name="files", origin_storage_zone="not-yet")
+    assert planned["changed"] and planned["pull_zone"] is None
+    assert "Check mode: storage zone 'not-yet' does not exist" in " ".join(planned["warnings"])
+    assert writes(emulated_demo) == []
