@@ -503,6 +503,31 @@ FIXTURE = Mapping(
                 required=("id", "shield_zone_id"),
             )
         ),
+        # storage zones (emulator/areas/storage/models.py checks regions further) and the names other accounts hold
+        "storage_zones": ListOf(
+            Mapping(
+                {
+                    "id": _int(),
+                    "name": _str(),
+                    "region": _str(),
+                    "replication_regions": ListOf(_str()),
+                    "zone_tier": Scalar((str, int), "standard, edge, 0 or 1"),
+                    "storage_zone_type": Scalar((str, int), "notsupported, supported, 0 or 1"),
+                    "password": _str(),
+                    "read_only_password": _str(),
+                    "custom_404_file_path": _str(nullable=True),
+                    "rewrite_404_to_200": _bool(),
+                    "origin_url": _str(nullable=True),
+                    "deleted": _bool(),
+                    "files": MapOf(_str()),
+                },
+                required=("id",),
+            )
+        ),
+        "storage_zone_names_taken": ListOf(_str()),
+        "storage_checksum_mismatch": Scalar(
+            (str,), "reject or stored_nothing", nullable=True, values=("reject", "stored_nothing")
+        ),
         # read by the examples test (tests/integration/targets/examples), not by the emulator
         "examples": Anything(),
     }

@@ -75,8 +75,9 @@ def too_large(value):
 
 
 class Route(object):
-    def __init__(self, method, pattern, handler, auth):
+    def __init__(self, method, pattern, handler, auth, streams=False):
         self.method = method
+        self.streams = streams
         self.pattern = re.compile("^%s$" % pattern)
         self.handler = handler
         self.auth = auth
@@ -97,11 +98,17 @@ class Router(object):
     def __init__(self):
         self.routes = []
 
-    def add(self, method, pattern, handler, auth="core"):
-        """Register ``handler(request)``; ``auth`` is a key of UNAUTHORIZED, or None for none."""
+    def add(self, method, pattern, handler, auth="core", streams=False):
+        """Register ``handler(request)``; ``auth`` is a key of UNAUTHORIZED, or None for none. ``streams``: the
+        request's body comes as a file positioned at its start (the server spools it to disk), not as bytes."""
         if auth is not None and auth not in UNAUTHORIZED:
             raise ValueError("unknown auth kind %r" % auth)
-        self.routes.append(Route(method, pattern, handler, auth))
+        self.routes.append(Route(method, pattern, handler, auth, streams))
+
+    def streams(self, method, path):
+        """Whether the route of ``method path`` takes its body as a file."""
+        route, _params = self.match(method, path)
+        return route is not None and route.streams
 
     def match(self, method, path):
         """``(route, params)``; ``(None, True)`` when only the method differs; ``(None, False)``."""

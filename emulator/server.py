@@ -8,6 +8,7 @@ the query parameters), status and duration in milliseconds; never a header or a 
 """
 
 import argparse
+import hashlib
 import ipaddress
 import json
 import os
@@ -28,6 +29,10 @@ from .routing import UNAUTHORIZED
 ADMIN_PREFIX = "/_emulator/"
 # Far above any document or batch the collection sends (a 20 MB OpenAPI document fits); bounds memory.
 MAX_BODY = 64 * 1024 * 1024
+# File uploads (routes that stream their body, emulator/areas/storage) go to a temporary file: bounded by disk, not memory.
+MAX_STREAMED_BODY = 4 * 1024 * 1024 * 1024
+SPOOL_IN_MEMORY = 1024 * 1024
+CHUNK = 1024 * 1024
 # Longer than the pause between two requests of a kept-alive client (Kestrel keeps 130 s, nginx 75 s): closing a
 # connection a client is about to reuse turns its next write into one that may or may not have landed.
 IDLE_TIMEOUT = 120.0
@@ -97,23 +102,71 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
 
-    def _read_body(self):
-        """The request body; raises :class:`BadRequest` for a Content-Length that cannot be honoured."""
+    def _content_length(self, limit):
+        """The request's Content-Length (0 without one); raises :class:`BadRequest` for one that cannot be honoured."""
         raw = self.headers.get("Content-Length")
         if raw is None:
-            return b""
+            return 0
         if not raw.strip().isdigit():
             raise BadRequest(400, "Content-Length must be a non-negative whole number of bytes")
         length = int(raw.strip())
-        if length > MAX_BODY:
-            raise BadRequest(413, "the request body is larger than the emulator accepts (%d bytes)" % MAX_BODY)
+        if length > limit:
+            raise BadRequest(413, "the request body is larger than the emulator accepts (%d bytes)" % limit)
+        return length
+
+    def _read_body(self):
+        """The request body; raises :class:`BadRequest` for a Content-Length that cannot be honoured."""
+        length = self._content_length(MAX_BODY)
         return self.rfile.read(length) if length else b""
+
+    def _spool_body(self):
+        """The body of a route that takes it as a file (``Router.add(..., streams=True)``: file uploads), copied in
+        chunks into a temporary file that holds :data:`SPOOL_IN_MEMORY` bytes in memory at most, so a large upload never
+        sits whole in memory; ``Content-Length`` or ``Transfer-Encoding: chunked``. Positioned at its start, with its
+        ``size`` and its ``sha256`` (a hashlib object) taken on the way, so the route does not read it again under its
+        area's lock."""
+        spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY, dir=self.server.platform.data_dir)
+        spool.sha256, spool.size = hashlib.sha256(), 0
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            self._copy_chunked(spool)
+        else:
+            self._copy(spool, self._content_length(MAX_STREAMED_BODY))
+        spool.seek(0)
+        return spool
+
+    def _copy(self, spool, length):
+        while length:
+            chunk = self.rfile.read(min(length, CHUNK))
+            if not chunk:
+                raise BadRequest(400, "the request body ended before its Content-Length")
+            spool.write(chunk)
+            spool.sha256.update(chunk)
+            spool.size += len(chunk)
+            length -= len(chunk)
+
+    def _copy_chunked(self, spool):
+        while True:
+            size_line = self.rfile.readline(1024).split(b";")[0].strip()
+            if not size_line or any(c not in b"0123456789abcdefABCDEF" for c in size_line):
+                raise BadRequest(400, "a chunk of the request body has no valid size")
+            size = int(size_line, 16)
+            if spool.size + size > MAX_STREAMED_BODY:
+                raise BadRequest(
+                    413, "the request body is larger than the emulator accepts (%d bytes)" % MAX_STREAMED_BODY
+                )
+            if size == 0:
+                while self.rfile.readline(1024).strip():  # trailers, up to the blank line
+                    pass
+                return
+            self._copy(spool, size)
+            self.rfile.readline(1024)  # the CRLF after the chunk
 
     def _handle(self):
         platform = self.server.platform
         path, _sep, query_string = self.path.partition("?")
         try:
-            body = self._read_body()
+            streamed = self.command == "PUT" and platform.router.streams(self.command, path)
+            body = self._spool_body() if streamed else self._read_body()
         except BadRequest as exc:
             # the body's end is unknown: answer, then close rather than read the rest as a request
             self.close_connection = True
@@ -300,7 +353,8 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = _dispatch
+    # DESCRIBE: the Edge Storage API's metadata read (emulator/areas/storage/file_routes.py)
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_DESCRIBE = _dispatch
 
 
 class EmulatorServer(ThreadingHTTPServer):

@@ -32,6 +32,8 @@ LIFECYCLE = (
     "rate_limit_rule",
     "rate_limit_rule_info",
     "shield_zone",
+    "storage_zone",
+    "storage_zone_info",
 )
 PET_STORE = """openapi: 3.0.3
 info: {title: Pet Store, version: 1.0.0}
@@ -260,6 +262,17 @@ CASES = {
         "by id": dict(shield_zone_id=3001),
         "by pull zone name": dict(pullzone_name="demo"),
         "every shield zone": dict(),
+    },
+    "storage_zone": {
+        "create": dict(name="site-files", region="DE", replication_regions=["NY"], custom_404_file_path="/404.html"),
+        "update and rotate": dict(name="demo-files", custom_404_file_path="/index.html", rotate_password=["read_only"]),
+        "absent": dict(id=6001, state="absent"),
+        "absent already": dict(name="never-there", state="absent"),
+    },
+    "storage_zone_info": {
+        "every storage zone": dict(),
+        "by name": dict(name="demo-files"),
+        "by id": dict(id=6001),
     },
     "waf_rule": {
         "create": dict(shield_zone_id=3001, rule_name="private", rule_configuration=WAF_CONFIGURATION),

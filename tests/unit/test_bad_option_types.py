@@ -89,6 +89,17 @@ BASE = {
     "rate_limit_rule_info": dict(CONNECTION, id=1),
     "shield_zone": dict(CONNECTION, pullzone_id=1),
     "shield_zone_info": dict(CONNECTION, shield_zone_id=1),
+    "storage_zone": dict(
+        CONNECTION,
+        name="site-files",
+        region="DE",
+        replication_regions=["NY"],
+        tier="standard",
+        rewrite_404_to_200=True,
+        origin_url="https://user:%s@origin.example.com" % URL_TOKEN,
+        rotate_password=["full"],
+    ),
+    "storage_zone_info": dict(CONNECTION, id=1),
     "waf_rule": dict(CONNECTION, shield_zone_id=1, rule_name="block-x", rule_configuration=RULE),
     "waf_rule_info": dict(CONNECTION, id=1),
 }
