@@ -18,7 +18,7 @@ description:
   - Each upload carries the C(Checksum) header (upper-case hex SHA-256), which the platform verifies. Sources disagree
     on what it answers to a mismatch (400, or 201 storing nothing), so a file counts as landed only when the listing
     read back after the uploads shows its checksum; one that does not fails the task, naming the file.
-  - Uploads run O(concurrency) at a time over one kept-alive connection pool. After a failure no new write starts:
+  - Uploads run O(concurrency) at a time over one kept-alive connection pool. After a failure no new write starts;
     the task fails and its C(writes) say which files landed, failed, or were not sent. Nothing is sent twice; a
     re-run finishes the work.
   - Deletes are sent only after every upload landed.
@@ -55,8 +55,8 @@ options:
     default: []
   content_types:
     description:
-      - Content types by glob (C("*.html": "text/html; charset=utf-8")); the first matching glob wins. Sent as the
-        platform's C(Override-Content-Type); a remote file with another content type is uploaded again.
+      - Content types by glob, for example C(*.html) to C(text/html; charset=utf-8); the first matching glob wins.
+        Sent as the platform's C(Override-Content-Type); a remote file with another content type is uploaded again.
       - Files that match none get the content type the platform chooses.
       - The Edge Storage API takes no other header per file (no C(Cache-Control)); set caching on the pull zone
         (M(edge.platform.pullzone) cache settings, or edge rules).
@@ -194,7 +194,8 @@ def run(ctx):
     prefix, limit = core.remote_path(ctx), params["concurrency"]
     local = sets.local_files(params["src"], params["include"], params["exclude"], params["content_types"])
     files = core.Files(ctx, core.zone_of(ctx))
-    plan = sets.Plan(local, files.tree(prefix, limit), params["delete"], params["include"], params["exclude"])
+    remote = files.remote(prefix, local, limit, params["delete"])
+    plan = sets.Plan(local, remote, params["delete"], params["include"], params["exclude"])
     if ctx.diff_mode and plan.changes:
         ctx.diffs = [plan.diff(prefix)]
     if plan.changes and not ctx.check_mode:

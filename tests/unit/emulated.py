@@ -73,7 +73,8 @@ def snapshot(value, seen=frozenset()):
     """Everything the platform holds, as comparable data: the areas' objects walked through their attributes (locks,
     functions and the back reference to the platform left out)."""
     if isinstance(value, str):
-        return TIME.sub("<time>", value)  # the platform's clocks: a reset stamps the fixture's objects anew
+        # the platform's clocks: a reset stamps the fixture's objects anew (and gives stored files new Guids)
+        return UUID_TEXT.sub("<uuid>", TIME.sub("<time>", value))
     if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, bytes):
@@ -172,6 +173,8 @@ class Emulated(object):
         full = {}
         if "base_url" in spec:
             full.update(api_key=API_KEY, base_url=self.url)
+        if "storage_base_url" in spec:  # the Edge Storage API of the demo's storage zone (region DE)
+            full.update(storage_base_url="%s/storage.bunnycdn.com" % self.url)
         if "database_url" in spec:
             full.update(database_url="%s/db/demo" % self.url, auth_token=DATABASE_TOKEN)
         full.update(args)
@@ -223,6 +226,7 @@ def shown_secrets(shown):
     return [secret for secret in SECRETS if secret in shown]
 
 
+UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?")
 NEW_DATABASE_ID = (
     r"db_(?!01KCHBG8C5KSFGG0VRNFQ7EK)[0-9A-HJKMNP-TV-Z]{26}"  # a ULID the platform made up (not the demo's)

@@ -89,6 +89,20 @@ BASE = {
     "rate_limit_rule_info": dict(CONNECTION, id=1),
     "shield_zone": dict(CONNECTION, pullzone_id=1),
     "shield_zone_info": dict(CONNECTION, shield_zone_id=1),
+    "storage_file": dict(
+        CONNECTION, storage_zone_id=1, path="a.txt", src="/tmp/a.txt", content_type="text/plain", storage_base_url="https://s.example.test"
+    ),
+    "storage_files": dict(
+        CONNECTION,
+        storage_zone_id=1,
+        src="/tmp",
+        include=["*.html"],
+        exclude=["*.map"],
+        content_types={"*.html": "text/html"},
+        delete=True,
+        concurrency=4,
+        storage_base_url="https://s.example.test",
+    ),
     "storage_zone": dict(
         CONNECTION,
         name="site-files",

@@ -27,12 +27,23 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.client import Client, access_key_auth
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import decode_json
 
 from .answers import Shape, object_with
 
 STORAGE_URL = "https://%s"
 LISTING = Shape("the directory listing (a JSON array of storage objects)", lambda data: isinstance(data, list))
 OBJECT = object_with("the storage object (an object with ObjectName)", lambda data: "ObjectName" in data)
+# The document gives an upload's 201 and a delete's 200 no body; live answers carry {HttpCode, Message} (the emulator's
+# notes): either is the answer, anything else confirms nothing (the caller re-reads; the write is never sent again).
+EMPTY = {"": "no body"}
+STATUS = object_with("the status answer (no body, or an object with HttpCode)", lambda data: data is EMPTY or "HttpCode" in data)
+
+
+def _status_body(text):
+    if not text.strip():
+        return EMPTY
+    return decode_json(text)
 
 
 def storage_root(zone, override=None):
@@ -88,7 +99,9 @@ def upload(client, zone_name, path, stream, checksum, content_type=None):
         "Uploading /%s" % path,
         headers=headers,
         body_file=stream,
-        expect="text",
+        expect=STATUS,
+        decode=_status_body,
+        replay_safe=False,
         check_envelope=False,
         hints={400: "The platform refused /%s: its path is not valid there, or the checksum did not match what "
                "arrived (the file changed while it was sent?)." % path},
@@ -130,6 +143,8 @@ def delete(client, zone_name, path):
         object_path(zone_name, path),
         "Deleting /%s" % path,
         allow_404=True,
-        expect="text",
+        expect=STATUS,
+        decode=_status_body,
+        replay_safe=False,
         check_envelope=False,
     )

@@ -24,8 +24,8 @@ from ansible_collections.edge.platform.plugins.module_utils._api import storage_
 from ansible_collections.edge.platform.plugins.module_utils._api import storage_zones
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Finished
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
-from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import widen_pool
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import DONE, run_bounded, widen_pool
 from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
 
 from .storage_zones import masked
@@ -93,7 +93,23 @@ class Files(object):
         return api.list_directory(self.client, self.name, path)
 
     def tree(self, prefix, limit):
-        return sets.remote_files(self.listing, prefix, limit)
+        return sets.remote_files(self.listing, prefix, limit)[0]
+
+    def remote(self, prefix, local, limit, delete):
+        """The remote files under ``prefix`` for the plan: one listing per directory it needs (``sets.needed``), and
+        each local file of an existing directory that listed nothing read by itself (DESCRIBE), ``limit`` at a time."""
+        found, empty = sets.remote_files(self.listing, prefix, limit, sets.needed(local, delete))
+        return self.described(found, prefix, sets.unconfirmed_new(local, empty), limit)
+
+    def described(self, found, prefix, relatives, limit):
+        """``found`` with the StorageObject of each of ``relatives`` read by itself (DESCRIBE) where there is one."""
+        answers = run_bounded([partial(self.describe, sets.join(prefix, rel)) for rel in relatives], limit)
+        for relative, result in zip(relatives, answers):
+            if result.status != DONE:
+                raise result.error
+            if result.value is not None:
+                found[relative] = result.value
+        return found
 
     def put(self, path, local):
         with open(local.source, "rb") as stream:
@@ -129,23 +145,69 @@ def apply(ctx, files, plan, prefix, limit):
     tree = partial(files.tree, prefix, limit)
     uploads = [_upload(files, prefix, plan, relative) for relative in plan.uploads()]
     deletes = [_delete(files, prefix, relative) for relative in plan.deleted]
-    if uploads:
-        apply_phases(ctx, [uploads], limit, tree)
-        now = tree()
-        unconfirmed = [w for w, rel in zip(uploads, plan.uploads()) if rel not in now or sets.differs(plan.local[rel], now[rel])]
-        if unconfirmed:
-            landed = [w.label for w in uploads if w not in unconfirmed]
-            ctx.fail(NOT_CONFIRMED % (len(unconfirmed), ", ".join(w.label for w in unconfirmed)), changed=bool(landed),
-                     writes=dict(landed=landed, failed=[w.label for w in unconfirmed], unknown=[],
-                                 not_sent=[w.label for w in deletes]))
     try:
+        if uploads:
+            apply_phases(ctx, [uploads], limit, tree)
+            _confirm(ctx, uploads, _read_back(files, prefix, plan, limit))
         apply_phases(ctx, [deletes], limit, tree)
     except Finished as finished:
-        writes = finished.result.get("writes")
-        if writes is not None:
-            writes["landed"] = [w.label for w in uploads] + writes["landed"]
-            finished.result["changed"] = bool(writes["landed"])
+        _settled_failure(finished.result, uploads, deletes, tree)
         raise
+
+
+def _read_back(files, prefix, plan, limit):
+    """The remote files after the uploads: one listing per directory, and each upload the listing does not show as
+    sent read by itself (DESCRIBE, what the provider confirms an upload with): a listing may lag or not be understood."""
+    now = sets.remote_files(files.listing, prefix, limit, sets.needed(plan.local, False))[0]
+    missing = [rel for rel in plan.uploads() if rel not in now or sets.differs(plan.local[rel], now[rel])]
+    return files.described(now, prefix, missing, limit)
+
+
+def _confirm(ctx, uploads, now):
+    """Fail naming the uploads answered 201 whose checksum the listing ``now`` does not show."""
+    unconfirmed = [write for write in uploads if not write.landed(now)]
+    if unconfirmed:
+        landed = [write.label for write in uploads if write not in unconfirmed]
+        ctx.fail(
+            NOT_CONFIRMED % (len(unconfirmed), ", ".join(write.label for write in unconfirmed)),
+            writes=dict(landed=landed, failed=[write.label for write in unconfirmed], unknown=[], not_sent=[]),
+            confirmed=True,
+        )
+
+
+def _settled_failure(result, uploads, deletes, tree):
+    """A failed task's ``writes`` naming every upload and delete: an upload counts as landed only when a listing
+    shows its checksum (one more listing when the uploads failed before the confirming one); ``changed`` only when
+    some write landed."""
+    confirmed, writes = result.pop("confirmed", False), result.get("writes")
+    if writes is None:
+        return
+    listed = set(writes["landed"] + writes["failed"] + writes["unknown"] + writes["not_sent"])
+    if uploads and not any(write.label in listed for write in uploads):  # the deletes failed: the uploads were confirmed
+        writes["landed"] = [write.label for write in uploads] + writes["landed"]
+    elif not confirmed:
+        _unconfirmed_out(writes, [write for write in uploads if write.label in writes["landed"]], tree)
+    listed = set(writes["landed"] + writes["failed"] + writes["unknown"] + writes["not_sent"])
+    writes["not_sent"] += [write.label for write in uploads + deletes if write.label not in listed]
+    if writes["landed"]:
+        result["changed"] = True
+    else:
+        result.pop("changed", None)
+
+
+def _unconfirmed_out(writes, answered, tree):
+    """Move the ``answered`` uploads the listing read now does not show out of ``landed`` (to ``failed``; to
+    ``unknown`` when the listing cannot be read)."""
+    if not answered:
+        return
+    try:
+        now = tree()
+    except ApiError:
+        now = None
+    for write in answered:
+        if now is None or not write.landed(now):
+            writes["landed"].remove(write.label)
+            writes["unknown" if now is None else "failed"].append(write.label)
 
 
 def state_of(stored, content_type=None):
@@ -208,8 +270,9 @@ def _download(files, path, dest, wanted):
                 raise InputError("/%s disappeared from storage zone %s while it was read." % (path, files.name))
         size, checksum = sets.sha256_file(temporary)
         if dict(size=size, checksum=checksum) != wanted:
-            raise InputError("The bytes downloaded from /%s do not match the checksum its listing shows (it changed "
-                             "while it was read?): dest was left as it was; re-run." % path, option="dest")
+            raise InputError("The answer to Downloading /%s is not understood: its bytes do not match the checksum the "
+                             "platform shows for the file (it changed while it was read?). dest was left as it was; "
+                             "re-run." % path, option="dest")
         os.replace(temporary, dest)
     finally:
         if os.path.exists(temporary):

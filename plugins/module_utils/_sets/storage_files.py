@@ -9,7 +9,8 @@ Python: no Ansible imports; what is sent and how it is confirmed is ``_cores/sto
   ``fnmatch`` on the path relative to the directory, ``/``-separated: ``*`` also matches ``/``), hashed while read in
   chunks (SHA-256, upper-case hex as the platform lists it), so memory stays bounded whatever the file sizes.
 - :func:`remote_files`: the files under the remote path, one listing per directory, the directories of one depth
-  listed together (bounded concurrency).
+  listed together (bounded concurrency); an existing directory that lists nothing is confirmed file by file
+  (:func:`unconfirmed_new`), since ``[]`` would otherwise lead to uploads of files that may be there.
 - :func:`plan`: new and changed files (checksum, size, or a content type asked for that the listing does not show)
   to upload, remote files absent locally to delete (only with ``delete``; only files the same globs select), the rest
   unchanged.
@@ -85,27 +86,51 @@ def join(prefix, relative):
     return "%s/%s" % (prefix, relative) if prefix else relative
 
 
-def remote_files(list_directory, prefix, limit):
-    """``{relative path: StorageObject}`` of the files under ``prefix``; ``list_directory(path)`` lists one directory.
-    Directories of one depth are listed together, ``limit`` at a time; a failed listing raises its error."""
-    found, level = {}, [""]
+def remote_files(list_directory, prefix, limit, descend=None):
+    """``(files, empty)``: ``{relative path: StorageObject}`` of the files under ``prefix``, and the relative paths of
+    the directories known to exist (the zone's root, or listed by their parent) that listed nothing. Directories of
+    one depth are listed together, ``limit`` at a time (``list_directory(path)`` lists one); a subdirectory only when
+    ``descend(relative path)`` (None: every one). A failed listing raises its error."""
+    found, empty, level = {}, set(), [""]
     while level:
         results = run_bounded([_lister(list_directory, join(prefix, sub)) for sub in level], limit)
         following = []
         for sub, result in zip(level, results):
             if result.status != DONE:
                 raise result.error
+            if not result.value and (sub or not prefix):
+                empty.add(sub)
             for item in result.value:
                 name = item.get("ObjectName") if isinstance(item, dict) else None
                 if not name:
                     continue
                 relative = join(sub, name)
                 if item.get("IsDirectory"):
-                    following.append(relative)
+                    following += [relative] if descend is None or descend(relative) else []
                 else:
                     found[relative] = item
         level = following
-    return found
+    return found, empty
+
+
+def ancestors(relative):
+    """The relative directories above ``relative`` ("" first): ``a/b/c.txt`` -> ``["", "a", "a/b"]``."""
+    parts = relative.split("/")[:-1]
+    return [""] + ["/".join(parts[: index + 1]) for index in range(len(parts))]
+
+
+def unconfirmed_new(local, empty):
+    """The local files under a directory that exists on the platform but listed nothing: an empty listing is also what
+    a listing not understood may look like, so each is confirmed by reading the file itself before it counts as new."""
+    return sorted(path for path in local if any(directory in empty for directory in ancestors(path)))
+
+
+def needed(local, delete):
+    """Which remote subdirectories the plan must list: every one with ``delete``, else those holding a local file."""
+    if delete:
+        return None
+    held = {directory for path in local for directory in ancestors(path)}
+    return held.__contains__
 
 
 def _lister(list_directory, path):
