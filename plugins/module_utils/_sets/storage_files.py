@@ -83,7 +83,7 @@ def local_files(root, include=(), exclude=(), content_types=None):
 
 def join(prefix, relative):
     """The zone path of ``relative`` under ``prefix`` ("" or "a/b")."""
-    return "%s/%s" % (prefix, relative) if prefix else relative
+    return "%s/%s" % (prefix, relative) if prefix and relative else prefix or relative
 
 
 def remote_files(list_directory, prefix, limit, descend=None):
