@@ -47,7 +47,8 @@ def zone_of(ctx):
             raise InputError("No storage zone named %r is visible to this API key: check storage_zone (create the zone "
                              "with edge.platform.storage_zone)." % name, option="storage_zone")
         zone_id = found["Id"]
-    zone = masked(ctx, storage_zones.get(ctx.client, zone_id))  # a list item may lack the password: read by id
+    hint = "No storage zone with id %d is visible to this API key: check storage_zone_id." % zone_id
+    zone = masked(ctx, storage_zones.get(ctx.client, zone_id, hint))  # a list item may lack the password: read by id
     if not zone.get("Password") or not zone.get("StorageHostname"):
         raise InputError("Storage zone %s has no password or storage hostname in the platform's answer, so its files "
                          "cannot be reached." % zone.get("Name"), option="storage_zone")
