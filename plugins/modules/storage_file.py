@@ -45,8 +45,9 @@ options:
     default: present
   storage_base_url:
     description:
-      - The Edge Storage root to use instead of C(https://<the zone's StorageHostname>) (the emulator's
-        C(<URL>/<StorageHostname>)). The zone's password is sent there.
+      - The Edge Storage root to use instead of C(https://<the zone's StorageHostname>), for the emulator
+        (C(<emulator URL>/<StorageHostname>)) or a test proxy. The zone's password is sent there.
+      - If not set, the E(EDGE_STORAGE_BASE_URL) environment variable is used.
     type: str
 extends_documentation_fragment:
   - edge.platform.management_api
@@ -70,20 +71,27 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Put a robots.txt in the demo storage zone
-  edge.platform.storage_file:
-    api_key: "{{ vault_edge_api_key }}"
-    storage_zone: demo-files
-    path: robots.txt
-    src: "{{ playbook_dir }}/files/robots.txt"
-    content_type: text/plain
-
 - name: Fetch the demo site's home page
   edge.platform.storage_file:
     api_key: "{{ vault_edge_api_key }}"
     storage_zone: demo-files
     path: index.html
     dest: /tmp/demo-index.html
+
+- name: Publish a copy of it as a plain-text file
+  edge.platform.storage_file:
+    api_key: "{{ vault_edge_api_key }}"
+    storage_zone: demo-files
+    path: source/index.txt
+    src: /tmp/demo-index.html
+    content_type: text/plain
+
+- name: Remove an old file
+  edge.platform.storage_file:
+    api_key: "{{ vault_edge_api_key }}"
+    storage_zone: demo-files
+    path: old/banner.png
+    state: absent
 """
 
 RETURN = r"""
@@ -119,6 +127,7 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._cores import storage_files as core
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.storage_connection import storage_argument_spec
 
 
 def run(ctx):
@@ -144,7 +153,7 @@ MODULE = ModuleDef(
         dest=dict(type="path"),
         content_type=dict(type="str"),
         state=dict(type="str", choices=["present", "absent"], default="present"),
-        storage_base_url=dict(type="str"),
+        **storage_argument_spec(),
     ),
     run=run,
     mutually_exclusive=[["storage_zone", "storage_zone_id"], ["src", "dest"]],

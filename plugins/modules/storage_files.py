@@ -72,8 +72,9 @@ options:
     default: 8
   storage_base_url:
     description:
-      - The Edge Storage root to use instead of C(https://<the zone's StorageHostname>) (the emulator's
-        C(<URL>/<StorageHostname>), a test proxy). The zone's password is sent there.
+      - The Edge Storage root to use instead of C(https://<the zone's StorageHostname>), for the emulator
+        (C(<emulator URL>/<StorageHostname>)) or a test proxy. The zone's password is sent there.
+      - If not set, the E(EDGE_STORAGE_BASE_URL) environment variable is used.
     type: str
 extends_documentation_fragment:
   - edge.platform.management_api
@@ -101,16 +102,26 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Deploy a static site to the demo storage zone
+- name: Make the site's directory (a build step would write it)
+  ansible.builtin.file:
+    path: /tmp/demo-site
+    state: directory
+    mode: "0755"
+
+- name: Write the site's pages
+  ansible.builtin.copy:
+    dest: /tmp/demo-site/index.html
+    content: "<!doctype html><title>Demo</title><p>Hello from the demo storage zone.</p>\n"
+    mode: "0644"
+
+- name: Deploy the site to the demo storage zone, HTML served as such
   edge.platform.storage_files:
     api_key: "{{ vault_edge_api_key }}"
     storage_zone: demo-files
-    src: "{{ playbook_dir }}/files/site"
-    path: site
+    src: /tmp/demo-site
     content_types:
       "*.html": text/html; charset=utf-8
-    exclude: ["*.map"]
-    delete: true
+    exclude: ["*.map", ".*"]
   register: deployed
 """
 
@@ -186,6 +197,7 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._cores import storage_files as core
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
+from ansible_collections.edge.platform.plugins.module_utils._hosts.storage_connection import storage_argument_spec
 from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
 
 
@@ -214,7 +226,7 @@ MODULE = ModuleDef(
         content_types=dict(type="dict", default={}),
         delete=dict(type="bool", default=False),
         concurrency=dict(type="int", default=8),
-        storage_base_url=dict(type="str"),
+        **storage_argument_spec(),
     ),
     run=run,
     bounds={"concurrency": (1, 64)},
