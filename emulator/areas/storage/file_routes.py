@@ -126,7 +126,7 @@ class FileRoutes(object):
 
     @staticmethod
     def object_model(zone, stored):
-        """A ``StorageObject`` as the live API sends it (facts §6.4)."""
+        """A ``StorageObject`` as the live API sends it: the document's members and the ones live answers add."""
         directory = "/%s/%s" % (zone.name, stored.path.rstrip("/").rpartition("/")[0])
         return {
             "Guid": stored.guid,

@@ -1,7 +1,8 @@
 """The files of one storage zone (Edge Storage API state): a path -> file map and the directories.
 
 Paths are kept without the leading slash; a directory's ends with ``/`` (``images/``, the root is ``""``). Runs of
-slashes are one (a client building ``zone//index.html`` reaches ``index.html``, as the live API tolerates, facts §6.2).
+slashes are one: a client building ``zone//index.html`` reaches ``index.html``, as the live API tolerates
+(docs/platform-notes.md, "Storage zones and the Edge Storage API in the emulator").
 Every parent directory of a file exists (an upload creates them); a directory can also exist empty (``PUT dir/``).
 """
 
@@ -35,7 +36,7 @@ def parents(path):
 
 
 def now():
-    """A timestamp as the Edge Storage API writes them: UTC without a zone, milliseconds (facts §6.4)."""
+    """A timestamp as the Edge Storage API writes them: UTC without a zone, milliseconds."""
     stamp = time.time()
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(stamp)) + ".%03d" % int(stamp % 1 * 1000)
 
@@ -64,12 +65,12 @@ class Blob(object):
 
 
 class StoredObject(object):
-    def __init__(self, path, blob=None, content_type=""):
+    def __init__(self, path, guid, blob=None, content_type=""):
         self.path = path
+        self.guid = guid
         self.blob = blob  # None for a directory
         self.content_type = content_type
         self.created = self.changed = now()
-        self.guid = str(uuid.uuid4())
 
     @property
     def directory(self):
@@ -88,10 +89,16 @@ class StoredObject(object):
 
 
 class ZoneFiles(object):
-    """The objects of one zone by path."""
+    """The objects of one zone by path; ``seed`` (the zone's id) makes their GUIDs, the same on a rerun."""
 
-    def __init__(self):
+    def __init__(self, seed):
         self.objects = {}
+        self.seed, self.made = seed, 0
+
+    def _new(self, path, blob=None, content_type=""):
+        self.made += 1
+        guid = str(uuid.uuid5(uuid.NAMESPACE_URL, "storage:%s:%d" % (self.seed, self.made)))
+        return StoredObject(path, guid, blob, content_type)
 
     def get(self, path):
         return self.objects.get(path)
@@ -109,13 +116,14 @@ class ZoneFiles(object):
 
     def make_directories(self, path):
         for parent in parents(path) + ([path] if path.endswith("/") and path else []):
-            self.objects.setdefault(parent, StoredObject(parent))
+            if parent not in self.objects:
+                self.objects[parent] = self._new(parent)
 
     def put(self, path, blob, content_type):
         self.make_directories(path)
         existing = self.objects.get(path)
         if existing is None:
-            self.objects[path] = StoredObject(path, blob, content_type)
+            self.objects[path] = self._new(path, blob, content_type)
         else:
             existing.replace(blob, content_type)
 

@@ -19,7 +19,8 @@ from ..pullzones.problems import BodyProblem
 from . import regions
 from .files import Blob, PathProblem, ZoneFiles, normal, now
 
-NAME = re.compile(r"^[a-z0-9-]{4,64}$")  # the Terraform provider's rule (facts §5.4)
+# the Terraform provider's rule (docs/platform-notes.md, "Storage zones and the Edge Storage API in the emulator")
+NAME = re.compile(r"^[a-z0-9-]{4,64}$")
 USER_ID = str(uuid.uuid5(uuid.NAMESPACE_URL, "edge-emulator:user"))
 TIERS = {"standard": regions.STANDARD, "edge": regions.EDGE}
 S3_TYPES = {"notsupported": 0, "supported": 1}
@@ -59,7 +60,7 @@ class StorageZone(object):
         self.origin_url = spec.get("origin_url")  # write-only: never in the model
         self.deleted = bool(spec.get("deleted"))
         self.modified = now()
-        self.files = ZoneFiles()
+        self.files = ZoneFiles(self.id)
         for path, text in (spec.get("files") or {}).items():
             try:
                 path = normal(path)
@@ -85,7 +86,7 @@ class StorageZone(object):
             "FilesStored": len(self.files.files()),
             "Region": self.region,
             "ReplicationRegions": list(self.replication),
-            "PullZones": pull_zones or None,  # null, not [], when none (facts §5.2)
+            "PullZones": pull_zones or None,  # null, not [], when none (as a client library found the platform does)
             "ReadOnlyPassword": self.read_only_password,
             "Rewrite404To200": self.rewrite_404,
             "Custom404FilePath": self.custom_404,

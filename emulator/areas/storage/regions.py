@@ -3,7 +3,7 @@
 Main regions of a Standard zone and the replication regions of each tier are the Terraform provider's validator
 lists; an Edge (SSD) zone's main region is always DE (the platform rewrites another one to DE without saying so);
 a Standard zone may not replicate to its own main region. Hostnames per main region are the official SDK's
-(shared/reference/cdn-storage-scripting-facts.md §5.4, §6.1).
+(docs/platform-notes.md, "Storage zones and the Edge Storage API in the emulator").
 """
 
 STANDARD, EDGE = 0, 1

@@ -174,7 +174,7 @@ class ZoneRoutes(object):
             )
         zone.deleted = True
         zone.touch()
-        zone.files = ZoneFiles()  # a deleted zone's files go with it
+        zone.files = ZoneFiles(zone.id)  # a deleted zone's files go with it
         if linked == "true":
             self._delete_pull_zones(zone.id)
         return empty(204)

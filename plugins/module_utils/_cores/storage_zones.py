@@ -85,8 +85,9 @@ def reread(ctx, zone, name):
 
 
 def _create(ctx, name, settings):
-    """Create the zone, then write the settings the create model lacks (two passes, as the Terraform provider), then
-    read it back; a lost create answer is settled by finding the zone by name, never by sending it again."""
+    """Create the zone, then write the settings the create model lacks (two passes, as the Terraform provider); the
+    created zone (without those settings). A lost create answer is settled by finding the zone by name, never by
+    sending it again."""
     first, members = S.create_body(name, settings)
     zone = ctx.create(
         lambda: storage_zones.create(ctx.client, first),
@@ -97,19 +98,14 @@ def _create(ctx, name, settings):
     masked(ctx, zone)
     if members:
         storage_zones.update(ctx.client, zone["Id"], members, label_of(zone, name))
-        zone = masked(ctx, storage_zones.get(ctx.client, zone["Id"]))
     return zone
 
 
-def _update(ctx, zone, members):
-    """Write ``members`` (answered 204, no body), then read the zone back as the Terraform provider does."""
-    storage_zones.update(ctx.client, zone["Id"], members, label_of(zone, None))
-    return masked(ctx, storage_zones.get(ctx.client, zone["Id"]))
-
-
 def ensure(ctx, zone, settings, name):
-    """Create or update the zone to ``settings``; the zone as the platform holds it after (predicted in check mode:
-    None for a zone only predicted). What cannot change on an existing zone fails first, naming the option."""
+    """Create or update the zone to ``settings``; the zone as the platform holds it after, read back once the writes
+    are settled, as the Terraform provider does (a read not understood then fails the task before any other write);
+    in check mode the zone as it is (None for a zone only predicted). What cannot change on an existing zone fails
+    first, naming the option."""
     if zone is not None and not settings:
         return zone  # nothing to manage (a task that only rotates a password)
     if zone is not None:
@@ -117,7 +113,7 @@ def ensure(ctx, zone, settings, name):
         members = S.update_body(zone, settings)
 
         def apply():
-            return _update(ctx, zone, members)
+            storage_zones.update(ctx.client, zone["Id"], members, label_of(zone, None))  # 204: no body
 
     else:
         if "region" not in settings:
@@ -134,7 +130,11 @@ def ensure(ctx, zone, settings, name):
         reread=lambda: reread(ctx, zone, name),
         state_of=lambda model: view(model, settings, name),
     )
-    return outcome.answer or outcome.model or zone  # under --check: the zone as it is (None: only predicted)
+    if not outcome.changed or ctx.check_mode:
+        return zone
+    if outcome.answer is None and outcome.model is not None:  # a lost answer settled by a re-read: that read is it
+        return outcome.model
+    return masked(ctx, storage_zones.get(ctx.client, (outcome.answer or zone)["Id"]))
 
 
 def remove(ctx, zone, name):
