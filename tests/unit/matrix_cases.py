@@ -272,7 +272,9 @@ CASES = {
         "every shield zone": dict(),
     },
     "storage_file": {
-        "put": dict(storage_zone="demo-files", path="robots.txt", src=os.path.join(STORAGE_SITE, "deploy", "robots.txt")),
+        "put": dict(
+            storage_zone="demo-files", path="robots.txt", src=os.path.join(STORAGE_SITE, "deploy", "robots.txt")
+        ),
         "absent": dict(storage_zone_id=6001, path="css/site.css", state="absent"),
     },
     "storage_files": {

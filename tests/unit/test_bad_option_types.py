@@ -90,7 +90,12 @@ BASE = {
     "shield_zone": dict(CONNECTION, pullzone_id=1),
     "shield_zone_info": dict(CONNECTION, shield_zone_id=1),
     "storage_file": dict(
-        CONNECTION, storage_zone_id=1, path="a.txt", src="/tmp/a.txt", content_type="text/plain", storage_base_url="https://s.example.test"
+        CONNECTION,
+        storage_zone_id=1,
+        path="a.txt",
+        src="/tmp/a.txt",
+        content_type="text/plain",
+        storage_base_url="https://s.example.test",
     ),
     "storage_files": dict(
         CONNECTION,

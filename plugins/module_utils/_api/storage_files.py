@@ -37,7 +37,9 @@ OBJECT = object_with("the storage object (an object with ObjectName)", lambda da
 # The document gives an upload's 201 and a delete's 200 no body; live answers carry {HttpCode, Message} (the emulator's
 # notes): either is the answer, anything else confirms nothing (the caller re-reads; the write is never sent again).
 EMPTY = {"": "no body"}
-STATUS = object_with("the status answer (no body, or an object with HttpCode)", lambda data: data is EMPTY or "HttpCode" in data)
+STATUS = object_with(
+    "the status answer (no body, or an object with HttpCode)", lambda data: data is EMPTY or "HttpCode" in data
+)
 
 
 def _status_body(text):
@@ -103,8 +105,10 @@ def upload(client, zone_name, path, stream, checksum, content_type=None):
         decode=_status_body,
         replay_safe=False,
         check_envelope=False,
-        hints={400: "The platform refused /%s: its path is not valid there, or the checksum did not match what "
-               "arrived (the file changed while it was sent?)." % path},
+        hints={
+            400: "The platform refused /%s: its path is not valid there, or the checksum did not match what "
+            "arrived (the file changed while it was sent?)." % path
+        },
     )
 
 

@@ -44,14 +44,20 @@ def zone_of(ctx):
     if zone_id is None:
         found = masked(ctx, storage_zones.find_named(ctx.client, name))
         if found is None:
-            raise InputError("No storage zone named %r is visible to this API key: check storage_zone (create the zone "
-                             "with edge.platform.storage_zone)." % name, option="storage_zone")
+            raise InputError(
+                "No storage zone named %r is visible to this API key: check storage_zone (create the zone "
+                "with edge.platform.storage_zone)." % name,
+                option="storage_zone",
+            )
         zone_id = found["Id"]
     hint = "No storage zone with id %d is visible to this API key: check storage_zone_id." % zone_id
     zone = masked(ctx, storage_zones.get(ctx.client, zone_id, hint))  # a list item may lack the password: read by id
     if not zone.get("Password") or not zone.get("StorageHostname"):
-        raise InputError("Storage zone %s has no password or storage hostname in the platform's answer, so its files "
-                         "cannot be reached." % zone.get("Name"), option="storage_zone")
+        raise InputError(
+            "Storage zone %s has no password or storage hostname in the platform's answer, so its files "
+            "cannot be reached." % zone.get("Name"),
+            option="storage_zone",
+        )
     return zone
 
 
@@ -59,16 +65,22 @@ def remote_path(ctx, option="path"):
     """The option ``option`` as a zone path without leading or trailing slashes; ``..`` segments refused."""
     text = (ctx.params[option] or "").strip().strip("/")
     if any(part in (".", "..") for part in text.split("/")):
-        raise InputError("%s must not hold '.' or '..' segments: give the path from the zone's root; got %r."
-                         % (option, ctx.params[option]), option=option)
+        raise InputError(
+            "%s must not hold '.' or '..' segments: give the path from the zone's root; got %r."
+            % (option, ctx.params[option]),
+            option=option,
+        )
     return text
 
 
 def _check_root(value):
     parts = urlsplit(value or "")
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.username:
-        raise InputError("storage_base_url must be an absolute http:// or https:// URL without a query or user (for "
-                         "the emulator: <emulator URL>/<the zone's StorageHostname>).", option="storage_base_url")
+        raise InputError(
+            "storage_base_url must be an absolute http:// or https:// URL without a query or user (for "
+            "the emulator: <emulator URL>/<the zone's StorageHostname>).",
+            option="storage_base_url",
+        )
 
 
 class Files(object):
@@ -184,7 +196,9 @@ def _settled_failure(result, uploads, deletes, tree):
     if writes is None:
         return
     listed = set(writes["landed"] + writes["failed"] + writes["unknown"] + writes["not_sent"])
-    if uploads and not any(write.label in listed for write in uploads):  # the deletes failed: the uploads were confirmed
+    if uploads and not any(
+        write.label in listed for write in uploads
+    ):  # the deletes failed: the uploads were confirmed
         writes["landed"] = [write.label for write in uploads] + writes["landed"]
     elif not confirmed:
         _unconfirmed_out(writes, [write for write in uploads if write.label in writes["landed"]], tree)
@@ -237,15 +251,21 @@ def put_one(ctx, files, path):
             ctx.fail(NOT_CONFIRMED % (1, "PUT /%s" % path), changed=stored is not None)
         return stored
 
-    return ctx.reconcile(state_of(current, content_type), wanted, send, reread=partial(files.describe, path),
-                         state_of=partial(state_of, content_type=content_type))
+    return ctx.reconcile(
+        state_of(current, content_type),
+        wanted,
+        send,
+        reread=partial(files.describe, path),
+        state_of=partial(state_of, content_type=content_type),
+    )
 
 
 def remove_one(ctx, files, path):
     """storage_file with ``state: absent``: delete the zone's ``path`` when it is there."""
     current = files.describe(path)
-    return ctx.reconcile(state_of(current), None, partial(files.remove, path), reread=partial(files.describe, path),
-                         state_of=state_of)
+    return ctx.reconcile(
+        state_of(current), None, partial(files.remove, path), reread=partial(files.describe, path), state_of=state_of
+    )
 
 
 def fetch_one(ctx, files, path):
@@ -271,9 +291,12 @@ def _download(files, path, dest, wanted):
                 raise InputError("/%s disappeared from storage zone %s while it was read." % (path, files.name))
         size, checksum = sets.sha256_file(temporary)
         if dict(size=size, checksum=checksum) != wanted:
-            raise InputError("The answer to Downloading /%s is not understood: its bytes do not match the checksum the "
-                             "platform shows for the file (it changed while it was read?). dest was left as it was; "
-                             "re-run." % path, option="dest")
+            raise InputError(
+                "The answer to Downloading /%s is not understood: its bytes do not match the checksum the "
+                "platform shows for the file (it changed while it was read?). dest was left as it was; "
+                "re-run." % path,
+                option="dest",
+            )
         os.replace(temporary, dest)
     finally:
         if os.path.exists(temporary):
@@ -283,6 +306,8 @@ def _download(files, path, dest, wanted):
 
 def _local_file(source, option):
     if not os.path.isfile(source):
-        raise InputError("%s %r is not a file on the host where the module runs: give an existing file." % (option,
-                         source), option=option)
+        raise InputError(
+            "%s %r is not a file on the host where the module runs: give an existing file." % (option, source),
+            option=option,
+        )
     return source

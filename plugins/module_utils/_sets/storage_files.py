@@ -66,8 +66,10 @@ def content_type_of(relative, content_types):
 def local_files(root, include=(), exclude=(), content_types=None):
     """``{relative path: LocalFile}`` of the files under the directory ``root`` the globs select."""
     if not os.path.isdir(root):
-        raise InputError("src %r is not a directory on the host where the module runs: give an existing directory."
-                         % root, option="src")
+        raise InputError(
+            "src %r is not a directory on the host where the module runs: give an existing directory." % root,
+            option="src",
+        )
     found = {}
     for directory, subdirectories, names in os.walk(root):
         subdirectories.sort()
@@ -169,8 +171,10 @@ class Plan(object):
         def seen(size, checksum):
             return "%s bytes, sha256 %s" % (size, str(checksum or "")[:12])
 
-        before = {join(prefix, p): seen(self.remote[p].get("Length"), self.remote[p].get("Checksum"))
-                  for p in self.replaced + self.deleted}
+        before = {
+            join(prefix, p): seen(self.remote[p].get("Length"), self.remote[p].get("Checksum"))
+            for p in self.replaced + self.deleted
+        }
         after = {join(prefix, p): seen(self.local[p].size, self.local[p].checksum) for p in self.uploads()}
         return {"before": before, "after": after}
 

@@ -28,7 +28,13 @@ def stored(name, text=None, directory=False, content_type=""):
         return {"ObjectName": name, "IsDirectory": True, "Length": 0, "Checksum": None}
     data = text.encode()
     checksum = hashlib.sha256(data).hexdigest().upper()
-    return {"ObjectName": name, "IsDirectory": False, "Length": len(data), "Checksum": checksum, "ContentType": content_type}
+    return {
+        "ObjectName": name,
+        "IsDirectory": False,
+        "Length": len(data),
+        "Checksum": checksum,
+        "ContentType": content_type,
+    }
 
 
 def test_the_walk_hashes_in_chunks_and_applies_globs_and_content_types(tmp_path, monkeypatch):
@@ -88,7 +94,10 @@ def test_the_plan_uploads_replaces_and_deletes_only_with_delete(tmp_path):
     }
     kept = sets.Plan(local, remote, delete=False, exclude=["*.map"])
     assert (kept.uploaded, kept.replaced, kept.deleted, kept.unchanged) == (
-        ["new.txt"], ["changed.txt", "typed.html"], [], 1
+        ["new.txt"],
+        ["changed.txt", "typed.html"],
+        [],
+        1,
     )
     plan = sets.Plan(local, remote, delete=True, exclude=["*.map"])
     assert plan.deleted == ["gone.txt"] and plan.changes

@@ -33,7 +33,6 @@ def hidden(result):
     return PASSWORD not in str(result) and "parity-ro-0002" not in str(result)
 
 
-
 CASES = {
     "check mode with diff": Case(
         storage_files,
@@ -47,10 +46,17 @@ CASES = {
     "a refused upload": Case(
         storage_files,
         dict(ARGS, storage_zone_id=6001, src=os.path.join(STORAGE_SITE, "deploy"), concurrency=1, path="site"),
-        [FakeResponse(body=ZONE), FakeResponse(body=[]), FakeResponse(400, {"HttpCode": 400, "Message": "Upload failed"})],
+        [
+            FakeResponse(body=ZONE),
+            FakeResponse(body=[]),
+            FakeResponse(400, {"HttpCode": 400, "Message": "Upload failed"}),
+        ],
         failed=True,
-        shows=lambda r: r["writes"]["failed"] == ["PUT /site/index.html"] and r["writes"]["not_sent"] == [
-            "PUT /site/robots.txt"] and hidden(r),
+        shows=lambda r: (
+            r["writes"]["failed"] == ["PUT /site/index.html"]
+            and r["writes"]["not_sent"] == ["PUT /site/robots.txt"]
+            and hidden(r)
+        ),
     ),
     "one file deleted": Case(
         storage_file,
