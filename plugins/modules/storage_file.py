@@ -19,12 +19,6 @@ description:
   - The zone is chosen by O(storage_zone) or O(storage_zone_id); its password is read through the API key, sent only
     to the zone's Edge Storage host and never shown.
 options:
-  storage_zone:
-    description: The storage zone's exact name.
-    type: str
-  storage_zone_id:
-    description: The storage zone's id.
-    type: int
   path:
     description: The file's path in the zone, from its root (C(site/index.html)).
     type: str
@@ -43,13 +37,8 @@ options:
     type: str
     choices: [present, absent]
     default: present
-  storage_base_url:
-    description:
-      - The Edge Storage root to use instead of C(https://<the zone's StorageHostname>), for the emulator
-        (C(<emulator URL>/<StorageHostname>)) or a test proxy. The zone's password is sent there.
-      - If not set, the E(EDGE_STORAGE_BASE_URL) environment variable is used.
-    type: str
 extends_documentation_fragment:
+  - edge.platform.storage_files
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -146,8 +135,6 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        storage_zone=dict(type="str"),
-        storage_zone_id=dict(type="int"),
         path=dict(type="str", required=True),
         src=dict(type="path"),
         dest=dict(type="path"),

@@ -23,12 +23,6 @@ description:
     re-run finishes the work.
   - Deletes are sent only after every upload landed.
 options:
-  storage_zone:
-    description: The storage zone's exact name.
-    type: str
-  storage_zone_id:
-    description: The storage zone's id.
-    type: int
   src:
     description:
       - The local directory, on the host where the module runs (the controller when the task runs on or is delegated
@@ -70,13 +64,8 @@ options:
     description: Uploads (and deletes) in flight at once, 1 to 64.
     type: int
     default: 8
-  storage_base_url:
-    description:
-      - The Edge Storage root to use instead of C(https://<the zone's StorageHostname>), for the emulator
-        (C(<emulator URL>/<StorageHostname>)) or a test proxy. The zone's password is sent there.
-      - If not set, the E(EDGE_STORAGE_BASE_URL) environment variable is used.
-    type: str
 extends_documentation_fragment:
+  - edge.platform.storage_files
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -217,8 +206,6 @@ def run(ctx):
 
 MODULE = ModuleDef(
     argument_spec=dict(
-        storage_zone=dict(type="str"),
-        storage_zone_id=dict(type="int"),
         src=dict(type="path", required=True),
         path=dict(type="str", default=""),
         include=dict(type="list", elements="str", default=[]),

@@ -112,43 +112,26 @@ def upload(client, zone_name, path, stream, checksum, content_type=None):
     )
 
 
+def _object(client, method, zone_name, path, operation, **options):
+    """One request on the object ``path`` whose 404 means "no such object": its reply, or None on a 404."""
+    reply = client.request(
+        method, object_path(zone_name, path), operation % path, allow_404=True, check_envelope=False, **options
+    )
+    return None if reply.status == 404 else reply
+
+
 def download(client, zone_name, path, sink):
     """Stream ``path`` into the open binary file ``sink``; True, or None when there is no such file (404)."""
-    reply = client.request(
-        "GET",
-        object_path(zone_name, path),
-        "Downloading /%s" % path,
-        allow_404=True,
-        expect="text",
-        check_envelope=False,
-        sink=sink,
-    )
-    return None if reply.status == 404 else True
+    reply = _object(client, "GET", zone_name, path, "Downloading /%s", expect="text", sink=sink)
+    return None if reply is None else True
 
 
 def describe(client, zone_name, path):
     """The ``StorageObject`` of ``path``, or None when there is none (404)."""
-    reply = client.request(
-        "DESCRIBE",
-        object_path(zone_name, path),
-        "Reading /%s" % path,
-        allow_404=True,
-        expect=OBJECT,
-        check_envelope=False,
-        changes_state=False,
-    )
-    return None if reply.status == 404 else reply.data
+    reply = _object(client, "DESCRIBE", zone_name, path, "Reading /%s", expect=OBJECT, changes_state=False)
+    return None if reply is None else reply.data
 
 
 def delete(client, zone_name, path):
     """Delete the file ``path``; a file already gone (404) is what was asked. None."""
-    client.request(
-        "DELETE",
-        object_path(zone_name, path),
-        "Deleting /%s" % path,
-        allow_404=True,
-        expect=STATUS,
-        decode=_status_body,
-        replay_safe=False,
-        check_envelope=False,
-    )
+    _object(client, "DELETE", zone_name, path, "Deleting /%s", expect=STATUS, decode=_status_body, replay_safe=False)

@@ -89,3 +89,15 @@ def test_describe_and_delete(fake_session):
     api.delete(client(), "site-files", "a.txt")
     api.delete(client(), "site-files", "a.txt")  # already gone
     assert [c["method"] for c in fake_session.calls] == ["DESCRIBE", "DESCRIBE", "DELETE", "DELETE"]
+
+
+def test_a_retried_upload_sends_the_whole_file_again_and_a_retried_download_starts_afresh(fake_session):
+    stream = io.BytesIO(b"hello")
+    stream.seek(3)  # as a cut first attempt would leave it
+    fake_session.responses = [FakeResponse(429, text="", headers={"Retry-After": "0"}), FakeResponse(201, text="")]
+    api.upload(client(), "site-files", "a.txt", stream, "ABC")
+    assert len(fake_session.calls) == 2 and stream.tell() == 0
+    sink = io.BytesIO()
+    fake_session.responses = [FakeResponse(503, text=""), FakeResponse(text="whole")]
+    assert api.download(client(), "site-files", "a.txt", sink) is True
+    assert sink.getvalue() == b"whole"
