@@ -107,3 +107,25 @@ def test_one_file_put_fetched_and_deleted(emulated_demo, host, tmp_path):
     gone = run(emulated_demo, host, "storage_file", path="robots.txt", state="absent")
     assert gone["changed"] and storage_writes(emulated_demo)[-1][0] == "DELETE"
     assert not run(emulated_demo, host, "storage_file", path="robots.txt", state="absent")["changed"]
+
+
+def test_a_large_upload_streams_from_disk_in_bounded_memory(emulated_demo, tmp_path):
+    import tracemalloc
+
+    from ansible_collections.edge.platform.plugins.module_utils._api import storage_files as api
+    from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
+
+    large = tmp_path / "large.bin"
+    with open(large, "wb") as stream:
+        stream.truncate(64 * 1024 * 1024)  # 64 MiB of zeros, sparse on disk
+    size, checksum = sets.sha256_file(str(large))
+    client = api.storage_client("%s/storage.bunnycdn.com" % emulated_demo.url, PASSWORDS[0], secrets=PASSWORDS)
+    tracemalloc.start()
+    try:
+        with open(large, "rb") as stream:
+            api.upload(client, "demo-files", "large.bin", stream, checksum)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 1024 * 1024, "the upload held %d bytes at its peak" % peak
+    assert api.describe(client, "demo-files", "large.bin")["Length"] == size
