@@ -242,17 +242,18 @@ def put_one(ctx, files, path):
     size, checksum = sets.sha256_file(_local_file(ctx.params["src"], "src"))
     local = sets.LocalFile(ctx.params["src"], size, checksum, content_type)
     wanted = dict(size=size, checksum=checksum, **({"content_type": content_type} if content_type else {}))
-    current = files.describe(path)
+    before = state_of(files.describe(path), content_type)
 
     def send():
         files.put(path, local)
         stored = files.describe(path)
-        if state_of(stored, content_type) != wanted:
-            ctx.fail(NOT_CONFIRMED % (1, "PUT /%s" % path), changed=stored is not None)
+        now = state_of(stored, content_type)
+        if now != wanted:  # changed only when what the platform holds is no longer what it was
+            ctx.fail(NOT_CONFIRMED % (1, "PUT /%s" % path), **({"changed": True} if now != before else {}))
         return stored
 
     return ctx.reconcile(
-        state_of(current, content_type),
+        before,
         wanted,
         send,
         reread=partial(files.describe, path),

@@ -129,3 +129,16 @@ def test_a_large_upload_streams_from_disk_in_bounded_memory(emulated_demo, tmp_p
         tracemalloc.stop()
     assert peak < 16 * 1024 * 1024, "the upload held %d bytes at its peak" % peak
     assert api.describe(client, "demo-files", "large.bin")["Length"] == size
+
+
+def test_one_file_whose_checksum_the_platform_does_not_hold_claims_nothing(emulated_demo, tmp_path, monkeypatch):
+    from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
+
+    source = tmp_path / "robots.txt"
+    source.write_text("User-agent: *\n")
+    real = sets.sha256_file
+    monkeypatch.setattr(sets, "sha256_file", lambda path: (real(path)[0], "00" * 32))
+    with emulated_demo.platform.gate.exclusive():
+        emulated_demo.platform.areas["storage"].checksum_mismatch = "stored_nothing"
+    failed = run(emulated_demo, "in-process", "storage_file", path="robots.txt", src=str(source))
+    assert failed["failed"] and "PUT /robots.txt" in failed["msg"] and "changed" not in failed
