@@ -8,7 +8,12 @@ answered 201 claiming nothing, the zone's password never shown; one file put, fe
 
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
+
+from ansible_collections.edge.platform.plugins.module_utils._api import storage_files as api
+from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
 
 HOSTS = ("module", "in-process")
 PASSWORDS = ("demo-storage-password", "demo-storage-read-only")
@@ -71,8 +76,6 @@ def test_a_failure_midway_is_reported_and_finished_by_a_rerun(emulated_demo, hos
 
 
 def test_a_checksum_mismatch_answered_201_claims_nothing(emulated_demo, tmp_path, monkeypatch):
-    from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
-
     root = site(tmp_path / "site", count=2)
     real = sets.sha256_file
     monkeypatch.setattr(sets, "sha256_file", lambda source: (real(source)[0], "00" * 32))
@@ -110,11 +113,6 @@ def test_one_file_put_fetched_and_deleted(emulated_demo, host, tmp_path):
 
 
 def test_a_large_upload_streams_from_disk_in_bounded_memory(emulated_demo, tmp_path):
-    import tracemalloc
-
-    from ansible_collections.edge.platform.plugins.module_utils._api import storage_files as api
-    from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
-
     large = tmp_path / "large.bin"
     with open(large, "wb") as stream:
         stream.truncate(64 * 1024 * 1024)  # 64 MiB of zeros, sparse on disk
@@ -132,8 +130,6 @@ def test_a_large_upload_streams_from_disk_in_bounded_memory(emulated_demo, tmp_p
 
 
 def test_one_file_whose_checksum_the_platform_does_not_hold_claims_nothing(emulated_demo, tmp_path, monkeypatch):
-    from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
-
     source = tmp_path / "robots.txt"
     source.write_text("User-agent: *\n")
     real = sets.sha256_file
