@@ -180,6 +180,8 @@ class Emulated(object):
         full = {}
         if "base_url" in spec:
             full.update(api_key=API_KEY, base_url=self.url)
+        if "storage_base_url" in spec:  # the Edge Storage API of the demo's storage zone (region DE)
+            full.update(storage_base_url="%s/storage.bunnycdn.com" % self.url)
         if "database_url" in spec:
             full.update(database_url="%s/db/demo" % self.url, auth_token=DATABASE_TOKEN)
         full.update(args)

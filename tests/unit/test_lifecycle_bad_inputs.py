@@ -160,6 +160,8 @@ NULL_BASE = {
     "rate_limit_rule": dict(shield_zone_id=3001, rule_name="never there", state="absent"),
     "rate_limit_rule_info": dict(shield_zone_id=3001, rule_name="api burst"),
     "shield_zone": dict(pullzone_id=2001),
+    "storage_file": CASES["storage_file"]["absent"],
+    "storage_files": CASES["storage_files"]["in sync"],
     "storage_zone": CASES["storage_zone"]["absent already"],
     "storage_zone_info": dict(name="never-there"),
 }

@@ -35,6 +35,10 @@ class Call(object):
     GET/HEAD/OPTIONS); it decides between ``MAY_HAVE_BEEN_SENT`` and ``NO_ANSWER`` when no answer came.
     ``decode(text)`` turns a 2xx body into data instead of :func:`~.errors.decode_json` (None: not JSON).
     ``text_body`` (a str, instead of ``json_body``) is sent as it is, UTF-8, as ``Content-Type: text/plain``.
+    ``headers``: more request headers (never credentials: those are the client's). ``body_file``: a binary file
+    object streamed as the body (rewound before each attempt, so memory stays bounded whatever its size).
+    ``sink``: a binary file object a 2xx answer's body is streamed into (emptied before each attempt) instead of
+    being read into ``Reply.text``; the reply's text is then empty.
     404 is returned only with ``allow_404``.
     ``classify(error)`` is the resource's reading of a failure: given the :class:`~.errors.ApiError` the answer (or
     its absence) amounts to, it returns the error the resource defines for it (a refusal for the zone's plan, a 202
@@ -54,6 +58,9 @@ class Call(object):
     decode = None
     text_body = None
     classify = None
+    headers = None
+    body_file = None
+    sink = None
 
     def __init__(self, method, url, operation, **options):
         self.method = method

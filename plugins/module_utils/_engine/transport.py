@@ -61,10 +61,12 @@ def send(client, call):
     """``(response, body, attempt)``: the answer to ``call`` (a :class:`~.call.Call`) over ``client``'s session,
     after ``attempt`` retries; ``body`` as :func:`read_body` gives it. Raises :class:`ApiError` when no answer came
     and no retry is allowed."""
-    headers, raw = client.auth_headers, {}
+    headers, raw = dict(call.headers or {}, **client.auth_headers), {}
     if call.text_body is not None:
         headers = dict(headers, **{"Content-Type": "text/plain; charset=utf-8"})
         raw = {"data": call.text_body.encode("utf-8")}
+    elif call.body_file is not None:
+        raw = {"data": call.body_file}
     attempt = 0
     while True:
         try:
@@ -88,6 +90,8 @@ def send(client, call):
 
 def _exchange(client, call, headers, raw):
     """One attempt: the response and its bounded body (the connection is released before anything else)."""
+    if call.body_file is not None:
+        call.body_file.seek(0)  # a retry sends the whole file again
     response = client.session.request(
         call.method,
         call.url,
@@ -101,9 +105,23 @@ def _exchange(client, call, headers, raw):
         **raw,
     )
     try:
+        if call.sink is not None and 200 <= response.status_code < 300:
+            return response, _stream_to(response, call.sink)
         return response, read_body(response, client.max_response_bytes)
     finally:
         response.close()
+
+
+def _stream_to(response, sink):
+    """``("", size, "complete")``: the answer's bytes written to the file object ``sink`` in chunks (a download of
+    any size in bounded memory); ``sink`` is emptied first, so a retried attempt never appends to a cut one."""
+    sink.seek(0)
+    sink.truncate()
+    size = 0
+    for chunk in response.iter_content(CHUNK_BYTES):
+        sink.write(chunk)
+        size += len(chunk)
+    return "", size, "complete"
 
 
 def _unbuildable(operation, exc, url_option):

@@ -162,6 +162,8 @@ def build_play(module, examples, settings, play_vars):
     }
     if "base_url" in options:
         play["environment"] = {"EDGE_BASE_URL": options["base_url"]}
+    if "storage_base_url" in options:  # the storage file modules' Edge Storage root, read alike (EDGE_STORAGE_BASE_URL)
+        play.setdefault("environment", {})["EDGE_STORAGE_BASE_URL"] = options["storage_base_url"]
     return play
 
 
