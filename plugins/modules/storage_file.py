@@ -116,14 +116,17 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._cores import storage_files as core
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._hosts.storage_connection import storage_argument_spec
+from ansible_collections.edge.platform.plugins.module_utils._hosts.storage_connection import (
+    storage_argument_spec,
+    storage_options,
+)
 
 
 def run(ctx):
-    path = core.remote_path(ctx)
+    path, options = core.remote_path(ctx), storage_options(ctx)  # bad input fails here, before any request
     if not path:
         ctx.fail("path must name a file of the zone (from its root), not the root itself.")
-    files = core.Files(ctx, core.zone_of(ctx))
+    files = core.Files(core.zone_of(ctx), **options)
     if ctx.params["state"] == "absent":
         outcome = core.remove_one(ctx, files, path)
     elif ctx.params["src"] is not None:

@@ -186,15 +186,18 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._cores import storage_files as core
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
-from ansible_collections.edge.platform.plugins.module_utils._hosts.storage_connection import storage_argument_spec
+from ansible_collections.edge.platform.plugins.module_utils._hosts.storage_connection import (
+    storage_argument_spec,
+    storage_options,
+)
 from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
 
 
 def run(ctx):
     params = ctx.params
-    prefix, limit = core.remote_path(ctx), params["concurrency"]
+    prefix, limit, options = core.remote_path(ctx), params["concurrency"], storage_options(ctx)
     local = sets.local_files(params["src"], params["include"], params["exclude"], params["content_types"])
-    files = core.Files(ctx, core.zone_of(ctx))
+    files = core.Files(core.zone_of(ctx), **options)
     remote = files.remote(prefix, local, limit, params["delete"])
     plan = sets.Plan(local, remote, params["delete"], params["include"], params["exclude"])
     if ctx.diff_mode and plan.changes:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import tempfile
 from functools import partial
-from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._api import storage_files as api
 from ansible_collections.edge.platform.plugins.module_utils._api import storage_zones
@@ -73,34 +72,13 @@ def remote_path(ctx, option="path"):
     return text
 
 
-def _check_root(value):
-    parts = urlsplit(value or "")
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.username:
-        raise InputError(
-            "storage_base_url must be an absolute http:// or https:// URL without a query or user (for "
-            "the emulator: <emulator URL>/<the zone's StorageHostname>).",
-            option="storage_base_url",
-        )
-
-
 class Files(object):
-    """The files of one zone: ``client`` (its Edge Storage client), ``name`` (the zone's name)."""
+    """The files of one zone: ``client`` (its Edge Storage client), ``name`` (the zone's name). ``override`` and
+    ``options``: the checked ``storage_base_url`` and the transport options (``_hosts/storage_connection.py``)."""
 
-    def __init__(self, ctx, zone):
-        override = ctx.params.get("storage_base_url")
-        if override:
-            _check_root(override)
-        params = ctx.params
+    def __init__(self, zone, override=None, **options):
         self.name = zone["Name"]
-        self.client = api.storage_client(
-            api.storage_root(zone, override),
-            zone["Password"],
-            secrets=ctx.secrets,
-            timeout=params["timeout"],
-            retries=params["retries"],
-            validate_certs=params["validate_certs"],
-            warn=ctx.warn,
-        )
+        self.client = api.storage_client(api.storage_root(zone, override), zone["Password"], **options)
 
     def listing(self, path):
         return api.list_directory(self.client, self.name, path)

@@ -158,8 +158,9 @@ def check_transport(params):
     return None
 
 
-def check_http_url(value, option, example=DEFAULT_BASE_URL):
-    """An error message when ``value`` is not the root of an http(s) API (no path, query or user), else None."""
+def check_http_url(value, option, example=DEFAULT_BASE_URL, root=True):
+    """An error message when ``value`` is not the root of an http(s) API (no path, query or user; a path allowed
+    without ``root``), else None."""
     text = (value or "").strip()
     try:
         parts = urlsplit(text)
@@ -172,7 +173,7 @@ def check_http_url(value, option, example=DEFAULT_BASE_URL):
         return "%s must be an absolute http:// or https:// URL (for example %s); got %r." % (option, example, shown)
     if parts.username is not None or parts.password is not None:
         return "%s must not carry a user or password before the host; give the key in api_key." % option
-    if parts.path not in ("", "/") or parts.query or parts.fragment:
+    if (root and parts.path not in ("", "/")) or parts.query or parts.fragment:
         return "%s must be the API root, without a path or query (for example %s); got %r with a %s." % (
             option,
             example,

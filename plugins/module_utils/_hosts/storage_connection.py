@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from ansible.module_utils.basic import env_fallback
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+
+from .connection import check_http_url, transport_options
+
 STORAGE_BASE_URL_ENV = ("EDGE_STORAGE_BASE_URL",)
+EMULATOR_ROOT = "<emulator URL>/<the zone's StorageHostname>"
 
 
 def storage_argument_spec():
@@ -25,3 +30,14 @@ def storage_argument_spec():
         storage_zone_id=dict(type="int"),
         storage_base_url=dict(type="str", fallback=(env_fallback, list(STORAGE_BASE_URL_ENV))),
     )
+
+
+def storage_options(ctx):
+    """The keywords of the zone's Edge Storage client (``_cores/storage_files.Files``): ``override``, the checked
+    ``storage_base_url`` (None: the zone's own host), and the transport options every connection takes. A bad
+    ``storage_base_url`` fails here, before any request."""
+    override = ctx.params["storage_base_url"]
+    problem = check_http_url(override, "storage_base_url", EMULATOR_ROOT, root=False) if override else None
+    if problem:
+        raise InputError(problem, option="storage_base_url")
+    return dict(transport_options(ctx), override=override.strip() if override else None)
