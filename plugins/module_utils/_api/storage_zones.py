@@ -56,6 +56,14 @@ def list_all(client):
     return core_list(client, ZONES, "storage zones")
 
 
+def not_named(name, option):
+    """The advice when no storage zone is named ``name`` (the value of ``option``)."""
+    return (
+        "No storage zone named %r is visible to this API key: check %s (names are exact), or create the zone first "
+        "with edge.platform.storage_zone." % (name, option)
+    )
+
+
 def predicted_zone(name):
     """The check-mode ledger's note of the storage zone ``name`` (``_engine/ledger.py``), as :func:`find_named`
     compares (exactly)."""

@@ -45,12 +45,6 @@ def managed(ctx, settings, zone):
     return settings
 
 
-NO_STORAGE_ZONE = (
-    "No storage zone named %r is visible to this API key: check origin_storage_zone (names are exact), or create the "
-    "zone first with edge.platform.storage_zone."
-)
-
-
 def storage_origin(ctx, settings, zone):
     """``settings`` with ``origin_storage_zone`` (a storage zone's name) as the ``storage_zone_id`` it names, which
     implies ``origin_type: storage_zone``; None when the storage zone was only predicted by an earlier task under
@@ -63,7 +57,7 @@ def storage_origin(ctx, settings, zone):
     found = storage_zones.find_named(ctx.client, name)
     if found is None:
         if not ctx.predicted_dependency("storage zone %r" % name, needs=[storage_zones.predicted_zone(name)]):
-            raise InputError(NO_STORAGE_ZONE % name, option="origin_storage_zone")
+            raise InputError(storage_zones.not_named(name, "origin_storage_zone"), option="origin_storage_zone")
         if zone is None:
             ctx.note_predicted(*pull_zones.predicted_zone(ctx.params["name"]))
         return None

@@ -43,11 +43,7 @@ def zone_of(ctx):
     if zone_id is None:
         found = masked(ctx, storage_zones.find_named(ctx.client, name))
         if found is None:
-            raise InputError(
-                "No storage zone named %r is visible to this API key: check storage_zone (create the zone "
-                "with edge.platform.storage_zone)." % name,
-                option="storage_zone",
-            )
+            raise InputError(storage_zones.not_named(name, "storage_zone"), option="storage_zone")
         zone_id = found["Id"]
     hint = "No storage zone with id %d is visible to this API key: check storage_zone_id." % zone_id
     zone = masked(ctx, storage_zones.get(ctx.client, zone_id, hint))  # a list item may lack the password: read by id
