@@ -44,7 +44,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 )
 
 from .answers import object_with
-from .listing import check_listing
+from .listing import check_listing, named_exactly
 
 DATABASES = "/database/v2/databases"  # GET: one page of the account's databases; POST: create one
 PREFIX = DATABASES + "/%s"  # GET, PATCH, DELETE: one database
@@ -279,14 +279,8 @@ def predicted_database(name):
 def find_named(client, name, databases=None):
     """The ``Database2`` named exactly ``name`` (case and all), or None; several with the name: InputError listing
     their ids. ``databases``: a listing already read (else one is read)."""
-    exact = [db for db in (list_all(client) if databases is None else databases) if db.get("name") == name]
-    if len(exact) > 1:
-        raise InputError(
-            "%d databases are named %r (ids %s), so the database to manage is ambiguous: give database_id to choose "
-            "one." % (len(exact), name, ", ".join(db["id"] for db in exact)),
-            option="name",
-        )
-    return exact[0] if exact else None
+    models = list_all(client) if databases is None else databases
+    return named_exactly(models, name, "database", "database", "database_id", "id", "name")
 
 
 def _on_database(client, method, database_id, operation, **options):

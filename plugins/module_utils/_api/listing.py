@@ -103,6 +103,19 @@ def _describe(models, id_key, name_key):
     return ", ".join(shown) + (" and %d more" % more if more > 0 else "")
 
 
+def named_exactly(models, name, what, noun="zone", id_option="id", id_key="Id", name_key="Name"):
+    """The one of ``models`` whose ``name_key`` is exactly ``name`` (case and all), or None; several: InputError
+    (option ``name``) listing their ids, as the ``what`` (a ``noun``) to manage is then ambiguous."""
+    exact = [model for model in models if model.get(name_key) == name]
+    if len(exact) > 1:
+        raise InputError(
+            "%d %ss are named %r (ids %s), so the %s to manage is ambiguous: give %s to choose one."
+            % (len(exact), what, name, ", ".join(str(model.get(id_key)) for model in exact), noun, id_option),
+            option="name",
+        )
+    return exact[0] if exact else None
+
+
 def pick(models, wanted, what, option, id_option, id_key, name_key):
     """The one model whose ``name_key`` equals ``wanted`` (normalised), else LookupFailed."""
     exact = [model for model in models if normal(model.get(name_key)) == normal(wanted)]

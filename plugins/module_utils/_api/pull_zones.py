@@ -39,7 +39,7 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.errors impor
 from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import FIELD_OPTIONS
 
 from .answers import is_id, object_with, object_with_id
-from .listing import LookupFailed, core_list, normal, pick, predicted
+from .listing import LookupFailed, core_list, named_exactly, normal, pick, predicted
 
 ZONES = "/pullzone"
 ZONE = "/pullzone/%d"
@@ -228,14 +228,7 @@ def find_named(client, name):
     def named(zone):
         return zone.get("Name") == name
 
-    exact = [zone for zone in searched(client, name, named) if named(zone)]
-    if len(exact) > 1:
-        raise InputError(
-            "%d pull zones are named %r (ids %s), so the zone to manage is ambiguous: give id to choose one."
-            % (len(exact), name, ", ".join(str(zone.get("Id")) for zone in exact)),
-            option="name",
-        )
-    return exact[0] if exact else None
+    return named_exactly(searched(client, name, named), name, WHAT)
 
 
 def _field_hint(error, name=None):

@@ -27,7 +27,7 @@ import re
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError, summary
 
 from .answers import object_with_id
-from .listing import core_list
+from .listing import core_list, named_exactly
 
 ZONES = "/storagezone"
 ZONE = "/storagezone/%d"
@@ -73,14 +73,7 @@ def predicted_zone(name):
 def find_named(client, name):
     """The StorageZoneModel named exactly ``name``, or None; several zones of the name (the platform should allow
     none) make the zone ambiguous: InputError listing their ids."""
-    exact = [zone for zone in list_all(client) if zone.get("Name") == name and not zone.get("Deleted")]
-    if len(exact) > 1:
-        raise InputError(
-            "%d storage zones are named %r (ids %s), so the zone to manage is ambiguous: give id to choose one."
-            % (len(exact), name, ", ".join(str(zone.get("Id")) for zone in exact)),
-            option="name",
-        )
-    return exact[0] if exact else None
+    return named_exactly([zone for zone in list_all(client) if not zone.get("Deleted")], name, "storage zone")
 
 
 def _read(client, zone_id, hint, allow_404=False):
