@@ -30,12 +30,7 @@ from __future__ import annotations
 
 import base64
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import (
-    ApiError,
-    InputError,
-    summary,
-    unconfirmed,
-)
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, summary, unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import FIELD_OPTIONS
 
 from .answers import is_id, object_with, object_with_id

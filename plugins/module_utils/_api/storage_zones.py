@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError, summary
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, summary
 
 from .answers import object_with_id
 from .listing import core_list, named_exactly
