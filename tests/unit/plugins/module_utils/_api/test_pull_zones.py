@@ -7,7 +7,7 @@ import base64
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 from ansible_collections.edge.platform.tests.unit.conftest import FakeResponse
 from ansible_collections.edge.platform.tests.unit.plugins.module_utils._api.answers import client, dns_page
 
@@ -82,7 +82,7 @@ def test_find_named_is_exact_and_none_when_absent():
     assert pull_zones.find_named(api, "Demo")["Id"] == 2
     assert pull_zones.find_named(api, "dem") is None  # a search that found other zones works: no second listing
     assert [c["params"].get("search") for c in session.calls] == ["Demo", "dem"]
-    with pytest.raises(pull_zones.InputError, match=r"2 pull zones are named 'demo' \(ids 1, 3\)"):
+    with pytest.raises(InputError, match=r"2 pull zones are named 'demo' \(ids 1, 3\)"):
         pull_zones.find_named(api, "demo")
 
 
