@@ -18,6 +18,8 @@ parent's own read); these shapes only say what the operation returns.
 
 from __future__ import annotations
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import summary
+
 
 def is_id(value):
     """A platform id: a positive integer (booleans are not numbers)."""
@@ -79,3 +81,23 @@ def shield_page(what):
         "the page of %s (an object with data)" % what,
         lambda data: isinstance(data, dict) and "data" in data and _list_or_null(data["data"]),
     )
+
+
+def unless_gone(client, reply, operation, what):
+    """``reply.data``, or None when a read asked with ``allow_404`` was answered 404 by the platform (an empty body
+    or a JSON error): ``what`` ("the zone") is gone. A 404 page of anything else (a proxy's HTML) says nothing about
+    it: not understood, so no "gone" is claimed from it."""
+    if reply.status != 404:
+        return reply.data
+    if reply.text.strip() and not isinstance(reply.data, dict):
+        raise client.not_understood(
+            operation,
+            404,
+            "the 404 answer (%s) is not the platform's, so it does not show %s is gone: %s"
+            % (
+                reply.headers.get("Content-Type") or "no content type",
+                what,
+                summary(reply.text, reply.headers.get("Content-Type")),
+            ),
+        )
+    return None

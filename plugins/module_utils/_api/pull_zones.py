@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import base64
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, summary, unconfirmed
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, unconfirmed
 from ansible_collections.edge.platform.plugins.module_utils._shapes.pull_zones import FIELD_OPTIONS
 
-from .answers import is_id, object_with, object_with_id
+from .answers import is_id, object_with, object_with_id, unless_gone
 from .listing import LookupFailed, core_list, named_exactly, normal, pick, predicted
 
 ZONES = "/pullzone"
@@ -137,19 +137,7 @@ def get_or_none(client, zone_id, hint=None):
     """:func:`get`, or None when the platform answers 404 (the zone is gone). The platform's 404 has an empty body or
     a JSON error; a 404 page of anything else (a proxy's HTML) says nothing about the zone: not understood."""
     reply = _read(client, zone_id, hint, False, False, allow_404=True)
-    if reply.status != 404:
-        return reply.data
-    if reply.text.strip() and not isinstance(reply.data, dict):
-        raise client.not_understood(
-            "Reading pull zone %d" % zone_id,
-            404,
-            "the 404 answer (%s) is not the platform's, so it does not show the zone is gone: %s"
-            % (
-                reply.headers.get("Content-Type") or "no content type",
-                summary(reply.text, reply.headers.get("Content-Type")),
-            ),
-        )
-    return None
+    return unless_gone(client, reply, "Reading pull zone %d" % zone_id, "the zone")
 
 
 def with_hostnames(client, zone_id, model=None, hint=None):

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import re
 
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, summary
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 
-from .answers import object_with_id
+from .answers import object_with_id, unless_gone
 from .listing import core_list, named_exactly
 
 ZONES = "/storagezone"
@@ -95,16 +95,7 @@ def get(client, zone_id, hint=None):
 def get_or_none(client, zone_id, hint=None):
     """:func:`get`, or None when the platform answers 404 with its own (empty or JSON) body: the zone is gone."""
     reply = _read(client, zone_id, hint, allow_404=True)
-    if reply.status != 404:
-        return reply.data
-    if reply.text.strip() and not isinstance(reply.data, dict):
-        raise client.not_understood(
-            "Reading storage zone %d" % zone_id,
-            404,
-            "the 404 answer (%s) is not the platform's, so it does not show the zone is gone"
-            % summary(reply.text, reply.headers.get("Content-Type")),
-        )
-    return None
+    return unless_gone(client, reply, "Reading storage zone %d" % zone_id, "the zone")
 
 
 def _taken(error):
