@@ -197,8 +197,9 @@ def run(ctx):
     params = ctx.params
     prefix, limit, options = core.remote_path(ctx), params["concurrency"], storage_options(ctx)
     local = sets.local_files(params["src"], params["include"], params["exclude"], params["content_types"])
-    files = core.Files(core.zone_of(ctx), **options)
-    remote = files.remote(prefix, local, limit, params["delete"])
+    zone = core.zone_of(ctx, changed=bool(local))  # None: only predicted by an earlier task under --check
+    files = core.Files(zone, **options) if zone else None
+    remote = files.remote(prefix, local, limit, params["delete"]) if files else {}
     plan = sets.Plan(local, remote, params["delete"], params["include"], params["exclude"])
     if ctx.diff_mode and plan.changes:
         ctx.diffs = [plan.diff(prefix)]

@@ -37,12 +37,16 @@ NOT_CONFIRMED = (
 )
 
 
-def zone_of(ctx):
-    """The StorageZoneModel of ``storage_zone`` (name) or ``storage_zone_id``, its passwords registered as secrets."""
+def zone_of(ctx, changed=True):
+    """The StorageZoneModel of ``storage_zone`` (name) or ``storage_zone_id``, its passwords registered as secrets;
+    None under --check when the named zone is missing but an earlier task of the run predicted creating it (the task
+    then stands in, holding nothing to compare with, and reports ``changed``: ``ctx.predicted_dependency``)."""
     zone_id, name = ctx.params["storage_zone_id"], ctx.params["storage_zone"]
     if zone_id is None:
         found = masked(ctx, storage_zones.find_named(ctx.client, name))
         if found is None:
+            if ctx.predicted_dependency("storage zone %r" % name, changed, needs=[storage_zones.predicted_zone(name)]):
+                return None
             raise InputError(storage_zones.not_named(name, "storage_zone"), option="storage_zone")
         zone_id = found["Id"]
     hint = "No storage zone with id %d is visible to this API key: check storage_zone_id." % zone_id

@@ -92,6 +92,28 @@ def test_bad_input_sends_nothing(emulated_demo, tmp_path):
     assert dotted["failed"] and "path" in dotted["msg"] and emulated_demo.log() == []
 
 
+def test_a_zone_only_predicted_stands_in_under_check(emulated_demo, tmp_path):
+    """On the module path nothing tells a predicted zone from a typo, so under --check a missing zone stands in (the
+    in-process host consults the run's ledger: tests/integration/targets/site); a real run fails naming the option."""
+    root = site(tmp_path / "site", count=3)
+    planned = run(emulated_demo, "module", check=True, diff=True, src=str(root), storage_zone="not-yet")
+    assert planned["changed"] and len(planned["uploaded"]) == 3 and len(planned["diff"]["after"]) == 3
+    assert "Check mode: storage zone 'not-yet' does not exist" in " ".join(planned["warnings"])
+    one = run(
+        emulated_demo,
+        "module",
+        "storage_file",
+        check=True,
+        path="a.txt",
+        src=str(root / "d0" / "e0" / "f000.txt"),
+        storage_zone="not-yet",
+    )
+    assert one["changed"] and one["file"] is None
+    assert storage_writes(emulated_demo) == []
+    real = run(emulated_demo, "module", src=str(root), storage_zone="not-yet")
+    assert real["failed"] and "No storage zone named 'not-yet'" in real["msg"]
+
+
 @pytest.mark.parametrize("host", HOSTS)
 def test_one_file_put_fetched_and_deleted(emulated_demo, host, tmp_path):
     source = tmp_path / "robots.txt"
