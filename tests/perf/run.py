@@ -3,8 +3,8 @@
 Usage: ``.venv/bin/python tests/perf/run.py [--repeat N] [--only SUBSTRING] [--quick]``
 
 ``--quick`` (``make bench-quick``) leaves out the cases that take minutes each (``"slow": True``: the
-2,000-operation api_guardian_spec timings and the 1,000-URL purge, paced to the platform's buckets) and
-bench_openapi.py: a few minutes instead of half an hour, for a change that does not touch those. ``make bench``
+2,000-operation api_guardian_spec timings and the 1,000-URL purge, paced to the platform's buckets),
+bench_storage_memory.py and bench_openapi.py: a few minutes instead of half an hour, for a change that does not touch those. ``make bench``
 runs everything.
 
 Cases live in tests/perf/cases/<name>.py (auto-discovered; add a file, edit nothing else):
@@ -48,7 +48,9 @@ Tasks are one-key dicts ``{FQCN: args}``. Play variables: ``edge_base_url``, ``e
 and ``base_url`` and the database modules ``database_url`` and ``auth_token``.
 Request counts (and a network case's new connections per item) are deterministic: a case that does not match
 its ``expect`` makes the run exit 1.
-Timings never fail the run. Last, bench_openapi.py times api_guardian_spec's work on a 2,000-operation
+Timings never fail the run. bench_storage_memory.py uploads 1 GiB with storage_file in a process of its own: its peak
+RSS must grow by less than 64 MiB over a 1 KiB upload's (a memory bound, deterministic enough to check), the file be
+stored whole and a second upload be no change. Last, bench_openapi.py times api_guardian_spec's work on a 2,000-operation
 document; its no-change comparison must find no change (also deterministic).
 """
 
@@ -81,6 +83,11 @@ BENCH_OPENAPI = os.path.join(
 )
 BENCH_MEMORY = os.path.join(COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_memory.py")
 OPENAPI_CASE = "api_guardian_spec large document (bench_openapi.py: parse, derive, measure, compare; no HTTP)"
+BENCH_STORAGE_MEMORY = os.path.join(
+    COLLECTIONS, "ansible_collections", "edge", "platform", "tests", "perf", "bench_storage_memory.py"
+)
+STORAGE_MEMORY_CASE = "storage_file 1 GiB upload (bench_storage_memory.py: the module's own process, peak RSS)"
+STORAGE_MEMORY_BOUND = 64 * 1024 * 1024  # issue 32: the worker's peak grows by less than 64 MiB
 API_KEY = "demo-api-key"
 DATABASE_TOKEN = "demo-full-token"  # full access to the demo fixture's database "demo"
 CLEAR_LOG = {
@@ -621,6 +628,44 @@ def measure_openapi():
     return title, rows, matched
 
 
+def measure_storage_memory():
+    """``(rows, ok)``: bench_storage_memory.py's upload of 1 GiB, and whether its peak growth stayed under
+    :data:`STORAGE_MEMORY_BOUND` with the file stored whole and its second upload no change."""
+    proc = subprocess.run(
+        [sys.executable, BENCH_STORAGE_MEMORY],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        universal_newlines=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError("bench_storage_memory.py failed:\n" + proc.stdout)
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    ok = (
+        result["peak_growth_bytes"] < STORAGE_MEMORY_BOUND
+        and result["changed"] == [True, True, False]
+        and result["stored_bytes"] == result["bytes"]
+    )
+    rows = [
+        ("file", "%.0f MiB (sparse zeros, hashed and sent from disk)" % (result["bytes"] / 1048576.0)),
+        ("peak RSS, 1 KiB upload (baseline)", "%.1f MB" % (result["baseline_peak_bytes"] / 1e6)),
+        ("peak RSS, the large upload", "%.1f MB" % (result["peak_bytes"] / 1e6)),
+        (
+            "growth",
+            "%.1f MB (bound %.0f MB) %s"
+            % (result["peak_growth_bytes"] / 1e6, STORAGE_MEMORY_BOUND / 1e6, "ok" if ok else "MISMATCH"),
+        ),
+        (
+            "upload, then again (no change)",
+            "%.1fs, %.1fs; changed %s" % (result["seconds"], result["again_seconds"], result["changed"][1:]),
+        ),
+    ]
+    if result.get("failure"):
+        rows.append(("failure", result["failure"]))
+    return rows, ok
+
+
 def table(header, rows):
     widths = [max(len(str(row[i])) for row in [header] + rows) for i in range(len(header))]
     lines = [
@@ -727,6 +772,11 @@ def main(argv=None):
         print(table(("case", "answer", "read", "peak growth", "peak/answer", "result"), memory_rows))
         for note in memory_notes:
             print("  " + note)
+    if args.only in STORAGE_MEMORY_CASE and not args.quick:
+        rows, matched = measure_storage_memory()
+        ok = ok and matched
+        print("\n%s" % STORAGE_MEMORY_CASE)
+        print(table(("step", "measured"), rows))
     if args.only in OPENAPI_CASE and not args.quick:
         title, rows, matched = measure_openapi()
         ok = ok and matched
