@@ -22,18 +22,22 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import storage_files as api
 from ansible_collections.edge.platform.plugins.module_utils._api import storage_zones
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
-from ansible_collections.edge.platform.plugins.module_utils._engine.context import Finished
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import DONE, run_bounded, widen_pool
 from ansible_collections.edge.platform.plugins.module_utils._sets import storage_files as sets
 
 from .storage_zones import masked
 
+# why an upload's 201 alone does not count as landed (_engine/batch.py: each is confirmed by the listing read back)
+UNPROVEN = (
+    "A checksum that does not match what arrived may be answered 201 with nothing stored (docs/platform-notes.md, "
+    "\"Storage files: what the modules do\"), so an upload counts as landed only when the listing read back shows its "
+    "checksum: check that the file did not change while it was sent, and re-run"
+)
 NOT_CONFIRMED = (
-    "The platform accepted %d upload(s) but the listing read back does not show their checksum, so they are not "
-    "counted as landed: %s. A checksum that does not match what arrived may be answered 201 with nothing stored "
-    "(docs/platform-notes.md, \"Storage files: what the modules do\"): check that the files did not change while "
-    "they were sent, and re-run."
+    "The platform accepted PUT /%s but a read of the file does not show its checksum, so it is not landed. "
+    + UNPROVEN
+    + "."
 )
 
 
@@ -119,6 +123,7 @@ def _upload(files, prefix, plan, relative):
         "PUT /%s" % sets.join(prefix, relative),
         partial(files.put, sets.join(prefix, relative), local),
         lambda now: relative in now and not sets.differs(local, now[relative]),
+        unproven=UNPROVEN,
     )
 
 
@@ -131,19 +136,13 @@ def _delete(files, prefix, relative):
 
 
 def apply(ctx, files, plan, prefix, limit):
-    """Send ``plan``'s uploads, confirm them by the listing read back, then its deletes; fails saying what landed."""
+    """Send ``plan``'s uploads, each counted as landed only once the listing read back shows it, then its deletes;
+    fails saying what landed, failed, is unknown or was not sent (``_engine/batch.py``)."""
     widen_pool(files.client.session, limit)
-    tree = partial(files.tree, prefix, limit)
     uploads = [_upload(files, prefix, plan, relative) for relative in plan.uploads()]
     deletes = [_delete(files, prefix, relative) for relative in plan.deleted]
-    try:
-        if uploads:
-            apply_phases(ctx, [uploads], limit, tree)
-            _confirm(ctx, uploads, _read_back(files, prefix, plan, limit))
-        apply_phases(ctx, [deletes], limit, tree)
-    except Finished as finished:
-        _settled_failure(finished.result, uploads, deletes, tree)
-        raise
+    tree, read_back = partial(files.tree, prefix, limit), partial(_read_back, files, prefix, plan, limit)
+    apply_phases(ctx, [uploads, deletes], limit, tree, confirm=read_back)
 
 
 def _read_back(files, prefix, plan, limit):
@@ -152,55 +151,6 @@ def _read_back(files, prefix, plan, limit):
     now = sets.remote_files(files.listing, prefix, limit, sets.needed(plan.local, False))[0]
     missing = [rel for rel in plan.uploads() if rel not in now or sets.differs(plan.local[rel], now[rel])]
     return files.described(now, prefix, missing, limit)
-
-
-def _confirm(ctx, uploads, now):
-    """Fail naming the uploads answered 201 whose checksum the listing ``now`` does not show."""
-    unconfirmed = [write for write in uploads if not write.landed(now)]
-    if unconfirmed:
-        landed = [write.label for write in uploads if write not in unconfirmed]
-        ctx.fail(
-            NOT_CONFIRMED % (len(unconfirmed), ", ".join(write.label for write in unconfirmed)),
-            writes=dict(landed=landed, failed=[write.label for write in unconfirmed], unknown=[], not_sent=[]),
-            confirmed=True,
-        )
-
-
-def _settled_failure(result, uploads, deletes, tree):
-    """A failed task's ``writes`` naming every upload and delete: an upload counts as landed only when a listing
-    shows its checksum (one more listing when the uploads failed before the confirming one); ``changed`` only when
-    some write landed."""
-    confirmed, writes = result.pop("confirmed", False), result.get("writes")
-    if writes is None:
-        return
-    listed = set(writes["landed"] + writes["failed"] + writes["unknown"] + writes["not_sent"])
-    if uploads and not any(
-        write.label in listed for write in uploads
-    ):  # the deletes failed: the uploads were confirmed
-        writes["landed"] = [write.label for write in uploads] + writes["landed"]
-    elif not confirmed:
-        _unconfirmed_out(writes, [write for write in uploads if write.label in writes["landed"]], tree)
-    listed = set(writes["landed"] + writes["failed"] + writes["unknown"] + writes["not_sent"])
-    writes["not_sent"] += [write.label for write in uploads + deletes if write.label not in listed]
-    if writes["landed"]:
-        result["changed"] = True
-    else:
-        result.pop("changed", None)
-
-
-def _unconfirmed_out(writes, answered, tree):
-    """Move the ``answered`` uploads the listing read now does not show out of ``landed`` (to ``failed``; to
-    ``unknown`` when the listing cannot be read)."""
-    if not answered:
-        return
-    try:
-        now = tree()
-    except ApiError:
-        now = None
-    for write in answered:
-        if now is None or not write.landed(now):
-            writes["landed"].remove(write.label)
-            writes["unknown" if now is None else "failed"].append(write.label)
 
 
 def state_of(stored, content_type=None):
@@ -227,7 +177,7 @@ def put_one(ctx, files, path):
         stored = files.describe(path)
         now = state_of(stored, content_type)
         if now != wanted:  # changed only when what the platform holds is no longer what it was
-            ctx.fail(NOT_CONFIRMED % (1, "PUT /%s" % path), **({"changed": True} if now != before else {}))
+            ctx.fail(NOT_CONFIRMED % path, **({"changed": True} if now != before else {}))
         return stored
 
     return ctx.reconcile(

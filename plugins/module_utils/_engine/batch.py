@@ -19,12 +19,16 @@ A failure midway says exactly what happened to every write:
 A lost answer (``ApiError`` kinds in ``UNCONFIRMED_KINDS``) is never replayed: the state is read once after the batch
 and each such write is settled by it, as :meth:`Context.reconcile` does for one object. When every write landed (some
 settled by the re-read), the task succeeds with a warning naming them.
+
+A write whose answer alone is no proof (``Write.unproven``: a storage upload answered 201 may have stored nothing) is
+landed only once ``confirm()``, one read of the state after its phase, shows it; not shown, it failed; the read
+failing, it is unknown. So a failure message never calls such a write landed before the state showed it.
 """
 
 from __future__ import annotations
 
 from .context import Finished
-from .errors import UNCONFIRMED_KINDS, ApiError
+from .errors import BAD_ANSWER, UNCONFIRMED_KINDS, ApiError
 from .parallel import DONE, FAILED, run_bounded
 
 SHOWN = 10  # writes named per list in a message (the result lists them all)
@@ -32,10 +36,11 @@ SHOWN = 10  # writes named per list in a message (the result lists them all)
 
 class Write(object):
     """One planned write: ``label`` (what it does, for messages), ``send()`` (does it; returns the answer) and
-    ``landed(now)`` (whether the state read back after a lost answer shows it done)."""
+    ``landed(now)`` (whether the state read back shows it done); ``unproven``: None when an answer of success proves
+    the write landed, else why it does not (the hint of the failure when the state read back does not show it)."""
 
-    def __init__(self, label, send, landed):
-        self.label, self.send, self.landed = label, send, landed
+    def __init__(self, label, send, landed, unproven=None):
+        self.label, self.send, self.landed, self.unproven = label, send, landed, unproven
 
 
 def _listed(labels):
@@ -59,10 +64,11 @@ class _Tally(object):
         return [w for w in self.planned if w not in sent]
 
 
-def apply_phases(ctx, phases, limit, reread):
+def apply_phases(ctx, phases, limit, reread, confirm=None):
     """Send ``phases`` (lists of :class:`Write`); ``{write: answer}`` of the writes answered as done, when all landed.
 
-    ``reread()`` reads the state once after a phase with lost answers (its result is handed to ``Write.landed``).
+    ``reread()`` reads the state once after a phase with lost answers (its result is handed to ``Write.landed``);
+    ``confirm()`` (``reread`` when not given) once after a phase with answered writes that are ``unproven``.
     Fails the task (``ctx.fail``) when any write did not land, with ``writes``: the labels by outcome.
     """
     tally = _Tally([write for phase in phases for write in phase])
@@ -81,6 +87,7 @@ def apply_phases(ctx, phases, limit, reread):
                 _settle(tally, lost, reread)
             # writes not started because of a lost answer the re-read showed landed: send them now
             pending = [write for write, result in zip(pending, results) if result.status not in (DONE, FAILED)]
+        _confirm(tally, phase, confirm or reread)
     if tally.refused or tally.unknown or tally.not_sent():
         _fail(ctx, tally)
     if tally.settled:
@@ -89,6 +96,28 @@ def apply_phases(ctx, phases, limit, reread):
             "not sent again: %s." % (len(tally.settled), _listed([w.label for w in tally.settled]))
         )
     return tally.answers
+
+
+def _confirm(tally, phase, confirm):
+    """Hold the ``unproven`` writes of ``phase`` answered as done against one ``confirm()``: not shown, they failed;
+    the read failing, they are unknown."""
+    doubtful = [write for write in phase if write.unproven and write in tally.answers]
+    if not doubtful:
+        return
+    try:
+        now = confirm()
+    except ApiError as error:
+        tally.reread_error = error
+        now = None
+    for write in doubtful:
+        if now is None:
+            tally.unknown.append((write, tally.reread_error))
+        elif not write.landed(now):
+            shown = "answered as done, but the state read back does not show it"
+            tally.refused.append((write, ApiError(write.label, None, shown, hint=write.unproven, kind=BAD_ANSWER)))
+        else:
+            continue
+        del tally.answers[write]
 
 
 def _settle(tally, lost, reread):
@@ -116,7 +145,8 @@ def _fail(ctx, tally):
         )
     if unknown:
         parts.append(
-            "%d may or may not have landed: their answer was lost and re-reading the state failed too (%s) (%s)"
+            "%d may or may not have landed: their answer was lost (or is no proof) and reading the state back failed "
+            "too (%s) (%s)"
             % (len(unknown), tally.reread_error.describe().rstrip("."), _listed([w.label for w, e in unknown]))
         )
     if not_sent:

@@ -81,7 +81,7 @@ def test_a_checksum_mismatch_answered_201_claims_nothing(emulated_demo, tmp_path
     with emulated_demo.platform.gate.exclusive():
         emulated_demo.platform.areas["storage"].checksum_mismatch = "stored_nothing"
     failed = run(emulated_demo, "in-process", src=str(root), path="site")
-    assert failed["failed"] and "not counted as landed" in failed["msg"] and failed["writes"]["landed"] == []
+    assert failed["failed"] and "state read back does not show it" in failed["msg"] and failed["writes"]["landed"] == []
     assert "PUT /site/d0/e0/f000.txt" in failed["msg"]
 
 
