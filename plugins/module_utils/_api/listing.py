@@ -75,9 +75,9 @@ def check_listing(operation, what, items, pages):
         )
 
 
-def core_list(client, path, what, search=None, params=None):
+def core_list(client, path, what, search=None, params=None, headers=None):
     """Every item of a paged core list (``page`` from 1, ``perPage`` 1000), following ``HasMoreItems``;
-    bounded by :data:`MAX_PAGES` and :data:`MAX_ITEMS`."""
+    bounded by :data:`MAX_PAGES` and :data:`MAX_ITEMS`; ``headers`` over the client's own."""
     items = []
     page = 1
     while True:
@@ -87,7 +87,7 @@ def core_list(client, path, what, search=None, params=None):
         operation = "Listing %s (page %d)" % (what, page) if page > 1 else "Listing %s" % what
         # a page was asked for (page >= 1): only the page object is this answer; a plain array (what page=0 answers)
         # or {} is not understood (docs/platform-notes.md, "Answers that are not understood")
-        reply = client.request("GET", path, operation, params=query, expect=core_page(what))
+        reply = client.request("GET", path, operation, params=query, expect=core_page(what), headers=headers)
         batch, has_more = reply.data["Items"] or [], bool(reply.data.get("HasMoreItems"))
         items.extend(item for item in batch if isinstance(item, dict))
         if not has_more or not batch:

@@ -83,3 +83,14 @@ def test_another_refusal_keeps_its_own_words_and_a_create_answer_of_another_zone
 def test_passwords_of_a_zone():
     assert storage_zones.passwords_of({"Password": "a", "ReadOnlyPassword": ""}) == ["a"]
     assert storage_zones.passwords_of(None) == []
+
+
+def test_a_401_on_the_listing_is_asked_once_more_without_the_json_accept_header():
+    """One report has the list refuse ``Accept: application/json`` with a 401 (docs/platform-notes.md)."""
+    api, session = client(FakeResponse(401), FakeResponse(body={"Items": ZONES, "HasMoreItems": False}))
+    assert storage_zones.find_named(api, "files")["Id"] == 2
+    assert [call["request_headers"].get("Accept") for call in session.calls] == [None, "*/*"]
+    api, session = client(FakeResponse(401), FakeResponse(401))
+    with pytest.raises(ApiError) as refused:
+        storage_zones.list_all(api)
+    assert refused.value.status == 401 and len(session.calls) == 2
