@@ -74,6 +74,18 @@ def test_a_failure_midway_is_reported_and_finished_by_a_rerun(emulated_demo, hos
     assert not run(emulated_demo, host, src=str(root), path="site")["changed"]
 
 
+def test_an_upload_over_the_zones_limit_is_sent_again_and_lands(emulated_demo, tmp_path):
+    """Over the per-zone limit of concurrent uploads the platform answers 429 (docs/platform-notes.md, "Storage
+    files: what the modules do"): nothing was stored, so the upload is sent again, its file read from the start."""
+    root = site(tmp_path / "site", count=4)
+    emulated_demo.fault(path_regex=r"/site/d1/e1/f001\.txt$", method="PUT", status=429, count=2)
+    synced = run(emulated_demo, "in-process", src=str(root), path="site", concurrency=4)
+    assert synced["changed"] and len(synced["uploaded"]) == 4 and emulated_demo.unused_faults() == 0, synced
+    puts = [path for method, path in storage_writes(emulated_demo) if path.endswith("f001.txt")]
+    assert len(puts) == 3
+    assert not run(emulated_demo, "in-process", src=str(root), path="site")["changed"]
+
+
 def test_a_checksum_mismatch_answered_201_claims_nothing(emulated_demo, tmp_path, monkeypatch):
     root = site(tmp_path / "site", count=2)
     real = sets.sha256_file
