@@ -74,6 +74,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "tests", "utils"))
 
 from emulator_process import DEMO_FIXTURE, EmulatorProcess  # noqa: E402  pylint: disable=wrong-import-position
+from json_run import json_result  # noqa: E402  pylint: disable=wrong-import-position
 
 COLLECTIONS = os.path.join(REPO, ".build", "collections")
 NETWORK = os.path.join(HERE, "network.py")
@@ -608,17 +609,7 @@ def measure_memory(case):
 
 def measure_openapi():
     """``(title, rows, matched)``: bench_openapi.py's timings, and whether its no-change comparison found no change."""
-    proc = subprocess.run(
-        [sys.executable, BENCH_OPENAPI],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        universal_newlines=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError("bench_openapi.py failed:\n" + proc.stdout)
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result = json_result([BENCH_OPENAPI], "bench_openapi.py")
     title = "%s operations, %.1f MB of YAML" % (format(result["operations"], ","), result["document_bytes"] / 1e6)
     rows = [(step, "%.3fs" % result[step + "_s"]) for step in ("parse", "derive", "measure", "compare", "total")]
     matched = result["changed"] is False
@@ -631,17 +622,7 @@ def measure_openapi():
 def measure_storage_memory():
     """``(rows, ok)``: bench_storage_memory.py's upload of 1 GiB, and whether its peak growth stayed under
     :data:`STORAGE_MEMORY_BOUND` with the file stored whole and its second upload no change."""
-    proc = subprocess.run(
-        [sys.executable, BENCH_STORAGE_MEMORY],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        universal_newlines=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError("bench_storage_memory.py failed:\n" + proc.stdout)
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result = json_result([BENCH_STORAGE_MEMORY], "bench_storage_memory.py")
     ok = (
         result["peak_growth_bytes"] < STORAGE_MEMORY_BOUND
         and result["changed"] == [True, True, False]

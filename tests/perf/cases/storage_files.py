@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import tempfile
 import urllib.request
+
+from json_run import json_result  # tests/perf, on the path of run.py which loads this case
 
 FILES = 1000
 STORAGE = "/storage.bunnycdn.com/demo-files"
@@ -44,17 +44,7 @@ def make_files(root):
 
 
 def _reference(url, root, ca_file):
-    proc = subprocess.run(
-        [sys.executable, "-c", REFERENCE, url, root, ca_file, PASSWORD],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        universal_newlines=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError("the storage reference failed:\n" + proc.stdout)
-    return json.loads(proc.stdout.strip().splitlines()[-1])["seconds"]
+    return json_result(["-c", REFERENCE, url, root, ca_file, PASSWORD], "the storage reference")["seconds"]
 
 
 def _writes(url):
