@@ -218,6 +218,10 @@ class ScriptsState(object):
             self.publish(script, release.get("code") or "", release.get("note"))
         for variable in spec.get("variables") or []:
             self.add_variable(script, variable["name"], variable.get("required"), variable.get("default_value"))
+        if kind == DNS and spec.get("secrets"):
+            raise BodyProblem(
+                "", "secrets", "a DNS script takes no secrets (emulator/areas/edge_scripts/secret_routes.py)"
+            )
         for secret in spec.get("secrets") or []:
             self.add_secret(script, secret["name"], secret.get("value"))
         self.scripts[script.id] = script
