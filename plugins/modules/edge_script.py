@@ -10,7 +10,7 @@ module: edge_script
 short_description: Create, update, publish, roll back or delete an edge script (standalone, middleware or DNS)
 version_added: 1.3.0
 description:
-  - Creates, updates or deletes one edge script: code the platform runs at the edge, V(standalone) (it answers the
+  - Creates, updates or deletes one edge script, code the platform runs at the edge - V(standalone) (it answers the
     requests of its own pull zone), V(middleware) (in front of a pull zone's origin) or V(dns) (it answers DNS queries
     of records of type C(Script)).
   - The script is found by its exact O(name) (case and all), or by O(id).
@@ -46,7 +46,7 @@ options:
   type:
     description:
       - V(standalone), V(middleware) or V(dns). Required to create a script.
-      - Cannot change after creation (the Terraform provider replaces the script): a task asking another type of an
+      - Cannot change after creation (the Terraform provider replaces the script); a task asking another type of an
         existing script fails before any write, naming O(type).
     type: str
     choices: [standalone, middleware, dns]

@@ -33,6 +33,8 @@ is read (docs/platform-notes.md, "Edge scripts: what the modules do").
 
 from __future__ import annotations
 
+from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_scripts import TYPES
+
 from .answers import object_with, object_with_id, unless_gone
 from .listing import core_list, named_exactly
 
@@ -47,9 +49,6 @@ ROTATE_KEY = "/compute/script/%d/deploymentKey/rotate"
 SECRETS = "/compute/script/%d/secrets"
 SECRET_MEMBERS = ("DeploymentKey",)
 
-# EdgeScriptTypes of the published document (also ScriptType on input); the platform's clients call 1 "standalone"
-TYPES = {"dns": 0, "standalone": 1, "middleware": 2}
-TYPE_NAMES = {number: name for name, number in TYPES.items()}
 
 
 def not_visible(script_id):

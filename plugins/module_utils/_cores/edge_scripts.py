@@ -77,7 +77,7 @@ def label_of(script, name):
 
 
 def type_of(script):
-    return edge_scripts.TYPE_NAMES.get((script or {}).get("ScriptType"), (script or {}).get("ScriptType"))
+    return S.TYPE_NAMES.get((script or {}).get("ScriptType"), (script or {}).get("ScriptType"))
 
 
 def view(script, name, code, saved):

@@ -17,11 +17,12 @@ from __future__ import annotations
 import hashlib
 import re
 
-from ansible_collections.edge.platform.plugins.module_utils._api.edge_scripts import TYPE_NAMES
-
 from . import fields as F
 from .tables import named
 
+# EdgeScriptTypes of the published document (also ScriptType on input); the platform's clients call 1 "standalone"
+TYPES = {"dns": 0, "standalone": 1, "middleware": 2}
+TYPE_NAMES = {number: name for name, number in TYPES.items()}
 RELEASE_STATUSES = {0: "archived", 1: "live"}
 _NOT_A_LABEL = re.compile(r"[^a-z0-9]+")
 PULL_ZONE_NAME_MAX = 60  # a host label holds 63 characters; kept shorter so a suffix of the user's still fits
