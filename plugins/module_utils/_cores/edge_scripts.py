@@ -220,6 +220,8 @@ def should_publish(ctx, kind, release, code, wrote_code):
 def go_live(ctx, script, release, code, saved):
     """Publish the saved code when ``publish`` says so (one write; never in check mode); the Live release after
     (read back), or ``release`` when nothing was published."""
+    if code is None and ctx.params["publish"] and script is not None:
+        saved = edge_scripts.get_code(ctx.client, script["Id"])  # publish: true without code: the saved code
     desired = code if code is not None else saved
     wrote_code = code is not None and saved != code
     kind = ctx.params["type"] or type_of(script)
