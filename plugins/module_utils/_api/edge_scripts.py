@@ -152,7 +152,7 @@ def delete(client, script_id, label, delete_linked_pullzones=False):
 
 
 def _has_code(data):
-    return data.get("Code") is None or isinstance(data.get("Code"), str)
+    return "Code" in data and (data["Code"] is None or isinstance(data["Code"], str))
 
 
 def get_code(client, script_id):
@@ -239,7 +239,7 @@ def rotate_deployment_key(client, script_id, label):
 
 
 def _secret_list(data):
-    return data.get("Secrets") is None or isinstance(data.get("Secrets"), list)
+    return "Secrets" in data and (data["Secrets"] is None or isinstance(data["Secrets"], list))
 
 
 def list_secrets(client, script_id):
