@@ -69,6 +69,19 @@ def named(items, name):
     return next((item for item in items if item.name.lower() == name.lower()), None)
 
 
+def fixture_dns_scripts(fixture):
+    """The ids of the fixture's DNS scripts (the DNS area checks its fixture's Script records before this area loads);
+    a bad ``script_type`` counts as none: this area names the mistake when it loads."""
+    found = set()
+    for entry in fixture.get("edge_scripts") or []:
+        try:
+            if isinstance(entry, dict) and script_type(entry.get("script_type", STANDALONE)) == DNS:
+                found.add(entry.get("id"))
+        except BodyProblem:
+            continue
+    return found
+
+
 class Release(object):
     def __init__(self, release_id, uuid, code, note):
         self.id, self.uuid, self.code, self.note = release_id, uuid, code, note
@@ -218,6 +231,10 @@ class ScriptsState(object):
             self.publish(script, release.get("code") or "", release.get("note"))
         for variable in spec.get("variables") or []:
             self.add_variable(script, variable["name"], variable.get("required"), variable.get("default_value"))
+        if kind == DNS and spec.get("secrets"):
+            raise BodyProblem(
+                "", "secrets", "a DNS script takes no secrets (emulator/areas/edge_scripts/secret_routes.py)"
+            )
         for secret in spec.get("secrets") or []:
             self.add_secret(script, secret["name"], secret.get("value"))
         self.scripts[script.id] = script
@@ -237,6 +254,11 @@ class ScriptsState(object):
     def known(self, script_id):
         """Whether the account has script ``script_id`` (pull zone origins and DNS records ask)."""
         return script_id in self.scripts
+
+    def is_dns_script(self, script_id):
+        """Whether ``script_id`` is a DNS script of the account (DNS records of type Script ask)."""
+        script = self.scripts.get(script_id)
+        return script is not None and script.type == DNS
 
     def publish(self, script, code, note):
         """A new Live release of ``code``; the one before is archived."""

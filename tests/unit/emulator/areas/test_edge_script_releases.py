@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from ..conftest import EMULATOR_DIR
 from .test_pullzones import conform
 
 KEY = "test-key"
@@ -104,3 +105,13 @@ def test_the_deployment_key_publishes_its_own_script_only(running):
     assert running.request("POST", "/compute/script/3001/publish", key=None).status_code == 401
     log = running.admin("GET", "requests", params={"credentials": "true"}).json()["requests"]
     assert log[-3]["credentials"] == ["DeploymentKey"] and key not in str(log)
+
+
+def test_the_demo_fixture_has_a_published_standalone_script(emulator):
+    demo = emulator((EMULATOR_DIR / "fixtures" / "demo.yml").read_text(encoding="utf-8"), key="demo-api-key")
+    listed = demo.request("GET", "/compute/script", params={"search": "hello-edge"}).json()["Items"]
+    [script] = [s for s in listed if s["Name"] == "hello-edge"]
+    assert script["ScriptType"] == 1 and script["CurrentReleaseId"] > 0
+    assert [v["Name"] for v in script["EdgeScriptVariables"]] == ["GREETING"]
+    active = demo.request("GET", "/compute/script/%d/releases/active" % script["Id"]).json()
+    assert active["Code"] == demo.request("GET", "/compute/script/%d/code" % script["Id"]).json()["Code"]
