@@ -149,6 +149,8 @@ def ensure(ctx, script, name, code):
     after = dict(present=True, name=name, type=ctx.params["type"] or type_of(script))
     if code is not None:
         after["code"] = code
+    elif before == after:
+        return script, saved, False  # nothing of the script managed (a rollback, a publish, a rotation): no diff
 
     def apply():
         if script is None:
