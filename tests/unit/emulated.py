@@ -77,9 +77,9 @@ def _load_fixture_once(path, load=_platform_state.load_fixture):
     return copy.deepcopy(_PARSED[path])
 
 
-# secrets the emulator makes up at random for each platform it loads (an edge script's deployment key): like key
-# material, their values are not the platform's state
-FRESH_KEYS, FRESH = ("deployment_key",), "<made afresh>"
+# what the emulator makes up at random for each platform it loads (an edge script's deployment key, its releases'
+# uuids, the demo's included): like key material, their values are not the platform's state
+FRESH_KEYS, FRESH = ("deployment_key", "uuid"), "<made afresh>"
 
 
 def snapshot(value, seen=frozenset()):
