@@ -50,7 +50,6 @@ SECRETS = "/compute/script/%d/secrets"
 SECRET_MEMBERS = ("DeploymentKey",)
 
 
-
 def not_visible(script_id):
     """The hint of a 404 on a script given by its id."""
     return (
@@ -203,7 +202,9 @@ def publish_release(client, script_id, uuid, label):
         "Publishing release %s of %s" % (uuid, label),
         json_body={"Note": ""},
         replay_safe=False,
-        hints={404: "Edge script %d or its release %r is not visible to this API key: check release." % (script_id, uuid)},
+        hints={
+            404: "Edge script %d or its release %r is not visible to this API key: check release." % (script_id, uuid)
+        },
         expect="empty",
     )
 
