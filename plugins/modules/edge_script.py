@@ -16,10 +16,10 @@ description:
   - The script is found by its exact O(name) (case and all), or by O(id).
   - The code (O(code), or a file on the controller, O(code_file)) is compared by content with the code the script
     has saved, so an unchanged file is no change and sends nothing.
-  - B(Saved code is not always live.) Until a script's first publish its saved code is live at once; after it, only a
-    publish makes saved code live (the platform's Terraform provider issue 26 and pull request 77). O(publish) says
-    when this module publishes; the result says which code is live (RV(live), RV(active_release)) and a warning says
-    when the code given is saved but not live.
+  - 'B(Saved code is not always live.) Until a script''s first publish its saved code is live at once; after it, only a
+    publish makes saved code live (see the collection''s docs/platform-notes.md, "Edge scripts: what the modules do").
+    O(publish) says when this module publishes; the result says which code is live (RV(live), RV(active_release)) and
+    a warning says when the code given is saved but not live.'
   - O(release) makes an earlier release live again (a rollback).
   - A new standalone script gets a linked pull zone (O(linked_pullzone)), named after the script, and returns it in
     RV(edge_script.linked_pullzones) so M(edge.platform.pullzone), M(edge.platform.pullzone_hostname) and the
@@ -76,14 +76,14 @@ options:
       - The uuid (8 characters) of a release to make live again (a rollback), as M(edge.platform.edge_script_info)
         lists them. Nothing is sent when that release is live, or a release of the same code (the platform may make a
         new release of the old one); RV(release_matched) says which.
-      - Not with O(code), O(code_file) or O(publish).
+      - Not with O(code), O(code_file) or O(publish) (the task fails before any request, naming the option).
     type: str
   linked_pullzone:
     description:
       - Whether a new script gets a linked pull zone (the platform creates it with the script). Used only when the
         script is created.
-      - Defaults to V(true) for a V(standalone) script (as the official CLI does), V(false) for V(middleware); a
-        V(dns) script never has one.
+      - Defaults to V(true) for a standalone script (as the official CLI does), V(false) for a middleware script; a
+        DNS script never has one.
     type: bool
   linked_pullzone_name:
     description:
@@ -338,7 +338,6 @@ MODULE = ModuleDef(
     ),
     run=run,
     required_one_of=[["name", "id"]],
-    mutually_exclusive=[["code", "code_file"], ["release", "code"], ["release", "code_file"], ["release", "publish"]],
     returned_secret="deployment_key",
 )
 

@@ -39,6 +39,7 @@ def wanted(params):
     check_given_name(params["name"], "name", "name must not be empty.", blank=lambda name: name == "")
     given = [option for option in PRESENT_ONLY if params.get(option) not in (None, False)]
     nothing_when_absent(params, given)
+    _exclusive(params)
     if params.get("code_file") is not None and params.get("code") is None:
         raise InputError(not_read_here("code_file", "code"), option="code_file")
     kind = params.get("type")
@@ -53,6 +54,20 @@ def wanted(params):
             )
         check_given_name(params["linked_pullzone_name"], "linked_pullzone_name", "linked_pullzone_name is empty.")
     return params.get("code")
+
+
+def _exclusive(params):
+    """``code`` or ``code_file``, and ``release`` (a rollback) without either or ``publish``: checked here, as the
+    argument spec's exclusive groups are kept for the ways to name the script (its info twin takes the same)."""
+    if params.get("code") is not None and params.get("code_file") is not None:
+        raise InputError("code and code_file are mutually exclusive: give the code as text or as a file.", "code_file")
+    clash = [option for option in ("code", "code_file", "publish") if params.get(option) is not None]
+    if params.get("release") is not None and clash:
+        raise InputError(
+            "release (a rollback to an earlier release) takes no %s: roll back, or deploy code, in a task of its own."
+            % clash[0],
+            option="release",
+        )
 
 
 def masked(ctx, script):

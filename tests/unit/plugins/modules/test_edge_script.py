@@ -252,3 +252,14 @@ def test_publish_true_without_code_publishes_the_saved_code_once(fake_session, r
     assert published["changed"] and writes(fake_session) == [("POST", "/compute/script/5101/publish", {"Note": ""})]
     assert published["live"] == "release" and platform.releases[5101][0]["Code"] == V1
     assert not run_module(edge_script, dict(BASE, name="api", publish=True))["changed"]
+
+
+def test_exclusive_options_fail_before_any_request_naming_the_option(fake_session, run_module):
+    fake_session.responses = Platform()
+    both = run_module(edge_script, dict(BASE, name="x", code=V1, code_file="x.js"))
+    assert both["failed"] and both["msg"].startswith("code and code_file are mutually exclusive")
+    rollback = run_module(edge_script, dict(BASE, name="x", release="r0000001", publish=True))
+    assert rollback["failed"] and rollback["msg"].startswith(
+        "release (a rollback to an earlier release) takes no publish"
+    )
+    assert fake_session.writes == []
