@@ -16,7 +16,6 @@ leave this module but as the platform sends them (deployment keys in script read
 
 import hashlib
 import re
-import secrets
 import string
 from datetime import datetime, timezone
 
@@ -38,9 +37,22 @@ def now():
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def new_deployment_key():
-    """A random deployment key (a secret: a new one per script and per rotation)."""
-    return secrets.token_hex(24)
+def deployment_key(seed):
+    """A deployment key made from ``seed`` (48 hex digits, a secret's look): each script's its own, a rotation's made
+    from the key before, and the same on a rerun of the same fixture (as storage zone passwords are)."""
+    return hashlib.sha256(("edge-emulator:deployment-key:%s" % seed).encode("utf-8")).hexdigest()[:48]
+
+
+def release_uuid(script_id, release_id, taken):
+    """A release's ``Uuid``: 8 lower-case letters and digits, made from the ids (a run repeated on the same fixture meets
+    the same ones, and a reset gives the fixture's releases back unchanged), none of ``taken``."""
+    seed = "edge-emulator:release:%d:%d" % (script_id, release_id)
+    while True:
+        number = int(hashlib.sha256(seed.encode("utf-8")).hexdigest(), 16)
+        uuid = "".join(UUID_ALPHABET[(number // len(UUID_ALPHABET) ** i) % len(UUID_ALPHABET)] for i in range(8))
+        if uuid not in taken:
+            return uuid
+        seed += "'"
 
 
 def secret_digest(value):
@@ -135,7 +147,7 @@ class Script(object):
         self.releases = []  # oldest first
         self.variables = []
         self.secrets = []
-        self.deployment_key = new_deployment_key()
+        self.deployment_key = deployment_key(script_id)
 
     def touch(self):
         self.modified = now()
@@ -262,11 +274,10 @@ class ScriptsState(object):
 
     def publish(self, script, code, note):
         """A new Live release of ``code``; the one before is archived."""
-        taken = {release.uuid for release in script.releases}
-        uuid = "".join(secrets.choice(UUID_ALPHABET) for _ in range(8))
-        while uuid in taken:
-            uuid = "".join(secrets.choice(UUID_ALPHABET) for _ in range(8))
-        release = Release(self.next_id("release"), uuid, code, note)
+        release_id = self.next_id("release")
+        release = Release(
+            release_id, release_uuid(script.id, release_id, {r.uuid for r in script.releases}), code, note
+        )
         script.releases.append(release)
         script.activate(release)
         return release

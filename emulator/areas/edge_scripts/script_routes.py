@@ -15,7 +15,7 @@ script 404 with an empty body, as the published document lists no body for it).
 - ``DELETE /compute/script/{id}?deleteLinkedPullZones=``: 204 (default false: linked.py says what the zones become).
 - ``GET /compute/script/{id}/code``: ``{Code, LastModified}`` of the saved code ("" when none). ``POST`` the same path
   with JSON ``{Code}``: 204. Saved code is live until the first publish, then only releases are (release_routes.py).
-- ``POST /compute/script/{id}/deploymentKey/rotate``: 204, a new random key.
+- ``POST /compute/script/{id}/deploymentKey/rotate``: 204, a new key (made from the one before: a rerun meets the same).
 
 The code upload and the publish calls also take the script's key in header ``DeploymentKey`` instead of
 ``AccessKey``, as the official deploy action sends it (facts §0).
@@ -27,7 +27,7 @@ from ...messages import empty, json_response
 from ...paging import BadQuery, core_page, query_int, query_value, query_values, search
 from ..pullzones.problems import BodyProblem
 from . import linked
-from .models import STANDALONE, new_deployment_key, script_type
+from .models import STANDALONE, deployment_key, script_type
 
 NAME_MAX = 100
 
@@ -210,5 +210,5 @@ class ScriptRoutes(object):
         script = self.script_of(request)
         if script is None:
             return empty(404)
-        script.deployment_key = new_deployment_key()
+        script.deployment_key = deployment_key(script.deployment_key)
         return empty(204)
