@@ -77,11 +77,6 @@ def _load_fixture_once(path, load=_platform_state.load_fixture):
     return copy.deepcopy(_PARSED[path])
 
 
-# what the emulator makes up at random for each platform it loads (an edge script's deployment key, its releases'
-# uuids, the demo's included): like key material, their values are not the platform's state
-FRESH_KEYS, FRESH = ("deployment_key", "uuid"), "<made afresh>"
-
-
 def snapshot(value, seen=frozenset()):
     """Everything the platform holds, as comparable data: the areas' objects walked through their attributes (locks,
     functions and the back reference to the platform left out)."""
@@ -95,7 +90,7 @@ def snapshot(value, seen=frozenset()):
         return "<%s>" % type(value).__name__
     seen = seen | {id(value)}
     if isinstance(value, dict):
-        return {str(key): FRESH if key in FRESH_KEYS else snapshot(item, seen) for key, item in value.items()}
+        return {str(key): snapshot(item, seen) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [snapshot(item, seen) for item in value]
     if isinstance(value, (set, frozenset)):
@@ -251,9 +246,8 @@ def path_pattern(path):
 
 
 # What differs between two runs of the same task on a fresh platform: clocks, durations, the ids and tokens the
-# platform makes up (a new database's ULID, a token's signature, an edge script release's uuid).
+# platform makes up (a new database's ULID, a token's signature).
 VOLATILE = (
-    (re.compile(r'"(uuid|active_release)": "[a-z0-9]{8}"'), r'"\1": "<release uuid>"'),
     (TIME, "<time>"),
     (re.compile(r'"(query_duration_ms|duration_ms)": [0-9.e-]+'), r'"\1": "<duration>"'),
     (re.compile(NEW_DATABASE_ID), "<new database id>"),
