@@ -56,6 +56,8 @@ BASE = {
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),
     "dnszone": dict(CONNECTION, domain="example.io"),
     "dnszone_info": dict(CONNECTION, zone_id=1),
+    "edge_script": dict(CONNECTION, name="api", type="standalone", code="export default {}", publish=True),
+    "edge_script_info": dict(CONNECTION, name="api", include_code=True),
     "pullzone": dict(CONNECTION, name="demo"),
     "pullzone_certificate": dict(
         CONNECTION, pullzone_id=1, hostname="www.example.com", certificate="x", certificate_key=CERT_KEY
