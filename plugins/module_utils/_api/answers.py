@@ -101,3 +101,22 @@ def unless_gone(client, reply, operation, what):
             ),
         )
     return None
+
+
+def read_by_id(client, path, what, item_id, hint, allow_404=False):
+    """``GET path`` of the ``what`` ("edge script") ``item_id``: its model, an object with that ``Id``; ``hint`` is
+    the 404 advice; with ``allow_404`` a 404 comes back (for :func:`unless_gone`)."""
+    return client.request(
+        "GET",
+        path,
+        "Reading %s %d" % (what, item_id),
+        hints={404: hint},
+        expect=object_with_id("the %s %d" % (what, item_id), "Id", item_id),
+        allow_404=allow_404,
+    )
+
+
+def model_or_none(client, path, what, item_id, hint):
+    """:func:`read_by_id`'s model, or None when the platform answers 404 (:func:`unless_gone`: the item is gone)."""
+    reply = read_by_id(client, path, what, item_id, hint, allow_404=True)
+    return unless_gone(client, reply, "Reading %s %d" % (what, item_id), "the %s" % what)

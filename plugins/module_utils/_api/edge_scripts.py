@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_scripts import TYPES
 
-from .answers import object_with, object_with_id, unless_gone
+from .answers import model_or_none, object_with, object_with_id, read_by_id, unless_gone
 from .listing import core_list, named_exactly
 
 SCRIPTS = "/compute/script"
@@ -90,26 +90,14 @@ def find_named(client, name, types=None):
     return named_exactly(find_all(client, types), name, "edge script", noun="script")
 
 
-def _read(client, script_id, hint, allow_404=False):
-    return client.request(
-        "GET",
-        SCRIPT % script_id,
-        "Reading edge script %d" % script_id,
-        hints={404: hint or not_visible(script_id)},
-        expect=object_with_id("the edge script %d" % script_id, "Id", script_id),
-        allow_404=allow_404,
-    )
-
-
 def get(client, script_id, hint=None):
     """The EdgeScriptModel of script ``script_id``; ``hint`` replaces the 404 advice."""
-    return _read(client, script_id, hint).data
+    return read_by_id(client, SCRIPT % script_id, "edge script", script_id, hint or not_visible(script_id)).data
 
 
 def get_or_none(client, script_id, hint=None):
     """:func:`get`, or None when the platform answers 404 (the script is gone)."""
-    reply = _read(client, script_id, hint, allow_404=True)
-    return unless_gone(client, reply, "Reading edge script %d" % script_id, "the script")
+    return model_or_none(client, SCRIPT % script_id, "edge script", script_id, hint or not_visible(script_id))
 
 
 def create(client, members):

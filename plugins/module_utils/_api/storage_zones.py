@@ -26,7 +26,7 @@ import re
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 
-from .answers import object_with_id, unless_gone
+from .answers import model_or_none, object_with_id, read_by_id
 from .listing import core_list, named_exactly
 
 ZONES = "/storagezone"
@@ -84,26 +84,14 @@ def find_named(client, name):
     return named_exactly([zone for zone in list_all(client) if not zone.get("Deleted")], name, "storage zone")
 
 
-def _read(client, zone_id, hint, allow_404=False):
-    return client.request(
-        "GET",
-        ZONE % zone_id,
-        "Reading storage zone %d" % zone_id,
-        hints={404: hint or not_visible(zone_id)},
-        expect=object_with_id("the storage zone %d" % zone_id, "Id", zone_id),
-        allow_404=allow_404,
-    )
-
-
 def get(client, zone_id, hint=None):
     """The StorageZoneModel of zone ``zone_id``; ``hint`` replaces the 404 advice."""
-    return _read(client, zone_id, hint).data
+    return read_by_id(client, ZONE % zone_id, "storage zone", zone_id, hint or not_visible(zone_id)).data
 
 
 def get_or_none(client, zone_id, hint=None):
     """:func:`get`, or None when the platform answers 404 with its own (empty or JSON) body: the zone is gone."""
-    reply = _read(client, zone_id, hint, allow_404=True)
-    return unless_gone(client, reply, "Reading storage zone %d" % zone_id, "the zone")
+    return model_or_none(client, ZONE % zone_id, "storage zone", zone_id, hint or not_visible(zone_id))
 
 
 def _taken(error):

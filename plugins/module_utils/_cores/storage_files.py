@@ -30,9 +30,9 @@ from .storage_zones import masked
 
 # why an upload's 201 alone does not count as landed (_engine/batch.py: each is confirmed by the listing read back)
 UNPROVEN = (
-    "A checksum that does not match what arrived may be answered 201 with nothing stored (docs/platform-notes.md, "
-    "\"Storage files: what the modules do\"), so an upload counts as landed only when the listing read back shows its "
-    "checksum: check that the file did not change while it was sent, and re-run"
+    "A checksum that does not match what arrived may be answered 201 with nothing stored "
+    "(docs/platform-notes.md, \"Storage files: what the modules do\"), so an upload counts as landed only when the "
+    "listing read back shows its checksum: check that the file did not change while it was sent, and re-run"
 )
 NOT_CONFIRMED = (
     "The platform accepted PUT /%s but a read of the file does not show its checksum, so it is not landed. "
