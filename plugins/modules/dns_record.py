@@ -252,7 +252,7 @@ EXAMPLES = r"""
         zone_id: 1001
         type: Script
         name: geo
-        script: demo-geo-router
+        script: resolver
 
     - name: Change only the TTL of the one CNAME at blog, and give it a comment
       edge.platform.dns_record:

@@ -988,6 +988,16 @@ EXAMPLES = r"""
         origin_type: edge_script
         edge_script_id: 3001
 
+    - name: Serve a pull zone from the standalone edge script hello-edge, by its name
+      edge.platform.pullzone:
+        name: hello
+        origin_edge_script: hello-edge
+
+    - name: Run no middleware script in front of demo ("" detaches one)
+      edge.platform.pullzone:
+        name: demo
+        middleware_script: ""
+
     - name: Delete a pull zone that is no longer needed
       edge.platform.pullzone:
         name: retired
