@@ -208,14 +208,11 @@ def script_in_plan(ctx, name, kind, option, id_option):
     except InputError as error:  # several scripts of the name: the id chooses (listing.named_exactly's advice)
         raise InputError(str(error).replace("give id", "give %s" % id_option), option=option) from None
     if found is not None:
+        _mask(ctx, [found])
         return found
-    others = sorted(
-        {
-            edge_scripts.TYPE_NAMES.get(script.get("ScriptType"), str(script.get("ScriptType")))
-            for script in edge_scripts.list_all(ctx.client)
-            if script.get("Name") == name and not script.get("Deleted")
-        }
-    )
+    named = [s for s in edge_scripts.list_all(ctx.client) if s.get("Name") == name and not s.get("Deleted")]
+    _mask(ctx, named)
+    others = sorted({edge_scripts.TYPE_NAMES.get(s.get("ScriptType"), str(s.get("ScriptType"))) for s in named})
     if others:
         raise InputError(
             "%s names a %s script, but the edge script named %r is of type %s: give a %s script's name."
@@ -225,6 +222,13 @@ def script_in_plan(ctx, name, kind, option, id_option):
     if ctx.predicted_dependency("edge script %r" % name, needs=[edge_scripts.predicted_script(name)]):
         return None
     raise InputError(edge_scripts.not_named(name, option), option=option)
+
+
+def _mask(ctx, scripts):
+    """A script read comes with its deployment key in clear: masked in all output from now on."""
+    for script in scripts:
+        for member in edge_scripts.SECRET_MEMBERS:
+            ctx.add_secret(script.get(member))
 
 
 def link_script(ctx, wanted, seen=None, where=""):

@@ -194,8 +194,8 @@ def test_resolve_in_plan_stands_in_for_a_missing_parent_in_check_mode_only(param
 
 SCRIPTS = [
     {"Id": 11, "Name": "geo", "ScriptType": 0},
-    {"Id": 12, "Name": "app", "ScriptType": 1},
-    {"Id": 13, "Name": "guard", "ScriptType": 2},
+    {"Id": 12, "Name": "app", "ScriptType": 1, "DeploymentKey": "deploy-key-of-app-4711"},
+    {"Id": 13, "Name": "guard", "ScriptType": 2, "DeploymentKey": "deploy-key-of-guard-4711"},
     {"Id": 14, "Name": "twin", "ScriptType": 0},
     {"Id": 15, "Name": "twin", "ScriptType": 0},
     {"Id": 16, "Name": "old", "ScriptType": 0, "Deleted": True},
@@ -211,12 +211,15 @@ def script_lookup(name, kind, *pages, check_mode=False):
         return {"found": selectors.script_in_plan(task, name, kind, "origin_edge_script", "edge_script_id")}
 
     result = execute(found, ctx)
-    return dict(result, warnings=ctx.warnings), session
+    return dict(result, warnings=ctx.warnings, masked=list(ctx.secrets)), session
 
 
 def test_a_script_is_found_by_its_exact_name_and_type_with_one_listing():
     result, session = script_lookup("app", "standalone", dns_page(SCRIPTS))
     assert result["found"]["Id"] == 12 and len(session.calls) == 1
+    assert "deploy-key-of-app-4711" in result["masked"]  # read in clear: masked from then on
+    wrong, _session = script_lookup("guard", "standalone", dns_page(SCRIPTS), dns_page(SCRIPTS))
+    assert wrong["failed"] is True and "deploy-key-of-guard-4711" in wrong["masked"]
 
 
 @pytest.mark.parametrize(
