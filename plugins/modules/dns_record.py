@@ -31,8 +31,8 @@ options:
   type:
     description:
       - The record type.
-      - V(PullZone) points the name at a pull zone (O(pullzone_id) or O(pullzone_name)), V(Script) at an edge
-        script (O(script_id)), V(Redirect) redirects to the URL in O(value), V(Flatten) answers the addresses of the
+      - V(PullZone) points the name at a pull zone (O(pullzone_id) or O(pullzone_name)), V(Script) at a DNS
+        script (O(script) by name, or O(script_id)), V(Redirect) redirects to the URL in O(value), V(Flatten) answers the addresses of the
         host name in O(value) (CNAME flattening).
       - SVCB, HTTPS and TLSA records are not written by this module. The platform's document lists the types but no
         members for their data; M(edge.platform.dns_record_info) reads them.
@@ -55,7 +55,7 @@ options:
     description:
       - 'What the record holds: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR, SRV
         target, Flatten), text (TXT), a URL (Redirect), the CAA value (for example V(letsencrypt.org)).'
-      - Required to create a record, except PullZone and Script records.
+      - Required to create a record, except PullZone and Script records (which take O(pullzone_name) or O(script)).
       - Part of the record's identity for the types a name can hold several records of (A, AAAA, TXT, MX, SRV, CAA,
         PTR, NS). A value no record of the name holds creates a new record beside the others; to replace one, delete
         the old value (O(state=absent)) or manage the whole zone with the set module.
@@ -109,9 +109,23 @@ options:
         warning (its id is null in the result); on the in-process path any other name that matches no pull zone fails
         as in a real run (see the guide's "Check mode across tasks").
     type: str
+  script:
+    description:
+      - The DNS script a Script record points at, by its exact name (as M(edge.platform.edge_script) names it), instead
+        of O(script_id). It is looked up (one listing of the scripts) and sent as its id. A name no DNS script has fails
+        the task before any write, as does the name of an edge script of another type (naming the type found).
+      - In check mode, a script an earlier task of the run only predicted creating stands in, with a warning (its id
+        is null in the result).
+      - The platform does not return a record's script, so it is compared with the id the record's value shows (where
+        this module and the Terraform provider write it); a record whose value shows no id is not compared and
+        RV(not_compared) says so. The platform never returns the name either, so the result's C(script) is null,
+        except in a check-mode prediction.
+      - A Script record to create needs O(script) or O(script_id).
+    type: str
+    version_added: 1.3.0
   script_id:
     description:
-      - The edge script a Script record points at.
+      - The DNS script a Script record points at, by id; compared as O(script) is.
     type: int
   accelerated:
     description:
@@ -179,9 +193,10 @@ notes:
     quotes and its tag in lower case; numbers and texts the platform leaves empty count as 0 and V("").'
   - 'A PullZone record reads back with the pull zone''s name as its value and its id as C(link_name); one client reads
     the value as the id instead. Both readings are accepted, so either is no change.'
-  - A Script record's script id is not returned by the platform; it is read from the record's value, which this module
-    sets to the id as the Terraform provider does. The platform answers a weight of 100 for Script records; weight
-    is compared for A, AAAA and SRV records only.
+  - A Script record's script id is not returned by the platform (C(ScriptId) is written only); it is read from the
+    record's value, which this module sets to the id as the Terraform provider does (it sends C(ScriptId) and the
+    same id as C(Value)). A record whose value shows no id is left as it is (RV(not_compared)). The platform answers a
+    weight of 100 for Script records; weight is compared for A, AAAA and SRV records only.
   - The platform refuses a CNAME beside other records of the same name; the task then fails with the platform's
     message and nothing is changed.
 seealso:
@@ -231,6 +246,13 @@ EXAMPLES = r"""
         type: PullZone
         name: cdn
         pullzone_name: demo
+
+    - name: Answer queries for geo.example.com with a DNS script, by its name
+      edge.platform.dns_record:
+        zone_id: 1001
+        type: Script
+        name: geo
+        script: resolver
 
     - name: Change only the TTL of the one CNAME at blog, and give it a comment
       edge.platform.dns_record:
@@ -315,8 +337,16 @@ dns_record:
       description: The pull zone's name, when the platform returns it as the record's value.
       type: str
       sample: null
+    script:
+      description:
+        - The name of the DNS script a Script record points at, in a check-mode prediction only; null otherwise, as the
+          platform never returns it.
+      type: str
+      sample: null
     script_id:
-      description: The script a Script record points at, when known.
+      description:
+        - The DNS script a Script record points at, as the record's value shows it (the platform does not return the
+          record's C(ScriptId)); null when the value shows no id.
       type: int
       sample: null
     accelerated:
@@ -377,6 +407,14 @@ dns_record:
       elements: dict
       sample: []
     # END edge.platform.resource_shapes.DNS_RECORD
+not_compared:
+  description:
+    - The options given that cannot be compared with the record, because the platform does not return them (the script
+      of a Script record whose value shows no script id); the record is not changed for them.
+  returned: when such an option is given
+  type: list
+  elements: str
+  sample: [script]
 # BEGIN edge.platform.api_error
 # sample status: 400
 # sample error_key: dnsrecord.validation
@@ -420,21 +458,23 @@ def run(ctx):
     if by_domain:
         shapes.in_zone(wanted, ctx.params["zone_domain"], warn=ctx.warn, deprecate=ctx.deprecate)
     found = DNS_ZONE.resolve_in_plan(  # a zone only predicted: its pull zone is looked up still, as a real run would
-        ctx, lambda: {"dns_record": shapes.merged(core.resolve_pull_zone(ctx, wanted), {})}, {"dns_record": None}
+        ctx, lambda: {"dns_record": shapes.merged(core.resolve_links(ctx, wanted), {})}, {"dns_record": None}
     )
-    core.resolve_pull_zone(ctx, wanted)
+    core.resolve_links(ctx, wanted)
     records = core.Records(ctx, found, wanted, by_domain)
     model, current = records.read()
+    unread = shapes.not_compared(wanted, current)  # the platform does not show them: reported, never a change
+    unread = {"not_compared": unread} if unread else {}
     before, after, apply = core.change(ctx.client, found.id, wanted, model, current, absent)
     keys = shapes.given(wanted) if current or absent else None
     outcome = ctx.reconcile(before, after, apply, reread=records.now, view=partial(records.compared, after, keys))
     if absent:
         return {"dns_record": None}
     if outcome.answer is not None:
-        return {"dns_record": shapes.from_models([outcome.answer], found.id, ctx.warn)[0]}
+        return dict(unread, dns_record=shapes.from_models([outcome.answer], found.id, ctx.warn)[0])
     if outcome.changed:  # predicted in check mode; after a lost answer, what the re-read found
-        return {"dns_record": outcome.model or shapes.merged(wanted, current or {"zone_id": found.id})}
-    return {"dns_record": current}
+        return dict(unread, dns_record=outcome.model or shapes.merged(wanted, current or {"zone_id": found.id}))
+    return dict(unread, dns_record=current)
 
 
 MODULE = ModuleDef(

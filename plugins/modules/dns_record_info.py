@@ -144,8 +144,16 @@ dns_records:
       description: The pull zone's name, when the platform returns it as the record's value.
       type: str
       sample: null
+    script:
+      description:
+        - The name of the DNS script a Script record points at, in a check-mode prediction only; null otherwise, as the
+          platform never returns it.
+      type: str
+      sample: null
     script_id:
-      description: The script a Script record points at, when known.
+      description:
+        - The DNS script a Script record points at, as the record's value shows it (the platform does not return the
+          record's C(ScriptId)); null when the value shows no id.
       type: int
       sample: null
     accelerated:

@@ -58,7 +58,7 @@ options:
       value:
         description:
           - As O(edge.platform.dns_record#module:value). Required for every entry that is not ignored, except
-            PullZone and Script records.
+            PullZone and Script records (which take O(records[].pullzone_name) or O(records[].script)).
         type: str
       ignore:
         description:
@@ -92,6 +92,13 @@ options:
         description:
           - As O(edge.platform.dns_record#module:pullzone_name) (PullZone). Each name is searched once per task.
         type: str
+      script:
+        description:
+          - As O(edge.platform.dns_record#module:script) (Script), a DNS script's exact name, sent as its id. Each
+            name is looked up once per task. A script the platform does not show on the record is not compared
+            (RV(not_compared)).
+        type: str
+        version_added: 1.3.0
       script_id:
         description: As O(edge.platform.dns_record#module:script_id) (Script).
         type: int
@@ -249,6 +256,15 @@ changes:
       type: list
       elements: dict
       sample: [{type: A, name: old, value: 192.0.2.99, ttl: 300}]
+not_compared:
+  description:
+    - The options of the entries that cannot be compared with the record they match, because the platform does not
+      return them (the script of a Script record whose value shows no script id), as C(records[N].script); those
+      records are not changed for them.
+  returned: when such an option is given
+  type: list
+  elements: str
+  sample: ["records[2].script"]
 writes:
   description:
     - When a write failed, what became of each planned write, by its label.
@@ -286,7 +302,8 @@ def run(ctx):
     plan = sync.plan(ctx.params["purge"])
     outcome = ctx.reconcile(sync.before(plan), sync.after(plan), lambda: sync.apply(plan, ctx.params["concurrency"]))
     records = outcome.answer if outcome.answer is not None else sync.predicted(plan)
-    return {"dns_records": records, "changes": sync.changes(plan)}
+    unread = sync.not_compared()  # the platform does not show them: reported, never a change
+    return dict({"not_compared": unread} if unread else {}, dns_records=records, changes=sync.changes(plan))
 
 
 # each entry: dns_record's options, the ignore mark, and the read-only members dns_record_info returns (ignored)

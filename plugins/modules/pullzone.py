@@ -103,6 +103,28 @@ options:
         of the run only predicted creating stands in, with a warning, as the other modules do for a predicted zone.
     type: str
     version_added: 1.3.0
+  origin_edge_script:
+    description:
+      - The name of the standalone edge script that is the zone's origin (exact, as M(edge.platform.edge_script) names
+        it), instead of O(edge_script_id). It is looked up (one listing of the scripts) and sent as its id, and implies
+        O(origin_type=edge_script) (with the origin URL and the C(scripting) routing filter that type needs). Compared
+        as the id it names.
+      - A name no script has fails the task before any write, as does the name of a middleware or DNS script (naming
+        the type found). Under C(--check), a script an earlier task of the run only predicted creating stands in, with
+        a warning.
+      - M(edge.platform.pullzone_info) returns the id (O(edge_script_id)), which this module takes too.
+    type: str
+    version_added: 1.3.0
+  middleware_script:
+    description:
+      - The name of the middleware edge script that runs in front of the zone's origin (exact, as
+        M(edge.platform.edge_script) names it), instead of O(middleware_script_id); looked up and checked as
+        O(origin_edge_script) is, and sent as its id with the C(scripting) routing filter it needs.
+      - V("") detaches the middleware script (sent as V(0), the platform's "none"; it ignores a null). After a detach
+        the zone is read once more, as the platform's CLI verifies one, and a zone that still holds the script is
+        reported with a warning.
+    type: str
+    version_added: 1.3.0
   storage_zone_id:
     description:
       - Id of the storage zone the zone pulls from (origin type V(storage_zone)); V(0) for none (from 0 to
@@ -966,6 +988,16 @@ EXAMPLES = r"""
         origin_type: edge_script
         edge_script_id: 3001
 
+    - name: Serve a pull zone from the standalone edge script hello-edge, by its name
+      edge.platform.pullzone:
+        name: hello
+        origin_edge_script: hello-edge
+
+    - name: Run no middleware script in front of demo ("" detaches one)
+      edge.platform.pullzone:
+        name: demo
+        middleware_script: ""
+
     - name: Delete a pull zone that is no longer needed
       edge.platform.pullzone:
         name: retired
@@ -1460,11 +1492,12 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._cores.pull_zones import (
     NOT_VISIBLE,
+    by_name,
     create,
     current,
+    detach_checked,
     managed,
     shown,
-    storage_origin,
     view,
     wanted,
 )
@@ -1475,8 +1508,8 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_
 def run(ctx):
     settings, found = wanted(ctx.params), {}
     zone = current(ctx)
-    settings = storage_origin(ctx, settings, zone)
-    if settings is None:  # under --check, on a storage zone an earlier task only predicted
+    settings = by_name(ctx, settings, zone)
+    if settings is None:  # under --check, on a storage zone or script an earlier task only predicted
         return {"pull_zone": None}
     P.check_origin(settings, zone)  # what the origin type needs, given or held: before any write
     settings = managed(ctx, settings, zone)
@@ -1504,9 +1537,10 @@ def run(ctx):
     outcome = ctx.reconcile(view(zone, settings, name), after, apply, reread=reread)
     if zone is None:  # under --check: later tasks of the run may stand in for it (_engine/ledger.py)
         ctx.note_predicted(*pull_zones.predicted_zone(name))
-    if outcome.answer is not None and view(outcome.answer, settings, name) != after:
-        ctx.warn(P.not_taken(outcome.answer, settings))
-    return {"pull_zone": shown(ctx, outcome.answer or found.get("zone") or (predicted if outcome.changed else zone))}
+    answer = detach_checked(ctx, zone, members, outcome.answer)
+    if answer is not None and view(answer, settings, name) != after:
+        ctx.warn(P.not_taken(answer, settings))
+    return {"pull_zone": shown(ctx, answer or found.get("zone") or (predicted if outcome.changed else zone))}
 
 
 MODULE = ModuleDef(
@@ -1516,6 +1550,8 @@ MODULE = ModuleDef(
         state=dict(type="str", default="present", choices=["present", "absent"]),
         update_secret=dict(type="str", default="always", choices=["always", "on_create"], no_log=False),
         origin_storage_zone=dict(type="str"),
+        origin_edge_script=dict(type="str"),
+        middleware_script=dict(type="str"),
         **P.ARGUMENT_SPEC,  # every setting, from its field table
     ),
     run=run,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
-from . import dns_zones, pull_zones, shield_zones
+from . import dns_zones, edge_scripts, pull_zones, shield_zones
 from .listing import LookupFailed, check_listing
 
 find_dns_zone = dns_zones.find
@@ -195,6 +195,51 @@ def link_pull_zone(ctx, wanted, seen=None):
         if name not in seen:
             seen[name] = pull_zone_in_plan(ctx, name)
         wanted["pullzone_id"], wanted["pullzone_name"] = seen[name]["Id"], seen[name].get("Name") or name
+    return wanted
+
+
+def script_in_plan(ctx, name, kind, option, id_option):
+    """The EdgeScriptModel named exactly ``name`` of the type ``kind`` (``edge_scripts.TYPES``: a record's DNS script,
+    a pull zone's standalone or middleware script), for the task option ``option`` (``id_option`` takes its id
+    instead); under --check, None when an earlier task only predicted creating it (``ctx.predicted_dependency``, with
+    its warning). A name no script has, or only a script of another type, raises InputError naming ``option``."""
+    try:
+        found = edge_scripts.find_named(ctx.client, name, [kind])
+    except InputError as error:  # several scripts of the name: the id chooses (listing.named_exactly's advice)
+        raise InputError(str(error).replace("give id", "give %s" % id_option), option=option) from None
+    if found is not None:
+        _mask(ctx, [found])
+        return found
+    named = [s for s in edge_scripts.list_all(ctx.client) if s.get("Name") == name and not s.get("Deleted")]
+    _mask(ctx, named)
+    others = sorted({edge_scripts.TYPE_NAMES.get(s.get("ScriptType"), str(s.get("ScriptType"))) for s in named})
+    if others:
+        raise InputError(
+            "%s names a %s script, but the edge script named %r is of type %s: give a %s script's name."
+            % (option, kind, name, " and ".join(others), kind),
+            option=option,
+        )
+    if ctx.predicted_dependency("edge script %r" % name, needs=[edge_scripts.predicted_script(name)]):
+        return None
+    raise InputError(edge_scripts.not_named(name, option), option=option)
+
+
+def _mask(ctx, scripts):
+    """A script read comes with its deployment key in clear: masked in all output from now on."""
+    for script in scripts:
+        for member in edge_scripts.SECRET_MEMBERS:
+            ctx.add_secret(script.get(member))
+
+
+def link_script(ctx, wanted, seen=None, where=""):
+    """A Script record that names its DNS script by ``script`` (and no ``script_id``) gets its id, found once per name
+    in ``seen`` (:func:`script_in_plan`; under --check a predicted one stands in, its id null). The record."""
+    name = wanted.get("script")
+    if name is not None and wanted.get("script_id") is None:
+        seen = {} if seen is None else seen
+        if name not in seen:
+            seen[name] = script_in_plan(ctx, name, "dns", where + "script", where + "script_id")
+        wanted["script_id"] = (seen[name] or {}).get("Id")
     return wanted
 
 

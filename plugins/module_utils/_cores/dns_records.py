@@ -5,7 +5,7 @@
 """What the ``dns_record`` module does beyond its declaration (pure Python: no Ansible imports).
 
 - :func:`wanted_record`: the readable record the options give;
-- :func:`resolve_pull_zone`: a PullZone record's pull zone given by name, made an id;
+- :func:`resolve_links`: a PullZone record's pull zone and a Script record's script given by name, made ids;
 - :class:`Records`: the zone's records of the wanted type, read and picked (again after a lost answer);
 - :func:`change`: the views compared and the one write between them.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import link_pull_zone
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import link_pull_zone, link_script
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
@@ -23,7 +23,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.names import
 
 def wanted_record(ctx):
     """The readable record the options give; bad input fails before any request."""
-    for option in ("name", "pullzone_name"):  # names sent to the platform (pullzone_name as a search term)
+    for option in ("name", "pullzone_name", "script"):  # names sent to the platform or looked up
         problem = check_name(ctx.params[option], option)
         if problem:
             raise InputError(problem, option=option)
@@ -59,9 +59,10 @@ class Records(object):
         return after if after and shapes.same(self.wanted, readable) else shapes.view(readable, keys)
 
 
-def resolve_pull_zone(ctx, wanted):
-    """A PullZone record's pull zone given by name: its id (``selectors.link_pull_zone``). The wanted record."""
-    return link_pull_zone(ctx, wanted)
+def resolve_links(ctx, wanted):
+    """A PullZone record's pull zone given by name: its id (``selectors.link_pull_zone``); a Script record's DNS script
+    the same (``selectors.link_script``). The wanted record."""
+    return link_script(ctx, link_pull_zone(ctx, wanted))
 
 
 def change(client, zone_id, wanted, model, current, absent):
@@ -74,7 +75,10 @@ def change(client, zone_id, wanted, model, current, absent):
         )
     if current is None:
         if shapes.link_value(wanted) is None:
-            raise InputError("value is required to create a %s record." % wanted["type"], option="value")
+            needed = shapes.LINK_NEEDED.get(wanted["type"], "value")
+            raise InputError(
+                "%s is required to create a %s record." % (needed, wanted["type"]), option=needed.split()[0]
+            )
         return (
             {},
             shapes.view(wanted, shapes.given(wanted)),

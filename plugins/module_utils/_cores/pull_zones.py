@@ -4,7 +4,8 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """A pull zone as ``pullzone`` manages it and ``pullzone_info`` lists it (pure Python: no Ansible imports).
 
-:func:`wanted` checks the task's settings before any request, :func:`current` reads the zone the task names,
+:func:`wanted` checks the task's settings before any request, :func:`by_name` turns the storage zone and scripts
+given by name into their ids, :func:`current` reads the zone the task names,
 :func:`view` is what is compared and shown in the diff, :func:`create` sends a create one at a time on this machine;
 :func:`shown` and :func:`listed` are the zones as returned, every enum number this collection cannot name warned of.
 """
@@ -13,9 +14,11 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones, storage_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import script_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name, nothing_when_absent
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
+from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zone_origins as origins
 from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import certificate_facts, hostname_enums
 from ansible_collections.edge.platform.plugins.module_utils._shapes.tables import presence_view
@@ -25,13 +28,15 @@ NO_RENAME = (
     "name %r differs from the name of pull zone %d (%r), and the platform cannot rename a pull zone (its update takes "
     "no name). Give the zone's own name, or create a new zone by name and delete the old one."
 )
+# The options naming what the zone pulls from or runs, looked up and sent as their ids
+BY_NAME = ("origin_storage_zone",) + tuple(origins.SCRIPT_NAMES)
 
 
 def wanted(params):
     """The settings the task asks for; bad input fails here, before any request."""
     check_given_name(params["name"], "name", "name must not be empty.", blank=lambda name: name == "")
     settings = P.wanted_values(params)
-    nothing_when_absent(params, list(settings) + (["origin_storage_zone"] if params["origin_storage_zone"] else []))
+    nothing_when_absent(params, list(settings) + [option for option in BY_NAME if params.get(option) is not None])
     return settings
 
 
@@ -43,6 +48,47 @@ def managed(ctx, settings, zone):
     if zone is not None and ctx.params["update_secret"] == "on_create":
         return P.without_secrets(settings)
     return settings
+
+
+def by_name(ctx, settings, zone):
+    """``settings`` with the storage zone and the scripts given by name (:data:`BY_NAME`) as the ids they name; None
+    when one was only predicted by an earlier task under --check (the task then stands in, with a warning, and notes
+    the pull zone it would create)."""
+    settings = storage_origin(ctx, settings, zone)
+    return None if settings is None else script_origins(ctx, settings, zone)
+
+
+def _stand_in(ctx, zone):
+    """Under --check, on an object an earlier task only predicted: the pull zone this task would create is noted."""
+    if zone is None:
+        ctx.note_predicted(*pull_zones.predicted_zone(ctx.params["name"]))
+
+
+def script_origins(ctx, settings, zone):
+    """``settings`` with ``origin_edge_script`` (a standalone script's exact name) as ``edge_script_id``, which implies
+    ``origin_type: edge_script``, and ``middleware_script`` (a middleware script's, ``""`` for none: the platform's
+    0, docs/platform-notes.md, "Pull zone origins: what each type needs") as ``middleware_script_id``; one listing of
+    the scripts for each name. None when a script was only predicted under --check."""
+    for option, (id_option, kind) in origins.SCRIPT_NAMES.items():
+        name = ctx.params.get(option)
+        if name is None:
+            continue
+        found = {"Id": 0} if name == "" and option == "middleware_script" else None
+        found = found or script_in_plan(ctx, name, kind, option, id_option)
+        if found is None:
+            _stand_in(ctx, zone)
+            return None
+        settings = origins.with_script(settings, option, found["Id"])
+    return settings
+
+
+def detach_checked(ctx, zone, members, answer):
+    """The zone a write answered; read once more after it detached a middleware script, as the official CLI verifies
+    a detach (the platform ignores a null and refuses -1), so the result and the warning about values not taken show
+    what the platform holds."""
+    if answer is None or zone is None or members.get("MiddlewareScriptId") != 0 or not zone.get("MiddlewareScriptId"):
+        return answer
+    return pull_zones.get(ctx.client, zone["Id"], NOT_VISIBLE % zone["Id"])
 
 
 def storage_origin(ctx, settings, zone):
@@ -58,8 +104,7 @@ def storage_origin(ctx, settings, zone):
     if found is None:
         if not ctx.predicted_dependency("storage zone %r" % name, needs=[storage_zones.predicted_zone(name)]):
             raise InputError(storage_zones.not_named(name, "origin_storage_zone"), option="origin_storage_zone")
-        if zone is None:
-            ctx.note_predicted(*pull_zones.predicted_zone(ctx.params["name"]))
+        _stand_in(ctx, zone)
         return None
     wanted = dict(settings, storage_zone_id=found["Id"])
     wanted.setdefault("origin_type", P.STORAGE_ZONE_ORIGIN)

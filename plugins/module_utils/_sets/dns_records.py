@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import link_pull_zone
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import link_pull_zone, link_script
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import widen_pool
@@ -36,7 +36,7 @@ def entries(params, domain=None, warn=None, deprecate=None):
     wanted, ignored, seen = [], set(), {}
     for index, entry in enumerate(params):
         where = "records[%d]." % index
-        for option in ("name", "pullzone_name"):
+        for option in ("name", "pullzone_name", "script"):
             problem = check_name(entry.get(option), where + option)
             if problem:
                 raise InputError(problem, option=where + option)
@@ -50,8 +50,10 @@ def entries(params, domain=None, warn=None, deprecate=None):
         if domain is not None:
             shapes.in_zone(readable, domain, where, warn, deprecate)
         if shapes.link_value(readable) is None:
-            needed = {"PullZone": "pullzone_id or pullzone_name", "Script": "script_id"}.get(readable["type"], "value")
-            raise InputError("%s%s is required (or mark the entry ignore)." % (where, needed), option=where + needed)
+            needed = shapes.LINK_NEEDED.get(readable["type"], "value")
+            raise InputError(
+                "%s%s is required (or mark the entry ignore)." % (where, needed), option=where + needed.split()[0]
+            )
         key = shapes.identity(readable)  # a single-value type (CNAME, ...): one record per name, whatever its value
         if key in seen:
             raise InputError(
@@ -84,7 +86,7 @@ class RecordSync(object):
         """The result in check mode when the zone is only predicted (by an earlier task): every record added. The pull
         zones the entries name are looked up still, as the real run would after creating the zone (a misspelled one
         fails)."""
-        self.resolve_pull_zones()
+        self.resolve_links()
         return {
             "dns_records": [shapes.merged(w, {}) for w in self.wanted],
             "changes": {"added": [self.shown(w) for w in self.wanted], "updated": [], "deleted": []},
@@ -100,14 +102,31 @@ class RecordSync(object):
             )
         self.models = {m.get("Id"): m for m in models}
         self.current = shapes.from_models(models, found.id, self.ctx.warn)
-        self.resolve_pull_zones()
+        self.resolve_links()
 
-    def resolve_pull_zones(self):
-        """The ids of the pull zones the PullZone entries name by name (one search each)."""
-        zones = {}
-        for wanted in self.wanted:
+    def resolve_links(self):
+        """The ids of the pull zones the PullZone entries name by name (one search each), and of the DNS scripts the
+        Script entries name (one listing each name)."""
+        zones, scripts = {}, {}
+        for index, wanted in zip(self.entry_indexes(), self.wanted):
             if wanted["type"] == "PullZone":
                 link_pull_zone(self.ctx, wanted, zones)
+            elif wanted["type"] == "Script":
+                link_script(self.ctx, wanted, scripts, where="records[%d]." % index)
+
+    def entry_indexes(self):
+        """The index in ``records`` of each wanted record (the entries not ignored, in order)."""
+        return [index for index, entry in enumerate(self.ctx.params["records"]) if not entry["ignore"]]
+
+    def not_compared(self):
+        """The options of the entries the platform does not show on the record they match (a Script record's script
+        when its value shows no script id): ``records[N].script``."""
+        held = {shapes.identity(record): record for record in self.current}
+        return [
+            "records[%d].%s" % (index, option)
+            for index, wanted in zip(self.entry_indexes(), self.wanted)
+            for option in shapes.not_compared(wanted, held.get(shapes.identity(wanted)))
+        ]
 
     def plan(self, purge):
         ignored = set(self.ignored) | {set_of(r) for r in self.current if r["type"] not in WRITABLE}

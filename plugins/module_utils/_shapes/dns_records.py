@@ -32,7 +32,8 @@ Null MX ``.``; A and AAAA values as IP addresses (an expanded IPv6 address equal
 verbatim, except that a value written as quoted chunks (``"a" "b"``) is the chunks joined (``ab``); CAA tags in lower
 case and a quoted CAA value without its quotes; numbers the platform leaves null are 0; a PullZone record's pull zone
 matches by id (``LinkName``, or a ``Value`` that is a number) or by name (``Value``); a Script record's script id is
-read from its ``Value``; weight counts for A, AAAA and SRV only (the platform answers 100 for Script records).
+read from its ``Value`` (``ScriptId`` is never returned: a record whose value shows no id is not compared, see
+:func:`not_compared`), and its script's name (``script``, looked up by the modules) is never read back; weight counts for A, AAAA and SRV only (the platform answers 100 for Script records).
 """
 
 from __future__ import annotations
@@ -118,9 +119,12 @@ IDENTITY = (
 LINK_FIELDS = (
     kit.Int("pullzone_id", "PullZoneId", within=("PullZone",)),
     kit.Text("pullzone_name", "Value", within=("PullZone",)),
+    kit.Text("script", "ScriptId", within=("Script",)),  # a DNS script's name, sent as the id it names
     kit.Int("script_id", "ScriptId", within=("Script",)),
 )
 LINKS = {field.option: field.within for field in LINK_FIELDS}
+# What a record of a link type must give to be created (the value of the other types)
+LINK_NEEDED = {"PullZone": "pullzone_id or pullzone_name", "Script": "script or script_id"}
 # Every option of one record (dns_record's, and each entry of dns_records' records), in the order shown: the table of
 # its argument spec, its bounds and every key of the readable form a write module takes.
 RECORD_OPTIONS = IDENTITY + FIELDS[:6] + LINK_FIELDS + FIELDS[6:]
@@ -256,13 +260,23 @@ def _link_options(entry, record_type, where, readable):
             readable["pullzone_id" if number else "pullzone_name"] = number or value.strip()
         readable["value"] = value if value is not None else readable["pullzone_name"]
     elif record_type == "Script":
-        script_id = entry.get("script_id")
+        script_id, readable["script"] = entry.get("script_id"), entry.get("script")
+        if script_id is not None and readable["script"] is not None:
+            _bad(where, "script", "and %sscript_id both name the record's script: give one of them." % where)
         if script_id is None and value is not None:
             script_id = _digits(value)
             if script_id is None:
                 _bad(where, "value", "of a Script record is its script id (a positive number); got %r." % value)
         readable["script_id"] = script_id
         readable["value"] = None if script_id is None else str(script_id)
+
+
+def set_script(readable, script_id):
+    """A Script record's script given by name (``script``), now that the lookup found its id (None: a script only
+    predicted under --check)."""
+    readable["script_id"] = script_id
+    readable["value"] = None if script_id is None else str(script_id)
+    return readable
 
 
 def _enum_option(field, value, where):
@@ -408,6 +422,8 @@ def from_model(model, zone_id=None, unknown=None):
         readable["pullzone_id"] = _digits(model.get("LinkName")) or _digits(value)
         readable["pullzone_name"] = None if _digits(value) else value
     elif record_type == "Script":
+        # ScriptId is never returned: the id is read where the module (and the provider) wrote it too, the value; the
+        # script's name is never claimed (docs/platform-notes.md, "DNS records of type Script")
         readable["script_id"] = _digits(value) or _digits(model.get("LinkName"))
     readable.update(
         id=model.get("Id"),
@@ -449,7 +465,7 @@ def link_value(readable):
         name = readable.get("pullzone_name") or readable.get("value")
         return None if name is None else name.strip().lower()
     if record_type == "Script":
-        return None if readable.get("script_id") is None else str(readable["script_id"])
+        return readable.get("script") if readable.get("script_id") is None else str(readable["script_id"])
     value = readable.get("value")
     return None if value is None else normal_value(record_type, value)
 
@@ -473,10 +489,22 @@ def _same_link(wanted, current):
         by_name = wanted_name is not None and normal_name(stored) == normal_name(wanted_name)
         return by_id or by_name
     if record_type == "Script":
-        return wanted.get("script_id") is None or wanted["script_id"] == current.get("script_id")
+        if wanted.get("script_id") is None and wanted.get("script") is None:
+            return True
+        # a record whose value shows no script id: which script it runs is not known, so not compared (not_compared)
+        return current.get("script_id") is None or wanted.get("script_id") == current["script_id"]
     if wanted.get("value") is None:
         return True
     return normal_value(record_type, wanted["value"]) == normal_value(record_type, current.get("value"))
+
+
+def not_compared(wanted, current):
+    """The options of ``wanted`` that cannot be compared with ``current`` (readable records): the script of a Script
+    record whose value shows no script id (the platform does not return ``ScriptId``)."""
+    if wanted.get("type") != "Script" or current is None or current.get("script_id") is not None:
+        return []
+    given = [option for option in ("script", "script_id") if wanted.get(option) is not None]
+    return given[:1]  # a script by name carries the id it was found by: the name is what was given
 
 
 def differences(wanted, current):

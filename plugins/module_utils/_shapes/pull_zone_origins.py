@@ -8,6 +8,7 @@ zone origins: what each type needs".
 - :data:`NEEDS`: origin type -> the options a zone of that type must have, as the platform's Terraform provider
   validates them (and as the core document describes ``LoadBalancerId``);
 - :func:`implied_type`: the origin type the type's own options imply when ``origin_type`` is not given;
+- :func:`with_script`: a script given by name (:data:`SCRIPT_NAMES`) as the id option it stands for;
 - :func:`missing`: the needs of an origin type neither given nor held by the zone (a create lacking them is refused);
 - :func:`completed`: what the platform needs sent beside the members: the fixed ``OriginUrl`` of script and container
   origins and the ``scripting`` routing filter of scripts (what the provider sends), and both DNS origin members
@@ -15,8 +16,9 @@ zone origins: what each type needs".
 - :func:`dns_origin`: ``(port, scheme)`` of a DNS-accelerated zone, derived from its ``OriginUrl`` as the provider
   derives them (``GET`` does not return ``DnsOriginPort`` and ``DnsOriginScheme``).
 
-A script named instead of given by id (a later change) is to be turned into ``edge_script_id`` before these run: they
-only ever see the id.
+A script named instead of given by id (``origin_edge_script``, ``middleware_script``: :data:`SCRIPT_NAMES`) is turned
+into its id by :func:`with_script` once ``_cores/pull_zones.py`` has looked it up, before the checks run: they only
+ever see the id.
 """
 
 from __future__ import annotations
@@ -44,6 +46,12 @@ NEEDS = {
     LOAD_BALANCER: ("load_balancer_id",),
 }
 IMPLIES = {option: kind for kind, options in NEEDS.items() if kind != ORIGIN_URL for option in options}
+# The options naming a script (exactly, as edge.platform.edge_script names it): the id option each stands for and the
+# type of script it takes (``_api/edge_scripts.TYPES``).
+SCRIPT_NAMES = {
+    "origin_edge_script": ("edge_script_id", "standalone"),
+    "middleware_script": ("middleware_script_id", "middleware"),
+}
 
 
 def implied_type(wanted):
@@ -62,13 +70,29 @@ def implied_type(wanted):
 
 
 def check_url(origin_type, wanted):
-    """A script or container origin's URL is the platform's own: refuse one given with it."""
-    if origin_type in FIXED_URLS and "origin_url" in wanted:
+    """A script or container origin's URL is the platform's own: refuse another one given with it (its own, as
+    pullzone_info returns it, is taken: given back it is no change)."""
+    url = wanted.get("origin_url")
+    if origin_type in FIXED_URLS and url is not None and url.strip().rstrip("/").lower() != FIXED_URLS[origin_type]:
         raise InputError(
             "origin_url cannot be set for an origin of type %s: the platform stores %s for it itself. Leave origin_url "
             "out." % (origin_type, FIXED_URLS[origin_type]),
             option="origin_url",
         )
+
+
+def with_script(wanted, option, script_id):
+    """``wanted`` with the script the name option ``option`` (:data:`SCRIPT_NAMES`) found, as the id option it stands
+    for (``script_id``: its id, or 0 to detach a middleware script);
+    ``origin_edge_script`` implies ``origin_type: edge_script``. The name and the id both given: InputError."""
+    id_option = SCRIPT_NAMES[option][0]
+    if id_option in wanted:
+        raise InputError("Give %s or %s, not both." % (option, id_option), option=option)
+    wanted = dict(wanted, **{id_option: script_id})
+    if id_option == "edge_script_id":
+        wanted.setdefault("origin_type", EDGE_SCRIPT)
+        check_url(wanted["origin_type"], wanted)
+    return wanted
 
 
 def missing(origin_type, wanted, held):

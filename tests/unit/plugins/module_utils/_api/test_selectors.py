@@ -190,3 +190,77 @@ def test_resolve_in_plan_stands_in_for_a_missing_parent_in_check_mode_only(param
         assert "pull zone pullzone_name=site does not exist" in result["warnings"][0]
     else:
         assert result["failed"] is True and "standin" not in result
+
+
+SCRIPTS = [
+    {"Id": 11, "Name": "geo", "ScriptType": 0},
+    {"Id": 12, "Name": "app", "ScriptType": 1, "DeploymentKey": "deploy-key-of-app-4711"},
+    {"Id": 13, "Name": "guard", "ScriptType": 2, "DeploymentKey": "deploy-key-of-guard-4711"},
+    {"Id": 14, "Name": "twin", "ScriptType": 0},
+    {"Id": 15, "Name": "twin", "ScriptType": 0},
+    {"Id": 16, "Name": "old", "ScriptType": 0, "Deleted": True},
+]
+
+
+def script_lookup(name, kind, *pages, check_mode=False):
+    api, session = client(*pages)
+    ctx = Context({}, check_mode=check_mode)
+    ctx.client = api
+
+    def found(task):
+        return {"found": selectors.script_in_plan(task, name, kind, "origin_edge_script", "edge_script_id")}
+
+    result = execute(found, ctx)
+    return dict(result, warnings=ctx.warnings, masked=list(ctx.secrets)), session
+
+
+def test_a_script_is_found_by_its_exact_name_and_type_with_one_listing():
+    result, session = script_lookup("app", "standalone", dns_page(SCRIPTS))
+    assert result["found"]["Id"] == 12 and len(session.calls) == 1
+    assert "deploy-key-of-app-4711" in result["masked"]  # read in clear: masked from then on
+    wrong, _session = script_lookup("guard", "standalone", dns_page(SCRIPTS), dns_page(SCRIPTS))
+    assert wrong["failed"] is True and "deploy-key-of-guard-4711" in wrong["masked"]
+
+
+@pytest.mark.parametrize(
+    "name, kind, words",
+    [
+        (
+            "guard",
+            "standalone",
+            "origin_edge_script names a standalone script, but the edge script named 'guard' is of "
+            "type middleware: give a standalone script's name.",
+        ),
+        ("App", "standalone", "No edge script named 'App' is visible to this API key: check origin_edge_script"),
+        ("old", "dns", "No edge script named 'old'"),  # a deleted script is no script
+        (
+            "twin",
+            "dns",
+            "2 edge scripts are named 'twin' (ids 14, 15), so the script to manage is ambiguous: give "
+            "edge_script_id to choose one.",
+        ),
+    ],
+)
+def test_a_name_of_no_script_of_the_type_fails_naming_the_option(name, kind, words):
+    result, _session = script_lookup(name, kind, dns_page(SCRIPTS), dns_page(SCRIPTS))
+    assert result["failed"] is True and words in result["msg"], result["msg"]
+
+
+def test_a_script_only_predicted_stands_in_under_check_only():
+    result, _session = script_lookup("later", "standalone", dns_page(SCRIPTS), dns_page(SCRIPTS), check_mode=True)
+    assert result["found"] is None and result["changed"] is True
+    assert "edge script 'later'" in result["warnings"][0]
+    real, _session = script_lookup("later", "standalone", dns_page(SCRIPTS), dns_page(SCRIPTS))
+    assert real["failed"] is True and "No edge script named 'later'" in real["msg"]
+
+
+def test_a_record_names_its_dns_script_once_per_name():
+    api, session = client(dns_page(SCRIPTS))
+    ctx = Context({})
+    ctx.client = api
+    seen = {}
+    first = selectors.link_script(ctx, {"type": "Script", "script": "geo", "script_id": None}, seen)
+    second = selectors.link_script(ctx, {"type": "Script", "script": "geo", "script_id": None}, seen)
+    assert first["script_id"] == second["script_id"] == 11 and len(session.calls) == 1
+    given = {"type": "Script", "script": None, "script_id": 5}
+    assert selectors.link_script(ctx, dict(given), seen) == given

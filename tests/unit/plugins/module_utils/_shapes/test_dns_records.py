@@ -85,6 +85,34 @@ def test_script_records_read_their_id_from_the_value_and_ignore_the_weight():
     assert body["ScriptId"] == 78 and body["Value"] == "78"
 
 
+def test_a_script_by_name_is_sent_as_the_id_the_lookup_found():
+    want = shapes.from_options({"type": "Script", "name": "geo", "script": "geo-router"})
+    assert (want["script"], want["script_id"], want["value"]) == ("geo-router", None, None)
+    assert shapes.link_value(want) == "geo-router"  # only predicted under --check: the name stands for it
+    shapes.set_script(want, 77)
+    assert shapes.to_body(want) == {"Type": 11, "Name": "geo", "ScriptId": 77, "Value": "77"}
+    assert shapes.same(want, shapes.from_model(model(Type=11, Name="geo", Value="77", Weight=100)))
+    assert shapes.differences(want, shapes.from_model(model(Type=11, Name="geo", Value="78"))) == ["value"]
+
+
+def test_a_script_the_platform_does_not_show_is_not_compared_and_said_so():
+    shown = shapes.from_model(model(Type=11, Name="geo", Value="", Weight=100))
+    assert shown["script_id"] is None and shown["script"] is None  # never claimed
+    want = shapes.set_script(shapes.from_options({"type": "Script", "name": "geo", "script": "geo-router"}), 77)
+    assert shapes.same(want, shown) and shapes.plan(want, shown)[0] == shapes.plan(want, shown)[1]
+    assert shapes.not_compared(want, shown) == ["script"]
+    assert shapes.not_compared(want, shapes.from_model(model(Type=11, Name="geo", Value="77"))) == []
+    assert shapes.not_compared(want, None) == []
+    by_id = shapes.from_options({"type": "Script", "name": "geo", "script_id": 77})
+    assert shapes.not_compared(by_id, shown) == ["script_id"]
+
+
+def test_a_script_only_predicted_differs_from_any_script_shown():
+    predicted = shapes.set_script(shapes.from_options({"type": "Script", "name": "geo", "script": "new"}), None)
+    assert not shapes.same(predicted, shapes.from_model(model(Type=11, Name="geo", Value="77")))
+    assert shapes.merged(predicted, {})["script"] == "new"
+
+
 @pytest.mark.parametrize(
     "options, said",
     [
@@ -103,6 +131,8 @@ def test_script_records_read_their_id_from_the_value_and_ignore_the_weight():
         ({"type": "AAAA", "name": "x", "weight": 101}, "weight of AAAA records must be from 0 to 100; got 101"),
         ({"type": "A", "name": "x", "monitor_type": "often"}, "monitor_type must be one of none, ping, http, monitor"),
         ({"type": "Script", "name": "x", "value": "main"}, "value of a Script record is its script id"),
+        ({"type": "Script", "name": "x", "script": "a", "script_id": 5}, "script and script_id both name"),
+        ({"type": "TXT", "name": "x", "script": "a"}, "script is not valid for TXT records"),
         ({"type": "SVCB", "name": "x"}, "type must be one of"),
         ({"type": "A", "name": None}, "name is required"),
     ],
