@@ -12,7 +12,7 @@ version_added: 1.3.0
 description:
   - Sets the secrets O(secrets) lists on one edge script (standalone or middleware), in one task; with O(purge=true)
     the script's secrets not listed are deleted, otherwise they are left as they are.
-  - A secret's value is write-only: the platform never returns it, so a task can only see which secrets a script
+  - A secret's value is write-only (the platform never returns it), so a task can only see which secrets a script
     holds, by name. A listed secret the script lacks is always created; one it holds is set again as
     O(update_secret) says.
   - Values are never in the result, the diff, a warning, an error or any output, at any verbosity; the result names
@@ -24,8 +24,8 @@ options:
   script:
     description:
       - The edge script's exact name (case and all).
-      - Under C(--check), a script an earlier M(edge.platform.edge_script) task of the run only predicted stands in:
-        every listed secret would be created, with a warning.
+      - Under C(--check), a script an earlier M(edge.platform.edge_script) task of the run only predicted stands in
+        (every listed secret would be created), with a warning.
     type: str
   script_id:
     description: The script's id, instead of O(script).

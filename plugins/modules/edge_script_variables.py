@@ -25,8 +25,8 @@ options:
   script:
     description:
       - The script's exact name (case and all). A script of any type (standalone, middleware, DNS) is found.
-      - Under C(--check), a script an earlier M(edge.platform.edge_script) task of the run only predicted stands in:
-        every listed variable would be added, with a warning.
+      - Under C(--check), a script an earlier M(edge.platform.edge_script) task of the run only predicted stands in
+        (every listed variable would be added), with a warning.
     type: str
   script_id:
     description: The script's id, instead of O(script).
