@@ -57,6 +57,8 @@ BASE = {
     "dnszone_dnssec": dict(CONNECTION, zone_id=1, state="enabled"),
     "dnszone": dict(CONNECTION, domain="example.io"),
     "dnszone_info": dict(CONNECTION, zone_id=1),
+    "edge_script": dict(CONNECTION, name="api", type="standalone", code="export default {}", publish=True),
+    "edge_script_info": dict(CONNECTION, name="api", include_code=True),
     "edge_script_secrets": dict(
         CONNECTION, script="demo-script", secrets=[{"name": "API_TOKEN", "value": URL_TOKEN}], update_secret="on_create"
     ),

@@ -10,6 +10,22 @@ Ansible imports). Every function takes the client first and returns the platform
   :func:`find_named`: the script of the types given named exactly as given, or None.
 - :func:`get`: ``GET /compute/script/{id}``, the ``EdgeScriptModel`` with that ``Id``; :func:`get_or_none`: None
   on a 404.
+- :func:`create`: ``POST /compute/script`` with the ``AddEdgeScriptModel`` (201 and the new script);
+  :func:`rename`: ``POST /compute/script/{id}`` with ``{Name}`` (200 and the script; the type is never sent, as the
+  Terraform provider replaces a script of another type); :func:`delete`: ``DELETE /compute/script/{id}`` with
+  ``deleteLinkedPullZones`` always sent (204; a 404 is "already gone").
+- :func:`get_code`: ``GET /compute/script/{id}/code`` (200 ``{Code, LastModified}``); :func:`set_code`:
+  ``POST /compute/script/{id}/code`` with ``{Code}`` as JSON (204).
+- :func:`publish`: ``POST /compute/script/{id}/publish`` with ``{Note}`` (204: the saved code becomes a new Live
+  release); :func:`publish_release`: ``POST /compute/script/{id}/publish/{uuid}`` (204: that release live again).
+- :func:`releases`: ``GET /compute/script/{id}/releases`` (every page); :func:`active_release`:
+  ``GET /compute/script/{id}/releases/active``, None on a 404 ("does not exist or no active releases").
+- :func:`list_secrets`: ``GET /compute/script/{id}/secrets`` (200 ``{Secrets: [{Id, Name, LastModified}]}``: names,
+  never a value).
+- :func:`rotate_deployment_key`: ``POST /compute/script/{id}/deploymentKey/rotate`` (204; read the script back).
+
+Every write is sent once and never again once it may have reached the platform; the caller settles a lost answer
+by a re-read.
 
 A script's ``DeploymentKey`` comes back in clear on every read: callers register it as a secret as soon as a model
 is read (docs/platform-notes.md, "Edge scripts: what the modules do").
@@ -17,16 +33,22 @@ is read (docs/platform-notes.md, "Edge scripts: what the modules do").
 
 from __future__ import annotations
 
-from .answers import object_with_id, unless_gone
+from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_scripts import TYPES
+
+from .answers import object_with, object_with_id, unless_gone
 from .listing import core_list, named_exactly
 
 SCRIPTS = "/compute/script"
 SCRIPT = "/compute/script/%d"
+CODE = "/compute/script/%d/code"
+PUBLISH = "/compute/script/%d/publish"
+PUBLISH_RELEASE = "/compute/script/%d/publish/%s"
+RELEASES = "/compute/script/%d/releases"
+ACTIVE_RELEASE = "/compute/script/%d/releases/active"
+ROTATE_KEY = "/compute/script/%d/deploymentKey/rotate"
+SECRETS = "/compute/script/%d/secrets"
 SECRET_MEMBERS = ("DeploymentKey",)
 
-# EdgeScriptTypes of the published document (also ScriptType on input); the platform's clients call 1 "standalone"
-TYPES = {"dns": 0, "standalone": 1, "middleware": 2}
-TYPE_NAMES = {number: name for name, number in TYPES.items()}
 
 
 def not_visible(script_id):
@@ -56,14 +78,16 @@ def list_all(client):
     return core_list(client, SCRIPTS, "edge scripts")
 
 
+def find_all(client, types=None):
+    """Every EdgeScriptModel not deleted (of the ``types``, names of :data:`TYPES`, when given)."""
+    numbers = [TYPES[kind] for kind in types or TYPES]
+    return [script for script in list_all(client) if not script.get("Deleted") and script.get("ScriptType") in numbers]
+
+
 def find_named(client, name, types=None):
     """The EdgeScriptModel named exactly ``name`` (of the ``types``, names of :data:`TYPES`, when given), or None;
     several scripts of the name make it ambiguous: InputError listing their ids."""
-    numbers = [TYPES[kind] for kind in types or TYPES]
-    scripts = [
-        script for script in list_all(client) if not script.get("Deleted") and script.get("ScriptType") in numbers
-    ]
-    return named_exactly(scripts, name, "edge script", noun="script")
+    return named_exactly(find_all(client, types), name, "edge script", noun="script")
 
 
 def _read(client, script_id, hint, allow_404=False):
@@ -86,3 +110,151 @@ def get_or_none(client, script_id, hint=None):
     """:func:`get`, or None when the platform answers 404 (the script is gone)."""
     reply = _read(client, script_id, hint, allow_404=True)
     return unless_gone(client, reply, "Reading edge script %d" % script_id, "the script")
+
+
+def create(client, members):
+    """Create the script of the ``AddEdgeScriptModel`` ``members`` (with its ``Name``); its EdgeScriptModel from the
+    201 answer. An answer that is not a script of that name confirms nothing (kind bad_answer: the caller re-reads)."""
+    name = members["Name"]
+    operation = "Creating edge script %s" % name
+    expect = object_with_id("the new edge script %s" % name)
+    reply = client.request("POST", SCRIPTS, operation, json_body=members, replay_safe=False, expect=expect)
+    if reply.data.get("Name") != name:
+        raise client.not_understood(operation, reply.status, "the answer carries another edge script")
+    return reply.data
+
+
+def rename(client, script_id, name, label):
+    """Give script ``script_id`` the name ``name`` (``UpdateEdgeScriptModel`` with ``Name`` only); its model."""
+    return client.request(
+        "POST",
+        SCRIPT % script_id,
+        "Renaming %s" % label,
+        json_body={"Name": name},
+        replay_safe=False,
+        hints={404: not_visible(script_id)},
+        expect=object_with_id("the edge script %d" % script_id, "Id", script_id),
+    ).data
+
+
+def delete(client, script_id, label, delete_linked_pullzones=False):
+    """Delete script ``script_id``; its linked pull zones only with ``delete_linked_pullzones`` (the platform then
+    points them at a landing page). A script already gone (404) is what was asked. None."""
+    client.request(
+        "DELETE",
+        SCRIPT % script_id,
+        "Deleting %s" % label,
+        params={"deleteLinkedPullZones": "true" if delete_linked_pullzones else "false"},
+        replay_safe=False,
+        allow_404=True,
+        expect="empty",
+    )
+
+
+def _has_code(data):
+    return data.get("Code") is None or isinstance(data.get("Code"), str)
+
+
+def get_code(client, script_id):
+    """The saved code of script ``script_id`` (a text; "" when none)."""
+    reply = client.request(
+        "GET",
+        CODE % script_id,
+        "Reading the code of edge script %d" % script_id,
+        hints={404: not_visible(script_id)},
+        expect=object_with("the code of edge script %d (an object with Code)" % script_id, _has_code),
+    )
+    return reply.data.get("Code") or ""
+
+
+def set_code(client, script_id, code, label):
+    """Save ``code`` as the script's code (JSON ``{Code}``; 204). Saved code is live only until the first publish."""
+    client.request(
+        "POST",
+        CODE % script_id,
+        "Saving the code of %s" % label,
+        json_body={"Code": code},
+        replay_safe=False,
+        hints={404: not_visible(script_id)},
+        expect="empty",
+    )
+
+
+def publish(client, script_id, label, note=""):
+    """Make the saved code a new Live release (the previous one archived); 204. ``{Note}`` is sent as the Terraform
+    provider sends it (the document requires a body)."""
+    client.request(
+        "POST",
+        PUBLISH % script_id,
+        "Publishing %s" % label,
+        json_body={"Note": note},
+        replay_safe=False,
+        hints={404: not_visible(script_id), 400: "The platform refused to publish: does the script have code?"},
+        expect="empty",
+    )
+
+
+def publish_release(client, script_id, uuid, label):
+    """Make the release ``uuid`` (8 characters, not a UUID) live again; 204."""
+    client.request(
+        "POST",
+        PUBLISH_RELEASE % (script_id, uuid),
+        "Publishing release %s of %s" % (uuid, label),
+        json_body={"Note": ""},
+        replay_safe=False,
+        hints={404: "Edge script %d or its release %r is not visible to this API key: check release." % (script_id, uuid)},
+        expect="empty",
+    )
+
+
+def releases(client, script_id):
+    """Every EdgeScriptReleaseModel of script ``script_id`` (every page), as the platform orders them."""
+    return core_list(client, RELEASES % script_id, "releases of edge script %d" % script_id)
+
+
+def active_release(client, script_id):
+    """The Live EdgeScriptReleaseModel of script ``script_id``, or None when it has none (the platform answers 404
+    "does not exist or no active releases": the script was read just before, so that 404 is "no release")."""
+    operation = "Reading the active release of edge script %d" % script_id
+    reply = client.request(
+        "GET",
+        ACTIVE_RELEASE % script_id,
+        operation,
+        expect=object_with("the active release of edge script %d" % script_id, lambda data: "Uuid" in data),
+        allow_404=True,
+    )
+    return unless_gone(client, reply, operation, "a release")
+
+
+def rotate_deployment_key(client, script_id, label):
+    """A new deployment key for script ``script_id`` (the platform chooses it; 204, read it back). None."""
+    client.request(
+        "POST",
+        ROTATE_KEY % script_id,
+        "Rotating the deployment key of %s" % label,
+        replay_safe=False,
+        hints={404: not_visible(script_id)},
+        expect="empty",
+    )
+
+
+def _secret_list(data):
+    return data.get("Secrets") is None or isinstance(data.get("Secrets"), list)
+
+
+def list_secrets(client, script_id):
+    """The EdgeScriptSecretModels of script ``script_id`` (``Id``, ``Name``, ``LastModified``: never a value)."""
+    reply = client.request(
+        "GET",
+        SECRETS % script_id,
+        "Listing the secrets of edge script %d" % script_id,
+        hints={404: not_visible(script_id)},
+        expect=object_with("the secrets of edge script %d (an object with Secrets)" % script_id, _secret_list),
+    )
+    return [entry for entry in reply.data.get("Secrets") or [] if isinstance(entry, dict)]
+
+
+def secrets_of(script):
+    """The secrets an EdgeScriptModel holds (texts only): each must be registered as a secret at once."""
+    script = script if isinstance(script, dict) else {}
+    return [script[key] for key in SECRET_MEMBERS if isinstance(script.get(key), str) and script[key]]

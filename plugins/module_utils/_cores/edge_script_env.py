@@ -12,8 +12,9 @@ from __future__ import annotations
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_scripts
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_scripts import TYPE_NAMES, TYPES
 
-DNS = edge_scripts.TYPES["dns"]
+DNS = TYPES["dns"]
 
 
 def script_options():
@@ -27,7 +28,7 @@ SCRIPT_VALIDATION = {"mutually_exclusive": [("script", "script_id")], "required_
 def identity(script):
     """``script`` of the result: the script's id, name and type (a number this collection does not name kept)."""
     kind = script.get("ScriptType")
-    return {"id": script.get("Id"), "name": script.get("Name"), "type": edge_scripts.TYPE_NAMES.get(kind, kind)}
+    return {"id": script.get("Id"), "name": script.get("Name"), "type": TYPE_NAMES.get(kind, kind)}
 
 
 def predicted(ctx):
@@ -51,7 +52,8 @@ def resolve(ctx, standin, reread=False):
             ctx.exit(**standin())
         if reread:
             script = edge_scripts.get(ctx.client, script["Id"])
-    ctx.add_secret(script.get("DeploymentKey"))
+    for secret in edge_scripts.secrets_of(script):
+        ctx.add_secret(secret)
     return script
 
 

@@ -49,6 +49,8 @@ class FileOption(object):
 
 
 CONTROLLER_FILES = {
+    # An edge script's code: text, compared by content with the saved code.
+    "edge_script": (FileOption("code_file", "code", MIB),),
     # The module's own cap on a document (a 2,000-operation document is under 2 MB).
     "api_guardian_spec": (FileOption("src", "content", MAX_DOCUMENT_BYTES),),
     # A certificate chain is a few KB; a key less. Either may be PEM or DER.
