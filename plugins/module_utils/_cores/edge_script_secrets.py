@@ -97,4 +97,3 @@ def manage(ctx):
     plan = Plan(held, wanted, on_create, purge)
     env.in_order(ctx, steps(ctx, script["Id"], plan, wanted), "secrets")
     ctx.exit(diff=env.set_diff(plan), **result(env.identity(script), plan))
-

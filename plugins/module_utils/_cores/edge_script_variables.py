@@ -45,7 +45,9 @@ def check_dns(script, wanted):
     """A DNS script takes no required variable: refused before any write, naming ``variables``."""
     required = [name for name, value in wanted.items() if value["required"]]
     if env.is_dns(script) and required:
-        raise InputError(DNS_REQUIRED % (", ".join(repr(name) for name in required), script.get("Name")), option="variables")
+        raise InputError(
+            DNS_REQUIRED % (", ".join(repr(name) for name in required), script.get("Name")), option="variables"
+        )
 
 
 class Plan(object):
@@ -122,4 +124,3 @@ def manage(ctx):
     answers = {}
     env.in_order(ctx, steps(ctx, script["Id"], plan, answers), "variables")
     ctx.exit(diff=env.set_diff(plan), **result(env.identity(script), plan, answers))
-

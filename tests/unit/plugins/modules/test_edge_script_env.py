@@ -38,11 +38,17 @@ def script(script_type=1, variables=None, script_id=7001, name="demo-script"):
 
 
 def listing(*scripts):
-    return FakeResponse(body={"Items": list(scripts), "CurrentPage": 1, "TotalItems": len(scripts), "HasMoreItems": False})
+    return FakeResponse(
+        body={"Items": list(scripts), "CurrentPage": 1, "TotalItems": len(scripts), "HasMoreItems": False}
+    )
 
 
 def secrets(*names):
-    return FakeResponse(body={"Secrets": [{"Id": 200 + i, "Name": n, "LastModified": "2026-11-01T00:00:00Z"} for i, n in enumerate(names)]})
+    return FakeResponse(
+        body={
+            "Secrets": [{"Id": 200 + i, "Name": n, "LastModified": "2026-11-01T00:00:00Z"} for i, n in enumerate(names)]
+        }
+    )
 
 
 def sent(session):
@@ -73,7 +79,11 @@ def test_variables_add_update_and_purge_in_one_plan(run_module, fake_session):
         FakeResponse(204),
     ]
     result = variables(run_module, fake_session, answers, diff=True, script="demo-script", variables=wanted, purge=True)
-    assert result["changed"] and (result["added"], result["updated"], result["deleted"]) == (["REGION"], ["GREETING"], ["OLD_FLAG"])
+    assert result["changed"] and (result["added"], result["updated"], result["deleted"]) == (
+        ["REGION"],
+        ["GREETING"],
+        ["OLD_FLAG"],
+    )
     assert sent(fake_session) == [
         ("POST", "/7001/variables/add", {"Name": "REGION", "Required": True, "DefaultValue": "eu"}),
         ("POST", "/7001/variables/101", {"DefaultValue": "hi", "Required": False}),
@@ -83,7 +93,10 @@ def test_variables_add_update_and_purge_in_one_plan(run_module, fake_session):
         "GREETING": {"value": "hello", "required": False},
         "OLD_FLAG": {"value": "", "required": False},
     }
-    assert result["diff"]["after"] == {"GREETING": {"value": "hi", "required": False}, "REGION": {"value": "eu", "required": True}}
+    assert result["diff"]["after"] == {
+        "GREETING": {"value": "hi", "required": False},
+        "REGION": {"value": "eu", "required": True},
+    }
     assert result["variables"] == [
         {"name": "GREETING", "value": "hi", "required": False, "id": 101},
         {"name": "REGION", "value": "eu", "required": True, "id": 103},
@@ -94,7 +107,11 @@ def test_variables_add_update_and_purge_in_one_plan(run_module, fake_session):
 
 def test_variables_as_held_are_no_change_and_others_are_kept_without_purge(run_module, fake_session):
     result = variables(
-        run_module, fake_session, [FakeResponse(body=script())], script_id=7001, variables=[{"name": "GREETING", "value": "hello"}]
+        run_module,
+        fake_session,
+        [FakeResponse(body=script())],
+        script_id=7001,
+        variables=[{"name": "GREETING", "value": "hello"}],
     )
     assert not result["changed"] and sent(fake_session) == []
     assert [v["name"] for v in result["variables"]] == ["GREETING", "OLD_FLAG"] and result["deleted"] == []
@@ -103,7 +120,14 @@ def test_variables_as_held_are_no_change_and_others_are_kept_without_purge(run_m
 def test_variables_check_mode_sends_nothing_and_predicts(run_module, fake_session):
     answers = [listing(script()), FakeResponse(body=script())]
     result = variables(
-        run_module, fake_session, answers, check=True, diff=True, script="demo-script", variables=[{"name": "NEW", "value": "1"}], purge=True
+        run_module,
+        fake_session,
+        answers,
+        check=True,
+        diff=True,
+        script="demo-script",
+        variables=[{"name": "NEW", "value": "1"}],
+        purge=True,
     )
     assert result["changed"] and sent(fake_session) == []
     assert result["diff"]["after"] == {"NEW": {"value": "1", "required": False}}
@@ -113,12 +137,23 @@ def test_variables_check_mode_sends_nothing_and_predicts(run_module, fake_sessio
 def test_a_dns_script_takes_variables_but_none_required(run_module, fake_session):
     dns = script(script_type=0, variables=[], name="geo")
     ok = variables(
-        run_module, fake_session, [listing(dns), FakeResponse(body=dns), FakeResponse(body={"Id": 1, "Name": "A", "Required": False, "DefaultValue": "x"})],
-        script="geo", variables=[{"name": "A", "value": "x"}],
+        run_module,
+        fake_session,
+        [
+            listing(dns),
+            FakeResponse(body=dns),
+            FakeResponse(body={"Id": 1, "Name": "A", "Required": False, "DefaultValue": "x"}),
+        ],
+        script="geo",
+        variables=[{"name": "A", "value": "x"}],
     )
     assert ok["changed"] and ok["script"]["type"] == "dns"
     refused = variables(
-        run_module, fake_session, [listing(dns), FakeResponse(body=dns)], script="geo", variables=[{"name": "A", "value": "x", "required": True}]
+        run_module,
+        fake_session,
+        [listing(dns), FakeResponse(body=dns)],
+        script="geo",
+        variables=[{"name": "A", "value": "x", "required": True}],
     )
     assert refused["failed"] and refused["msg"].startswith("variables: 'A' required, but 'geo' is a DNS script")
     assert len(sent(fake_session)) == 1
@@ -146,8 +181,15 @@ def test_bad_variables_fail_before_any_request(run_module, fake_session, entries
 
 def test_a_lost_add_is_settled_by_reading_the_script_not_sent_again(run_module, fake_session):
     added = dict(VARS[0], Id=103, Name="REGION", DefaultValue="eu")
-    answers = [listing(script()), FakeResponse(body=script()), FakeResponse(502, text="bad gateway"), FakeResponse(body=script(variables=VARS + [added]))]
-    result = variables(run_module, fake_session, answers, script="demo-script", variables=[{"name": "REGION", "value": "eu"}])
+    answers = [
+        listing(script()),
+        FakeResponse(body=script()),
+        FakeResponse(502, text="bad gateway"),
+        FakeResponse(body=script(variables=VARS + [added])),
+    ]
+    result = variables(
+        run_module, fake_session, answers, script="demo-script", variables=[{"name": "REGION", "value": "eu"}]
+    )
     assert result["changed"] and not result.get("failed") and len(sent(fake_session)) == 1
     assert "It was not sent again" in str(result["warnings"])
 
@@ -159,7 +201,13 @@ def test_a_failure_midway_names_what_landed(run_module, fake_session):
         FakeResponse(body={"Id": 103, "Name": "A", "Required": False, "DefaultValue": "1"}),
         FakeResponse(400, {"Message": "Invalid value"}),
     ]
-    result = variables(run_module, fake_session, answers, script="demo-script", variables=[{"name": "A", "value": "1"}, {"name": "GREETING", "value": "x"}])
+    result = variables(
+        run_module,
+        fake_session,
+        answers,
+        script="demo-script",
+        variables=[{"name": "A", "value": "1"}, {"name": "GREETING", "value": "x"}],
+    )
     assert result["failed"] and result["changed"] and "Before that, this task wrote variables A" in result["msg"]
 
 
@@ -176,15 +224,31 @@ def test_variable_requests_match_the_published_document(run_module, fake_session
 
 def test_secrets_created_then_on_create_is_no_change_and_always_sets(run_module, fake_session):
     created = secret_task(
-        run_module, fake_session, [listing(script()), secrets(), FakeResponse(body={"Id": 201, "Name": "API_TOKEN"})], diff=True, script="demo-script"
+        run_module,
+        fake_session,
+        [listing(script()), secrets(), FakeResponse(body={"Id": 201, "Name": "API_TOKEN"})],
+        diff=True,
+        script="demo-script",
     )
-    assert created["changed"] and (created["set"], created["created"], created["secrets"]) == (["API_TOKEN"], ["API_TOKEN"], ["API_TOKEN"])
+    assert created["changed"] and (created["set"], created["created"], created["secrets"]) == (
+        ["API_TOKEN"],
+        ["API_TOKEN"],
+        ["API_TOKEN"],
+    )
     assert created["diff"] == {"before": {}, "after": {"API_TOKEN": "(set by this task)"}}
     assert sent(fake_session) == [("POST", "/7001/secrets", {"Name": "API_TOKEN", "Secret": SECRET})]
     fake_session.calls = []
-    again = secret_task(run_module, fake_session, [listing(script()), secrets("API_TOKEN")], script="demo-script", update_secret="on_create")
+    again = secret_task(
+        run_module,
+        fake_session,
+        [listing(script()), secrets("API_TOKEN")],
+        script="demo-script",
+        update_secret="on_create",
+    )
     assert not again["changed"] and again["set"] == [] and sent(fake_session) == []
-    always = secret_task(run_module, fake_session, [listing(script()), secrets("API_TOKEN"), FakeResponse(204)], script="demo-script")
+    always = secret_task(
+        run_module, fake_session, [listing(script()), secrets("API_TOKEN"), FakeResponse(204)], script="demo-script"
+    )
     assert always["changed"] and always["set"] == ["API_TOKEN"] and always["created"] == []
     assert sent(fake_session) == [("PUT", "/7001/secrets", {"Name": "API_TOKEN", "Secret": SECRET})]
     for result in (created, again, always):
@@ -194,21 +258,33 @@ def test_secrets_created_then_on_create_is_no_change_and_always_sets(run_module,
 def test_secrets_purge_and_check_mode(run_module, fake_session):
     fake_session.calls = []
     result = secret_task(
-        run_module, fake_session, [listing(script()), secrets("API_TOKEN", "OLD")], check=True, diff=True,
-        script="demo-script", update_secret="on_create", purge=True,
+        run_module,
+        fake_session,
+        [listing(script()), secrets("API_TOKEN", "OLD")],
+        check=True,
+        diff=True,
+        script="demo-script",
+        update_secret="on_create",
+        purge=True,
     )
     assert result["changed"] and result["deleted"] == ["OLD"] and sent(fake_session) == []
     assert result["diff"] == {"before": {"API_TOKEN": "(set)", "OLD": "(set)"}, "after": {"API_TOKEN": "(set)"}}
     real = secret_task(
-        run_module, fake_session, [listing(script()), secrets("API_TOKEN", "OLD"), FakeResponse(204)],
-        script="demo-script", update_secret="on_create", purge=True,
+        run_module,
+        fake_session,
+        [listing(script()), secrets("API_TOKEN", "OLD"), FakeResponse(204)],
+        script="demo-script",
+        update_secret="on_create",
+        purge=True,
     )
     assert real["changed"] and sent(fake_session) == [("DELETE", "/7001/secrets/201", None)]
 
 
 def test_secrets_refused_on_a_dns_script_before_any_write(run_module, fake_session):
     result = secret_task(run_module, fake_session, [listing(script(script_type=0, name="geo"))], script="geo")
-    assert result["failed"] and result["msg"].startswith("script 'geo' is a DNS script, and DNS scripts take no secrets")
+    assert result["failed"] and result["msg"].startswith(
+        "script 'geo' is a DNS script, and DNS scripts take no secrets"
+    )
     assert sent(fake_session) == [] and SECRET not in json.dumps(result)
 
 
@@ -220,14 +296,23 @@ def test_a_lost_create_is_confirmed_by_the_listing_never_replayed(run_module, fa
 
 
 def test_a_lost_update_is_unknown_and_never_shows_the_value(run_module, fake_session):
-    answers = [listing(script()), secrets("API_TOKEN"), FakeResponse(500, {"Message": "boom %s" % SECRET}), secrets("API_TOKEN")]
+    answers = [
+        listing(script()),
+        secrets("API_TOKEN"),
+        FakeResponse(500, {"Message": "boom %s" % SECRET}),
+        secrets("API_TOKEN"),
+    ]
     result = secret_task(run_module, fake_session, answers, script="demo-script")
     assert result["failed"] and result["changed"] and "cannot show whether it was applied" in result["msg"]
     assert SECRET not in json.dumps(result)
 
 
 def test_a_refused_secret_write_never_shows_the_value(run_module, fake_session):
-    answers = [listing(script()), secrets(), FakeResponse(400, {"Message": "Secret %s is too weak" % SECRET, "Field": "Secret"})]
+    answers = [
+        listing(script()),
+        secrets(),
+        FakeResponse(400, {"Message": "Secret %s is too weak" % SECRET, "Field": "Secret"}),
+    ]
     result = secret_task(run_module, fake_session, answers, script="demo-script")
     assert result["failed"] and SECRET not in json.dumps(result) and "Adding secret 'API_TOKEN'" in result["msg"]
 
@@ -235,7 +320,11 @@ def test_a_refused_secret_write_never_shows_the_value(run_module, fake_session):
 def test_a_missing_script_fails_under_check_without_a_prediction(run_module, fake_session):
     result = secret_task(run_module, fake_session, [listing()], check=True, script="nope")
     assert not result.get("failed") and result["changed"] and result["created"] == ["API_TOKEN"]
-    assert "does not exist" in str(result["warnings"]) and result["script"] == {"id": None, "name": "nope", "type": None}
+    assert "does not exist" in str(result["warnings"]) and result["script"] == {
+        "id": None,
+        "name": "nope",
+        "type": None,
+    }
 
 
 def test_secret_requests_match_the_published_document(run_module, fake_session, openapi):

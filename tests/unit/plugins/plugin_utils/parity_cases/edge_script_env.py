@@ -24,7 +24,13 @@ CASES = {
     "variables added and purged": Case(
         edge_script_variables,
         dict(ARGS, script="demo-script", variables=[{"name": "REGION", "value": "eu"}], purge=True),
-        [listing(script()), FakeResponse(body=script()), FakeResponse(body=REGION), FakeResponse(204), FakeResponse(204)],
+        [
+            listing(script()),
+            FakeResponse(body=script()),
+            FakeResponse(body=REGION),
+            FakeResponse(204),
+            FakeResponse(204),
+        ],
         changed=True,
         shows=lambda r: r["added"] == ["REGION"] and r["deleted"] == ["GREETING", "OLD_FLAG"],
     ),
