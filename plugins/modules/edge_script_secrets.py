@@ -21,15 +21,6 @@ description:
   - A create whose answer is lost is settled by listing the script's secrets, by name, never by sending it twice; a
     failure midway names the secrets written before it.
 options:
-  script:
-    description:
-      - The edge script's exact name (case and all).
-      - Under C(--check), a script an earlier M(edge.platform.edge_script) task of the run only predicted stands in
-        (every listed secret would be created), with a warning.
-    type: str
-  script_id:
-    description: The script's id, instead of O(script).
-    type: int
   secrets:
     description: The secrets of the script. Names must be unique within the list.
     type: list
@@ -60,6 +51,7 @@ options:
     type: bool
     default: false
 extends_documentation_fragment:
+  - edge.platform.edge_script_env
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -96,6 +88,7 @@ script:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.edge_script_env.SCRIPT
     id:
       description: The script's id; null for a script only predicted in check mode.
       type: int
@@ -105,10 +98,12 @@ script:
       type: str
       sample: demo-script
     type:
-      description: V(standalone) or V(middleware) (a number this collection does not name is kept); null for a
-        script only predicted in check mode.
+      description:
+        - V(standalone), V(middleware) or V(dns); a number the collection cannot name is returned as the number.
+        - Null for a script only predicted in check mode.
       type: raw
       sample: standalone
+    # END edge.platform.edge_script_env.SCRIPT
 secrets:
   description: The names of the script's secrets after the task (as predicted in check mode), sorted; never a value.
   returned: success

@@ -22,15 +22,6 @@ description:
     no write. A lost answer is settled by reading the script again, never by sending twice; a failure midway names
     the variables written before it.
 options:
-  script:
-    description:
-      - The script's exact name (case and all). A script of any type (standalone, middleware, DNS) is found.
-      - Under C(--check), a script an earlier M(edge.platform.edge_script) task of the run only predicted stands in
-        (every listed variable would be added), with a warning.
-    type: str
-  script_id:
-    description: The script's id, instead of O(script).
-    type: int
   variables:
     description:
       - The variables of the script. Names must be unique within the list.
@@ -56,6 +47,7 @@ options:
     type: bool
     default: false
 extends_documentation_fragment:
+  - edge.platform.edge_script_env
   - edge.platform.management_api
   - edge.platform.transport
   - edge.platform.attributes
@@ -95,6 +87,7 @@ script:
   returned: success
   type: dict
   contains:
+    # BEGIN edge.platform.edge_script_env.SCRIPT
     id:
       description: The script's id; null for a script only predicted in check mode.
       type: int
@@ -104,10 +97,12 @@ script:
       type: str
       sample: demo-script
     type:
-      description: V(standalone), V(middleware) or V(dns) (a number this collection does not name is kept); null for
-        a script only predicted in check mode.
+      description:
+        - V(standalone), V(middleware) or V(dns); a number the collection cannot name is returned as the number.
+        - Null for a script only predicted in check mode.
       type: raw
       sample: standalone
+    # END edge.platform.edge_script_env.SCRIPT
 variables:
   description:
     - The variables of the script after the task (as predicted in check mode); those not listed are included unless
