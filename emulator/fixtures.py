@@ -365,8 +365,34 @@ FIXTURE = Mapping(
         # seconds an edge rule write waits between reading and writing its zone's rules (emulator/areas/pullzones)
         "edge_rule_race_window": Scalar((int, float), "a number of seconds (0: writes never overlap)"),
         "dns_points_here": ListOf(_str()),
-        # what pull zone origins may name (emulator/areas/pullzones/origins.py), and Let's Encrypt's limits
-        "edge_scripts": ListOf(_int()),
+        # the account's edge scripts (emulator/areas/edge_scripts), what pull zone origins may name, and Let's Encrypt's limits
+        "edge_scripts": ListOf(
+            AnyOf(
+                [
+                    _int(),
+                    Mapping(
+                        {
+                            "id": _int(),
+                            "name": _str(),
+                            "script_type": Scalar((int, str), "0 (dns), 1 (standalone) or 2 (middleware), or the name"),
+                            "code": _str(nullable=True),
+                            "releases": ListOf(
+                                Mapping({"code": _str(), "note": _str(nullable=True)}, required=("code",))
+                            ),
+                            "variables": ListOf(
+                                Mapping(
+                                    {"name": _str(), "default_value": _str(nullable=True), "required": _bool()},
+                                    required=("name",),
+                                )
+                            ),
+                            "secrets": ListOf(Mapping({"name": _str(), "value": _str()}, required=("name", "value"))),
+                        },
+                        required=("id",),
+                    ),
+                ],
+                "a script id, or a mapping {id, name, script_type, code, releases, variables, secrets}",
+            )
+        ),
         "magic_containers_apps": ListOf(Mapping({"id": _str(), "endpoints": ListOf(_str())}, required=("id",))),
         "acme_rate_limited": ListOf(_str()),
         "tls_listener": AnyOf(

@@ -52,7 +52,9 @@ class Request(object):
     def __init__(self, method, path, query_string, headers, body):
         self.method = method
         self.path = path
-        self.query = {k: v[-1] for k, v in parse_qs(query_string, keep_blank_values=True).items()}
+        # every value of each parameter (a form-exploded array: ``type=0&type=1``); ``query`` keeps the last one
+        self.query_lists = parse_qs(query_string, keep_blank_values=True)
+        self.query = {k: v[-1] for k, v in self.query_lists.items()}
         self.headers = headers
         self.body = body
         self.params = {}

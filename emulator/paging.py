@@ -30,6 +30,12 @@ def query_value(request, name):
     return found
 
 
+def query_values(request, *names):
+    """Every value of the query parameters ``names`` (any case), in the order sent: a form-exploded array."""
+    wanted = {name.lower() for name in names}
+    return [value for key, values in request.query_lists.items() if key.lower() in wanted for value in values]
+
+
 def query_int(request, name, default, minimum, maximum=INT32_MAX):
     raw = query_value(request, name)
     if raw is None or raw == "":

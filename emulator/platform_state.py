@@ -11,8 +11,9 @@ from .routing import Router
 
 # Query parameters that carry secrets: the log shows that they were there, never their value.
 SECRET_QUERY_KEYS = ("authtoken", "accesskey", "token", "api_key")
-# Headers that carry a credential; the log keeps their names so tests can prove where a key travelled.
-CREDENTIAL_HEADERS = ("AccessKey", "Authorization")
+# Headers that carry a credential (DeploymentKey: an edge script's, emulator/areas/edge_scripts); the log keeps their
+# names so tests can prove where a key travelled.
+CREDENTIAL_HEADERS = ("AccessKey", "Authorization", "DeploymentKey")
 CREDENTIALS_KEY = "credentials"
 
 

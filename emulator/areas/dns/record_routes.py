@@ -17,6 +17,7 @@
 from ...fixtures import FixtureError, records
 from ...messages import BadJson, empty, json_response
 from ...paging import BadQuery, core_page, query_int, query_value
+from ..edge_scripts.models import fixture_dns_scripts
 from . import records as record_model
 
 
@@ -40,6 +41,7 @@ class RecordRoutes(object):
         specs = records(fixture, "dns_records", required=("zone_id",))
         # the pull zone area is built after this one: the fixture's pull zones stand in while it loads
         names = {int(z["id"]): str(z.get("name") or "zone%d" % z["id"]) for z in records(fixture, "pull_zones")}
+        self.fixture_dns_scripts = fixture_dns_scripts(fixture)  # so do the fixture's scripts for the scripts area
         self.next_record_id = max([record_model.FIRST_ID] + [int(s.get("id") or 0) + 1 for s in specs])
         for index, spec in enumerate(specs):
             zone = self.zones.get(spec["zone_id"])
@@ -63,6 +65,11 @@ class RecordRoutes(object):
         zone = area.zones.get(pull_zone_id) if area is not None else None
         return zone.name if zone is not None else None
 
+    def dns_script(self, script_id):
+        """Whether ``script_id`` is a DNS script of the account (the edge scripts area's; the fixture's while loading)."""
+        area = self.platform.areas.get("edge_scripts") if self.platform is not None else None
+        return area.is_dns_script(script_id) if area is not None else script_id in self.fixture_dns_scripts
+
     def add_record(self, zone, body, record_id=None, pull_zone_name=None, names=None, known_type=True):
         """Add the AddDnsRecordModel ``body`` to ``zone``: ``(201, DnsRecordModel)`` or ``(400, ApiErrorData)``.
         ``names``: the zone's records by name (:meth:`names_of`), updated here, for many adds in one request."""
@@ -76,6 +83,7 @@ class RecordRoutes(object):
                 create=True,
                 names=names,
                 known_type=known_type,
+                dns_script=self.dns_script,
             )
         except record_model.Invalid as invalid:
             return 400, invalid.payload
@@ -118,7 +126,7 @@ class RecordRoutes(object):
         changed = record_model.DnsRecord(record.id)
         changed.__dict__.update({k: (dict(v) if isinstance(v, dict) else v) for k, v in record.__dict__.items()})
         try:
-            record_model.apply_body(zone, changed, body, self.pull_zone_name, create=False)
+            record_model.apply_body(zone, changed, body, self.pull_zone_name, create=False, dns_script=self.dns_script)
         except record_model.Invalid as invalid:
             return json_response(400, invalid.payload)
         record.__dict__.update(changed.__dict__)  # all or nothing: a refused update changes nothing

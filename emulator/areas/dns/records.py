@@ -10,7 +10,8 @@ records: identity and normalisation"):
   the report); the Null MX ``.`` stays;
 - a PullZone record reads back with ``Value`` = the pull zone's name and ``LinkName`` = its id as text; its
   ``PullZoneId`` must name a pull zone of the account ("The pull zone ID is not valid.");
-- a Script record needs ``ScriptId`` ("The script ID is not valid"), which is never returned; its weight left out or
+- a Script record needs ``ScriptId``, the id of a DNS script of the account (emulator/areas/edge_scripts; else "The
+  script ID is not valid"), which is never returned; its weight left out or
   0 reads back as 100, and its ``Value`` is the one sent, else the script id as text [INFERRED];
 - a Redirect record's weight reads back as 100 [INFERRED from the Terraform provider forcing it];
 - ``Comment`` and ``LatencyZone`` null, ``LinkName`` "" and ``AutoSslIssuance`` true when not set (a recorded MX);
@@ -198,9 +199,10 @@ def names_of(zone):
     return index
 
 
-def apply_body(zone, record, body, pull_zone_name, create, names=None, known_type=True):
+def apply_body(zone, record, body, pull_zone_name, create, names=None, known_type=True, dns_script=None):
     """Check ``body`` (an Add/UpdateDnsRecordModel) against ``record`` and ``zone``, then store it; raises Invalid.
-    ``pull_zone_name(id)`` is the name of a pull zone of the account, or None; ``names``: :func:`names_of` the zone,
+    ``pull_zone_name(id)`` is the name of a pull zone of the account, or None; ``dns_script(id)`` whether ``id`` is a
+    DNS script of the account (None: any positive id, for a caller without scripts); ``names``: :func:`names_of` the zone,
     kept up to date by the caller; ``known_type=False`` (fixtures only) takes a type number past ``DnsRecordTypes``,
     as a platform that added one holds it.
 
@@ -235,7 +237,7 @@ def apply_body(zone, record, body, pull_zone_name, create, names=None, known_typ
         value, link_name = zone_name, str(pull_zone_id)
     elif record_type == SCRIPT:
         script_id = _member(folded, "ScriptId", "int") or (record.script_id if not create else None)
-        if not script_id or script_id <= 0:
+        if not script_id or script_id <= 0 or (dns_script is not None and not dns_script(script_id)):
             raise Invalid("dnsrecord.invalid_script", "ScriptId", "The script ID is not valid")
         value = value or str(script_id)
         if not members.get("Weight") and not (record.members["Weight"] and not create):

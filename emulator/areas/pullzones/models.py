@@ -290,6 +290,17 @@ class PullZonesState(object):
         self.zones[zone.id] = zone
         return zone
 
+    def drop(self, zone_id):
+        """Delete zone ``zone_id`` (False when there is none) and tell the areas that keep something of it
+        (``pull_zone_deleted(zone_id)``, when they have one). The caller holds this area's lock."""
+        if self.zones.pop(zone_id, None) is None:
+            return False
+        for area in self.platform.areas.values():
+            deleted = getattr(area, "pull_zone_deleted", None)
+            if deleted is not None:
+                deleted(zone_id)
+        return True
+
     def served(self, server_name):
         """``(certificate, key)`` bytes installed on ``server_name``, or None (the TLS listener asks).
 

@@ -2,7 +2,7 @@
 
 docs/platform-notes.md, "Pull zone origins: what each type needs" (with the public sources):
 
-- ``OriginType`` 4 (EdgeScript) needs an ``EdgeScriptId`` the account has (fixture ``edge_scripts: [ids]``), else 400
+- ``OriginType`` 4 (EdgeScript) needs an ``EdgeScriptId`` of a script the account has (emulator/areas/edge_scripts), else 400
   "Edge Script ID not found."; the zone then keeps ``OriginUrl`` ``https://bunnycdn.com`` and ``RoutingFilters``
   ``["scripting"]`` whatever was sent (the platform's rewrite the provider met).
 - ``OriginType`` 5 (MagicContainers) needs a ``MagicContainersAppId`` of the fixture's ``magic_containers_apps`` (else
@@ -26,14 +26,20 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 class Known(object):
-    """The scripts and container apps of the account, as the fixture gives them."""
+    """The scripts of the account (the edge scripts area's, asked at request time) and its container apps (the
+    fixture's)."""
 
-    def __init__(self, fixture):
-        self.scripts = {int(i) for i in fixture.get("edge_scripts") or []}
+    def __init__(self, fixture, platform):
+        self.platform = platform
         self.apps = {
             str(app["id"]): {str(e) for e in app.get("endpoints") or []}
             for app in fixture.get("magic_containers_apps") or []
         }
+
+    def script(self, script_id):
+        """Whether the account has script ``script_id`` (read without the scripts area's lock: one lookup)."""
+        scripts = self.platform.areas.get("edge_scripts")
+        return scripts is not None and scripts.known(script_id)
 
 
 def _refuse(key, field, message):
@@ -65,7 +71,7 @@ def apply(settings, members, dns, known):
     settings.update(members)
     origin_type = settings.get("OriginType")
     if origin_type == 4:
-        if settings.get("EdgeScriptId") not in known.scripts:
+        if not known.script(settings.get("EdgeScriptId")):
             _refuse("pullzone.edge_script_not_found", "EdgeScriptId", "Edge Script ID not found.")
         settings["OriginUrl"], settings["RoutingFilters"] = SCRIPT_URL, ["scripting"]
     elif origin_type == 5:
@@ -97,7 +103,7 @@ def apply(settings, members, dns, known):
         settings["OriginUrl"] = _dns_url(settings, port, scheme)
     middleware = settings.get("MiddlewareScriptId") or 0
     if middleware > 0:
-        if middleware not in known.scripts:
+        if not known.script(middleware):
             _refuse("pullzone.edge_script_not_found", "MiddlewareScriptId", "Edge Script ID not found.")
         if "scripting" not in (settings.get("RoutingFilters") or []):
             settings["RoutingFilters"] = list(settings.get("RoutingFilters") or []) + ["scripting"]

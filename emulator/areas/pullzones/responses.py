@@ -50,7 +50,7 @@ class PullZonesArea(PullZonesState):
 
     def __init__(self, fixture, platform):
         super().__init__(fixture, platform)
-        self.known = origins.Known(fixture)  # the scripts and container apps origins may name
+        self.known = origins.Known(fixture, platform)  # the scripts and container apps origins may name
         self.acme_limited = certificates.limited(fixture)
         self.wildcards = set()  # domains a wildcard certificate was issued for (state dump)
         self.edge_rule_race_window = edge_rule_routes.race_window(fixture)
@@ -128,14 +128,7 @@ class PullZonesArea(PullZonesState):
         return empty(204)
 
     def delete_zone(self, request):
-        zone = self.zones.pop(int(request.params["id"]), None)
-        if zone is None:
-            return empty(404)
-        for area in self.platform.areas.values():
-            deleted = getattr(area, "pull_zone_deleted", None)
-            if deleted is not None:
-                deleted(zone.id)
-        return empty(204)
+        return empty(204) if self.drop(int(request.params["id"])) else empty(404)
 
     def add_certificate(self, request):
         body, problem = self._body(request, ADD_FIELDS)

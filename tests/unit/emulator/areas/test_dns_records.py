@@ -12,6 +12,7 @@ FIXTURE = {
     "api_keys": [API_KEY],
     "dns_zones": [{"id": 11, "domain": "example.com"}, {"id": 12, "domain": "example.org"}],
     "pull_zones": [{"id": 21, "name": "demo"}],
+    "edge_scripts": [{"id": 77, "name": "resolver", "script_type": 0}, 78],
     "dns_records": [
         {"zone_id": 11, "type": "A", "name": "www", "value": "192.0.2.1", "ttl": 300},
         {"zone_id": 11, "type": "CNAME", "name": "blog", "value": "host.example.net."},
@@ -43,6 +44,17 @@ def test_links_read_back_as_the_platform_answers_them(emulator):
     assert (pull.json()["Value"], pull.json()["LinkName"], pull.json()["Id"]) == ("demo", "21", 300004)
     script = add(running, Type=11, Name="fn", ScriptId=77).json()
     assert (script["Value"], script["Weight"], "ScriptId" in script) == ("77", 100, False)
+    # a standalone script is no DNS script: the update is refused and changes nothing
+    moved = running.request("POST", "%s/%d" % (RECORDS, script["Id"]), json={"ScriptId": 78})
+    assert moved.status_code == 400 and moved.json()["Message"] == "The script ID is not valid"
+
+
+def test_fixture_script_records_name_dns_scripts_of_the_fixture(emulator):
+    record = {"zone_id": 11, "type": "Script", "name": "fn", "script_id": 77}
+    records = emulator(dict(FIXTURE, dns_records=[record])).request("GET", RECORDS).json()["Items"]
+    assert [(r["Type"], r["Value"]) for r in records] == [(11, "77")]
+    with pytest.raises(Exception, match=r"dns_records\[0\]: The script ID is not valid"):
+        emulator(dict(FIXTURE, dns_records=[dict(record, script_id=78)]))
 
 
 @pytest.mark.parametrize(
@@ -65,6 +77,18 @@ def test_links_read_back_as_the_platform_answers_them(emulator):
             "The pull zone ID is not valid.",
         ),
         ({"Type": 11, "Name": "a"}, "dnsrecord.invalid_script", "ScriptId", "The script ID is not valid"),
+        (
+            {"Type": 11, "Name": "a", "ScriptId": 78},
+            "dnsrecord.invalid_script",
+            "ScriptId",
+            "The script ID is not valid",
+        ),
+        (
+            {"Type": 11, "Name": "a", "ScriptId": 79},
+            "dnsrecord.invalid_script",
+            "ScriptId",
+            "The script ID is not valid",
+        ),
         ({"Type": 16, "Name": "a"}, "dnsrecord.invalid_type", "Type", "The record type is not valid."),
     ],
 )
