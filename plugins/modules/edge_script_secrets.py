@@ -72,10 +72,10 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Give the demo script its API token once (a re-run changes nothing)
+- name: Give the script hello-edge its API token once (a re-run changes nothing)
   edge.platform.edge_script_secrets:
     api_key: "{{ vault_edge_api_key }}"
-    script: demo-script
+    script: hello-edge
     update_secret: on_create
     secrets:
       - name: API_TOKEN

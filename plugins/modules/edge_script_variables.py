@@ -68,10 +68,10 @@ author:
 """
 
 EXAMPLES = r"""
-- name: Give the demo script its variables, and no others
+- name: Give the script hello-edge its variables, and no others
   edge.platform.edge_script_variables:
     api_key: "{{ vault_edge_api_key }}"
-    script: demo-script
+    script: hello-edge
     purge: true
     variables:
       - name: GREETING
