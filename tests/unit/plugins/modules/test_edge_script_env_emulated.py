@@ -4,7 +4,7 @@
 """edge_script_variables and edge_script_secrets against the emulator (demo fixture: the standalone script
 ``hello-edge`` with the variable GREETING, the DNS script ``resolver``): under --check a script an earlier
 edge_script task only predicted stands in and a misspelled one fails as the real run fails; a real run on both hosts
-leaves the platform holding what was listed (edge_script_infos variables written back are no change), and no secret
+leaves the platform holding what was listed (edge_script_info's variables written back are no change), and no secret
 value is ever shown."""
 
 from __future__ import annotations
