@@ -252,6 +252,9 @@ VOLATILE = (
     (re.compile(r'"(query_duration_ms|duration_ms)": [0-9.e-]+'), r'"\1": "<duration>"'),
     (re.compile(NEW_DATABASE_ID), "<new database id>"),
     (re.compile(r"eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+"), "<token>"),
+    # an edge script's deployment key and a release's uuid: random, drawn again by every reset of the emulator
+    (re.compile(r'"deployment_key": "[0-9a-f]{48}"'), '"deployment_key": "<deployment key>"'),
+    (re.compile(r'"uuid": "[a-z0-9]{8}"'), '"uuid": "<release uuid>"'),
 )
 
 

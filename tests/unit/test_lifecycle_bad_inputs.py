@@ -150,6 +150,8 @@ NULL_BASE = {
     "dns_record_info": dict(zone_id=1001, name="@", type="MX"),
     "dns_records": CASES["dns_records"]["no change"],
     "dnszone": dict(domain="example.com"),
+    "edge_script_secrets": CASES["edge_script_secrets"]["create"],
+    "edge_script_variables": CASES["edge_script_variables"]["no change"],
     "pullzone": dict(id=2001),
     "pullzone_edge_rule": CASES["pullzone_edge_rule"]["no change"],
     "pullzone_edge_rule_info": dict(pullzone_id=2001),
