@@ -139,28 +139,33 @@ EXAMPLES = r"""
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
   block:
-    - name: A standalone script from a file of the play, published (its linked pull zone is made with it)
+    - name: Deploy a standalone script from a file of the play and publish it (its linked pull zone is made with it)
       edge.platform.edge_script:
-        name: demo-script
+        name: hello-edge
         type: standalone
-        code: "{{ lookup('file', 'files/demo-script.ts') }}"
+        code_file: hello-edge.js
         publish: true
-      register: demo_script
+      register: hello
 
-    - name: Show the hostname of its linked pull zone
+    - name: Show the hostnames of its linked pull zone, which the pull zone modules manage by its name
       ansible.builtin.debug:
-        msg: "{{ demo_script.edge_script.linked_pullzones | map(attribute='hostname') | list }}"
+        msg: "{{ hello.edge_script.linked_pullzones | map(attribute='hostname') | list }}"
 
     - name: A DNS script (published on every code change, as the Terraform provider does)
       edge.platform.edge_script:
-        name: example-geo-answer
+        name: resolver
         type: dns
-        code_file: geo-answer.js
+        code: "{{ lookup('ansible.builtin.file', 'resolver.js') }}"
 
-    - name: Roll back to an earlier release
+    - name: Read the releases of hello-edge
+      edge.platform.edge_script_info:
+        name: hello-edge
+      register: hello_info
+
+    - name: Roll back to its first release (no change when that release, or one of the same code, is live)
       edge.platform.edge_script:
-        name: example-api-script
-        release: a1b2c3d4
+        name: hello-edge
+        release: "{{ hello_info.edge_scripts[0].releases[0].uuid }}"
 
     - name: Delete a script, keeping its linked pull zone
       edge.platform.edge_script:

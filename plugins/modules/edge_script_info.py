@@ -51,11 +51,11 @@ EXAMPLES = r"""
   block:
     - name: Read one script with its code
       edge.platform.edge_script_info:
-        name: demo-script
+        name: hello-edge
         include_code: true
       register: script_info
 
-    - name: Show the release a rollback would return to (the one before the live one)
+    - name: Show the uuids of its releases (edge_script's release option takes one)
       ansible.builtin.debug:
         msg: "{{ script_info.edge_scripts[0].releases | map(attribute='uuid') | list }}"
 

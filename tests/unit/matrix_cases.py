@@ -23,6 +23,8 @@ LIFECYCLE = (
     "dns_record_info",
     "dns_records",
     "dnszone",
+    "edge_script",
+    "edge_script_info",
     "edge_script_secrets",
     "edge_script_variables",
     "pullzone",
@@ -72,6 +74,7 @@ LOGIN_LIMIT = {
     "limit": {"request_count": 100, "timeframe": 60, "counter_key": "ip"},
     "response": {"action": "rate_limit", "block_time": 300},
 }
+SCRIPT_CODE = "export default async () => new Response('matrix');"
 WAF_CONFIGURATION = {
     "action_type": "block",
     "operator_type": "BEGINSWITH",
@@ -183,6 +186,16 @@ CASES = {
         "by id with the zone file": dict(zone_id=1001, export=True),
         "by domain": dict(zone_domain="example.org"),
         "every zone": dict(),
+    },
+    "edge_script": {
+        "create and publish": dict(name="matrix-script", type="standalone", code=SCRIPT_CODE, publish=True),
+        "code change": dict(id=3001, code=SCRIPT_CODE),
+        "absent": dict(id=3001, state="absent"),
+        "absent already": dict(name="never-there", state="absent"),
+    },
+    "edge_script_info": {
+        "every script": dict(),
+        "by id with code": dict(id=3001, include_code=True),
     },
     # the demo's standalone script hello-edge (variable GREETING) and DNS script resolver
     "edge_script_secrets": {

@@ -150,6 +150,8 @@ NULL_BASE = {
     "dns_record_info": dict(zone_id=1001, name="@", type="MX"),
     "dns_records": CASES["dns_records"]["no change"],
     "dnszone": dict(domain="example.com"),
+    "edge_script": CASES["edge_script"]["absent already"],
+    "edge_script_info": dict(name="never-there"),
     "edge_script_secrets": CASES["edge_script_secrets"]["create"],
     "edge_script_variables": CASES["edge_script_variables"]["no change"],
     "pullzone": dict(id=2001),

@@ -5,7 +5,7 @@
 """Edge scripts (standalone, middleware and DNS scripts) on the platform: finding one, reading it (pure Python: no
 Ansible imports). Every function takes the client first and returns the platform's model or raises ApiError.
 
-- :func:`list_all`: ``GET /compute/script`` (every page, 1000 scripts a request); no ``search`` and no ``type``
+- :func:`list_all`: ``GET /compute/script?includeLinkedPullzones=true`` (every page, 1000 scripts a request); no ``search`` and no ``type``
   filter: only an exact name counts, and the type is checked on our side, as the official CLI matches names;
   :func:`find_named`: the script of the types given named exactly as given, or None.
 - :func:`get`: ``GET /compute/script/{id}``, the ``EdgeScriptModel`` with that ``Id``; :func:`get_or_none`: None
@@ -74,8 +74,9 @@ def predicted_script(name):
 
 
 def list_all(client):
-    """Every EdgeScriptModel visible to the key."""
-    return core_list(client, SCRIPTS, "edge scripts")
+    """Every EdgeScriptModel visible to the key, with its ``LinkedPullZones`` (the listing leaves them out unless
+    asked: ``includeLinkedPullzones``, default false)."""
+    return core_list(client, SCRIPTS, "edge scripts", params={"includeLinkedPullzones": "true"})
 
 
 def find_all(client, types=None):
@@ -152,7 +153,7 @@ def delete(client, script_id, label, delete_linked_pullzones=False):
 
 
 def _has_code(data):
-    return data.get("Code") is None or isinstance(data.get("Code"), str)
+    return "Code" in data and (data["Code"] is None or isinstance(data["Code"], str))
 
 
 def get_code(client, script_id):
@@ -239,7 +240,7 @@ def rotate_deployment_key(client, script_id, label):
 
 
 def _secret_list(data):
-    return data.get("Secrets") is None or isinstance(data.get("Secrets"), list)
+    return "Secrets" in data and (data["Secrets"] is None or isinstance(data["Secrets"], list))
 
 
 def list_secrets(client, script_id):

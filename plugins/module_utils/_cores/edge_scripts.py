@@ -149,6 +149,8 @@ def ensure(ctx, script, name, code):
     after = dict(present=True, name=name, type=ctx.params["type"] or type_of(script))
     if code is not None:
         after["code"] = code
+    elif before == after:
+        return script, saved, False  # nothing of the script managed (a rollback, a publish, a rotation): no diff
 
     def apply():
         if script is None:
@@ -220,6 +222,8 @@ def should_publish(ctx, kind, release, code, wrote_code):
 def go_live(ctx, script, release, code, saved):
     """Publish the saved code when ``publish`` says so (one write; never in check mode); the Live release after
     (read back), or ``release`` when nothing was published."""
+    if code is None and ctx.params["publish"] and script is not None:
+        saved = edge_scripts.get_code(ctx.client, script["Id"])  # publish: true without code: the saved code
     desired = code if code is not None else saved
     wrote_code = code is not None and saved != code
     kind = ctx.params["type"] or type_of(script)

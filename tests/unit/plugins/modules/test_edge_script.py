@@ -243,3 +243,12 @@ def test_bad_input_fails_before_any_request(fake_session, run_module):
         failed = run_module(edge_script, dict(BASE, **args))
         assert failed["failed"] and option in failed["msg"]
     assert fake_session.writes == []
+
+
+def test_publish_true_without_code_publishes_the_saved_code_once(fake_session, run_module):
+    platform = fake_session.responses = Platform()
+    platform.hold("api", code=V1)
+    published = run_module(edge_script, dict(BASE, name="api", publish=True))
+    assert published["changed"] and writes(fake_session) == [("POST", "/compute/script/5101/publish", {"Note": ""})]
+    assert published["live"] == "release" and platform.releases[5101][0]["Code"] == V1
+    assert not run_module(edge_script, dict(BASE, name="api", publish=True))["changed"]

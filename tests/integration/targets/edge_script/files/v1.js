@@ -1,0 +1,3 @@
+export default async function handler(request) {
+  return new Response("integration v1");
+}
