@@ -9,9 +9,8 @@ A secret's value is write-only: the platform never returns it, so only a secret'
 (docs/platform-notes.md, "Edge script variables and secrets: what the modules do"). Values travel only in request
 bodies; no operation name, hint or message here carries one.
 
-- :func:`listed`: ``GET /compute/script/{id}/secrets``; 200 ``{Secrets: [EdgeScriptSecretModel {Id, Name,
-  LastModified}]}``. ``Secrets`` is nullable, but an answer without it (``{}``) is not understood: a module plans
-  creates from this listing, so it never reads "no secrets" from an answer that does not say so.
+- The listing (names only) is ``edge_scripts.list_secrets`` (``GET /compute/script/{id}/secrets``); an answer
+  without ``Secrets`` is not understood there, so a plan never reads "no secrets" from an answer that does not say so.
 - :func:`add`: ``POST /compute/script/{id}/secrets`` ``{Name, Secret}``; 200 and the ``EdgeScriptSecretModel``.
   Sent once, never replayed: a lost answer is settled by the caller's listing, by the secret's name.
 - :func:`upsert`: ``PUT /compute/script/{id}/secrets`` ``{Name, Secret}``; 204 when a secret of that name was
@@ -26,31 +25,15 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import decode_json
 
-from .answers import object_with, object_with_id
+from .answers import object_with_id
 from .edge_scripts import SECRETS, not_visible
 
 SECRET = SECRETS + "/%d"
 
 
-def _listing(data):
-    return "Secrets" in data and (data["Secrets"] is None or isinstance(data["Secrets"], list))
-
-
 def _empty_or_json(text):
     """An upsert's answer: an object for the 200 of a create, ``{}`` for the empty 204 of an update."""
     return {} if not text or not text.strip() else decode_json(text)
-
-
-def listed(client, script_id):
-    """The EdgeScriptSecretModels of script ``script_id`` (untrusted: only mappings)."""
-    data = client.request(
-        "GET",
-        SECRETS % script_id,
-        "Listing the secrets of edge script %d" % script_id,
-        hints={404: not_visible(script_id)},
-        expect=object_with("the secrets of edge script %d (an object with Secrets)" % script_id, _listing),
-    ).data
-    return [entry for entry in data["Secrets"] or [] if isinstance(entry, dict)]
 
 
 def add(client, script_id, name, value):

@@ -16,6 +16,7 @@ unknown.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_script_secrets as api
+from ansible_collections.edge.platform.plugins.module_utils._api.edge_scripts import list_secrets
 from ansible_collections.edge.platform.plugins.module_utils._cores import edge_script_env as env
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import edge_script_env as shapes
@@ -48,7 +49,7 @@ def steps(ctx, script_id, plan, wanted):
     """``(name, send)`` of every write of the plan, in order: creates, updates, deletes."""
 
     def present(name):
-        return {"name": name} if any(s.get("Name") == name for s in api.listed(ctx.client, script_id)) else None
+        return {"name": name} if any(s.get("Name") == name for s in list_secrets(ctx.client, script_id)) else None
 
     def write(name, before, after, send, **how):
         return ctx.reconcile(before, after, send, reread=lambda: present(name), **how).changed
@@ -92,7 +93,7 @@ def manage(ctx):
     script = env.resolve(ctx, lambda: dict(result(env.predicted(ctx), plan), diff=env.set_diff(plan)))
     if env.is_dns(script):
         raise InputError(DNS_REFUSED % script.get("Name"), option="script")
-    held = {secret.get("Name"): secret for secret in api.listed(ctx.client, script["Id"])}
+    held = {secret.get("Name"): secret for secret in list_secrets(ctx.client, script["Id"])}
     plan = Plan(held, wanted, on_create, purge)
     env.in_order(ctx, steps(ctx, script["Id"], plan, wanted), "secrets")
     ctx.exit(diff=env.set_diff(plan), **result(env.identity(script), plan))
