@@ -25,19 +25,19 @@ DNS_REQUIRED = (
 )
 
 
-def held_by_name(script):
-    """``{name: EdgeScriptVariableModel}`` of the script; a name held twice fails naming the ids (which to keep is
-    not the task's to guess)."""
+def held_by_name(script, wanted, purge):
+    """``{name: EdgeScriptVariableModel}`` of the script; a name held twice that the task would write (listed, or
+    purged) fails naming the ids, as which one to keep is not the task's to guess."""
     held = {}
     for model in api.variables_of(script):
         name = model.get("Name")
-        if name in held:
+        if name in held and (name in wanted or purge):
             raise InputError(
                 "edge script %d holds the variable %r twice (ids %s, %s): delete one first."
                 % (script.get("Id"), name, held[name].get("Id"), model.get("Id")),
                 option="variables",
             )
-        held[name] = model
+        held.setdefault(name, model)
     return held
 
 
@@ -120,7 +120,7 @@ def manage(ctx):
     plan = Plan({}, wanted, False)
     script = env.resolve(ctx, lambda: dict(result(env.predicted(ctx), plan, {}), diff=env.set_diff(plan)), reread=True)
     check_dns(script, wanted)
-    plan = Plan(held_by_name(script), wanted, ctx.params["purge"])
+    plan = Plan(held_by_name(script, wanted, ctx.params["purge"]), wanted, ctx.params["purge"])
     answers = {}
     env.in_order(ctx, steps(ctx, script["Id"], plan, answers), "variables")
     ctx.exit(diff=env.set_diff(plan), **result(env.identity(script), plan, answers))

@@ -179,6 +179,19 @@ def test_bad_variables_fail_before_any_request(run_module, fake_session, entries
     assert result["failed"] and words in result["msg"] and fake_session.calls == []
 
 
+def test_a_name_held_twice_fails_only_when_the_task_would_write_it(run_module, fake_session):
+    twice = script(variables=VARS + [dict(VARS[0], Id=109)])
+    kept = variables(
+        run_module, fake_session, [FakeResponse(body=twice)], script_id=7001, variables=[{"name": "OLD_FLAG"}]
+    )
+    assert not kept["changed"] and not kept.get("failed")
+    listed = variables(
+        run_module, fake_session, [FakeResponse(body=twice)], script_id=7001, variables=[{"name": "GREETING"}]
+    )
+    assert listed["failed"] and "holds the variable 'GREETING' twice (ids 101, 109)" in listed["msg"]
+    assert sent(fake_session) == []
+
+
 def test_a_lost_add_is_settled_by_reading_the_script_not_sent_again(run_module, fake_session):
     added = dict(VARS[0], Id=103, Name="REGION", DefaultValue="eu")
     answers = [
