@@ -139,7 +139,7 @@ EXAMPLES = r"""
     group/edge.platform.management:
       api_key: "{{ vault_edge_api_key }}"
   block:
-    - name: Deploy a standalone script from a file of the play and publish it (its linked pull zone is made with it)
+    - name: Deploy a standalone script from a file of the play and publish it (a new one gets a linked pull zone)
       edge.platform.edge_script:
         name: hello-edge
         type: standalone
@@ -147,9 +147,9 @@ EXAMPLES = r"""
         publish: true
       register: hello
 
-    - name: Show the hostnames of its linked pull zone, which the pull zone modules manage by its name
+    - name: Show which code serves (saved code before the first publish, else the active release)
       ansible.builtin.debug:
-        msg: "{{ hello.edge_script.linked_pullzones | map(attribute='hostname') | list }}"
+        msg: "hello-edge serves its {{ hello.live }} code (active release {{ hello.active_release }})"
 
     - name: A DNS script (published on every code change, as the Terraform provider does)
       edge.platform.edge_script:

@@ -55,6 +55,13 @@ class SecretRoutes(object):
         return json_response(200, {"Secrets": [secret.model() for secret in script.secrets]})
 
     def add_secret_route(self, request):
+        return self._write_secret(request, upsert=False)
+
+    def upsert_secret(self, request):
+        return self._write_secret(request, upsert=True)
+
+    def _write_secret(self, request, upsert):
+        """Add (a name the script has is refused) or upsert (that secret set: 204) the body's secret."""
         script = self.script_of(request)
         if script is None:
             return empty(404)
@@ -62,25 +69,13 @@ class SecretRoutes(object):
             fields = fields_of(request)
             name, value = entry_name(fields), _value(fields)
             _takes_secrets(script)
-            if named(script.secrets, name) is not None:
+            secret = named(script.secrets, name)
+            if secret is not None and not upsert:
                 raise BodyProblem(
                     "edgescript.secret_exists", "Name", "The script has a secret named %s already." % name
                 )
         except BodyProblem as problem:
             return error(problem)
-        return json_response(200, self.add_secret(script, name, value).model())
-
-    def upsert_secret(self, request):
-        script = self.script_of(request)
-        if script is None:
-            return empty(404)
-        try:
-            fields = fields_of(request)
-            name, value = entry_name(fields), _value(fields)
-            _takes_secrets(script)
-        except BodyProblem as problem:
-            return error(problem)
-        secret = named(script.secrets, name)
         if secret is None:
             return json_response(200, self.add_secret(script, name, value).model())
         secret.set(value)

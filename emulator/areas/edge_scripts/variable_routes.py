@@ -66,28 +66,25 @@ class VariableRoutes(object):
         return script, found
 
     def add_variable_route(self, request):
+        return self._write_variable(request, upsert=False)
+
+    def upsert_variable(self, request):
+        return self._write_variable(request, upsert=True)
+
+    def _write_variable(self, request, upsert):
+        """Add (a name the script has is refused) or upsert (that variable updated: 204) the body's variable."""
         script = self.script_of(request)
         if script is None:
             return empty(404)
         try:
-            name, required, default_value = _variable_fields(fields_of(request), True, True)
-            if named(script.variables, name) is not None:
+            name, required, default_value = _variable_fields(fields_of(request), True, not upsert)
+            variable = named(script.variables, name)
+            if variable is not None and not upsert:
                 raise BodyProblem(
                     "edgescript.variable_exists", "Name", "The script has a variable named %s already." % name
                 )
         except BodyProblem as problem:
             return error(problem)
-        return json_response(200, self.add_variable(script, name, required, default_value).model())
-
-    def upsert_variable(self, request):
-        script = self.script_of(request)
-        if script is None:
-            return empty(404)
-        try:
-            name, required, default_value = _variable_fields(fields_of(request), True, False)
-        except BodyProblem as problem:
-            return error(problem)
-        variable = named(script.variables, name)
         if variable is None:
             return json_response(200, self.add_variable(script, name, required, default_value).model())
         _update(variable, required, default_value)

@@ -50,7 +50,6 @@ SECRETS = "/compute/script/%d/secrets"
 SECRET_MEMBERS = ("DeploymentKey",)
 
 
-
 def not_visible(script_id):
     """The hint of a 404 on a script given by its id."""
     return (
@@ -156,55 +155,51 @@ def _has_code(data):
     return "Code" in data and (data["Code"] is None or isinstance(data["Code"], str))
 
 
+def _write(client, path, operation, script_id, body=None, hint=None):
+    """One write to a script's part answered 204 without a body (sent once: a lost answer is the caller's to settle)."""
+    client.request(
+        "POST",
+        path,
+        operation,
+        json_body=body,
+        replay_safe=False,
+        hints={404: hint or not_visible(script_id)},
+        expect="empty",
+    )
+
+
+def _read_part(client, path, operation, script_id, shape):
+    return client.request("GET", path, operation, hints={404: not_visible(script_id)}, expect=shape).data
+
+
 def get_code(client, script_id):
     """The saved code of script ``script_id`` (a text; "" when none)."""
-    reply = client.request(
-        "GET",
-        CODE % script_id,
-        "Reading the code of edge script %d" % script_id,
-        hints={404: not_visible(script_id)},
-        expect=object_with("the code of edge script %d (an object with Code)" % script_id, _has_code),
-    )
-    return reply.data.get("Code") or ""
+    shape = object_with("the code of edge script %d (an object with Code)" % script_id, _has_code)
+    data = _read_part(client, CODE % script_id, "Reading the code of edge script %d" % script_id, script_id, shape)
+    return data.get("Code") or ""
 
 
 def set_code(client, script_id, code, label):
     """Save ``code`` as the script's code (JSON ``{Code}``; 204). Saved code is live only until the first publish."""
-    client.request(
-        "POST",
-        CODE % script_id,
-        "Saving the code of %s" % label,
-        json_body={"Code": code},
-        replay_safe=False,
-        hints={404: not_visible(script_id)},
-        expect="empty",
-    )
+    _write(client, CODE % script_id, "Saving the code of %s" % label, script_id, {"Code": code})
 
 
 def publish(client, script_id, label, note=""):
     """Make the saved code a new Live release (the previous one archived); 204. ``{Note}`` is sent as the Terraform
     provider sends it (the document requires a body)."""
-    client.request(
-        "POST",
-        PUBLISH % script_id,
-        "Publishing %s" % label,
-        json_body={"Note": note},
-        replay_safe=False,
-        hints={404: not_visible(script_id), 400: "The platform refused to publish: does the script have code?"},
-        expect="empty",
-    )
+    _write(client, PUBLISH % script_id, "Publishing %s" % label, script_id, {"Note": note})
 
 
 def publish_release(client, script_id, uuid, label):
     """Make the release ``uuid`` (8 characters, not a UUID) live again; 204."""
-    client.request(
-        "POST",
+    hint = "Edge script %d or its release %r is not visible to this API key: check release." % (script_id, uuid)
+    _write(
+        client,
         PUBLISH_RELEASE % (script_id, uuid),
         "Publishing release %s of %s" % (uuid, label),
-        json_body={"Note": ""},
-        replay_safe=False,
-        hints={404: "Edge script %d or its release %r is not visible to this API key: check release." % (script_id, uuid)},
-        expect="empty",
+        script_id,
+        {"Note": ""},
+        hint,
     )
 
 
@@ -229,14 +224,7 @@ def active_release(client, script_id):
 
 def rotate_deployment_key(client, script_id, label):
     """A new deployment key for script ``script_id`` (the platform chooses it; 204, read it back). None."""
-    client.request(
-        "POST",
-        ROTATE_KEY % script_id,
-        "Rotating the deployment key of %s" % label,
-        replay_safe=False,
-        hints={404: not_visible(script_id)},
-        expect="empty",
-    )
+    _write(client, ROTATE_KEY % script_id, "Rotating the deployment key of %s" % label, script_id)
 
 
 def _secret_list(data):
@@ -245,14 +233,11 @@ def _secret_list(data):
 
 def list_secrets(client, script_id):
     """The EdgeScriptSecretModels of script ``script_id`` (``Id``, ``Name``, ``LastModified``: never a value)."""
-    reply = client.request(
-        "GET",
-        SECRETS % script_id,
-        "Listing the secrets of edge script %d" % script_id,
-        hints={404: not_visible(script_id)},
-        expect=object_with("the secrets of edge script %d (an object with Secrets)" % script_id, _secret_list),
+    shape = object_with("the secrets of edge script %d (an object with Secrets)" % script_id, _secret_list)
+    data = _read_part(
+        client, SECRETS % script_id, "Listing the secrets of edge script %d" % script_id, script_id, shape
     )
-    return [entry for entry in reply.data.get("Secrets") or [] if isinstance(entry, dict)]
+    return [entry for entry in data.get("Secrets") or [] if isinstance(entry, dict)]
 
 
 def secrets_of(script):

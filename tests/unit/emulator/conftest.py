@@ -93,6 +93,13 @@ def emulators(folder):
 
 
 @pytest.fixture
+def scripting_api(openapi):
+    """The published Edge Scripting document (openapi-core), for the edge scripts area's tests; skips where shared/ is
+    absent, as ``openapi`` does."""
+    return openapi("edge-scripting-api-v1.0.0.json").api
+
+
+@pytest.fixture
 def emulator(tmp_path):
     """``emulator(fixture_dict_or_yaml_text, key=API_KEY) -> RunningEmulator``; stopped after the test."""
     with emulators(tmp_path) as start:

@@ -10,7 +10,6 @@ import pytest
 from .test_pullzones import conform
 
 KEY = "test-key"
-SPEC_NAME = "edge-scripting-api-v1.0.0.json"
 SECRET = "s3cr3t-value-never-shown"
 FIXTURE = {
     "api_keys": [KEY],
@@ -31,14 +30,9 @@ def running(emulator):
     return emulator(FIXTURE, key=KEY)
 
 
-@pytest.fixture
-def compute(openapi):
-    return openapi(SPEC_NAME).api
-
-
-def call(running, compute, method, path, body=None, check_request=True):
+def call(running, scripting_api, method, path, body=None, check_request=True):
     reply = running.request(method, path, json=body)
-    conform(compute, method, path, body=body, reply=reply, check_request=check_request)
+    conform(scripting_api, method, path, body=body, reply=reply, check_request=check_request)
     return reply
 
 
@@ -51,32 +45,32 @@ def dumped_secrets(running):
     return {s["name"]: s["value_digest"] for s in next(x for x in scripts if x["id"] == 3001)["secrets"]}
 
 
-def test_variables_add_read_update_and_delete(running, compute):
+def test_variables_add_read_update_and_delete(running, scripting_api):
     body = {"Name": "REGION", "Required": False, "DefaultValue": "eu"}
-    added = call(running, compute, "POST", "/compute/script/3001/variables/add", body)
+    added = call(running, scripting_api, "POST", "/compute/script/3001/variables/add", body)
     assert added.status_code == 200
     variable = added.json()
     assert (variable["Name"], variable["Required"], variable["DefaultValue"]) == ("REGION", False, "eu")
     path = "/compute/script/3001/variables/%d" % variable["Id"]
-    assert call(running, compute, "GET", path).json() == variable
-    updated = call(running, compute, "POST", path, {"DefaultValue": "us", "Required": None})
+    assert call(running, scripting_api, "GET", path).json() == variable
+    updated = call(running, scripting_api, "POST", path, {"DefaultValue": "us", "Required": None})
     assert updated.status_code == 200 and updated.json() == dict(variable, DefaultValue="us")
     script = running.request("GET", "/compute/script/3001").json()
     assert [(v["Name"], v["DefaultValue"]) for v in script["EdgeScriptVariables"]] == [
         ("MODE", "live"),
         ("REGION", "us"),
     ]
-    assert call(running, compute, "DELETE", path).status_code == 204
+    assert call(running, scripting_api, "DELETE", path).status_code == 204
     assert running.request("GET", path).status_code == 404
     assert running.request("DELETE", path).status_code == 404
 
 
-def test_variable_upsert_creates_then_updates(running, compute):
+def test_variable_upsert_creates_then_updates(running, scripting_api):
     body = {"Name": "FEATURE", "DefaultValue": "on"}
-    created = call(running, compute, "PUT", "/compute/script/3001/variables", body)
+    created = call(running, scripting_api, "PUT", "/compute/script/3001/variables", body)
     assert created.status_code == 200 and created.json()["Name"] == "FEATURE" and created.json()["Required"] is False
     body = {"Name": "mode", "DefaultValue": "test"}
-    conform(compute, "PUT", "/compute/script/3001/variables", body=body)
+    conform(scripting_api, "PUT", "/compute/script/3001/variables", body=body)
     again = running.request("PUT", "/compute/script/3001/variables", json=body)
     # the document gives this 204 a body; an HTTP 204 has none (RFC 9110 15.3.5), so only the request is checked
     assert again.status_code == 204 and not again.content
@@ -114,8 +108,8 @@ def test_variables_of_an_unknown_script_or_id(running):
     assert running.request("POST", "/compute/script/3001/variables/99", json={}).status_code == 404
 
 
-def test_secrets_list_names_never_values(running, compute):
-    reply = call(running, compute, "GET", "/compute/script/3001/secrets")
+def test_secrets_list_names_never_values(running, scripting_api):
+    reply = call(running, scripting_api, "GET", "/compute/script/3001/secrets")
     [secret] = reply.json()["Secrets"]
     assert secret["Name"] == "TOKEN" and set(secret) == {"Id", "Name", "LastModified"}
     assert SECRET not in reply.text
@@ -124,19 +118,19 @@ def test_secrets_list_names_never_values(running, compute):
     assert SECRET not in state and dumped_secrets(running) == {"TOKEN": digest(SECRET)}
 
 
-def test_secrets_add_upsert_update_and_delete(running, compute):
-    added = call(running, compute, "POST", "/compute/script/3001/secrets", {"Name": "KEY", "Secret": "one"})
+def test_secrets_add_upsert_update_and_delete(running, scripting_api):
+    added = call(running, scripting_api, "POST", "/compute/script/3001/secrets", {"Name": "KEY", "Secret": "one"})
     assert added.status_code == 200 and added.json()["Name"] == "KEY" and "one" not in added.text
-    updated = call(running, compute, "PUT", "/compute/script/3001/secrets", {"Name": "key", "Secret": "two"})
+    updated = call(running, scripting_api, "PUT", "/compute/script/3001/secrets", {"Name": "key", "Secret": "two"})
     assert updated.status_code == 204 and not updated.content
     assert dumped_secrets(running)["KEY"] == digest("two")
-    made = call(running, compute, "PUT", "/compute/script/3001/secrets", {"Name": "NEW", "Secret": "three"})
+    made = call(running, scripting_api, "PUT", "/compute/script/3001/secrets", {"Name": "NEW", "Secret": "three"})
     assert made.status_code == 200 and made.json()["Name"] == "NEW"
     path = "/compute/script/3001/secrets/%d" % added.json()["Id"]
-    changed = call(running, compute, "POST", path, {"Secret": "four"})
+    changed = call(running, scripting_api, "POST", path, {"Secret": "four"})
     assert changed.status_code == 200 and changed.json()["Id"] == added.json()["Id"] and "four" not in changed.text
     assert dumped_secrets(running)["KEY"] == digest("four")
-    assert call(running, compute, "DELETE", path).status_code == 204
+    assert call(running, scripting_api, "DELETE", path).status_code == 204
     assert running.request("DELETE", path).status_code == 404
     names = [s["Name"] for s in running.request("GET", "/compute/script/3001/secrets").json()["Secrets"]]
     assert names == ["TOKEN", "NEW"]

@@ -11,7 +11,6 @@ from ..conftest import EMULATOR_DIR
 from .test_pullzones import conform
 
 KEY = "test-key"
-SPEC_NAME = "edge-scripting-api-v1.0.0.json"
 FIXTURE = {
     "api_keys": [KEY],
     "edge_scripts": [
@@ -27,11 +26,6 @@ def running(emulator):
     return emulator(FIXTURE, key=KEY)
 
 
-@pytest.fixture
-def compute(openapi):
-    return openapi(SPEC_NAME).api
-
-
 def live(running, script_id):
     """``(live_code, live_source)`` of the admin state dump."""
     scripts = running.admin("GET", "state").json()["areas"]["edge_scripts"]["edge_scripts"]
@@ -39,16 +33,18 @@ def live(running, script_id):
     return script["live_code"], script["live_source"]
 
 
-def test_saved_code_is_live_until_the_first_publish(running, compute):
+def test_saved_code_is_live_until_the_first_publish(running, scripting_api):
     assert live(running, 3001) == ("v1", "saved code (never published)")
     missing = running.request("GET", "/compute/script/3001/releases/active")
-    conform(compute, "GET", "/compute/script/3001/releases/active", reply=missing)
+    conform(scripting_api, "GET", "/compute/script/3001/releases/active", reply=missing)
     assert missing.status_code == 404
     reply = running.request("POST", "/compute/script/3001/publish", json={"Note": "ship"})
-    conform(compute, "POST", "/compute/script/3001/publish", reply=reply, check_request=False)  # the document's {uuid}
+    conform(
+        scripting_api, "POST", "/compute/script/3001/publish", reply=reply, check_request=False
+    )  # the document's {uuid}
     assert reply.status_code == 204
     active = running.request("GET", "/compute/script/3001/releases/active")
-    conform(compute, "GET", "/compute/script/3001/releases/active", reply=active)
+    conform(scripting_api, "GET", "/compute/script/3001/releases/active", reply=active)
     release = active.json()
     assert re.match(r"^[a-z0-9]{8}$", release["Uuid"]) and release["Code"] == "v1" and release["Note"] == "ship"
     assert release["Status"] == 1
@@ -60,9 +56,9 @@ def test_saved_code_is_live_until_the_first_publish(running, compute):
     assert live(running, 3001)[0] == "v2"
 
 
-def test_releases_list_newest_first_with_one_live(running, compute):
+def test_releases_list_newest_first_with_one_live(running, scripting_api):
     reply = running.request("GET", "/compute/script/3003/releases")
-    conform(compute, "GET", "/compute/script/3003/releases", reply=reply)
+    conform(scripting_api, "GET", "/compute/script/3003/releases", reply=reply)
     listed = reply.json()
     assert [(r["Code"], r["Status"]) for r in listed["Items"]] == [("r2", 1), ("r1", 0)]
     assert listed["TotalItems"] == 2 and listed["CurrentPage"] == 1 and not listed["HasMoreItems"]
@@ -73,20 +69,20 @@ def test_releases_list_newest_first_with_one_live(running, compute):
     assert running.request("GET", "/compute/script/9/releases/active").status_code == 404
 
 
-def test_publish_without_code_is_refused(running, compute):
+def test_publish_without_code_is_refused(running, scripting_api):
     reply = running.request("POST", "/compute/script/3002/publish", json={})
-    conform(compute, "POST", "/compute/script/3002/publish", reply=reply, check_request=False)
+    conform(scripting_api, "POST", "/compute/script/3002/publish", reply=reply, check_request=False)
     assert reply.status_code == 400 and reply.json()["Message"] == "The script has no active code."
     assert running.request("GET", "/compute/script/3002/releases").json()["TotalItems"] == 0
     assert running.request("POST", "/compute/script/9/publish", json={}).status_code == 404
     assert running.request("POST", "/compute/script/3001/publish", json={"Note": 5}).status_code == 400
 
 
-def test_rollback_reactivates_the_earlier_release(running, compute):
+def test_rollback_reactivates_the_earlier_release(running, scripting_api):
     first = running.request("GET", "/compute/script/3003/releases").json()["Items"][1]
     path = "/compute/script/3003/publish/%s" % first["Uuid"]
     reply = running.request("POST", path, json={})
-    conform(compute, "POST", path, body={}, reply=reply)
+    conform(scripting_api, "POST", path, body={}, reply=reply)
     assert reply.status_code == 204
     active = running.request("GET", "/compute/script/3003/releases/active").json()
     assert (active["Id"], active["Uuid"], active["Code"]) == (first["Id"], first["Uuid"], "r1")

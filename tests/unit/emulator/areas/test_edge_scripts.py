@@ -11,7 +11,6 @@ from ..conftest import load_platform
 from .test_pullzones import conform
 
 KEY = "test-key"
-SPEC_NAME = "edge-scripting-api-v1.0.0.json"
 FIXTURE = {
     "api_keys": [KEY],
     "edge_scripts": [
@@ -31,21 +30,16 @@ def running(emulator):
     return emulator(FIXTURE, key=KEY)
 
 
-@pytest.fixture
-def compute(openapi):
-    return openapi(SPEC_NAME).api
-
-
-def create(running, compute, body):
+def create(running, scripting_api, body):
     reply = running.request("POST", "/compute/script", json=body)
-    conform(compute, "POST", "/compute/script", body=body, reply=reply)
+    conform(scripting_api, "POST", "/compute/script", body=body, reply=reply)
     assert reply.status_code == 201, reply.text
     return reply.json()
 
 
-def test_fixture_scripts_read_with_their_zones_and_a_deployment_key(running, compute):
+def test_fixture_scripts_read_with_their_zones_and_a_deployment_key(running, scripting_api):
     reply = running.request("GET", "/compute/script/3003")
-    conform(compute, "GET", "/compute/script/3003", reply=reply)
+    conform(scripting_api, "GET", "/compute/script/3003", reply=reply)
     script = reply.json()
     assert script["Name"] == "guard" and script["ScriptType"] == 2 and script["CurrentReleaseId"] == 0
     assert script["LinkedPullZones"] == [{"Id": 2001, "PullZoneName": "site", "DefaultHostname": "site.b-cdn.net"}]
@@ -57,15 +51,15 @@ def test_fixture_scripts_read_with_their_zones_and_a_deployment_key(running, com
     assert running.request("GET", "/compute/script/3001", key="wrong").status_code == 401
 
 
-def test_list_pages_filters_by_type_and_search(running, compute):
+def test_list_pages_filters_by_type_and_search(running, scripting_api):
     reply = running.request("GET", "/compute/script")
-    conform(compute, "GET", "/compute/script", reply=reply)
+    conform(scripting_api, "GET", "/compute/script", reply=reply)
     listed = reply.json()
     assert [s["Id"] for s in listed["Items"]] == [3001, 3002, 3003] and listed["TotalItems"] == 3
     assert listed["Items"][0]["LinkedPullZones"] is None  # only with includeLinkedPullzones
     query = {"type": ["1", "2"], "includeLinkedPullzones": "true"}
     typed = running.request("GET", "/compute/script", params=query)
-    conform(compute, "GET", "/compute/script", query=query, reply=typed)
+    conform(scripting_api, "GET", "/compute/script", query=query, reply=typed)
     assert [(s["Id"], s["LinkedPullZones"] is not None) for s in typed.json()["Items"]] == [(3001, True), (3003, True)]
     assert [s["Id"] for s in running.request("GET", "/compute/script", params={"type": "DNS"}).json()["Items"]] == [
         3002
@@ -81,9 +75,9 @@ def test_list_pages_filters_by_type_and_search(running, compute):
         assert answer.status_code == 400 and answer.json()["Field"] == next(iter(bad)), bad
 
 
-def test_create_with_code_and_a_linked_pull_zone(running, compute):
+def test_create_with_code_and_a_linked_pull_zone(running, scripting_api):
     body = {"Name": "My Site", "Code": "export default 1", "ScriptType": 1, "CreateLinkedPullZone": True}
-    script = create(running, compute, body)
+    script = create(running, scripting_api, body)
     assert script["Id"] == 7001 and script["CurrentReleaseId"] == 0
     [zone] = script["LinkedPullZones"]
     assert zone["PullZoneName"] == "my-site" and zone["DefaultHostname"] == "my-site.b-cdn.net"
@@ -92,20 +86,22 @@ def test_create_with_code_and_a_linked_pull_zone(running, compute):
     assert (pull_zone["OriginType"], pull_zone["EdgeScriptId"]) == (4, 7001)
     assert pull_zone["OriginUrl"] == "https://bunnycdn.com" and pull_zone["RoutingFilters"] == ["scripting"]
     code = running.request("GET", "/compute/script/7001/code")
-    conform(compute, "GET", "/compute/script/7001/code", reply=code)
+    conform(scripting_api, "GET", "/compute/script/7001/code", reply=code)
     assert code.json()["Code"] == "export default 1"
     # the same name again: the zone name gets the script id
-    again = create(running, compute, dict(body, Code=None))
+    again = create(running, scripting_api, dict(body, Code=None))
     assert again["LinkedPullZones"][0]["PullZoneName"] == "my-site-7002"
     named = create(
-        running, compute, {"Name": "x", "ScriptType": 1, "CreateLinkedPullZone": True, "LinkedPullZoneName": "chosen"}
+        running,
+        scripting_api,
+        {"Name": "x", "ScriptType": 1, "CreateLinkedPullZone": True, "LinkedPullZoneName": "chosen"},
     )
     assert named["LinkedPullZones"][0]["PullZoneName"] == "chosen"
 
 
 @pytest.mark.parametrize("kind", [0, 2])
-def test_dns_and_middleware_scripts_get_no_zone(running, compute, kind):
-    script = create(running, compute, {"Name": "n%d" % kind, "ScriptType": kind, "CreateLinkedPullZone": True})
+def test_dns_and_middleware_scripts_get_no_zone(running, scripting_api, kind):
+    script = create(running, scripting_api, {"Name": "n%d" % kind, "ScriptType": kind, "CreateLinkedPullZone": True})
     assert script["LinkedPullZones"] == [] and script["ScriptType"] == kind
     assert len(running.request("GET", "/pullzone").json()) == 2
 
@@ -132,14 +128,14 @@ def test_create_refuses_a_bad_body_and_writes_nothing(running, body, field):
     assert len(running.request("GET", "/pullzone").json()) == 2
 
 
-def test_a_script_without_type_is_a_dns_script(running, compute):
-    assert create(running, compute, {"Name": "untyped"})["ScriptType"] == 0
+def test_a_script_without_type_is_a_dns_script(running, scripting_api):
+    assert create(running, scripting_api, {"Name": "untyped"})["ScriptType"] == 0
 
 
-def test_update_renames_and_keeps_the_type(running, compute):
+def test_update_renames_and_keeps_the_type(running, scripting_api):
     body = {"Name": "renamed"}
     reply = running.request("POST", "/compute/script/3001", json=body)
-    conform(compute, "POST", "/compute/script/3001", body=body, reply=reply)
+    conform(scripting_api, "POST", "/compute/script/3001", body=body, reply=reply)
     assert reply.status_code == 200 and reply.json()["Name"] == "renamed"
     same = running.request("POST", "/compute/script/3001", json={"Name": None, "ScriptType": 1})
     assert same.status_code == 200 and same.json()["Name"] == "renamed"
@@ -148,10 +144,10 @@ def test_update_renames_and_keeps_the_type(running, compute):
     assert running.request("POST", "/compute/script/9", json=body).status_code == 404
 
 
-def test_code_saves_with_the_account_key_or_the_deployment_key(running, compute):
+def test_code_saves_with_the_account_key_or_the_deployment_key(running, scripting_api):
     body = {"Code": "new code"}
     reply = running.request("POST", "/compute/script/3001/code", json=body)
-    conform(compute, "POST", "/compute/script/3001/code", body=body, reply=reply)
+    conform(scripting_api, "POST", "/compute/script/3001/code", body=body, reply=reply)
     assert reply.status_code == 204
     assert running.request("GET", "/compute/script/3001/code").json()["Code"] == "new code"
     key = running.request("GET", "/compute/script/3001").json()["DeploymentKey"]
@@ -169,10 +165,10 @@ def test_code_saves_with_the_account_key_or_the_deployment_key(running, compute)
     assert running.request("POST", "/compute/script/3001/code", json={"Code": 1}).status_code == 400
 
 
-def test_rotating_the_deployment_key(running, compute):
+def test_rotating_the_deployment_key(running, scripting_api):
     key = running.request("GET", "/compute/script/3001").json()["DeploymentKey"]
     reply = running.request("POST", "/compute/script/3001/deploymentKey/rotate")
-    conform(compute, "POST", "/compute/script/3001/deploymentKey/rotate", reply=reply)
+    conform(scripting_api, "POST", "/compute/script/3001/deploymentKey/rotate", reply=reply)
     assert reply.status_code == 204
     assert running.request("GET", "/compute/script/3001").json()["DeploymentKey"] != key
     stale = running.request(
@@ -182,11 +178,11 @@ def test_rotating_the_deployment_key(running, compute):
     assert running.request("POST", "/compute/script/9/deploymentKey/rotate").status_code == 404
 
 
-def test_delete_keeps_linked_zones_on_a_landing_page_by_default(running, compute):
-    script = create(running, compute, {"Name": "site2", "ScriptType": 1, "CreateLinkedPullZone": True})
+def test_delete_keeps_linked_zones_on_a_landing_page_by_default(running, scripting_api):
+    script = create(running, scripting_api, {"Name": "site2", "ScriptType": 1, "CreateLinkedPullZone": True})
     zone_id = script["LinkedPullZones"][0]["Id"]
     reply = running.request("DELETE", "/compute/script/%d" % script["Id"])
-    conform(compute, "DELETE", "/compute/script/%d" % script["Id"], reply=reply)
+    conform(scripting_api, "DELETE", "/compute/script/%d" % script["Id"], reply=reply)
     assert reply.status_code == 204
     assert running.request("GET", "/compute/script/%d" % script["Id"]).status_code == 404
     zone = running.request("GET", "/pullzone/%d" % zone_id).json()
@@ -195,8 +191,8 @@ def test_delete_keeps_linked_zones_on_a_landing_page_by_default(running, compute
     assert running.request("DELETE", "/compute/script/%d" % script["Id"]).status_code == 404
 
 
-def test_delete_with_its_zones_deletes_them_and_detaches_middleware(running, compute):
-    script = create(running, compute, {"Name": "site3", "ScriptType": 1, "CreateLinkedPullZone": True})
+def test_delete_with_its_zones_deletes_them_and_detaches_middleware(running, scripting_api):
+    script = create(running, scripting_api, {"Name": "site3", "ScriptType": 1, "CreateLinkedPullZone": True})
     zone_id = script["LinkedPullZones"][0]["Id"]
     reply = running.request("DELETE", "/compute/script/%d" % script["Id"], params={"deleteLinkedPullZones": "true"})
     assert reply.status_code == 204

@@ -72,7 +72,12 @@ CASES = {
     "rotate": Case(
         edge_script,
         dict(ARGS, id=5101, rotate_deployment_key=True),
-        [FakeResponse(body=HELD), NO_RELEASE, FakeResponse(204), FakeResponse(body=dict(HELD, DeploymentKey="parity-new"))],
+        [
+            FakeResponse(body=HELD),
+            NO_RELEASE,
+            FakeResponse(204),
+            FakeResponse(body=dict(HELD, DeploymentKey="parity-new")),
+        ],
         changed=True,
         secret=KEY,
         shows=lambda r: r["deployment_key"] == "parity-new",
@@ -90,7 +95,9 @@ CASES = {
         dict(ARGS),
         [listing(HELD), NO_RELEASE, FakeResponse(body={"Secrets": [{"Id": 1, "Name": "TOKEN"}]}), listing()],
         secret=KEY,
-        shows=lambda r: r["edge_scripts"][0]["secrets"] == [{"name": "TOKEN"}] and r["edge_scripts"][0]["live"] == "saved",
+        shows=lambda r: (
+            r["edge_scripts"][0]["secrets"] == [{"name": "TOKEN"}] and r["edge_scripts"][0]["live"] == "saved"
+        ),
     ),
 }
 for _label, _bad in BAD_BODIES.items():
