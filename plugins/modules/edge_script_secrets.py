@@ -66,6 +66,8 @@ attributes:
     details:
       - One diff of the script's secrets by name, each marked C((set)) or C((set by this task)); never a value.
 seealso:
+  - module: edge.platform.edge_script
+  - module: edge.platform.edge_script_info
   - module: edge.platform.edge_script_variables
 author:
   - edge.platform maintainers (@edge-platform)

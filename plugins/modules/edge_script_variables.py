@@ -62,6 +62,8 @@ attributes:
     details:
       - One diff of the script's variables by name (value and required), before and after.
 seealso:
+  - module: edge.platform.edge_script
+  - module: edge.platform.edge_script_info
   - module: edge.platform.edge_script_secrets
 author:
   - edge.platform maintainers (@edge-platform)
