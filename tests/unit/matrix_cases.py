@@ -25,6 +25,8 @@ LIFECYCLE = (
     "dnszone",
     "edge_script",
     "edge_script_info",
+    "edge_script_secrets",
+    "edge_script_variables",
     "pullzone",
     "pullzone_edge_rule",
     "pullzone_edge_rule_info",
@@ -195,6 +197,25 @@ CASES = {
         "every script": dict(),
         "by id with code": dict(id=3001, include_code=True),
     },
+    # the demo's standalone script hello-edge (variable GREETING) and DNS script resolver
+    "edge_script_secrets": {
+        "create": dict(script="hello-edge", secrets=[{"name": "API_TOKEN", "value": "matrix-secret-value-0001"}]),
+        "create and purge by id": dict(
+            script_id=3002,
+            secrets=[{"name": "SIGNING_KEY", "value": "matrix-secret-value-0002"}],
+            update_secret="on_create",
+            purge=True,
+        ),
+    },
+    "edge_script_variables": {
+        "set and purge": dict(
+            script="hello-edge",
+            variables=[{"name": "GREETING", "value": "Hi"}, {"name": "REGION", "value": "eu", "required": True}],
+            purge=True,
+        ),
+        "no change": dict(script="hello-edge", variables=[{"name": "GREETING", "value": "Hello"}]),
+        "a DNS script's": dict(script="resolver", variables=[{"name": "ANSWER", "value": "192.0.2.1"}]),
+    },
     "pullzone": {
         "create": dict(name="site", origin_url="https://origin.example.com", enable_geo_zone_asia=False),
         "update": dict(name="demo", cache_expiration_time=86400, ignore_query_strings=True),
@@ -329,7 +350,8 @@ def labels(names=None):
 def case_secrets(name, label):
     """Values of a case's own arguments that no output may show (besides the demo's credentials)."""
     args = arguments(name, label)
-    return tuple(args[key] for key in ("certificate_key",) if key in args)
+    values = [entry["value"] for entry in args.get("secrets") or []]  # edge_script_secrets
+    return tuple(args[key] for key in ("certificate_key",) if key in args) + tuple(values)
 
 
 # --- which requests read ----------------------------------------------------------------------------------------

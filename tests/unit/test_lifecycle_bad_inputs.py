@@ -152,6 +152,8 @@ NULL_BASE = {
     "dnszone": dict(domain="example.com"),
     "edge_script": CASES["edge_script"]["absent already"],
     "edge_script_info": dict(name="never-there"),
+    "edge_script_secrets": CASES["edge_script_secrets"]["create"],
+    "edge_script_variables": CASES["edge_script_variables"]["no change"],
     "pullzone": dict(id=2001),
     "pullzone_edge_rule": CASES["pullzone_edge_rule"]["no change"],
     "pullzone_edge_rule_info": dict(pullzone_id=2001),
