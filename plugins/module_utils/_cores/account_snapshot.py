@@ -36,6 +36,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames im
 
 KINDS = ("pull_zones", "dns_zones")
 UNSAFE = re.compile(r"[^a-z0-9._-]")
+JINJA_MARKS = ("{{", "{%", "{#")
 # what a pullzone_edge_rules entry takes of a rule as the info module shapes it: the rule is found by its description
 # (a guid is the platform's id of the rule in one account; the order index is the entry's place in the list)
 RULE_OPTIONS = tuple(field.option for field in E.FIELDS if field.option != "order_index")
@@ -63,14 +64,23 @@ def chosen(name, include, exclude):
     return (not include or any(matches(p.lower()) for p in include)) and not any(matches(p.lower()) for p in exclude)
 
 
+def literal(text):
+    """``text`` as a variable file keeps it: a text holding a Jinja delimiter (an edge rule's ``{{path}}``, a TXT
+    record's value) wrapped in ``{% raw %}``, so Ansible reading the file gives back the text, not a template."""
+    if any(mark in text for mark in JINJA_MARKS) and "{% endraw %}" not in text:
+        return "{%% raw %%}%s{%% endraw %%}" % text
+    return text
+
+
 def pruned(value):
-    """``value`` without the keys whose value is None or an empty mapping (nothing the platform holds), at any depth."""
+    """``value`` without the keys whose value is None or an empty mapping (nothing the platform holds), at any depth,
+    each text :func:`literal`."""
     if isinstance(value, dict):
         kept = {key: pruned(item) for key, item in value.items() if item is not None}
         return {key: item for key, item in kept.items() if item != {}}
     if isinstance(value, list):
         return [pruned(item) for item in value]
-    return value
+    return literal(value) if isinstance(value, str) else value
 
 
 # --- pull zones ----------------------------------------------------------------------------------------------------
