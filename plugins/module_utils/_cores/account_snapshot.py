@@ -98,7 +98,8 @@ def pull_zone_settings(model, name, unknown):
     secrets = []
     for section, field in _secret_fields():
         held = field.read(model)
-        enabled = settings.get(section.option, {}).get("enabled", True)
+        switch = "enabled" in {sub.option for sub in section.fields}
+        enabled = settings.get(section.option, {}).get("enabled") is True or not switch
         if isinstance(held, str) and held and enabled:
             path = "%s.%s" % (section.option, field.option)
             settings.setdefault(section.option, {})[field.option] = reference(vault_variable("pullzone", name, path))
