@@ -84,10 +84,11 @@ EXAMPLES = r"""
     include: ["example.com", "*.example.com"]
   register: dns_snapshot
 
-- name: Show what the snapshot could not represent
+- name: Say what the snapshot holds and what it could not represent
   ansible.builtin.debug:
-    msg: "{{ item.kind }} {{ item.name }}: {{ item.what }} left out ({{ item.why }})"
-  loop: "{{ snapshot.skipped }}"
+    msg: >-
+      {{ snapshot.files.pull_zones | length }} pull zone(s), {{ snapshot.files.dns_zones | length }} DNS zone(s);
+      left out: {{ snapshot.skipped | map(attribute='what') | join(', ') or 'nothing' }}
 """
 
 RETURN = r"""
