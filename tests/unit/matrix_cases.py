@@ -182,6 +182,10 @@ CASES = {
         "enable": dict(zone_id=1002, state="enabled"),
         "DS record of a signed zone": dict(zone_domain="example.com", state="enabled", fetch_ds_record=True),
     },
+    "account_snapshot": {
+        "every kind": dict(),
+        "DNS zones by pattern": dict(kinds=["dns_zones"], include=["example.*"], exclude=["example.net"]),
+    },
     "dnszone_info": {
         "by id with the zone file": dict(zone_id=1001, export=True),
         "by domain": dict(zone_domain="example.org"),
