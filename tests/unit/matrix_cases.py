@@ -133,6 +133,7 @@ CASES = {
         "no change": dict(name="site", primary_regions=["DE"]),
         "absent": dict(name="retired", state="absent"),
         "absent already": dict(name="never-there", state="absent"),
+        "rotate the deployment key": dict(name="hello-edge", rotate_deployment_key=True),
     },
     "database_info": {
         "every database": dict(),
@@ -192,6 +193,7 @@ CASES = {
         "code change": dict(id=3001, code=SCRIPT_CODE),
         "absent": dict(id=3001, state="absent"),
         "absent already": dict(name="never-there", state="absent"),
+        "rotate the deployment key": dict(name="hello-edge", rotate_deployment_key=True),
     },
     "edge_script_info": {
         "every script": dict(),
@@ -222,6 +224,7 @@ CASES = {
         "no change by id": dict(id=2001),
         "absent": dict(name="retired", state="absent"),
         "absent already": dict(name="never-there", state="absent"),
+        "rotate the deployment key": dict(name="hello-edge", rotate_deployment_key=True),
     },
     "pullzone_certificate": {
         "install": certificate_args,
@@ -319,6 +322,7 @@ CASES = {
         "update and rotate": dict(name="demo-files", custom_404_file_path="/index.html", rotate_password=["read_only"]),
         "absent": dict(id=6001, state="absent"),
         "absent already": dict(name="never-there", state="absent"),
+        "rotate the deployment key": dict(name="hello-edge", rotate_deployment_key=True),
     },
     "storage_zone_info": {
         "every storage zone": dict(),
