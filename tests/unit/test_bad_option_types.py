@@ -40,6 +40,7 @@ RULE = {
 BASE = {
     "access_list": dict(CONNECTION, shield_zone_id=1, name="office", type="ip", entries=["192.0.2.1"], action="allow"),
     "access_list_info": dict(CONNECTION, shield_zone_id=1),
+    "account_snapshot": dict(CONNECTION, kinds=["dns_zones"], include=["example.*"]),
     "api_guardian": dict(CONNECTION, shield_zone_id=1, enabled=True),
     "api_guardian_endpoint": dict(
         CONNECTION, shield_zone_id=1, method="GET", path="/pets", rate_limiting={"enabled": True, "request_count": 10}
