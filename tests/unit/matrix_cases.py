@@ -133,7 +133,6 @@ CASES = {
         "no change": dict(name="site", primary_regions=["DE"]),
         "absent": dict(name="retired", state="absent"),
         "absent already": dict(name="never-there", state="absent"),
-        "rotate the deployment key": dict(name="hello-edge", rotate_deployment_key=True),
     },
     "database_info": {
         "every database": dict(),
@@ -232,7 +231,6 @@ CASES = {
         "no change by id": dict(id=2001),
         "absent": dict(name="retired", state="absent"),
         "absent already": dict(name="never-there", state="absent"),
-        "rotate the deployment key": dict(name="hello-edge", rotate_deployment_key=True),
     },
     "pullzone_certificate": {
         "install": certificate_args,
@@ -330,7 +328,6 @@ CASES = {
         "update and rotate": dict(name="demo-files", custom_404_file_path="/index.html", rotate_password=["read_only"]),
         "absent": dict(id=6001, state="absent"),
         "absent already": dict(name="never-there", state="absent"),
-        "rotate the deployment key": dict(name="hello-edge", rotate_deployment_key=True),
     },
     "storage_zone_info": {
         "every storage zone": dict(),
