@@ -229,7 +229,8 @@ edge_script:
 live:
   description:
     - Which code is live - V(saved) (the script was never published, so its saved code serves), V(release) (the
-      active release's code serves) or V(unknown) (in check mode, for a script only predicted).
+      active release's code serves) or V(unknown) (in check mode, for a script only predicted; or the script says
+      it has a release, C(CurrentReleaseId), yet none is active).
   returned: when O(state=present)
   type: str
   sample: release

@@ -122,7 +122,9 @@ edge_scripts:
       type: str
       sample: "export default { fetch() { return new Response('hello'); } }"
     live:
-      description: V(saved) when the script was never published (its saved code serves), else V(release).
+      description:
+        - V(saved) when the script was never published (its saved code serves), V(release) when a release is active,
+          V(unknown) when the script says it has a release (C(CurrentReleaseId)) yet none is active.
       type: str
       sample: release
     variables:

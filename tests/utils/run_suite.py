@@ -47,7 +47,8 @@ stays proved by:
   send the same requests, for every module: successes, platform and transport errors, argument errors and the
   modules' own checks, no secret anywhere;
 - parity.yml (five targets, and host_parity): whole registered results of both paths equal, at -vvvv, with the
-  secrets masked;
+  secrets masked; in the five targets these two runs are also the secrets check at -vvvv (no separate nested
+  leak-check run): the key in neither output, failures at -vvvv, and the words each output must show;
 - bad_inputs: every wrongly typed option of every module on both paths, secrets from the task and from the
   environment.
 

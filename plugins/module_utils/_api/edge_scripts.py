@@ -33,7 +33,9 @@ is read (docs/platform-notes.md, "Edge scripts: what the modules do").
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_scripts import TYPES
+import json
+
+from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_scripts import TYPE_NAMES, TYPES
 
 from .answers import model_or_none, object_with, object_with_id, read_by_id, unless_gone
 from .listing import core_list, named_exactly
@@ -78,10 +80,25 @@ def list_all(client):
     return core_list(client, SCRIPTS, "edge scripts", params={"includeLinkedPullzones": "true"})
 
 
+def named(client, name):
+    """Every EdgeScriptModel not deleted named exactly ``name``, of any type (one listing)."""
+    return [script for script in list_all(client) if script.get("Name") == name and not script.get("Deleted")]
+
+
+def type_name(script):
+    """The script's type as the modules name it (``standalone``...), or its number when the collection has no name."""
+    return TYPE_NAMES.get(script.get("ScriptType"), str(script.get("ScriptType")))
+
+
+def of_types(scripts, types=None):
+    """``scripts`` of the ``types`` (names of :data:`TYPES`; all when None)."""
+    numbers = [TYPES[kind] for kind in types or TYPES]
+    return [script for script in scripts if script.get("ScriptType") in numbers]
+
+
 def find_all(client, types=None):
     """Every EdgeScriptModel not deleted (of the ``types``, names of :data:`TYPES`, when given)."""
-    numbers = [TYPES[kind] for kind in types or TYPES]
-    return [script for script in list_all(client) if not script.get("Deleted") and script.get("ScriptType") in numbers]
+    return of_types([script for script in list_all(client) if not script.get("Deleted")], types)
 
 
 def find_named(client, name, types=None):
@@ -106,7 +123,14 @@ def create(client, members):
     name = members["Name"]
     operation = "Creating edge script %s" % name
     expect = object_with_id("the new edge script %s" % name)
-    reply = client.request("POST", SCRIPTS, operation, json_body=members, replay_safe=False, expect=expect)
+    hints = {}
+    if members.get("LinkedPullZoneName"):
+        hints[400] = (
+            "The script's linked pull zone is named %r, and pull zone names are global across the platform: if the "
+            "platform says the name is taken, give linked_pullzone_name, or linked_pullzone: false for no linked pull "
+            "zone." % members["LinkedPullZoneName"]
+        )
+    reply = client.request("POST", SCRIPTS, operation, json_body=members, replay_safe=False, expect=expect, hints=hints)
     if reply.data.get("Name") != name:
         raise client.not_understood(operation, reply.status, "the answer carries another edge script")
     return reply.data
@@ -210,9 +234,30 @@ def active_release(client, script_id):
     return unless_gone(client, reply, operation, "a release")
 
 
-def rotate_deployment_key(client, script_id, label):
-    """A new deployment key for script ``script_id`` (the platform chooses it; 204, read it back). None."""
-    _write(client, ROTATE_KEY % script_id, "Rotating the deployment key of %s" % label, script_id)
+def rotate_deployment_key(client, script_id, label, on_key):
+    """A new deployment key for script ``script_id`` (the platform chooses it; documented 204 without a body: read it
+    back). What the rotation answers is unproven and a body may hold the new key, so any body is read here first and a
+    ``DeploymentKey`` in it handed to ``on_key`` (the caller registers it as a secret) before the body is judged: a body
+    is then not understood (kind bad_answer: the caller re-reads), and never quoted."""
+    operation = "Rotating the deployment key of %s" % label
+    reply = client.request(
+        "POST",
+        ROTATE_KEY % script_id,
+        operation,
+        replay_safe=False,
+        hints={404: not_visible(script_id)},
+        expect="text",
+        check_envelope=False,
+    )
+    if not (reply.text or "").strip():
+        return
+    try:
+        data = json.loads(reply.text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("DeploymentKey"), str):
+        on_key(data["DeploymentKey"])
+    raise client.not_understood(operation, reply.status, "a body where the document says 204 No Content")
 
 
 def _secret_list(data):
@@ -226,6 +271,14 @@ def list_secrets(client, script_id):
         client, SECRETS % script_id, "Listing the secrets of edge script %d" % script_id, script_id, shape
     )
     return [entry for entry in data.get("Secrets") or [] if isinstance(entry, dict)]
+
+
+def masked(ctx, script):
+    """``script`` (an EdgeScriptModel, or None), its deployment key registered with ``ctx`` as a secret first (masked
+    in every output, never returned): every script read goes through this."""
+    for secret in secrets_of(script):
+        ctx.add_secret(secret)
+    return script
 
 
 def secrets_of(script):

@@ -19,10 +19,11 @@ lowers them).
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
+from ansible_collections.edge.platform.plugins.module_utils._shapes.dns_records import set_script
 from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
 
 from . import dns_zones, edge_scripts, pull_zones, shield_zones
-from .listing import LookupFailed, check_listing
+from .listing import LookupFailed, check_listing, named_exactly
 
 find_dns_zone = dns_zones.find
 find_pull_zone = pull_zones.find
@@ -203,16 +204,14 @@ def script_in_plan(ctx, name, kind, option, id_option):
     a pull zone's standalone or middleware script), for the task option ``option`` (``id_option`` takes its id
     instead); under --check, None when an earlier task only predicted creating it (``ctx.predicted_dependency``, with
     its warning). A name no script has, or only a script of another type, raises InputError naming ``option``."""
+    scripts = [edge_scripts.masked(ctx, script) for script in edge_scripts.named(ctx.client, name)]
     try:
-        found = edge_scripts.find_named(ctx.client, name, [kind])
+        found = named_exactly(edge_scripts.of_types(scripts, [kind]), name, "edge script", noun="script")
     except InputError as error:  # several scripts of the name: the id chooses (listing.named_exactly's advice)
         raise InputError(str(error).replace("give id", "give %s" % id_option), option=option) from None
     if found is not None:
-        _mask(ctx, [found])
         return found
-    named = [s for s in edge_scripts.list_all(ctx.client) if s.get("Name") == name and not s.get("Deleted")]
-    _mask(ctx, named)
-    others = sorted({edge_scripts.TYPE_NAMES.get(s.get("ScriptType"), str(s.get("ScriptType"))) for s in named})
+    others = sorted({edge_scripts.type_name(script) for script in scripts})
     if others:
         raise InputError(
             "%s names a %s script, but the edge script named %r is of type %s: give a %s script's name."
@@ -224,13 +223,6 @@ def script_in_plan(ctx, name, kind, option, id_option):
     raise InputError(edge_scripts.not_named(name, option), option=option)
 
 
-def _mask(ctx, scripts):
-    """A script read comes with its deployment key in clear: masked in all output from now on."""
-    for script in scripts:
-        for member in edge_scripts.SECRET_MEMBERS:
-            ctx.add_secret(script.get(member))
-
-
 def link_script(ctx, wanted, seen=None, where=""):
     """A Script record that names its DNS script by ``script`` (and no ``script_id``) gets its id, found once per name
     in ``seen`` (:func:`script_in_plan`; under --check a predicted one stands in, its id null). The record."""
@@ -239,7 +231,7 @@ def link_script(ctx, wanted, seen=None, where=""):
         seen = {} if seen is None else seen
         if name not in seen:
             seen[name] = script_in_plan(ctx, name, "dns", where + "script", where + "script_id")
-        wanted["script_id"] = (seen[name] or {}).get("Id")
+        set_script(wanted, (seen[name] or {}).get("Id"))
     return wanted
 
 

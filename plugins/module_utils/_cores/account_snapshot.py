@@ -192,19 +192,8 @@ def dns_zone_item(model, record_models, unknown, skipped):
 # --- the whole snapshot --------------------------------------------------------------------------------------------
 
 
-def read_all(client, jobs, limit):
-    """The values of ``jobs`` read with at most ``limit`` in flight over the client's one pool; the first failure is
-    raised (a snapshot is complete or fails)."""
-    widen_pool(getattr(client, "session", None), limit)
-    results = run_bounded(jobs, limit, stop_on=(ApiError,))
-    for result in results:
-        if result.status == FAILED:
-            raise result.error
-    return [result.value for result in results]
-
-
 def _named(kind, items, key):
-    """``items`` with their file names; two resources that would share a file fail the snapshot (nothing written)."""
+    """The file names of ``items``; two resources that would share a file fail the snapshot (nothing written)."""
     names = [file_name(item[key]) for item in items]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
@@ -212,38 +201,56 @@ def _named(kind, items, key):
     return names
 
 
-def pull_zone_part(client, include, exclude, limit, secrets, unknown, skipped):
-    """``(items, file names, every zone's file name)`` of the pull zones chosen."""
-    listed = [zone for zone in pull_zones.list_all(client) if isinstance(zone, dict)]
-    models = [zone for zone in listed if chosen(zone.get("Name"), include, exclude)]
-    models = read_all(client, [partial(_complete_zone, client, model) for model in models], limit)
-    for model in models:
-        secrets.extend(P.held_secrets(model))
-        secrets.extend(entry.get("CertificateKey") for entry in hostname_entries(model))
-    items = sorted((pull_zone_item(m, unknown, skipped) for m in models), key=lambda item: file_name(item["name"]))
-    return items, _named("pull_zones", items, "name"), sorted(file_name(zone.get("Name")) for zone in listed)
+class Reading(object):
+    """One snapshot's reads: the client, the filters, the bound on reads in flight, and what the reads collect beside
+    the items (enum numbers without a name, what was skipped, the secrets read)."""
 
+    def __init__(self, client, include, exclude, limit):
+        self.client, self.include, self.exclude, self.limit = client, include, exclude, limit
+        self.unknown, self.skipped, self.secrets = [], [], []
 
-def dns_zone_part(client, include, exclude, limit, unknown, skipped):
-    """``(items, file names, every zone's file name)`` of the DNS zones chosen."""
-    listed = [zone for zone in dns_zones.list_all(client) if isinstance(zone, dict)]
-    models = [zone for zone in listed if chosen(zone.get("Domain"), include, exclude)]
-    record_sets = read_all(client, [partial(dns_records.read, client, model["Id"]) for model in models], limit)
-    items = [dns_zone_item(m, records, unknown, skipped) for m, records in zip(models, record_sets)]
-    items.sort(key=lambda item: file_name(item["domain"]))
-    return items, _named("dns_zones", items, "domain"), sorted(file_name(zone.get("Domain")) for zone in listed)
+    def chosen(self, listed, key):
+        """The models of ``listed`` whose ``key`` (name or domain) the filters choose."""
+        return [model for model in listed if chosen(model.get(key), self.include, self.exclude)]
+
+    def read_all(self, jobs):
+        """The values of ``jobs`` read with at most ``limit`` in flight over the client's one pool; the first failure
+        is raised (a snapshot is complete or fails)."""
+        widen_pool(getattr(self.client, "session", None), self.limit)
+        results = run_bounded(jobs, self.limit, stop_on=(ApiError,))
+        for result in results:
+            if result.status == FAILED:
+                raise result.error
+        return [result.value for result in results]
+
+    def pull_zones(self):
+        """``(items, file names, every zone's file name)`` of the pull zones chosen."""
+        listed = [zone for zone in pull_zones.list_all(self.client) if isinstance(zone, dict)]
+        models = self.read_all([partial(_complete_zone, self.client, m) for m in self.chosen(listed, "Name")])
+        for model in models:
+            self.secrets.extend(P.held_secrets(model))
+        items = [pull_zone_item(model, self.unknown, self.skipped) for model in models]
+        items.sort(key=lambda item: file_name(item["name"]))
+        return items, _named("pull_zones", items, "name"), sorted(file_name(zone.get("Name")) for zone in listed)
+
+    def dns_zones(self):
+        """``(items, file names, every zone's file name)`` of the DNS zones chosen."""
+        listed = [zone for zone in dns_zones.list_all(self.client) if isinstance(zone, dict)]
+        models = self.chosen(listed, "Domain")
+        record_sets = self.read_all([partial(dns_records.read, self.client, model["Id"]) for model in models])
+        items = [dns_zone_item(m, records, self.unknown, self.skipped) for m, records in zip(models, record_sets)]
+        items.sort(key=lambda item: file_name(item["domain"]))
+        return items, _named("dns_zones", items, "domain"), sorted(file_name(zone.get("Domain")) for zone in listed)
 
 
 def snapshot(ctx, kinds, include, exclude, limit):
-    """The ``account``, ``files``, ``present`` and ``skipped`` of ``account_snapshot``."""
-    account, files, present, skipped, unknown, secrets = {}, {}, {}, [], [], []
-    if "pull_zones" in kinds:
-        part = pull_zone_part(ctx.client, include, exclude, limit, secrets, unknown, skipped)
-        account["pull_zones"], files["pull_zones"], present["pull_zones"] = part
-    for secret in secrets:  # never in the tree; masked should any message carry one
-        ctx.add_secret(secret)
-    if "dns_zones" in kinds:
-        part = dns_zone_part(ctx.client, include, exclude, limit, unknown, skipped)
-        account["dns_zones"], files["dns_zones"], present["dns_zones"] = part
-    ctx.warn_all(unknown)
-    return {"account": account, "files": files, "present": present, "skipped": skipped}
+    """The ``account``, ``files``, ``present`` and ``skipped`` of ``account_snapshot`` for ``kinds``."""
+    reading = Reading(ctx.client, include, exclude, limit)
+    account, files, present = {}, {}, {}
+    parts = {"pull_zones": reading.pull_zones, "dns_zones": reading.dns_zones}
+    for kind in kinds:
+        account[kind], files[kind], present[kind] = parts[kind]()
+        for secret in reading.secrets:  # never in an item; masked should any message carry one
+            ctx.add_secret(secret)
+    ctx.warn_all(reading.unknown)
+    return {"account": account, "files": files, "present": present, "skipped": reading.skipped}

@@ -52,9 +52,7 @@ def resolve(ctx, standin, reread=False):
             ctx.exit(**standin())
         if reread:
             script = edge_scripts.get(ctx.client, script["Id"])
-    for secret in edge_scripts.secrets_of(script):
-        ctx.add_secret(secret)
-    return script
+    return edge_scripts.masked(ctx, script)
 
 
 def is_dns(script):

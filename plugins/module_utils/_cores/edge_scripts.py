@@ -13,6 +13,8 @@ asked), :func:`live_state` says which code is live. See docs/platform-notes.md, 
 
 from __future__ import annotations
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_scripts, pull_zones
 from ansible_collections.edge.platform.plugins.module_utils._cores.database_tokens import keep_secret
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name, nothing_when_absent
@@ -31,12 +33,19 @@ PRESENT_ONLY = (
     "linked_pullzone_name",
     "rotate_deployment_key",
 )
+MAX_NAME = 100  # UpdateEdgeScriptModel.Name of the published document
 NO_LINKED_ZONE = "linked_pullzone: a %s script has no linked pull zone (only a standalone script has one)."
 
 
 def wanted(params):
     """The code the task asks for (None: the code is not managed); bad input fails here, before any request."""
     check_given_name(params["name"], "name", "name must not be empty.", blank=lambda name: name == "")
+    if params["name"] is not None and len(params["name"]) > MAX_NAME:
+        raise InputError(
+            "name is %d characters long: the platform takes at most %d (the published document's Name)."
+            % (len(params["name"]), MAX_NAME),
+            option="name",
+        )
     given = [option for option in PRESENT_ONLY if params.get(option) not in (None, False)]
     nothing_when_absent(params, given)
     _exclusive(params)
@@ -70,21 +79,14 @@ def _exclusive(params):
         )
 
 
-def masked(ctx, script):
-    """``script``, its deployment key registered as a secret first (masked in every output, never returned)."""
-    for secret in edge_scripts.secrets_of(script):
-        ctx.add_secret(secret)
-    return script
-
-
 def current(ctx):
     """The script the task names (its EdgeScriptModel, or None when it does not exist)."""
     script_id, name = ctx.params["id"], ctx.params["name"]
     if script_id is None:
-        return masked(ctx, edge_scripts.find_named(ctx.client, name))
+        return edge_scripts.masked(ctx, edge_scripts.find_named(ctx.client, name))
     if ctx.params["state"] == "absent":  # a script to delete may be gone already
-        return masked(ctx, edge_scripts.get_or_none(ctx.client, script_id))
-    return masked(ctx, edge_scripts.get(ctx.client, script_id))
+        return edge_scripts.masked(ctx, edge_scripts.get_or_none(ctx.client, script_id))
+    return edge_scripts.masked(ctx, edge_scripts.get(ctx.client, script_id))
 
 
 def label_of(script, name):
@@ -102,7 +104,7 @@ def view(script, name, code, saved):
         return {"present": False, "name": name}
     shown = {"present": True, "name": script.get("Name"), "type": type_of(script)}
     if code is not None:
-        shown["code"] = saved
+        shown["code"] = S.digest(saved)  # a digest: code (from a vault-encrypted file, say) is never shown
     return shown
 
 
@@ -138,7 +140,7 @@ def _create(ctx, name, code):
         CREATED,
         lambda found: "id %s" % found.get("Id"),
     )
-    masked(ctx, script)
+    edge_scripts.masked(ctx, script)
     if code is not None:
         edge_scripts.set_code(ctx.client, script["Id"], code, label_of(script, name))
     return script
@@ -163,7 +165,7 @@ def ensure(ctx, script, name, code):
     before = view(script, name, code, saved)
     after = dict(present=True, name=name, type=ctx.params["type"] or type_of(script))
     if code is not None:
-        after["code"] = code
+        after["code"] = S.digest(code)
     elif before == after:
         return script, saved, False  # nothing of the script managed (a rollback, a publish, a rotation): no diff
 
@@ -183,7 +185,7 @@ def ensure(ctx, script, name, code):
     if not outcome.changed or ctx.check_mode:
         return script, saved, wrote_code
     fresh = (outcome.answer or {}).get("Id") or (script or {}).get("Id") or _found_id(ctx, name)
-    return masked(ctx, edge_scripts.get(ctx.client, fresh)), saved, wrote_code
+    return edge_scripts.masked(ctx, edge_scripts.get(ctx.client, fresh)), saved, wrote_code
 
 
 def _found_id(ctx, name):
@@ -200,9 +202,9 @@ def _note_predicted(ctx, name):
 def reread(ctx, script, name, code):
     """The view after a lost answer: the script by id when it existed, else by name (a create)."""
     if script is None:
-        found = masked(ctx, edge_scripts.find_named(ctx.client, name))
+        found = edge_scripts.masked(ctx, edge_scripts.find_named(ctx.client, name))
     else:
-        found = masked(ctx, edge_scripts.get_or_none(ctx.client, script["Id"]))
+        found = edge_scripts.masked(ctx, edge_scripts.get_or_none(ctx.client, script["Id"]))
     return view(found, name, code, saved_code(ctx, found, code))
 
 
@@ -214,12 +216,24 @@ def active(ctx, script):
     return edge_scripts.active_release(ctx.client, script["Id"])
 
 
+def holds(release, code):
+    """Whether ``release`` holds ``code``: None (unknown) when either is not a text, as a release read without its
+    ``Code`` says nothing about it."""
+    held = (release or {}).get("Code")
+    return held == code if isinstance(held, str) and isinstance(code, str) else None
+
+
 def _release_view(release, saved):
     """Which code is live, compared and shown in the diff: the release's uuid and code digest (the saved code's
     when the script has no release: saved code is live until the first publish)."""
     if release is None:
         return {"live": "saved", "live_code": S.digest(saved)}
     return {"live": "release %s" % release.get("Uuid"), "live_code": S.digest(release.get("Code"))}
+
+
+def _live_now(ctx, script_id):
+    """The live view read back after a publish whose answer was lost."""
+    return _release_view(edge_scripts.active_release(ctx.client, script_id), None)
 
 
 def should_publish(ctx, kind, release, code, wrote_code):
@@ -229,8 +243,9 @@ def should_publish(ctx, kind, release, code, wrote_code):
     asked = ctx.params["publish"]
     if asked is False:
         return False
-    if asked is True:
-        return release is None or release.get("Code") != code
+    if asked is True and (release is None or holds(release, code) is False):
+        return True
+    # a release whose code is unknown: publish after a code write only, as Terraform does (never on every run)
     return wrote_code and (release is not None or kind == "dns")
 
 
@@ -240,6 +255,12 @@ def go_live(ctx, script, release, code, saved):
     if code is None and ctx.params["publish"] and script is not None:
         saved = edge_scripts.get_code(ctx.client, script["Id"])  # publish: true without code: the saved code
     desired = code if code is not None else saved
+    if ctx.params["publish"] and script is not None and not desired:
+        raise InputError(
+            "publish: %s has no saved code to publish (the platform refuses: \"The script has no active code.\"); give "
+            "code or code_file." % label_of(script, None),
+            option="publish",
+        )
     wrote_code = code is not None and saved != code
     kind = ctx.params["type"] or type_of(script)
     if not should_publish(ctx, kind, release, desired, wrote_code):
@@ -251,11 +272,13 @@ def go_live(ctx, script, release, code, saved):
     def apply():
         edge_scripts.publish(ctx.client, script_id, label_of(script, ctx.params["name"]))
 
-    def now():
-        return _release_view(edge_scripts.active_release(ctx.client, script_id), None)
-
     ctx.reconcile(
-        before, after, apply, changed=True, reread=now, reached=lambda read: read["live_code"] == after["live_code"]
+        before,
+        after,
+        apply,
+        changed=True,
+        reread=partial(_live_now, ctx, script_id),
+        reached=lambda read: read["live_code"] == after["live_code"],
     )
     if ctx.check_mode or script_id is None:
         return release
@@ -269,18 +292,16 @@ def roll_back(ctx, script, release):
     if release is not None and release.get("Uuid") == uuid:
         return release, "uuid"
     target = _release_named(ctx, script, uuid)
-    if release is not None and release.get("Code") == target.get("Code"):
+    if release is not None and holds(release, target.get("Code")):
         return release, "code"
-    before = _release_view(release, None)
+    before = _release_view(release, None if release else edge_scripts.get_code(ctx.client, script["Id"]))
     after = {"live": "release %s" % uuid, "live_code": S.digest(target.get("Code"))}
 
     def apply():
         edge_scripts.publish_release(ctx.client, script["Id"], uuid, label_of(script, None))
 
-    def now():
-        return _release_view(edge_scripts.active_release(ctx.client, script["Id"]), None)
-
-    ctx.reconcile(before, after, apply, reread=now, reached=lambda read: read["live_code"] == after["live_code"])
+    reread = partial(_live_now, ctx, script["Id"])
+    ctx.reconcile(before, after, apply, reread=reread, reached=lambda read: read["live_code"] == after["live_code"])
     if ctx.check_mode:
         return release, None
     return edge_scripts.active_release(ctx.client, script["Id"]), None
@@ -308,18 +329,26 @@ def live_state(ctx, script, release, code):
     but not live."""
     if script is None:
         return {"live": "unknown", "active_release": None}
-    if release is not None and code is not None and release.get("Code") != code and not ctx.check_mode:
+    if release is not None and holds(release, code) is False and not ctx.check_mode:
         ctx.warn(
             "The code given is saved on edge script %s but not live: release %s serves other code. Publish it "
             "(publish: true) to make it live." % (script.get("Name"), release.get("Uuid"))
         )
-    return {"live": "release" if release else "saved", "active_release": (release or {}).get("Uuid")}
+    return {"live": live_of(script, release), "active_release": (release or {}).get("Uuid")}
+
+
+def live_of(script, release):
+    """``release`` (a Live release serves), ``saved`` (never published: the saved code serves), or ``unknown``: the
+    script says it has a release (``CurrentReleaseId``) yet none is active, which no source explains."""
+    if release is not None:
+        return "release"
+    return "unknown" if (script or {}).get("CurrentReleaseId") else "saved"
 
 
 def info_of(ctx, script, include_code):
     """One script as ``edge_script_info`` returns it: the script, its code (only ``include_code``), variables (with
     values), secrets (names only: the platform never returns a value), the active release and every release."""
-    masked(ctx, script)
+    edge_scripts.masked(ctx, script)
     script_id = script["Id"]
     release = edge_scripts.active_release(ctx.client, script_id)
     shown = dict(
@@ -328,7 +357,7 @@ def info_of(ctx, script, include_code):
         secrets=[{"name": entry.get("Name")} for entry in edge_scripts.list_secrets(ctx.client, script_id)],
         active_release=S.shape_release(release, include_code),
         releases=[S.shape_release(entry, include_code) for entry in edge_scripts.releases(ctx.client, script_id)],
-        live="release" if release else "saved",
+        live=live_of(script, release),
     )
     if include_code:
         shown["code"] = edge_scripts.get_code(ctx.client, script_id)
@@ -342,21 +371,23 @@ def rotate(ctx, script):
         return None
     old = (script or {}).get("DeploymentKey")
 
+    def read_key():  # the new key is returned once: scrubbed from every message, warning and diff, not in the mask
+        key = edge_scripts.get(ctx.client, script["Id"]).get("DeploymentKey")
+        keep_secret(ctx, key)
+        return key
+
     def now():
-        model = edge_scripts.get(ctx.client, script["Id"])
-        return {"deployment_key": "(a new one)" if model.get("DeploymentKey") != old else "(the current one)"}
+        return {"deployment_key": "(a new one)" if read_key() != old else "(the current one)"}
+
+    def apply():
+        edge_scripts.rotate_deployment_key(ctx.client, script["Id"], label_of(script, None), partial(keep_secret, ctx))
 
     outcome = ctx.reconcile(
-        {"deployment_key": "(the current one)"},
-        {"deployment_key": "(a new one)"},
-        lambda: edge_scripts.rotate_deployment_key(ctx.client, script["Id"], label_of(script, None)),
-        reread=now,
+        {"deployment_key": "(the current one)"}, {"deployment_key": "(a new one)"}, apply, reread=now
     )
     if not outcome.changed or ctx.check_mode or script is None:
         return None
-    key = edge_scripts.get(ctx.client, script["Id"]).get("DeploymentKey")  # returned: not in the host's mask
-    keep_secret(ctx, key)  # scrubbed from every message, warning and diff
-    return key
+    return read_key()
 
 
 def remove(ctx, script, name):
@@ -372,7 +403,7 @@ def remove(ctx, script, name):
         edge_scripts.delete(ctx.client, script["Id"], label_of(script, name), deleting)
 
     def now():
-        found = masked(ctx, edge_scripts.get_or_none(ctx.client, script["Id"]))
+        found = edge_scripts.masked(ctx, edge_scripts.get_or_none(ctx.client, script["Id"]))
         return view(found, name, None, None)
 
     ctx.reconcile(before, after, apply, reread=now, reached=lambda read: not read["present"])

@@ -84,7 +84,7 @@ def apply_phases(ctx, phases, limit, reread, confirm=None):
                 elif result.status == FAILED:
                     tally.refused.append((write, result.error))
             if lost:
-                _settle(tally, lost, reread)
+                _settle(ctx, tally, lost, reread)
             # writes not started because of a lost answer the re-read showed landed: send them now
             pending = [write for write, result in zip(pending, results) if result.status not in (DONE, FAILED)]
         _confirm(tally, phase, confirm or reread)
@@ -120,7 +120,7 @@ def _confirm(tally, phase, confirm):
         del tally.answers[write]
 
 
-def _settle(tally, lost, reread):
+def _settle(ctx, tally, lost, reread):
     """Read the state once and settle each lost answer by it (never sending the write again)."""
     try:
         now = reread()
@@ -132,6 +132,7 @@ def _settle(tally, lost, reread):
         if write.landed(now):
             tally.settled.append(write)
         else:
+            ctx.shown_not_applied()
             tally.refused.append((write, error))
 
 
@@ -158,7 +159,8 @@ def _fail(ctx, tally):
         % "; ".join(parts)
     )
     result = ctx.failure((refused or unknown)[0][1], msg=message)
-    result["changed"] = bool(landed)
+    if landed:  # else no "changed": a failed task claims one only when something of its own landed (or may have)
+        result["changed"] = True
     result["writes"] = {
         "landed": [w.label for w in landed],
         "failed": [w.label for w, e in refused],

@@ -259,10 +259,15 @@ class Context(object):
         """End the task as failed: the write whose answer was ``lost`` is known, from a re-read, NOT to have been
         applied, so it no longer counts as a change this task may have made (a failed task reports ``changed`` while
         one stands: :func:`execute`). Every settlement of a lost write that finds it not applied ends here."""
+        self.shown_not_applied()
+        raise Finished(self.failure(lost, msg=msg))
+
+    def shown_not_applied(self):
+        """A write whose answer was lost is shown NOT applied by a re-read: it no longer counts as one the task may
+        have made (a failed task reports ``changed`` while one stands: :func:`execute`)."""
         client = self.client
         if client is not None and getattr(client, "writes_maybe_applied", 0) > 0:
             client.writes_maybe_applied -= 1
-        raise Finished(self.failure(lost, msg=msg))
 
     def _unknown_failure(self, error, msg):
         """The failure of a write whose outcome is unknown: ``changed`` (the platform may hold the change)."""

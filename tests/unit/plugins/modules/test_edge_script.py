@@ -263,3 +263,50 @@ def test_exclusive_options_fail_before_any_request_naming_the_option(fake_sessio
         "release (a rollback to an earlier release) takes no publish"
     )
     assert fake_session.writes == []
+
+
+class WithoutReleaseCode(Platform):
+    """Releases read without their Code (what a release holds is then unknown), and a rotation whose answer carries
+    the new key in a body the document does not give it."""
+
+    def on_script(self, method, rest, script_id, body, params):
+        answer = super().on_script(method, rest, script_id, body, params)
+        if rest[:1] == ["releases"] and answer.status_code == 200:
+            data = json.loads(answer.text)
+            for release in data.get("Items") or [data]:
+                release.pop("Code", None)
+            return FakeResponse(body=data)
+        if rest == ["deploymentKey", "rotate"]:
+            return FakeResponse(200, body={"DeploymentKey": NEW_KEY})
+        return answer
+
+
+def test_a_release_whose_code_is_unknown_is_never_published_on_every_run(fake_session, run_module):
+    platform = fake_session.responses = WithoutReleaseCode()
+    platform.hold("api", code=V1, published=True)
+    first = run_module(edge_script, dict(BASE, name="api", code=V1, publish=True))
+    assert not first["changed"] and fake_session.writes == [] and not first.get("warnings")
+    rolled = run_module(edge_script, dict(BASE, name="api", release="r0000001"))
+    assert not rolled["changed"] and rolled["release_matched"] == "uuid"
+
+
+def test_publish_without_saved_code_fails_naming_publish_before_any_write(fake_session, run_module):
+    platform = fake_session.responses = Platform()
+    platform.hold("api")
+    refused = run_module(edge_script, dict(BASE, name="api", publish=True))
+    assert refused["failed"] and refused["msg"].startswith("publish:") and fake_session.writes == []
+
+
+def test_a_name_over_the_platforms_length_fails_before_any_request(fake_session, run_module):
+    refused = run_module(edge_script, dict(BASE, name="x" * 101, type="standalone"))
+    assert refused["failed"] and "at most 100" in refused["msg"] and fake_session.calls == []
+
+
+def test_a_rotation_answered_with_the_key_in_a_body_never_shows_it(fake_session, run_module):
+    platform = fake_session.responses = WithoutReleaseCode()
+    platform.hold("api", code=V1, published=True)
+    rotated = run_module(edge_script, dict(BASE, name="api", rotate_deployment_key=True))
+    assert rotated["changed"] and rotated["deployment_key"] == NEW_KEY  # returned once, as asked
+    shown = json.dumps({key: value for key, value in rotated.items() if key != "deployment_key"})
+    assert NEW_KEY not in shown and KEY not in shown
+    assert "shows the change was applied" in json.dumps(rotated.get("warnings"))  # the body was not taken as proof

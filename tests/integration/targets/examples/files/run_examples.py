@@ -369,6 +369,7 @@ def run_playbooks(collection, settings, exceptions, work, emulator, problems, se
     env = {
         "EDGE_API_KEY": DEMO_CONNECTION["api_key"],
         "EDGE_BASE_URL": emulator.url,
+        "EDGE_STORAGE_BASE_URL": emulator.url + "/storage.bunnycdn.com",  # storage zones of region DE (the site's)
         "SERVICE_DATABASE_URL": database_url,
         "SERVICE_DATABASE_AUTH_TOKEN": DEMO_CONNECTION["database_token"],
     }
