@@ -138,7 +138,7 @@ attributes:
   diff_mode:
     support: full
     details:
-      - One diff of the whole ordered list of rules, before and after.
+      - One diff of the whole ordered list of rules, before and after (under C(edge_rules), a mapping as Ansible shows diffs).
 seealso:
   - module: edge.platform.pullzone_edge_rule
   - module: edge.platform.pullzone_edge_rule_info

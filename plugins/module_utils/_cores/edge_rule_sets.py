@@ -162,7 +162,8 @@ def manage_set(ctx):
         plan = Plan(rules, entries, ctx.params["purge"])
         after = apply(rules, plan)
     ctx.exit(
-        diff={"before": plan.before, "after": plan.after},
+        # mappings, not bare lists: Ansible's diff callback renders a mapping (a list breaks its text diff)
+        diff={"before": {"edge_rules": plan.before}, "after": {"edge_rules": plan.after}},
         pull_zone=rules.pull_zone(),
         edge_rules=[ctx.shaped(shapes.shape_rule, rule) for rule in shapes.run_order(after + plan.kept)],
         removed=[rule.get("Guid") for rule in plan.remove],

@@ -42,8 +42,8 @@ def sent(emulated):
 def test_plan_one_diff_then_writes_in_order_and_purge(emulated_demo, host):
     checked = run(emulated_demo, host, check=True, diff=True, pullzone_id=2001, purge=True, rules=LIST)
     assert checked["changed"] and sent(emulated_demo) == [("GET", "/pullzone/2001")]
-    assert [rule["description"] for rule in checked["diff"]["after"]] == [rule["description"] for rule in LIST]
-    assert len(checked["diff"]["before"]) == 3 and checked["removed"]
+    assert [rule["description"] for rule in checked["diff"]["after"]["edge_rules"]] == [r["description"] for r in LIST]
+    assert len(checked["diff"]["before"]["edge_rules"]) == 3 and checked["removed"]
     applied = run(emulated_demo, host, diff=True, pullzone_id=2001, purge=True, rules=LIST)
     assert applied["diff"] == checked["diff"] and applied["removed"] == checked["removed"]
     writes = [entry for entry in sent(emulated_demo) if entry[0] != "GET"]
