@@ -308,7 +308,7 @@ def run(ctx):
     name = ctx.params["name"] or (script or {}).get("Name")
     if ctx.params["state"] == "absent":
         return remove(ctx, script, name)
-    script, saved, _ = ensure(ctx, script, name, code)
+    script, saved, _wrote = ensure(ctx, script, name, code)
     release = active(ctx, script)
     result = {}
     if ctx.params["release"] is not None:

@@ -174,6 +174,7 @@ MODULE = ModuleDef(
             type="list",
             elements="dict",
             required=True,
+            no_log=False,  # the list holds names too: its values are no_log (its sub-option value)
             options=dict(name=dict(type="str", required=True), value=dict(type="str", required=True, no_log=True)),
         ),
         update_secret=dict(type="str", default="always", choices=["always", "on_create"], no_log=False),

@@ -33,7 +33,8 @@ verbatim, except that a value written as quoted chunks (``"a" "b"``) is the chun
 case and a quoted CAA value without its quotes; numbers the platform leaves null are 0; a PullZone record's pull zone
 matches by id (``LinkName``, or a ``Value`` that is a number) or by name (``Value``); a Script record's script id is
 read from its ``Value`` (``ScriptId`` is never returned: a record whose value shows no id is not compared, see
-:func:`not_compared`), and its script's name (``script``, looked up by the modules) is never read back; weight counts for A, AAAA and SRV only (the platform answers 100 for Script records).
+:func:`not_compared`), and its script's name (``script``, looked up by the modules) is never read back; weight
+counts for A, AAAA and SRV only (the platform answers 100 for Script records).
 """
 
 from __future__ import annotations

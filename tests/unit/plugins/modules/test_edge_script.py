@@ -32,10 +32,11 @@ class Platform(object):
         self.lose_create, self.deleted_with, self.next_release = lose_create, None, 1
 
     def hold(self, name, kind=1, code="", published=False):
+        variable = {"Id": 1, "Name": "GREETING", "DefaultValue": "hi", "Required": False}
         script = {
             "Id": self.next_id, "Name": name, "ScriptType": kind, "CurrentReleaseId": 0, "DeploymentKey": KEY,
-            "LinkedPullZones": [], "EdgeScriptVariables": [{"Id": 1, "Name": "GREETING", "DefaultValue": "hi",
-            "Required": False}], "Deleted": False, "DefaultHostname": "%s.bunny.run" % name,
+            "LinkedPullZones": [], "EdgeScriptVariables": [variable], "Deleted": False,
+            "DefaultHostname": "%s.bunny.run" % name,
         }  # fmt: skip
         self.scripts[self.next_id], self.code[self.next_id], self.releases[self.next_id] = script, code, []
         self.next_id += 1
@@ -156,7 +157,7 @@ def test_code_change_after_a_release_is_written_once_and_published_once(fake_ses
     platform.hold("api", code=V1, published=True)
     changed = run_module(edge_script, dict(BASE, name="api", code=V2), diff=True)
     assert changed["changed"] and changed["live"] == "release" and changed["active_release"] == "r0000002"
-    assert [(m, p) for m, p, _ in writes(fake_session)] == [
+    assert [(method, path) for method, path, _body in writes(fake_session)] == [
         ("POST", "/compute/script/5101/code"),
         ("POST", "/compute/script/5101/publish"),
     ]
@@ -218,7 +219,7 @@ def test_lost_create_answer_is_settled_by_name_never_replayed(fake_session, run_
     fake_session.responses = Platform(lose_create=True)
     created = run_module(edge_script, dict(BASE, name="api", type="middleware", code=V1))
     assert created["changed"] and "not sent again" in json.dumps(created.get("warnings"))
-    assert [p for _, p, _ in writes(fake_session)] == ["/compute/script", "/compute/script/5101/code"]
+    assert [path for _method, path, _body in writes(fake_session)] == ["/compute/script", "/compute/script/5101/code"]
     assert writes(fake_session)[0][2]["CreateLinkedPullZone"] is False
 
 

@@ -131,7 +131,8 @@ CASES.update(
             diff=True,
             changed=True,
             shows=lambda r: (
-                r["removed"] == ["old"] and [x["description"] for x in r["diff"]["after"]["edge_rules"]] == ["force HTTPS"]
+                r["removed"] == ["old"]
+                and [x["description"] for x in r["diff"]["after"]["edge_rules"]] == ["force HTTPS"]
             ),
         ),
         "rules: purge leaves a read-only rule": Case(
