@@ -500,6 +500,12 @@ def without_secrets(fields, wanted):
     return kept
 
 
+def secret_fields(fields):
+    """``(section, field)`` of every secret sub-option of a table's sections (an account snapshot names each as a
+    vault variable)."""
+    return [(s, f) for s in fields if isinstance(s, Section) for f in s.fields if isinstance(f, Secret)]
+
+
 def merged(model, members):
     """The object ``model`` (None: none yet) with the body ``members`` written over it: what a write that applied them
     leaves, as far as this collection can tell."""

@@ -8,10 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._cores import account_snapshot as core
+from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_dns_zones as dns
+from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_kit as kit
+from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_pull_zones as pz
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 KEY, TOKEN, AWS_SECRET, PASSWORD = "zone-key-12345678", "forwarding-token", "aws-secret", "origin-password"
+
+
+def reading():
+    """A snapshot's reads without a client: what the conversions collect (unknown enums, what was skipped)."""
+    return kit.Reading(None, [], [], 1)
 
 
 def zone(**members):
@@ -39,20 +46,20 @@ def zone(**members):
     [("demo", "demo.yml"), ("Shop.Site", "shop.site.yml"), ("a b/c*d", "a_b_c_d.yml"), ("ünï-1", "_n_-1.yml")],
 )
 def test_file_name(name, expected):
-    assert core.file_name(name) == expected
+    assert kit.file_name(name) == expected
 
 
 def test_chosen_by_patterns_without_case():
-    assert core.chosen("Demo", [], [])
-    assert core.chosen("demo-staging", ["DEMO*"], ["*-prod"])
-    assert not core.chosen("demo-staging", ["demo*"], ["*-STAGING"])
-    assert not core.chosen("other", ["demo*"], [])
+    assert kit.chosen("Demo", [], [])
+    assert kit.chosen("demo-staging", ["DEMO*"], ["*-prod"])
+    assert not kit.chosen("demo-staging", ["demo*"], ["*-STAGING"])
+    assert not kit.chosen("other", ["demo*"], [])
 
 
 def test_pull_zone_in_canonical_order_without_ids():
-    unknown, skipped = [], []
-    item = core.pull_zone_item(zone(), unknown, skipped)
-    assert item["name"] == "Shop.Site" and unknown == [] and skipped == []
+    read = reading()
+    item = pz.pull_zone_item(zone(), read)
+    assert item["name"] == "Shop.Site" and read.unknown == [] and read.skipped == []
     assert item["hostnames"] == [
         {"hostname": "Api.example.com", "force_ssl": False},
         {"hostname": "www.example.com", "force_ssl": True},
@@ -72,7 +79,7 @@ def test_secrets_are_vault_references_only_where_enabled():
         AWSSigningEnabled=True,
         AWSSigningSecret=AWS_SECRET,
     )
-    settings = core.pull_zone_item(model, [], [])["settings"]
+    settings = pz.pull_zone_item(model, reading())["settings"]
     assert KEY not in repr(settings) and TOKEN not in repr(settings) and AWS_SECRET not in repr(settings)
     assert PASSWORD not in repr(settings)
     assert settings["origin_url"] == "{{ vault_pullzone_shop_site_origin_url }}"
@@ -83,25 +90,26 @@ def test_secrets_are_vault_references_only_where_enabled():
 
 
 def test_no_secret_no_update_secret():
-    settings = core.pull_zone_item(zone(), [], [])["settings"]
+    settings = pz.pull_zone_item(zone(), reading())["settings"]
     assert "update_secret" not in settings and KEY not in repr(settings)
 
 
 def test_rules_not_named_by_a_description_of_their_own_are_skipped():
     rules = [{"Description": "same", "ActionType": 1}, {"Description": "same", "ActionType": 1}]
-    skipped = []
-    item = core.pull_zone_item(zone(EdgeRules=rules), [], skipped)
+    read = reading()
+    skipped = read.skipped
+    item = pz.pull_zone_item(zone(EdgeRules=rules), read)
     assert item["edge_rules"] == []
     assert [(s["kind"], s["name"], s["what"]) for s in skipped] == [("pull_zones", "Shop.Site", "edge_rules")]
     assert "'same'" in skipped[0]["why"]
 
 
 def test_texts_with_jinja_delimiters_are_kept_literal():
-    assert core.pruned({"a": "https://x{{path}}", "b": None, "c": {"d": None}, "e": ["{% x %}", 1]}) == {
+    assert kit.pruned({"a": "https://x{{path}}", "b": None, "c": {"d": None}, "e": ["{% x %}", 1]}) == {
         "a": "{% raw %}https://x{{path}}{% endraw %}",
         "e": ["{% raw %}{% x %}{% endraw %}", 1],
     }
-    assert core.literal("plain {text}") == "plain {text}"
+    assert kit.literal("plain {text}") == "plain {text}"
 
 
 def record(record_id, name, record_type, value, **members):
@@ -117,8 +125,9 @@ def test_dns_zone_records_sorted_and_unwritable_types_skipped():
         record(4, "_svc", 13, "1 ."),  # SVCB: dns_records cannot write it
         record(5, "cdn", 7, "shop", LinkName="9"),  # PullZone: named by the zone's name, not its id
     ]
-    skipped = []
-    item = core.dns_zone_item(model, records, [], skipped)
+    read = reading()
+    skipped = read.skipped
+    item = dns.dns_zone_item(model, records, read)
     assert item["domain"] == "example.com" and item["settings"] == {"soa_email": "hostmaster@example.com"}
     assert [(r["name"], r["type"], r.get("value")) for r in item["records"]] == [
         ("", "MX", "mail.example.com"),
@@ -135,4 +144,4 @@ def test_dns_zone_records_sorted_and_unwritable_types_skipped():
 
 def test_two_resources_for_one_file_fail_before_anything_is_written():
     with pytest.raises(InputError, match="a_b.yml"):
-        core._named("pull_zones", [{"name": "a b"}, {"name": "a*b"}], "name")  # pylint: disable=protected-access
+        kit.named("pull_zones", [{"name": "a b"}, {"name": "a*b"}], "name")

@@ -1,0 +1,118 @@
+# -*- coding: utf-8 -*-
+# Copyright: edge.platform contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
+"""What every kind of an account snapshot shares (pure Python: no Ansible imports): file names, filters, vault
+references for secrets, the text a variable file keeps, and one snapshot's bounded reads.
+
+A kind lives in its own ``snapshot_<kind>.py`` with a ``read(reading)`` giving a :class:`Part`; ``account_snapshot``
+lists the kinds in the order they are applied. What every kind keeps to (docs/platform-notes.md, "Account snapshots:
+what they hold"):
+
+- only what a write takes: no ids, states or counts the platform keeps, no value the platform holds none of;
+- secrets never: a secret the resource holds becomes a reference to a vault variable for the user to fill;
+- canonical order, so two snapshots of an unchanged account are equal and a diff of two reads as a change log;
+- complete or failed: a read that fails fails the snapshot, because the playbook removes the files of resources the
+  snapshot does not list, and an incomplete one would remove files of resources that still exist.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections import namedtuple
+from functools import partial
+
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
+from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import FAILED, run_bounded, widen_pool
+
+UNSAFE = re.compile(r"[^a-z0-9._-]")
+JINJA_MARKS = ("{{", "{%", "{#")
+
+# One kind's share of the snapshot: its items (each the content of one file), their file names in the same order,
+# and the file names of every resource of the kind in the account, chosen by the filters or not.
+Part = namedtuple("Part", "items files present")
+
+
+def file_name(name):
+    """The file of the resource named ``name``: lower case, every character outside ``[a-z0-9._-]`` as ``_``."""
+    return UNSAFE.sub("_", str(name).lower()) + ".yml"
+
+
+def vault_variable(kind, name, option):
+    """The vault variable a user fills for the secret ``option`` (a path such as ``log_forwarding.token``)."""
+    return "vault_%s_%s_%s" % (kind, re.sub(r"[^a-z0-9]", "_", str(name).lower()), option.replace(".", "_"))
+
+
+def reference(variable):
+    return "{{ %s }}" % variable
+
+
+def chosen(name, include, exclude):
+    """Whether the resource ``name`` is in the snapshot: it matches a pattern of ``include`` (none given: every one) and
+    none of ``exclude`` (fnmatch patterns, compared without case)."""
+    name = str(name).lower()
+    matches = partial(fnmatch.fnmatchcase, name)
+    return (not include or any(matches(p.lower()) for p in include)) and not any(matches(p.lower()) for p in exclude)
+
+
+def literal(text):
+    """``text`` as a variable file keeps it: a text holding a Jinja delimiter (an edge rule's ``{{path}}``, a TXT
+    record's value) wrapped in ``{% raw %}``, so Ansible reading the file gives back the text, not a template."""
+    if any(mark in text for mark in JINJA_MARKS) and "{% endraw %}" not in text:
+        return "{%% raw %%}%s{%% endraw %%}" % text
+    return text
+
+
+def pruned(value):
+    """``value`` without the keys whose value is None or an empty mapping (nothing the platform holds), at any depth,
+    each text :func:`literal`."""
+    if isinstance(value, dict):
+        kept = {key: pruned(item) for key, item in value.items() if item is not None}
+        return {key: item for key, item in kept.items() if item != {}}
+    if isinstance(value, list):
+        return [pruned(item) for item in value]
+    return literal(value) if isinstance(value, str) else value
+
+
+def named(kind, items, key):
+    """The file names of ``items``; two resources that would share a file fail the snapshot (nothing written)."""
+    names = [file_name(item[key]) for item in items]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise InputError("%s: several resources would be written to %s; rename one." % (kind, ", ".join(twice)))
+    return names
+
+
+class Reading(object):
+    """One snapshot's reads: the client, the filters, the bound on reads in flight, and what the reads collect beside
+    the items (enum numbers without a name, what was skipped, the secrets read)."""
+
+    def __init__(self, client, include, exclude, limit):
+        self.client, self.include, self.exclude, self.limit = client, include, exclude, limit
+        self.unknown, self.skipped, self.secrets = [], [], []
+
+    def chosen(self, listed, key):
+        """The models of ``listed`` whose ``key`` (name or domain) the filters choose."""
+        return [model for model in listed if chosen(model.get(key), self.include, self.exclude)]
+
+    def skip(self, kind, name, what, why):
+        """Say that ``what`` of the resource ``name`` is left out of the snapshot, and ``why``."""
+        self.skipped.append({"kind": kind, "name": name, "what": what, "why": why})
+
+    def read_all(self, jobs):
+        """The values of ``jobs`` read with at most ``limit`` in flight over the client's one pool; the first failure
+        is raised (a snapshot is complete or fails)."""
+        widen_pool(getattr(self.client, "session", None), self.limit)
+        results = run_bounded(jobs, self.limit, stop_on=(ApiError,))
+        for result in results:
+            if result.status == FAILED:
+                raise result.error
+        return [result.value for result in results]
+
+    @staticmethod
+    def part(kind, items, key, every_name):
+        """The :class:`Part` of ``kind``: ``items`` sorted by file name (``key`` names each), and the file names of
+        ``every_name``, the names of every resource of the kind the account holds."""
+        items = sorted(items, key=lambda item: file_name(item[key]))
+        return Part(items, named(kind, items, key), sorted(file_name(name) for name in every_name))
