@@ -129,11 +129,26 @@ files:
   sample: {pull_zones: [demo.yml], dns_zones: [example.com.yml]}
 present:
   description:
-    - The file names of every resource of each kind read that exists in the account, chosen or not. A file of the
-      kind's folder not listed here belongs to a resource that is gone.
+    - The file names of every resource of each kind read that exists in the account, chosen or not, with the names
+      of its attachments. A file of the kind's folder not listed here belongs to a resource that is gone.
   returned: success
   type: dict
   sample: {pull_zones: [demo.yml, other.yml], dns_zones: [example.com.yml]}
+attachments:
+  description:
+    - The files written beside the items of each kind (such as a script's code), each as C({path, content}), the path
+      relative to the snapshot directory (C(<kind>/<file name>)) and named so by the item that uses it. An empty list
+      for a kind that has none.
+  returned: success
+  type: dict
+  sample: {pull_zones: [], dns_zones: []}
+attachment_suffixes:
+  description:
+    - The suffixes the attachments of each kind take (C(js) for C(edge_scripts/<name>.js)), whether or not a resource
+      has one now: the playbook removes a stale attachment of a kind's folder by them, and leaves other files alone.
+  returned: success
+  type: dict
+  sample: {pull_zones: [], dns_zones: []}
 skipped:
   description:
     - What the snapshot could not represent, each with why.

@@ -24,12 +24,13 @@ KINDS = tuple(READERS)
 
 
 def snapshot(ctx, kinds, include, exclude, limit):
-    """The ``account``, ``files``, ``present`` and ``skipped`` of ``account_snapshot`` for ``kinds``."""
+    """The ``account``, ``files``, ``present``, ``attachments``, ``attachment_suffixes`` and ``skipped`` of ``account_snapshot`` for ``kinds``."""
     reading = Reading(ctx.client, include, exclude, limit)
-    account, files, present = {}, {}, {}
+    account, files, present, attachments, suffixes = {}, {}, {}, {}, {}
     for kind in kinds:
-        account[kind], files[kind], present[kind] = READERS[kind](reading)
+        account[kind], files[kind], present[kind], attachments[kind], suffixes[kind] = READERS[kind](reading)
         for secret in reading.secrets:  # never in an item; masked should any message carry one
             ctx.add_secret(secret)
     ctx.warn_all(reading.unknown)
-    return {"account": account, "files": files, "present": present, "skipped": reading.skipped}
+    read = {"account": account, "files": files, "present": present, "attachments": attachments}
+    return dict(read, attachment_suffixes=suffixes, skipped=reading.skipped)

@@ -30,13 +30,22 @@ UNSAFE = re.compile(r"[^a-z0-9._-]")
 JINJA_MARKS = ("{{", "{%", "{#")
 
 # One kind's share of the snapshot: its items (each the content of one file), their file names in the same order,
-# and the file names of every resource of the kind in the account, chosen by the filters or not.
-Part = namedtuple("Part", "items files present")
+# the file names of every resource of the kind in the account, chosen by the filters or not (with the attachments'
+# names of each), and the attachments of the items: files beside an item's own ({path, content}; a script's code, an
+# OpenAPI document), named <kind>/<stem>.<suffix>, which the item names by that path, and those suffixes.
+Part = namedtuple("Part", "items files present attachments suffixes")
 
 
-def file_name(name):
-    """The file of the resource named ``name``: lower case, every character outside ``[a-z0-9._-]`` as ``_``."""
-    return UNSAFE.sub("_", str(name).lower()) + ".yml"
+def file_name(name, suffix="yml"):
+    """The file of the resource named ``name``: lower case, every character outside ``[a-z0-9._-]`` as ``_``, then
+    ``.yml`` (an attachment: ``.<suffix>``)."""
+    return "%s.%s" % (UNSAFE.sub("_", str(name).lower()), suffix)
+
+
+def attachment(kind, name, suffix, content):
+    """The attachment ``{path, content}`` of the resource ``name``: ``<kind>/<stem>.<suffix>``, the path its item
+    names it by (relative to the snapshot directory)."""
+    return {"path": "%s/%s" % (kind, file_name(name, suffix)), "content": content}
 
 
 def vault_variable(kind, name, option):
@@ -111,8 +120,11 @@ class Reading(object):
         return [result.value for result in results]
 
     @staticmethod
-    def part(kind, items, key, every_name):
-        """The :class:`Part` of ``kind``: ``items`` sorted by file name (``key`` names each), and the file names of
-        ``every_name``, the names of every resource of the kind the account holds."""
+    def part(kind, items, key, every_name, attachments=(), suffixes=()):
+        """The :class:`Part` of ``kind``: ``items`` sorted by file name (``key`` names each), their ``attachments``,
+        and the file names of ``every_name``, the names of every resource of the kind the account holds, each with
+        its attachments' names (one per suffix of ``suffixes``, the suffixes the kind's attachments take)."""
         items = sorted(items, key=lambda item: file_name(item[key]))
-        return Part(items, named(kind, items, key), sorted(file_name(name) for name in every_name))
+        present = sorted(file_name(name, suffix) for name in every_name for suffix in ("yml",) + tuple(suffixes))
+        attachments = sorted(attachments, key=lambda entry: entry["path"])
+        return Part(items, named(kind, items, key), present, attachments, list(suffixes))
