@@ -145,7 +145,7 @@ attachments:
 attachment_suffixes:
   description:
     - The suffixes the attachments of each kind take (C(js) for C(edge_scripts/<name>.js)), whether or not a resource
-      has one now: the playbook removes a stale attachment of a kind's folder by them, and leaves other files alone.
+      has one now. The playbook removes a stale attachment of a kind's folder by them, and leaves other files alone.
   returned: success
   type: dict
   sample: {pull_zones: [], dns_zones: []}
