@@ -22,7 +22,7 @@ class Listing(object):
     def __init__(self, answers):
         self.answers, self.paths = answers, []
 
-    def request(self, method, path, operation, **options):
+    def request(self, method, path, _operation, **_options):
         assert method == "GET", (method, path)
         self.paths.append(path)
         return Answer(self.answers[path])
