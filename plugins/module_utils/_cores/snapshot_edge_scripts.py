@@ -62,8 +62,8 @@ def publish_of(name, code, release, reading):
     if release is None:
         return False
     matched = holds(release, code)
-    if matched:
-        return True
+    if matched:  # a release of no code is not published again: edge_script refuses to publish no code
+        return bool(code)
     serves = "other code than the saved code" if matched is False else "code the platform did not return"
     why = "release %s serves %s; the snapshot holds the saved code and the apply publishes nothing" % (
         release.get("Uuid"),

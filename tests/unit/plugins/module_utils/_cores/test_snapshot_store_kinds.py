@@ -132,6 +132,12 @@ def test_never_published_script_is_not_published_and_has_no_empty_code_file():
     assert "code_file" not in item and files == [] and "update_secret" not in item
 
 
+def test_a_release_of_no_code_is_not_published_again():
+    read = reading()
+    item, files = es.edge_script_item(script(ScriptType=0, LinkedPullZones=None), "", release(""), [], read)
+    assert item["settings"] == {"type": "dns", "publish": False} and files == [] and read.skipped == []
+
+
 def test_a_release_of_other_code_is_said_and_not_published():
     read = reading()
     item, _files = es.edge_script_item(script(ScriptType=2), CODE, release("older code"), [], read)
