@@ -23,11 +23,25 @@ description:
     the log forwarding token, an origin URL carrying a password) is returned as a reference to an Ansible Vault
     variable for the user to fill, such as C({{ vault_pullzone_demo_log_forwarding_token }}), and that zone's
     settings then hold C(update_secret=on_create). Only the secrets of sections that are enabled are referenced.
+  - "Storage zones (M(edge.platform.storage_zone)), edge scripts (M(edge.platform.edge_script) with their variables
+    and secrets) and databases (M(edge.platform.database)) are read too. A storage zone never brings its passwords,
+    not even as a vault reference, since the platform generates them (a rebuilt zone has new ones, which
+    O(edge.platform.storage_zone#module:rotate_password) returns once), nor its files, which
+    M(edge.platform.storage_files) syncs. A database never brings a token (tokens are made with
+    M(edge.platform.database_token)), nor its data."
+  - "An edge script's saved code, the code M(edge.platform.edge_script) compares, is returned as an attachment
+    (RV(attachments), C(edge_scripts/<name>.js)) that its item names as C(code_file), so applying it writes no code.
+    Its C(publish) is V(true) when the live release holds that code (no publish on the same account), else V(false).
+    A release serving other code than the saved code is listed in RV(skipped). Its variables keep their values; its
+    secrets are named only, each value a vault reference such as C({{ vault_edge_script_hello_edge_secret_api_token }}),
+    with C(update_secret=on_create). A standalone script names its linked pull zone (C(linked_pullzone_name)), or
+    has C(linked_pullzone=false). The deployment key is never returned."
   - What cannot be written back is left out and listed in RV(skipped) with the reason. That includes records of a
     type M(edge.platform.dns_records) cannot write, and the edge rules of a zone whose rules cannot each be named by
     a description of their own.
-  - Reads only. The listings are read once, then the zones a listing does not fully describe and each DNS zone's
-    records are read with at most O(concurrency) requests in flight over one kept-alive connection pool.
+  - Reads only. The listings are read once, then the zones a listing does not fully describe, each DNS zone's
+    records and each edge script's code, live release and secret names are read with at most O(concurrency)
+    requests in flight over one kept-alive connection pool.
   - Complete or failed. A read that fails fails the task, because a partial snapshot would make the playbook remove
     the files of resources that still exist.
 options:
@@ -36,11 +50,12 @@ options:
       - The kinds of resources to read.
     type: list
     elements: str
-    choices: [pull_zones, dns_zones]
-    default: [pull_zones, dns_zones]
+    choices: [storage_zones, edge_scripts, pull_zones, dns_zones, databases]
+    default: [storage_zones, edge_scripts, pull_zones, dns_zones, databases]
   include:
     description:
-      - Only the resources whose name (a pull zone's) or domain (a DNS zone's) matches one of these shell patterns
+      - Only the resources whose name (a pull zone's, storage zone's, edge script's or database's) or domain (a DNS
+        zone's) matches one of these shell patterns
         (C(fnmatch), compared without case). Every resource when empty.
     type: list
     elements: str
@@ -67,6 +82,9 @@ seealso:
   - module: edge.platform.dnszone_info
   - module: edge.platform.dns_record_info
   - module: edge.platform.pullzone_edge_rule_info
+  - module: edge.platform.storage_zone_info
+  - module: edge.platform.edge_script_info
+  - module: edge.platform.database_info
 author:
   - edge.platform maintainers (@edge-platform)
 """
@@ -120,6 +138,40 @@ account:
         - domain: example.com
           settings: {logging_enabled: false}
           records: [{name: www, type: A, value: 192.0.2.10, ttl: 300}]
+    storage_zones:
+      description:
+        - "Each storage zone as C({name, settings}): C(settings) in the options of M(edge.platform.storage_zone),
+          never a password."
+      type: list
+      elements: dict
+      sample:
+        - name: demo-files
+          settings: {region: DE, replication_regions: [NY], tier: standard, zone_type: standard, rewrite_404_to_200: false}
+    edge_scripts:
+      description:
+        - "Each edge script as C({name, settings, code_file, variables, secrets, update_secret}): C(settings) in the
+          options of M(edge.platform.edge_script), C(code_file) the path of its code's attachment (none when it has
+          no code), C(variables) the O(edge.platform.edge_script_variables#module:variables), C(secrets) the
+          O(edge.platform.edge_script_secrets#module:secrets), each value a vault reference, and C(update_secret)
+          V(on_create) when it has secrets."
+      type: list
+      elements: dict
+      sample:
+        - name: hello-edge
+          settings: {type: standalone, publish: true, linked_pullzone: false}
+          code_file: edge_scripts/hello-edge.js
+          variables: [{name: GREETING, value: Hello, required: false}]
+          secrets: [{name: API_TOKEN, value: "{{ vault_edge_script_hello_edge_secret_api_token }}"}]
+          update_secret: on_create
+    databases:
+      description:
+        - "Each database as C({name, settings}): C(settings) in the options of M(edge.platform.database), region
+          lists sorted; never a token."
+      type: list
+      elements: dict
+      sample:
+        - name: demo
+          settings: {primary_regions: [DE], replica_regions: [], storage_region: eu-west-1}
 files:
   description:
     - The file name of each item of RV(account), by kind, in the same order (the name or domain in lower case, each
@@ -157,7 +209,7 @@ skipped:
   elements: dict
   contains:
     kind:
-      description: V(pull_zones) or V(dns_zones).
+      description: The kind, one of O(kinds).
       type: str
     name:
       description: The resource's name or domain.

@@ -12,13 +12,22 @@ their parts together.
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_dns_zones, snapshot_pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._cores import (
+    snapshot_databases,
+    snapshot_dns_zones,
+    snapshot_edge_scripts,
+    snapshot_pull_zones,
+    snapshot_storage_zones,
+)
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import Reading
 
 # kind -> its reader, in dependency order
 READERS = {
+    snapshot_storage_zones.KIND: snapshot_storage_zones.read,
+    snapshot_edge_scripts.KIND: snapshot_edge_scripts.read,
     snapshot_pull_zones.KIND: snapshot_pull_zones.read,
     snapshot_dns_zones.KIND: snapshot_dns_zones.read,
+    snapshot_databases.KIND: snapshot_databases.read,
 }
 KINDS = tuple(READERS)
 

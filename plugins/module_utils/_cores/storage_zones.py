@@ -42,13 +42,18 @@ def wanted(params):
     return settings
 
 
-def masked(ctx, zone):
-    """``zone``, its passwords registered as secrets first (masked in every output), and the secrets of the pull zones
-    it carries whole (``PullZones``: full PullZoneModels, never returned)."""
+def zone_secrets(zone):
+    """The secrets a StorageZoneModel holds: its passwords and the secrets of the pull zones it carries whole
+    (``PullZones``: full PullZoneModels, never returned)."""
     secrets = storage_zones.passwords_of(zone)
     for pull_zone in (zone or {}).get("PullZones") or []:
         secrets += held_secrets(pull_zone) if isinstance(pull_zone, dict) else []
-    for secret in secrets:
+    return secrets
+
+
+def masked(ctx, zone):
+    """``zone``, its secrets (:func:`zone_secrets`) registered first: masked in every output."""
+    for secret in zone_secrets(zone):
         ctx.add_secret(secret)
     return zone
 

@@ -57,7 +57,8 @@ CASES = {
     "a refused key": Case(
         account_snapshot,
         ARGS,
-        lambda: [FakeResponse(status=401)],
+        # storage zones come first, and their listing asks once more after a 401 (_api/storage_zones.list_all)
+        lambda: [FakeResponse(status=401), FakeResponse(status=401)],
         failed=True,
         shows=lambda r: r["api_error"]["status"] == 401,
     ),
