@@ -44,6 +44,13 @@ description:
     requests in flight over one kept-alive connection pool.
   - Complete or failed. A read that fails fails the task, because a partial snapshot would make the playbook remove
     the files of resources that still exist.
+  - 'Leaving Terraform: with O(terraform_state), the snapshot holds only the resources a Terraform state of the
+    platform''s provider holds (format version 4): which resources comes from the state, their values from the
+    account, so applying the tree to the account is no change. A zone is in it when the state holds the zone or one
+    of its hostnames, edge rules or records; of its hostnames, edge rules and records, only those the state holds.
+    What the state holds that the snapshot does not read, or that the account no longer holds, is listed in
+    RV(skipped) by its Terraform address. Only the types, names, ids and the ids that tie a resource to its zone are
+    read from the state, never another value (a state holds secrets in clear).'
 options:
   kinds:
     description:
@@ -71,6 +78,19 @@ options:
       - The most reads in flight at once (1 to 50), over the client's one kept-alive connection pool.
     type: int
     default: 10
+  terraform_state:
+    description:
+      - Path of a Terraform state file (C(terraform.tfstate), or what C(terraform state pull) writes) on the
+        controller, found as M(ansible.builtin.copy) finds C(src) (a Vault encrypted file is decrypted), read there
+        (at most 64 MiB) and passed to the module as O(terraform_state_content).
+      - The snapshot then holds only the resources of the state (see the description); O(kinds), O(include) and
+        O(exclude) still apply.
+      - A file that is not a state of format version 4 fails the task, naming the file and the fix, before any read.
+    type: path
+  terraform_state_content:
+    description:
+      - The text of a Terraform state, as O(terraform_state) passes it. Never logged or returned.
+    type: str
 extends_documentation_fragment:
   - edge.platform.management_api
   - edge.platform.transport
@@ -101,6 +121,12 @@ EXAMPLES = r"""
     kinds: [dns_zones]
     include: ["example.com", "*.example.com"]
   register: dns_snapshot
+
+- name: Read only what a Terraform state manages, to leave Terraform
+  edge.platform.account_snapshot:
+    api_key: "{{ vault_edge_api_key }}"
+    terraform_state: terraform.tfstate
+  register: terraform_snapshot
 
 - name: Say what the snapshot holds and what it could not represent
   ansible.builtin.debug:
@@ -209,10 +235,11 @@ skipped:
   elements: dict
   contains:
     kind:
-      description: The kind, one of O(kinds).
+      description:
+        - The kind, one of O(kinds); V(terraform) for a resource of O(terraform_state) the collection does not manage.
       type: str
     name:
-      description: The resource's name or domain.
+      description: The resource's name or domain; its Terraform address for a resource of O(terraform_state).
       type: str
     what:
       description: What was left out.
@@ -247,14 +274,16 @@ api_error:
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._cores.account_snapshot import KINDS, snapshot
+from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_selection import of_params
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
 
 def run(ctx):
     params = ctx.params
     kinds = [kind for kind in KINDS if kind in params["kinds"]]
-    read = snapshot(ctx, kinds, params["include"], params["exclude"], params["concurrency"])
-    return dict(changed=False, **read)
+    selection, left_out = of_params(params, kinds, KINDS)  # a Terraform state's resources; None: all
+    read = snapshot(ctx, kinds, params["include"], params["exclude"], params["concurrency"], selection)
+    return dict(changed=False, **dict(read, skipped=left_out + read["skipped"]))
 
 
 MODULE = ModuleDef(
@@ -263,6 +292,8 @@ MODULE = ModuleDef(
         include=dict(type="list", elements="str", default=[]),
         exclude=dict(type="list", elements="str", default=[]),
         concurrency=dict(type="int", default=10),
+        terraform_state=dict(type="path"),
+        terraform_state_content=dict(type="str", no_log=True),
     ),
     run=run,
     # concurrency sizes the connection pool and the worker's threads: at most 50 (the engine's ceiling)

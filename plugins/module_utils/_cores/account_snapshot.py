@@ -32,11 +32,13 @@ READERS = {
 KINDS = tuple(READERS)
 
 
-def snapshot(ctx, kinds, include, exclude, limit):
+def snapshot(ctx, kinds, include, exclude, limit, selection=None):
     """The ``account``, ``files``, ``present``, ``attachments``, ``attachment_suffixes`` and ``skipped`` of ``account_snapshot`` for ``kinds``."""
     reading = Reading(ctx.client, include, exclude, limit)
+    reading.selection = selection  # a Terraform state's snapshot_selection.Selection: only what it holds; None: all
     account, files, present, attachments, suffixes = {}, {}, {}, {}, {}
     for kind in kinds:
+        reading.kind = kind
         account[kind], files[kind], present[kind], attachments[kind], suffixes[kind] = READERS[kind](reading)
         for secret in reading.secrets:  # never in an item; masked should any message carry one
             ctx.add_secret(secret)

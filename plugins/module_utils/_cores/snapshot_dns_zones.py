@@ -55,5 +55,6 @@ def read(reading):
     listed = [zone for zone in dns_zones.list_all(reading.client) if isinstance(zone, dict)]
     models = reading.chosen(listed, "Domain")
     record_sets = reading.read_all([partial(dns_records.read, reading.client, model["Id"]) for model in models])
+    record_sets = [reading.kept(model["Id"], "records", records) for model, records in zip(models, record_sets)]
     items = [dns_zone_item(model, records, reading) for model, records in zip(models, record_sets)]
     return reading.part(KIND, items, "domain", [zone.get("Domain") for zone in listed])

@@ -100,10 +100,22 @@ class Reading(object):
     def __init__(self, client, include, exclude, limit):
         self.client, self.include, self.exclude, self.limit = client, include, exclude, limit
         self.unknown, self.skipped, self.secrets = [], [], []
+        # the kind being read, and what a Terraform state holds (snapshot_selection.Selection; None: everything)
+        self.kind, self.selection = None, None
 
     def chosen(self, listed, key):
-        """The models of ``listed`` whose ``key`` (name or domain) the filters choose."""
-        return [model for model in listed if chosen(model.get(key), self.include, self.exclude)]
+        """The models of ``listed`` whose ``key`` (name or domain) the filters choose (and the state holds, given one)."""
+        picked = [model for model in listed if chosen(model.get(key), self.include, self.exclude)]
+        return picked if self.selection is None else self.selection.chosen(self, listed, picked)
+
+    def kept(self, parent, group, entries):
+        """The ``entries`` of ``group`` (the zone ``parent``'s records) a Terraform state holds; all without one."""
+        return entries if self.selection is None else self.selection.kept(self, parent, group, entries)
+
+    def narrowed(self, model):
+        """``model`` with only the children (a pull zone's hostnames, edge rules) a Terraform state holds; as it is
+        without one."""
+        return model if self.selection is None else self.selection.narrowed(self, model)
 
     def skip(self, kind, name, what, why):
         """Say that ``what`` of the resource ``name`` is left out of the snapshot, and ``why``."""

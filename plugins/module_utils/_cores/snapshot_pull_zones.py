@@ -94,6 +94,7 @@ def read(reading):
     """The :class:`Part` of the pull zones the filters choose."""
     listed = [zone for zone in pull_zones.list_all(reading.client) if isinstance(zone, dict)]
     models = reading.read_all([partial(complete_zone, reading.client, m) for m in reading.chosen(listed, "Name")])
+    models = [reading.narrowed(model) for model in models]  # only the hostnames and rules a Terraform state holds
     for model in models:
         reading.secrets.extend(P.held_secrets(model))
     items = [pull_zone_item(model, reading) for model in models]

@@ -58,6 +58,8 @@ CONTROLLER_FILES = {
         FileOption("certificate_src", "certificate", MIB, binary=True),
         FileOption("certificate_key_src", "certificate_key", MIB, binary=True),
     ),
+    # A Terraform state of a large account is a few MB; secrets in it never leave the module (no_log content).
+    "account_snapshot": (FileOption("terraform_state", "terraform_state_content", 64 * MIB),),
 }
 
 
