@@ -18,8 +18,9 @@ description:
   - Values are never in the result, the diff, a warning, an error or any output, at any verbosity; the result names
     the secrets set, created and deleted.
   - DNS scripts take no secrets (as the platform's Terraform provider, this module refuses them before any write).
-  - A create whose answer is lost is settled by listing the script's secrets, by name, never by sending it twice; a
-    failure midway names the secrets written before it.
+  - The writes go one at a time. A create whose answer is lost is settled by listing the script's secrets, by name,
+    never by sending it twice; a value set again whose answer is lost is unknown (it cannot be read back). A failure
+    stops the rest and RV(writes) says what landed, failed, is unknown or was not sent.
 options:
   secrets:
     description: The secrets of the script. Names must be unique within the list.
@@ -130,6 +131,33 @@ deleted:
   type: list
   elements: str
   sample: []
+# BEGIN edge.platform.edge_script_env.WRITES
+writes:
+  description:
+    - When a write failed, what became of each planned write, by its label (C(add variable NAME),
+      C(create secret NAME), C(set secret NAME again), ...). The writes go one at a time, in the order planned.
+  returned: failure after a write
+  type: dict
+  contains:
+    landed:
+      description: The writes that landed.
+      type: list
+      elements: str
+    failed:
+      description: The writes the platform refused, or lost and shown not applied by a re-read (never sent again).
+      type: list
+      elements: str
+    unknown:
+      description:
+        - The writes whose answer was lost and which the re-read could not settle (it failed, or it cannot show the
+          write, as a secret's value is never returned).
+      type: list
+      elements: str
+    not_sent:
+      description: The writes not sent because of the failure.
+      type: list
+      elements: str
+# END edge.platform.edge_script_env.WRITES
 # BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.

@@ -19,8 +19,8 @@ description:
   - Values are not secret (the platform returns them to every read); keep secret values in
     M(edge.platform.edge_script_secrets).
   - A script whose variables are as listed costs two reads (the listing that finds it by name, then the script) and
-    no write. A lost answer is settled by reading the script again, never by sending twice; a failure midway names
-    the variables written before it.
+    no write. The writes go one at a time; a lost answer is settled by reading the script again, never by sending
+    twice; a failure stops the rest and RV(writes) says what landed, failed, is unknown or was not sent.
 options:
   variables:
     description:
@@ -147,6 +147,33 @@ deleted:
   type: list
   elements: str
   sample: [OLD_FLAG]
+# BEGIN edge.platform.edge_script_env.WRITES
+writes:
+  description:
+    - When a write failed, what became of each planned write, by its label (C(add variable NAME),
+      C(create secret NAME), C(set secret NAME again), ...). The writes go one at a time, in the order planned.
+  returned: failure after a write
+  type: dict
+  contains:
+    landed:
+      description: The writes that landed.
+      type: list
+      elements: str
+    failed:
+      description: The writes the platform refused, or lost and shown not applied by a re-read (never sent again).
+      type: list
+      elements: str
+    unknown:
+      description:
+        - The writes whose answer was lost and which the re-read could not settle (it failed, or it cannot show the
+          write, as a secret's value is never returned).
+      type: list
+      elements: str
+    not_sent:
+      description: The writes not sent because of the failure.
+      type: list
+      elements: str
+# END edge.platform.edge_script_env.WRITES
 # BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.
