@@ -174,6 +174,17 @@ class Selector(object):
         return found
 
 
+def named_in_plan(ctx, found, note, option, not_named, changed=True):
+    """``found``, the model a lookup by exact name found for the option ``option`` (None: no object has the name);
+    under --check None also when an earlier task only predicted creating it: ``note`` is the ledger's ``(kind, name)``
+    of that object (``edge_scripts.predicted_script``, ``storage_zones.predicted_zone``; ``ctx.predicted_dependency``
+    warns, and reports ``changed``). Otherwise a name no object has raises InputError(``not_named(name, option)``),
+    naming ``option``."""
+    if found is None and not ctx.predicted_dependency("%s %r" % note, changed, needs=[note]):
+        raise InputError(not_named(note[1], option), option=option)
+    return found
+
+
 def pull_zone_in_plan(ctx, name, option="pullzone_name", id_option="pullzone_id"):
     """The PullZoneModel named ``name`` (``pull_zones.find``), for a task that points at it (a PullZone record); under
     --check, one an earlier task only predicted stands in as ``{"Id": None, "Name": name}`` (``ctx.predicted_dependency``,
@@ -218,9 +229,7 @@ def script_in_plan(ctx, name, kind, option, id_option):
             % (option, kind, name, " and ".join(others), kind),
             option=option,
         )
-    if ctx.predicted_dependency("edge script %r" % name, needs=[edge_scripts.predicted_script(name)]):
-        return None
-    raise InputError(edge_scripts.not_named(name, option), option=option)
+    return named_in_plan(ctx, None, edge_scripts.predicted_script(name), option, edge_scripts.not_named)
 
 
 def link_script(ctx, wanted, seen=None, where=""):

@@ -10,8 +10,8 @@ the diff of a set. Their writes go through ``_engine/batch.py``.
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_scripts
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import named_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_scripts import TYPE_NAMES, TYPES
 
 DNS = TYPES["dns"]
@@ -46,9 +46,7 @@ def resolve(ctx, standin, reread=False):
     else:
         check_given_name(name, "script", "script must not be empty: it is the script's exact name.")
         script = edge_scripts.find_named(ctx.client, name)
-        if script is None:
-            if not ctx.predicted_dependency("edge script %r" % name, needs=[edge_scripts.predicted_script(name)]):
-                raise InputError(edge_scripts.not_named(name, "script"), option="script")
+        if named_in_plan(ctx, script, edge_scripts.predicted_script(name), "script", edge_scripts.not_named) is None:
             ctx.exit(**standin())
         if reread:
             script = edge_scripts.get(ctx.client, script["Id"])
