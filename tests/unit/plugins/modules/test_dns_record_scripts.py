@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.ledger import Ledger
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone_settings import HOSTS, run, writes
 
 RESOLVER = 3003  # the demo fixture's DNS script
@@ -89,3 +90,24 @@ def test_a_script_that_does_not_fit_fails_naming_the_option_before_any_write(emu
     result, _shown = run(emulated_demo, "in-process", module, zone_id=1001, **args)
     assert result["failed"] and words in result["msg"], result["msg"]
     assert writes(emulated_demo) == []
+
+
+@pytest.mark.parametrize("zone", [{"zone_id": 1001}, {"zone_domain": "new.example"}])  # a zone held, one predicted
+def test_a_script_only_predicted_is_looked_up_once_under_check(emulated_demo, tmp_path, zone):
+    ledger = Ledger(str(tmp_path / "ledger"))
+    args = {"name": "geo-new", "type": "dns", "code": "export default {}"}
+    emulated_demo.run("edge_script", emulated_demo.arguments("edge_script", args), "in-process", True, ledger=ledger)
+    emulated_demo.run(
+        "dnszone", emulated_demo.arguments("dnszone", {"domain": "new.example"}), "in-process", True, ledger=ledger
+    )
+    before = len(emulated_demo.log())
+    record = dict(zone, type="Script", name="geo", script="geo-new")
+    result, _shown = emulated_demo.run(
+        "dns_record", emulated_demo.arguments("dns_record", record), "in-process", check=True, ledger=ledger
+    )
+    assert (
+        result["changed"] and result["dns_record"]["script"] == "geo-new" and result["dns_record"]["script_id"] is None
+    )
+    assert len([w for w in result["warnings"] if "edge script 'geo-new'" in w]) == 1  # one lookup, one warning
+    listings = [e["path"] for e in emulated_demo.log()[before:] if e["path"] == "/compute/script"]
+    assert listings == ["/compute/script"] and writes(emulated_demo) == []
