@@ -39,33 +39,3 @@ type:
   type: raw
   sample: standalone
 """
-
-    # Their return value "writes", at the top level of RETURN between "# BEGIN edge.platform.edge_script_env.WRITES"
-    # and "# END ..." lines (plugins/module_utils/_engine/batch.py fills it).
-    WRITES = r"""
-writes:
-  description:
-    - When a write failed, what became of each planned write, by its label (C(add variable NAME),
-      C(create secret NAME), C(set secret NAME again), ...). The writes go one at a time, in the order planned.
-  returned: failure after a write
-  type: dict
-  contains:
-    landed:
-      description: The writes that landed.
-      type: list
-      elements: str
-    failed:
-      description: The writes the platform refused, or lost and shown not applied by a re-read (never sent again).
-      type: list
-      elements: str
-    unknown:
-      description:
-        - The writes whose answer was lost and which the re-read could not settle (it failed, or it cannot show the
-          write, as a secret's value is never returned).
-      type: list
-      elements: str
-    not_sent:
-      description: The writes not sent because of the failure.
-      type: list
-      elements: str
-"""

@@ -131,33 +131,36 @@ deleted:
   type: list
   elements: str
   sample: []
-# BEGIN edge.platform.edge_script_env.WRITES
+# BEGIN edge.platform.batch_writes
+# sample landed: [create secret API_TOKEN]
 writes:
   description:
-    - When a write failed, what became of each planned write, by its label (C(add variable NAME),
-      C(create secret NAME), C(set secret NAME again), ...). The writes go one at a time, in the order planned.
+    - When a write failed, what became of each planned write, by its label (as the message names it).
   returned: failure after a write
   type: dict
   contains:
     landed:
-      description: The writes that landed.
+      description: The writes that landed (answered as done, or shown done by the state read back).
       type: list
       elements: str
+      sample: [create secret API_TOKEN]
     failed:
-      description: The writes the platform refused, or lost and shown not applied by a re-read (never sent again).
+      description:
+        - The writes the platform refused, or whose answer was lost or is no proof and the state read back does not
+          show them (never sent again).
       type: list
       elements: str
     unknown:
       description:
-        - The writes whose answer was lost and which the re-read could not settle (it failed, or it cannot show the
-          write, as a secret's value is never returned).
+        - The writes whose answer was lost and which the state read back could not settle (the read failed, or it
+          cannot show the write, as a secret's value is never returned).
       type: list
       elements: str
     not_sent:
       description: The writes not sent because of the failure.
       type: list
       elements: str
-# END edge.platform.edge_script_env.WRITES
+# END edge.platform.batch_writes
 # BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.
