@@ -210,11 +210,12 @@ def link_pull_zone(ctx, wanted, seen=None):
     return wanted
 
 
-def script_in_plan(ctx, name, kind, option, id_option):
+def script_in_plan(ctx, name, kind, option, id_option, changed=True):
     """The EdgeScriptModel named exactly ``name`` of the type ``kind`` (``edge_scripts.TYPES``: a record's DNS script,
     a pull zone's standalone or middleware script), for the task option ``option`` (``id_option`` takes its id
     instead); under --check, None when an earlier task only predicted creating it (``ctx.predicted_dependency``, with
-    its warning). A name no script has, or only a script of another type, raises InputError naming ``option``."""
+    its warning; ``changed``: whether the task then reports a change). A name no script has, or only a script of
+    another type, raises InputError naming ``option``."""
     scripts = [edge_scripts.masked(ctx, script) for script in edge_scripts.named(ctx.client, name)]
     try:
         found = named_exactly(edge_scripts.of_types(scripts, [kind]), name, "edge script", noun="script")
@@ -229,7 +230,7 @@ def script_in_plan(ctx, name, kind, option, id_option):
             % (option, kind, name, " and ".join(others), kind),
             option=option,
         )
-    return named_in_plan(ctx, None, edge_scripts.predicted_script(name), option, edge_scripts.not_named)
+    return named_in_plan(ctx, None, edge_scripts.predicted_script(name), option, edge_scripts.not_named, changed)
 
 
 def link_script(ctx, wanted, seen=None, where=""):

@@ -117,6 +117,6 @@ def running_script(ctx, records):
     earlier task runs no record yet (with its warning)."""
     script_id, name = ctx.params["script_id"], ctx.params["script"]
     if name is not None:
-        script = script_in_plan(ctx, name, "dns", "script", "script_id")
+        script = script_in_plan(ctx, name, "dns", "script", "script_id", changed=False)  # a read changes nothing
         script_id = None if script is None else script["Id"]
     return [r for r in records if r["type"] == "Script" and script_id is not None and r["script_id"] == script_id]

@@ -40,8 +40,8 @@ SHOWN = 10  # writes named per list in a message (the result lists them all)
 class Write(object):
     """One planned write: ``label`` (what it does, for messages), ``send()`` (does it; returns the answer) and
     ``landed(now)`` (whether the state read back shows it done: True, False, or a text saying why the state cannot
-    show it); ``unproven``: None when an answer of success proves
-    the write landed, else why it does not (the hint of the failure when the state read back does not show it)."""
+    show it); ``unproven``: None when an answer of success proves the write landed, else why it does not (the hint of
+    the failure when the state read back does not show it)."""
 
     def __init__(self, label, send, landed, unproven=None):
         self.label, self.send, self.landed, self.unproven = label, send, landed, unproven
@@ -153,12 +153,12 @@ def _fail(ctx, tally):
             "%d failed (%s)"
             % (len(refused), _listed(["%s: %s" % (w.label, e.describe().rstrip(".")) for w, e in refused]))
         )
-    unread = [w for w, e in unknown if w not in tally.unreadable]
-    if unread:
+    read_failed = [w for w, e in unknown if w not in tally.unreadable]
+    if read_failed:
         parts.append(
             "%d may or may not have landed: their answer was lost (or is no proof) and reading the state back failed "
             "too (%s) (%s)"
-            % (len(unread), tally.reread_error.describe().rstrip("."), _listed([w.label for w in unread]))
+            % (len(read_failed), tally.reread_error.describe().rstrip("."), _listed([w.label for w in read_failed]))
         )
     if tally.unreadable:
         parts.append(

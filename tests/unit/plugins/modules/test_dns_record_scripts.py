@@ -138,3 +138,21 @@ def test_dns_record_info_refuses_a_script_filter_that_does_not_fit(emulated_demo
     assert result["failed"] and words in result["msg"], result["msg"]
     if "type" in options or "script_id" in options:  # bad input: refused before any request
         assert emulated_demo.log() == []
+
+
+def test_dns_record_info_by_a_script_only_predicted_returns_no_record_under_check(emulated_demo, tmp_path):
+    ledger = Ledger(str(tmp_path / "ledger"))
+    args = {"name": "geo-new", "type": "dns", "code": "export default {}"}
+    emulated_demo.run("edge_script", emulated_demo.arguments("edge_script", args), "in-process", True, ledger=ledger)
+    result, _shown = emulated_demo.run(
+        "dns_record_info",
+        emulated_demo.arguments("dns_record_info", {"zone_id": 1001, "script": "geo-new"}),
+        "in-process",
+        check=True,
+        ledger=ledger,
+    )
+    assert result["dns_records"] == [] and result["changed"] is False and not result.get("failed")
+    assert (
+        "edge script 'geo-new' does not exist yet" in result["warnings"][0]
+        and "reports no change" in result["warnings"][0]
+    )
