@@ -10,10 +10,10 @@ module: dns_record_info
 short_description: Read the records of a DNS zone
 version_added: 1.1.0
 description:
-  - Reads the records of a DNS zone, all of them or those of one O(name) and/or O(type), with one request,
-    C(GET /dnszone/{id}), as the platform's Terraform provider and CLI read them (only when that answer carries no
-    records, from the records listing, one request per 1000 records). The type and the name are matched here, the
-    name without regard to case or a trailing dot, V(@) for the apex.
+  - Reads the records of a DNS zone, all of them or those of one O(name), O(type) and/or DNS script (O(script) or
+    O(script_id)), with one request, C(GET /dnszone/{id}), as the platform's Terraform provider and CLI read them (only
+    when that answer carries no records, from the records listing, one request per 1000 records). The type, the name
+    and the script are matched here, the name without regard to case or a trailing dot, V(@) for the apex.
   - Each record is returned in the form M(edge.platform.dns_record) takes (C(type), C(name), C(value) and the members
     the type takes; a member the type does not take is null), so a record read here and given back is no change. The
     platform's ids and read-only members are added beside them.
@@ -31,6 +31,20 @@ options:
       - Only the records of this type.
     type: str
     choices: [A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS, TLSA]
+  script:
+    description:
+      - Only the Script records that run the DNS script of this exact name (case and all), looked up with one listing
+        of the scripts, as O(edge.platform.dns_record#module:script) takes it; a name no DNS script has fails, naming
+        O(script). Implies O(type=Script) (another O(type) fails).
+      - A record the platform shows no script for (RV(dns_records[].script_id) null) matches no script.
+      - Under C(--check), a script an earlier M(edge.platform.edge_script) task of the run only predicted runs no
+        record yet (none returned, with a warning).
+    type: str
+    version_added: 1.3.0
+  script_id:
+    description: Only the Script records that run the DNS script of this id, instead of O(script).
+    type: int
+    version_added: 1.3.0
 extends_documentation_fragment:
   - edge.platform.zone_selectors.dns_zone
   - edge.platform.management_api
@@ -243,13 +257,16 @@ api_error:
 # END edge.platform.api_error
 """
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._cores import dns_records as core
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
 
 
 def run(ctx):
     wanted_type, name = ctx.params["type"], ctx.params["name"]
+    by_script = core.script_filter(ctx.params)  # bad input fails before any request
+    wanted_type = "Script" if by_script else wanted_type
     found = DNS_ZONE.resolve(ctx)
     number = None if wanted_type is None else shapes.TYPE_NUMBERS[wanted_type]
     domain, models = dns_records.read_zone(ctx.client, found.id, number, found.not_visible)
@@ -259,7 +276,7 @@ def run(ctx):
             {"name": "" if name.strip() == "@" else name.strip()}, domain, warn=ctx.warn, deprecate=ctx.deprecate
         )["name"]
         read = [r for r in read if shapes.normal_name(r["name"]) == shapes.normal_name(name)]
-    return {"dns_records": read}
+    return {"dns_records": core.running_script(ctx, read) if by_script else read}
 
 
 MODULE = ModuleDef(
@@ -267,9 +284,11 @@ MODULE = ModuleDef(
         DNS_ZONE.argument_spec(),
         name=dict(type="str"),
         type=dict(type="str", choices=list(shapes.TYPES.values())),
+        script=dict(type="str"),
+        script_id=dict(type="int"),
     ),
     run=run,
-    **DNS_ZONE.validation(),
+    **merge_validation(DNS_ZONE.validation(), {"mutually_exclusive": [("script", "script_id")]}),
 )
 
 

@@ -265,28 +265,36 @@ not_compared:
   type: list
   elements: str
   sample: ["records[2].script"]
+# BEGIN edge.platform.batch_writes
+# sample landed: [add A www 192.0.2.1]
 writes:
   description:
-    - When a write failed, what became of each planned write, by its label.
+    - When a write failed, what became of each planned write, by its label (as the message names it).
   returned: failure after a write
   type: dict
   contains:
     landed:
-      description: The writes that landed.
+      description: The writes that landed (answered as done, or shown done by the state read back).
       type: list
       elements: str
+      sample: [add A www 192.0.2.1]
     failed:
-      description: The writes the platform refused, or lost and shown not applied by a re-read (never sent again).
+      description:
+        - The writes the platform refused, or whose answer was lost or is no proof and the state read back does not
+          show them (never sent again).
       type: list
       elements: str
     unknown:
-      description: The writes whose answer was lost and which a failed re-read could not settle.
+      description:
+        - The writes whose answer was lost and which the state read back could not settle (the read failed, or it
+          cannot show the write, as a secret's value is never returned).
       type: list
       elements: str
     not_sent:
       description: The writes not sent because of the failure.
       type: list
       elements: str
+# END edge.platform.batch_writes
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import DNS_ZONE

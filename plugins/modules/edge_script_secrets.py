@@ -18,8 +18,9 @@ description:
   - Values are never in the result, the diff, a warning, an error or any output, at any verbosity; the result names
     the secrets set, created and deleted.
   - DNS scripts take no secrets (as the platform's Terraform provider, this module refuses them before any write).
-  - A create whose answer is lost is settled by listing the script's secrets, by name, never by sending it twice; a
-    failure midway names the secrets written before it.
+  - The writes go one at a time. A create whose answer is lost is settled by listing the script's secrets, by name,
+    never by sending it twice; a value set again whose answer is lost is unknown (it cannot be read back). A failure
+    stops the rest and RV(writes) says what landed, failed, is unknown or was not sent.
 options:
   secrets:
     description: The secrets of the script. Names must be unique within the list.
@@ -130,6 +131,36 @@ deleted:
   type: list
   elements: str
   sample: []
+# BEGIN edge.platform.batch_writes
+# sample landed: [create secret API_TOKEN]
+writes:
+  description:
+    - When a write failed, what became of each planned write, by its label (as the message names it).
+  returned: failure after a write
+  type: dict
+  contains:
+    landed:
+      description: The writes that landed (answered as done, or shown done by the state read back).
+      type: list
+      elements: str
+      sample: [create secret API_TOKEN]
+    failed:
+      description:
+        - The writes the platform refused, or whose answer was lost or is no proof and the state read back does not
+          show them (never sent again).
+      type: list
+      elements: str
+    unknown:
+      description:
+        - The writes whose answer was lost and which the state read back could not settle (the read failed, or it
+          cannot show the write, as a secret's value is never returned).
+      type: list
+      elements: str
+    not_sent:
+      description: The writes not sent because of the failure.
+      type: list
+      elements: str
+# END edge.platform.batch_writes
 # BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.

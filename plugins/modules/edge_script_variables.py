@@ -19,8 +19,8 @@ description:
   - Values are not secret (the platform returns them to every read); keep secret values in
     M(edge.platform.edge_script_secrets).
   - A script whose variables are as listed costs two reads (the listing that finds it by name, then the script) and
-    no write. A lost answer is settled by reading the script again, never by sending twice; a failure midway names
-    the variables written before it.
+    no write. The writes go one at a time; a lost answer is settled by reading the script again, never by sending
+    twice; a failure stops the rest and RV(writes) says what landed, failed, is unknown or was not sent.
 options:
   variables:
     description:
@@ -147,6 +147,36 @@ deleted:
   type: list
   elements: str
   sample: [OLD_FLAG]
+# BEGIN edge.platform.batch_writes
+# sample landed: [add variable REGION]
+writes:
+  description:
+    - When a write failed, what became of each planned write, by its label (as the message names it).
+  returned: failure after a write
+  type: dict
+  contains:
+    landed:
+      description: The writes that landed (answered as done, or shown done by the state read back).
+      type: list
+      elements: str
+      sample: [add variable REGION]
+    failed:
+      description:
+        - The writes the platform refused, or whose answer was lost or is no proof and the state read back does not
+          show them (never sent again).
+      type: list
+      elements: str
+    unknown:
+      description:
+        - The writes whose answer was lost and which the state read back could not settle (the read failed, or it
+          cannot show the write, as a secret's value is never returned).
+      type: list
+      elements: str
+    not_sent:
+      description: The writes not sent because of the failure.
+      type: list
+      elements: str
+# END edge.platform.batch_writes
 # BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.

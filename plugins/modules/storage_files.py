@@ -138,27 +138,36 @@ unchanged:
   returned: success
   type: int
   sample: 298
+# BEGIN edge.platform.batch_writes
+# sample landed: [PUT /site/index.html]
 writes:
-  description: On a failure midway, the writes by outcome (C(PUT /path) and C(DELETE /path)).
-  returned: failure
+  description:
+    - When a write failed, what became of each planned write, by its label (as the message names it).
+  returned: failure after a write
   type: dict
   contains:
     landed:
-      description: Writes the platform confirmed.
+      description: The writes that landed (answered as done, or shown done by the state read back).
       type: list
       elements: str
+      sample: [PUT /site/index.html]
     failed:
-      description: Writes refused, or not confirmed by the listing read back.
+      description:
+        - The writes the platform refused, or whose answer was lost or is no proof and the state read back does not
+          show them (never sent again).
       type: list
       elements: str
     unknown:
-      description: Writes whose answer was lost and whose outcome the re-read could not settle.
+      description:
+        - The writes whose answer was lost and which the state read back could not settle (the read failed, or it
+          cannot show the write, as a secret's value is never returned).
       type: list
       elements: str
     not_sent:
-      description: Writes not started after the failure.
+      description: The writes not sent because of the failure.
       type: list
       elements: str
+# END edge.platform.batch_writes
 # BEGIN edge.platform.api_error
 api_error:
   description: The platform's error, when the task failed on a platform answer.

@@ -38,14 +38,14 @@ LIFECYCLE = (
     "rate_limit_rule_info",
     "shield_zone",
     "storage_file",
+    "storage_files",
     "storage_zone",
     "storage_zone_info",
 )
 # local files for storage_files and storage_file: one directory equal to the demo zone demo-files, one that changes it.
-# storage_files has no write case here: a listing answered [] is a valid answer (an empty or missing directory) that a
-# sync must act on, which this matrix's "no write after a bad answer" cannot tell from a listing not understood; its
-# writes, lost answers and failures midway are tests/unit/plugins/modules/test_storage_files_emulated.py's, so it is
-# not in LIFECYCLE (the write-fault matrix needs a write case).
+# storage_files' upload case: a listing answered [] is a valid answer (an empty directory) that a sync acts on, after
+# reading each local file under it by itself (tests/unit/test_bad_answers.py's EXCEPTIONS); an upload whose answer is
+# lost or not confirmed is never sent again: the listing read back decides (tests/unit/test_write_faults.py).
 STORAGE_SITE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "storage_site")
 PET_STORE = """openapi: 3.0.3
 info: {title: Pet Store, version: 1.0.0}
@@ -322,6 +322,7 @@ CASES = {
     },
     "storage_files": {
         "in sync": dict(storage_zone="demo-files", src=os.path.join(STORAGE_SITE, "in_sync")),
+        "upload": dict(storage_zone="demo-files", src=os.path.join(STORAGE_SITE, "deploy")),
     },
     "storage_zone": {
         "create": dict(name="site-files", region="DE", replication_regions=["NY"], custom_404_file_path="/404.html"),

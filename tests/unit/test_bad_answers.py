@@ -17,7 +17,8 @@ at once (module, case, request, body, host, what happened) rather than only the 
   and its result and the platform's state are the clean run's; after a write of its own, a read-back not understood
   leaves the write unconfirmed, and the engine's one re-read may settle it (a warning says so): the result and the
   platform's state must then be the clean run's;
-- no write was sent after the bad answer, and when no write came before it the platform is exactly as it was;
+- no write was sent after the bad answer, and when no write came before it the platform is exactly as it was (a
+  documented exception, :data:`EXCEPTIONS`, may write: its check says what is right);
 - no secret anywhere in what the run showed; both hosts gave the same output.
 
 ansible-test forks every test: one test per case keeps the forks few and names the case; its emulator is a thread
@@ -52,15 +53,26 @@ BODIES = {
     "an HTML page": (PORTAL, "text/html; charset=utf-8"),
     "an empty body": ("", None),
 }
-# Reads whose documented answer can be one of these bodies, with the reason and the check of what IS right for them.
+# Reads whose documented answer can be one of these bodies, with the reason and the check of what IS right for them
+# (``check(result, clean, settled)``: ``settled``, whether the platform's state is the clean run's). A task may write
+# after such an answer: the check says whether what it wrote is right.
 EXPORT = r"^/dnszone/\d+/export$"
+STORAGE_LISTING = r"^/storage\.bunnycdn\.com/[^/]+/(.+/)?$"
 EXCEPTIONS = {
     (EXPORT, "an empty body"): (
         "a zone file is text and the platform exports an empty one for a zone without records",
-        lambda result, clean: (
+        lambda result, clean, settled: (
             not result.get("failed")
             and [zone.get("zone_file") for zone in result.get("dns_zones", ())] == [""]
             and steady(result, ("dns_zones",)) == steady(clean, ("dns_zones",))
+        ),
+    ),
+    (STORAGE_LISTING, "[]"): (
+        "a storage listing answered [] is an empty directory, which a sync must act on; each local file under a "
+        "directory known to exist that listed nothing is read by itself (DESCRIBE) before it counts as new "
+        "(_sets/storage_files.unconfirmed_new), so what is uploaded is what the clean run uploaded",
+        lambda result, clean, settled: (
+            not result.get("failed") and steady(result, ("warnings",)) == steady(clean, ("warnings",)) and settled
         ),
     ),
 }
@@ -105,13 +117,13 @@ def judge(case, index, body, clean, runs, result, shown, secrets):
         return ["the fault hit request(s) %s, not %d: the run did not repeat the clean run" % (faulted, index + 1)]
     writes_after = ["%s %s" % (e["method"], e["path"]) for e in log[index + 1 :] if not is_read(name, label, e)]
     written_before = any(not is_read(name, label, e) for e in clean_log[:index])
-    if writes_after:
-        problems.append("wrote after the bad answer: %s" % ", ".join(writes_after))
-    elif not written_before and state() != initial:
-        problems.append("the platform's state changed although the task wrote nothing")
     special = exception(clean_log[index], body)
+    if writes_after and special is None:
+        problems.append("wrote after the bad answer: %s" % ", ".join(writes_after))
+    elif not writes_after and not written_before and state() != initial:
+        problems.append("the platform's state changed although the task wrote nothing")
     if special is not None:
-        if not special[1](result, clean):
+        if not special[1](result, clean, steady(state()) == final):
             problems.append("documented exception (%s) not handled as such: %s" % (special[0], short(result)))
     elif result.get("failed"):
         message = result.get("msg", "")

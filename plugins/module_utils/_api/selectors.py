@@ -174,6 +174,17 @@ class Selector(object):
         return found
 
 
+def named_in_plan(ctx, found, note, option, not_named, changed=True):
+    """``found``, the model a lookup by exact name found for the option ``option`` (None: no object has the name);
+    under --check None also when an earlier task only predicted creating it: ``note`` is the ledger's ``(kind, name)``
+    of that object (``edge_scripts.predicted_script``, ``storage_zones.predicted_zone``; ``ctx.predicted_dependency``
+    warns, and reports ``changed``). Otherwise a name no object has raises InputError(``not_named(name, option)``),
+    naming ``option``."""
+    if found is None and not ctx.predicted_dependency("%s %r" % note, changed, needs=[note]):
+        raise InputError(not_named(note[1], option), option=option)
+    return found
+
+
 def pull_zone_in_plan(ctx, name, option="pullzone_name", id_option="pullzone_id"):
     """The PullZoneModel named ``name`` (``pull_zones.find``), for a task that points at it (a PullZone record); under
     --check, one an earlier task only predicted stands in as ``{"Id": None, "Name": name}`` (``ctx.predicted_dependency``,
@@ -199,11 +210,12 @@ def link_pull_zone(ctx, wanted, seen=None):
     return wanted
 
 
-def script_in_plan(ctx, name, kind, option, id_option):
+def script_in_plan(ctx, name, kind, option, id_option, changed=True):
     """The EdgeScriptModel named exactly ``name`` of the type ``kind`` (``edge_scripts.TYPES``: a record's DNS script,
     a pull zone's standalone or middleware script), for the task option ``option`` (``id_option`` takes its id
     instead); under --check, None when an earlier task only predicted creating it (``ctx.predicted_dependency``, with
-    its warning). A name no script has, or only a script of another type, raises InputError naming ``option``."""
+    its warning; ``changed``: whether the task then reports a change). A name no script has, or only a script of
+    another type, raises InputError naming ``option``."""
     scripts = [edge_scripts.masked(ctx, script) for script in edge_scripts.named(ctx.client, name)]
     try:
         found = named_exactly(edge_scripts.of_types(scripts, [kind]), name, "edge script", noun="script")
@@ -218,9 +230,7 @@ def script_in_plan(ctx, name, kind, option, id_option):
             % (option, kind, name, " and ".join(others), kind),
             option=option,
         )
-    if ctx.predicted_dependency("edge script %r" % name, needs=[edge_scripts.predicted_script(name)]):
-        return None
-    raise InputError(edge_scripts.not_named(name, option), option=option)
+    return named_in_plan(ctx, None, edge_scripts.predicted_script(name), option, edge_scripts.not_named, changed)
 
 
 def link_script(ctx, wanted, seen=None, where=""):

@@ -7,7 +7,8 @@
 - :func:`wanted_record`: the readable record the options give;
 - :func:`resolve_links`: a PullZone record's pull zone and a Script record's script given by name, made ids;
 - :class:`Records`: the zone's records of the wanted type, read and picked (again after a lost answer);
-- :func:`change`: the views compared and the one write between them.
+- :func:`change`: the views compared and the one write between them;
+- :func:`script_filter` and :func:`running_script`: ``dns_record_info``'s filter by script.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ from __future__ import annotations
 from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import dns_records
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import link_pull_zone, link_script
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import (
+    link_pull_zone,
+    link_script,
+    script_in_plan,
+)
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_records as shapes
 from ansible_collections.edge.platform.plugins.module_utils._shapes.names import check_name
@@ -87,3 +92,31 @@ def change(client, zone_id, wanted, model, current, absent):
     before, after = shapes.plan(wanted, current)
     body = shapes.to_body(wanted, model)
     return before, after, partial(dns_records.update_and_read, client, zone_id, model["Id"], body)
+
+
+def script_filter(params):
+    """Whether ``dns_record_info`` filters by script (``script`` or ``script_id``): then only Script records are read;
+    another ``type`` fails before any request, naming ``type``."""
+    given = next((option for option in ("script", "script_id") if params[option] is not None), None)
+    if given is None:
+        return False
+    problem = check_name(params["script"], "script")
+    if problem:
+        raise InputError(problem, option="script")
+    if params["type"] not in (None, "Script"):
+        raise InputError(
+            "%s filters Script records, but type is %s: leave type out or set it to Script." % (given, params["type"]),
+            option="type",
+        )
+    return True
+
+
+def running_script(ctx, records):
+    """The readable ``records`` of type Script that run the DNS script ``script`` (its exact name, one listing of the
+    scripts: ``selectors.script_in_plan``) or ``script_id`` names. Under --check a script only predicted by an
+    earlier task runs no record yet (with its warning)."""
+    script_id, name = ctx.params["script_id"], ctx.params["script"]
+    if name is not None:
+        script = script_in_plan(ctx, name, "dns", "script", "script_id", changed=False)  # a read changes nothing
+        script_id = None if script is None else script["Id"]
+    return [r for r in records if r["type"] == "Script" and script_id is not None and r["script_id"] == script_id]

@@ -4,14 +4,14 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """What ``edge_script_variables`` and ``edge_script_secrets`` share (pure Python: no Ansible imports): the script a
 task names (``script``, its exact name, or ``script_id``), a script only predicted under --check standing in, and
-the writes of a set sent in order, a failure midway naming those that landed.
+the diff of a set. Their writes go through ``_engine/batch.py``.
 """
 
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_scripts
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import named_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes.edge_scripts import TYPE_NAMES, TYPES
 
 DNS = TYPES["dns"]
@@ -46,9 +46,7 @@ def resolve(ctx, standin, reread=False):
     else:
         check_given_name(name, "script", "script must not be empty: it is the script's exact name.")
         script = edge_scripts.find_named(ctx.client, name)
-        if script is None:
-            if not ctx.predicted_dependency("edge script %r" % name, needs=[edge_scripts.predicted_script(name)]):
-                raise InputError(edge_scripts.not_named(name, "script"), option="script")
+        if named_in_plan(ctx, script, edge_scripts.predicted_script(name), "script", edge_scripts.not_named) is None:
             ctx.exit(**standin())
         if reread:
             script = edge_scripts.get(ctx.client, script["Id"])
@@ -58,26 +56,6 @@ def resolve(ctx, standin, reread=False):
 def is_dns(script):
     """Whether ``script`` is a DNS script."""
     return script.get("ScriptType") == DNS
-
-
-def in_order(ctx, steps, noun):
-    """Run ``steps`` (``(label, send)``: ``send()`` reconciles one write) in order; the labels of those that changed
-    something. A failure after some landed says which, and that the rest was not sent."""
-    done = []
-    try:
-        for label, send in steps:
-            if send():
-                done.append(label)
-    except ApiError as error:
-        if not done or ctx.check_mode:
-            raise
-        ctx.fail_from(
-            error,
-            msg="%s Before that, this task wrote %s %s; the rest of its plan was not sent. Run it again."
-            % (error.describe(), noun, ", ".join(done)),
-            changed=True,
-        )
-    return done
 
 
 def set_diff(plan):

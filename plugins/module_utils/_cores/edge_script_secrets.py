@@ -8,16 +8,19 @@ value is never returned), one diff by name, then the writes (pure Python: no Ans
 A listed secret missing is added; one the script holds is set again only with ``update_secret: always`` (Ansible's
 ``update_password`` convention), which therefore reports a change on every run; with ``purge`` the secrets not
 listed are deleted (docs/platform-notes.md, "Edge script variables and secrets: what the modules do"). Every value
-is a secret of the task before anything is sent. A create whose answer is lost is settled by the listing, by name,
-never sent twice; an update whose answer is lost cannot be confirmed (the value is not readable): it is reported
-unknown.
+is a secret of the task before anything is sent. The writes go one at a time through ``_engine/batch.py``: a create
+whose answer is lost is settled by the listing, by name, never sent twice; an update whose answer is lost cannot be
+confirmed (the value is not readable): it is reported unknown.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_script_secrets as api
 from ansible_collections.edge.platform.plugins.module_utils._api.edge_scripts import list_secrets
 from ansible_collections.edge.platform.plugins.module_utils._cores import edge_script_env as env
+from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import edge_script_env as shapes
 
@@ -45,38 +48,38 @@ class Plan(object):
         self.after = shapes.secrets_view(self.names, written=self.set)
 
 
-def steps(ctx, script_id, plan, wanted):
-    """``(name, send)`` of every write of the plan, in order: creates, updates, deletes."""
+def names_now(client, script_id):
+    """The names of the script's secrets, listed again."""
+    return {secret.get("Name") for secret in list_secrets(client, script_id)}
 
-    def present(name):
-        return {"name": name} if any(s.get("Name") == name for s in list_secrets(ctx.client, script_id)) else None
 
-    def write(name, before, after, send, **how):
-        return ctx.reconcile(before, after, send, reread=lambda: present(name), **how).changed
+def writes(ctx, script_id, plan, wanted):
+    """The :class:`Write` of every write of the plan (``_engine/batch.py``), in order: creates, updates, deletes,
+    each settled after a lost answer by the secrets listed again (a value set again cannot be: it is unknown)."""
 
     def create(name):
-        return lambda: write(name, None, {"name": name}, lambda: api.add(ctx.client, script_id, name, wanted[name]))
+        send = partial(api.add, ctx.client, script_id, name, wanted[name])
+        return Write("create secret %s" % name, send, lambda now: name in now)
 
     def update(name):
-        held = {"name": name}
-        return lambda: write(
-            name,
-            held,
-            held,
-            lambda: api.upsert(ctx.client, script_id, name, wanted[name]),
-            changed=True,
-            reached=lambda now: UNREADABLE if now else False,
-        )
+        send = partial(api.upsert, ctx.client, script_id, name, wanted[name])
+        return Write("set secret %s again" % name, send, lambda now: UNREADABLE if name in now else False)
 
     def delete(name):
-        secret_id = plan.held[name].get("Id")
-        return lambda: write(name, {"name": name}, None, lambda: api.delete(ctx.client, script_id, secret_id, name))
+        send = partial(api.delete, ctx.client, script_id, plan.held[name].get("Id"), name)
+        return Write("delete secret %s" % name, send, lambda now: name not in now)
 
     return (
-        [(name, create(name)) for name in plan.created]
-        + [(name, update(name)) for name in plan.updated]
-        + [(name, delete(name)) for name in plan.deleted]
+        [create(name) for name in plan.created]
+        + [update(name) for name in plan.updated]
+        + [delete(name) for name in plan.deleted]
     )
+
+
+def apply(ctx, script_id, plan, wanted):
+    """Send the plan's writes one at a time, in order (the first failure stops the rest: ``_engine/batch.py`` says
+    what landed)."""
+    apply_phases(ctx, [writes(ctx, script_id, plan, wanted)], 1, partial(names_now, ctx.client, script_id))
 
 
 def result(script, plan):
@@ -95,5 +98,6 @@ def manage(ctx):
         raise InputError(DNS_REFUSED % script.get("Name"), option="script")
     held = {secret.get("Name"): secret for secret in list_secrets(ctx.client, script["Id"])}
     plan = Plan(held, wanted, on_create, purge)
-    env.in_order(ctx, steps(ctx, script["Id"], plan, wanted), "secrets")
-    ctx.exit(diff=env.set_diff(plan), **result(env.identity(script), plan))
+    changed = bool(plan.set or plan.deleted)
+    ctx.reconcile(plan.before, plan.after, partial(apply, ctx, script["Id"], plan, wanted), changed=changed)
+    ctx.exit(**result(env.identity(script), plan))

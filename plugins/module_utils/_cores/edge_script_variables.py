@@ -7,15 +7,18 @@ plan from one read of the script, one diff by name, then the writes (pure Python
 
 A listed variable missing is added, one that differs is updated by its id, and with ``purge`` the variables not
 listed are deleted, as the platform's Terraform provider does (docs/platform-notes.md, "Edge script variables and
-secrets: what the modules do"). Each write is reconciled on its own: a lost answer is settled by reading the script
-again, by the variable's name, never by sending it twice.
+secrets: what the modules do"). The writes go one at a time through ``_engine/batch.py``: a lost answer is settled by
+reading the script again, by the variable's name, never by sending it twice; a failure says what landed.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_script_variables as api
 from ansible_collections.edge.platform.plugins.module_utils._api import edge_scripts
 from ansible_collections.edge.platform.plugins.module_utils._cores import edge_script_env as env
+from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._shapes import edge_script_env as shapes
 
@@ -71,37 +74,43 @@ class Plan(object):
         return after
 
 
-def steps(ctx, script_id, plan, answers):
-    """``(name, send)`` of every write of the plan, in order: adds, updates, deletes."""
+def writes(ctx, script_id, plan):
+    """``{Write: name}`` of every write of the plan (``_engine/batch.py``), in order: adds, updates, deletes. A lost
+    answer is settled by the script's variables read again, never by sending twice."""
 
-    def reread(name):
-        held = [m for m in api.variables_of(edge_scripts.get(ctx.client, script_id)) if m.get("Name") == name]
-        return shapes.variable_view(held[0]) if held else None
-
-    def write(name, send):
-        before = shapes.variable_view(plan.held[name]) if name in plan.held else None
-        outcome = ctx.reconcile(before, plan.wanted.get(name), send, reread=lambda: reread(name))
-        if isinstance(outcome.answer, dict):
-            answers[name] = outcome.answer
-        return outcome.changed
+    def holds(name, view):
+        return lambda now: any(m.get("Name") == name and shapes.variable_view(m) == view for m in now)
 
     def add(name, view):
-        return lambda: write(name, lambda: api.add(ctx.client, script_id, name, view["value"], view["required"]))
+        send = partial(api.add, ctx.client, script_id, name, view["value"], view["required"])
+        return Write("add variable %s" % name, send, holds(name, view))
 
     def update(name, view):
         variable_id = plan.held[name].get("Id")
-        return lambda: write(
-            name, lambda: api.update(ctx.client, script_id, variable_id, name, view["value"], view["required"])
-        )
+        send = partial(api.update, ctx.client, script_id, variable_id, name, view["value"], view["required"])
+        return Write("update variable %s" % name, send, holds(name, view))
 
     def delete(name):
-        return lambda: write(name, lambda: api.delete(ctx.client, script_id, plan.held[name].get("Id"), name))
+        variable_id = plan.held[name].get("Id")
+        send = partial(api.delete, ctx.client, script_id, variable_id, name)
+        return Write("delete variable %s" % name, send, lambda now: all(m.get("Id") != variable_id for m in now))
 
-    return (
-        [(name, add(name, plan.wanted[name])) for name in plan.added]
-        + [(name, update(name, plan.wanted[name])) for name in plan.updated]
-        + [(name, delete(name)) for name in plan.deleted]
-    )
+    planned = [(add(name, plan.wanted[name]), name) for name in plan.added]
+    planned += [(update(name, plan.wanted[name]), name) for name in plan.updated]
+    return dict(planned + [(delete(name), name) for name in plan.deleted])
+
+
+def held_now(client, script_id):
+    """The script's variables, read again (EdgeScriptVariableModel list)."""
+    return api.variables_of(edge_scripts.get(client, script_id))
+
+
+def apply(ctx, script_id, plan):
+    """Send the plan's writes one at a time, in order (the first failure stops the rest: ``_engine/batch.py`` says
+    what landed); ``{name: EdgeScriptVariableModel}`` of the writes answered with one."""
+    planned = writes(ctx, script_id, plan)
+    answers = apply_phases(ctx, [list(planned)], 1, partial(held_now, ctx.client, script_id))
+    return {planned[write]: answer for write, answer in answers.items() if isinstance(answer, dict)}
 
 
 def result(script, plan, answers):
@@ -121,6 +130,6 @@ def manage(ctx):
     script = env.resolve(ctx, lambda: dict(result(env.predicted(ctx), plan, {}), diff=env.set_diff(plan)), reread=True)
     check_dns(script, wanted)
     plan = Plan(held_by_name(script, wanted, ctx.params["purge"]), wanted, ctx.params["purge"])
-    answers = {}
-    env.in_order(ctx, steps(ctx, script["Id"], plan, answers), "variables")
-    ctx.exit(diff=env.set_diff(plan), **result(env.identity(script), plan, answers))
+    changed = bool(plan.added or plan.updated or plan.deleted)
+    outcome = ctx.reconcile(plan.before, plan.after, partial(apply, ctx, script["Id"], plan), changed=changed)
+    ctx.exit(**result(env.identity(script), plan, outcome.answer or {}))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones, storage_zones
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import entries as hostname_entries
-from ansible_collections.edge.platform.plugins.module_utils._api.selectors import script_in_plan
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import named_in_plan, script_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._cores.inputs import check_given_name, nothing_when_absent
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.zone_lock import LockTimeout, zone_lock
@@ -101,9 +101,8 @@ def storage_origin(ctx, settings, zone):
     if "storage_zone_id" in settings:
         raise InputError("Give origin_storage_zone or storage_zone_id, not both.", option="origin_storage_zone")
     found = storage_zones.find_named(ctx.client, name)
-    if found is None:
-        if not ctx.predicted_dependency("storage zone %r" % name, needs=[storage_zones.predicted_zone(name)]):
-            raise InputError(storage_zones.not_named(name, "origin_storage_zone"), option="origin_storage_zone")
+    note = storage_zones.predicted_zone(name)
+    if named_in_plan(ctx, found, note, "origin_storage_zone", storage_zones.not_named) is None:
         _stand_in(ctx, zone)
         return None
     wanted = dict(settings, storage_zone_id=found["Id"])

@@ -21,6 +21,7 @@ from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._api import storage_files as api
 from ansible_collections.edge.platform.plugins.module_utils._api import storage_zones
+from ansible_collections.edge.platform.plugins.module_utils._api.selectors import named_in_plan
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import DONE, run_bounded, widen_pool
@@ -48,10 +49,9 @@ def zone_of(ctx, changed=True):
     zone_id, name = ctx.params["storage_zone_id"], ctx.params["storage_zone"]
     if zone_id is None:
         found = masked(ctx, storage_zones.find_named(ctx.client, name))
-        if found is None:
-            if ctx.predicted_dependency("storage zone %r" % name, changed, needs=[storage_zones.predicted_zone(name)]):
-                return None
-            raise InputError(storage_zones.not_named(name, "storage_zone"), option="storage_zone")
+        note = storage_zones.predicted_zone(name)
+        if named_in_plan(ctx, found, note, "storage_zone", storage_zones.not_named, changed) is None:
+            return None
         zone_id = found["Id"]
     hint = "No storage zone with id %d is visible to this API key: check storage_zone_id." % zone_id
     zone = masked(ctx, storage_zones.get(ctx.client, zone_id, hint))  # a list item may lack the password: read by id

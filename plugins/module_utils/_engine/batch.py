@@ -20,6 +20,9 @@ A lost answer (``ApiError`` kinds in ``UNCONFIRMED_KINDS``) is never replayed: t
 and each such write is settled by it, as :meth:`Context.reconcile` does for one object. When every write landed (some
 settled by the re-read), the task succeeds with a warning naming them.
 
+A write whose effect the state cannot show (``landed(now)`` answers a text saying why: a secret's value, never
+returned) is unknown after a lost answer, whatever the re-read holds.
+
 A write whose answer alone is no proof (``Write.unproven``: a storage upload answered 201 may have stored nothing) is
 landed only once ``confirm()``, one read of the state after its phase, shows it; not shown, it failed; the read
 failing, it is unknown. So a failure message never calls such a write landed before the state showed it.
@@ -36,8 +39,9 @@ SHOWN = 10  # writes named per list in a message (the result lists them all)
 
 class Write(object):
     """One planned write: ``label`` (what it does, for messages), ``send()`` (does it; returns the answer) and
-    ``landed(now)`` (whether the state read back shows it done); ``unproven``: None when an answer of success proves
-    the write landed, else why it does not (the hint of the failure when the state read back does not show it)."""
+    ``landed(now)`` (whether the state read back shows it done: True, False, or a text saying why the state cannot
+    show it); ``unproven``: None when an answer of success proves the write landed, else why it does not (the hint of
+    the failure when the state read back does not show it)."""
 
     def __init__(self, label, send, landed, unproven=None):
         self.label, self.send, self.landed, self.unproven = label, send, landed, unproven
@@ -55,6 +59,7 @@ class _Tally(object):
         self.planned = planned
         self.answers, self.settled, self.refused, self.unknown = {}, [], [], []
         self.reread_error = None
+        self.unreadable = {}  # write: why the state read back cannot show whether it landed
 
     def landed(self):
         return [w for w in self.planned if w in self.answers or w in self.settled]
@@ -129,7 +134,11 @@ def _settle(ctx, tally, lost, reread):
         tally.unknown.extend(lost)
         return
     for write, error in lost:
-        if write.landed(now):
+        verdict = write.landed(now)
+        if isinstance(verdict, str):
+            tally.unreadable[write] = verdict
+            tally.unknown.append((write, error))
+        elif verdict:
             tally.settled.append(write)
         else:
             ctx.shown_not_applied()
@@ -144,11 +153,17 @@ def _fail(ctx, tally):
             "%d failed (%s)"
             % (len(refused), _listed(["%s: %s" % (w.label, e.describe().rstrip(".")) for w, e in refused]))
         )
-    if unknown:
+    read_failed = [w for w, e in unknown if w not in tally.unreadable]
+    if read_failed:
         parts.append(
             "%d may or may not have landed: their answer was lost (or is no proof) and reading the state back failed "
             "too (%s) (%s)"
-            % (len(unknown), tally.reread_error.describe().rstrip("."), _listed([w.label for w, e in unknown]))
+            % (len(read_failed), tally.reread_error.describe().rstrip("."), _listed([w.label for w in read_failed]))
+        )
+    if tally.unreadable:
+        parts.append(
+            "%d may or may not have landed: their answer was lost and the state read back cannot show it (%s)"
+            % (len(tally.unreadable), _listed(["%s: %s" % (w.label, why) for w, why in tally.unreadable.items()]))
         )
     if not_sent:
         parts.append("%d not sent after the failure (%s)" % (len(not_sent), _listed([w.label for w in not_sent])))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._engine.ledger import Ledger
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone_settings import HOSTS, run, writes
 
 RESOLVER = 3003  # the demo fixture's DNS script
@@ -89,3 +90,69 @@ def test_a_script_that_does_not_fit_fails_naming_the_option_before_any_write(emu
     result, _shown = run(emulated_demo, "in-process", module, zone_id=1001, **args)
     assert result["failed"] and words in result["msg"], result["msg"]
     assert writes(emulated_demo) == []
+
+
+@pytest.mark.parametrize("zone", [{"zone_id": 1001}, {"zone_domain": "new.example"}])  # a zone held, one predicted
+def test_a_script_only_predicted_is_looked_up_once_under_check(emulated_demo, tmp_path, zone):
+    ledger = Ledger(str(tmp_path / "ledger"))
+    args = {"name": "geo-new", "type": "dns", "code": "export default {}"}
+    emulated_demo.run("edge_script", emulated_demo.arguments("edge_script", args), "in-process", True, ledger=ledger)
+    emulated_demo.run(
+        "dnszone", emulated_demo.arguments("dnszone", {"domain": "new.example"}), "in-process", True, ledger=ledger
+    )
+    before = len(emulated_demo.log())
+    record = dict(zone, type="Script", name="geo", script="geo-new")
+    result, _shown = emulated_demo.run(
+        "dns_record", emulated_demo.arguments("dns_record", record), "in-process", check=True, ledger=ledger
+    )
+    assert (
+        result["changed"] and result["dns_record"]["script"] == "geo-new" and result["dns_record"]["script_id"] is None
+    )
+    assert len([w for w in result["warnings"] if "edge script 'geo-new'" in w]) == 1  # one lookup, one warning
+    listings = [e["path"] for e in emulated_demo.log()[before:] if e["path"] == "/compute/script"]
+    assert listings == ["/compute/script"] and writes(emulated_demo) == []
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_dns_record_info_filters_by_script_name_or_id(emulated_demo, host):
+    run(emulated_demo, host, "dns_record", zone_id=1001, type="Script", name="geo", script="resolver")
+    run(emulated_demo, host, "dns_record", zone_id=1001, type="Script", name="bare", script_id=RESOLVER)
+    records_named(emulated_demo, "bare")[0].value = ""  # the record shows no script: it matches none
+    by_name, _shown = run(emulated_demo, host, "dns_record_info", zone_id=1001, script="resolver")
+    by_id, _shown = run(emulated_demo, host, "dns_record_info", zone_id=1001, script_id=RESOLVER, type="Script")
+    assert [r["name"] for r in by_name["dns_records"]] == ["geo"] == [r["name"] for r in by_id["dns_records"]]
+    assert by_name["dns_records"][0]["script_id"] == RESOLVER
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"script": "resolver", "type": "A"}, "script filters Script records, but type is A: leave type out"),
+        ({"script": "nowhere"}, "No edge script named 'nowhere' is visible to this API key: check script"),
+        ({"script": "hello-edge"}, "script names a dns script, but the edge script named 'hello-edge' is of type"),
+        ({"script": "resolver", "script_id": RESOLVER}, "parameters are mutually exclusive: script|script_id"),
+    ],
+)
+def test_dns_record_info_refuses_a_script_filter_that_does_not_fit(emulated_demo, options, words):
+    result, _shown = run(emulated_demo, "in-process", "dns_record_info", zone_id=1001, **options)
+    assert result["failed"] and words in result["msg"], result["msg"]
+    if "type" in options or "script_id" in options:  # bad input: refused before any request
+        assert emulated_demo.log() == []
+
+
+def test_dns_record_info_by_a_script_only_predicted_returns_no_record_under_check(emulated_demo, tmp_path):
+    ledger = Ledger(str(tmp_path / "ledger"))
+    args = {"name": "geo-new", "type": "dns", "code": "export default {}"}
+    emulated_demo.run("edge_script", emulated_demo.arguments("edge_script", args), "in-process", True, ledger=ledger)
+    result, _shown = emulated_demo.run(
+        "dns_record_info",
+        emulated_demo.arguments("dns_record_info", {"zone_id": 1001, "script": "geo-new"}),
+        "in-process",
+        check=True,
+        ledger=ledger,
+    )
+    assert result["dns_records"] == [] and result["changed"] is False and not result.get("failed")
+    assert (
+        "edge script 'geo-new' does not exist yet" in result["warnings"][0]
+        and "reports no change" in result["warnings"][0]
+    )

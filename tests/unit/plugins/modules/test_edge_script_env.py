@@ -204,7 +204,7 @@ def test_a_lost_add_is_settled_by_reading_the_script_not_sent_again(run_module, 
         run_module, fake_session, answers, script="demo-script", variables=[{"name": "REGION", "value": "eu"}]
     )
     assert result["changed"] and not result.get("failed") and len(sent(fake_session)) == 1
-    assert "It was not sent again" in str(result["warnings"])
+    assert "so they were not sent again: add variable REGION." in str(result["warnings"])
 
 
 def test_a_failure_midway_names_what_landed(run_module, fake_session):
@@ -220,8 +220,16 @@ def test_a_failure_midway_names_what_landed(run_module, fake_session):
         answers,
         script="demo-script",
         variables=[{"name": "A", "value": "1"}, {"name": "GREETING", "value": "x"}],
+        purge=True,
     )
-    assert result["failed"] and result["changed"] and "Before that, this task wrote variables A" in result["msg"]
+    assert result["failed"] and result["changed"] and result["msg"].startswith("1 of 3 planned writes landed; 1 failed")
+    assert result["writes"] == {
+        "landed": ["add variable A"],
+        "failed": ["update variable GREETING"],
+        "unknown": [],
+        "not_sent": ["delete variable OLD_FLAG"],
+    }
+    assert [method for method, _path, _body in sent(fake_session)] == ["POST", "POST"]  # the delete never sent
 
 
 def test_variable_requests_match_the_published_document(run_module, fake_session, openapi):
@@ -316,7 +324,11 @@ def test_a_lost_update_is_unknown_and_never_shows_the_value(run_module, fake_ses
         secrets("API_TOKEN"),
     ]
     result = secret_task(run_module, fake_session, answers, script="demo-script")
-    assert result["failed"] and result["changed"] and "cannot show whether it was applied" in result["msg"]
+    words = (
+        "the state read back cannot show it (set secret API_TOKEN again: the platform never returns a secret's value"
+    )
+    assert result["failed"] and result["changed"] and words in result["msg"]
+    assert result["writes"]["unknown"] == ["set secret API_TOKEN again"]
     assert SECRET not in json.dumps(result)
 
 

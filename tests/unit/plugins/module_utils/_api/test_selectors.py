@@ -264,3 +264,30 @@ def test_a_record_names_its_dns_script_once_per_name():
     assert first["script_id"] == second["script_id"] == 11 and len(session.calls) == 1
     given = {"type": "Script", "script": None, "script_id": 5}
     assert selectors.link_script(ctx, dict(given), seen) == given
+
+
+def not_named(name, option):
+    return "No thing named %r: check %s." % (name, option)
+
+
+@pytest.mark.parametrize(
+    "found, check_mode, changed, outcome",
+    [
+        ({"Id": 3}, False, True, {"Id": 3}),  # found: returned as it is, in any run
+        (None, True, True, None),  # under --check (no ledger: the module path) it stands in, reporting a change
+        (None, True, False, None),  # ... or reporting none, when the caller says so
+        (None, False, True, "No thing named 'box': check box_name."),  # a real run fails naming the option
+    ],
+)
+def test_named_in_plan_finds_or_stands_in_under_check_only(found, check_mode, changed, outcome):
+    ctx = Context({}, check_mode=check_mode)
+    result = execute(
+        lambda c: {"found": selectors.named_in_plan(c, found, ("thing", "box"), "box_name", not_named, changed)}, ctx
+    )
+    if isinstance(outcome, str):
+        assert result["failed"] is True and result["msg"] == outcome and ctx.warnings == []
+    elif found is None:
+        assert result["found"] is None and result["changed"] is changed
+        assert "thing 'box' does not exist" in ctx.warnings[0]
+    else:
+        assert result["found"] == found and result["changed"] is False and ctx.warnings == []

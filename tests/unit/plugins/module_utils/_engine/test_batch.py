@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.batch import Write, apply_phases
 from ansible_collections.edge.platform.plugins.module_utils._engine.context import Context, execute
-from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import MAY_HAVE_BEEN_SENT, ApiError
 
 HINT = "an answer of 201 may have stored nothing"
 
@@ -68,3 +68,24 @@ def test_a_refused_upload_confirms_the_answered_ones_before_it_reports_them():
     sent, result = batch(stored={"a"}, refuse={"b"})
     assert sent == ["a", "b"] and result["writes"]["landed"] == ["PUT a"]
     assert result["writes"]["failed"] == ["PUT b"] and result["writes"]["not_sent"] == ["PUT c", "DELETE old"]
+
+
+def test_a_lost_answer_the_state_cannot_show_is_unknown_and_stops_the_rest():
+    """``landed(now)`` answering a text (a secret's value is never returned): unknown whatever the re-read holds."""
+    sent = []
+
+    def send(name):
+        sent.append(name)
+        if name == "b":
+            raise ApiError("Setting b", None, "no answer", kind=MAY_HAVE_BEEN_SENT)
+
+    writes = [Write(name, lambda n=name: send(n), lambda now: "its value is never returned") for name in "abc"]
+
+    def run(ctx):
+        apply_phases(ctx, [writes], 1, lambda: {"a", "b"})
+        return {"changed": True}
+
+    result = execute(run, Context({}))
+    assert sent == ["a", "b"] and result["failed"] and result["changed"]
+    assert result["writes"] == {"landed": ["a"], "failed": [], "unknown": ["b"], "not_sent": ["c"]}
+    assert "the state read back cannot show it (b: its value is never returned)" in result["msg"]
