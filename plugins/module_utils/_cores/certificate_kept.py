@@ -86,8 +86,10 @@ def kept(state, wanted):
     elif state.view["fingerprints"]:
         held = "the %s certificate %s" % (state.view["certificate_type"], state.view["fingerprints"][0])
     else:
-        held = "no custom certificate" if state.view["certificate_type"] == "none" else "a %s certificate" % (
-            state.view["certificate_type"]
+        held = (
+            "no custom certificate"
+            if state.view["certificate_type"] == "none"
+            else "a %s certificate" % (state.view["certificate_type"])
         )
     raise InputError(
         "hostname %s holds %s, not the certificate whose fingerprint is %s; %s."

@@ -41,11 +41,18 @@ def test_the_leaf_held_is_kept_with_one_read_and_no_files(platform, fake_session
 
 @pytest.mark.parametrize(
     "installed, held",
-    [(PKI["renewed"], "holds the custom certificate %s" % fp(PKI["renewed_cert"])), (None, "holds no custom certificate")],
+    [
+        (PKI["renewed"], "holds the custom certificate %s" % fp(PKI["renewed_cert"])),
+        (None, "holds no custom certificate"),
+    ],
     ids=["another", "none"],
 )
 def test_another_or_no_certificate_fails_naming_the_files_and_writes_nothing(
-    platform, fake_session, run_module, installed, held  # noqa: F811
+    platform,
+    fake_session,
+    run_module,
+    installed,
+    held,  # noqa: F811
 ):
     platform(b64url(installed) if installed else None)
     result = run_module(pullzone_certificate, kept(), check=False)

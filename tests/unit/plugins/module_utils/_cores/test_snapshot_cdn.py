@@ -76,7 +76,9 @@ def test_free_certificate_asked_for_and_others_said_skipped(bundle):
     free = hostname("www.example.com", HasCertificate=True, CertificateProvisionType=1, ForceSSL=True)
     wildcard = hostname("api.example.com", HasCertificate=True, CertificateProvisionType=2)
     unreturned = hostname("img.example.com", HasCertificate=True, CertificateProvisionType=3)
-    unreadable = hostname("js.example.com", HasCertificate=True, CertificateProvisionType=3, Certificate="bm90IGEgY2VydA")
+    unreadable = hostname(
+        "js.example.com", HasCertificate=True, CertificateProvisionType=3, Certificate="bm90IGEgY2VydA"
+    )
     read = reading()
     item = pz.pull_zone_item(zone(free, wildcard, unreturned, unreadable), read)
     assert item["hostnames"] == [
@@ -99,7 +101,9 @@ def test_a_zone_is_read_with_certificates_only_when_a_hostname_holds_an_unreturn
     assert pz.holds_custom_certificate(listed)
     carried = zone(hostname("a.example.com", HasCertificate=True, CertificateProvisionType=3, Certificate=bundle[0]))
     assert not pz.holds_custom_certificate(carried)
-    assert not pz.holds_custom_certificate(zone(hostname("b.example.com", HasCertificate=True, CertificateProvisionType=1)))
+    assert not pz.holds_custom_certificate(
+        zone(hostname("b.example.com", HasCertificate=True, CertificateProvisionType=1))
+    )
 
 
 def test_optimizer_classes_in_the_module_form_sorted_by_name():
