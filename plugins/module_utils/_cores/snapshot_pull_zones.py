@@ -125,12 +125,16 @@ def certificates_of(model, name, reading):
     return sorted(entries, key=lambda entry: str(entry["hostname"]).lower())
 
 
+def unnamed(names):
+    """The ``names`` (as text) that cannot each find one entry: empty, blank or repeated."""
+    return sorted({str(n) for n in names if not isinstance(n, str) or not n.strip() or names.count(n) > 1})
+
+
 def optimizer_classes_of(model, name, reading):
     """The zone's optimizer classes as ``pullzone_optimizer_class`` takes them, sorted by name; none (with a skipped
     entry) when the module cannot find each by its name (an empty or repeated one)."""
     classes = [shape_class(entry, reading.unknown) for entry in optimizer_classes.classes_of(model)]
-    names = [entry.get("name") for entry in classes]
-    bad = sorted({str(n) for n in names if not isinstance(n, str) or not n or names.count(n) > 1})
+    bad = unnamed([entry.get("name") for entry in classes])
     if bad:
         why = "classes are found by name, and these are empty or repeated: %s" % ", ".join(map(repr, bad))
         reading.skip(KIND, name, "optimizer_classes", why)
@@ -142,8 +146,7 @@ def edge_rules_of(model, name, reading):
     """The zone's edge rules as ``pullzone_edge_rules`` takes them, in run order; none (with a skipped entry) when
     the set cannot name each rule by its description (an empty or repeated one)."""
     rules = [E.shape_rule(rule, reading.unknown) for rule in E.run_order(edge_rules.rules_of(model))]
-    descriptions = [rule.get("description") for rule in rules]
-    bad = sorted({str(d) for d in descriptions if not d or not str(d).strip() or descriptions.count(d) > 1})
+    bad = unnamed([rule.get("description") for rule in rules])
     if bad:
         why = "edge rules are listed by description, and these are empty or repeated: %s" % ", ".join(map(repr, bad))
         reading.skip(KIND, name, "edge_rules", why)
