@@ -86,11 +86,8 @@ def kept(state, wanted):
     elif state.view["fingerprints"]:
         held = "the %s certificate %s" % (state.view["certificate_type"], state.view["fingerprints"][0])
     else:
-        held = (
-            "no custom certificate"
-            if state.view["certificate_type"] == "none"
-            else "a %s certificate" % (state.view["certificate_type"])
-        )
+        kind = state.view["certificate_type"]
+        held = "no custom certificate" if kind == "none" else "a %s certificate" % kind
     raise InputError(
         "hostname %s holds %s, not the certificate whose fingerprint is %s; %s."
         % (state.hostname, held, wanted.fingerprint, FILES),
