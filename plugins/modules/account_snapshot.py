@@ -10,11 +10,13 @@ module: account_snapshot
 short_description: Read the account as variables in the form the write modules take, one item per resource
 version_added: 1.3.0
 description:
-  - Reads the pull zones (their settings, custom hostnames and edge rules) and the DNS zones (their settings and
-    records) of the account, or those chosen by O(kinds), O(include) and O(exclude), and returns each as the content
+  - Reads the pull zones (their settings, custom hostnames, certificates, optimizer classes and edge rules) and the DNS
+    zones (their settings, DNSSEC and records) of the account, or those chosen by O(kinds), O(include) and O(exclude), and returns each as the content
     of one file of a snapshot tree (RV(account)). The playbook C(edge.platform.snapshot) writes that tree.
   - Each value is in the form its write module takes (M(edge.platform.pullzone), M(edge.platform.pullzone_hostname),
-    M(edge.platform.pullzone_edge_rules), M(edge.platform.dnszone), M(edge.platform.dns_records)), converted as the
+    M(edge.platform.pullzone_certificate), M(edge.platform.pullzone_optimizer_class),
+    M(edge.platform.pullzone_edge_rules), M(edge.platform.dnszone), M(edge.platform.dnszone_dnssec),
+    M(edge.platform.dns_records)), converted as the
     info modules convert it, so a value read here and written back is no change. Ids and states the platform keeps,
     and settings the platform holds no value of, are left out.
   - Stable output. Hostnames are sorted by name, edge rules are in the order the platform runs them, records are
@@ -36,9 +38,16 @@ description:
     secrets are named only, each value a vault reference such as C({{ vault_edge_script_hello_edge_secret_api_token }}),
     with C(update_secret=on_create). A standalone script names its linked pull zone (C(linked_pullzone_name)), or
     has C(linked_pullzone=false). The deployment key is never returned."
+  - A hostname's custom certificate is returned as the SHA-256 fingerprint of its leaf
+    (O(edge.platform.pullzone_certificate#module:fingerprint)) and the paths, relative to the snapshot directory,
+    where the user puts its files (C(certificates/<hostname>.pem) and C(.key)); never key material. A zone holding
+    one is read with its certificates, and the private keys in that answer are masked at once. A free certificate
+    the platform issued over HTTP-01 is the hostname's C(free_certificate=true). DNSSEC is the zone's C(state); the
+    DS record is the platform's and is not returned.
   - What cannot be written back is left out and listed in RV(skipped) with the reason. That includes records of a
-    type M(edge.platform.dns_records) cannot write, and the edge rules of a zone whose rules cannot each be named by
-    a description of their own.
+    type M(edge.platform.dns_records) cannot write, the edge rules (optimizer classes) of a zone whose rules (classes)
+    cannot each be named by a description (a name) of their own, a custom certificate the platform did not return,
+    and a certificate the platform issued other than over HTTP-01.
   - Reads only. The listings are read once, then the zones a listing does not fully describe, each DNS zone's
     records and each edge script's code, live release and secret names are read with at most O(concurrency)
     requests in flight over one kept-alive connection pool.
@@ -144,25 +153,36 @@ account:
   contains:
     pull_zones:
       description:
-        - "Each pull zone as C({name, settings, hostnames, edge_rules}): C(settings) in the options of
-          M(edge.platform.pullzone), C(hostnames) in those of M(edge.platform.pullzone_hostname) (without the system
-          hostname), C(edge_rules) the O(edge.platform.pullzone_edge_rules#module:rules) of the zone."
+        - "Each pull zone as C({name, settings, hostnames, certificates, optimizer_classes, edge_rules}): C(settings)
+          in the options of M(edge.platform.pullzone), C(hostnames) in those of M(edge.platform.pullzone_hostname)
+          (without the system hostname), C(certificates) in those of M(edge.platform.pullzone_certificate)
+          (C(hostname), C(fingerprint), C(certificate_src), C(certificate_key_src)), C(optimizer_classes) in those of
+          M(edge.platform.pullzone_optimizer_class) sorted by name, C(edge_rules) the
+          O(edge.platform.pullzone_edge_rules#module:rules) of the zone."
       type: list
       elements: dict
       sample:
         - name: demo
           settings: {origin_url: "https://origin.example.com", cache_expiration_time: -1}
           hostnames: [{hostname: cdn.example.com, force_ssl: true}]
+          certificates:
+            - hostname: cdn.example.com
+              fingerprint: "3A:9F:5E:41:0C:77:B2:61:9E:58:2F:44:10:0D:AF:92:6B:15:8E:23:B7:0E:4F:35:81:D1:7A:58:8C:21:0F:6E"
+              certificate_src: certificates/cdn.example.com.pem
+              certificate_key_src: certificates/cdn.example.com.key
+          optimizer_classes: [{name: thumbnail, width: 320, quality: 80}]
           edge_rules: []
     dns_zones:
       description:
-        - "Each DNS zone as C({domain, settings, records}): C(settings) in the options of M(edge.platform.dnszone),
-          C(records) the O(edge.platform.dns_records#module:records) of the zone."
+        - "Each DNS zone as C({domain, settings, dnssec, records}): C(settings) in the options of
+          M(edge.platform.dnszone), C(dnssec) the C(state) of M(edge.platform.dnszone_dnssec), C(records) the
+          O(edge.platform.dns_records#module:records) of the zone."
       type: list
       elements: dict
       sample:
         - domain: example.com
           settings: {logging_enabled: false}
+          dnssec: {state: enabled}
           records: [{name: www, type: A, value: 192.0.2.10, ttl: 300}]
     storage_zones:
       description:

@@ -60,7 +60,7 @@ options:
       - The certificate as PEM text, leaf certificate first, optionally followed by the intermediate certificates;
         or one DER certificate as standard Base64 (this is how the controller passes a DER O(certificate_src)).
       - Blocks other than certificates are not uploaded as part of it (a warning says so).
-      - Required with O(state=present) unless O(certificate_src) is given. Ignored with O(state=absent).
+      - Required with O(state=present) unless O(certificate_src) or O(fingerprint) is given. Ignored with O(state=absent).
     type: str
   certificate_src:
     description:
@@ -76,7 +76,8 @@ options:
     description:
       - The unencrypted private key of the certificate as PEM text (PKCS#8, PKCS#1 or SEC1), or a DER key as
         standard Base64.
-      - Required with O(state=present) unless O(certificate_key_src) is given. Ignored with O(state=absent).
+      - Required with O(state=present) unless O(certificate_key_src) or O(fingerprint) is given. Ignored with
+        O(state=absent).
     type: str
   certificate_key_src:
     description:
@@ -93,6 +94,21 @@ options:
       - Has no effect with O(state=absent).
     type: bool
     default: false
+  fingerprint:
+    description:
+      - The SHA-256 fingerprint of the leaf certificate the hostname is to hold, as RV(fingerprints) returns it
+        (colon-separated hex; colons and case do not matter).
+      - Given without O(certificate) and O(certificate_key) (nor their C(_src) files), the task keeps the certificate
+        the hostname holds by reading only. When the hostname's custom certificate has this leaf, nothing changes and
+        nothing is written; otherwise (another certificate, none, or one the module cannot compare) the task fails
+        saying what the hostname holds, since nothing can be installed without the files. This is how
+        M(edge.platform.account_snapshot) records a certificate (never its key), so applying a snapshot needs the
+        certificate files only to install a certificate the hostname does not hold.
+      - Given with the certificate and key, the leaf given must have this fingerprint (checked before any request),
+        and the task installs it as usual.
+      - Cannot be combined with O(force) without the certificate and key. Ignored with O(state=absent).
+    type: str
+    version_added: 1.3.0
   tls_probe:
     description:
       - Where to read the certificate the hostname serves when the platform does not return the installed one, as
@@ -171,6 +187,12 @@ EXAMPLES = r"""
         certificate_key: "{{ vault_cdn_certificate_key }}"
         # DNS of cdn.example.com still points at the old server: compare with what the edge serves
         tls_probe: demo.b-cdn.net:443
+
+    - name: Keep the certificate www.example.com holds by its fingerprint, without the files (reads only)
+      edge.platform.pullzone_certificate:
+        pullzone_id: 2001
+        hostname: www.example.com
+        fingerprint: "{{ installed.fingerprints[0] }}"  # a snapshot records it as text, such as 3A:9F:...:0F:6E
 
     - name: Go back to no custom certificate (the pull zone chosen by name)
       edge.platform.pullzone_certificate:
@@ -289,6 +311,7 @@ api_error:
 
 from ansible_collections.edge.platform.plugins.module_utils._api.hostnames import certificate_hostname
 from ansible_collections.edge.platform.plugins.module_utils._api.selectors import PULL_ZONE, merge_validation
+from ansible_collections.edge.platform.plugins.module_utils._cores import certificate_kept as kept
 from ansible_collections.edge.platform.plugins.module_utils._cores import certificates as core
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames import certificate_compared
@@ -298,19 +321,19 @@ def run(ctx):
     params = ctx.params
     params["hostname"] = certificate_hostname(params["hostname"])
     address = core.probe_address(params)
-    wanted = core.load_wanted(ctx) if params["state"] == "present" else None
+    wanted = kept.wanted_certificate(ctx)  # None (absent), (bundle, key), or a certificate kept by its fingerprint
     # after the local checks (no request before them); a name lookup reads the list model, which has no
     # certificates, so read_state still reads the zone by id with includeCertificate=true
     found = PULL_ZONE.resolve_in_plan(
         ctx,
-        lambda: core.on_predicted_zone(ctx, wanted),
+        lambda: kept.on_predicted_zone(ctx, wanted),
         {"pull_zone": None, "hostname": params["hostname"]},
     )
     try:
         state = core.read_state(ctx, found, address if wanted and not params["force"] else None)
     except core.HostnameNotOnZone as missing:
-        return core.not_on_zone(ctx, found, missing, wanted)
-    change = core.upload(ctx, found, state, wanted, address) if wanted else core.removal(ctx, found, state)
+        return core.not_on_zone(ctx, found, missing, kept.for_prediction(wanted, missing.where))
+    change = kept.change(ctx, found, state, wanted, address)
     target = change.target if change.changed else state.view
     ctx.reconcile(
         certificate_compared(state.view, state.hostname),
@@ -339,6 +362,7 @@ MODULE = ModuleDef(
         certificate_key_src=dict(type="path", no_log=False),
         force=dict(type="bool", default=False),
         tls_probe=dict(type="str"),
+        fingerprint=dict(type="str"),
     ),
     run=run,
     **merge_validation(
@@ -346,8 +370,8 @@ MODULE = ModuleDef(
         dict(
             mutually_exclusive=[("certificate", "certificate_src"), ("certificate_key", "certificate_key_src")],
             required_if=[
-                ("state", "present", ("certificate", "certificate_src"), True),
-                ("state", "present", ("certificate_key", "certificate_key_src"), True),
+                ("state", "present", ("certificate", "certificate_src", "fingerprint"), True),
+                ("state", "present", ("certificate_key", "certificate_key_src", "fingerprint"), True),
             ],
         ),
     ),

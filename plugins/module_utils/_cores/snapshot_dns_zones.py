@@ -2,9 +2,10 @@
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
-"""The DNS zones of an account snapshot: ``dns_zones/<domain>.yml`` holds ``{domain, settings, records}`` in the
-forms ``dnszone`` and ``dns_records`` take (pure Python), converted by ``shape_dns_zone`` and ``from_models`` as the
-info modules convert them."""
+"""The DNS zones of an account snapshot: ``dns_zones/<domain>.yml`` holds ``{domain, settings, dnssec, records}`` in
+the forms ``dnszone``, ``dnszone_dnssec`` and ``dns_records`` take (pure Python), converted by ``shape_dns_zone`` and
+``from_models`` as the info modules convert them. ``dnssec`` is the ``state`` only: the DS record is the platform's,
+derived from its key, and no write takes it."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def record_order(entry):
 
 
 def dns_zone_item(model, record_models, reading):
-    """A DnsZoneModel and its records as its file holds them: ``{domain, settings, records}``; a record of a type
+    """A DnsZoneModel and its records as its file holds them: ``{domain, settings, dnssec, records}``; a record of a type
     ``dns_records`` cannot write is skipped, named."""
     shaped = D.shape_dns_zone(model, reading.unknown.append)
     domain = shaped["domain"]
@@ -46,6 +47,7 @@ def dns_zone_item(model, record_models, reading):
     return {
         "domain": domain,
         "settings": pruned({option: shaped.get(option) for option in D.OPTIONS}),
+        "dnssec": {"state": "enabled" if shaped["dnssec_enabled"] else "disabled"},
         "records": sorted(records, key=record_order),
     }
 

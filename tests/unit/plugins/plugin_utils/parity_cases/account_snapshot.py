@@ -22,6 +22,7 @@ ZONE = {
     "LogForwardingToken": TOKEN,
     "Hostnames": [{"Id": 1, "Value": "demo.b-cdn.net", "IsSystemHostname": True}],
     "EdgeRules": [],
+    "OptimizerClasses": None,
 }
 RECORD = {"Id": 1, "Type": 0, "Name": "www", "Value": "192.0.2.1", "Ttl": 300}
 
