@@ -12,12 +12,17 @@ their parts together.
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_dns_zones, snapshot_pull_zones
+from ansible_collections.edge.platform.plugins.module_utils._cores import (
+    snapshot_dns_zones,
+    snapshot_pull_zones,
+    snapshot_shield_zones,
+)
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import Reading
 
 # kind -> its reader, in dependency order
 READERS = {
     snapshot_pull_zones.KIND: snapshot_pull_zones.read,
+    snapshot_shield_zones.KIND: snapshot_shield_zones.read,
     snapshot_dns_zones.KIND: snapshot_dns_zones.read,
 }
 KINDS = tuple(READERS)
