@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 
 from ansible_collections.edge.platform.plugins.module_utils._api import api_guardian as guardian
+from ansible_collections.edge.platform.plugins.module_utils._api import shield_zones
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import attachment, pruned
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError
 from ansible_collections.edge.platform.plugins.module_utils._openapi.deriver import derive
@@ -48,11 +49,11 @@ class NotRebuilt(Exception):
 
 
 def read_state(client, zone_id):
-    """``(state, why)``: the zone's API Guardian state (``api_guardian.Current``), or None and why when the platform
-    refuses it (a 403: API Guardian is likely not on the zone's plan, docs/platform-notes.md, "API Guardian: 403 and
-    404")."""
+    """``(state, why)``: the zone's API Guardian state (``api_guardian.Current``; a 404 of a zone that exists is no
+    document yet), or None and why when the platform refuses it (a 403: API Guardian is likely not on the zone's plan,
+    docs/platform-notes.md, "API Guardian: 403 and 404")."""
     try:
-        return guardian.get(client, zone_id), None
+        return guardian.get_or_absent(client, zone_id, shield_zones.not_visible(zone_id)), None
     except ApiError as error:
         if error.status != 403:
             raise
