@@ -37,7 +37,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits 
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import SHAPE as WAF_SHAPE
 
 KIND = "shield_zones"
-# the parts of a zone read apart, each one read of the platform (or a few, in order): part -> read(client, zone_id)
+# the parts of a zone, each read apart (one read of the platform, or a few in order) by READS[part](client, zone_id)
 PARTS = ("upload_scanning", "waf_rules", "rate_limit_rules", "access_lists", "bot_detection", "api_guardian")
 
 
