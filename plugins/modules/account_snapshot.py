@@ -10,8 +10,10 @@ module: account_snapshot
 short_description: Read the account as variables in the form the write modules take, one item per resource
 version_added: 1.3.0
 description:
-  - Reads the pull zones (their settings, custom hostnames, certificates, optimizer classes and edge rules) and the DNS
-    zones (their settings, DNSSEC and records) of the account, or those chosen by O(kinds), O(include) and O(exclude), and returns each as the content
+  - Reads the storage zones, the edge scripts (their code, variables and secret names), the pull zones (their
+    settings, custom hostnames, certificates, optimizer classes and edge rules), the shield zones (their settings,
+    custom WAF rules, rate limit rules, access lists, bot detection and API Guardian), the DNS zones (their settings,
+    DNSSEC and records) and the databases of the account, or those chosen by O(kinds), O(include) and O(exclude), and returns each as the content
     of one file of a snapshot tree (RV(account)). The playbook C(edge.platform.snapshot) writes that tree.
   - Each value is in the form its write module takes (M(edge.platform.pullzone), M(edge.platform.pullzone_hostname),
     M(edge.platform.pullzone_certificate), M(edge.platform.pullzone_optimizer_class),
@@ -48,6 +50,19 @@ description:
     type M(edge.platform.dns_records) cannot write, the edge rules (optimizer classes) of a zone whose rules (classes)
     cannot each be named by a description (a name) of their own, a custom certificate the platform did not return,
     and a certificate the platform issued other than over HTTP-01.
+  - "A shield zone is named by its pull zone (the file C(shield_zones/<pull zone name>.yml), matched by O(include)
+    and O(exclude)). Its parts are in the forms of M(edge.platform.shield_zone) (upload scanning included),
+    M(edge.platform.waf_rule) and M(edge.platform.rate_limit_rule) (found by name; custom WAF rules in the order the
+    zone runs them, rate limit rules and access lists by name), M(edge.platform.access_list),
+    M(edge.platform.bot_detection) (left out on a plan without it), M(edge.platform.api_guardian) and
+    M(edge.platform.api_guardian_endpoint)."
+  - The platform never returns an uploaded OpenAPI document, only what it derived from it. The snapshot rebuilds a
+    document (OpenAPI 3.0, JSON) from that derived state and returns it as an attachment
+    (C(shield_zones/<pull zone name>.openapi.json)) for M(edge.platform.api_guardian_spec). It is kept only when the
+    collection's own derivation of it gives back exactly the state read, so uploading it is no change. Otherwise the
+    zone's API Guardian is listed in RV(skipped), and so are rules whose name is empty or repeated (the modules find a
+    rule by its name), enabled managed access lists (the platform's; M(edge.platform.access_list) manages custom lists
+    only), and API Guardian on a zone that answers HTTP 403 for it.
   - Reads only. The listings are read once, then the zones a listing does not fully describe, each DNS zone's
     records and each edge script's code, live release and secret names are read with at most O(concurrency)
     requests in flight over one kept-alive connection pool.
@@ -66,8 +81,8 @@ options:
       - The kinds of resources to read.
     type: list
     elements: str
-    choices: [storage_zones, edge_scripts, pull_zones, dns_zones, databases]
-    default: [storage_zones, edge_scripts, pull_zones, dns_zones, databases]
+    choices: [storage_zones, edge_scripts, pull_zones, shield_zones, dns_zones, databases]
+    default: [storage_zones, edge_scripts, pull_zones, shield_zones, dns_zones, databases]
   include:
     description:
       - Only the resources whose name (a pull zone's, storage zone's, edge script's or database's) or domain (a DNS
@@ -114,6 +129,7 @@ seealso:
   - module: edge.platform.storage_zone_info
   - module: edge.platform.edge_script_info
   - module: edge.platform.database_info
+  - module: edge.platform.shield_zone_info
 author:
   - edge.platform maintainers (@edge-platform)
 """
@@ -172,6 +188,28 @@ account:
               certificate_key_src: certificates/cdn.example.com.key
           optimizer_classes: [{name: thumbnail, width: 320, quality: 80}]
           edge_rules: []
+    shield_zones:
+      description:
+        - "Each shield zone as C({pullzone_name, settings, waf_rules, rate_limit_rules, access_lists, bot_detection,
+          api_guardian}): C(settings) in the options of M(edge.platform.shield_zone), each entry of C(waf_rules),
+          C(rate_limit_rules) and C(access_lists) in those of M(edge.platform.waf_rule),
+          M(edge.platform.rate_limit_rule) and M(edge.platform.access_list), C(bot_detection) in those of
+          M(edge.platform.bot_detection) (absent on a plan without it), C(api_guardian) as C({settings, spec_file,
+          endpoints}) (absent when no document was uploaded): the options of M(edge.platform.api_guardian), the path
+          of the rebuilt OpenAPI document (an attachment, relative to the snapshot directory) and each endpoint's
+          options of M(edge.platform.api_guardian_endpoint)."
+      type: list
+      elements: dict
+      sample:
+        - pullzone_name: petstore
+          settings: {plan: advanced, waf_enabled: true}
+          waf_rules: []
+          rate_limit_rules: []
+          access_lists: [{name: office, type: cidr, entries: [203.0.113.0/24], action: allow, enabled: true}]
+          api_guardian:
+            settings: {enabled: true, execution_mode: block}
+            spec_file: shield_zones/petstore.openapi.json
+            endpoints: [{method: GET, path: /pets, enabled: true}]
     dns_zones:
       description:
         - "Each DNS zone as C({domain, settings, dnssec, records}): C(settings) in the options of
@@ -224,7 +262,7 @@ files:
       character outside C([a-z0-9._-]) as C(_), then C(.yml)).
   returned: success
   type: dict
-  sample: {pull_zones: [demo.yml], dns_zones: [example.com.yml]}
+  sample: {pull_zones: [demo.yml], shield_zones: [demo.yml], dns_zones: [example.com.yml]}
 present:
   description:
     - The file names of every resource of each kind read that exists in the account, chosen or not, with the names
@@ -239,14 +277,14 @@ attachments:
       for a kind that has none.
   returned: success
   type: dict
-  sample: {pull_zones: [], dns_zones: []}
+  sample: {pull_zones: [], shield_zones: [{path: shield_zones/petstore.openapi.json, content: "{...}"}], dns_zones: []}
 attachment_suffixes:
   description:
     - The suffixes the attachments of each kind take (C(js) for C(edge_scripts/<name>.js)), whether or not a resource
       has one now. The playbook removes a stale attachment of a kind's folder by them, and leaves other files alone.
   returned: success
   type: dict
-  sample: {pull_zones: [], dns_zones: []}
+  sample: {pull_zones: [], shield_zones: [openapi.json], dns_zones: []}
 skipped:
   description:
     - What the snapshot could not represent, each with why.
@@ -259,7 +297,8 @@ skipped:
         - The kind, one of O(kinds); V(terraform) for a resource of O(terraform_state) the collection does not manage.
       type: str
     name:
-      description: The resource's name or domain; its Terraform address for a resource of O(terraform_state).
+      description: The resource's name or domain; a shield zone's pull zone name; its Terraform address for a
+        resource of O(terraform_state).
       type: str
     what:
       description: What was left out.

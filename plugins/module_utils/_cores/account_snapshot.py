@@ -17,6 +17,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores import (
     snapshot_dns_zones,
     snapshot_edge_scripts,
     snapshot_pull_zones,
+    snapshot_shield_zones,
     snapshot_storage_zones,
 )
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import Reading
@@ -26,6 +27,7 @@ READERS = {
     snapshot_storage_zones.KIND: snapshot_storage_zones.read,
     snapshot_edge_scripts.KIND: snapshot_edge_scripts.read,
     snapshot_pull_zones.KIND: snapshot_pull_zones.read,
+    snapshot_shield_zones.KIND: snapshot_shield_zones.read,
     snapshot_dns_zones.KIND: snapshot_dns_zones.read,
     snapshot_databases.KIND: snapshot_databases.read,
 }

@@ -65,7 +65,7 @@ CASES = {
     ),
     "bad option": Case(
         account_snapshot,
-        dict(ARGS, kinds=["shield_zones"]),
+        dict(ARGS, kinds=["no_such_kind"]),
         failed=True,
         shows=lambda r: "kinds" in r["msg"],
     ),
