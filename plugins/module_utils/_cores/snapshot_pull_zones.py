@@ -29,6 +29,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit 
     reference,
     vault_variable,
 )
+from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_references import named, names_by_id
 from ansible_collections.edge.platform.plugins.module_utils._shapes import edge_rules as E
 from ansible_collections.edge.platform.plugins.module_utils._shapes import pull_zones as P
 from ansible_collections.edge.platform.plugins.module_utils._shapes.fields import secret_fields
@@ -197,4 +198,7 @@ def read(reading):
     for model in models:
         reading.secrets.extend(P.held_secrets(model))
     items = [pull_zone_item(model, reading) for model in models]
+    names = names_by_id(reading.client, models)
+    for item in items:
+        named(item["settings"], names)
     return reading.part(KIND, items, "name", [zone.get("Name") for zone in listed])

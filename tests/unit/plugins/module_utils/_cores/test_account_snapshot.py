@@ -11,6 +11,7 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_dns_zones as dns
 from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_kit as kit
 from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_pull_zones as pz
+from ansible_collections.edge.platform.plugins.module_utils._cores import snapshot_references as refs
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
 KEY, TOKEN, AWS_SECRET, PASSWORD = "zone-key-12345678", "forwarding-token", "aws-secret", "origin-password"
@@ -145,3 +146,34 @@ def test_dns_zone_records_sorted_and_unwritable_types_skipped():
 def test_two_resources_for_one_file_fail_before_anything_is_written():
     with pytest.raises(InputError, match="a_b.yml"):
         kit.named("pull_zones", [{"name": "a b"}, {"name": "a*b"}], "name")
+
+
+def test_a_zone_names_its_storage_origin_and_scripts_by_name_and_keeps_an_unknown_id(monkeypatch):
+    listed = {
+        "storage_zones": [{"Id": 11, "Name": "assets"}],
+        "edge_scripts": [{"Id": 21, "Name": "app"}, {"Id": 22, "Name": "guard"}],
+    }
+    calls = []
+    for kind, entries in listed.items():
+        monkeypatch.setitem(
+            refs.LISTINGS, kind, lambda client, kind=kind, entries=entries: calls.append(kind) or entries
+        )
+    names = refs.names_by_id(
+        None, [{"StorageZoneId": 11, "EdgeScriptId": 21, "MiddlewareScriptId": 22}, {"StorageZoneId": 0}]
+    )
+    settings = refs.named(
+        {"storage_zone_id": 11, "edge_script_id": 21, "middleware_script_id": 22, "origin_type": "x"}, names
+    )
+    assert settings == {
+        "origin_storage_zone": "assets",
+        "origin_edge_script": "app",
+        "middleware_script": "guard",
+        "origin_type": "x",
+    }
+    assert refs.named({"storage_zone_id": 99}, names) == {"storage_zone_id": 99}  # no such zone: the id kept
+    assert sorted(calls) == ["edge_scripts", "storage_zones"]  # each listed once
+    calls.clear()
+    assert (
+        refs.names_by_id(None, [{"StorageZoneId": 0, "EdgeScriptId": None, "MiddlewareScriptId": True}]) == {}
+        and calls == []
+    )
