@@ -36,7 +36,7 @@ description:
   - "An edge script's saved code, the code M(edge.platform.edge_script) compares, is returned as an attachment
     (RV(attachments), C(edge_scripts/<name>.js)) that its item names as C(code_file), so applying it writes no code.
     Its C(publish) is V(true) when the live release holds that code (no publish on the same account), else V(false).
-    A release serving other code than the saved code is listed in RV(skipped). Its variables keep their values; its
+    A release serving other code than the saved code is listed in RV(left_out). Its variables keep their values; its
     secrets are named only, each value a vault reference such as C({{ vault_edge_script_hello_edge_secret_api_token }}),
     with C(update_secret=on_create). A standalone script names its linked pull zone (C(linked_pullzone_name)), or
     has C(linked_pullzone=false). The deployment key is never returned."
@@ -46,7 +46,7 @@ description:
     one is read with its certificates, and the private keys in that answer are masked at once. A free certificate
     the platform issued over HTTP-01 is the hostname's C(free_certificate=true). DNSSEC is the zone's C(state); the
     DS record is the platform's and is not returned.
-  - What cannot be written back is left out and listed in RV(skipped) with the reason. That includes records of a
+  - What cannot be written back is left out and listed in RV(left_out) with the reason. That includes records of a
     type M(edge.platform.dns_records) cannot write, the edge rules (optimizer classes) of a zone whose rules (classes)
     cannot each be named by a description (a name) of their own, a custom certificate the platform did not return,
     and a certificate the platform issued other than over HTTP-01.
@@ -60,7 +60,7 @@ description:
     document (OpenAPI 3.0, JSON) from that derived state and returns it as an attachment
     (C(shield_zones/<pull zone name>.openapi.json)) for M(edge.platform.api_guardian_spec). It is kept only when the
     collection's own derivation of it gives back exactly the state read, so uploading it is no change. Otherwise the
-    zone's API Guardian is listed in RV(skipped), and so are rules whose name is empty or repeated (the modules find a
+    zone's API Guardian is listed in RV(left_out), and so are rules whose name is empty or repeated (the modules find a
     rule by its name), enabled managed access lists (the platform's; M(edge.platform.access_list) manages custom lists
     only), and API Guardian on a zone that answers HTTP 403 for it.
   - Reads only. The listings are read once, then the zones a listing does not fully describe, each DNS zone's
@@ -73,7 +73,7 @@ description:
     account, so applying the tree to the account is no change. A zone is in it when the state holds the zone or one
     of its hostnames, edge rules or records; of its hostnames, edge rules and records, only those the state holds.
     What the state holds that the snapshot does not read, or that the account no longer holds, is listed in
-    RV(skipped) by its Terraform address. Only the types, names, ids and the ids that tie a resource to its zone are
+    RV(left_out) by its Terraform address. Only the types, names, ids and the ids that tie a resource to its zone are
     read from the state, never another value (a state holds secrets in clear).'
 options:
   kinds:
@@ -157,7 +157,7 @@ EXAMPLES = r"""
   ansible.builtin.debug:
     msg: >-
       {{ snapshot.files.pull_zones | length }} pull zone(s), {{ snapshot.files.dns_zones | length }} DNS zone(s);
-      left out: {{ snapshot.skipped | map(attribute='what') | join(', ') or 'nothing' }}
+      left out: {{ snapshot.left_out | map(attribute='what') | join(', ') or 'nothing' }}
 """
 
 RETURN = r"""
@@ -285,9 +285,10 @@ attachment_suffixes:
   returned: success
   type: dict
   sample: {pull_zones: [], shield_zones: [openapi.json], dns_zones: []}
-skipped:
+left_out:
   description:
-    - What the snapshot could not represent, each with why.
+    - What the snapshot could not represent, each with why. (Not C(skipped), which Ansible reads as the task's own
+      state: a result holding a list there would show the task as skipped.)
   returned: success
   type: list
   elements: dict
@@ -342,7 +343,7 @@ def run(ctx):
     kinds = [kind for kind in KINDS if kind in params["kinds"]]
     selection, left_out = of_params(params, kinds, KINDS)  # a Terraform state's resources; None: all
     read = snapshot(ctx, kinds, params["include"], params["exclude"], params["concurrency"], selection)
-    return dict(changed=False, **dict(read, skipped=left_out + read["skipped"]))
+    return dict(changed=False, **dict(read, left_out=left_out + read["left_out"]))
 
 
 MODULE = ModuleDef(

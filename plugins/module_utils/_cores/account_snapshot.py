@@ -35,7 +35,8 @@ KINDS = tuple(READERS)
 
 
 def snapshot(ctx, kinds, include, exclude, limit, selection=None):
-    """The ``account``, ``files``, ``present``, ``attachments``, ``attachment_suffixes`` and ``skipped`` of ``account_snapshot`` for ``kinds``."""
+    """The ``account``, ``files``, ``present``, ``attachments``, ``attachment_suffixes`` and ``left_out`` of
+    ``account_snapshot`` for ``kinds``."""
     reading = Reading(ctx.client, include, exclude, limit)
     reading.selection = selection  # a Terraform state's snapshot_selection.Selection: only what it holds; None: all
     account, files, present, attachments, suffixes = {}, {}, {}, {}, {}
@@ -46,4 +47,4 @@ def snapshot(ctx, kinds, include, exclude, limit, selection=None):
             ctx.add_secret(secret)
     ctx.warn_all(reading.unknown)
     read = {"account": account, "files": files, "present": present, "attachments": attachments}
-    return dict(read, attachment_suffixes=suffixes, skipped=reading.skipped)
+    return dict(read, attachment_suffixes=suffixes, left_out=reading.skipped)
