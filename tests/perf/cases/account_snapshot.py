@@ -1,0 +1,308 @@
+"""Benchmark case of issue 34 ("Performance"): an account snapshot and its no-change apply on a real network.
+
+The account (snapshot_fixture.py, generated into the run's scratch directory): 200 pull zones (a custom hostname and
+two edge rules each), 200 DNS zones of 20 records and 50 shield zones of 10 custom WAF rules. Behind the 50 ms
+proxy (network.py), in one emulator, each timed by its tasks (the junit callback: the run's start-up left out):
+
+1. the reference (snapshot_reference.py, a fresh interpreter): plain ``requests``, one session, a pool of 10,
+   reading what the snapshot of the kinds reads: the listings, then the per-object reads;
+2. the snapshot: one ``edge.platform.account_snapshot`` task in-process (target: within 1.5x the reference);
+3. the apply: the role ``edge.platform.account`` given that tree (``account_tree``) on the same account (target:
+   within 2x the snapshot), with its slowest tasks (each a looped module call per zone, or a check of the tree);
+4. the files, on a sample (``SAMPLE``: writing 450 files takes minutes): ``ansible-playbook edge.platform.snapshot``
+   writing them, then the role reading them (``account_dir``); their cost per file, and what it makes for the whole
+   account.
+
+Each apply must change nothing and send GETs only, and the sample's files must be written: the run fails otherwise
+(deterministic); timings never fail it.
+
+The kinds are ``account_snapshot.KINDS`` of the built collection, those the reference knows how to read
+(``pull_zones``, ``dns_zones``, ``shield_zones``): shield zones join (in the snapshot, its apply and the reference)
+when their kind is in ``KINDS``; the output says whether they did.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REFERENCE = os.path.join(HERE, "snapshot_reference.py")
+BENCH_KINDS = ("pull_zones", "dns_zones", "shield_zones")  # what the fixture holds and the reference reads
+SNAPSHOT_TARGET, APPLY_TARGET = 1.5, 2.0
+SLOWEST = 6  # the apply's tasks listed by time
+START_TIMEOUT = 180  # seconds: the emulator checks and loads 4,000 records and 500 rules before it listens
+SAMPLE = "bench-00*,zone-00*"  # the sample written to files: 10 pull zones (and their shield zones), 10 DNS zones
+WRITE_TASK = "Write one file per resource"  # playbooks/snapshot.yml
+READ_TASK = "Read the resource files of account_dir"  # roles/account/tasks/read.yml
+
+
+def snapshot_kinds(collections):
+    """``KINDS`` of the built collection's account_snapshot, read in a fresh interpreter (its imports stay there)."""
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); "
+        "from ansible_collections.edge.platform.plugins.module_utils._cores.account_snapshot import KINDS; "
+        "print(json.dumps(list(KINDS)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, collections], stdout=subprocess.PIPE, universal_newlines=True, check=True
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def ansible_playbook(bench, argv, env, junit_dir):
+    """Run ``ansible-playbook argv`` with the bench's environment, ``env`` and the junit callback; its output."""
+    full = dict(os.environ, ANSIBLE_COLLECTIONS_PATH=bench.COLLECTIONS, ANSIBLE_NOCOLOR="true", **env)
+    full.update(
+        ANSIBLE_CALLBACKS_ENABLED="ansible.builtin.junit", JUNIT_OUTPUT_DIR=junit_dir, JUNIT_HIDE_TASK_ARGUMENTS="true"
+    )
+    full["ANSIBLE_LOCALHOST_WARNING"] = full["ANSIBLE_INVENTORY_UNPARSED_WARNING"] = "false"
+    full["PATH"] = os.path.dirname(sys.executable) + os.pathsep + full.get("PATH", os.defpath)
+    proc = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), "ansible-playbook")] + argv,
+        env=full,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        universal_newlines=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError("ansible-playbook %s failed:\n%s" % (" ".join(argv), proc.stdout[-5000:]))
+    return proc.stdout
+
+
+def task_times(junit_dir):
+    """``[(task name, seconds)]`` of a run, from the junit callback (a role's task named ``role : task``; an include's
+    own entry left out, its tasks are listed)."""
+    times = []
+    for path in glob.glob(os.path.join(junit_dir, "*.xml")):
+        for case in ET.parse(path).getroot().iter("testcase"):
+            host, _play, name = re.match(r"\[([^\]]*)\] ([^:]*): (.*)", case.get("name")).groups()
+            if host != "include":
+                times.append((name, float(case.get("time"))))
+    return times
+
+
+def seconds_of(times, task):
+    """The time of the task named ``task`` (in a role or not) among ``times``."""
+    found = [seconds for name, seconds in times if name == task or name.endswith(" : " + task)]
+    if not found:
+        raise RuntimeError("no junit time of the task %r among %s" % (task, [name for name, _s in times]))
+    return sum(found)
+
+
+def admin_requests(url):
+    import urllib.request  # pylint: disable=import-outside-toplevel
+
+    with urllib.request.urlopen(url + "/_emulator/requests", timeout=60) as answer:  # loopback, no key
+        return json.loads(answer.read().decode("utf-8"))["requests"]
+
+
+def clear_requests(url):
+    import urllib.request  # pylint: disable=import-outside-toplevel
+
+    urllib.request.urlopen(urllib.request.Request(url + "/_emulator/requests", method="DELETE"), timeout=60).close()
+
+
+def written(directory, kinds):
+    return {kind: len(glob.glob(os.path.join(directory, kind, "*.yml"))) for kind in kinds}
+
+
+def play(tasks):
+    return [{"name": "edge.platform snapshot benchmark", "hosts": "localhost", "gather_facts": False, "tasks": tasks}]
+
+
+def snapshot_play(kinds, tree_file):
+    """The snapshot (the module task, timed) and its tree kept in ``tree_file`` for the apply's run."""
+    return play(
+        [
+            {
+                "name": "snapshot",
+                "edge.platform.account_snapshot": {"kinds": kinds, "concurrency": 10},
+                "register": "snapshot",
+            },
+            {
+                "name": "keep the tree",
+                "ansible.builtin.copy": {
+                    "content": "{{ snapshot.account | to_json }}",
+                    "dest": tree_file,
+                    "mode": "0600",
+                },
+            },
+        ]
+    )
+
+
+def apply_play(kinds, tree):
+    """The role applying ``tree`` (``account_dir``: a snapshot directory; else a file of the tree as JSON)."""
+    given = (
+        {"account_dir": tree}
+        if os.path.isdir(tree)
+        else {"account_tree": "{{ lookup('ansible.builtin.file', '%s') | from_json }}" % tree}
+    )
+    role = {"name": "edge.platform.account"}
+    return play([{"name": "apply", "ansible.builtin.include_role": role, "vars": dict(given, account_kinds=kinds)}])
+
+
+def playbook_file(scratch, name, content):
+    path = os.path.join(scratch, name)
+    with open(path, "w") as stream:
+        json.dump(content, stream)
+    return path
+
+
+class Runs(object):
+    """The ansible-playbook runs of one case through the proxy: each timed by its tasks (junit), counted by the proxy
+    (bench.Counted), its task times and output kept by label."""
+
+    def __init__(self, bench, counted, env, scratch):
+        self.bench, self.counted, self.env, self.scratch = bench, counted, env, scratch
+        self.times, self.output = {}, {}
+
+    def add(self, label, form, argv, seconds=None):
+        """Run ``argv``; its row is timed by the task ``seconds`` names (else all its tasks)."""
+        junit_dir = tempfile.mkdtemp(dir=self.scratch)
+
+        def run():
+            self.output[label] = ansible_playbook(self.bench, argv, self.env, junit_dir)
+            self.times[label] = task_times(junit_dir)
+            return seconds_of(self.times[label], seconds) if seconds else sum(t for _name, t in self.times[label])
+
+        self.counted.add(form, run)
+
+
+def measure(case, rtt, scratch, bench_dir):  # pylint: disable=unused-argument
+    """``(rows, notes, matched)`` as run.py's network measures: the reference, the snapshot and the apply, then the
+    files' share on a sample; matched when each apply changed nothing with GETs only and the sample's files were
+    written."""
+    import run as bench  # pylint: disable=import-outside-toplevel  # tests/perf/run.py, which loads this case
+    import snapshot_fixture  # pylint: disable=import-outside-toplevel
+    from network import LatencyProxy, make_ca_and_certificate  # pylint: disable=import-outside-toplevel
+
+    every_kind = snapshot_kinds(bench.COLLECTIONS)
+    kinds = [kind for kind in every_kind if kind in BENCH_KINDS]
+    fixture_path = os.path.join(scratch, "snapshot-account.json")
+    account = snapshot_fixture.write(fixture_path)
+    zones = sum(len(account[kind]) for kind in kinds)
+    ca_file, cert_file, key_file = make_ca_and_certificate(scratch)
+    directory = tempfile.mkdtemp(dir=scratch, prefix="snapshot-")
+    tree_file = os.path.join(scratch, "snapshot-tree.json")
+    methods = {}
+    with bench.EmulatorProcess(fixture_path, start_timeout=START_TIMEOUT) as emulator:
+        with LatencyProxy(emulator.url, rtt, cert_file, key_file) as proxy:
+            env = {"EDGE_API_KEY": snapshot_fixture.API_KEY, "EDGE_BASE_URL": proxy.url, "REQUESTS_CA_BUNDLE": ca_file}
+            counted = bench.Counted(proxy)
+            runs = Runs(bench, counted, env, scratch)
+            argv = [REFERENCE, proxy.url, ca_file, snapshot_fixture.API_KEY, ",".join(kinds)]
+            counted.add(
+                "plain requests, one session, pool of 10 (the reference)",
+                lambda: bench.json_result(argv, "snapshot_reference.py")["seconds"],
+            )
+            runs.add(
+                "snapshot",
+                "snapshot: the account_snapshot task, in-process",
+                [playbook_file(scratch, "snapshot.yml", snapshot_play(kinds, tree_file))],
+                "snapshot",
+            )
+
+            def applied(label, form, tree):
+                clear_requests(emulator.url)
+                playbook = playbook_file(scratch, label.replace(" ", "-") + ".yml", apply_play(kinds, tree))
+                runs.add(label, form, [playbook])
+                methods[label] = sorted({entry["method"] for entry in admin_requests(emulator.url)})
+
+            applied("apply", "apply: role edge.platform.account, account_tree, no change (its tasks)", tree_file)
+            snapshot_argv = [
+                "edge.platform.snapshot",
+                "-e",
+                "snapshot_dir=" + directory,
+                "-e",
+                "snapshot_include=" + SAMPLE,
+            ]
+            runs.add(
+                "files",
+                "sample: snapshot playbook of %s, files written (its tasks)" % SAMPLE,
+                snapshot_argv + ["-e", "snapshot_kinds=" + ",".join(kinds)],
+            )
+            applied("apply files", "sample: role edge.platform.account, account_dir of them (its tasks)", directory)
+    return report(counted, kinds, every_kind, zones, runs, methods, directory)
+
+
+def report(counted, kinds, every_kind, zones, runs, methods, directory):
+    """The rows, notes and verdict of :func:`measure`."""
+    reference, module = counted.measured[0][1], counted.measured[1][1]
+    apply_seconds = counted.measured[2][1]
+    files = written(directory, kinds)
+    unchanged = {label: re.search(r"changed=0\b", runs.output[label]) is not None for label in methods}
+    count = sum(files.values())
+    rows = [
+        (
+            form,
+            items,
+            "%.1f" % (sec / items * 1000),
+            "%.2f" % (conn / items),
+            "%.2f" % (req / items),
+            "%.2f" % (sec / reference) if items == zones else "- (a sample)",
+        )
+        for (form, sec, conn, req), items in zip(counted.measured, [zones] * 3 + [count] * 2)
+    ]
+    matched = all(methods[label] == ["GET"] and unchanged[label] for label in methods) and all(files.values())
+    shield = (
+        "in"
+        if "shield_zones" in kinds
+        else (
+            "NOT in (account_snapshot.KINDS has no shield_zones yet: the fixture's shield zones are neither snapshot nor read by the reference)"
+        )
+    )
+    write_task = seconds_of(runs.times["files"], WRITE_TASK) / count
+    read_task = seconds_of(runs.times["apply files"], READ_TASK) / count
+    notes = [
+        "kinds: %s; shield zones %s" % (", ".join(kinds), shield),
+        "left out (the bench has no fixture or reference reads for them): %s"
+        % (", ".join(k for k in every_kind if k not in kinds) or "none"),
+        "snapshot: %.2f s, %.2fx the reference's %.2f s (target %.1fx: %s)"
+        % (module, module / reference, reference, SNAPSHOT_TARGET, verdict(module / reference, SNAPSHOT_TARGET)),
+        "apply: %.2f s, %.2fx the snapshot (target %.1fx: %s)"
+        % (apply_seconds, apply_seconds / module, APPLY_TARGET, verdict(apply_seconds / module, APPLY_TARGET)),
+        "apply's slowest tasks: "
+        + "; ".join("%s %.2f s" % item for item in sorted(runs.times["apply"], key=lambda item: -item[1])[:SLOWEST]),
+        "files (a sample of %d): the snapshot playbook writes %.0f ms per file (%s), the role reads %.0f ms per file (%s): "
+        "for the %d resources, about %.0f s and %.0f s more"
+        % (
+            count,
+            write_task * 1000,
+            WRITE_TASK,
+            read_task * 1000,
+            READ_TASK,
+            zones,
+            write_task * zones,
+            read_task * zones,
+        ),
+        "no change and GETs only: %s"
+        % "; ".join(
+            "%s: changed nothing %s, sent %s" % (label, unchanged[label], " ".join(methods[label]) or "-")
+            for label in methods
+        )
+        + (" ok" if matched else " MISMATCH"),
+    ]
+    return rows, notes, matched
+
+
+def verdict(ratio, target):
+    return "met" if ratio <= target else "MISSED"
+
+
+NETWORK_CASES = [
+    {
+        "name": "network: account snapshot of 200 pull zones, 200 DNS zones (20 records), 50 shield zones, and its apply",
+        "slow": True,  # minutes: make bench runs it, make bench-quick does not
+        "measure": measure,
+    },
+]
