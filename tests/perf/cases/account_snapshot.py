@@ -27,10 +27,9 @@ import glob
 import json
 import os
 import re
-import subprocess
-import sys
 import tempfile
 import xml.etree.ElementTree as ET
+from unittest import mock
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REFERENCE = os.path.join(HERE, "snapshot_reference.py")
@@ -43,39 +42,14 @@ WRITE_TASK = "Write one file per resource"  # playbooks/snapshot.yml
 READ_TASK = "Read the resource files of account_dir"  # roles/account/tasks/read.yml
 
 
-def snapshot_kinds(collections):
+def snapshot_kinds(bench):
     """``KINDS`` of the built collection's account_snapshot, read in a fresh interpreter (its imports stay there)."""
     code = (
         "import json, sys; sys.path.insert(0, sys.argv[1]); "
         "from ansible_collections.edge.platform.plugins.module_utils._cores.account_snapshot import KINDS; "
         "print(json.dumps(list(KINDS)))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code, collections], stdout=subprocess.PIPE, universal_newlines=True, check=True
-    ).stdout
-    return json.loads(out.strip().splitlines()[-1])
-
-
-def ansible_playbook(bench, argv, env, junit_dir):
-    """Run ``ansible-playbook argv`` with the bench's environment, ``env`` and the junit callback; its output."""
-    full = dict(os.environ, ANSIBLE_COLLECTIONS_PATH=bench.COLLECTIONS, ANSIBLE_NOCOLOR="true", **env)
-    full.update(
-        ANSIBLE_CALLBACKS_ENABLED="ansible.builtin.junit", JUNIT_OUTPUT_DIR=junit_dir, JUNIT_HIDE_TASK_ARGUMENTS="true"
-    )
-    full["ANSIBLE_LOCALHOST_WARNING"] = full["ANSIBLE_INVENTORY_UNPARSED_WARNING"] = "false"
-    full["PATH"] = os.path.dirname(sys.executable) + os.pathsep + full.get("PATH", os.defpath)
-    proc = subprocess.run(
-        [os.path.join(os.path.dirname(sys.executable), "ansible-playbook")] + argv,
-        env=full,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        universal_newlines=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError("ansible-playbook %s failed:\n%s" % (" ".join(argv), proc.stdout[-5000:]))
-    return proc.stdout
+    return bench.json_result(["-c", code, bench.COLLECTIONS], "reading account_snapshot.KINDS")
 
 
 def task_times(junit_dir):
@@ -115,32 +89,18 @@ def written(directory, kinds):
     return {kind: len(glob.glob(os.path.join(directory, kind, "*.yml"))) for kind in kinds}
 
 
-def play(tasks):
-    return [{"name": "edge.platform snapshot benchmark", "hosts": "localhost", "gather_facts": False, "tasks": tasks}]
-
-
-def snapshot_play(kinds, tree_file):
+def snapshot_play(bench, url, kinds, tree_file):
     """The snapshot (the module task, timed) and its tree kept in ``tree_file`` for the apply's run."""
-    return play(
-        [
-            {
-                "name": "snapshot",
-                "edge.platform.account_snapshot": {"kinds": kinds, "concurrency": 10},
-                "register": "snapshot",
-            },
-            {
-                "name": "keep the tree",
-                "ansible.builtin.copy": {
-                    "content": "{{ snapshot.account | to_json }}",
-                    "dest": tree_file,
-                    "mode": "0600",
-                },
-            },
-        ]
-    )
+    keep = {"content": "{{ snapshot.account | to_json }}", "dest": tree_file, "mode": "0600"}
+    snapshot = {"kinds": kinds, "concurrency": 10}
+    tasks = [
+        {"name": "snapshot", "edge.platform.account_snapshot": snapshot, "register": "snapshot"},
+        {"name": "keep the tree", "ansible.builtin.copy": keep},
+    ]
+    return bench.play(tasks, url, "")
 
 
-def apply_play(kinds, tree):
+def apply_play(bench, url, kinds, tree):
     """The role applying ``tree`` (``account_dir``: a snapshot directory; else a file of the tree as JSON)."""
     given = (
         {"account_dir": tree}
@@ -148,30 +108,32 @@ def apply_play(kinds, tree):
         else {"account_tree": "{{ lookup('ansible.builtin.file', '%s') | from_json }}" % tree}
     )
     role = {"name": "edge.platform.account"}
-    return play([{"name": "apply", "ansible.builtin.include_role": role, "vars": dict(given, account_kinds=kinds)}])
+    return bench.play(
+        [{"name": "apply", "ansible.builtin.include_role": role, "vars": dict(given, account_kinds=kinds)}], url, ""
+    )
 
 
-def playbook_file(scratch, name, content):
-    path = os.path.join(scratch, name)
-    with open(path, "w") as stream:
-        json.dump(content, stream)
-    return path
+def files_play(url, kinds, directory):
+    """``edge.platform.snapshot`` of the sample into ``directory``."""
+    chosen = {"snapshot_dir": directory, "snapshot_kinds": kinds, "snapshot_include": SAMPLE}
+    connection = {"edge_api_key": "demo-api-key", "edge_base_url": url}
+    return [{"ansible.builtin.import_playbook": "edge.platform.snapshot", "vars": dict(chosen, **connection)}]
 
 
 class Runs(object):
     """The ansible-playbook runs of one case through the proxy: each timed by its tasks (junit), counted by the proxy
     (bench.Counted), its task times and output kept by label."""
 
-    def __init__(self, bench, counted, env, scratch):
-        self.bench, self.counted, self.env, self.scratch = bench, counted, env, scratch
+    def __init__(self, bench, counted, scratch):
+        self.bench, self.counted, self.scratch = bench, counted, scratch
         self.times, self.output = {}, {}
 
-    def add(self, label, form, argv, seconds=None):
-        """Run ``argv``; its row is timed by the task ``seconds`` names (else all its tasks)."""
+    def add(self, label, form, playbook, seconds=None):
+        """Run ``playbook``; its row is timed by the task ``seconds`` names (else all its tasks)."""
         junit_dir = tempfile.mkdtemp(dir=self.scratch)
 
         def run():
-            self.output[label] = ansible_playbook(self.bench, argv, self.env, junit_dir)
+            self.output[label] = self.bench.run_playbook(playbook, self.scratch, junit_dir)
             self.times[label] = task_times(junit_dir)
             return seconds_of(self.times[label], seconds) if seconds else sum(t for _name, t in self.times[label])
 
@@ -186,7 +148,7 @@ def measure(case, rtt, scratch, bench_dir):  # pylint: disable=unused-argument
     import snapshot_fixture  # pylint: disable=import-outside-toplevel
     from network import LatencyProxy, make_ca_and_certificate  # pylint: disable=import-outside-toplevel
 
-    every_kind = snapshot_kinds(bench.COLLECTIONS)
+    every_kind = snapshot_kinds(bench)
     kinds = [kind for kind in every_kind if kind in BENCH_KINDS]
     fixture_path = os.path.join(scratch, "snapshot-account.json")
     account = snapshot_fixture.write(fixture_path)
@@ -195,43 +157,31 @@ def measure(case, rtt, scratch, bench_dir):  # pylint: disable=unused-argument
     directory = tempfile.mkdtemp(dir=scratch, prefix="snapshot-")
     tree_file = os.path.join(scratch, "snapshot-tree.json")
     methods = {}
-    with bench.EmulatorProcess(fixture_path, start_timeout=START_TIMEOUT) as emulator:
-        with LatencyProxy(emulator.url, rtt, cert_file, key_file) as proxy:
-            env = {"EDGE_API_KEY": snapshot_fixture.API_KEY, "EDGE_BASE_URL": proxy.url, "REQUESTS_CA_BUNDLE": ca_file}
-            counted = bench.Counted(proxy)
-            runs = Runs(bench, counted, env, scratch)
-            argv = [REFERENCE, proxy.url, ca_file, snapshot_fixture.API_KEY, ",".join(kinds)]
-            counted.add(
-                "plain requests, one session, pool of 10 (the reference)",
-                lambda: bench.json_result(argv, "snapshot_reference.py")["seconds"],
-            )
-            runs.add(
-                "snapshot",
-                "snapshot: the account_snapshot task, in-process",
-                [playbook_file(scratch, "snapshot.yml", snapshot_play(kinds, tree_file))],
-                "snapshot",
-            )
+    # edge.platform.snapshot's tasks take no environment: the CA reaches them through the process's, which run.py's
+    # ansible-playbook runs inherit
+    trusted = {"REQUESTS_CA_BUNDLE": ca_file, "JUNIT_HIDE_TASK_ARGUMENTS": "true"}
+    with mock.patch.dict(os.environ, trusted):
+        with bench.EmulatorProcess(fixture_path, start_timeout=START_TIMEOUT) as emulator:
+            with LatencyProxy(emulator.url, rtt, cert_file, key_file) as proxy:
+                counted = bench.Counted(proxy)
+                runs = Runs(bench, counted, scratch)
+                argv = [REFERENCE, proxy.url, ca_file, snapshot_fixture.API_KEY, ",".join(kinds)]
+                counted.add(
+                    "plain requests, one session, pool of 10 (the reference)",
+                    lambda: bench.json_result(argv, "snapshot_reference.py")["seconds"],
+                )
+                playbook = snapshot_play(bench, proxy.url, kinds, tree_file)
+                runs.add("snapshot", "snapshot: the account_snapshot task, in-process", playbook, "snapshot")
 
-            def applied(label, form, tree):
-                clear_requests(emulator.url)
-                playbook = playbook_file(scratch, label.replace(" ", "-") + ".yml", apply_play(kinds, tree))
-                runs.add(label, form, [playbook])
-                methods[label] = sorted({entry["method"] for entry in admin_requests(emulator.url)})
+                def applied(label, form, tree):
+                    clear_requests(emulator.url)
+                    runs.add(label, form, apply_play(bench, proxy.url, kinds, tree))
+                    methods[label] = sorted({entry["method"] for entry in admin_requests(emulator.url)})
 
-            applied("apply", "apply: role edge.platform.account, account_tree, no change (its tasks)", tree_file)
-            snapshot_argv = [
-                "edge.platform.snapshot",
-                "-e",
-                "snapshot_dir=" + directory,
-                "-e",
-                "snapshot_include=" + SAMPLE,
-            ]
-            runs.add(
-                "files",
-                "sample: snapshot playbook of %s, files written (its tasks)" % SAMPLE,
-                snapshot_argv + ["-e", "snapshot_kinds=" + ",".join(kinds)],
-            )
-            applied("apply files", "sample: role edge.platform.account, account_dir of them (its tasks)", directory)
+                applied("apply", "apply: role edge.platform.account, account_tree, no change (its tasks)", tree_file)
+                form = "sample: snapshot playbook of %s, files written (its tasks)" % SAMPLE
+                runs.add("files", form, files_play(proxy.url, kinds, directory))
+                applied("apply files", "sample: role edge.platform.account, account_dir of them (its tasks)", directory)
     return report(counted, kinds, every_kind, zones, runs, methods, directory)
 
 
