@@ -82,7 +82,8 @@ def admin_requests(url):
 def clear_requests(url):
     import urllib.request  # pylint: disable=import-outside-toplevel
 
-    urllib.request.urlopen(urllib.request.Request(url + "/_emulator/requests", method="DELETE"), timeout=60).close()
+    with urllib.request.urlopen(urllib.request.Request(url + "/_emulator/requests", method="DELETE"), timeout=60):
+        pass  # 204: the request log is empty
 
 
 def written(directory, kinds):
