@@ -10,8 +10,8 @@ per-object read the snapshot needs, 10 in flight:
   its ``Hostnames`` or ``EdgeRules`` (what the snapshot's ``complete_zone`` reads);
 - ``dns_zones``: ``GET /dnszone`` (1000 a page), then ``GET /dnszone/{id}`` per zone (its ``Records``);
 - ``shield_zones`` (only when the kind is given): ``GET /shield/shield-zones`` (the platform's default page size,
-  pages followed), then per zone its settings, custom WAF rules, rate limits, access lists, bot detection and API
-  Guardian (:data:`SHIELD_READS`, the reads of the shield modules' info forms).
+  pages followed; the zones' settings), then per zone its upload scanning, custom WAF rules, rate limits, access
+  lists, bot detection and API Guardian (:data:`SHIELD_READS`: the parts the shield_zones kind reads, each once).
 
 The clock starts before the session is made, so its first connections are paid for as the module's are. Run in a
 fresh interpreter (no GIL shared with the proxy or the emulator). ``verify`` is given per request, as network.py's.
@@ -27,7 +27,7 @@ import time
 
 CORE_PAGE = 1000
 SHIELD_READS = (
-    "/shield/shield-zone/%d",
+    "/shield/shield-zone/%d/upload-scanning",
     "/shield/waf/custom-rules/%d",
     "/shield/rate-limits/%d",
     "/shield/shield-zone/%d/access-lists",
