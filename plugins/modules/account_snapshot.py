@@ -288,7 +288,7 @@ attachment_suffixes:
 left_out:
   description:
     - What the snapshot could not represent, each with why. (Not C(skipped), which Ansible reads as the task's own
-      state: a result holding a list there would show the task as skipped.)
+      state, so a result holding a list there would show the task as skipped.)
   returned: success
   type: list
   elements: dict

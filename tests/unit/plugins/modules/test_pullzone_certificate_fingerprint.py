@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import pullzone_certificate
+from ansible_collections.edge.platform.tests.unit.plugins.modules import test_pullzone_certificate as certificate_tests
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone_certificate import (
     PKI,
     args,
@@ -17,9 +18,8 @@ from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone_
     b64url,
     fp,
 )
-from ansible_collections.edge.platform.tests.unit.plugins.modules.test_pullzone_certificate import (
-    platform as platform,  # noqa: F401  (a fixture)
-)
+
+platform = certificate_tests.platform  # its fake platform, a fixture pytest finds by this name
 
 LEAF = fp(PKI["leaf"])
 

@@ -227,10 +227,11 @@ def test_read_chooses_by_pull_zone_name_and_names_every_file(monkeypatch):
         shield.pull_zones, "list_all", lambda client: [{"Id": 2001, "Name": "demo"}, {"Id": 2002, "Name": "Other"}]
     )
     asked = []
-    fake = {
-        part: (lambda p: lambda client, zone_id: asked.append((p, zone_id)) or parts()[p])(part)
-        for part in shield.PARTS
-    }
+
+    def reader(part):
+        return lambda client, zone_id: asked.append((part, zone_id)) or parts()[part]
+
+    fake = {part: reader(part) for part in shield.PARTS}
     monkeypatch.setattr(shield, "READS", fake)
     read = kit.Reading(None, ["demo*"], [], 2)
     part = shield.read(read)

@@ -175,7 +175,7 @@ def test_a_pull_zone_gets_only_the_hostnames_and_rules_the_state_holds_gone_ones
 
 
 def test_records_the_state_holds_only_and_a_zone_gone_from_the_account_skipped_by_address():
-    reading, _ = selected("dns_zones")
+    reading = selected("dns_zones")[0]
     model = {"Id": 5, "Domain": "example.com"}
     records = [
         {"Id": 1, "Name": "", "Type": 4, "Value": "mail.example.com", "Priority": 10, "Ttl": 300},
@@ -184,7 +184,7 @@ def test_records_the_state_holds_only_and_a_zone_gone_from_the_account_skipped_b
     kept = reading.kept(5, "records", records)
     assert [r["name"] for r in dns.dns_zone_item(model, kept, reading)["records"]] == [""]
     assert [s["name"] for s in reading.skipped] == ['bunnynet_dns_record.mx["gone"]']
-    gone, _ = selected("dns_zones")
+    gone = selected("dns_zones")[0]
     assert gone.chosen([{"Id": 6, "Domain": "other.example"}], "Domain") == []
     assert [s["name"] for s in gone.skipped] == [
         "bunnynet_dns_record.mx[\"gone\"]",
@@ -194,7 +194,7 @@ def test_records_the_state_holds_only_and_a_zone_gone_from_the_account_skipped_b
 
 
 def test_skipped_lists_unmanaged_resources_and_kinds_not_read_and_no_secret():
-    _, skipped = selected("pull_zones", kinds=["pull_zones"])
+    skipped = selected("pull_zones", kinds=["pull_zones"])[1]
     assert [(s["kind"], s["name"], s["why"].split(" ")[0]) for s in skipped] == [
         ("terraform", "module.cdn.bunnynet_storage_zone.assets", "edge.platform's"),
         ("terraform", "data.bunnynet_region.eu", "a"),
