@@ -30,7 +30,6 @@ from ansible_collections.edge.platform.plugins.module_utils._api import edge_scr
 from ansible_collections.edge.platform.plugins.module_utils._cores.edge_scripts import holds, type_of
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import (
     attachment,
-    file_name,
     pruned,
     reference,
     vault_variable,
@@ -96,8 +95,9 @@ def edge_script_item(script, code, release, secrets, reading):
         item["update_secret"] = "on_create"
     if not code:
         return item, []
-    item["code_file"] = "%s/%s" % (KIND, file_name(name, SUFFIX))
-    return item, [attachment(KIND, name, SUFFIX, code)]
+    code_file = attachment(KIND, name, SUFFIX, code)
+    item["code_file"] = code_file["path"]
+    return item, [code_file]
 
 
 def read(reading):

@@ -84,6 +84,12 @@ def pruned(value):
     return literal(value) if isinstance(value, str) else value
 
 
+def unnamed(names):
+    """The ``names`` (as text) that cannot each find one entry: empty, blank or repeated (a module finds a rule, a
+    class or a list by its name or description)."""
+    return sorted({str(n) for n in names if not isinstance(n, str) or not n.strip() or names.count(n) > 1})
+
+
 def named(kind, items, key):
     """The file names of ``items``; two resources that would share a file fail the snapshot (nothing written)."""
     names = [file_name(item[key]) for item in items]

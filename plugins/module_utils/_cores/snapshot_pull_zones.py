@@ -27,6 +27,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit 
     file_name,
     pruned,
     reference,
+    unnamed,
     vault_variable,
 )
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_references import named, names_by_id
@@ -124,11 +125,6 @@ def certificates_of(model, name, reading):
         except CertificateError as exc:
             reading.skip(KIND, name, "certificate of %s" % hostname, "its fingerprint is unknown: %s" % exc)
     return sorted(entries, key=lambda entry: str(entry["hostname"]).lower())
-
-
-def unnamed(names):
-    """The ``names`` (as text) that cannot each find one entry: empty, blank or repeated."""
-    return sorted({str(n) for n in names if not isinstance(n, str) or not n.strip() or names.count(n) > 1})
 
 
 def optimizer_classes_of(model, name, reading):

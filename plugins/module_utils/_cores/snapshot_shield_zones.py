@@ -23,7 +23,7 @@ from functools import partial
 from ansible_collections.edge.platform.plugins.module_utils._api import access_lists as lists_api
 from ansible_collections.edge.platform.plugins.module_utils._api import bot_detection as bots_api
 from ansible_collections.edge.platform.plugins.module_utils._api import pull_zones, rate_limits, shield_zones, waf_rules
-from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import pruned
+from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import pruned, unnamed
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_shield_guardian import (
     SUFFIX,
     guardian_item,
@@ -87,7 +87,7 @@ def rule_entries(shape, rules, name, reading, what):
     """``rules`` as their write module takes them (name, description, configuration filled as a write fills it);
     rules whose name is empty or repeated are skipped, since the module finds a rule by its name."""
     names = [rule.get("ruleName") for rule in rules]
-    bad = sorted({str(n) for n in names if not isinstance(n, str) or not n.strip() or names.count(n) > 1})
+    bad = unnamed(names)
     if bad:
         why = "%ss are found by name, and these names are empty or repeated: %s" % (what, ", ".join(map(repr, bad)))
         reading.skip(KIND, name, "%ss named %s" % (what, ", ".join(map(repr, bad))), why)
