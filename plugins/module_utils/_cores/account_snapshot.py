@@ -22,16 +22,19 @@ from ansible_collections.edge.platform.plugins.module_utils._cores import (
 )
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import Reading
 
-# kind -> its reader, in dependency order
-READERS = {
-    snapshot_storage_zones.KIND: snapshot_storage_zones.read,
-    snapshot_edge_scripts.KIND: snapshot_edge_scripts.read,
-    snapshot_pull_zones.KIND: snapshot_pull_zones.read,
-    snapshot_shield_zones.KIND: snapshot_shield_zones.read,
-    snapshot_dns_zones.KIND: snapshot_dns_zones.read,
-    snapshot_databases.KIND: snapshot_databases.read,
-}
+# the kinds in dependency order, each its own file
+KIND_FILES = (
+    snapshot_storage_zones,
+    snapshot_edge_scripts,
+    snapshot_pull_zones,
+    snapshot_shield_zones,
+    snapshot_dns_zones,
+    snapshot_databases,
+)
+READERS = {kind_file.KIND: kind_file.read for kind_file in KIND_FILES}  # kind -> its reader
 KINDS = tuple(READERS)
+# kind -> the key that names an item of it (a pull zone's name, a DNS zone's domain, a shield zone's pull zone)
+KEYS = {kind_file.KIND: kind_file.KEY for kind_file in KIND_FILES}
 
 
 def snapshot(ctx, kinds, include, exclude, limit, selection=None):

@@ -17,6 +17,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit 
 from ansible_collections.edge.platform.plugins.module_utils._shapes import databases as D
 
 KIND = "databases"
+KEY = "name"  # what names an item (its file)
 REGION_LISTS = ("primary_regions", "replica_regions")  # sets to the module: sorted, so a snapshot is canonical
 
 
@@ -33,4 +34,4 @@ def read(reading):
     """The :class:`Part` of the databases the filters choose (one listing: it holds every setting)."""
     listed = databases.list_all(reading.client)
     items = [database_item(model) for model in reading.chosen(listed, "name")]
-    return reading.part(KIND, items, "name", [model.get("name") for model in listed])
+    return reading.part(KIND, items, KEY, [model.get("name") for model in listed])

@@ -17,6 +17,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_r
 from ansible_collections.edge.platform.plugins.module_utils._shapes import dns_zones as D
 
 KIND = "dns_zones"
+KEY = "domain"  # what names an item (its file)
 
 
 def record_entry(record):
@@ -59,4 +60,4 @@ def read(reading):
     record_sets = reading.read_all([partial(dns_records.read, reading.client, model["Id"]) for model in models])
     record_sets = [reading.kept(model["Id"], "records", records) for model, records in zip(models, record_sets)]
     items = [dns_zone_item(model, records, reading) for model, records in zip(models, record_sets)]
-    return reading.part(KIND, items, "domain", [zone.get("Domain") for zone in listed])
+    return reading.part(KIND, items, KEY, [zone.get("Domain") for zone in listed])

@@ -37,6 +37,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit 
 from ansible_collections.edge.platform.plugins.module_utils._shapes import edge_scripts as S
 
 KIND = "edge_scripts"
+KEY = "name"  # what names an item (its file)
 SUFFIX = "js"
 NOT_A_NAME = re.compile(r"[^a-z0-9]+")
 
@@ -114,4 +115,4 @@ def read(reading):
         items.append(item)
         attachments.extend(files)
     names = [script.get("Name") for script in listed]
-    return reading.part(KIND, items, "name", names, attachments, (SUFFIX,))
+    return reading.part(KIND, items, KEY, names, attachments, (SUFFIX,))

@@ -43,6 +43,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.hostnames im
 from ansible_collections.edge.platform.plugins.module_utils._shapes.optimizer_classes import shape_class
 
 KIND = "pull_zones"
+KEY = "name"  # what names an item (its file)
 # the folder, beside the kinds' folders, of the certificate files a user fills (the snapshot never writes them)
 CERTIFICATES = "certificates"
 FREE_PROVISION = 1  # PROVISION_TYPES: http01, what pullzone_hostname's free_certificate asks for
@@ -197,4 +198,4 @@ def read(reading):
     names = names_by_id(reading.client, models)
     for item in items:
         named(item["settings"], names)
-    return reading.part(KIND, items, "name", [zone.get("Name") for zone in listed])
+    return reading.part(KIND, items, KEY, [zone.get("Name") for zone in listed])

@@ -37,6 +37,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shapes.rate_limits 
 from ansible_collections.edge.platform.plugins.module_utils._shapes.waf_rules import SHAPE as WAF_SHAPE
 
 KIND = "shield_zones"
+KEY = "pullzone_name"  # what names an item (its file)
 # the parts of a zone, each read apart (one read of the platform, or a few in order) by READS[part](client, zone_id)
 PARTS = ("upload_scanning", "waf_rules", "rate_limit_rules", "access_lists", "bot_detection", "api_guardian")
 
@@ -165,4 +166,4 @@ def read(reading):
         items.append(item)
         attachments.extend(attached)
     every = [name for name in names.values() if name is not None]
-    return reading.part(KIND, items, "pullzone_name", every, attachments, (SUFFIX,))
+    return reading.part(KIND, items, KEY, every, attachments, (SUFFIX,))

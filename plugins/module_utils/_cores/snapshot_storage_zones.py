@@ -20,6 +20,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.storage_zones
 from ansible_collections.edge.platform.plugins.module_utils._shapes import storage_zones as S
 
 KIND = "storage_zones"
+KEY = "name"  # what names an item (its file)
 # the settings a write takes and a read returns (origin_url is write-only: never read, so never in a snapshot)
 OPTIONS = tuple(field.option for field in S.COMPARED)
 
@@ -40,4 +41,4 @@ def read(reading):
     for zone in listed:
         reading.secrets.extend(zone_secrets(zone))
     items = [storage_zone_item(model, reading) for model in reading.chosen(listed, "Name")]
-    return reading.part(KIND, items, "name", [zone.get("Name") for zone in listed])
+    return reading.part(KIND, items, KEY, [zone.get("Name") for zone in listed])
