@@ -21,13 +21,13 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections import namedtuple
-from functools import partial
 
 from ansible_collections.edge.platform.plugins.module_utils._engine.errors import ApiError, InputError
 from ansible_collections.edge.platform.plugins.module_utils._engine.parallel import FAILED, run_bounded, widen_pool
 
 UNSAFE = re.compile(r"[^a-z0-9._-]")
 JINJA_MARKS = ("{{", "{%", "{#")
+WILDCARD = re.compile(r"[*?[]")
 
 # One kind's share of the snapshot: its items (each the content of one file), their file names in the same order,
 # the file names of every resource of the kind in the account, chosen by the filters or not (with the attachments'
@@ -57,12 +57,28 @@ def reference(variable):
     return "{{ %s }}" % variable
 
 
+class Patterns(object):
+    """Shell patterns (fnmatch), compared without case. One without a wildcard is a name, found in a set: the role
+    edge.platform.account reads the resources of a tree by their names, hundreds of them."""
+
+    def __init__(self, patterns):
+        lowered = [str(pattern).lower() for pattern in patterns]
+        self.names = {pattern for pattern in lowered if not WILDCARD.search(pattern)}
+        self.globs = [pattern for pattern in lowered if WILDCARD.search(pattern)]
+
+    def __bool__(self):
+        return bool(self.names or self.globs)
+
+    def match(self, name):
+        return name in self.names or any(fnmatch.fnmatchcase(name, pattern) for pattern in self.globs)
+
+
 def chosen(name, include, exclude):
     """Whether the resource ``name`` is in the snapshot: it matches a pattern of ``include`` (none given: every one) and
-    none of ``exclude`` (fnmatch patterns, compared without case)."""
+    none of ``exclude`` (:class:`Patterns`, or lists of fnmatch patterns, compared without case)."""
+    include, exclude = (p if isinstance(p, Patterns) else Patterns(p) for p in (include, exclude))
     name = str(name).lower()
-    matches = partial(fnmatch.fnmatchcase, name)
-    return (not include or any(matches(p.lower()) for p in include)) and not any(matches(p.lower()) for p in exclude)
+    return (not include or include.match(name)) and not exclude.match(name)
 
 
 def literal(text):
@@ -104,7 +120,8 @@ class Reading(object):
     the items (enum numbers without a name, what was skipped, the secrets read)."""
 
     def __init__(self, client, include, exclude, limit):
-        self.client, self.include, self.exclude, self.limit = client, include, exclude, limit
+        self.client, self.limit = client, limit
+        self.include, self.exclude = Patterns(include), Patterns(exclude)
         self.unknown, self.skipped, self.secrets = [], [], []
         # the kind being read, and what a Terraform state holds (snapshot_selection.Selection; None: everything)
         self.kind, self.selection = None, None

@@ -55,6 +55,9 @@ def test_chosen_by_patterns_without_case():
     assert kit.chosen("demo-staging", ["DEMO*"], ["*-prod"])
     assert not kit.chosen("demo-staging", ["demo*"], ["*-STAGING"])
     assert not kit.chosen("other", ["demo*"], [])
+    assert kit.chosen("Demo", ["demo"], []) and not kit.chosen("demo2", ["demo"], [])  # a name: equal, by a set
+    assert kit.chosen("a[1]*b", ["a[[]1[]][*]b"], [])  # a name escaped as the role escapes it
+    assert not kit.chosen("a1xb", ["a[[]1[]][*]b"], [])
 
 
 def test_pull_zone_in_canonical_order_without_ids():
