@@ -115,6 +115,33 @@ options:
     description:
       - The text of a Terraform state, as O(terraform_state) passes it. Never logged or returned.
     type: str
+  tree:
+    description:
+      - An account tree to compare with the account, the variables of the role C(edge.platform.account) (kind to a
+        list of items, as the snapshot's files hold them). The role reads first with it, and sends to the modules only
+        the items this finds pending.
+      - The tree is checked first. An entry of O(kinds) that does not name its resource, or holds a value where the
+        tree format has a mapping or a list, fails the task before any request, naming the entry by its place and
+        name and showing its keys only.
+      - Then only the tree's resources of O(kinds) are read (by name, so O(include), O(exclude) and
+        O(terraform_state) are left out), and the task returns RV(pending) instead of the items. An item is pending
+        unless it equals what is read, compared as the files give it back (a text the snapshot wraps in a Jinja raw
+        block unwrapped; an attachment by the content of the file the item names, relative to O(tree_dir)). A secret
+        is never read back, so an item holding one equals only where it says C(update_secret=on_create), as the
+        snapshot writes it.
+      - The action keeps the tree on the controller. It is never passed to the module, so never shown, logged, or
+        part of the task's invocation.
+    type: dict
+  tree_dir:
+    description:
+      - The directory a relative attachment path of O(tree) is taken from (the snapshot directory). Only with O(tree).
+    type: path
+  compare:
+    description:
+      - With O(tree), whether to read and compare. V(false) checks the tree only, sends nothing, and returns every
+        item as pending.
+    type: bool
+    default: true
 extends_documentation_fragment:
   - edge.platform.management_api
   - edge.platform.transport
@@ -161,10 +188,18 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+pending:
+  description:
+    - With O(tree), the places (indexes from 0) of the tree's items that differ from what the account holds, or that it
+      does not hold, per kind of O(kinds), in the tree's order. Returned instead of the items (RV(account) and the
+      others are not).
+  returned: when O(tree) is given
+  type: dict
+  sample: {pull_zones: [3], dns_zones: [], shield_zones: [0, 1]}
 account:
   description:
     - The resources read, by kind (only the kinds of O(kinds)), each item the content of its file.
-  returned: success
+  returned: success, without O(tree)
   type: dict
   contains:
     pull_zones:
@@ -260,14 +295,14 @@ files:
   description:
     - The file name of each item of RV(account), by kind, in the same order (the name or domain in lower case, each
       character outside C([a-z0-9._-]) as C(_), then C(.yml)).
-  returned: success
+  returned: success, without O(tree)
   type: dict
   sample: {pull_zones: [demo.yml], shield_zones: [demo.yml], dns_zones: [example.com.yml]}
 present:
   description:
     - The file names of every resource of each kind read that exists in the account, chosen or not, with the names
       of its attachments. A file of the kind's folder not listed here belongs to a resource that is gone.
-  returned: success
+  returned: success, without O(tree)
   type: dict
   sample: {pull_zones: [demo.yml, other.yml], dns_zones: [example.com.yml]}
 attachments:
@@ -275,14 +310,14 @@ attachments:
     - The files written beside the items of each kind (such as a script's code), each as C({path, content}), the path
       relative to the snapshot directory (C(<kind>/<file name>)) and named so by the item that uses it. An empty list
       for a kind that has none.
-  returned: success
+  returned: success, without O(tree)
   type: dict
   sample: {pull_zones: [], shield_zones: [{path: shield_zones/petstore.openapi.json, content: "{...}"}], dns_zones: []}
 attachment_suffixes:
   description:
     - The suffixes the attachments of each kind take (C(js) for C(edge_scripts/<name>.js)), whether or not a resource
       has one now. The playbook removes a stale attachment of a kind's folder by them, and leaves other files alone.
-  returned: success
+  returned: success, without O(tree)
   type: dict
   sample: {pull_zones: [], shield_zones: [openapi.json], dns_zones: []}
 left_out:
@@ -354,6 +389,10 @@ MODULE = ModuleDef(
         concurrency=dict(type="int", default=10),
         terraform_state=dict(type="path"),
         terraform_state_content=dict(type="str", no_log=True),
+        # taken by the action on the controller (plugins/action/account_snapshot.py), never passed to the module
+        tree=dict(type="dict"),
+        tree_dir=dict(type="path"),
+        compare=dict(type="bool", default=True),
     ),
     run=run,
     # concurrency sizes the connection pool and the worker's threads: at most 50 (the engine's ceiling)

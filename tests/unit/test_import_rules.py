@@ -35,9 +35,8 @@ MAY_IMPORT = {
     "module_utils/_certificates": set(),
     "module_utils/_engine": set(),
     "module_utils/_hosts": ENGINE | {"_shapes", "_database"},
-    "plugin_utils/_inprocess": ENGINE | {"_hosts", "_shapes", "_openapi"},
+    "plugin_utils/_inprocess": ENGINE | {"_hosts", "_shapes", "_openapi", "_cores"},
     "action": {"plugin_utils/_inprocess"},
-    "filter": {"_cores"},  # a filter runs on the controller over values a core compares (account_pending)
     "inventory": ENGINE_PARTS | {"_hosts", "_api", "_shapes"},
     "doc_fragments": set(),
     "emulator": set(),

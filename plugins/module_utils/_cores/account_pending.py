@@ -4,16 +4,17 @@
 # PRIVATE to the edge.platform collection: no compatibility promise; do not import from elsewhere.
 """Which items of an account tree the account already holds as the tree says (pure Python: no Ansible imports).
 
-The role ``edge.platform.account`` reads the account in the tree's form first (``account_snapshot``, reads only,
-bounded concurrency) and sends to the modules only the items this file finds pending: an item equal to what the
+The role ``edge.platform.account`` reads the account in the tree's form first (``account_plan``: the snapshot of the
+tree's resources, reads only, bounded concurrency) and sends to the modules only the items this file finds pending: an item equal to what the
 snapshot reads of its resource is no change by the round trip the tests prove (snapshot, then apply, changes
 nothing), so one bulk read proves it instead of one module run per resource and child. Equal means equal as the
 tree's files give it back: a text the snapshot wraps in ``{% raw %}`` compares unwrapped, an attachment (a script's
 code, an OpenAPI document) compares by its file's content. Anything else is pending and goes to its module, which
 compares, diffs and writes as it always does: a secret is never read back, so a vault reference equals the value the
 tree fills it with only where the item (or its settings) says ``update_secret: on_create`` as the snapshot does
-(the modules then never send or compare the secret of a resource that exists); a hand-written item that says less or more than the snapshot is not equal, and a type differs from
-another (``true`` is not ``1``). Nothing here can make a change be skipped that the modules would make.
+(the modules then never send or compare the secret of a resource that exists); a hand-written item that says
+less or more than the snapshot is not equal, and a type differs from another (``true`` is not ``1``). Nothing here
+can make a change be skipped that the modules would make.
 """
 
 from __future__ import annotations
@@ -23,26 +24,41 @@ import re
 from ansible_collections.edge.platform.plugins.module_utils._cores.account_snapshot import KEYS
 
 RAW = re.compile(r"\A\{% raw %\}(.*)\{% endraw %\}\Z", re.S)  # snapshot_kit.literal's wrapping
+WILDCARD = re.compile(r"([][*?])")
 VAULT_REFERENCE = re.compile(r"\A\{\{ vault_[a-z0-9_]+ \}\}\Z")  # snapshot_kit.reference of a vault variable
 ON_CREATE = "on_create"
 
 
-def pending(tree, held, read_file):
-    """``tree`` (kind -> items) with only the items ``held`` (``account_snapshot``'s result) does not hold exactly as
-    they are. ``read_file(path)`` gives the text of the file an item names (``None``: unreadable). A kind the
-    snapshot did not read keeps all its items."""
+def name_patterns(names):
+    """The ``include`` patterns of a snapshot that choose exactly the resources ``names`` (wildcards escaped)."""
+    return sorted({WILDCARD.sub(r"[\1]", str(name)) for name in names})
+
+
+def held_names(tree, kinds):
+    """The names of the resources of ``kinds`` the tree lists (a pull zone's name, a DNS zone's domain, ...)."""
+    return sorted(
+        {_name(item, KEYS[kind]) for kind in kinds for item in tree.get(kind) or [] if isinstance(item, dict)}
+    )
+
+
+def pending(tree, kinds, held, read_file):
+    """The places (indexes) of the items of ``kinds`` in ``tree`` that ``held`` (the snapshot of the tree's resources:
+    its ``account`` and ``attachments``) does not hold exactly as they are, per kind. ``read_file(path)`` gives the
+    text of the file an item names (``None``: unreadable). A kind the snapshot did not read keeps all its items."""
     account = (held or {}).get("account") or {}
     contents = {}
     for entries in ((held or {}).get("attachments") or {}).values():
         contents.update((entry["path"], entry["content"]) for entry in entries)
-    kept = {}
-    for kind, items in tree.items():
-        if kind not in account or kind not in KEYS or not isinstance(items, list):
-            kept[kind] = items
-            continue
-        by_name = {str(item.get(KEYS[kind])): item for item in account[kind]}
-        kept[kind] = [item for item in items if not _held(item, by_name.get(_name(item, KEYS[kind])), contents, read_file)]
-    return kept
+    places = {}
+    for kind in kinds:
+        items = tree.get(kind) or []
+        by_name = {str(item.get(KEYS[kind])): item for item in account.get(kind) or []}
+        places[kind] = [
+            place
+            for place, item in enumerate(items)
+            if kind not in account or not _held(item, by_name.get(_name(item, KEYS[kind])), contents, read_file)
+        ]
+    return places
 
 
 def _name(item, key):

@@ -10,10 +10,13 @@ import copy
 import json
 
 import pytest
-from ansible.errors import AnsibleFilterError
-from ansible_collections.edge.platform.plugins.filter.account_pending import FilterModule, text_of
-from ansible_collections.edge.platform.plugins.module_utils._cores.account_pending import pending
-from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import literal, reference
+
+from ansible_collections.edge.platform.plugins.module_utils._cores.account_pending import (
+    held_names,
+    name_patterns,
+    pending,
+)
+from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import chosen, literal, reference
 
 CODE = "export default { fetch() { return new Response('hi'); } }\n"
 ZONE = {
@@ -45,18 +48,17 @@ def files(**texts):
     return lambda path: texts.get(path)
 
 
-def names(tree, kind, key="name"):
-    return [item[key] for item in tree[kind]]
+def kept(tree, held, read_file, kind):
+    """The items of ``kind`` the comparison keeps for the modules."""
+    return [tree[kind][place] for place in pending(tree, [kind], held, read_file)[kind]]
 
 
 def test_items_equal_to_the_account_are_left_out_others_kept():
     zone, other = as_applied(ZONE), dict(as_applied(ZONE), name="other")
     changed = copy.deepcopy(zone)
     changed["hostnames"][0]["force_ssl"] = False
-    tree = {"pull_zones": [zone, other], "dns_zones": [{"domain": "example.com"}]}
-    assert names(pending(tree, HELD, files()), "pull_zones") == ["other"]  # not held: created by its modules
-    assert pending({"pull_zones": [changed]}, HELD, files())["pull_zones"] == [changed]
-    assert pending(tree, HELD, files())["dns_zones"] == [{"domain": "example.com"}]
+    tree = {"pull_zones": [zone, other, changed], "dns_zones": [{"domain": "example.com"}]}
+    assert pending(tree, ["pull_zones", "dns_zones"], HELD, files()) == {"pull_zones": [1, 2], "dns_zones": [0]}
 
 
 @pytest.mark.parametrize(
@@ -74,37 +76,37 @@ def test_items_equal_to_the_account_are_left_out_others_kept():
 def test_any_difference_keeps_the_item(edit):
     zone = as_applied(ZONE)
     edit(zone)
-    assert pending({"pull_zones": [zone]}, HELD, files())["pull_zones"] == [zone]
+    assert kept({"pull_zones": [zone]}, HELD, files(), "pull_zones") == [zone]
 
 
 def test_a_script_is_held_when_its_code_file_says_the_same_and_its_secret_is_on_create():
-    script = as_applied(SCRIPT)
-    assert pending({"edge_scripts": [script]}, HELD, files(**{"edge_scripts/hello-edge.js": CODE})) == {"edge_scripts": []}
+    tree = {"edge_scripts": [as_applied(SCRIPT)]}
+    assert kept(tree, HELD, files(**{"edge_scripts/hello-edge.js": CODE}), "edge_scripts") == []
     for read in (files(**{"edge_scripts/hello-edge.js": CODE + "//"}), files()):  # other code, or no file
-        assert pending({"edge_scripts": [script]}, HELD, read)["edge_scripts"] == [script]
-    always = dict(script, update_secret="always")  # the module compares the secret: its module decides
-    assert pending({"edge_scripts": [always]}, HELD, files(**{"edge_scripts/hello-edge.js": CODE}))["edge_scripts"] == [always]
+        assert kept(tree, HELD, read, "edge_scripts") == tree["edge_scripts"]
+    always = {"edge_scripts": [dict(as_applied(SCRIPT), update_secret="always")]}  # the module compares the secret
+    assert kept(always, HELD, files(**{"edge_scripts/hello-edge.js": CODE}), "edge_scripts") == always["edge_scripts"]
 
 
 def test_a_vault_reference_is_never_equal_without_on_create():
-    read = dict(SCRIPT, update_secret="always")
-    held = dict(HELD, account={"edge_scripts": [read]})
-    script = dict(as_applied(SCRIPT), update_secret="always")
-    assert pending({"edge_scripts": [script]}, held, files(**{"edge_scripts/hello-edge.js": CODE}))["edge_scripts"] == [script]
+    held = dict(HELD, account={"edge_scripts": [dict(SCRIPT, update_secret="always")]})
+    tree = {"edge_scripts": [dict(as_applied(SCRIPT), update_secret="always")]}
+    assert kept(tree, held, files(**{"edge_scripts/hello-edge.js": CODE}), "edge_scripts") == tree["edge_scripts"]
 
 
-def test_kinds_not_read_and_a_skipped_read_keep_every_item():
+def test_kinds_not_read_keep_every_item():
     tree = {"databases": [{"name": "db"}], "pull_zones": [as_applied(ZONE)]}
-    assert pending(tree, HELD, files())["databases"] == [{"name": "db"}]
-    assert pending(tree, {"skipped": True}, files()) == tree
+    assert pending(tree, ["databases", "pull_zones"], HELD, files()) == {"databases": [0], "pull_zones": []}
+    assert pending(tree, ["pull_zones"], {"failed": True}, files()) == {"pull_zones": [0]}
 
 
-def test_the_filter_reads_files_relative_to_root_and_refuses_other_input(tmp_path):
-    (tmp_path / "edge_scripts").mkdir()
-    (tmp_path / "edge_scripts" / "hello-edge.js").write_text(CODE, encoding="utf-8")
-    account_pending = FilterModule().filters()["account_pending"]
-    assert account_pending({"edge_scripts": [as_applied(SCRIPT)]}, HELD, str(tmp_path)) == {"edge_scripts": []}
-    assert text_of(str(tmp_path))(str(tmp_path / "edge_scripts" / "hello-edge.js")) == CODE  # absolute as is
-    assert text_of(str(tmp_path))("missing.js") is None
-    with pytest.raises(AnsibleFilterError, match="registered result of edge.platform.account_snapshot"):
-        account_pending({"pull_zones": []}, "not a result")
+def test_the_names_read_are_the_trees_exactly():
+    tree = {
+        "pull_zones": [{"name": "a[1]*"}, {"name": "b"}],
+        "dns_zones": [{"domain": "b"}],
+        "databases": [{"name": "c"}],
+    }
+    names = held_names(tree, ["pull_zones", "dns_zones"])
+    assert names == ["a[1]*", "b"]
+    patterns = name_patterns(names)
+    assert [n for n in ("a[1]*", "a1x", "b", "bb", "c") if chosen(n, patterns, [])] == ["a[1]*", "b"]
