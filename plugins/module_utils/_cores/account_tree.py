@@ -134,7 +134,15 @@ def well_formed(kind, entry):
 
 
 def problem(tree, kinds):
-    """The message naming the first malformed entry of the first kind of ``kinds`` that has one, or None."""
+    """The message naming a key of ``tree`` that is not a kind, or the first malformed entry of the first kind of
+    ``kinds`` that has one; None when there is neither."""
+    strangers = sorted(str(key) for key in tree if key not in KINDS)
+    if strangers:
+        return "The tree holds %s, which %s not a kind: the kinds are %s." % (
+            ", ".join(strangers),
+            "is" if len(strangers) == 1 else "are",
+            ", ".join(KINDS),
+        )
     for kind in kinds:
         entries = _given(tree, kind, [])
         if not _list(entries):

@@ -86,3 +86,7 @@ def test_the_message_names_the_first_shows_keys_only_and_counts_the_others():
         "dns_zones of the tree must be a list of entries, not str."
     )
     assert problem({"dns_zones": [{"records": 1}]}, ["pull_zones"]) is None  # a kind not chosen is not checked
+    assert problem({"pul_zones": [], "dns_zones": []}, ["dns_zones"]) == (
+        "The tree holds pul_zones, which is not a kind: the kinds are storage_zones, edge_scripts, pull_zones, "
+        "shield_zones, dns_zones, databases."
+    )
