@@ -41,7 +41,9 @@ class LookupModule(LookupBase):
         files = self.get_option("files")
         wrong = sorted(path for path, content in files.items() if content is not None and not isinstance(content, str))
         if terms or not files or wrong:
-            raise AnsibleError("controller_files: give files (no terms), each a string or null; not strings: %s" % wrong)
+            raise AnsibleError(
+                "controller_files: give files (no terms), each a string or null; not strings: %s" % wrong
+            )
         mode = int(self.get_option("mode"), 8)
         for path, content in files.items():
             if content is None:
