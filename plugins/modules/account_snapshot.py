@@ -115,6 +115,18 @@ options:
     description:
       - The text of a Terraform state, as O(terraform_state) passes it. Never logged or returned.
     type: str
+  dest:
+    description:
+      - A directory to write the snapshot to, on the host the task runs on (the controller, for a play on localhost),
+        in one task, C(<kind>/<name>.yml) for each item, rendered as C(to_nice_yaml(sort_keys=True, indent=2,
+        width=120)) renders it, and each attachment beside it. A file is written only when its text differs,
+        whole (a temporary file renamed over it), with mode C(0644); a kind's folder is made with C(0755).
+      - The files of resources the account no longer holds (C(*.yml) and the kind's attachment suffixes, in the
+        folders of the kinds read, never another file) are removed, so the directory is the account's. The task is
+        changed when it wrote or removed a file (in check mode, when it would), and returns RV(written) and
+        RV(removed).
+      - The playbook C(edge.platform.snapshot) gives it C(snapshot_dir).
+    type: path
   tree:
     description:
       - An account tree to compare with the account, the variables of the role C(edge.platform.account) (kind to a
@@ -147,7 +159,15 @@ extends_documentation_fragment:
   - edge.platform.transport
   - edge.platform.attributes
   - edge.platform.attributes.action_group
-  - edge.platform.attributes.info_module
+attributes:
+  check_mode:
+    support: full
+    details:
+      - Sends reads only. With O(dest), says which files it would write and remove, and writes none.
+  diff_mode:
+    support: none
+    details:
+      - With O(dest), RV(written) and RV(removed) list the files; their texts are the items returned without O(dest).
 seealso:
   - module: edge.platform.pullzone_info
   - module: edge.platform.dnszone_info
@@ -188,6 +208,22 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+written:
+  description:
+    - With O(dest), the files (relative to it) written because their text differed or they did not exist; in check
+      mode, those that would be.
+  returned: when O(dest) is given
+  type: list
+  elements: str
+  sample: [pull_zones/demo.yml, edge_scripts/hello-edge.js]
+removed:
+  description:
+    - With O(dest), the files (relative to it) removed because the account no longer holds their resource; in check
+      mode, those that would be.
+  returned: when O(dest) is given
+  type: list
+  elements: str
+  sample: [dns_zones/old.example.yml]
 pending:
   description:
     - With O(tree), the places (indexes from 0) of the tree's items that differ from what the account holds, or that it
@@ -369,6 +405,7 @@ api_error:
 """
 
 from ansible_collections.edge.platform.plugins.module_utils._cores.account_snapshot import KINDS, snapshot
+from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_files import write_snapshot
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_selection import of_params
 from ansible_collections.edge.platform.plugins.module_utils._hosts.module import ModuleDef
 
@@ -378,7 +415,11 @@ def run(ctx):
     kinds = [kind for kind in KINDS if kind in params["kinds"]]
     selection, left_out = of_params(params, kinds, KINDS)  # a Terraform state's resources; None: all
     read = snapshot(ctx, kinds, params["include"], params["exclude"], params["concurrency"], selection)
-    return dict(changed=False, **dict(read, left_out=left_out + read["left_out"]))
+    read = dict(read, left_out=left_out + read["left_out"])
+    if not params["dest"]:
+        return dict(read, changed=False)
+    written, removed = write_snapshot(params["dest"], read, ctx.check_mode)
+    return dict(read, changed=bool(written or removed), written=written, removed=removed)
 
 
 MODULE = ModuleDef(
@@ -389,6 +430,7 @@ MODULE = ModuleDef(
         concurrency=dict(type="int", default=10),
         terraform_state=dict(type="path"),
         terraform_state_content=dict(type="str", no_log=True),
+        dest=dict(type="path"),
         # taken by the action on the controller (plugins/action/account_snapshot.py), never passed to the module
         tree=dict(type="dict"),
         tree_dir=dict(type="path"),

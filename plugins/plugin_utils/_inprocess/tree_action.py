@@ -27,7 +27,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cores.account_tree 
 from ansible_collections.edge.platform.plugins.plugin_utils._inprocess.action import EdgeModuleAction
 
 TREE_OPTIONS = ("tree", "tree_dir", "compare")
-SNAPSHOT_ONLY = ("include", "exclude", "terraform_state", "terraform_state_content")
+SNAPSHOT_ONLY = ("include", "exclude", "terraform_state", "terraform_state_content", "dest")
 READ_KEYS = ("account", "files", "present", "attachments", "attachment_suffixes")
 
 
@@ -51,7 +51,7 @@ def tree_trouble(tree, kinds, args):
         return "tree must be a dictionary of kinds (pull_zones, dns_zones, ...), not %s." % type(tree).__name__
     mixed = [option for option in SNAPSHOT_ONLY if args.get(option)]
     if mixed:
-        return "tree chooses the resources read by their names: leave out %s." % ", ".join(mixed)
+        return "tree chooses the resources read by their names and writes no file: leave out %s." % ", ".join(mixed)
     return problem(tree, kinds)
 
 
