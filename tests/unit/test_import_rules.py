@@ -38,6 +38,7 @@ MAY_IMPORT = {
     "plugin_utils/_inprocess": ENGINE | {"_hosts", "_shapes", "_openapi", "_cores"},
     "action": {"plugin_utils/_inprocess"},
     "inventory": ENGINE_PARTS | {"_hosts", "_api", "_shapes"},
+    "lookup": set(),
     "doc_fragments": set(),
     "emulator": set(),
 }
