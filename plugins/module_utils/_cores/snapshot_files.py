@@ -17,9 +17,14 @@ from __future__ import annotations
 import os
 import tempfile
 
-import yaml
+from ansible_collections.edge.platform.plugins.module_utils._engine.errors import InputError
 
-DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # the C emitter when PyYAML has it; the same text
+try:
+    import yaml
+except ImportError:  # the module path on a host without PyYAML (ansible-core brings it to the controller)
+    yaml = None
+
+DUMPER = getattr(yaml, "CSafeDumper", getattr(yaml, "SafeDumper", None))  # the C emitter when PyYAML has it
 FOLDER_MODE, FILE_MODE = 0o755, 0o644
 
 
@@ -79,6 +84,11 @@ def write_snapshot(dest, read, check_mode):
     """Write ``read`` (``account_snapshot``'s result) under ``dest``; ``(written, removed)``, the paths (relative to
     ``dest``) written because they differed and removed because their resource is gone. In check mode, only what
     would be."""
+    if yaml is None:
+        raise InputError(
+            "dest: writing the files needs PyYAML (Python's yaml) on the host the task runs on; run the task on the "
+            "controller (hosts: localhost), which has it with ansible-core, or install PyYAML there."
+        )
     written, removed = [], []
     for kind, texts in wanted_files(read).items():
         folder = os.path.join(dest, kind)
