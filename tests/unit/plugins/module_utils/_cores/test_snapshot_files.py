@@ -1,14 +1,13 @@
 # -*- coding: utf-8 -*-
 # Copyright: edge.platform contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""A snapshot written as a directory in one task: the text Ansible's to_nice_yaml gives, a file written only when it
-differs, the files of gone resources removed (never another file), nothing written in check mode."""
+"""A snapshot written as a directory in one task: a file written only when it differs, the files of gone resources
+removed (never another file), nothing written in check mode. (Its text is to_nice_yaml's: test_snapshot_yaml.py, in
+the controller's context, where that filter is.)"""
 
 from __future__ import annotations
 
 import os
-
-from ansible.plugins.filter.core import to_nice_yaml
 
 from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_files import rendered, write_snapshot
 
@@ -31,10 +30,6 @@ def read(**extra):
     }
     result.update(extra)
     return result
-
-
-def test_an_item_renders_as_to_nice_yaml_does():
-    assert rendered(ITEM) == to_nice_yaml(ITEM, sort_keys=True, indent=2, width=120)
 
 
 def test_written_when_it_differs_gone_files_removed_and_others_kept(tmp_path):
