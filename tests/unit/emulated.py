@@ -109,6 +109,10 @@ class Emulated(object):
         monkeypatch.setattr(_transport, "backoff_delay", lambda attempt, retry_after=None: 0.0)
         for variable in ENVIRONMENT:
             monkeypatch.delenv(variable, raising=False)
+        # the emulator listens on 127.0.0.1, reached without a proxy (as a user behind one says with no_proxy): requests
+        # then knows it at once, instead of reading the whole environment for proxies twice a request (about 6 % of
+        # the matrices' CPU)
+        monkeypatch.setenv("no_proxy", "127.0.0.1")
         self.data_dir = tempfile.TemporaryDirectory(prefix="edge-matrix-", dir=SCRATCH)
         self.platform = _platform_state.Platform(DEMO, self.data_dir.name)
         self.server = EmulatorServer(("127.0.0.1", 0), self.platform)

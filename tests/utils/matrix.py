@@ -38,14 +38,34 @@ SMOKE_TARGETS = ("host_parity",)
 # code on every ansible-core; the hosts they pass through are proved on each entry by host_parity and by the host
 # tests (test_host_parity.py, test_bad_option_types.py), which stay. They run once, in the units stage.
 CORE_MATRICES = ("test_bad_answers.py", "test_write_faults.py", "test_lifecycle_bad_inputs.py")
+# The repository's own checks read its files as text, YAML or syntax trees (imports, citations, declarations, the
+# doc fragments' copies, meta/runtime.yml, the guide's contents, the unit split, the examples target's judge) and run
+# no code of the collection: no ansible-core or Python of an entry can change what they find, so they run once, in
+# the units stage (about 8 s of CPU in the newest entry, which runs the tests that reach no Ansible).
+REPOSITORY_CHECKS = tuple(
+    os.path.join("tests", "unit", name)
+    for name in (
+        "test_citations.py",
+        "test_doc_fragments_copies.py",
+        "test_examples_runner.py",
+        "test_guide_contents.py",
+        "test_import_rules.py",
+        "test_module_declarations.py",
+        "test_no_timed_assertions.py",
+        "test_resource_layer.py",
+        "test_runtime_metadata.py",
+        "test_units_split.py",
+    )
+)
 UNIT_DIR = os.path.join("tests", "unit")
 EMULATOR_UNITS = os.path.join(UNIT_DIR, "emulator")
 COLLECTION_PREFIX = "ansible_collections.edge.platform."
 
 
 def unit_targets(tree, same_python=False):
-    """ansible-test units targets: every unit test file outside tests/unit/emulator; with ``same_python``, only those
-    that import Ansible, directly or through the plugin code they import (``reaches_ansible``)."""
+    """ansible-test units targets: every unit test file outside tests/unit/emulator but the core matrices and the
+    repository's checks; with ``same_python``, only those that import Ansible, directly or through the plugin code
+    they import (``reaches_ansible``)."""
     targets = []
     for folder, dirs, files in os.walk(os.path.join(tree, UNIT_DIR)):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
@@ -56,6 +76,8 @@ def unit_targets(tree, same_python=False):
         for name in sorted(files):
             path = os.path.join(relative, name)
             if name.startswith("test_") and name.endswith(".py") and name not in CORE_MATRICES:
+                if path in REPOSITORY_CHECKS:
+                    continue
                 if not same_python or reaches_ansible(tree, path, {}):
                     targets.append(path)
     return targets
