@@ -64,8 +64,7 @@ COLLECTION_PREFIX = "ansible_collections.edge.platform."
 
 def unit_targets(tree, same_python=False):
     """ansible-test units targets: every unit test file outside tests/unit/emulator but the core matrices and the
-    repository's checks; with ``same_python``, only those that import Ansible, directly or through the plugin code
-    they import (``reaches_ansible``)."""
+    repository's checks; with ``same_python``, only those that import Ansible, directly or through the plugin code they import (``reaches_ansible``)."""
     targets = []
     for folder, dirs, files in os.walk(os.path.join(tree, UNIT_DIR)):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))

@@ -31,12 +31,12 @@ module target runs every test in-process, and on the module path every test whos
 the host differently: option and input errors, check mode and diff, changes and their re-runs, platform errors,
 user files, returned secrets, lookups by name, and the secrets check at -vvvv. The core's own handling of faults
 and retries, lost answers, unconfirmed writes and limits runs in-process only: the target's main.yml names those
-files, and they are included with ``when: edge_platform_in_process``. A target with a parity.yml
-(pullzone_certificate, database_query, bot_detection_info, api_guardian_spec, waf_rule_info, api_guardian,
-api_guardian_endpoint, shield_zone) runs its tests in-process only: its parity playbook already runs one of each of
-those host cases on both paths and compares the whole results, so a second pass of every test on the module path (a
-new interpreter per task, about half the target's CPU) proved nothing more; dnszone_dnssec likewise, whose every
-outcome host_parity runs on both paths. What the module path no longer repeats stays proved by:
+files, and they are included with ``when: edge_platform_in_process``. A target with a parity.yml (pullzone_certificate,
+database_query, bot_detection_info, api_guardian_spec, waf_rule_info, api_guardian, api_guardian_endpoint) runs its
+tests in-process only: its parity playbook already runs one of each of those host cases on both paths and compares
+the whole results, so a second pass of every test on the module path (a new interpreter per task, about half the
+target's CPU) proved nothing more; dnszone_dnssec likewise, whose every outcome host_parity runs on both paths. What the module path no longer repeats
+stays proved by:
 
 - host_parity (the matrix's smoke target): every outcome of the model module's core (dnszone_dnssec: a change
   with diff, no change, check mode, platform, argument and secret errors, a warning, retries, a lost answer and an
@@ -46,8 +46,8 @@ outcome host_parity runs on both paths. What the module path no longer repeats s
   and test_bad_transport_inputs.py): from the same platform answers, both hosts give the same whole output and
   send the same requests, for every module: successes, platform and transport errors, argument errors and the
   modules' own checks, no secret anywhere;
-- parity.yml (eight targets, and host_parity): whole registered results of both paths equal, at -vvvv, with the
-  secrets masked; in the eight targets these two runs are also the secrets check at -vvvv (no separate nested
+- parity.yml (seven targets, and host_parity): whole registered results of both paths equal, at -vvvv, with the
+  secrets masked; in the seven targets these two runs are also the secrets check at -vvvv (no separate nested
   leak-check run): the key in neither output, failures at -vvvv, and the words each output must show;
 - bad_inputs: every wrongly typed option of every module on both paths, secrets from the task and from the
   environment.
