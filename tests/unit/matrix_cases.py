@@ -320,9 +320,11 @@ CASES = {
         ),
         "absent": dict(storage_zone_id=6001, path="css/site.css", state="absent"),
     },
+    # one write in flight: the matrices fault the n-th request, and uploads in flight together arrive in any order
+    # (a fault meant for one upload hit another under load); uploads in parallel are the emulated tests' and targets'
     "storage_files": {
-        "in sync": dict(storage_zone="demo-files", src=os.path.join(STORAGE_SITE, "in_sync")),
-        "upload": dict(storage_zone="demo-files", src=os.path.join(STORAGE_SITE, "deploy")),
+        "in sync": dict(storage_zone="demo-files", src=os.path.join(STORAGE_SITE, "in_sync"), concurrency=1),
+        "upload": dict(storage_zone="demo-files", src=os.path.join(STORAGE_SITE, "deploy"), concurrency=1),
     },
     "storage_zone": {
         "create": dict(name="site-files", region="DE", replication_regions=["NY"], custom_404_file_path="/404.html"),
