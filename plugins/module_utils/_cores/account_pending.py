@@ -22,10 +22,9 @@ from __future__ import annotations
 import re
 
 from ansible_collections.edge.platform.plugins.module_utils._cores.account_snapshot import KEYS
+from ansible_collections.edge.platform.plugins.module_utils._cores.snapshot_kit import is_reference, unwrapped
 
-RAW = re.compile(r"\A\{% raw %\}(.*)\{% endraw %\}\Z", re.S)  # snapshot_kit.literal's wrapping
 WILDCARD = re.compile(r"([][*?])")
-VAULT_REFERENCE = re.compile(r"\A\{\{ vault_[a-z0-9_]+ \}\}\Z")  # snapshot_kit.reference of a vault variable
 ON_CREATE = "on_create"
 
 
@@ -84,7 +83,7 @@ class Comparison(object):
     def same(self, given, read):
         if read is None:
             return False
-        if self.on_create and isinstance(read, str) and VAULT_REFERENCE.match(read):
+        if self.on_create and isinstance(read, str) and is_reference(read):
             return isinstance(given, str)
         if isinstance(read, str) and read in self.contents:  # an attachment's path: its file's content decides
             return isinstance(given, str) and self.read_file(given) == self.contents[read]
@@ -101,8 +100,7 @@ class Comparison(object):
                 and all(self.same(one, other) for one, other in zip(given, read))
             )
         if isinstance(read, str):
-            raw = RAW.match(read)
-            return isinstance(given, str) and given == (raw.group(1) if raw else read)
+            return isinstance(given, str) and given == unwrapped(read)
         if isinstance(read, bool) or isinstance(given, bool):
             return given is read
         return given == read

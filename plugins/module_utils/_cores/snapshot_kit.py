@@ -27,6 +27,8 @@ from ansible_collections.edge.platform.plugins.module_utils._engine.parallel imp
 
 UNSAFE = re.compile(r"[^a-z0-9._-]")
 JINJA_MARKS = ("{{", "{%", "{#")
+RAW_WRAPPED = re.compile(r"\A\{% raw %\}(.*)\{% endraw %\}\Z", re.S)  # what literal() makes
+VAULT_REFERENCE = re.compile(r"\A\{\{ vault_[a-z0-9_]+ \}\}\Z")  # what reference(vault_variable(...)) makes
 WILDCARD = re.compile(r"[*?[]")
 
 # One kind's share of the snapshot: its items (each the content of one file), their file names in the same order,
@@ -87,6 +89,17 @@ def literal(text):
     if any(mark in text for mark in JINJA_MARKS) and "{% endraw %}" not in text:
         return "{%% raw %%}%s{%% endraw %%}" % text
     return text
+
+
+def unwrapped(text):
+    """The text Ansible reads back from a file holding ``literal(text)``: the ``{% raw %}`` wrapping undone."""
+    raw = RAW_WRAPPED.match(text)
+    return raw.group(1) if raw else text
+
+
+def is_reference(text):
+    """Whether ``text`` is a :func:`reference` to a vault variable :func:`vault_variable` names."""
+    return bool(VAULT_REFERENCE.match(text))
 
 
 def pruned(value):
